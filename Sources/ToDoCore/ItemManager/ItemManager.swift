@@ -1,0 +1,238 @@
+import Foundation
+
+/// The to-do list: open items and done items, each in the order they arrived, as the book's
+/// `ItemManager`, with the uniqueness rules enforced on every change.
+///
+/// A value type: a change made on a copy that then throws is simply dropped, which is what makes a
+/// store transaction all-or-nothing.
+public struct ItemManager: Sendable {
+    /// Open items, in the order they were added (or unchecked).
+    public private(set) var toDoItems: [ToDoItem] = []
+    /// Done items, in the order they were checked.
+    public private(set) var doneItems: [ToDoItem] = []
+    /// The number the next added item gets; numbers are never reused.
+    public private(set) var nextNumber = 1
+    /// Gives the time to stamp on added and checked items; `nil` records no times.
+    private let now: (@Sendable () -> Date)?
+
+    /// An empty list. `now` is asked for the time when an item is added or checked.
+    public init(now: (@Sendable () -> Date)? = nil) {
+        self.now = now
+    }
+
+    /// A list restored from stored items in stored order: open and done items are separated,
+    /// keeping their order. Items without a number (0) are numbered after all others, in order.
+    /// Two items sharing an id or a number are refused, since a reference could not tell them apart.
+    public init(storedItems: [ToDoItem], nextNumber: Int? = nil, now: (@Sendable () -> Date)? = nil) throws(ItemManagerError) {
+        self.now = now
+        var seenIDs: [UUID: ToDoItem] = [:]
+        var seenNumbers: [Int: ToDoItem] = [:]
+        for item in storedItems {
+            if let existing = seenIDs.updateValue(item, forKey: item.id) { throw .duplicateID(existing: existing) }
+            if item.number > 0, let existing = seenNumbers.updateValue(item, forKey: item.number) {
+                throw .duplicateNumber(existing: existing)
+            }
+        }
+        self.nextNumber = max(nextNumber ?? 1, (seenNumbers.keys.max() ?? 0) + 1)
+        for var item in storedItems {
+            if item.number == 0 {
+                item.number = self.nextNumber
+                self.nextNumber += 1
+            }
+            if item.done { doneItems.append(item) } else { toDoItems.append(item) }
+        }
+    }
+
+    // MARK: The book's API
+
+    public var toDoCount: Int { toDoItems.count }
+    public var doneCount: Int { doneItems.count }
+
+    /// The open item at `index`; `index` must be below `toDoCount`.
+    public func item(at index: Int) -> ToDoItem { toDoItems[index] }
+
+    /// The done item at `index`; `index` must be below `doneCount`.
+    public func doneItem(at index: Int) -> ToDoItem { doneItems[index] }
+
+    /// Adds `item` to the end of the open items with the next number, and returns it as stored.
+    /// Refused when the title is empty or not one line, when an item has its id, or when an open
+    /// item has the same content.
+    @discardableResult
+    public mutating func add(_ item: ToDoItem) throws(ItemManagerError) -> ToDoItem {
+        try validate(item)
+        if let existing = self.item(withID: item.id) { throw .duplicateID(existing: existing) }
+        try checkNoOpenItemHasContent(of: item, except: nil)
+        var added = item
+        added.number = nextNumber
+        added.done = false
+        added.completedAt = nil
+        added.createdAt = added.createdAt ?? currentTime()
+        nextNumber += 1
+        toDoItems.append(added)
+        return added
+    }
+
+    /// Moves the open item at `index` to the end of the done items.
+    public mutating func checkItem(at index: Int) {
+        var item = toDoItems.remove(at: index)
+        item.done = true
+        item.completedAt = currentTime()
+        doneItems.append(item)
+    }
+
+    /// Moves the done item at `index` back to the end of the open items; refused when an open item
+    /// has the same content.
+    public mutating func uncheckItem(at index: Int) throws(ItemManagerError) {
+        try checkNoOpenItemHasContent(of: doneItems[index], except: nil)
+        var item = doneItems.remove(at: index)
+        item.done = false
+        item.completedAt = nil
+        toDoItems.append(item)
+    }
+
+    /// Removes every item. Numbers already given are still never reused.
+    public mutating func removeAll() {
+        toDoItems.removeAll()
+        doneItems.removeAll()
+    }
+
+    // MARK: Changes by id
+
+    /// Checks the item with `id` and returns it; an item already done stays as it is.
+    @discardableResult
+    public mutating func checkItem(withID id: UUID) throws(ItemManagerError) -> ToDoItem {
+        switch try position(ofID: id) {
+        case .toDo(let index):
+            checkItem(at: index)
+            return doneItems[doneItems.count - 1]
+        case .done(let index):
+            return doneItems[index]
+        }
+    }
+
+    /// Unchecks the item with `id` and returns it; an open item stays as it is.
+    @discardableResult
+    public mutating func uncheckItem(withID id: UUID) throws(ItemManagerError) -> ToDoItem {
+        switch try position(ofID: id) {
+        case .toDo(let index):
+            return toDoItems[index]
+        case .done(let index):
+            try uncheckItem(at: index)
+            return toDoItems[toDoItems.count - 1]
+        }
+    }
+
+    /// Deletes the item with `id` and returns it.
+    @discardableResult
+    public mutating func removeItem(withID id: UUID) throws(ItemManagerError) -> ToDoItem {
+        switch try position(ofID: id) {
+        case .toDo(let index): return toDoItems.remove(at: index)
+        case .done(let index): return doneItems.remove(at: index)
+        }
+    }
+
+    /// Deletes every done item and returns them.
+    @discardableResult
+    public mutating func removeDoneItems() -> [ToDoItem] {
+        defer { doneItems.removeAll() }
+        return doneItems
+    }
+
+    /// Changes the title, description, due date or location of the item with `id` in place, and
+    /// returns it. Refused under the same rules as `add`, an open item being compared with the other
+    /// open items.
+    @discardableResult
+    public mutating func updateItem(withID id: UUID, _ edit: (inout ToDoItem) -> Void) throws(ItemManagerError) -> ToDoItem {
+        let position = try position(ofID: id)
+        var item: ToDoItem
+        switch position {
+        case .toDo(let index): item = toDoItems[index]
+        case .done(let index): item = doneItems[index]
+        }
+        edit(&item)
+        try validate(item)
+        switch position {
+        case .toDo(let index):
+            try checkNoOpenItemHasContent(of: item, except: id)
+            toDoItems[index] = item
+        case .done(let index):
+            doneItems[index] = item
+        }
+        return item
+    }
+
+    // MARK: Rules
+
+    private func validate(_ item: ToDoItem) throws(ItemManagerError) {
+        if item.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .emptyTitle }
+        if item.title.contains(where: \.isNewline) { throw .multilineTitle(item.title) }
+        if let coordinate = item.location?.coordinate, !coordinate.isValid { throw .invalidCoordinate(coordinate) }
+        if let timestamp = item.timestamp, !timestamp.isFinite { throw .invalidDueDate(timestamp) }
+    }
+
+    private func checkNoOpenItemHasContent(of item: ToDoItem, except excludedID: UUID?) throws(ItemManagerError) {
+        if let existing = toDoItems.first(where: { $0.id != excludedID && $0.hasSameContent(as: item) }) {
+            throw .duplicateContent(existing: existing)
+        }
+    }
+
+    private func currentTime() -> Double? {
+        now.map { $0().timeIntervalSince1970 }
+    }
+}
+
+// MARK: - Look-up
+
+extension ItemManager {
+    /// Every item: open items first, then done items, each in list order.
+    public var allItems: [ToDoItem] { toDoItems + doneItems }
+
+    /// The item with `number`, open or done.
+    public func item(withNumber number: Int) -> ToDoItem? {
+        toDoItems.first { $0.number == number } ?? doneItems.first { $0.number == number }
+    }
+
+    /// The item with `id`, open or done.
+    public func item(withID id: UUID) -> ToDoItem? {
+        toDoItems.first { $0.id == id } ?? doneItems.first { $0.id == id }
+    }
+
+    /// The one item that `reference` names; throws when none does, or when an id prefix fits several.
+    public func resolve(_ reference: ItemReference) throws(ItemManagerError) -> ToDoItem {
+        switch reference {
+        case .number(let number):
+            if let item = item(withNumber: number) { return item }
+        case .id(let id):
+            if let item = item(withID: id) { return item }
+        case .idPrefix(let prefix):
+            let prefix = prefix.uppercased()
+            let matches = allItems.filter { $0.id.uuidString.hasPrefix(prefix) }
+            if matches.count > 1 { throw .ambiguousReference(reference, matches: matches) }
+            if let item = matches.first { return item }
+        }
+        throw .noSuchItem(reference)
+    }
+
+    /// The items that `references` name, in the same order, each named once; throws on the first
+    /// reference that names none or several, before anything is changed.
+    public func resolve(_ references: [ItemReference]) throws(ItemManagerError) -> [ToDoItem] {
+        var items: [ToDoItem] = []
+        var seen = Set<UUID>()
+        for reference in references {
+            let item = try resolve(reference)
+            if seen.insert(item.id).inserted { items.append(item) }
+        }
+        return items
+    }
+
+    private enum Position {
+        case toDo(Int)
+        case done(Int)
+    }
+
+    private func position(ofID id: UUID) throws(ItemManagerError) -> Position {
+        if let index = toDoItems.firstIndex(where: { $0.id == id }) { return .toDo(index) }
+        if let index = doneItems.firstIndex(where: { $0.id == id }) { return .done(index) }
+        throw .noSuchItem(.id(id))
+    }
+}

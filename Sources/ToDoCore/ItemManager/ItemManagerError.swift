@@ -1,0 +1,60 @@
+/// Why `ItemManager` refused a change or a look-up. Nothing changes when one is thrown.
+public enum ItemManagerError: Error, Equatable, Sendable {
+    /// The title is empty or only white space (rule 4).
+    case emptyTitle
+    /// The title holds a line break (rule 4).
+    case multilineTitle(String)
+    /// A coordinate component is not finite or out of range.
+    case invalidCoordinate(Coordinate)
+    /// The due date is not a finite number of seconds.
+    case invalidDueDate(Double)
+    /// An open item already has the same content (rules 2 and 3).
+    case duplicateContent(existing: ToDoItem)
+    /// An item already has this id (rule 1).
+    case duplicateID(existing: ToDoItem)
+    /// An item already has this number (rule 1); only stored data can try this.
+    case duplicateNumber(existing: ToDoItem)
+    /// No item matches the reference.
+    case noSuchItem(ItemReference)
+    /// More than one item's id starts with the prefix.
+    case ambiguousReference(ItemReference, matches: [ToDoItem])
+    /// The text is not a number, a UUID or an id prefix of at least four characters.
+    case invalidReference(String)
+}
+
+extension ItemManagerError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .emptyTitle:
+            return "the title is empty"
+        case .multilineTitle(let title):
+            return "the title must be a single line: \(quoted(title))"
+        case .invalidCoordinate(let coordinate):
+            return "the coordinate \(coordinate.latitude),\(coordinate.longitude) is out of range"
+                + " (latitude -90...90, longitude -180...180)"
+        case .invalidDueDate(let timestamp):
+            return "the due date \(timestamp) is not a valid time"
+        case .duplicateContent(let existing):
+            return "an open item with the same content already exists: \(existing.label)"
+        case .duplicateID(let existing):
+            return "an item with id \(existing.id.uuidString) already exists: \(existing.label)"
+        case .duplicateNumber(let existing):
+            return "an item with number \(existing.number) already exists: \(existing.label)"
+        case .noSuchItem(let reference):
+            return "no item matches \(quoted(reference.description))"
+        case .ambiguousReference(let reference, let matches):
+            return "\(quoted(reference.description)) matches more than one item: "
+                + matches.map(\.label).joined(separator: ", ")
+        case .invalidReference(let text):
+            return "\(quoted(text)) is not an item number, id, or id prefix of at least"
+                + " \(ItemReference.minimumPrefixLength) characters"
+        }
+    }
+
+    private func quoted(_ text: String) -> String { "\"\(text)\"" }
+}
+
+extension ToDoItem {
+    /// How messages name an item: its number and quoted title, as `3 "Call Mom"`.
+    public var label: String { "\(number) \"\(title)\"" }
+}

@@ -1,0 +1,349 @@
+/// Where and why a text is not valid JSON.
+public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong, in a few lowercase words.
+    public let reason: String
+    /// The offset of the offending byte from the start of the text, counting from 0.
+    public let byteOffset: Int
+    /// The line of the offending byte, counting from 1.
+    public let line: Int
+    /// The column of the offending character within its line, counting characters from 1.
+    public let column: Int
+
+    public var description: String {
+        "\(reason) at line \(line), column \(column) (byte \(byteOffset))"
+    }
+}
+
+extension JSONValue {
+    /// Parses one JSON value from UTF-8 `bytes` (RFC 8259), rejecting invalid UTF-8, duplicate keys
+    /// within an object and anything after the value. A leading byte order mark is skipped.
+    public init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
+        self = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            var parser = JSONParser(bytes: buffer)
+            return try parser.parseDocument()
+        }
+    }
+}
+
+/// A recursive-descent JSON parser over a byte buffer.
+private struct JSONParser {
+    /// Deeper nesting is refused rather than risking the stack on a hostile file.
+    static let maximumDepth = 512
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var depth = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipWhitespace()
+        if index == bytes.count {
+            throw error(bytes.isEmpty ? "the file is empty" : "no JSON value")
+        }
+        let value = try parseValue()
+        skipWhitespace()
+        if index < bytes.count {
+            throw error("unexpected \(describeByte(at: index)) after the JSON value")
+        }
+        return value
+    }
+
+    // MARK: Values
+
+    mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try parseLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try parseLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try parseLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw error("unexpected \(describeByte(at: index)), expected a value")
+        }
+    }
+
+    mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+        try enterContainer()
+        index += 1
+        var object = JSONObject()
+        var seenKeys = Set<String>()
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) {
+            depth -= 1
+            return .object(object)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw unexpected(expected: "a string key")
+            }
+            let keyStart = index
+            let key = try parseString()
+            if !seenKeys.insert(key).inserted {
+                throw error("duplicate key \"\(key)\"", at: keyStart)
+            }
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")) else { throw unexpected(expected: "':'") }
+            skipWhitespace()
+            object.appendUnchecked(key: key, value: try parseValue())
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) { continue }
+            if consume(UInt8(ascii: "}")) { break }
+            throw unexpected(expected: "',' or '}'")
+        }
+        depth -= 1
+        return .object(object)
+    }
+
+    mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+        try enterContainer()
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if consume(UInt8(ascii: "]")) {
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) { continue }
+            if consume(UInt8(ascii: "]")) { break }
+            throw unexpected(expected: "',' or ']'")
+        }
+        depth -= 1
+        return .array(elements)
+    }
+
+    mutating func enterContainer() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw error("nesting deeper than \(Self.maximumDepth) levels")
+        }
+    }
+
+    mutating func parseLiteral(_ word: String) throws(JSONSyntaxError) {
+        let start = index
+        for byte in word.utf8 {
+            guard index < bytes.count, bytes[index] == byte else {
+                throw error("invalid literal, expected '\(word)'", at: start)
+            }
+            index += 1
+        }
+    }
+
+    mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+        let start = index
+        _ = consume(UInt8(ascii: "-"))
+        guard index < bytes.count, isDigit(bytes[index]) else {
+            throw unexpected(expected: "a digit")
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) {
+                throw error("leading zero in a number", at: start)
+            }
+        } else {
+            skipDigits()
+        }
+        if consume(UInt8(ascii: ".")) {
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw unexpected(expected: "a digit after '.'")
+            }
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw unexpected(expected: "a digit in the exponent")
+            }
+            skipDigits()
+        }
+        return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+
+    // MARK: Strings
+
+    mutating func parseString() throws(JSONSyntaxError) -> String {
+        let start = index
+        index += 1
+        let contentStart = index
+        var isASCII = true
+        // Fast path: a string without escapes is one slice of the input.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let content = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
+                index += 1
+                return try makeString(content, isASCII: isASCII, at: contentStart)
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw controlCharacterError() }
+            if byte >= 0x80 { isASCII = false }
+            index += 1
+        }
+        guard index < bytes.count else { throw error("unterminated string", at: start) }
+
+        var scalars: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return try makeString(scalars, isASCII: false, at: contentStart)
+            case UInt8(ascii: "\\"):
+                try appendEscape(to: &scalars)
+            case ..<0x20:
+                throw controlCharacterError()
+            default:
+                scalars.append(byte)
+                index += 1
+            }
+        }
+        throw error("unterminated string", at: start)
+    }
+
+    mutating func appendEscape(to output: inout [UInt8]) throws(JSONSyntaxError) {
+        let escapeStart = index
+        index += 1
+        guard index < bytes.count else { throw error("unterminated string", at: escapeStart) }
+        let code = bytes[index]
+        index += 1
+        switch code {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(code)
+        case UInt8(ascii: "b"): output.append(0x08)
+        case UInt8(ascii: "f"): output.append(0x0C)
+        case UInt8(ascii: "n"): output.append(0x0A)
+        case UInt8(ascii: "r"): output.append(0x0D)
+        case UInt8(ascii: "t"): output.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = UInt32(try parseHexQuad(escapeStart: escapeStart))
+            if (0xD800...0xDBFF).contains(scalar) {
+                let lowStart = index
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw error("unpaired surrogate in \\u escape", at: escapeStart)
+                }
+                index += 2
+                let low = UInt32(try parseHexQuad(escapeStart: lowStart))
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw error("unpaired surrogate in \\u escape", at: escapeStart)
+                }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                throw error("unpaired surrogate in \\u escape", at: escapeStart)
+            }
+            output.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar)!)!)
+        default:
+            throw error("invalid escape '\\\(Character(Unicode.Scalar(code)))'", at: escapeStart)
+        }
+    }
+
+    mutating func parseHexQuad(escapeStart: Int) throws(JSONSyntaxError) -> UInt16 {
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count, let digit = hexValue(bytes[index]) else {
+                throw error("invalid \\u escape, expected four hex digits", at: escapeStart)
+            }
+            value = value << 4 | UInt16(digit)
+            index += 1
+        }
+        return value
+    }
+
+    func makeString<Bytes: Collection<UInt8>>(_ content: Bytes, isASCII: Bool, at start: Int) throws(JSONSyntaxError) -> String {
+        if !isASCII, let invalid = Self.firstInvalidUTF8Offset(in: content) {
+            throw error("invalid UTF-8 in a string", at: start + invalid)
+        }
+        return String(decoding: content, as: UTF8.self)
+    }
+
+    /// The offset within `content` of the first byte that does not begin a valid UTF-8 sequence.
+    static func firstInvalidUTF8Offset<Bytes: Collection<UInt8>>(in content: Bytes) -> Int? {
+        var offset = 0
+        var decoder = UTF8()
+        var iterator = content.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    // MARK: Scanning
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func skipDigits() {
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+
+    mutating func consume(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    // MARK: Errors
+
+    func describeByte(at offset: Int) -> String {
+        let byte = bytes[offset]
+        if (0x21...0x7E).contains(byte) { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    func unexpected(expected: String) -> JSONSyntaxError {
+        guard index < bytes.count else { return error("unexpected end of file, expected \(expected)") }
+        return error("unexpected \(describeByte(at: index)), expected \(expected)")
+    }
+
+    func controlCharacterError() -> JSONSyntaxError {
+        error("unescaped control character in a string")
+    }
+
+    func error(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
+        let offset = min(offset ?? index, bytes.count)
+        var line = 1
+        var column = 1
+        for byte in bytes[..<offset] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return JSONSyntaxError(reason: reason, byteOffset: offset, line: line, column: column)
+    }
+}

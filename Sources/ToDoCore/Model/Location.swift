@@ -1,0 +1,55 @@
+/// Where an item is to be done: a name, and optionally the address it was entered with and its
+/// coordinate, as the book's `Location`.
+public struct Location: Sendable {
+    public var name: String
+    /// The address as the user typed it (the book's input form asks for one).
+    public var address: String?
+    public var coordinate: Coordinate?
+    /// Members of the stored JSON object that this version does not know, kept for the next write.
+    var unknownFields = JSONObject()
+
+    public init(name: String, address: String? = nil, coordinate: Coordinate? = nil) {
+        self.name = name
+        self.address = address
+        self.coordinate = coordinate
+    }
+}
+
+extension Location: Equatable {
+    /// The largest difference in degrees at which two coordinate components still count as equal.
+    public static let coordinateTolerance = 0.000_000_1
+
+    /// The book's equality: the same name, and either no coordinates or coordinates whose components
+    /// each differ by at most `coordinateTolerance`. The address does not take part.
+    public static func == (lhs: Location, rhs: Location) -> Bool {
+        guard lhs.name == rhs.name else { return false }
+        switch (lhs.coordinate, rhs.coordinate) {
+        case (nil, nil):
+            return true
+        case let (left?, right?):
+            return abs(left.latitude - right.latitude) <= coordinateTolerance
+                && abs(left.longitude - right.longitude) <= coordinateTolerance
+        default:
+            return false
+        }
+    }
+}
+
+extension Location: JSONRepresentable {
+    public init(json: JSONValue, path: String) throws(JSONShapeError) {
+        var reader = try JSONObjectReader(json, path: path)
+        name = try reader.required(reader.string("name"), "name")
+        address = try reader.string("address")
+        coordinate = try reader.decode("coordinate", as: Coordinate.self)
+        unknownFields = reader.unknownFields
+    }
+
+    public var json: JSONValue {
+        var object = JSONObject()
+        object["name"] = .string(name)
+        object["address"] = address.map(JSONValue.string)
+        object["coordinate"] = coordinate?.json
+        object.merge(unknownFields)
+        return .object(object)
+    }
+}

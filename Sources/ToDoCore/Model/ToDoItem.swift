@@ -1,0 +1,86 @@
+import Foundation
+
+/// One thing to do, as the book's `ToDoItem`, plus the stable number the command line shows and the
+/// times it was created and completed.
+public struct ToDoItem: Equatable, Sendable {
+    /// Identifies the item for as long as it exists, in this file and in any export of it.
+    public let id: UUID
+    /// The number the command line shows, assigned by `ItemManager` when the item is added and never
+    /// reused; 0 for an item that has not been added to a manager.
+    public internal(set) var number: Int
+    /// A non-empty single line (`ItemManager` refuses anything else).
+    public var title: String
+    public var itemDescription: String?
+    /// The due date, in seconds since 1970.
+    public var timestamp: Double?
+    public var location: Location?
+    /// Whether the item is checked; changed only by `ItemManager.checkItem` and `uncheckItem`.
+    public internal(set) var done: Bool
+    /// When the item was added, in seconds since 1970, if the manager was given a clock.
+    public internal(set) var createdAt: Double?
+    /// When the item was last checked, in seconds since 1970, if the manager was given a clock.
+    public internal(set) var completedAt: Double?
+    /// Members of the stored JSON object that this version does not know, kept for the next write.
+    var unknownFields = JSONObject()
+
+    public init(
+        title: String,
+        itemDescription: String? = nil,
+        timestamp: Double? = nil,
+        location: Location? = nil,
+        id: UUID = UUID()
+    ) {
+        self.id = id
+        self.number = 0
+        self.title = title
+        self.itemDescription = itemDescription
+        self.timestamp = timestamp
+        self.location = location
+        self.done = false
+    }
+
+    /// Whether the two items have the same content: title, description, due date and location
+    /// (locations compared as `Location` equality does). Identity, number and status do not count.
+    public func hasSameContent(as other: ToDoItem) -> Bool {
+        title == other.title
+            && itemDescription == other.itemDescription
+            && timestamp == other.timestamp
+            && location == other.location
+    }
+}
+
+extension ToDoItem: JSONRepresentable {
+    public init(json: JSONValue, path: String) throws(JSONShapeError) {
+        var reader = try JSONObjectReader(json, path: path)
+        let idText = try reader.required(reader.string("id"), "id")
+        guard let id = UUID(uuidString: idText) else {
+            throw reader.invalid("id", "\"\(idText)\" is not a UUID")
+        }
+        self.id = id
+        number = try reader.int("number") ?? 0
+        guard number >= 0 else { throw reader.invalid("number", "\(number) is not a positive number") }
+        title = try reader.required(reader.string("title"), "title")
+        itemDescription = try reader.string("itemDescription")
+        timestamp = try reader.double("timestamp")
+        location = try reader.decode("location", as: Location.self)
+        done = try reader.bool("done") ?? false
+        createdAt = try reader.double("createdAt")
+        completedAt = try reader.double("completedAt")
+        unknownFields = reader.unknownFields
+    }
+
+    public var json: JSONValue {
+        var object = JSONObject()
+        object["id"] = .string(id.uuidString)
+        object["number"] = number > 0 ? .number(number) : nil
+        object["title"] = .string(title)
+        object["itemDescription"] = itemDescription.map(JSONValue.string)
+        object["timestamp"] = timestamp.map(JSONValue.number)
+        object["location"] = location?.json
+        object["done"] = .bool(done)
+        object["createdAt"] = createdAt.map(JSONValue.number)
+        object["completedAt"] = completedAt.map(JSONValue.number)
+        object.merge(unknownFields)
+        return .object(object)
+    }
+}
