@@ -1,0 +1,493 @@
+import Foundation
+import ToDoCore
+import XCTest
+
+/// The book's ItemManager tests (3rd edition, chapter 3), adapted to the uniqueness rules, then
+/// the rules themselves and what the command line needs beyond the book.
+final class ItemManagerTests: XCTestCase {
+    var sut: ItemManager!
+
+    override func setUp() {
+        super.setUp()
+        sut = ItemManager()
+    }
+
+    // MARK: The book's tests
+
+    func test_toDoCount_initially_isZero() {
+        XCTAssertEqual(sut.toDoCount, 0)
+    }
+
+    func test_doneCount_initially_isZero() {
+        XCTAssertEqual(sut.doneCount, 0)
+    }
+
+    func test_addItem_increasesToDoCountToOne() throws {
+        try sut.add(ToDoItem(title: "Foo"))
+
+        XCTAssertEqual(sut.toDoCount, 1)
+    }
+
+    func test_itemAt_returnsAddedItem() throws {
+        let item = ToDoItem(title: "Foo")
+        try sut.add(item)
+
+        let returnedItem = sut.item(at: 0)
+
+        XCTAssertEqual(returnedItem.id, item.id)
+        XCTAssertEqual(returnedItem.title, item.title)
+    }
+
+    func test_checkItemAt_changesCounts() throws {
+        try sut.add(ToDoItem(title: "Foo"))
+
+        sut.checkItem(at: 0)
+
+        XCTAssertEqual(sut.toDoCount, 0)
+        XCTAssertEqual(sut.doneCount, 1)
+    }
+
+    func test_checkItemAt_removesItFromToDoItems() throws {
+        let first = ToDoItem(title: "First")
+        let second = ToDoItem(title: "Second")
+        try sut.add(first)
+        try sut.add(second)
+
+        sut.checkItem(at: 0)
+
+        XCTAssertEqual(sut.item(at: 0).title, "Second")
+    }
+
+    func test_doneItemAt_returnsCheckedItem() throws {
+        let item = ToDoItem(title: "Foo")
+        try sut.add(item)
+
+        sut.checkItem(at: 0)
+        let returnedItem = sut.doneItem(at: 0)
+
+        XCTAssertEqual(returnedItem.id, item.id)
+        XCTAssertTrue(returnedItem.done)
+    }
+
+    func test_checkItemAt_movesToTheEndOfTheDoneItems() throws {
+        try sut.add(ToDoItem(title: "A"))
+        try sut.add(ToDoItem(title: "B"))
+        try sut.add(ToDoItem(title: "C"))
+
+        sut.checkItem(at: 2)
+        sut.checkItem(at: 0)
+
+        XCTAssertEqual(sut.doneItems.map(\.title), ["C", "A"])
+        XCTAssertEqual(sut.toDoItems.map(\.title), ["B"])
+    }
+
+    func test_uncheckItemAt_movesBackToTheEndOfTheOpenItems() throws {
+        try sut.add(ToDoItem(title: "A"))
+        try sut.add(ToDoItem(title: "B"))
+        sut.checkItem(at: 0)
+
+        try sut.uncheckItem(at: 0)
+
+        XCTAssertEqual(sut.toDoItems.map(\.title), ["B", "A"])
+        XCTAssertEqual(sut.doneCount, 0)
+        XCTAssertFalse(sut.item(at: 1).done)
+    }
+
+    func test_removeAll_resultsInCountsBeZero() throws {
+        try sut.add(ToDoItem(title: "Foo"))
+        try sut.add(ToDoItem(title: "Bar"))
+        sut.checkItem(at: 0)
+
+        sut.removeAll()
+
+        XCTAssertEqual(sut.toDoCount, 0)
+        XCTAssertEqual(sut.doneCount, 0)
+    }
+
+    func test_add_whenItemIsAlreadyAdded_throwsAndDoesNotIncreaseCount() throws {
+        let item = ToDoItem(title: "Foo")
+        let added = try sut.add(item)
+
+        XCTAssertThrowsError(try sut.add(item), ItemManagerError.duplicateID(existing: added))
+        XCTAssertEqual(sut.toDoCount, 1)
+    }
+
+    // MARK: Numbers
+
+    func test_add_givesConsecutiveNumbersFromOne() throws {
+        let first = try sut.add(ToDoItem(title: "A"))
+        let second = try sut.add(ToDoItem(title: "B"))
+
+        XCTAssertEqual(first.number, 1)
+        XCTAssertEqual(second.number, 2)
+        XCTAssertEqual(sut.nextNumber, 3)
+    }
+
+    func test_numbers_areNeverReusedAfterRemoval() throws {
+        let first = try sut.add(ToDoItem(title: "A"))
+        try sut.add(ToDoItem(title: "B"))
+        try sut.removeItem(withID: first.id)
+        sut.removeAll()
+
+        let third = try sut.add(ToDoItem(title: "A"))
+
+        XCTAssertEqual(third.number, 3)
+    }
+
+    func test_add_ignoresANumberTheItemAlreadyCarries() throws {
+        let stored = try ItemManager(storedItems: [numbered(ToDoItem(title: "A"), 9)])
+        var other = ItemManager()
+
+        let added = try other.add(stored.item(at: 0))
+
+        XCTAssertEqual(added.number, 1)
+    }
+
+    // MARK: Rule 1: ids and numbers are unique
+
+    func test_add_refusesAnIDThatADoneItemHas() throws {
+        let item = ToDoItem(title: "Foo")
+        try sut.add(item)
+        sut.checkItem(at: 0)
+
+        XCTAssertThrowsError(try sut.add(ToDoItem(title: "Other", id: item.id)),
+                             ItemManagerError.duplicateID(existing: sut.doneItem(at: 0)))
+        XCTAssertEqual(sut.toDoCount, 0)
+    }
+
+    func test_restore_refusesTwoItemsWithOneID() throws {
+        let item = ToDoItem(title: "A")
+        let twin = ToDoItem(title: "B", id: item.id)
+
+        XCTAssertThrowsError(try ItemManager(storedItems: [item, twin]), ItemManagerError.duplicateID(existing: item))
+    }
+
+    func test_restore_refusesTwoItemsWithOneNumber() throws {
+        let first = numbered(ToDoItem(title: "A"), 4)
+        let second = numbered(ToDoItem(title: "B"), 4)
+
+        XCTAssertThrowsError(try ItemManager(storedItems: [first, second]), ItemManagerError.duplicateNumber(existing: first))
+    }
+
+    func test_restore_numbersUnnumberedItemsInOrderAfterTheHighestNumber() throws {
+        let restored = try ItemManager(
+            storedItems: [ToDoItem(title: "A"), numbered(ToDoItem(title: "B"), 5), ToDoItem(title: "C")],
+            nextNumber: 3)
+
+        XCTAssertEqual(restored.toDoItems.map(\.number), [6, 5, 7])
+        XCTAssertEqual(restored.nextNumber, 8)
+    }
+
+    func test_restore_keepsAHigherNextNumberAndRaisesALowerOne() throws {
+        let kept = try ItemManager(storedItems: [numbered(ToDoItem(title: "A"), 2)], nextNumber: 10)
+        let raised = try ItemManager(storedItems: [numbered(ToDoItem(title: "A"), 12)], nextNumber: 10)
+
+        XCTAssertEqual(kept.nextNumber, 10)
+        XCTAssertEqual(raised.nextNumber, 13)
+    }
+
+    func test_restore_separatesOpenAndDoneItemsKeepingTheirOrder() throws {
+        let stored = [stored("D", done: true), stored("A"), stored("B", done: true), stored("C")]
+
+        let restored = try ItemManager(storedItems: stored)
+
+        XCTAssertEqual(restored.toDoItems.map(\.title), ["A", "C"])
+        XCTAssertEqual(restored.doneItems.map(\.title), ["D", "B"])
+        XCTAssertEqual(restored.allItems.map(\.number), [2, 4, 1, 3])
+    }
+
+    // MARK: Rule 2: no two open items with the same content
+
+    func test_add_refusesAnItemWithTheContentOfAnOpenItem() throws {
+        let existing = try sut.add(ToDoItem(title: "Foo", itemDescription: "Bar", timestamp: 10,
+                                            location: Location(name: "Home", coordinate: Coordinate(latitude: 1, longitude: 2))))
+        let twin = ToDoItem(title: "Foo", itemDescription: "Bar", timestamp: 10,
+                            location: Location(name: "Home", coordinate: Coordinate(latitude: 1.000_000_01, longitude: 2)))
+
+        XCTAssertThrowsError(try sut.add(twin), ItemManagerError.duplicateContent(existing: existing))
+        XCTAssertEqual(sut.toDoCount, 1)
+        XCTAssertEqual(sut.nextNumber, 2)
+    }
+
+    func test_add_acceptsAnItemThatDiffersInAnyField() throws {
+        try sut.add(ToDoItem(title: "Foo", itemDescription: "Bar", timestamp: 10, location: Location(name: "Home")))
+
+        try sut.add(ToDoItem(title: "Foo", itemDescription: "Bar", timestamp: 10, location: Location(name: "Work")))
+        try sut.add(ToDoItem(title: "Foo", itemDescription: "Bar", timestamp: 11, location: Location(name: "Home")))
+        try sut.add(ToDoItem(title: "Foo", itemDescription: nil, timestamp: 10, location: Location(name: "Home")))
+        try sut.add(ToDoItem(title: "Foo!", itemDescription: "Bar", timestamp: 10, location: Location(name: "Home")))
+
+        XCTAssertEqual(sut.toDoCount, 5)
+    }
+
+    func test_add_acceptsTheContentOfADoneItem() throws {
+        try sut.add(ToDoItem(title: "Water the plants"))
+        sut.checkItem(at: 0)
+
+        let again = try sut.add(ToDoItem(title: "Water the plants"))
+
+        XCTAssertEqual(again.number, 2)
+        XCTAssertEqual(sut.toDoCount, 1)
+        XCTAssertEqual(sut.doneCount, 1)
+    }
+
+    func test_duplicateContentError_namesTheExistingItem() throws {
+        let existing = try sut.add(ToDoItem(title: "Call Mom"))
+
+        XCTAssertThrowsError(try sut.add(ToDoItem(title: "Call Mom"))) { error in
+            XCTAssertEqual(String(describing: error), #"an open item with the same content already exists: 1 "Call Mom""#)
+        }
+        XCTAssertEqual(existing.label, #"1 "Call Mom""#)
+    }
+
+    // MARK: Rule 3: unchecking and editing under rule 2
+
+    func test_uncheckItemAt_refusesWhenAnOpenItemHasTheSameContent() throws {
+        try sut.add(ToDoItem(title: "Foo"))
+        sut.checkItem(at: 0)
+        let reopened = try sut.add(ToDoItem(title: "Foo"))
+
+        XCTAssertThrowsError(try sut.uncheckItem(at: 0), ItemManagerError.duplicateContent(existing: reopened))
+        XCTAssertEqual(sut.doneCount, 1)
+        XCTAssertEqual(sut.toDoCount, 1)
+    }
+
+    func test_updateItem_refusesToMakeAnOpenItemEqualToAnotherOpenItem() throws {
+        let first = try sut.add(ToDoItem(title: "Foo"))
+        let second = try sut.add(ToDoItem(title: "Bar"))
+
+        XCTAssertThrowsError(try sut.updateItem(withID: second.id) { $0.title = "Foo" },
+                             ItemManagerError.duplicateContent(existing: first))
+        XCTAssertEqual(sut.item(at: 1).title, "Bar")
+    }
+
+    func test_updateItem_acceptsAnOpenItemEqualToADoneItem() throws {
+        try sut.add(ToDoItem(title: "Foo"))
+        sut.checkItem(at: 0)
+        let open = try sut.add(ToDoItem(title: "Bar"))
+
+        let edited = try sut.updateItem(withID: open.id) { $0.title = "Foo" }
+
+        XCTAssertEqual(edited.title, "Foo")
+        XCTAssertEqual(sut.item(at: 0).title, "Foo")
+    }
+
+    func test_updateItem_acceptsADoneItemEqualToAnOpenItem() throws {
+        let done = try sut.add(ToDoItem(title: "Foo"))
+        sut.checkItem(at: 0)
+        try sut.add(ToDoItem(title: "Bar"))
+
+        try sut.updateItem(withID: done.id) { $0.title = "Bar" }
+
+        XCTAssertEqual(sut.doneItem(at: 0).title, "Bar")
+    }
+
+    func test_updateItem_comparingAnItemWithItselfIsNoConflict() throws {
+        let item = try sut.add(ToDoItem(title: "Foo"))
+
+        let edited = try sut.updateItem(withID: item.id) { $0.itemDescription = nil }
+
+        XCTAssertEqual(edited, item)
+    }
+
+    func test_updateItem_changesFieldsInPlaceKeepingIdentityAndPosition() throws {
+        try sut.add(ToDoItem(title: "A"))
+        let item = try sut.add(ToDoItem(title: "B"))
+        try sut.add(ToDoItem(title: "C"))
+
+        let edited = try sut.updateItem(withID: item.id) {
+            $0.title = "B2"
+            $0.itemDescription = "more"
+            $0.timestamp = 100
+            $0.location = Location(name: "Home")
+        }
+
+        XCTAssertEqual(sut.toDoItems.map(\.title), ["A", "B2", "C"])
+        XCTAssertEqual(edited.id, item.id)
+        XCTAssertEqual(edited.number, 2)
+        XCTAssertEqual(edited.itemDescription, "more")
+        XCTAssertEqual(edited.timestamp, 100)
+        XCTAssertEqual(edited.location, Location(name: "Home"))
+    }
+
+    // MARK: Rule 4: a title is one non-empty line
+
+    func test_add_refusesEmptyAndBlankTitles() {
+        for title in ["", " ", "\t  "] {
+            XCTAssertThrowsError(try sut.add(ToDoItem(title: title)), ItemManagerError.emptyTitle)
+        }
+        XCTAssertEqual(sut.toDoCount, 0)
+        XCTAssertEqual(sut.nextNumber, 1)
+    }
+
+    func test_add_refusesTitlesWithLineBreaks() {
+        for title in ["Foo\nBar", "Foo\r\nBar", "Foo\u{2028}Bar", "Foo\n"] {
+            XCTAssertThrowsError(try sut.add(ToDoItem(title: title)), ItemManagerError.multilineTitle(title))
+        }
+        XCTAssertEqual(sut.toDoCount, 0)
+    }
+
+    func test_updateItem_refusesAnEmptyTitle() throws {
+        let item = try sut.add(ToDoItem(title: "Foo"))
+
+        XCTAssertThrowsError(try sut.updateItem(withID: item.id) { $0.title = "  " }, ItemManagerError.emptyTitle)
+        XCTAssertEqual(sut.item(at: 0).title, "Foo")
+    }
+
+    func test_add_refusesAnOutOfRangeCoordinateAndANonFiniteDueDate() {
+        let coordinate = Coordinate(latitude: 91, longitude: 0)
+
+        XCTAssertThrowsError(try sut.add(ToDoItem(title: "A", location: Location(name: "X", coordinate: coordinate))),
+                             ItemManagerError.invalidCoordinate(coordinate))
+        XCTAssertThrowsError(try sut.add(ToDoItem(title: "A", timestamp: .infinity)),
+                             ItemManagerError.invalidDueDate(.infinity))
+    }
+
+    // MARK: Times
+
+    func test_clock_stampsCreatedAndCompletedTimes() throws {
+        let clock = StepClock(start: 1000)
+        var manager = ItemManager(now: clock.next)
+
+        let added = try manager.add(ToDoItem(title: "A"))
+        let checked = try manager.checkItem(withID: added.id)
+        let unchecked = try manager.uncheckItem(withID: added.id)
+
+        XCTAssertEqual(added.createdAt, 1000)
+        XCTAssertEqual(checked.completedAt, 1001)
+        XCTAssertEqual(checked.createdAt, 1000)
+        XCTAssertNil(unchecked.completedAt)
+    }
+
+    func test_withoutAClock_noTimesAreRecorded() throws {
+        let added = try sut.add(ToDoItem(title: "A"))
+        let checked = try sut.checkItem(withID: added.id)
+
+        XCTAssertNil(checked.createdAt)
+        XCTAssertNil(checked.completedAt)
+    }
+
+    // MARK: Changes by id
+
+    func test_checkItemWithID_onADoneItem_changesNothing() throws {
+        let item = try sut.add(ToDoItem(title: "A"))
+        let checked = try sut.checkItem(withID: item.id)
+
+        XCTAssertEqual(try sut.checkItem(withID: item.id), checked)
+        XCTAssertEqual(sut.doneCount, 1)
+    }
+
+    func test_uncheckItemWithID_onAnOpenItem_changesNothing() throws {
+        let item = try sut.add(ToDoItem(title: "A"))
+
+        XCTAssertEqual(try sut.uncheckItem(withID: item.id), item)
+        XCTAssertEqual(sut.toDoCount, 1)
+    }
+
+    func test_removeItemWithID_removesOpenAndDoneItems() throws {
+        let open = try sut.add(ToDoItem(title: "A"))
+        let done = try sut.add(ToDoItem(title: "B"))
+        try sut.checkItem(withID: done.id)
+
+        try sut.removeItem(withID: open.id)
+        try sut.removeItem(withID: done.id)
+
+        XCTAssertTrue(sut.allItems.isEmpty)
+    }
+
+    func test_changesByID_throwForAnUnknownID() {
+        let id = UUID()
+
+        XCTAssertThrowsError(try sut.checkItem(withID: id), ItemManagerError.noSuchItem(.id(id)))
+        XCTAssertThrowsError(try sut.uncheckItem(withID: id), ItemManagerError.noSuchItem(.id(id)))
+        XCTAssertThrowsError(try sut.removeItem(withID: id), ItemManagerError.noSuchItem(.id(id)))
+        XCTAssertThrowsError(try sut.updateItem(withID: id) { _ in }, ItemManagerError.noSuchItem(.id(id)))
+    }
+
+    func test_removeDoneItems_keepsOpenItems() throws {
+        try sut.add(ToDoItem(title: "A"))
+        try sut.add(ToDoItem(title: "B"))
+        sut.checkItem(at: 0)
+
+        let removed = sut.removeDoneItems()
+
+        XCTAssertEqual(removed.map(\.title), ["A"])
+        XCTAssertEqual(sut.allItems.map(\.title), ["B"])
+    }
+
+    // MARK: Look-up
+
+    func test_resolve_findsByNumberIDAndPrefixInAnyCase() throws {
+        let id = UUID(uuidString: "ABCDEF01-0000-4000-8000-000000000000")!
+        let item = try sut.add(ToDoItem(title: "A", id: id))
+        try sut.add(ToDoItem(title: "B", id: UUID(uuidString: "ABCD0000-0000-4000-8000-000000000000")!))
+        try sut.checkItem(withID: item.id)
+
+        XCTAssertEqual(try sut.resolve(.number(1)).id, id)
+        XCTAssertEqual(try sut.resolve(.id(id)).id, id)
+        XCTAssertEqual(try sut.resolve(.idPrefix("abcde")).id, id)
+        XCTAssertEqual(try sut.resolve(.idPrefix("ABCDEF01-")).id, id)
+    }
+
+    func test_resolve_refusesAnAmbiguousPrefixNamingTheMatches() throws {
+        let first = try sut.add(ToDoItem(title: "A", id: UUID(uuidString: "ABCDEF01-0000-4000-8000-000000000000")!))
+        let second = try sut.add(ToDoItem(title: "B", id: UUID(uuidString: "ABCD0000-0000-4000-8000-000000000000")!))
+
+        XCTAssertThrowsError(try sut.resolve(.idPrefix("abcd")),
+                             ItemManagerError.ambiguousReference(.idPrefix("abcd"), matches: [first, second]))
+        XCTAssertThrowsError(try sut.resolve(.idPrefix("abcd"))) { error in
+            XCTAssertEqual(String(describing: error), #""abcd" matches more than one item: 1 "A", 2 "B""#)
+        }
+    }
+
+    func test_resolve_throwsWhenNothingMatches() throws {
+        try sut.add(ToDoItem(title: "A"))
+
+        XCTAssertThrowsError(try sut.resolve(.number(2)), ItemManagerError.noSuchItem(.number(2)))
+        XCTAssertThrowsError(try sut.resolve([.number(1), .number(7)]), ItemManagerError.noSuchItem(.number(7)))
+    }
+
+    func test_resolveSeveral_keepsOrderAndNamesEachItemOnce() throws {
+        let a = try sut.add(ToDoItem(title: "A"))
+        let b = try sut.add(ToDoItem(title: "B"))
+
+        XCTAssertEqual(try sut.resolve([.number(2), .id(a.id), .number(1), .number(2)]).map(\.id), [b.id, a.id])
+    }
+
+    // MARK: Helpers
+
+    /// `item` carrying `number`, as if read from a file.
+    private func numbered(_ item: ToDoItem, _ number: Int) -> ToDoItem {
+        stored(item.title, number: number, id: item.id)
+    }
+
+    /// An item as read from a file, with a number and status that only a file can set.
+    private func stored(_ title: String, number: Int = 0, done: Bool = false, id: UUID = UUID()) -> ToDoItem {
+        let json: JSONValue = .object({
+            var object = JSONObject()
+            object["id"] = .string(id.uuidString)
+            object["number"] = .number(number)
+            object["title"] = .string(title)
+            object["done"] = .bool(done)
+            return object
+        }())
+        return try! ToDoItem(json: json, path: "")
+    }
+}
+
+/// A clock that ticks one second each time it is read.
+final class StepClock: @unchecked Sendable {
+    private var seconds: Double
+    private let lock = NSLock()
+
+    init(start: Double) { seconds = start }
+
+    var next: @Sendable () -> Date {
+        { [self] in
+            lock.lock()
+            defer { lock.unlock() }
+            defer { seconds += 1 }
+            return Date(timeIntervalSince1970: seconds)
+        }
+    }
+}

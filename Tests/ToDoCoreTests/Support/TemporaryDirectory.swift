@@ -1,0 +1,38 @@
+import Foundation
+import XCTest
+
+/// A fresh directory for one test, removed afterwards; tests never touch the real home directory.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ToDoCoreTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func file(_ name: String) -> URL {
+        url.appendingPathComponent(name)
+    }
+
+    /// The names of the files in the directory, hidden ones included, sorted.
+    func contents(of subdirectory: String = "") throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(subdirectory).path).sorted()
+    }
+}
+
+/// Asserts that `expression` throws exactly `expected`.
+func XCTAssertThrowsError<Value, Failure: Error & Equatable>(
+    _ expression: @autoclosure () throws -> Value,
+    _ expected: Failure,
+    file: StaticString = #filePath,
+    line: UInt = #line
+) {
+    XCTAssertThrowsError(try expression(), file: file, line: line) { error in
+        XCTAssertEqual(error as? Failure, expected, file: file, line: line)
+    }
+}
