@@ -9,6 +9,13 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     /// The column of the offending character within its line, counting characters from 1.
     public let column: Int
 
+    public init(reason: String, byteOffset: Int, line: Int, column: Int) {
+        self.reason = reason
+        self.byteOffset = byteOffset
+        self.line = line
+        self.column = column
+    }
+
     public var description: String {
         "\(reason) at line \(line), column \(column) (byte \(byteOffset))"
     }

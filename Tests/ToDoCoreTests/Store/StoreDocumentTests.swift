@@ -1,0 +1,60 @@
+@testable import ToDoCore
+import XCTest
+
+final class StoreDocumentTests: XCTestCase {
+    func test_readsTheVersionedFormat() throws {
+        let document = try read(#"{"version":1,"nextNumber":5,"items":[{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","number":4,"title":"A"}]}"#)
+
+        XCTAssertEqual(document.nextNumber, 5)
+        XCTAssertEqual(document.items.map(\.title), ["A"])
+        XCTAssertEqual(document.items.map(\.number), [4])
+    }
+
+    func test_readsTheBookAppsBareArray() throws {
+        let document = try read(#"[{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","title":"A","done":false}]"#)
+
+        XCTAssertNil(document.nextNumber)
+        XCTAssertEqual(document.items.map(\.title), ["A"])
+    }
+
+    func test_missingKeysTakeTheirDefaults() throws {
+        let document = try read("{}")
+
+        XCTAssertNil(document.nextNumber)
+        XCTAssertTrue(document.items.isEmpty)
+    }
+
+    func test_refusesANewerVersion() {
+        XCTAssertThrowsError(try read(#"{"version":2,"items":"whatever"}"#),
+                             StoreError.unsupportedVersion(file: "f.json", version: 2, supported: 1))
+    }
+
+    func test_refusesWrongShapesNamingThePath() {
+        let cases: [(String, String)] = [
+            (#""hello""#, "expected an object or an array of items"),
+            ("42", "expected an object or an array of items"),
+            (#"{"version":"1"}"#, "version: expected a whole number, found a string"),
+            (#"{"version":0}"#, "version: 0 is not a format version"),
+            (#"{"nextNumber":true}"#, "nextNumber: expected a whole number, found a boolean"),
+            (#"{"items":{}}"#, "items: expected an array, found an object"),
+            (#"{"items":[{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","title":"A"},{"title":"B"}]}"#,
+             "items[1].id: missing required field"),
+            (#"[{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F"}]"#, "[0].title: missing required field"),
+        ]
+        for (text, reason) in cases {
+            XCTAssertThrowsError(try read(text), StoreError.invalidContent(file: "f.json", reason: reason))
+        }
+    }
+
+    func test_writesVersionNextNumberItemsThenUnknownFields() throws {
+        var document = try read(#"{"owner":"ada","items":[],"version":1,"nextNumber":3,"sync":{"at":5}}"#)
+        document.nextNumber = 4
+
+        XCTAssertEqual(String(decoding: document.json.serializedCompactly(), as: UTF8.self),
+                       #"{"version":1,"nextNumber":4,"items":[],"owner":"ada","sync":{"at":5}}"#)
+    }
+
+    private func read(_ text: String) throws -> StoreDocument {
+        try StoreDocument(json: JSONValue(parsing: Array(text.utf8)), file: "f.json")
+    }
+}
