@@ -11,7 +11,10 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "ToDoCore"),
-        .executableTarget(name: "todo", dependencies: ["ToDoCore"]),
+        .target(name: "ToDoCLI", dependencies: ["ToDoCore"]),
+        .executableTarget(name: "todo", dependencies: ["ToDoCLI"]),
         .testTarget(name: "ToDoCoreTests", dependencies: ["ToDoCore"]),
+        // Depends on the executable so that `swift test` builds the binary the end-to-end tests run.
+        .testTarget(name: "ToDoCLITests", dependencies: ["ToDoCLI", "todo"]),
     ]
 )

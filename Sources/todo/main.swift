@@ -1,2 +1,4 @@
-// The command line arrives with its own issue; until then the executable only names its version.
-print("todo 0.1.0")
+import Foundation
+import ToDoCLI
+
+exit(ToDoCLI.run(Array(CommandLine.arguments.dropFirst()), in: .live()))

@@ -12,10 +12,13 @@ public enum JSONValue: Equatable, Sendable {
     /// A number value for `value`, written as an integer when it is one and as the shortest
     /// round-tripping decimal otherwise. `value` must be finite.
     public static func number(_ value: Double) -> JSONValue {
-        if value == value.rounded(), abs(value) < 1e15 {
-            return .number(String(Int64(value)))
-        }
-        return .number(String(value))
+        .number(literal(for: value))
+    }
+
+    /// `value` as the shortest decimal that reads back as the same `Double`, without a fraction when
+    /// it is whole: `13.405`, `1641772800`, `1e-07`. `value` must be finite.
+    public static func literal(for value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// A number value for an integer.

@@ -1,0 +1,141 @@
+/// A command line split into its parts against `CommandTable`, before any value is interpreted.
+struct ScannedArguments: Equatable {
+    /// The command, `nil` when none was named (`todo`, `todo --help`, `todo --version`).
+    var command: CommandSpec?
+    var positionals: [String] = []
+    /// Values of options that take one, by option name.
+    var values: [String: String] = [:]
+    /// Flags given, by option name.
+    var flags: Set<String> = []
+    /// Global `--file` and `--color` values.
+    var globalValues: [String: String] = [:]
+    var wantsHelp = false
+    var wantsVersion = false
+}
+
+/// Splits arguments into command, options and positionals. Global options may stand before or after
+/// the command; options take their value as the next argument or after `=`; `--` ends the options;
+/// a lone `-` is a positional (standard input).
+enum ArgumentScanner {
+    static func scan(_ arguments: [String]) throws(UsageError) -> ScannedArguments {
+        var result = ScannedArguments()
+        var index = 0
+        var optionsEnded = false
+
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                if result.command == nil && !optionsEnded {
+                    guard let command = CommandTable.command(named: argument) else { throw unknownCommand(argument) }
+                    result.command = command
+                } else {
+                    result.positionals.append(argument)
+                }
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            if argument == "-h" || argument == "--help" {
+                result.wantsHelp = true
+                continue
+            }
+            if argument == "--version", result.command == nil {
+                result.wantsVersion = true
+                continue
+            }
+
+            let (name, inlineValue) = splitOption(argument)
+            let spec: OptionSpec
+            let isGlobal: Bool
+            if let global = GlobalOption.valued.first(where: { $0.name == name }) {
+                spec = global
+                isGlobal = true
+            } else if let option = result.command?.option(named: name), argument.hasPrefix("--") {
+                spec = option
+                isGlobal = false
+            } else {
+                throw unknownOption(argument, command: result.command)
+            }
+
+            if spec.takesValue {
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < arguments.count, !isOptionName(arguments[index], for: result.command) {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError(message: "missing value for '\(spec.synopsis)'", command: result.command)
+                }
+                if isGlobal {
+                    guard result.globalValues.updateValue(value, forKey: spec.name) == nil else {
+                        throw repeated(spec, command: result.command)
+                    }
+                } else {
+                    guard result.values.updateValue(value, forKey: spec.name) == nil else {
+                        throw repeated(spec, command: result.command)
+                    }
+                }
+            } else {
+                if inlineValue != nil {
+                    throw UsageError(message: "'\(spec.flag)' takes no value", command: result.command)
+                }
+                guard result.flags.insert(spec.name).inserted else { throw repeated(spec, command: result.command) }
+            }
+        }
+        if let command = result.command, !result.wantsHelp {
+            for group in command.exclusiveOptions {
+                let given = group.filter { result.values[$0] != nil || result.flags.contains($0) }
+                if given.count > 1 {
+                    throw UsageError(message: "'--\(given[0])' and '--\(given[1])' cannot be used together", command: command)
+                }
+            }
+        }
+        return result
+    }
+
+    /// `--due=tomorrow` as ("due", "tomorrow"); `--json` as ("json", nil).
+    private static func splitOption(_ argument: String) -> (String, String?) {
+        let body = argument.drop { $0 == "-" }
+        guard let equals = body.firstIndex(of: "=") else { return (String(body), nil) }
+        return (String(body[..<equals]), String(body[body.index(after: equals)...]))
+    }
+
+    /// Whether `argument` is one of the options of `command` or a global one, so that `--due --json`
+    /// is a missing value rather than a due date of "--json".
+    private static func isOptionName(_ argument: String, for command: CommandSpec?) -> Bool {
+        guard argument.hasPrefix("--") else { return false }
+        let name = splitOption(argument).0
+        return command?.option(named: name) != nil || GlobalOption.valued.contains { $0.name == name }
+            || name == "help" || name == "version"
+    }
+
+    private static func unknownCommand(_ name: String) -> UsageError {
+        var message = "unknown command '\(name)'"
+        if let suggestion = Suggestion.nearest(to: name, among: CommandTable.all.map(\.name)) {
+            message += ". Did you mean '\(suggestion)'?"
+        }
+        return UsageError(message: message)
+    }
+
+    private static func unknownOption(_ argument: String, command: CommandSpec?) -> UsageError {
+        var message = "unknown option '\(argument)'"
+        let name = splitOption(argument).0
+        let candidates = (command?.options ?? []) + GlobalOption.valued + [GlobalOption.help]
+            + (command == nil ? [GlobalOption.version] : [])
+        if let suggestion = Suggestion.nearest(to: name, among: candidates.map(\.name)) {
+            message += ". Did you mean '--\(suggestion)'?"
+        } else if command != nil, !argument.hasPrefix("--") {
+            message += " (a title or text that starts with '-' goes after '--')"
+        }
+        return UsageError(message: message, command: command)
+    }
+
+    private static func repeated(_ option: OptionSpec, command: CommandSpec?) -> UsageError {
+        UsageError(message: "'\(option.flag)' was given more than once", command: command)
+    }
+}

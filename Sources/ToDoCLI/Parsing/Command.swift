@@ -1,0 +1,82 @@
+import ToDoCore
+
+/// What the user asked for, parsed and validated: every date, reference, coordinate and title in it
+/// is already known to be well-formed.
+enum Command: Equatable {
+    case add(AddRequest)
+    case list(ListSection, json: Bool)
+    case show(ItemReference, json: Bool)
+    case check([ItemReference], json: Bool)
+    case uncheck([ItemReference], json: Bool)
+    case edit(EditRequest)
+    case remove([ItemReference], json: Bool)
+    case clear(doneOnly: Bool, confirmed: Bool)
+    case help(CommandSpec?)
+    case version
+}
+
+/// Which part of the list to show.
+enum ListSection: Equatable {
+    case all, open, done
+}
+
+/// `todo add`: one title, or one per line of standard input, with the same fields for each.
+struct AddRequest: Equatable {
+    enum Titles: Equatable {
+        case argument(String)
+        case standardInput
+    }
+
+    var titles: Titles
+    var itemDescription: String?
+    var timestamp: Double?
+    var location: Location?
+    var json = false
+}
+
+/// A change to one optional field: keep it, set it, or remove it.
+enum FieldChange<Value: Equatable>: Equatable {
+    case keep
+    case set(Value)
+    case remove
+
+    /// The field's new value, given its current one.
+    func applied(to current: Value?) -> Value? {
+        switch self {
+        case .keep: return current
+        case .set(let value): return value
+        case .remove: return nil
+        }
+    }
+}
+
+/// `todo edit`: the fields to change on one item.
+struct EditRequest: Equatable {
+    var reference: ItemReference
+    var title: String?
+    var timestamp: FieldChange<Double> = .keep
+    var itemDescription: FieldChange<String> = .keep
+    /// A new location (`--location`), or removing it (`--no-location`).
+    var location: FieldChange<Location> = .keep
+    /// Changes to the current location's address and coordinate.
+    var address: FieldChange<String> = .keep
+    var coordinate: FieldChange<Coordinate> = .keep
+    var json = false
+
+    var changesNothing: Bool {
+        title == nil && timestamp == .keep && itemDescription == .keep && location == .keep
+            && address == .keep && coordinate == .keep
+    }
+}
+
+/// The command and the global options that apply to it.
+struct Invocation: Equatable {
+    var command: Command
+    var fileOption: String?
+    var color: ColorChoice = .auto
+}
+
+/// When to colour the output (`--color`).
+enum ColorChoice: String, Equatable, CaseIterable {
+    case auto, always, never
+}

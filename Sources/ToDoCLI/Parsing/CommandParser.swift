@@ -1,0 +1,201 @@
+import ToDoCore
+
+/// Turns a command line into a validated `Invocation`. Pure: the due-date parser carries the clock,
+/// time zone and date order it needs, and is asked for only when a date is given.
+struct CommandParser {
+    /// Makes the due-date parser; it throws when a setting it needs (TZ, TODO_DATE_ORDER) is bad.
+    let makeDueDateParser: () throws(UsageError) -> DueDateParser
+
+    func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        let scanned = try ArgumentScanner.scan(arguments)
+        var color = ColorChoice.auto
+        if let value = scanned.globalValues["color"] {
+            guard let choice = ColorChoice(rawValue: value) else {
+                throw UsageError(message: "invalid value '\(value)' for '--color'; use auto, always or never",
+                                 command: scanned.command)
+            }
+            color = choice
+        }
+        let command: Command
+        if scanned.wantsHelp {
+            command = .help(scanned.command)
+        } else if scanned.wantsVersion {
+            command = .version
+        } else if let spec = scanned.command {
+            command = try build(spec, from: scanned)
+        } else {
+            command = .list(.all, json: false)
+        }
+        return Invocation(command: command, fileOption: scanned.globalValues["file"], color: color)
+    }
+
+    // MARK: Commands
+
+    private func build(_ spec: CommandSpec, from scanned: ScannedArguments) throws(UsageError) -> Command {
+        let reader = Reader(spec: spec, scanned: scanned, makeDueDateParser: makeDueDateParser)
+        let json = scanned.flags.contains("json")
+        switch spec.name {
+        case "add":
+            let words = try reader.positionals(atLeast: 1)
+            var request = AddRequest(titles: .standardInput, json: json)
+            if words != ["-"] {
+                let title = try reader.title(words.joined(separator: " "))
+                request.titles = .argument(title)
+            }
+            request.itemDescription = scanned.values["description"]
+            request.timestamp = try reader.dueDate()
+            request.location = try reader.newLocation()
+            return .add(request)
+        case "list":
+            try reader.noPositionals()
+            let section: ListSection = scanned.flags.contains("open") ? .open : scanned.flags.contains("done") ? .done : .all
+            return .list(section, json: json)
+        case "show":
+            return .show(try reader.reference(), json: json)
+        case "check":
+            return .check(try reader.references(), json: json)
+        case "uncheck":
+            return .uncheck(try reader.references(), json: json)
+        case "remove":
+            return .remove(try reader.references(), json: json)
+        case "edit":
+            return .edit(try reader.editRequest(json: json))
+        case "clear":
+            try reader.noPositionals()
+            return .clear(doneOnly: scanned.flags.contains("done"), confirmed: scanned.flags.contains("yes"))
+        default:
+            let topics = try reader.positionals(atMost: 1)
+            guard let topic = topics.first else { return .help(nil) }
+            guard let command = CommandTable.command(named: topic) else {
+                var message = "unknown command '\(topic)'"
+                if let suggestion = Suggestion.nearest(to: topic, among: CommandTable.all.map(\.name)) {
+                    message += ". Did you mean '\(suggestion)'?"
+                }
+                throw UsageError(message: message, command: spec)
+            }
+            return .help(command)
+        }
+    }
+
+    /// Reads and checks the values of one command's arguments.
+    private struct Reader {
+        let spec: CommandSpec
+        let scanned: ScannedArguments
+        let makeDueDateParser: () throws(UsageError) -> DueDateParser
+
+        func error(_ message: String, detail: String? = nil) -> UsageError {
+            UsageError(message: message, command: spec, detail: detail)
+        }
+
+        func noPositionals() throws(UsageError) {
+            _ = try positionals(atMost: 0)
+        }
+
+        func positionals(atLeast minimum: Int) throws(UsageError) -> [String] {
+            guard scanned.positionals.count >= minimum else {
+                throw error("missing \(spec.arguments.first.map { "'<\($0.name)>'" } ?? "argument")")
+            }
+            return scanned.positionals
+        }
+
+        func positionals(atMost maximum: Int) throws(UsageError) -> [String] {
+            guard scanned.positionals.count <= maximum else {
+                throw error("unexpected argument '\(scanned.positionals[maximum])'")
+            }
+            return scanned.positionals
+        }
+
+        /// A title, trimmed; it must be one non-empty line.
+        func title(_ text: String) throws(UsageError) -> String {
+            let title = text.trimmingCharacters(in: .whitespaces)
+            if title.isEmpty { throw error("the title is empty") }
+            if title.contains(where: \.isNewline) { throw error("the title must be a single line: '\(text)'") }
+            return title
+        }
+
+        func reference() throws(UsageError) -> ItemReference {
+            let texts = try positionals(atLeast: 1)
+            _ = try positionals(atMost: 1)
+            return try parseReference(texts[0])
+        }
+
+        func references() throws(UsageError) -> [ItemReference] {
+            var references: [ItemReference] = []
+            for text in try positionals(atLeast: 1) {
+                references.append(try parseReference(text))
+            }
+            return references
+        }
+
+        private func parseReference(_ text: String) throws(UsageError) -> ItemReference {
+            do {
+                return try ItemReference(parsing: text)
+            } catch {
+                throw self.error(error.description)
+            }
+        }
+
+        func dueDate() throws(UsageError) -> Double? {
+            guard let text = scanned.values["due"] else { return nil }
+            let parser = try makeDueDateParser()
+            do {
+                return try parser.parse(text)
+            } catch {
+                throw self.error(error.description, detail: "Accepted forms: \(error.acceptedForms)")
+            }
+        }
+
+        func coordinate() throws(UsageError) -> Coordinate? {
+            guard let text = scanned.values["coordinate"] else { return nil }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) else {
+                throw error("invalid coordinate '\(text)'; expected <latitude>,<longitude> in degrees, as 52.52,13.405")
+            }
+            let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+            guard coordinate.isValid else {
+                throw error("invalid coordinate '\(text)'; latitude must be within -90...90 and longitude within -180...180")
+            }
+            return coordinate
+        }
+
+        /// The location of `add`, or of `edit --location`: the name with the address and coordinate
+        /// given beside it.
+        func newLocation() throws(UsageError) -> Location? {
+            let address = scanned.values["address"]
+            let coordinate = try coordinate()
+            guard let name = scanned.values["location"] else {
+                if spec.name == "add", address != nil || coordinate != nil {
+                    throw error("'--\(address != nil ? "address" : "coordinate")' needs '--location <name>'")
+                }
+                return nil
+            }
+            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw error("the location name is empty") }
+            return Location(name: name, address: address, coordinate: coordinate)
+        }
+
+        func editRequest(json: Bool) throws(UsageError) -> EditRequest {
+            var request = EditRequest(reference: try reference(), json: json)
+            if let title = scanned.values["title"] { request.title = try self.title(title) }
+            request.timestamp = try change("due", set: dueDate())
+            request.itemDescription = try change("description", set: scanned.values["description"])
+            if let location = try newLocation() {
+                request.location = .set(location)
+            } else {
+                request.location = try change("location", set: nil)
+                request.address = try change("address", set: scanned.values["address"])
+                request.coordinate = try change("coordinate", set: coordinate())
+            }
+            if request.changesNothing {
+                throw error("nothing to change; give at least one option, as --title or --due")
+            }
+            return request
+        }
+
+        /// `.set` when `--name` was given, `.remove` for `--no-name`, else `.keep`.
+        private func change<Value>(_ name: String, set value: Value?) throws(UsageError) -> FieldChange<Value> {
+            if let value { return .set(value) }
+            return scanned.flags.contains("no-\(name)") ? .remove : .keep
+        }
+    }
+}

@@ -1,0 +1,156 @@
+/// An option of a command: a flag (`--json`) or an option with a value (`--due <date>`).
+struct OptionSpec: Equatable, Sendable {
+    /// The long name without dashes, as `due`.
+    let name: String
+    /// The name of the value in help, as `date`; `nil` for a flag.
+    let valueName: String?
+    let help: String
+
+    var flag: String { "--\(name)" }
+    var takesValue: Bool { valueName != nil }
+
+    /// How the option appears in a usage line: `--due <date>` or `--json`.
+    var synopsis: String { valueName.map { "\(flag) <\($0)>" } ?? flag }
+}
+
+/// A positional argument of a command.
+struct ArgumentSpec: Equatable, Sendable {
+    let name: String
+    let help: String
+    var isOptional = false
+    var repeats = false
+
+    var synopsis: String {
+        let base = "<\(name)>" + (repeats ? " ..." : "")
+        return isOptional ? "[\(base)]" : base
+    }
+}
+
+/// A command as help describes it and the parser reads it; the parser knows no other list of
+/// options, so help and parsing cannot drift apart.
+struct CommandSpec: Equatable, Sendable {
+    let name: String
+    /// One line, for the command list and the top of the command's help.
+    let summary: String
+    var arguments: [ArgumentSpec] = []
+    var options: [OptionSpec] = []
+    /// Sets of options of which at most one may be given, as `--due` and `--no-due`.
+    var exclusiveOptions: [[String]] = []
+    /// Paragraphs after the options in the command's help.
+    var discussion: String = ""
+
+    func option(named name: String) -> OptionSpec? {
+        options.first { $0.name == name }
+    }
+
+    /// The usage line: `todo add <title> ... [--due <date>] ...`.
+    var usage: String {
+        (["todo", name] + arguments.map(\.synopsis) + options.map { "[\($0.synopsis)]" }).joined(separator: " ")
+    }
+}
+
+/// The global options, accepted before or after the command name.
+enum GlobalOption {
+    static let file = OptionSpec(name: "file", valueName: "path", help: "Use the list in this file (overrides TODO_FILE).")
+    static let color = OptionSpec(name: "color", valueName: "when",
+                                  help: "Colour the output: auto (on a terminal without NO_COLOR), always or never.")
+    static let help = OptionSpec(name: "help", valueName: nil, help: "Show help information.")
+    static let version = OptionSpec(name: "version", valueName: nil, help: "Show the version.")
+
+    /// Options that take a value and may stand anywhere in the command line.
+    static let valued = [file, color]
+}
+
+/// Every command of `todo`, in the order help lists them.
+enum CommandTable {
+    static let json = OptionSpec(name: "json", valueName: nil,
+                                 help: "Print the items as JSON in the store's item schema instead of text.")
+    static let due = OptionSpec(name: "due", valueName: "date", help: "The due date (see DATES in 'todo help').")
+    static let description = OptionSpec(name: "description", valueName: "text", help: "A longer description.")
+    static let location = OptionSpec(name: "location", valueName: "name", help: "Where the item is to be done.")
+    static let address = OptionSpec(name: "address", valueName: "text", help: "The location's address.")
+    static let coordinate = OptionSpec(name: "coordinate", valueName: "lat,lon",
+                                       help: "The location's coordinate in degrees, as 52.52,13.405.")
+
+    static let references = ArgumentSpec(
+        name: "ref", help: "An item's number, its id, or a unique prefix of its id (4 characters or more).", repeats: true)
+    static let reference = ArgumentSpec(
+        name: "ref", help: "An item's number, its id, or a unique prefix of its id (4 characters or more).")
+
+    static let add = CommandSpec(
+        name: "add", summary: "Add an open item.",
+        arguments: [ArgumentSpec(name: "title", help: "The title; several words are joined with spaces. '-' reads one title per line from standard input.", repeats: true)],
+        options: [due, description, location, address, coordinate, json],
+        discussion: """
+            Prints the number the item got and what was stored, the due date as understood.
+            'todo add -' adds every non-blank line of standard input in one transaction, each with
+            the options given; if any line is refused, none is added. A title that starts with '-'
+            goes after '--': todo add -- "-5 push-ups".
+            """)
+
+    static let list = CommandSpec(
+        name: "list", summary: "List open items, then done items.",
+        options: [OptionSpec(name: "open", valueName: nil, help: "Show only open items."),
+                  OptionSpec(name: "done", valueName: nil, help: "Show only done items."),
+                  json],
+        exclusiveOptions: [["open", "done"]],
+        discussion: """
+            Each row shows the number, [ ] or [x], the title, the due date and the location. Open items
+            come in the order they were added, done items in the order they were checked. 'todo' with no
+            command is 'todo list'.
+            """)
+
+    static let show = CommandSpec(
+        name: "show", summary: "Show every field of one item.", arguments: [reference], options: [json])
+
+    static let check = CommandSpec(
+        name: "check", summary: "Mark items done.", arguments: [references], options: [json],
+        discussion: "Checked items move to the end of the done items. All refs are resolved first; if one fails, nothing changes.")
+
+    static let uncheck = CommandSpec(
+        name: "uncheck", summary: "Mark done items open again.", arguments: [references], options: [json],
+        discussion: """
+            Unchecked items move to the end of the open items. Refused when an open item already has the
+            same content. All refs are resolved first; if one fails, nothing changes.
+            """)
+
+    static let edit = CommandSpec(
+        name: "edit", summary: "Change an item's fields.", arguments: [reference],
+        options: [OptionSpec(name: "title", valueName: "title", help: "A new title."),
+                  due, OptionSpec(name: "no-due", valueName: nil, help: "Remove the due date."),
+                  description, OptionSpec(name: "no-description", valueName: nil, help: "Remove the description."),
+                  OptionSpec(name: "location", valueName: "name",
+                             help: "A new location, with the address and coordinate given here (else none)."),
+                  OptionSpec(name: "no-location", valueName: nil, help: "Remove the location."),
+                  OptionSpec(name: "address", valueName: "text", help: "A new address for the location."),
+                  OptionSpec(name: "no-address", valueName: nil, help: "Remove the location's address."),
+                  OptionSpec(name: "coordinate", valueName: "lat,lon", help: "A new coordinate for the location."),
+                  OptionSpec(name: "no-coordinate", valueName: nil, help: "Remove the location's coordinate."),
+                  json],
+        exclusiveOptions: [["due", "no-due"], ["description", "no-description"], ["location", "no-location"],
+                           ["address", "no-address", "no-location"], ["coordinate", "no-coordinate", "no-location"]],
+        discussion: "An open item may not be edited into the same content as another open item.")
+
+    static let remove = CommandSpec(
+        name: "remove", summary: "Delete items.", arguments: [references], options: [json],
+        discussion: "All refs are resolved first; if one fails, nothing is deleted. Numbers are never reused.")
+
+    static let clear = CommandSpec(
+        name: "clear", summary: "Delete all items, or all done items.",
+        options: [OptionSpec(name: "done", valueName: nil, help: "Delete only the done items."),
+                  OptionSpec(name: "yes", valueName: nil, help: "Do not ask for confirmation.")],
+        discussion: """
+            Without --yes, asks on the terminal; without a terminal on standard input it refuses and
+            changes nothing. Numbers are never reused.
+            """)
+
+    static let help = CommandSpec(
+        name: "help", summary: "Show help for todo or one command.",
+        arguments: [ArgumentSpec(name: "command", help: "The command to explain.", isOptional: true)])
+
+    static let all = [add, list, show, check, uncheck, edit, remove, clear, help]
+
+    static func command(named name: String) -> CommandSpec? {
+        all.first { $0.name == name }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import ToDoCore
+
+/// Turns items into the text `todo` prints: list rows, one-line summaries, the fields of `show`,
+/// and JSON.
+struct ItemRenderer {
+    let style: Style
+    let dates: DueDateFormatter
+    let now: Date
+
+    // MARK: list
+
+    /// The list as `todo list` prints it: open items, then done items under a "Done" heading when
+    /// both sections are shown. Columns line up across both sections.
+    func list(open: [ToDoItem], done: [ToDoItem], section: ListSection) -> String {
+        let shownOpen = section == .done ? [] : open
+        let shownDone = section == .open ? [] : done
+        let columns = Columns(items: shownOpen + shownDone, dates: dates)
+        var lines = shownOpen.map { row($0, columns) }
+        if !shownDone.isEmpty {
+            if section == .all {
+                if !lines.isEmpty { lines.append("") }
+                lines.append(style.bold("Done"))
+            }
+            lines += shownDone.map { row($0, columns) }
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    private struct Columns {
+        var number = 0, title = 0, due = 0
+
+        init(items: [ToDoItem], dates: DueDateFormatter) {
+            for item in items {
+                number = max(number, String(item.number).count)
+                title = max(title, item.title.count)
+                due = max(due, item.timestamp.map { dates.string(from: $0).count } ?? 0)
+            }
+        }
+    }
+
+    private func row(_ item: ToDoItem, _ columns: Columns) -> String {
+        let number = String(item.number)
+        let mark = item.done ? style.green("[x]") : "[ ]"
+        var cells = [String(repeating: " ", count: columns.number - number.count) + style.bold(number) + " " + mark + " "
+            + (item.done ? style.dim(item.title) : item.title) + String(repeating: " ", count: columns.title - item.title.count)]
+        if columns.due > 0 {
+            let due = item.timestamp.map { dates.string(from: $0) } ?? ""
+            cells.append(colouredDue(due, of: item) + String(repeating: " ", count: columns.due - due.count))
+        }
+        if let location = item.location {
+            cells.append(style.dim("@") + location.name)
+        }
+        var line = cells.joined(separator: "  ")
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+
+    /// Overdue open items in red, those due today in yellow.
+    private func colouredDue(_ text: String, of item: ToDoItem) -> String {
+        guard !item.done, let timestamp = item.timestamp else { return text }
+        let days = dates.daysFrom(now, to: timestamp)
+        return days < 0 ? style.red(text) : days == 0 ? style.yellow(text) : text
+    }
+
+    // MARK: One item
+
+    /// `3: Call Mom (due Monday 01/10/22, at Home)`.
+    func summary(_ item: ToDoItem) -> String {
+        var details: [String] = []
+        if let timestamp = item.timestamp {
+            details.append("due \(dates.weekdayName(of: timestamp)) \(dates.string(from: timestamp))")
+        }
+        if let location = item.location { details.append("at \(location.name)") }
+        return "\(item.number): \(item.title)" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+    }
+
+    /// Every field of the item, one per line, `-` for an absent one.
+    func details(_ item: ToDoItem) -> String {
+        let coordinate = item.location?.coordinate
+        var fields: [(String, String)] = [
+            ("Title", item.title),
+            ("Due", item.timestamp.map { "\(dates.string(from: $0)) (\(dates.weekdayName(of: $0)))" } ?? "-"),
+            ("Description", item.itemDescription ?? "-"),
+            ("Location", item.location?.name ?? "-"),
+            ("Address", item.location?.address ?? "-"),
+            ("Coordinate", coordinate.map { "\(decimal($0.latitude)), \(decimal($0.longitude))" } ?? "-"),
+        ]
+        if let coordinate {
+            let latitude = decimal(coordinate.latitude), longitude = decimal(coordinate.longitude)
+            fields.append(("Map", "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=16/\(latitude)/\(longitude)"))
+        }
+        fields += [
+            ("Status", item.done ? style.green("done") : "open"),
+            ("Number", String(item.number)),
+            ("ID", item.id.uuidString),
+            ("Created", item.createdAt.map(moment) ?? "-"),
+            ("Completed", item.completedAt.map(moment) ?? "-"),
+        ]
+        let width = fields.map(\.0.count).max()! + 2
+        return fields.map { label, value in
+            let head = style.bold(label + ":") + String(repeating: " ", count: width - label.count - 1)
+            // Continuation lines of a long description line up under its first line.
+            return head + value.split(separator: "\n", omittingEmptySubsequences: false)
+                .joined(separator: "\n" + String(repeating: " ", count: width)) + "\n"
+        }.joined()
+    }
+
+    /// A created or completed time: its date and time of day.
+    private func moment(_ timestamp: Double) -> String {
+        let text = dates.string(from: timestamp)
+        return text.contains(":") ? text : text + " 00:00"
+    }
+
+    private func decimal(_ value: Double) -> String {
+        JSONValue.literal(for: value)
+    }
+
+    // MARK: JSON
+
+    /// One item as JSON, in the store's item schema with its number.
+    func json(_ item: ToDoItem) -> String {
+        String(decoding: item.json.serialized(), as: UTF8.self)
+    }
+
+    /// Items as a JSON array.
+    func json(_ items: [ToDoItem]) -> String {
+        String(decoding: JSONValue.array(items.map(\.json)).serialized(), as: UTF8.self)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import ToDoCore
+
+/// A title from standard input that a rule refused, with its line number.
+struct StandardInputLineError: Error, CustomStringConvertible {
+    let line: Int
+    let underlying: ItemManagerError
+
+    var description: String { "line \(line) of standard input: \(underlying); nothing was added" }
+}
+
+/// Runs a parsed command against the store and writes what it did.
+struct CommandRunner {
+    let context: Context
+    let store: JSONFileStore
+    let renderer: ItemRenderer
+
+    func run(_ command: Command) throws {
+        switch command {
+        case .add(let request): try add(request)
+        case .list(let section, let json): try list(section, json: json)
+        case .show(let reference, let json):
+            let item = try store.load().resolve(reference)
+            write(json ? renderer.json(item) : renderer.details(item))
+        case .check(let references, let json):
+            try changeEach(references, json: json) { manager, item in
+                (try manager.checkItem(withID: item.id), item.done ? "Already done" : "Checked")
+            }
+        case .uncheck(let references, let json):
+            try changeEach(references, json: json) { manager, item in
+                (try manager.uncheckItem(withID: item.id), item.done ? "Unchecked" : "Already open")
+            }
+        case .remove(let references, let json):
+            try changeEach(references, json: json) { manager, item in
+                (try manager.removeItem(withID: item.id), "Removed")
+            }
+        case .edit(let request): try edit(request)
+        case .clear(let doneOnly, let confirmed): try clear(doneOnly: doneOnly, confirmed: confirmed)
+        case .help, .version: break
+        }
+    }
+
+    private func write(_ text: String) {
+        context.output.write(text)
+    }
+
+    // MARK: Commands
+
+    private func add(_ request: AddRequest) throws {
+        let titles: [String]
+        switch request.titles {
+        case .argument(let title): titles = [title]
+        case .standardInput: titles = try standardInputTitles()
+        }
+        let added = try store.update { manager in
+            try titles.enumerated().map { index, title in
+                let item = ToDoItem(title: title, itemDescription: request.itemDescription,
+                                    timestamp: request.timestamp, location: request.location)
+                do {
+                    return try manager.add(item)
+                } catch let error as ItemManagerError where request.titles == .standardInput {
+                    throw StandardInputLineError(line: index + 1, underlying: error)
+                }
+            }
+        }
+        if request.json {
+            write(request.titles == .standardInput ? renderer.json(added) : renderer.json(added[0]))
+        } else {
+            write(added.map { "Added \(renderer.summary($0))\n" }.joined())
+        }
+        if added.isEmpty { context.errorOutput.write("No titles on standard input; nothing was added.\n") }
+    }
+
+    /// The non-blank lines of standard input, trimmed; blank lines are skipped.
+    private func standardInputTitles() throws -> [String] {
+        if context.input.isTerminal {
+            context.errorOutput.write("Reading titles, one per line; end with Ctrl-D.\n")
+            context.errorOutput.flush()
+        }
+        let bytes = context.input.readAll()
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            throw UsageError(message: "standard input is not valid UTF-8; nothing was added", command: CommandTable.add)
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r"))) }
+            .filter { !$0.isEmpty }
+    }
+
+    private func list(_ section: ListSection, json: Bool) throws {
+        let manager = try store.load()
+        let open = section == .done ? [] : manager.toDoItems
+        let done = section == .open ? [] : manager.doneItems
+        if json {
+            write(renderer.json(open + done))
+        } else {
+            write(renderer.list(open: open, done: done, section: section))
+            if open.isEmpty, done.isEmpty, context.output.isTerminal {
+                let what = section == .open ? "open items" : section == .done ? "done items" : "items"
+                context.errorOutput.write("No \(what). Add one with: todo add \"Call Mom\" --due tomorrow\n")
+            }
+        }
+    }
+
+    /// Resolves every reference, then applies `change` to each item in one transaction, so that
+    /// a bad reference or a refusal leaves everything as it was.
+    private func changeEach(
+        _ references: [ItemReference], json: Bool,
+        _ change: (inout ItemManager, ToDoItem) throws -> (ToDoItem, String)
+    ) throws {
+        let results = try store.update { manager in
+            try manager.resolve(references).map { item in try change(&manager, item) }
+        }
+        if json {
+            write(renderer.json(results.map(\.0)))
+        } else {
+            write(results.map { item, verb in "\(verb) \(renderer.summary(item))\n" }.joined())
+        }
+    }
+
+    private func edit(_ request: EditRequest) throws {
+        let edited = try store.update { manager in
+            let item = try manager.resolve(request.reference)
+            var location = request.location.applied(to: item.location)
+            if request.address != .keep || request.coordinate != .keep {
+                guard var current = location else {
+                    throw UsageError(message: "item \(item.number) has no location; give '--location <name>' too",
+                                     command: CommandTable.edit)
+                }
+                current.address = request.address.applied(to: current.address)
+                current.coordinate = request.coordinate.applied(to: current.coordinate)
+                location = current
+            }
+            return try manager.updateItem(withID: item.id) { item in
+                item.title = request.title ?? item.title
+                item.timestamp = request.timestamp.applied(to: item.timestamp)
+                item.itemDescription = request.itemDescription.applied(to: item.itemDescription)
+                item.location = location
+            }
+        }
+        write(request.json ? renderer.json(edited) : "Edited \(renderer.summary(edited))\n")
+    }
+
+    private func clear(doneOnly: Bool, confirmed: Bool) throws {
+        let what = doneOnly ? "done items" : "items"
+        if !confirmed {
+            let manager = try store.load()
+            let count = doneOnly ? manager.doneCount : manager.toDoCount + manager.doneCount
+            guard count > 0 else {
+                write("No \(what) to remove.\n")
+                return
+            }
+            guard context.input.isTerminal else {
+                throw UsageError(message: "'clear' would remove \(count) \(what); add '--yes' to confirm"
+                                 + " (there is no terminal to ask)", command: CommandTable.clear)
+            }
+            context.errorOutput.write("Remove \(count == 1 ? "the 1" : "all \(count)") \(what)? [y/N] ")
+            context.errorOutput.flush()
+            let answer = context.input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+            guard answer == "y" || answer == "yes" else {
+                context.errorOutput.write("Nothing was removed.\n")
+                return
+            }
+        }
+        let removed = try store.update { manager in
+            if doneOnly { return manager.removeDoneItems().count }
+            defer { manager.removeAll() }
+            return manager.allItems.count
+        }
+        write("Removed \(removed) \(removed == 1 ? String(what.dropLast()) : what).\n")
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+private let systemRead = Glibc.read
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let systemRead = Darwin.read
+private let systemWrite = Darwin.write
+#endif
+
+/// Where text goes: standard output or standard error, or a string in tests.
+public protocol TextOutput: AnyObject {
+    var isTerminal: Bool { get }
+    func write(_ text: String)
+    /// Sends what has been written so far; called before reading an answer and before exit.
+    func flush()
+}
+
+/// Where `todo add -` and confirmations read from.
+public protocol TextInput: AnyObject {
+    var isTerminal: Bool { get }
+    /// Everything until end of file.
+    func readAll() -> [UInt8]
+    /// One line without its line break, or `nil` at end of file.
+    func readLine() -> String?
+}
+
+/// Everything the command line takes from the world, passed in so that tests can pin it.
+public struct Context {
+    public var environment: [String: String]
+    public var currentDirectory: URL
+    /// The user's home directory, `nil` when it cannot be found.
+    public var homeDirectory: URL?
+    /// The time zone to use when `TZ` is not set.
+    public var systemTimeZone: TimeZone
+    public var now: @Sendable () -> Date
+    public var input: TextInput
+    public var output: TextOutput
+    public var errorOutput: TextOutput
+
+    public init(environment: [String: String], currentDirectory: URL, homeDirectory: URL?, systemTimeZone: TimeZone,
+                now: @escaping @Sendable () -> Date, input: TextInput, output: TextOutput, errorOutput: TextOutput) {
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+        self.homeDirectory = homeDirectory
+        self.systemTimeZone = systemTimeZone
+        self.now = now
+        self.input = input
+        self.output = output
+        self.errorOutput = errorOutput
+    }
+
+    /// The real process: its environment, directories, clock, time zone and standard streams.
+    public static func live() -> Context {
+        let environment = ProcessInfo.processInfo.environment
+        var home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        if home == nil, let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
+            home = String(cString: directory)
+        }
+        return Context(
+            environment: environment,
+            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+            homeDirectory: home.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            // Only used when TZ is unset, and then this is the system zone.
+            systemTimeZone: TimeZone.current,
+            now: { Date() },
+            input: FileDescriptorInput(descriptor: 0),
+            output: FileDescriptorOutput(descriptor: 1),
+            errorOutput: FileDescriptorOutput(descriptor: 2))
+    }
+}
+
+/// Writes to a file descriptor through a buffer, so that a long list is a few system calls.
+final class FileDescriptorOutput: TextOutput {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var closed = false
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        var offset = 0
+        while offset < buffer.count, !closed {
+            let count = buffer.withUnsafeBytes { bytes in
+                systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            }
+            if count < 0, errno == EINTR { continue }
+            // A reader that went away (`todo list | head -1`) is not an error worth reporting.
+            if count <= 0 { closed = true }
+            offset += max(count, 0)
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Reads a file descriptor.
+final class FileDescriptorInput: TextInput {
+    private let descriptor: Int32
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    func readAll() -> [UInt8] {
+        var contents: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return contents }
+            contents.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    func readLine() -> String? {
+        Swift.readLine(strippingNewline: true)
+    }
+}

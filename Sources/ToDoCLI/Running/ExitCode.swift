@@ -1,0 +1,49 @@
+import ToDoCore
+
+/// The exit status of `todo`, documented in the README and in `todo help`; stable across versions.
+public enum ExitCode: Int32, CaseIterable {
+    case success = 0
+    /// Any failure not listed below: reading or writing a file, the lock held too long.
+    case failure = 1
+    /// No item matches a reference, or an id prefix matches several.
+    case noSuchItem = 2
+    /// A uniqueness rule refused the change.
+    case refused = 3
+    /// The data file cannot be read (not JSON, wrong types) or is from a newer version.
+    case unreadableStore = 4
+    /// The command line or a setting is wrong: unknown command or option, missing or malformed
+    /// argument, invalid date.
+    case usage = 64
+
+    /// What the code means, for help.
+    var meaning: String {
+        switch self {
+        case .success: return "success"
+        case .failure: return "any other failure (reading or writing a file, lock timeout)"
+        case .noSuchItem: return "no item matches a ref, or an id prefix matches several"
+        case .refused: return "a uniqueness rule refused the change"
+        case .unreadableStore: return "the data file cannot be read or is from a newer todo"
+        case .usage: return "usage error: unknown command or option, bad argument, invalid date or setting"
+        }
+    }
+
+    /// The code for an error that ended a command.
+    init(for error: Error) {
+        switch error {
+        case is UsageError:
+            self = .usage
+        case let error as ItemManagerError:
+            switch error {
+            case .noSuchItem, .ambiguousReference: self = .noSuchItem
+            case .duplicateContent, .duplicateID, .duplicateNumber: self = .refused
+            case .emptyTitle, .multilineTitle, .invalidCoordinate, .invalidDueDate, .invalidReference: self = .usage
+            }
+        case let error as StandardInputLineError:
+            self = ExitCode(for: error.underlying)
+        case let error as StoreError:
+            self = error.isUnreadableFile ? .unreadableStore : .failure
+        default:
+            self = .failure
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import ToDoCore
+
+/// The settings `todo` reads from its environment, each checked: a bad value is a clear error
+/// rather than a silent default.
+struct Settings {
+    /// The default for `TODO_LOCK_TIMEOUT`, in seconds.
+    static let defaultLockTimeout = 10.0
+
+    let timeZone: TimeZone
+    let dateOrder: DateOrder
+    let lockTimeout: Double
+
+    /// `TZ` (unset: the system zone; empty: UTC, as POSIX says), `TODO_DATE_ORDER` (`mdy` or
+    /// `dmy`) and `TODO_LOCK_TIMEOUT` (seconds).
+    init(environment: [String: String], systemTimeZone: TimeZone) throws(UsageError) {
+        timeZone = try Self.timeZone(environment["TZ"], system: systemTimeZone)
+
+        let order = environment["TODO_DATE_ORDER"] ?? ""
+        guard let dateOrder = order.isEmpty ? .monthFirst : DateOrder(rawValue: order.lowercased()) else {
+            throw Self.error("TODO_DATE_ORDER is '\(order)'; use 'mdy' (01/10/22 is January 10) or 'dmy' (October 1)")
+        }
+        self.dateOrder = dateOrder
+
+        let timeout = environment["TODO_LOCK_TIMEOUT"] ?? ""
+        guard let lockTimeout = timeout.isEmpty ? Self.defaultLockTimeout : Double(timeout),
+              lockTimeout.isFinite, lockTimeout >= 0 else {
+            throw Self.error("TODO_LOCK_TIMEOUT is '\(timeout)'; use a number of seconds, as 10")
+        }
+        self.lockTimeout = lockTimeout
+    }
+
+    private static func timeZone(_ value: String?, system: TimeZone) throws(UsageError) -> TimeZone {
+        guard var name = value else { return system }
+        if name.hasPrefix(":") { name.removeFirst() }
+        if name.isEmpty { return TimeZone(identifier: "UTC")! }
+        if let range = name.range(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
+        if let zone = TimeZone(identifier: name) ?? TimeZone(abbreviation: name) { return zone }
+        throw error("TZ is '\(value!)', which is not a known time zone; use a name such as 'Europe/Berlin' or 'UTC'")
+    }
+
+    private static func error(_ message: String) -> UsageError {
+        UsageError(message: message, showsUsage: false)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import ToDoCore
+
+/// The `todo` command line: parse the arguments, run the command, render the result. Every error
+/// reaches the user once, on standard error, with its documented exit code.
+public enum ToDoCLI {
+    /// Runs `todo` with `arguments` (without the program name) and returns the exit code.
+    public static func run(_ arguments: [String], in context: Context) -> Int32 {
+        defer {
+            context.output.flush()
+            context.errorOutput.flush()
+        }
+        let settings = Result { () throws(UsageError) in
+            try Settings(environment: context.environment, systemTimeZone: context.systemTimeZone)
+        }
+        do {
+            let parser = CommandParser {  () throws(UsageError) in
+                let settings = try settings.get()
+                return DueDateParser(now: context.now(), timeZone: settings.timeZone, order: settings.dateOrder)
+            }
+            let invocation = try parser.parse(arguments)
+            switch invocation.command {
+            case .version:
+                context.output.write("todo \(HelpRenderer.version)\n")
+            case .help(let command):
+                let order = (try? settings.get().dateOrder) ?? .monthFirst
+                context.output.write(command.map(HelpRenderer.help(for:)) ?? HelpRenderer.overview(dateOrder: order))
+            default:
+                let settings = try settings.get()
+                try runner(for: invocation, settings: settings, context: context).run(invocation.command)
+            }
+            return ExitCode.success.rawValue
+        } catch {
+            report(error, to: context.errorOutput)
+            return ExitCode(for: error).rawValue
+        }
+    }
+
+    private static func runner(for invocation: Invocation, settings: Settings, context: Context) throws -> CommandRunner {
+        guard let home = context.homeDirectory
+            ?? (context.environment["TODO_FILE"] != nil || invocation.fileOption != nil ? URL(fileURLWithPath: "/") : nil)
+        else {
+            throw UsageError(message: "cannot find the home directory; set HOME or TODO_FILE", showsUsage: false)
+        }
+        let fileURL = StoreLocation.fileURL(fileOption: invocation.fileOption, environment: context.environment,
+                                            homeDirectory: home, currentDirectory: context.currentDirectory)
+        let now = context.now
+        let renderer = ItemRenderer(
+            style: Style(isEnabled: Style.isEnabled(invocation.color, outputIsTerminal: context.output.isTerminal,
+                                                    environment: context.environment)),
+            dates: DueDateFormatter(timeZone: settings.timeZone, order: settings.dateOrder),
+            now: now())
+        return CommandRunner(context: context,
+                             store: JSONFileStore(fileURL: fileURL, lockTimeout: settings.lockTimeout, now: now),
+                             renderer: renderer)
+    }
+
+    private static func report(_ error: Error, to output: TextOutput) {
+        guard let usage = error as? UsageError else {
+            output.write("Error: \(error)\n")
+            return
+        }
+        output.write("Error: \(usage.message)\n")
+        if let detail = usage.detail { output.write(detail + "\n") }
+        if usage.showsUsage { output.write(HelpRenderer.usageHint(for: usage.command)) }
+    }
+}
