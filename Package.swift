@@ -13,8 +13,9 @@ let package = Package(
         .target(name: "ToDoCore"),
         .target(name: "ToDoCLI", dependencies: ["ToDoCore"]),
         .executableTarget(name: "todo", dependencies: ["ToDoCLI"]),
-        .testTarget(name: "ToDoCoreTests", dependencies: ["ToDoCore"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ToDoCoreTests", dependencies: ["ToDoCore", "TestSupport"]),
         // Depends on the executable so that `swift test` builds the binary the end-to-end tests run.
-        .testTarget(name: "ToDoCLITests", dependencies: ["ToDoCLI", "todo"]),
+        .testTarget(name: "ToDoCLITests", dependencies: ["ToDoCLI", "todo", "TestSupport"]),
     ]
 )

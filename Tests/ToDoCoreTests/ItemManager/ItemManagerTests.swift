@@ -1,5 +1,6 @@
 import Foundation
 import ToDoCore
+import TestSupport
 import XCTest
 
 /// The book's ItemManager tests (3rd edition, chapter 3), adapted to the uniqueness rules, then

@@ -1,5 +1,6 @@
 import Foundation
 import ToDoCore
+import TestSupport
 import XCTest
 
 final class ItemReferenceTests: XCTestCase {

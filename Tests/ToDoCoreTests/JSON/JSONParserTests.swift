@@ -1,4 +1,5 @@
 import ToDoCore
+import TestSupport
 import XCTest
 
 final class JSONParserTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import ToDoCore
+import TestSupport
 import XCTest
 
 /// The book's ToDoItem tests (3rd edition, chapter 3; 4th edition's id and Codable), adapted:

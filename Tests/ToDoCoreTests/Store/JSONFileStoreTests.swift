@@ -1,5 +1,6 @@
 import Foundation
 @testable import ToDoCore
+import TestSupport
 import XCTest
 
 /// The book's store tests (4th edition, chapter 6: what is added or checked is there for the next

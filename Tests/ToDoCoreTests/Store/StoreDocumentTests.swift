@@ -1,4 +1,5 @@
 @testable import ToDoCore
+import TestSupport
 import XCTest
 
 final class StoreDocumentTests: XCTestCase {

@@ -2,12 +2,12 @@ import Foundation
 import XCTest
 
 /// A fresh directory for one test, removed afterwards; tests never touch the real home directory.
-final class TemporaryDirectory {
-    let url: URL
+public final class TemporaryDirectory {
+    public let url: URL
 
-    init() throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ToDoCoreTests-\(UUID().uuidString)", isDirectory: true)
+            .appendingPathComponent("todo-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
@@ -15,18 +15,18 @@ final class TemporaryDirectory {
         try? FileManager.default.removeItem(at: url)
     }
 
-    func file(_ name: String) -> URL {
+    public func file(_ name: String) -> URL {
         url.appendingPathComponent(name)
     }
 
     /// The names of the files in the directory, hidden ones included, sorted.
-    func contents(of subdirectory: String = "") throws -> [String] {
+    public func contents(of subdirectory: String = "") throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(subdirectory).path).sorted()
     }
 }
 
 /// Asserts that `expression` throws exactly `expected`.
-func XCTAssertThrowsError<Value, Failure: Error & Equatable>(
+public func XCTAssertThrowsError<Value, Failure: Error & Equatable>(
     _ expression: @autoclosure () throws -> Value,
     _ expected: Failure,
     file: StaticString = #filePath,

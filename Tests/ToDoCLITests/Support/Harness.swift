@@ -1,0 +1,100 @@
+import Foundation
+@testable import ToDoCLI
+import TestSupport
+import ToDoCore
+import XCTest
+
+/// Text written by the command, kept for assertions.
+final class CapturedOutput: TextOutput {
+    var text = ""
+    let isTerminal: Bool
+
+    init(isTerminal: Bool = false) {
+        self.isTerminal = isTerminal
+    }
+
+    func write(_ text: String) { self.text += text }
+    func flush() {}
+}
+
+/// Standard input with fixed contents.
+final class ScriptedInput: TextInput {
+    private var bytes: [UInt8]
+    let isTerminal: Bool
+
+    init(_ bytes: [UInt8] = [], isTerminal: Bool = false) {
+        self.bytes = bytes
+        self.isTerminal = isTerminal
+    }
+
+    func readAll() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
+
+    func readLine() -> String? {
+        guard !bytes.isEmpty else { return nil }
+        let end = bytes.firstIndex(of: 0x0A) ?? bytes.count
+        defer { bytes.removeFirst(min(end + 1, bytes.count)) }
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
+}
+
+/// What one run of `todo` did.
+struct Outcome: Equatable, CustomStringConvertible {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+}
+
+/// Runs `todo` in-process against a list in a temporary directory, with the clock, time zone and
+/// environment pinned. Tests never see the real home directory.
+final class Harness {
+    private let temporary: TemporaryDirectory
+    var directory: URL { temporary.url }
+    var environment: [String: String]
+    /// Sunday 22 November 2026, 10:30 in New York.
+    var now = Date(timeIntervalSince1970: 1_795_362_600)
+
+    init() throws {
+        temporary = try TemporaryDirectory()
+        environment = ["TODO_FILE": temporary.file("items.json").path, "TZ": "America/New_York", "HOME": temporary.url.path]
+    }
+
+    var fileURL: URL { URL(fileURLWithPath: environment["TODO_FILE"]!) }
+
+    /// The data file's bytes, or `nil` when there is none.
+    var fileContents: Data? { try? Data(contentsOf: fileURL) }
+
+    @discardableResult
+    func run(_ arguments: String..., input: String = "", inputIsTerminal: Bool = false, outputIsTerminal: Bool = false) -> Outcome {
+        run(arguments, input: Array(input.utf8), inputIsTerminal: inputIsTerminal, outputIsTerminal: outputIsTerminal)
+    }
+
+    func run(_ arguments: [String], input: [UInt8], inputIsTerminal: Bool = false, outputIsTerminal: Bool = false) -> Outcome {
+        let output = CapturedOutput(isTerminal: outputIsTerminal)
+        let errorOutput = CapturedOutput(isTerminal: outputIsTerminal)
+        let now = self.now
+        let context = Context(environment: environment, currentDirectory: directory, homeDirectory: directory,
+                              systemTimeZone: TimeZone(identifier: "UTC")!, now: { now },
+                              input: ScriptedInput(input, isTerminal: inputIsTerminal),
+                              output: output, errorOutput: errorOutput)
+        let status = ToDoCLI.run(arguments, in: context)
+        return Outcome(status: status, stdout: output.text, stderr: errorOutput.text)
+    }
+
+    /// Runs a command that must succeed, and returns its standard output.
+    @discardableResult
+    func succeed(_ arguments: String..., input: String = "", file: StaticString = #filePath, line: UInt = #line) -> String {
+        let outcome = run(arguments, input: Array(input.utf8))
+        XCTAssertEqual(outcome.status, 0, "\(arguments): \(outcome)", file: file, line: line)
+        return outcome.stdout
+    }
+}
+
+/// Asserts an exact outcome, showing both in full when they differ.
+func XCTAssertOutcome(_ actual: Outcome, _ expected: Outcome, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(actual, expected, "\n\(actual)\n=== expected\n\(expected)", file: file, line: line)
+}
