@@ -71,18 +71,22 @@ struct CommandRunner {
         if added.isEmpty { context.errorOutput.write("No titles on standard input; nothing was added.\n") }
     }
 
-    /// The non-blank lines of standard input, trimmed; blank lines are skipped.
+    /// The non-blank lines of standard input, trimmed; blank lines are skipped. Lines end at LF,
+    /// with or without a CR before it (split as bytes: Swift counts "\r\n" as one character).
     private func standardInputTitles() throws -> [String] {
         if context.input.isTerminal {
             context.errorOutput.write("Reading titles, one per line; end with Ctrl-D.\n")
             context.errorOutput.flush()
         }
         let bytes = context.input.readAll()
-        guard let text = String(bytes: bytes, encoding: .utf8) else {
+        guard String(bytes: bytes, encoding: .utf8) != nil else {
             throw UsageError(message: "standard input is not valid UTF-8; nothing was added", command: CommandTable.add)
         }
-        return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r"))) }
+        return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+            .map { line in
+                let content = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+                return String(decoding: content, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            }
             .filter { !$0.isEmpty }
     }
 
@@ -141,19 +145,19 @@ struct CommandRunner {
     }
 
     private func clear(doneOnly: Bool, confirmed: Bool) throws {
-        let what = doneOnly ? "done items" : "items"
+        let noun = doneOnly ? "done item" : "item"
         if !confirmed {
             let manager = try store.load()
             let count = doneOnly ? manager.doneCount : manager.toDoCount + manager.doneCount
             guard count > 0 else {
-                write("No \(what) to remove.\n")
+                write("No \(noun)s to remove.\n")
                 return
             }
             guard context.input.isTerminal else {
-                throw UsageError(message: "'clear' would remove \(count) \(what); add '--yes' to confirm"
+                throw UsageError(message: "'clear' would remove \(counted(count, noun)); add '--yes' to confirm"
                                  + " (there is no terminal to ask)", command: CommandTable.clear)
             }
-            context.errorOutput.write("Remove \(count == 1 ? "the 1" : "all \(count)") \(what)? [y/N] ")
+            context.errorOutput.write("Remove \(count == 1 ? "the" : "all") \(counted(count, noun))? [y/N] ")
             context.errorOutput.flush()
             let answer = context.input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
             guard answer == "y" || answer == "yes" else {
@@ -166,6 +170,11 @@ struct CommandRunner {
             defer { manager.removeAll() }
             return manager.allItems.count
         }
-        write("Removed \(removed) \(removed == 1 ? String(what.dropLast()) : what).\n")
+        write("Removed \(counted(removed, noun)).\n")
+    }
+
+    /// "1 item", "2 items".
+    private func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

@@ -7,7 +7,7 @@ import XCTest
 final class CommandParserTests: XCTestCase {
     let newYork = TimeZone(identifier: "America/New_York")!
     /// Sunday 22 November 2026, 10:30 in New York.
-    let now = Date(timeIntervalSince1970: 1_795_362_600)
+    let now = Date(timeIntervalSince1970: 1_795_361_400)
 
     var parser: CommandParser {
         let now = self.now, zone = newYork

@@ -56,7 +56,7 @@ final class Harness {
     var directory: URL { temporary.url }
     var environment: [String: String]
     /// Sunday 22 November 2026, 10:30 in New York.
-    var now = Date(timeIntervalSince1970: 1_795_362_600)
+    var now = Date(timeIntervalSince1970: 1_795_361_400)
 
     init() throws {
         temporary = try TemporaryDirectory()
