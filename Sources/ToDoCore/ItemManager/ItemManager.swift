@@ -176,8 +176,9 @@ public struct ItemManager: Sendable {
         }
     }
 
+    /// The time to stamp, in whole seconds: finer is noise in a file meant to be read and diffed.
     private func currentTime() -> Double? {
-        now.map { $0().timeIntervalSince1970 }
+        now.map { $0().timeIntervalSince1970.rounded(.down) }
     }
 }
 

@@ -360,6 +360,12 @@ final class ItemManagerTests: XCTestCase {
         XCTAssertNil(unchecked.completedAt)
     }
 
+    func test_clock_stampsWholeSeconds() throws {
+        var manager = ItemManager(now: { Date(timeIntervalSince1970: 1000.999) })
+
+        XCTAssertEqual(try manager.add(ToDoItem(title: "A")).createdAt, 1000)
+    }
+
     func test_withoutAClock_noTimesAreRecorded() throws {
         let added = try sut.add(ToDoItem(title: "A"))
         let checked = try sut.checkItem(withID: added.id)

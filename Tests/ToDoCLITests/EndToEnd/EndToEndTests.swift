@@ -1,0 +1,169 @@
+import Foundation
+import TestSupport
+import ToDoCore
+import XCTest
+
+/// The built `todo` binary run as a separate process, as users and scripts run it: each command,
+/// each date form, each exit code, standard input, and where the file goes.
+final class EndToEndTests: XCTestCase {
+    var directory: TemporaryDirectory!
+    var todo: BinaryRunner!
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory()
+        todo = BinaryRunner(environment: ["TODO_FILE": directory.file("items.json").path, "TZ": "America/New_York",
+                                          "HOME": directory.url.path],
+                            currentDirectory: directory.url)
+    }
+
+    override func tearDown() {
+        directory = nil
+    }
+
+    @discardableResult
+    func run(_ arguments: String..., input: String? = nil) throws -> Outcome {
+        try todo.run(arguments, input: input.map { Data($0.utf8) })
+    }
+
+    // MARK: Every command
+
+    func test_everyCommand_throughTheBinary() throws {
+        XCTAssertEqual(try run("--version"), Outcome(status: 0, stdout: "todo 0.1.0\n", stderr: ""))
+        XCTAssertEqual(try run("add", "Call Mom", "--due", "01/10/22"),
+                       Outcome(status: 0, stdout: "Added 1: Call Mom (due Monday 01/10/22)\n", stderr: ""))
+        XCTAssertEqual(try run("add", "-", input: "Buy milk\nPay rent\n"),
+                       Outcome(status: 0, stdout: "Added 2: Buy milk\nAdded 3: Pay rent\n", stderr: ""))
+        XCTAssertEqual(try run("check", "1", "3").stdout, "Checked 1: Call Mom (due Monday 01/10/22)\nChecked 3: Pay rent\n")
+        XCTAssertEqual(try run("uncheck", "3").stdout, "Unchecked 3: Pay rent\n")
+        XCTAssertEqual(try run("edit", "2", "--title", "Buy oat milk", "--location", "Shop").stdout,
+                       "Edited 2: Buy oat milk (at Shop)\n")
+        XCTAssertEqual(try run("list"), Outcome(status: 0, stdout: """
+            2 [ ] Buy oat milk            @Shop
+            3 [ ] Pay rent
+
+            Done
+            1 [x] Call Mom      01/10/22
+
+            """, stderr: ""))
+        XCTAssertTrue(try run("show", "2").stdout.hasPrefix("Title:       Buy oat milk\nDue:         -\n"))
+        XCTAssertEqual(try run("remove", "3").stdout, "Removed 3: Pay rent\n")
+        XCTAssertEqual(try run("clear", "--done", "--yes").stdout, "Removed 1 done item.\n")
+        XCTAssertEqual(try run("list", "--json").status, 0)
+        XCTAssertTrue(try run("help").stdout.hasPrefix("OVERVIEW: A to-do list for the command line."))
+        XCTAssertTrue(try run("help", "edit").stdout.hasPrefix("OVERVIEW: Change an item's fields."))
+        XCTAssertEqual(try run("clear", "--yes").stdout, "Removed 1 item.\n")
+        XCTAssertEqual(try run(), Outcome(status: 0, stdout: "", stderr: ""))
+    }
+
+    // MARK: Every date form
+
+    func test_everyDateForm_isStoredAsTheDayItNames() throws {
+        let zone = TimeZone(identifier: "America/New_York")!
+        let formatter = DueDateFormatter(timeZone: zone)
+        let fixed: [(String, String)] = [
+            ("01/10/22", "01/10/22"), ("1/10/2022", "01/10/22"), ("2022-01-10", "01/10/22"),
+            ("2022-01-10 14:30", "01/10/22 14:30"), ("2022-01-10T09:05", "01/10/22 09:05"), ("01/10/22 9:05", "01/10/22 09:05"),
+        ]
+        let relative = ["today", "tomorrow", "friday", "Mon", "+3d", "+2w", "tomorrow 08:00"]
+        for (index, text) in (fixed.map(\.0) + relative).enumerated() {
+            let before = Date()
+            let outcome = try run("add", "Item \(index)", "--due", text, "--json")
+            XCTAssertEqual(outcome.status, 0, "\(text): \(outcome)")
+            guard case .object(let item) = try JSONValue(parsing: Array(outcome.stdout.utf8)),
+                  case .number(let literal)? = item["timestamp"], let timestamp = Double(literal)
+            else { return XCTFail("\(text): \(outcome)") }
+            let expected: [String]
+            if index < fixed.count {
+                expected = [fixed[index].1]
+            } else {
+                // Computed with the real clock before and after the run, in case midnight passed.
+                expected = [before, Date()].map { now in
+                    formatter.string(from: try! DueDateParser(now: now, timeZone: zone).parse(text))
+                }
+            }
+            XCTAssertTrue(expected.contains(formatter.string(from: timestamp)), "\(text): \(formatter.string(from: timestamp))")
+        }
+    }
+
+    func test_dayFirstSetting_throughTheBinary() throws {
+        todo.environment["TODO_DATE_ORDER"] = "dmy"
+
+        XCTAssertEqual(try run("add", "A", "--due", "01/10/22").stdout, "Added 1: A (due Saturday 01/10/22)\n")
+        todo.environment["TODO_DATE_ORDER"] = nil
+        XCTAssertEqual(try run("list").stdout, "1 [ ] A  10/01/22\n")
+    }
+
+    func test_TZ_isHonoured() throws {
+        try run("add", "A", "--due", "01/10/22")
+
+        todo.environment["TZ"] = "Europe/Berlin"
+        XCTAssertEqual(try run("list").stdout, "1 [ ] A  01/10/22 06:00\n")
+    }
+
+    // MARK: Every exit code
+
+    func test_everyExitCode() throws {
+        try run("add", "A")
+        XCTAssertEqual(try run("list").status, 0)
+        XCTAssertEqual(try run("frobnicate").status, 64)
+        XCTAssertEqual(try run("add", "B", "--due", "banana").status, 64)
+        XCTAssertEqual(try run("show", "42").status, 2)
+        XCTAssertEqual(try run("add", "A"), Outcome(
+            status: 3, stdout: "", stderr: "Error: an open item with the same content already exists: 1 \"A\"\n"))
+
+        let lockPath = directory.file("items.json.lock").path
+        let descriptor = open(lockPath, O_RDWR)
+        XCTAssertEqual(flock(descriptor, LOCK_EX), 0)
+        todo.environment["TODO_LOCK_TIMEOUT"] = "0.2"
+        XCTAssertEqual(try run("add", "B").status, 1)
+        close(descriptor)
+        XCTAssertEqual(try run("add", "B").status, 0, "the lock is free once its holder lets go")
+
+        let before = try Data(contentsOf: directory.file("items.json"))
+        try Data("[{\"id\": 1}]".utf8).write(to: directory.file("items.json"))
+        XCTAssertEqual(try run("list"), Outcome(status: 4, stdout: "", stderr: """
+            Error: cannot read \(directory.file("items.json").path): [0].id: expected a string, found a number; the file was left unchanged
+
+            """))
+        XCTAssertEqual(try Data(contentsOf: directory.file("items.json")), Data("[{\"id\": 1}]".utf8))
+        XCTAssertNotEqual(before.count, 0)
+    }
+
+    // MARK: Scripts
+
+    func test_clear_withStandardInputClosed_refusesInsteadOfWaiting() throws {
+        try run("add", "A")
+
+        XCTAssertEqual(try run("clear").status, 64)
+        XCTAssertEqual(try run("list").stdout, "1 [ ] A\n")
+    }
+
+    func test_badArguments_neverCrash() throws {
+        let hostile: [[String]] = [
+            ["add", ""], ["add", "\u{0}"], ["check", "-1"], ["check", "99999999999999999999999"], ["show", "----"],
+            ["edit", "1", "--coordinate", "nan,nan"], ["edit", "1", "--coordinate", "1e400,0"], ["--file"], ["--color"],
+            ["add", "x", "--due", String(repeating: "9", count: 5000)], ["=", "--="], ["list", "--open=", "-"],
+            ["add", "--", "--"], [String(repeating: "a", count: 100_000)],
+        ]
+        try run("add", "A")
+        for arguments in hostile {
+            let outcome = try todo.run(arguments)
+            XCTAssertTrue([0, 2, 64].contains(outcome.status), "\(arguments.map { $0.prefix(20) }): \(outcome)")
+            XCTAssertTrue(outcome.status == 0 || outcome.stderr.hasPrefix("Error: "), "\(arguments.map { $0.prefix(20) })")
+        }
+    }
+
+    // MARK: Where the list lives
+
+    func test_withoutTODO_FILE_theListIsInTheHomeDirectoryWithPrivateModes() throws {
+        todo.environment["TODO_FILE"] = nil
+
+        try run("add", "A")
+
+        let file = directory.file(".local/share/todo/items.json").path
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        XCTAssertEqual(attributes[.posixPermissions] as? Int, 0o600)
+        let todoDirectory = try FileManager.default.attributesOfItem(atPath: directory.file(".local/share/todo").path)
+        XCTAssertEqual(todoDirectory[.posixPermissions] as? Int, 0o700)
+    }
+}
