@@ -5,17 +5,7 @@ import XCTest
 
 /// The entry point: help, version, how errors reach the user, settings, and the exit codes that do
 /// not belong to one command.
-final class ToDoCLITests: XCTestCase {
-    var todo: Harness!
-
-    override func setUpWithError() throws {
-        todo = try Harness()
-    }
-
-    override func tearDown() {
-        todo = nil
-    }
-
+final class ToDoCLITests: HarnessTestCase {
     // MARK: Help and version
 
     func test_version() {

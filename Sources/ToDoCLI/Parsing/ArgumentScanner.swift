@@ -114,12 +114,14 @@ enum ArgumentScanner {
             || name == "help" || name == "version"
     }
 
-    private static func unknownCommand(_ name: String) -> UsageError {
+    /// An unknown command name, with the nearest command if one is close; `usage` is the command
+    /// whose usage to show (`help` for `todo help <name>`).
+    static func unknownCommand(_ name: String, usage: CommandSpec? = nil) -> UsageError {
         var message = "unknown command '\(name)'"
         if let suggestion = Suggestion.nearest(to: name, among: CommandTable.all.map(\.name)) {
             message += ". Did you mean '\(suggestion)'?"
         }
-        return UsageError(message: message)
+        return UsageError(message: message, command: usage)
     }
 
     private static func unknownOption(_ argument: String, command: CommandSpec?) -> UsageError {

@@ -67,11 +67,7 @@ struct CommandParser {
             let topics = try reader.positionals(atMost: 1)
             guard let topic = topics.first else { return .help(nil) }
             guard let command = CommandTable.command(named: topic) else {
-                var message = "unknown command '\(topic)'"
-                if let suggestion = Suggestion.nearest(to: topic, among: CommandTable.all.map(\.name)) {
-                    message += ". Did you mean '\(suggestion)'?"
-                }
-                throw UsageError(message: message, command: spec)
+                throw ArgumentScanner.unknownCommand(topic, usage: spec)
             }
             return .help(command)
         }

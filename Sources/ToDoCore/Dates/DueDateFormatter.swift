@@ -36,11 +36,7 @@ public struct DueDateFormatter: Sendable {
         return calendar.dateComponents([.day], from: start, to: target).day ?? 0
     }
 
-    private var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
-    }
+    private var calendar: Calendar { .gregorian(in: timeZone) }
 
     private func components(of timestamp: Double) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, weekday: Int) {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday],

@@ -68,11 +68,7 @@ public struct DueDateParser: Sendable {
         var day: Int
     }
 
-    private var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
-    }
+    private var calendar: Calendar { .gregorian(in: timeZone) }
 
     private func calendarDay(for word: String) -> Day? {
         if let day = numericDay(word) { return day }

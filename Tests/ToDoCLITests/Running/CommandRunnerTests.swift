@@ -5,17 +5,7 @@ import XCTest
 
 /// Each command run in-process against a real file, comparing standard output, standard error and
 /// the exit code exactly. The clock is Sunday 22 November 2026, 10:30 in New York.
-final class CommandRunnerTests: XCTestCase {
-    var todo: Harness!
-
-    override func setUpWithError() throws {
-        todo = try Harness()
-    }
-
-    override func tearDown() {
-        todo = nil
-    }
-
+final class CommandRunnerTests: HarnessTestCase {
     // MARK: add
 
     func test_add_printsTheNumberAndWhatWasStored() {

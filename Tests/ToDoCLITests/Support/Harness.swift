@@ -98,3 +98,17 @@ final class Harness {
 func XCTAssertOutcome(_ actual: Outcome, _ expected: Outcome, file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(actual, expected, "\n\(actual)\n=== expected\n\(expected)", file: file, line: line)
 }
+
+/// A test case with a fresh `Harness` for each test.
+class HarnessTestCase: XCTestCase {
+    var todo: Harness!
+
+    override func setUpWithError() throws {
+        todo = try Harness()
+    }
+
+    override func tearDown() {
+        todo = nil
+        super.tearDown()
+    }
+}
