@@ -56,11 +56,12 @@ public enum ToDoCLI {
     }
 
     private static func report(_ error: Error, to output: TextOutput) {
+        // Messages quote the user's input, which may hold control characters.
         guard let usage = error as? UsageError else {
-            output.write("Error: \(error)\n")
+            output.write("Error: \(TerminalText.printable(String(describing: error)))\n")
             return
         }
-        output.write("Error: \(usage.message)\n")
+        output.write("Error: \(TerminalText.printable(usage.message))\n")
         if let detail = usage.detail { output.write(detail + "\n") }
         if usage.showsUsage { output.write(HelpRenderer.usageHint(for: usage.command)) }
     }

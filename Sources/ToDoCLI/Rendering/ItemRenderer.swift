@@ -33,7 +33,7 @@ struct ItemRenderer {
         init(items: [ToDoItem], dates: DueDateFormatter) {
             for item in items {
                 number = max(number, String(item.number).count)
-                title = max(title, item.title.count)
+                title = max(title, TerminalText.printable(item.title).count)
                 due = max(due, item.timestamp.map { dates.string(from: $0).count } ?? 0)
             }
         }
@@ -41,15 +41,16 @@ struct ItemRenderer {
 
     private func row(_ item: ToDoItem, _ columns: Columns) -> String {
         let number = String(item.number)
+        let title = TerminalText.printable(item.title)
         let mark = item.done ? style.green("[x]") : "[ ]"
         var cells = [String(repeating: " ", count: columns.number - number.count) + style.bold(number) + " " + mark + " "
-            + (item.done ? style.dim(item.title) : item.title) + String(repeating: " ", count: columns.title - item.title.count)]
+            + (item.done ? style.dim(title) : title) + String(repeating: " ", count: columns.title - title.count)]
         if columns.due > 0 {
             let due = item.timestamp.map { dates.string(from: $0) } ?? ""
             cells.append(colouredDue(due, of: item) + String(repeating: " ", count: columns.due - due.count))
         }
         if let location = item.location {
-            cells.append(style.dim("@") + location.name)
+            cells.append(style.dim("@") + TerminalText.printable(location.name))
         }
         var line = cells.joined(separator: "  ")
         while line.last == " " { line.removeLast() }
@@ -71,19 +72,19 @@ struct ItemRenderer {
         if let timestamp = item.timestamp {
             details.append("due \(dates.weekdayName(of: timestamp)) \(dates.string(from: timestamp))")
         }
-        if let location = item.location { details.append("at \(location.name)") }
-        return "\(item.number): \(item.title)" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+        if let location = item.location { details.append("at \(TerminalText.printable(location.name))") }
+        return "\(item.number): \(TerminalText.printable(item.title))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
     }
 
     /// Every field of the item, one per line, `-` for an absent one.
     func details(_ item: ToDoItem) -> String {
         let coordinate = item.location?.coordinate
         var fields: [(String, String)] = [
-            ("Title", item.title),
+            ("Title", TerminalText.printable(item.title)),
             ("Due", item.timestamp.map { "\(dates.string(from: $0)) (\(dates.weekdayName(of: $0)))" } ?? "-"),
-            ("Description", item.itemDescription ?? "-"),
-            ("Location", item.location?.name ?? "-"),
-            ("Address", item.location?.address ?? "-"),
+            ("Description", item.itemDescription.map(TerminalText.printableLines) ?? "-"),
+            ("Location", item.location.map { TerminalText.printable($0.name) } ?? "-"),
+            ("Address", item.location?.address.map(TerminalText.printable) ?? "-"),
             ("Coordinate", coordinate.map { "\(decimal($0.latitude)), \(decimal($0.longitude))" } ?? "-"),
         ]
         if let coordinate {

@@ -36,6 +36,7 @@ public enum ExitCode: Int32, CaseIterable {
             switch error {
             case .noSuchItem, .ambiguousReference: self = .noSuchItem
             case .duplicateContent, .duplicateID, .duplicateNumber: self = .refused
+            case .numberOutOfRange: self = .failure
             case .emptyTitle, .multilineTitle, .invalidCoordinate, .invalidDueDate, .invalidReference: self = .usage
             }
         case let error as StandardInputLineError:

@@ -25,9 +25,11 @@ public struct ItemManager: Sendable {
     /// Two items sharing an id or a number are refused, since a reference could not tell them apart.
     public init(storedItems: [ToDoItem], nextNumber: Int? = nil, now: (@Sendable () -> Date)? = nil) throws(ItemManagerError) {
         self.now = now
+        if let nextNumber, !(1...ToDoItem.largestNumber + 1).contains(nextNumber) { throw .numberOutOfRange(nextNumber) }
         var seenIDs: [UUID: ToDoItem] = [:]
         var seenNumbers: [Int: ToDoItem] = [:]
         for item in storedItems {
+            if item.number > ToDoItem.largestNumber { throw .numberOutOfRange(item.number) }
             if let existing = seenIDs.updateValue(item, forKey: item.id) { throw .duplicateID(existing: existing) }
             if item.number > 0, let existing = seenNumbers.updateValue(item, forKey: item.number) {
                 throw .duplicateNumber(existing: existing)
@@ -36,6 +38,7 @@ public struct ItemManager: Sendable {
         self.nextNumber = max(nextNumber ?? 1, (seenNumbers.keys.max() ?? 0) + 1)
         for var item in storedItems {
             if item.number == 0 {
+                guard self.nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(self.nextNumber) }
                 item.number = self.nextNumber
                 self.nextNumber += 1
             }
@@ -62,6 +65,7 @@ public struct ItemManager: Sendable {
         try validate(item)
         if let existing = self.item(withID: item.id) { throw .duplicateID(existing: existing) }
         try checkNoOpenItemHasContent(of: item, except: nil)
+        guard nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(nextNumber) }
         var added = item
         added.number = nextNumber
         added.done = false
@@ -167,7 +171,7 @@ public struct ItemManager: Sendable {
         if item.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .emptyTitle }
         if item.title.contains(where: \.isNewline) { throw .multilineTitle(item.title) }
         if let coordinate = item.location?.coordinate, !coordinate.isValid { throw .invalidCoordinate(coordinate) }
-        if let timestamp = item.timestamp, !timestamp.isFinite { throw .invalidDueDate(timestamp) }
+        if let timestamp = item.timestamp, !ToDoItem.timestampRange.contains(timestamp) { throw .invalidDueDate(timestamp) }
     }
 
     private func checkNoOpenItemHasContent(of item: ToDoItem, except excludedID: UUID?) throws(ItemManagerError) {

@@ -6,8 +6,10 @@ public enum ItemManagerError: Error, Equatable, Sendable {
     case multilineTitle(String)
     /// A coordinate component is not finite or out of range.
     case invalidCoordinate(Coordinate)
-    /// The due date is not a finite number of seconds.
+    /// The due date is not within the years 1 to 9999.
     case invalidDueDate(Double)
+    /// An item number or next number is beyond `ToDoItem.largestNumber`.
+    case numberOutOfRange(Int)
     /// An open item already has the same content (rules 2 and 3).
     case duplicateContent(existing: ToDoItem)
     /// An item already has this id (rule 1).
@@ -33,7 +35,9 @@ extension ItemManagerError: CustomStringConvertible {
             return "the coordinate \(coordinate.latitude),\(coordinate.longitude) is out of range"
                 + " (latitude -90...90, longitude -180...180)"
         case .invalidDueDate(let timestamp):
-            return "the due date \(timestamp) is not a valid time"
+            return "the due date \(JSONValue.literal(for: timestamp)) is not within the years 1 to 9999"
+        case .numberOutOfRange(let number):
+            return "the item number \(number) is beyond the largest, \(ToDoItem.largestNumber)"
         case .duplicateContent(let existing):
             return "an open item with the same content already exists: \(existing.label)"
         case .duplicateID(let existing):

@@ -80,6 +80,16 @@ struct JSONObjectReader {
         return double
     }
 
+    /// A finite number within `range`.
+    mutating func double(_ key: String, in range: ClosedRange<Double>) throws(JSONShapeError) -> Double? {
+        guard let double = try double(key) else { return nil }
+        guard range.contains(double) else {
+            throw invalid(key, "\(JSONValue.literal(for: double)) is outside"
+                          + " \(JSONValue.literal(for: range.lowerBound))...\(JSONValue.literal(for: range.upperBound))")
+        }
+        return double
+    }
+
     /// A whole number (`3` or `3.0`).
     mutating func int(_ key: String) throws(JSONShapeError) -> Int? {
         guard let value = value(key) else { return nil }
@@ -88,6 +98,15 @@ struct JSONObjectReader {
             if let double = Double(literal), double == double.rounded(), abs(double) < 1e15 { return Int(double) }
         }
         throw mismatch(key, expected: "a whole number", found: value)
+    }
+
+    /// A whole number within `range`.
+    mutating func int(_ key: String, in range: ClosedRange<Int>) throws(JSONShapeError) -> Int? {
+        guard let int = try int(key) else { return nil }
+        guard range.contains(int) else {
+            throw invalid(key, "\(int) is outside \(range.lowerBound)...\(range.upperBound)")
+        }
+        return int
     }
 
     /// A member that is itself `JSONRepresentable`.

@@ -10,17 +10,20 @@ public struct Coordinate: Equatable, Sendable {
         self.longitude = longitude
     }
 
-    /// Whether both components are finite and within ±90° latitude and ±180° longitude.
+    public static let latitudeRange: ClosedRange<Double> = -90...90
+    public static let longitudeRange: ClosedRange<Double> = -180...180
+
+    /// Whether both components are within ±90° latitude and ±180° longitude (so finite).
     public var isValid: Bool {
-        latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
+        Self.latitudeRange.contains(latitude) && Self.longitudeRange.contains(longitude)
     }
 }
 
 extension Coordinate: JSONRepresentable {
     public init(json: JSONValue, path: String) throws(JSONShapeError) {
         var reader = try JSONObjectReader(json, path: path)
-        latitude = try reader.required(reader.double("latitude"), "latitude")
-        longitude = try reader.required(reader.double("longitude"), "longitude")
+        latitude = try reader.required(reader.double("latitude", in: Self.latitudeRange), "latitude")
+        longitude = try reader.required(reader.double("longitude", in: Self.longitudeRange), "longitude")
         unknownFields = reader.unknownFields
     }
 

@@ -3,6 +3,12 @@ import Foundation
 /// One thing to do, as the book's `ToDoItem`, plus the stable number the command line shows and the
 /// times it was created and completed.
 public struct ToDoItem: Equatable, Sendable {
+    /// The largest item number: 2^53 − 1, the largest integer that every JSON reader keeps exactly.
+    public static let largestNumber = 9_007_199_254_740_991
+    /// Due, created and completed times lie within the years 1 to 9999 (with a day to spare for
+    /// time zones), the dates that can be typed and shown.
+    public static let timestampRange: ClosedRange<Double> = -62_135_683_200 ... 253_402_387_199
+
     /// Identifies the item for as long as it exists, in this file and in any export of it.
     public let id: UUID
     /// The number the command line shows, assigned by `ItemManager` when the item is added and never
@@ -57,15 +63,14 @@ extension ToDoItem: JSONRepresentable {
             throw reader.invalid("id", "\"\(idText)\" is not a UUID")
         }
         self.id = id
-        number = try reader.int("number") ?? 0
-        guard number >= 0 else { throw reader.invalid("number", "\(number) is not a positive number") }
+        number = try reader.int("number", in: 1...Self.largestNumber) ?? 0
         title = try reader.required(reader.string("title"), "title")
         itemDescription = try reader.string("itemDescription")
-        timestamp = try reader.double("timestamp")
+        timestamp = try reader.double("timestamp", in: Self.timestampRange)
         location = try reader.decode("location", as: Location.self)
         done = try reader.bool("done") ?? false
-        createdAt = try reader.double("createdAt")
-        completedAt = try reader.double("completedAt")
+        createdAt = try reader.double("createdAt", in: Self.timestampRange)
+        completedAt = try reader.double("completedAt", in: Self.timestampRange)
         unknownFields = reader.unknownFields
     }
 

@@ -26,7 +26,7 @@ struct StoreDocument {
                 throw StoreError.unsupportedVersion(file: file, version: version, supported: Self.currentVersion)
             }
             guard version >= 1 else { throw reader.invalid("version", "\(version) is not a format version") }
-            nextNumber = try reader.int("nextNumber")
+            nextNumber = try reader.int("nextNumber", in: 1...ToDoItem.largestNumber + 1)
             items = try reader.value("items").map { value throws(JSONShapeError) in
                 try Self.items(from: value, path: "items")
             } ?? []

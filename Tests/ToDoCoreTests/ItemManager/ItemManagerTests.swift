@@ -197,6 +197,17 @@ final class ItemManagerTests: XCTestCase {
         XCTAssertEqual(restored.allItems.map(\.number), [2, 4, 1, 3])
     }
 
+    func test_numbers_stopAtTheLargestInsteadOfOverflowing() throws {
+        var full = try ItemManager(storedItems: [], nextNumber: ToDoItem.largestNumber)
+        let last = try full.add(ToDoItem(title: "Last"))
+
+        XCTAssertEqual(last.number, ToDoItem.largestNumber)
+        XCTAssertThrowsError(try full.add(ToDoItem(title: "One more")), ItemManagerError.numberOutOfRange(ToDoItem.largestNumber + 1))
+        XCTAssertThrowsError(try ItemManager(storedItems: [], nextNumber: Int.max), ItemManagerError.numberOutOfRange(Int.max))
+        XCTAssertThrowsError(try ItemManager(storedItems: [ToDoItem(title: "A")], nextNumber: ToDoItem.largestNumber + 1),
+                             ItemManagerError.numberOutOfRange(ToDoItem.largestNumber + 1))
+    }
+
     // MARK: Rule 2: no two open items with the same content
 
     func test_add_refusesAnItemWithTheContentOfAnOpenItem() throws {
@@ -342,6 +353,7 @@ final class ItemManagerTests: XCTestCase {
                              ItemManagerError.invalidCoordinate(coordinate))
         XCTAssertThrowsError(try sut.add(ToDoItem(title: "A", timestamp: .infinity)),
                              ItemManagerError.invalidDueDate(.infinity))
+        XCTAssertThrowsError(try sut.add(ToDoItem(title: "A", timestamp: 1e15)), ItemManagerError.invalidDueDate(1e15))
     }
 
     // MARK: Times
@@ -473,7 +485,7 @@ final class ItemManagerTests: XCTestCase {
         let json: JSONValue = .object({
             var object = JSONObject()
             object["id"] = .string(id.uuidString)
-            object["number"] = .number(number)
+            object["number"] = number > 0 ? .number(number) : nil
             object["title"] = .string(title)
             object["done"] = .bool(done)
             return object

@@ -1,0 +1,27 @@
+/// Text from the list or the command line made safe to show on a terminal: control characters,
+/// which could move the cursor or change colours, are shown in caret notation (`^[`, `^@`), and the
+/// C1 controls as `�`.
+enum TerminalText {
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x00..<0x20: result += "^" + String(Unicode.Scalar(UInt8(scalar.value) + 0x40))
+            case 0x7F: result += "^?"
+            case 0x80..<0xA0: result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// `printable` applied line by line, keeping the line breaks of a multi-line text.
+    static func printableLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }.joined(separator: "\n")
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+    }
+}
