@@ -20,6 +20,8 @@ struct FileLock: ~Copyable {
     init(path: String, timeout: Double) throws(StoreError) {
         let descriptor = FileSystem.retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else { throw FileSystem.failure("lock", path) }
+        // An older lock file may have been created with looser permissions; ours is private.
+        _ = fchmod(descriptor, 0o600)
         let attempts = max(1, Int((timeout / Self.retryInterval).rounded(.up)) + 1)
         for attempt in 1...attempts {
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {

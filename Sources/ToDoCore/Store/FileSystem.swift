@@ -46,11 +46,14 @@ enum FileSystem {
         return contents
     }
 
-    /// The permission bits of the file at `path`, or `nil` when there is none.
-    static func permissions(at path: String) -> mode_t? {
+    /// Throws when a file exists at `path` that its owner made read-only, or that this process may
+    /// not write: replacing it by rename would quietly undo the protection.
+    static func checkWritable(_ path: String) throws(StoreError) {
         var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return status.st_mode & 0o7777
+        guard stat(path, &status) == 0 else { return }
+        if status.st_mode & S_IWUSR == 0 || access(path, W_OK) != 0 {
+            throw failure("write", path, code: EACCES)
+        }
     }
 
     /// Creates `path` and any missing parents with `mode`; existing directories are left alone.
@@ -74,15 +77,16 @@ enum FileSystem {
         let descriptor = retryingOnInterrupt {
             open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         }
-        guard descriptor >= 0 else { throw failure("write", temporaryPath) }
+        guard descriptor >= 0 else { throw failure("create a file in", directory) }
         var succeeded = false
         defer { if !succeeded { unlink(temporaryPath) } }
         do {
             defer { close(descriptor) }
-            // open() applied the umask; the data file keeps exactly the permissions it had.
-            guard fchmod(descriptor, permissions) == 0 else { throw failure("write", temporaryPath) }
-            try writeAll(contents, to: descriptor, path: temporaryPath)
-            guard synchronize(descriptor) else { throw failure("flush", temporaryPath) }
+            // Whatever the umask allowed, the file gets exactly these permissions.
+            guard fchmod(descriptor, permissions) == 0 else { throw failure("write", path) }
+            // Errors name the data file: the temporary file is ours, not the user's.
+            try writeAll(contents, to: descriptor, path: path)
+            guard synchronize(descriptor) else { throw failure("write", path) }
         }
         guard rename(temporaryPath, path) == 0 else { throw failure("replace", path) }
         succeeded = true

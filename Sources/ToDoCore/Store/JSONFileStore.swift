@@ -11,7 +11,8 @@ public struct JSONFileStore: Sendable {
     /// The clock that stamps created and completed times on items; `nil` records none.
     private let now: (@Sendable () -> Date)?
 
-    /// New files get these permissions: only the owner may read or write the list.
+    /// The data file always has these permissions, whatever the umask: only the owner may read or
+    /// write the list.
     static let filePermissions: mode_t = 0o600
     /// Missing directories are created with these permissions.
     static let directoryPermissions: mode_t = 0o700
@@ -42,8 +43,8 @@ public struct JSONFileStore: Sendable {
         snapshot.document.nextNumber = snapshot.manager.nextNumber
         let json = snapshot.document.json
         if json != snapshot.json {
-            let permissions = FileSystem.permissions(at: path) ?? Self.filePermissions
-            try FileSystem.writeAtomically(json.serialized(), to: path, permissions: permissions)
+            try FileSystem.checkWritable(path)
+            try FileSystem.writeAtomically(json.serialized(), to: path, permissions: Self.filePermissions)
         }
         _ = consume lock
         return result

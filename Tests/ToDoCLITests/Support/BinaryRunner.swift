@@ -17,59 +17,114 @@ struct BinaryRunner {
 
     var environment: [String: String]
     var currentDirectory: URL
+    /// A command that runs `todo`, as `setpriv --reuid=…` to run it as another user.
+    var launchPrefix: [String] = []
+    /// A run taking longer than this is killed and reported with status -1: a hang fails the test
+    /// instead of stopping the suite.
+    var timeout: TimeInterval = 120
 
     /// Runs `todo` with `arguments`, feeding `input` to its standard input (closed when `nil`), and
     /// reads both pipes to the end before waiting, so a full pipe can never deadlock the test.
     func run(_ arguments: [String], input: Data? = nil) throws -> Outcome {
-        try run(executable: Self.executable, arguments: arguments, input: input)
+        try start(arguments, input: input).finish()
     }
 
     /// Runs `/bin/sh -c script` in the same environment, with `todo` on the PATH.
-    func shell(_ script: String) throws -> Outcome {
+    func shell(_ script: String, input: Data? = nil) throws -> Outcome {
         var runner = self
         runner.environment["PATH"] = Self.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"
-        return try runner.run(executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script], input: nil)
+        return try runner.start(executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script], input: input).finish()
     }
 
-    private func run(executable: URL, arguments: [String], input: Data?) throws -> Outcome {
+    /// Starts `todo` and returns at once, for tests that interrupt it.
+    func start(_ arguments: [String], input: Data? = nil) throws -> RunningProcess {
+        try start(executable: Self.executable, arguments: arguments, input: input)
+    }
+
+    private func start(executable: URL, arguments: [String], input: Data?) throws -> RunningProcess {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if launchPrefix.isEmpty {
+            process.executableURL = executable
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: launchPrefix[0])
+            process.arguments = Array(launchPrefix.dropFirst()) + [executable.path] + arguments
+        }
         process.environment = environment
         process.currentDirectoryURL = currentDirectory
+        return try RunningProcess(process, input: input ?? Data(), timeout: timeout)
+    }
+}
+
+/// A started process whose pipes are being drained.
+final class RunningProcess: @unchecked Sendable {
+    let process: Process
+    private let output = PipeCollector()
+    private let errors = PipeCollector()
+    private let watchdog: DispatchWorkItem
+    private let timedOut = PipeCollector()
+
+    init(_ process: Process, input: Data, timeout: TimeInterval) throws {
+        self.process = process
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = stdin
         try process.run()
-
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(input ?? Data())
-            try? stdin.fileHandleForWriting.close()
+        let pid = process.processIdentifier
+        let timedOut = self.timedOut
+        watchdog = DispatchWorkItem {
+            timedOut.finish(Data([1]))
+            kill(pid, SIGKILL)
         }
-        writer.start()
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        output.drain(stdout.fileHandleForReading)
+        errors.drain(stderr.fileHandleForReading)
+        Thread {
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }.start()
+    }
 
-        let errorData = ErrorCollector()
-        let reader = Thread { errorData.data = stderr.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
-        while !errorData.isDone { usleep(1000) }
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Waits for the process to end and returns what it did; -1 when the watchdog had to kill it.
+    func finish() -> Outcome {
+        let stdout = output.wait(), stderr = errors.wait()
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus,
-                       stdout: String(decoding: outputData, as: UTF8.self),
-                       stderr: String(decoding: errorData.data!, as: UTF8.self))
+        watchdog.cancel()
+        let status = timedOut.isFinished ? -1 : process.terminationStatus
+        return Outcome(status: status, stdout: String(decoding: stdout, as: UTF8.self),
+                       stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
 
-/// Standard error as read by a second thread.
-private final class ErrorCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Data?
+/// Reads a pipe to its end on a thread of its own.
+private final class PipeCollector: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var data: Data?
 
-    var data: Data? {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
+    func drain(_ handle: FileHandle) {
+        Thread { self.finish(handle.readDataToEndOfFile()) }.start()
     }
 
-    var isDone: Bool { data != nil }
+    func finish(_ data: Data) {
+        condition.lock()
+        self.data = data
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    var isFinished: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return data != nil
+    }
+
+    func wait() -> Data {
+        condition.lock()
+        defer { condition.unlock() }
+        while data == nil { condition.wait() }
+        return data!
+    }
 }

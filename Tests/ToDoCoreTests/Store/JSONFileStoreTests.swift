@@ -124,13 +124,27 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(try permissions(directory.file("a/b/items.json.lock")), 0o600)
     }
 
-    func test_update_keepsThePermissionsOfAnExistingFile() throws {
+    func test_update_makesAnExistingFileAndLockFilePrivateAgain() throws {
         try makeStore().update { try $0.add(ToDoItem(title: "A")) }
-        XCTAssertEqual(chmod(fileURL.path, 0o640), 0)
+        XCTAssertEqual(chmod(fileURL.path, 0o644), 0)
+        XCTAssertEqual(chmod(fileURL.path + ".lock", 0o666), 0)
 
         try makeStore().update { try $0.add(ToDoItem(title: "B")) }
 
-        XCTAssertEqual(try permissions(fileURL), 0o640)
+        XCTAssertEqual(try permissions(fileURL), 0o600)
+        XCTAssertEqual(try permissions(URL(fileURLWithPath: fileURL.path + ".lock")), 0o600)
+    }
+
+    func test_update_refusesToReplaceAReadOnlyFile() throws {
+        try makeStore().update { try $0.add(ToDoItem(title: "A")) }
+        XCTAssertEqual(chmod(fileURL.path, 0o400), 0)
+        let before = try Data(contentsOf: fileURL)
+
+        XCTAssertThrowsError(try makeStore().update { try $0.add(ToDoItem(title: "B")) },
+                             StoreError.fileSystem(path: fileURL.path, operation: "write", code: EACCES))
+        XCTAssertEqual(try Data(contentsOf: fileURL), before)
+        XCTAssertEqual(try makeStore().load().toDoCount, 1, "a read-only list can still be read")
+        XCTAssertEqual(try directory.contents(), ["items.json", "items.json.lock"])
     }
 
     func test_update_keepsFieldsTheProgramDoesNotKnow() throws {
