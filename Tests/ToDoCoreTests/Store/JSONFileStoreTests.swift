@@ -324,7 +324,7 @@ final class JSONFileStoreTests: XCTestCase {
         let writers = 8
         let itemsPerWriter = 25
         let url = fileURL!
-        let failures = FailureLog()
+        let failures = SharedLog<String>()
 
         DispatchQueue.concurrentPerform(iterations: writers) { writer in
             let store = JSONFileStore(fileURL: url, lockTimeout: 60)
@@ -335,14 +335,14 @@ final class JSONFileStoreTests: XCTestCase {
                         if index % 5 == 0 { try manager.checkItem(withID: item.id) }
                     }
                 } catch {
-                    failures.record("\(error)")
+                    failures.append("\(error)")
                 }
             }
         }
 
         let loaded = try makeStore().load()
         let titles = Set(loaded.allItems.map(\.title))
-        XCTAssertEqual(failures.messages, [])
+        XCTAssertEqual(failures.all, [])
         XCTAssertEqual(loaded.allItems.count, writers * itemsPerWriter)
         XCTAssertEqual(titles.count, writers * itemsPerWriter)
         XCTAssertEqual(loaded.allItems.map(\.number).sorted(), Array(1...(writers * itemsPerWriter)))
@@ -362,23 +362,5 @@ final class JSONFileStoreTests: XCTestCase {
 
     private func permissions(_ url: URL) throws -> Int {
         try XCTUnwrap(FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
-    }
-}
-
-/// Collects messages from several threads.
-final class FailureLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [String] = []
-
-    func record(_ message: String) {
-        lock.lock()
-        recorded.append(message)
-        lock.unlock()
-    }
-
-    var messages: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
     }
 }
