@@ -14,6 +14,11 @@ public struct ItemManager: Sendable {
     public private(set) var nextNumber = 1
     /// Gives the time to stamp on added and checked items; `nil` records no times.
     private let now: (@Sendable () -> Date)?
+    /// How many open items have each title, so that the same-content check scans the open items
+    /// only when one shares the title: adding a batch stays linear in the batch.
+    private var openTitleCounts: [String: Int] = [:]
+    /// The ids of all items, so that `add` checks rule 1 without a scan.
+    private var ids: Set<UUID> = []
 
     /// An empty list. `now` is asked for the time when an item is added or checked.
     public init(now: (@Sendable () -> Date)? = nil) {
@@ -36,13 +41,19 @@ public struct ItemManager: Sendable {
             }
         }
         self.nextNumber = max(nextNumber ?? 1, (seenNumbers.keys.max() ?? 0) + 1)
+        ids = Set(seenIDs.keys)
         for var item in storedItems {
             if item.number == 0 {
                 guard self.nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(self.nextNumber) }
                 item.number = self.nextNumber
                 self.nextNumber += 1
             }
-            if item.done { doneItems.append(item) } else { toDoItems.append(item) }
+            if item.done {
+                doneItems.append(item)
+            } else {
+                toDoItems.append(item)
+                countOpenTitle(item.title, by: 1)
+            }
         }
     }
 
@@ -63,7 +74,7 @@ public struct ItemManager: Sendable {
     @discardableResult
     public mutating func add(_ item: ToDoItem) throws(ItemManagerError) -> ToDoItem {
         try validate(item)
-        if let existing = self.item(withID: item.id) { throw .duplicateID(existing: existing) }
+        if ids.contains(item.id), let existing = self.item(withID: item.id) { throw .duplicateID(existing: existing) }
         try checkNoOpenItemHasContent(of: item, except: nil)
         guard nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(nextNumber) }
         var added = item
@@ -73,12 +84,15 @@ public struct ItemManager: Sendable {
         added.createdAt = added.createdAt ?? currentTime()
         nextNumber += 1
         toDoItems.append(added)
+        countOpenTitle(added.title, by: 1)
+        ids.insert(added.id)
         return added
     }
 
     /// Moves the open item at `index` to the end of the done items.
     public mutating func checkItem(at index: Int) {
         var item = toDoItems.remove(at: index)
+        countOpenTitle(item.title, by: -1)
         item.done = true
         item.completedAt = currentTime()
         doneItems.append(item)
@@ -92,12 +106,15 @@ public struct ItemManager: Sendable {
         item.done = false
         item.completedAt = nil
         toDoItems.append(item)
+        countOpenTitle(item.title, by: 1)
     }
 
     /// Removes every item. Numbers already given are still never reused.
     public mutating func removeAll() {
         toDoItems.removeAll()
         doneItems.removeAll()
+        openTitleCounts.removeAll()
+        ids.removeAll()
     }
 
     // MARK: Changes by id
@@ -129,17 +146,24 @@ public struct ItemManager: Sendable {
     /// Deletes the item with `id` and returns it.
     @discardableResult
     public mutating func removeItem(withID id: UUID) throws(ItemManagerError) -> ToDoItem {
-        switch try position(ofID: id) {
-        case .toDo(let index): return toDoItems.remove(at: index)
-        case .done(let index): return doneItems.remove(at: index)
+        let position = try position(ofID: id)
+        ids.remove(id)
+        switch position {
+        case .toDo(let index):
+            countOpenTitle(toDoItems[index].title, by: -1)
+            return toDoItems.remove(at: index)
+        case .done(let index):
+            return doneItems.remove(at: index)
         }
     }
 
     /// Deletes every done item and returns them.
     @discardableResult
     public mutating func removeDoneItems() -> [ToDoItem] {
-        defer { doneItems.removeAll() }
-        return doneItems
+        let removed = doneItems
+        doneItems.removeAll()
+        ids.subtract(removed.map(\.id))
+        return removed
     }
 
     /// Changes the title, description, due date or location of the item with `id` in place, and
@@ -158,6 +182,8 @@ public struct ItemManager: Sendable {
         switch position {
         case .toDo(let index):
             try checkNoOpenItemHasContent(of: item, except: id)
+            countOpenTitle(toDoItems[index].title, by: -1)
+            countOpenTitle(item.title, by: 1)
             toDoItems[index] = item
         case .done(let index):
             doneItems[index] = item
@@ -175,12 +201,18 @@ public struct ItemManager: Sendable {
     }
 
     private func checkNoOpenItemHasContent(of item: ToDoItem, except excludedID: UUID?) throws(ItemManagerError) {
+        guard openTitleCounts[item.title] != nil else { return }
         if let existing = toDoItems.first(where: { $0.id != excludedID && $0.hasSameContent(as: item) }) {
             throw .duplicateContent(existing: existing)
         }
     }
 
     /// The time to stamp, in whole seconds: finer is noise in a file meant to be read and diffed.
+    private mutating func countOpenTitle(_ title: String, by change: Int) {
+        let count = (openTitleCounts[title] ?? 0) + change
+        openTitleCounts[title] = count > 0 ? count : nil
+    }
+
     private func currentTime() -> Double? {
         now.map { $0().timeIntervalSince1970.rounded(.down) }
     }

@@ -473,6 +473,73 @@ final class ItemManagerTests: XCTestCase {
         XCTAssertEqual(try sut.resolve([.number(2), .id(a.id), .number(1), .number(2)]).map(\.id), [b.id, a.id])
     }
 
+    // MARK: The rules under any sequence of changes
+
+    func test_removedEditedAndClearedItems_noLongerBlockTheirContentOrID() throws {
+        let removed = try sut.add(ToDoItem(title: "A"))
+        try sut.removeItem(withID: removed.id)
+        try sut.add(ToDoItem(title: "A", id: removed.id))
+
+        let renamed = try sut.add(ToDoItem(title: "B"))
+        try sut.updateItem(withID: renamed.id) { $0.title = "C" }
+        try sut.add(ToDoItem(title: "B"))
+        XCTAssertThrowsError(try sut.add(ToDoItem(title: "C")))
+
+        let done = try sut.add(ToDoItem(title: "D"))
+        try sut.checkItem(withID: done.id)
+        sut.removeDoneItems()
+        try sut.add(ToDoItem(title: "D", id: done.id))
+
+        sut.removeAll()
+        try sut.add(ToDoItem(title: "A", id: removed.id))
+        try sut.add(ToDoItem(title: "C"))
+    }
+
+    func test_randomOperations_agreeWithTheRulesCheckedByBruteForce() throws {
+        var random = SeededGenerator(seed: 42)
+        let titles = ["A", "B", "C", "D"]
+        var manager = ItemManager()
+        for step in 0..<3_000 {
+            let before = manager.allItems
+            let open = manager.toDoItems
+            let candidate = ToDoItem(title: titles.randomElement(using: &random)!,
+                                     itemDescription: Bool.random(using: &random) ? nil : "x")
+            let target = before.randomElement(using: &random)
+            func conflicts(_ item: ToDoItem, except id: UUID?) -> Bool {
+                open.contains { $0.id != id && $0.hasSameContent(as: item) }
+            }
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<4:
+                let refused = (try? manager.add(candidate)) == nil
+                XCTAssertEqual(refused, conflicts(candidate, except: nil), "step \(step): add")
+            case 4, 5:
+                guard let target else { continue }
+                let refused = (try? manager.uncheckItem(withID: target.id)) == nil
+                XCTAssertEqual(refused, target.done && conflicts(target, except: nil), "step \(step): uncheck")
+            case 6:
+                guard let target else { continue }
+                try manager.checkItem(withID: target.id)
+            case 7:
+                guard let target else { continue }
+                var edited = target
+                edited.title = candidate.title
+                let refused = (try? manager.updateItem(withID: target.id) { $0.title = candidate.title }) == nil
+                XCTAssertEqual(refused, !target.done && conflicts(edited, except: target.id), "step \(step): edit")
+            case 8:
+                guard let target else { continue }
+                try manager.removeItem(withID: target.id)
+            default:
+                if step.isMultiple(of: 7) { manager.removeDoneItems() }
+                if step.isMultiple(of: 97) { manager.removeAll() }
+            }
+            let openItems = manager.toDoItems
+            for (index, item) in openItems.enumerated() {
+                XCTAssertFalse(openItems[(index + 1)...].contains { $0.hasSameContent(as: item) }, "step \(step): open twins")
+            }
+            XCTAssertEqual(Set(manager.allItems.map(\.id)).count, manager.allItems.count, "step \(step): ids")
+        }
+    }
+
     // MARK: Helpers
 
     /// `item` carrying `number`, as if read from a file.
