@@ -145,7 +145,8 @@ struct CommandParser {
             guard let text = scanned.values["coordinate"] else { return nil }
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) else {
+            guard parts.count == 2, parts.allSatisfy(Self.isPlainDecimal),
+                  let latitude = Double(parts[0]), let longitude = Double(parts[1]) else {
                 throw error("invalid coordinate '\(text)'; expected <latitude>,<longitude> in degrees, as 52.52,13.405")
             }
             let coordinate = Coordinate(latitude: latitude, longitude: longitude)
@@ -153,6 +154,16 @@ struct CommandParser {
                 throw error("invalid coordinate '\(text)'; latitude must be within -90...90 and longitude within -180...180")
             }
             return coordinate
+        }
+
+        /// `52.52`, `-13`, `.5`: a sign, digits and a fraction, without the exponents, hexadecimal and
+        /// words (`nan`, `inf`) that `Double` would also accept.
+        static func isPlainDecimal(_ text: String) -> Bool {
+            var body = Substring(text)
+            if body.first == "-" || body.first == "+" { body = body.dropFirst() }
+            let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+            let digits = parts.joined()
+            return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber } && parts.count <= 2
         }
 
         /// The location of `add`, or of `edit --location`: the name with the address and coordinate

@@ -133,15 +133,25 @@ public struct DueDateParser: Sendable {
         return Day(year: year, month: month, day: day)
     }
 
-    /// The moment `time` on `day` in the time zone, or the day's first moment without a time.
+    /// The moment `time` on `day` in the time zone, or the day's first moment without a time; `nil`
+    /// when the calendar would have to move it to exist (a local time skipped by a clock change, a
+    /// day skipped by the 1582 calendar reform), since nothing is guessed.
     private func date(on day: Day, at time: (hour: Int, minute: Int)?) -> Date? {
         let calendar = self.calendar
         var components = DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)
         guard let noon = calendar.date(from: components) else { return nil }
-        guard let time else { return calendar.startOfDay(for: noon) }
-        components.hour = time.hour
-        components.minute = time.minute
-        return calendar.date(from: components)
+        var date = calendar.startOfDay(for: noon)
+        if let time {
+            components.hour = time.hour
+            components.minute = time.minute
+            guard let moment = calendar.date(from: components) else { return nil }
+            date = moment
+        }
+        let result = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        guard result.year == day.year, result.month == day.month, result.day == day.day,
+              time == nil || (result.hour == time?.hour && result.minute == time?.minute)
+        else { return nil }
+        return date
     }
 
     // MARK: Pieces

@@ -5,9 +5,10 @@ import Foundation
 public struct ToDoItem: Equatable, Sendable {
     /// The largest item number: 2^53 − 1, the largest integer that every JSON reader keeps exactly.
     public static let largestNumber = 9_007_199_254_740_991
-    /// Due, created and completed times lie within the years 1 to 9999 (with a day to spare for
-    /// time zones), the dates that can be typed and shown.
-    public static let timestampRange: ClosedRange<Double> = -62_135_683_200 ... 253_402_387_199
+    /// Due, created and completed times lie within the years 1 to 9999, the dates that can be typed
+    /// and shown: from 1 January of year 1 in Foundation's calendar (Julian before 1582) to the end of
+    /// 9999, each with a day to spare for time zones.
+    public static let timestampRange: ClosedRange<Double> = -62_135_856_000 ... 253_402_387_199
 
     /// Identifies the item for as long as it exists, in this file and in any export of it.
     public let id: UUID

@@ -71,6 +71,16 @@ final class DueDateParserTests: XCTestCase {
         XCTAssertEqual(try show(parser.parse("+2d")), "2026-03-30 00:00 +0200")
     }
 
+    func test_refusesTimesAndDaysTheCalendarWouldHaveToMove() {
+        let newYork = DueDateParser(now: now, timeZone: TimeZone(identifier: "America/New_York")!)
+
+        // 02:30 did not happen in New York on 8 March 2026; 5-14 October 1582 never happened at all.
+        XCTAssertThrowsError(try newYork.parse("2026-03-08 02:30"))
+        XCTAssertNoThrow(try newYork.parse("2026-03-08 03:30"))
+        XCTAssertThrowsError(try newYork.parse("1582-10-10"))
+        XCTAssertNoThrow(try newYork.parse("1582-10-15"))
+    }
+
     func test_refusesAnythingElse() {
         let parser = DueDateParser(now: now, timeZone: berlin)
 
