@@ -5,20 +5,8 @@ import XCTest
 
 /// The built `todo` binary run as a separate process, as users and scripts run it: each command,
 /// each date form, each exit code, standard input, and where the file goes.
-final class EndToEndTests: XCTestCase {
-    var directory: TemporaryDirectory!
-    var todo: BinaryRunner!
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-        todo = BinaryRunner(environment: ["TODO_FILE": directory.file("items.json").path, "TZ": "America/New_York",
-                                          "HOME": directory.url.path],
-                            currentDirectory: directory.url)
-    }
-
-    override func tearDown() {
-        directory = nil
-    }
+final class EndToEndTests: BinaryTestCase {
+    override var timeZone: String { "America/New_York" }
 
     @discardableResult
     func run(_ arguments: String..., input: String? = nil) throws -> Outcome {

@@ -6,20 +6,8 @@ import XCTest
 /// Several `todo` processes on one file at once: every command that succeeded has its effect in
 /// the end, no number is given twice, readers never see a half-written file, and a lock held too
 /// long makes others fail after a bounded wait instead of hanging.
-final class ConcurrencyTests: XCTestCase {
-    var directory: TemporaryDirectory!
-    var todo: BinaryRunner!
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-        todo = BinaryRunner(environment: ["TODO_FILE": directory.file("items.json").path, "TZ": "UTC",
-                                          "HOME": directory.url.path, "TODO_LOCK_TIMEOUT": "60"],
-                            currentDirectory: directory.url)
-    }
-
-    override func tearDown() {
-        directory = nil
-    }
+final class ConcurrencyTests: BinaryTestCase {
+    override var extraEnvironment: [String: String] { ["TODO_LOCK_TIMEOUT": "60"] }
 
     /// What one worker's commands did to one of its items.
     struct Expectation: Equatable {

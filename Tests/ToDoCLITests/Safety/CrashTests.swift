@@ -6,21 +6,8 @@ import XCTest
 /// `todo` killed with SIGKILL in the middle of large writes: the file is always the old one or the
 /// new one, never a mix or a truncation; the lock never outlives its holder; temporary files left
 /// behind are removed by the next change.
-final class CrashTests: XCTestCase {
-    var directory: TemporaryDirectory!
-    var todo: BinaryRunner!
-    var fileURL: URL { directory.file("items.json") }
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-        todo = BinaryRunner(environment: ["TODO_FILE": directory.file("items.json").path, "TZ": "UTC",
-                                          "HOME": directory.url.path, "TODO_LOCK_TIMEOUT": "0"],
-                            currentDirectory: directory.url)
-    }
-
-    override func tearDown() {
-        directory = nil
-    }
+final class CrashTests: BinaryTestCase {
+    override var extraEnvironment: [String: String] { ["TODO_LOCK_TIMEOUT": "0"] }
 
     func test_sigkillAtRandomMomentsDuringLargeWrites_leavesTheOldOrTheNewFile() throws {
         var random = SeededGenerator(seed: 0x70D0_C4A5)

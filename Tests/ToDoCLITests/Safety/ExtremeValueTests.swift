@@ -6,22 +6,9 @@ import XCTest
 /// Values at and beyond the edges, through the binary: huge titles, control characters and NUL
 /// bytes, right-to-left text and emoji, coordinates at ±90/±180 and beyond, the first and last
 /// dates that can be typed.
-final class ExtremeValueTests: XCTestCase {
-    var directory: TemporaryDirectory!
-    var todo: BinaryRunner!
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-        todo = BinaryRunner(environment: ["TODO_FILE": directory.file("items.json").path, "TZ": "UTC", "HOME": directory.url.path],
-                            currentDirectory: directory.url)
-    }
-
-    override func tearDown() {
-        directory = nil
-    }
-
+final class ExtremeValueTests: BinaryTestCase {
     private func storedTitle(_ number: Int) throws -> String? {
-        try JSONFileStore(fileURL: directory.file("items.json")).load().item(withNumber: number)?.title
+        try JSONFileStore(fileURL: fileURL).load().item(withNumber: number)?.title
     }
 
     func test_aHundredThousandCharacterTitle_isStoredAndShownWhole() throws {
@@ -70,7 +57,7 @@ final class ExtremeValueTests: XCTestCase {
             XCTAssertEqual(outcome.status, 64, coordinate)
             XCTAssertTrue(outcome.stderr.hasPrefix("Error: invalid coordinate '\(coordinate)'"), outcome.stderr)
         }
-        XCTAssertEqual(try JSONFileStore(fileURL: directory.file("items.json")).load().toDoCount, 4)
+        XCTAssertEqual(try JSONFileStore(fileURL: fileURL).load().toDoCount, 4)
     }
 
     func test_datesFarInThePastAndFuture() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `todo` binary as a separate process, as users and scripts do.
@@ -126,5 +127,29 @@ private final class PipeCollector: @unchecked Sendable {
         defer { condition.unlock() }
         while data == nil { condition.wait() }
         return data!
+    }
+}
+
+/// A test case that runs the binary against a list in a fresh temporary directory.
+class BinaryTestCase: XCTestCase {
+    var directory: TemporaryDirectory!
+    var todo: BinaryRunner!
+    var fileURL: URL { directory.file("items.json") }
+
+    /// The `TZ` the binary runs with.
+    var timeZone: String { "UTC" }
+    /// Settings beyond the file, the time zone and the home directory.
+    var extraEnvironment: [String: String] { [:] }
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory()
+        todo = BinaryRunner(environment: ["TODO_FILE": fileURL.path, "TZ": timeZone, "HOME": directory.url.path]
+                                .merging(extraEnvironment) { $1 },
+                            currentDirectory: directory.url)
+    }
+
+    override func tearDown() {
+        directory = nil
+        super.tearDown()
     }
 }
