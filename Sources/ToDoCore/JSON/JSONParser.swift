@@ -79,7 +79,6 @@ private struct JSONParser {
         try enterContainer()
         index += 1
         var object = JSONObject()
-        var seenKeys = Set<String>()
         skipWhitespace()
         if consume(UInt8(ascii: "}")) {
             depth -= 1
@@ -92,7 +91,8 @@ private struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            if !seenKeys.insert(key).inserted {
+            // Objects here have a handful of keys: a scan beats hashing every key.
+            if object.keys.contains(key) {
                 throw error("duplicate key \"\(key)\"", at: keyStart)
             }
             skipWhitespace()

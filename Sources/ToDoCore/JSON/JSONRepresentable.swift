@@ -37,7 +37,8 @@ extension JSONRepresentable {
 struct JSONObjectReader {
     let object: JSONObject
     let path: String
-    private var knownKeys: Set<String> = []
+    /// The keys asked for; a few per object, so an array.
+    private var knownKeys: [String] = []
 
     init(_ value: JSONValue, path: String) throws(JSONShapeError) {
         guard case .object(let object) = value else {
@@ -54,7 +55,7 @@ struct JSONObjectReader {
 
     /// The raw member `key`, or `nil` when it is absent or `null` (both mean "not set").
     mutating func value(_ key: String) -> JSONValue? {
-        knownKeys.insert(key)
+        knownKeys.append(key)
         guard let value = object[key], value != .null else { return nil }
         return value
     }
@@ -129,6 +130,7 @@ struct JSONObjectReader {
     /// The members that no accessor asked for, in their original order.
     var unknownFields: JSONObject {
         var unknown = JSONObject()
+        guard object.count > knownKeys.count || !object.keys.allSatisfy(knownKeys.contains) else { return unknown }
         for (key, value) in object.members where !knownKeys.contains(key) {
             unknown.appendUnchecked(key: key, value: value)
         }

@@ -60,7 +60,7 @@ extension ToDoItem: JSONRepresentable {
     public init(json: JSONValue, path: String) throws(JSONShapeError) {
         var reader = try JSONObjectReader(json, path: path)
         let idText = try reader.required(reader.string("id"), "id")
-        guard let id = UUID(uuidString: idText) else {
+        guard let id = UUID(canonical: idText) else {
             throw reader.invalid("id", "\"\(idText)\" is not a UUID")
         }
         self.id = id
