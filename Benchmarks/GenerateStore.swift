@@ -1,0 +1,64 @@
+// Writes a realistic list of N items as JSON to standard output: titles of a few words, half with a
+// description, two thirds with a due date, a fifth with a location (address and coordinate), and a
+// quarter done. The same N always gives the same list. Usage: generate-store N
+import Foundation
+
+var state: UInt64 = 0x5EED
+func random(_ bound: Int) -> Int {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int((z ^ (z >> 31)) % UInt64(bound))
+}
+
+let verbs = ["Call", "Buy", "Write", "Fix", "Plan", "Book", "Send", "Review", "Clean", "Pay", "Email", "Read"]
+let things = ["Mom", "milk", "the report", "the bike", "a trip to Lisbon", "the dentist", "invoices", "the garden",
+              "the kitchen", "rent", "the team", "chapter 3", "Grüße an Jörg", "the café order", "tickets"]
+let places = [("Office", "1 Infinite Loop, Cupertino", 37.33182, -122.03118), ("Home", "12 Market St, Springfield", 39.7817, -89.6501),
+              ("Shop", "Hauptstraße 5, Berlin", 52.520008, 13.404954), ("Gym", "221B Baker St, London", 51.523767, -0.158555)]
+
+func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result + "\""
+}
+
+let count = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 1000
+var open: [String] = [], done: [String] = []
+let start = 1_767_225_600  // 1 January 2026
+for number in 1...count {
+    var bytes = [UInt8](repeating: 0, count: 16)
+    for index in bytes.indices { bytes[index] = UInt8(random(256)) }
+    bytes[6] = bytes[6] & 0x0F | 0x40
+    bytes[8] = bytes[8] & 0x3F | 0x80
+    let id = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                         bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])).uuidString
+    var fields = ["\"id\": \"\(id)\"", "\"number\": \(number)",
+                  "\"title\": " + quoted("\(verbs[random(verbs.count)]) \(things[random(things.count)]) #\(number)")]
+    if number > 1, random(2) == 0 {
+        fields.append("\"itemDescription\": " + quoted("Notes for item \(number): ask about \(things[random(things.count)]).\nThen follow up."))
+    }
+    if random(3) > 0 { fields.append("\"timestamp\": \(start + random(730) * 86_400)") }
+    if random(5) == 0 {
+        let place = places[random(places.count)]
+        fields.append("\"location\": {\"name\": \(quoted(place.0)), \"address\": \(quoted(place.1)), "
+                      + "\"coordinate\": {\"latitude\": \(place.2), \"longitude\": \(place.3)}}")
+    }
+    let isDone = number > 1 && random(4) == 0
+    fields.append("\"done\": \(isDone)")
+    fields.append("\"createdAt\": \(start - 86_400 * 365 + number * 600)")
+    if isDone { fields.append("\"completedAt\": \(start + number * 300)") }
+    let item = "{" + fields.joined(separator: ", ") + "}"
+    if isDone { done.append(item) } else { open.append(item) }
+}
+print("{\"version\": 1, \"nextNumber\": \(count + 1), \"items\": [")
+print((open + done).joined(separator: ",\n"))
+print("]}")
