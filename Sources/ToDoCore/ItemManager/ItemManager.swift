@@ -19,6 +19,9 @@ public struct ItemManager: Sendable {
     private var openTitleCounts: [String: Int] = [:]
     /// The ids of all items, so that `add` checks rule 1 without a scan.
     private var ids: Set<UUID> = []
+    /// How many changes were made since the manager was created or restored; the store writes the
+    /// file only when there were some.
+    private(set) var changeCount = 0
 
     /// An empty list. `now` is asked for the time when an item is added or checked.
     public init(now: (@Sendable () -> Date)? = nil) {
@@ -83,6 +86,7 @@ public struct ItemManager: Sendable {
         added.completedAt = nil
         added.createdAt = added.createdAt ?? currentTime()
         nextNumber += 1
+        changeCount += 1
         toDoItems.append(added)
         countOpenTitle(added.title, by: 1)
         ids.insert(added.id)
@@ -91,6 +95,7 @@ public struct ItemManager: Sendable {
 
     /// Moves the open item at `index` to the end of the done items.
     public mutating func checkItem(at index: Int) {
+        changeCount += 1
         var item = toDoItems.remove(at: index)
         countOpenTitle(item.title, by: -1)
         item.done = true
@@ -102,6 +107,7 @@ public struct ItemManager: Sendable {
     /// has the same content.
     public mutating func uncheckItem(at index: Int) throws(ItemManagerError) {
         try checkNoOpenItemHasContent(of: doneItems[index], except: nil)
+        changeCount += 1
         var item = doneItems.remove(at: index)
         item.done = false
         item.completedAt = nil
@@ -111,6 +117,7 @@ public struct ItemManager: Sendable {
 
     /// Removes every item. Numbers already given are still never reused.
     public mutating func removeAll() {
+        changeCount += 1
         toDoItems.removeAll()
         doneItems.removeAll()
         openTitleCounts.removeAll()
@@ -147,6 +154,7 @@ public struct ItemManager: Sendable {
     @discardableResult
     public mutating func removeItem(withID id: UUID) throws(ItemManagerError) -> ToDoItem {
         let position = try position(ofID: id)
+        changeCount += 1
         ids.remove(id)
         switch position {
         case .toDo(let index):
@@ -161,6 +169,7 @@ public struct ItemManager: Sendable {
     @discardableResult
     public mutating func removeDoneItems() -> [ToDoItem] {
         let removed = doneItems
+        changeCount += 1
         doneItems.removeAll()
         ids.subtract(removed.map(\.id))
         return removed
@@ -179,6 +188,7 @@ public struct ItemManager: Sendable {
         }
         edit(&item)
         try validate(item)
+        changeCount += 1
         switch position {
         case .toDo(let index):
             try checkNoOpenItemHasContent(of: item, except: id)

@@ -13,8 +13,7 @@ public struct JSONShapeError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String { path.isEmpty ? reason : "\(path): \(reason)" }
 }
 
-/// A type that is read from and written as a `JSONValue`. This one mapping defines the type's JSON
-/// keys for the store, for `--json` output and for `Codable`, so that they cannot drift apart.
+/// A type that is read from and written as a `JSONValue`, and so is `Codable` with the same keys.
 public protocol JSONRepresentable: Codable {
     /// Reads a value from `json`, found at `path` in its document (used in error messages).
     init(json: JSONValue, path: String) throws(JSONShapeError)
@@ -32,112 +31,176 @@ extension JSONRepresentable {
     }
 }
 
-/// Reads the members of one JSON object by key, remembering which keys it was asked for so that
-/// the rest can be kept as fields the program does not know.
-struct JSONObjectReader {
-    let object: JSONObject
-    let path: String
-    /// The keys asked for; a few per object, so an array.
-    private var knownKeys: [String] = []
+/// Why a document could not be decoded: not JSON at all, JSON of the wrong shape, or a format
+/// version newer than this program reads.
+enum JSONDecodingError: JSONScanFailure {
+    case syntax(JSONSyntaxError)
+    case shape(JSONShapeError)
+    case newerVersion(Int)
 
-    init(_ value: JSONValue, path: String) throws(JSONShapeError) {
-        guard case .object(let object) = value else {
-            throw JSONShapeError(path: path, reason: "expected an object, found \(value.kindDescription)")
+    init(_ syntaxError: JSONSyntaxError) {
+        self = .syntax(syntaxError)
+    }
+
+    static func shape(_ path: String, _ reason: String) -> JSONDecodingError {
+        .shape(JSONShapeError(path: path, reason: reason))
+    }
+}
+
+/// A type with one JSON mapping, read straight from the bytes and written straight to them, with
+/// no tree in between: the store's items take this path. Its `JSONValue` form and `Codable`
+/// conformance are derived from the same mapping (`decoded(from:path:)` and `jsonValue`).
+protocol JSONSchema: JSONRepresentable {
+    /// Reads the value that comes next; `path` names it for errors and is only called for one.
+    init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError)
+    /// Writes the value, keys in their stable order, then the fields it did not know.
+    func write(to writer: inout JSONWriter)
+}
+
+extension JSONSchema {
+    /// Reads the value from a `JSONValue` through the one mapping.
+    static func decoded(from json: JSONValue, path: String) throws(JSONShapeError) -> Self {
+        let bytes = json.serializedCompactly()
+        do {
+            return try bytes.withUnsafeBufferPointer { buffer throws(JSONDecodingError) in
+                var scanner = JSONScanner(bytes: buffer)
+                return try scanner.scanDocument { scanner throws(JSONDecodingError) in
+                    try Self(scanning: &scanner, path: { path })
+                }
+            }
+        } catch {
+            switch error {
+            case .shape(let shape): throw shape
+            case .syntax(let syntax): throw JSONShapeError(path: path, reason: syntax.description)
+            case .newerVersion(let version): throw JSONShapeError(path: path, reason: "format version \(version) is too new")
+            }
         }
-        self.object = object
-        self.path = path
     }
 
-    /// The path of the member `key`, for errors about it.
-    func path(of key: String) -> String {
-        path.isEmpty ? key : "\(path).\(key)"
+    /// The value as a `JSONValue`, through the one mapping.
+    var jsonValue: JSONValue {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return (try? JSONValue(parsing: writer.bytes)) ?? .null
+    }
+}
+
+/// The path of the member `key` of the value at `path`: `items[3].title`.
+func memberPath(_ path: String, _ key: String) -> String {
+    path.isEmpty ? key : "\(path).\(key)"
+}
+
+// MARK: - Reading fields
+
+extension JSONScanner {
+    /// The string that comes next; `nil` for `null`, which means "not set".
+    mutating func string(at path: () -> String) throws(JSONDecodingError) -> String? {
+        do {
+            if try consumeNull() { return nil }
+            if let string = try scanString() { return string }
+        } catch {
+            throw .syntax(error)
+        }
+        try checkValueStartsForDecoding()
+        throw .shape(path(), "expected a string, found \(nextKind())")
     }
 
-    /// The raw member `key`, or `nil` when it is absent or `null` (both mean "not set").
-    mutating func value(_ key: String) -> JSONValue? {
-        knownKeys.append(key)
-        guard let value = object[key], value != .null else { return nil }
-        return value
+    /// The boolean that comes next; `nil` for `null`.
+    mutating func bool(at path: () -> String) throws(JSONDecodingError) -> Bool? {
+        do {
+            if try consumeNull() { return nil }
+            if let bool = try scanBool() { return bool }
+        } catch {
+            throw .syntax(error)
+        }
+        try checkValueStartsForDecoding()
+        throw .shape(path(), "expected a boolean, found \(nextKind())")
     }
 
-    mutating func string(_ key: String) throws(JSONShapeError) -> String? {
-        guard let value = value(key) else { return nil }
-        guard case .string(let string) = value else { throw mismatch(key, expected: "a string", found: value) }
-        return string
-    }
-
-    mutating func bool(_ key: String) throws(JSONShapeError) -> Bool? {
-        guard let value = value(key) else { return nil }
-        guard case .bool(let bool) = value else { throw mismatch(key, expected: "a boolean", found: value) }
-        return bool
-    }
-
-    /// A finite number.
-    mutating func double(_ key: String) throws(JSONShapeError) -> Double? {
-        guard let value = value(key) else { return nil }
-        guard case .number(let literal) = value, let double = Double(literal), double.isFinite else {
-            throw mismatch(key, expected: "a finite number", found: value)
+    /// The finite number within `range` that comes next; `nil` for `null`.
+    mutating func double(at path: () -> String, in range: ClosedRange<Double>? = nil) throws(JSONDecodingError) -> Double? {
+        let literal: Substring?
+        do {
+            if try consumeNull() { return nil }
+            literal = try scanNumberLiteral()
+        } catch {
+            throw .syntax(error)
+        }
+        if literal == nil { try checkValueStartsForDecoding() }
+        guard let literal, let double = Self.double(from: literal), double.isFinite else {
+            throw .shape(path(), "expected a finite number, found \(literal == nil ? nextKind() : "a number")")
+        }
+        if let range, !range.contains(double) {
+            throw .shape(path(), "\(JSONValue.literal(for: double)) is outside"
+                         + " \(JSONValue.literal(for: range.lowerBound))...\(JSONValue.literal(for: range.upperBound))")
         }
         return double
     }
 
-    /// A finite number within `range`.
-    mutating func double(_ key: String, in range: ClosedRange<Double>) throws(JSONShapeError) -> Double? {
-        guard let double = try double(key) else { return nil }
-        guard range.contains(double) else {
-            throw invalid(key, "\(JSONValue.literal(for: double)) is outside"
-                          + " \(JSONValue.literal(for: range.lowerBound))...\(JSONValue.literal(for: range.upperBound))")
+    /// The whole number (`3` or `3.0`) within `range` that comes next; `nil` for `null`.
+    mutating func int(at path: () -> String, in range: ClosedRange<Int>) throws(JSONDecodingError) -> Int? {
+        let literal: Substring?
+        do {
+            if try consumeNull() { return nil }
+            literal = try scanNumberLiteral()
+        } catch {
+            throw .syntax(error)
         }
-        return double
-    }
-
-    /// A whole number (`3` or `3.0`).
-    mutating func int(_ key: String) throws(JSONShapeError) -> Int? {
-        guard let value = value(key) else { return nil }
-        if case .number(let literal) = value {
-            if let int = Int(literal) { return int }
-            if let double = Double(literal), double == double.rounded(), abs(double) < 1e15 { return Int(double) }
+        if literal == nil { try checkValueStartsForDecoding() }
+        var value: Int?
+        if let literal {
+            if let int = Int(literal) {
+                value = int
+            } else if let double = Double(literal), double == double.rounded(), abs(double) < 1e15 {
+                value = Int(double)
+            }
         }
-        throw mismatch(key, expected: "a whole number", found: value)
-    }
-
-    /// A whole number within `range`.
-    mutating func int(_ key: String, in range: ClosedRange<Int>) throws(JSONShapeError) -> Int? {
-        guard let int = try int(key) else { return nil }
-        guard range.contains(int) else {
-            throw invalid(key, "\(int) is outside \(range.lowerBound)...\(range.upperBound)")
+        guard let value else {
+            throw .shape(path(), "expected a whole number, found \(literal == nil ? nextKind() : "a number")")
         }
-        return int
-    }
-
-    /// A member that is itself `JSONRepresentable`.
-    mutating func decode<Value: JSONRepresentable>(_ key: String, as type: Value.Type) throws(JSONShapeError) -> Value? {
-        guard let value = value(key) else { return nil }
-        return try Value(json: value, path: path(of: key))
-    }
-
-    /// `value` unwrapped, or an error saying that the required member `key` is missing.
-    func required<Value>(_ value: Value?, _ key: String) throws(JSONShapeError) -> Value {
-        guard let value else { throw JSONShapeError(path: path(of: key), reason: "missing required field") }
+        guard range.contains(value) else { throw .shape(path(), "\(value) is outside \(range.lowerBound)...\(range.upperBound)") }
         return value
     }
 
-    /// An error about the member `key`.
-    func invalid(_ key: String, _ reason: String) -> JSONShapeError {
-        JSONShapeError(path: path(of: key), reason: reason)
-    }
-
-    /// The members that no accessor asked for, in their original order.
-    var unknownFields: JSONObject {
-        var unknown = JSONObject()
-        guard object.count > knownKeys.count || !object.keys.allSatisfy(knownKeys.contains) else { return unknown }
-        for (key, value) in object.members where !knownKeys.contains(key) {
-            unknown.appendUnchecked(key: key, value: value)
+    /// The value of a `JSONSchema` type that comes next; `nil` for `null`.
+    mutating func decode<Value: JSONSchema>(_ type: Value.Type, at path: () -> String) throws(JSONDecodingError) -> Value? {
+        do {
+            if try consumeNull() { return nil }
+        } catch {
+            throw .syntax(error)
         }
-        return unknown
+        return try Value(scanning: &self, path: path)
     }
 
-    private func mismatch(_ key: String, expected: String, found: JSONValue) -> JSONShapeError {
-        invalid(key, "expected \(expected), found \(found.kindDescription)")
+    /// Whatever value comes next, kept as it is: a field this program does not know.
+    mutating func unknownValue() throws(JSONDecodingError) -> JSONValue {
+        do {
+            return try parseValue()
+        } catch {
+            throw .syntax(error)
+        }
     }
+
+    /// Reads the object that comes next member by member; anything but an object is a shape error.
+    mutating func decodeObject(at path: () -> String, _ body: (inout JSONScanner, String) throws(JSONDecodingError) -> Void)
+        throws(JSONDecodingError) {
+        try scanObject(mismatch: { kind in .shape(path(), "expected an object, found \(kind)") }, body)
+    }
+
+    /// `checkValueStarts` for decoders.
+    func checkValueStartsForDecoding() throws(JSONDecodingError) {
+        do { try checkValueStarts() } catch { throw .syntax(error) }
+    }
+
+    /// `Double(literal)`, with integers read without the C library's `strtod`.
+    private static func double(from literal: Substring) -> Double? {
+        if literal.utf8.count < 16, let int = Int(literal) { return Double(int) }
+        return Double(literal)
+    }
+}
+
+/// `value` unwrapped, or an error that the required member at `path` is missing.
+func required<Value>(_ value: Value?, at path: () -> String) throws(JSONDecodingError) -> Value {
+    guard let value else { throw .shape(path(), "missing required field") }
+    return value
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension JSONValue {
     /// This value as UTF-8 JSON text: indented by two spaces, one member or element per line, keys in
     /// their stored order, and a final newline, so that a diff of two files shows what changed.
@@ -62,7 +64,7 @@ extension JSONValue {
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
     }
 
-    private static func writeString(_ string: String, to output: inout [UInt8]) {
+    static func writeString(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
             switch byte {
@@ -83,5 +85,108 @@ extension JSONValue {
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+}
+
+/// Writes compact JSON straight into a byte buffer, for types that know their own schema. Members
+/// and elements get their commas; the caller opens and closes each container.
+struct JSONWriter {
+    var bytes: [UInt8] = []
+    /// For each open container: whether nothing has been written in it yet.
+    private var isFirst: [Bool] = []
+
+    init(capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func beginObject() { open(UInt8(ascii: "{")) }
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+    mutating func beginArray() { open(UInt8(ascii: "[")) }
+    mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    /// Starts the member `key` of the current object; its value is written next.
+    mutating func key(_ key: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        bytes.append(contentsOf: "\":".utf8)
+    }
+
+    /// Starts a member whose key is not known in advance (a field the program does not know).
+    mutating func key(_ key: String) {
+        separate()
+        JSONValue.writeString(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Starts the next element of the current array.
+    mutating func element() { separate() }
+
+    mutating func string(_ string: String) { JSONValue.writeString(string, to: &bytes) }
+    mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
+
+    mutating func int(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: [UInt8] = []
+        var rest = value.magnitude
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes.append(contentsOf: digits.reversed())
+    }
+
+    /// A finite number: whole values as integers, others as the shortest round-tripping decimal.
+    mutating func number(_ value: Double) {
+        if value == value.rounded(), abs(value) < 1e15 {
+            int(Int(value))
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
+    }
+
+    /// The members of `fields`, after the known ones: fields the program does not know.
+    mutating func unknownFields(_ fields: JSONObject) {
+        for (key, value) in fields.members {
+            self.key(key)
+            self.value(value)
+        }
+    }
+
+    /// Any value, compactly.
+    mutating func value(_ value: JSONValue) { bytes.append(contentsOf: value.serializedCompactly()) }
+
+    /// A UUID in its canonical upper-case form, without building a string for it.
+    mutating func uuid(_ id: UUID) {
+        let digits = Array("0123456789ABCDEF".utf8)
+        bytes.append(UInt8(ascii: "\""))
+        withUnsafeBytes(of: id.uuid) { raw in
+            for (index, byte) in raw.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
+                bytes.append(digits[Int(byte >> 4)])
+                bytes.append(digits[Int(byte & 0x0F)])
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func open(_ byte: UInt8) {
+        bytes.append(byte)
+        isFirst.append(true)
+    }
+
+    private mutating func close(_ byte: UInt8) {
+        isFirst.removeLast()
+        bytes.append(byte)
+    }
+
+    /// A comma before every member or element but the first of its container.
+    private mutating func separate() {
+        guard !isFirst.isEmpty else { return }
+        if isFirst[isFirst.count - 1] {
+            isFirst[isFirst.count - 1] = false
+        } else {
+            bytes.append(UInt8(ascii: ","))
+        }
     }
 }

@@ -19,19 +19,36 @@ public struct Coordinate: Equatable, Sendable {
     }
 }
 
-extension Coordinate: JSONRepresentable {
-    public init(json: JSONValue, path: String) throws(JSONShapeError) {
-        var reader = try JSONObjectReader(json, path: path)
-        latitude = try reader.required(reader.double("latitude", in: Self.latitudeRange), "latitude")
-        longitude = try reader.required(reader.double("longitude", in: Self.longitudeRange), "longitude")
-        unknownFields = reader.unknownFields
+extension Coordinate: JSONSchema {
+    init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
+        var latitude: Double?, longitude: Double?
+        var unknown = JSONObject()
+        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+            func field() -> String { memberPath(path(), key) }
+            switch key {
+            case "latitude": latitude = try scanner.double(at: field, in: Self.latitudeRange)
+            case "longitude": longitude = try scanner.double(at: field, in: Self.longitudeRange)
+            default: unknown.appendUnchecked(key: key, value: try scanner.unknownValue())
+            }
+        }
+        self.latitude = try required(latitude) { memberPath(path(), "latitude") }
+        self.longitude = try required(longitude) { memberPath(path(), "longitude") }
+        unknownFields = unknown
     }
 
-    public var json: JSONValue {
-        var object = JSONObject()
-        object["latitude"] = .number(latitude)
-        object["longitude"] = .number(longitude)
-        object.merge(unknownFields)
-        return .object(object)
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("latitude")
+        writer.number(latitude)
+        writer.key("longitude")
+        writer.number(longitude)
+        writer.unknownFields(unknownFields)
+        writer.endObject()
     }
+
+    public init(json: JSONValue, path: String) throws(JSONShapeError) {
+        self = try Self.decoded(from: json, path: path)
+    }
+
+    public var json: JSONValue { jsonValue }
 }

@@ -35,21 +35,44 @@ extension Location: Equatable {
     }
 }
 
-extension Location: JSONRepresentable {
-    public init(json: JSONValue, path: String) throws(JSONShapeError) {
-        var reader = try JSONObjectReader(json, path: path)
-        name = try reader.required(reader.string("name"), "name")
-        address = try reader.string("address")
-        coordinate = try reader.decode("coordinate", as: Coordinate.self)
-        unknownFields = reader.unknownFields
+extension Location: JSONSchema {
+    init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
+        var name: String?, address: String?, coordinate: Coordinate?
+        var unknown = JSONObject()
+        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+            func field() -> String { memberPath(path(), key) }
+            switch key {
+            case "name": name = try scanner.string(at: field)
+            case "address": address = try scanner.string(at: field)
+            case "coordinate": coordinate = try scanner.decode(Coordinate.self, at: field)
+            default: unknown.appendUnchecked(key: key, value: try scanner.unknownValue())
+            }
+        }
+        self.name = try required(name) { memberPath(path(), "name") }
+        self.address = address
+        self.coordinate = coordinate
+        unknownFields = unknown
     }
 
-    public var json: JSONValue {
-        var object = JSONObject()
-        object["name"] = .string(name)
-        object["address"] = address.map(JSONValue.string)
-        object["coordinate"] = coordinate?.json
-        object.merge(unknownFields)
-        return .object(object)
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("name")
+        writer.string(name)
+        if let address {
+            writer.key("address")
+            writer.string(address)
+        }
+        if let coordinate {
+            writer.key("coordinate")
+            coordinate.write(to: &writer)
+        }
+        writer.unknownFields(unknownFields)
+        writer.endObject()
     }
+
+    public init(json: JSONValue, path: String) throws(JSONShapeError) {
+        self = try Self.decoded(from: json, path: path)
+    }
+
+    public var json: JSONValue { jsonValue }
 }

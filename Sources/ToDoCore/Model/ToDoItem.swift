@@ -56,37 +56,79 @@ public struct ToDoItem: Equatable, Sendable {
     }
 }
 
-extension ToDoItem: JSONRepresentable {
-    public init(json: JSONValue, path: String) throws(JSONShapeError) {
-        var reader = try JSONObjectReader(json, path: path)
-        let idText = try reader.required(reader.string("id"), "id")
-        guard let id = UUID(canonical: idText) else {
-            throw reader.invalid("id", "\"\(idText)\" is not a UUID")
+extension ToDoItem: JSONSchema {
+    init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
+        var idText: String?, number = 0, title: String?, itemDescription: String?, timestamp: Double?
+        var location: Location?, done = false, createdAt: Double?, completedAt: Double?
+        var unknown = JSONObject()
+        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+            func field() -> String { memberPath(path(), key) }
+            switch key {
+            case "id": idText = try scanner.string(at: field)
+            case "number": number = try scanner.int(at: field, in: 1...Self.largestNumber) ?? 0
+            case "title": title = try scanner.string(at: field)
+            case "itemDescription": itemDescription = try scanner.string(at: field)
+            case "timestamp": timestamp = try scanner.double(at: field, in: Self.timestampRange)
+            case "location": location = try scanner.decode(Location.self, at: field)
+            case "done": done = try scanner.bool(at: field) ?? false
+            case "createdAt": createdAt = try scanner.double(at: field, in: Self.timestampRange)
+            case "completedAt": completedAt = try scanner.double(at: field, in: Self.timestampRange)
+            default: unknown.appendUnchecked(key: key, value: try scanner.unknownValue())
+            }
         }
+        let text = try required(idText) { memberPath(path(), "id") }
+        guard let id = UUID(canonical: text) else { throw .shape(memberPath(path(), "id"), "\"\(text)\" is not a UUID") }
         self.id = id
-        number = try reader.int("number", in: 1...Self.largestNumber) ?? 0
-        title = try reader.required(reader.string("title"), "title")
-        itemDescription = try reader.string("itemDescription")
-        timestamp = try reader.double("timestamp", in: Self.timestampRange)
-        location = try reader.decode("location", as: Location.self)
-        done = try reader.bool("done") ?? false
-        createdAt = try reader.double("createdAt", in: Self.timestampRange)
-        completedAt = try reader.double("completedAt", in: Self.timestampRange)
-        unknownFields = reader.unknownFields
+        self.number = number
+        self.title = try required(title) { memberPath(path(), "title") }
+        self.itemDescription = itemDescription
+        self.timestamp = timestamp
+        self.location = location
+        self.done = done
+        self.createdAt = createdAt
+        self.completedAt = completedAt
+        unknownFields = unknown
     }
 
-    public var json: JSONValue {
-        var object = JSONObject()
-        object["id"] = .string(id.uuidString)
-        object["number"] = number > 0 ? .number(number) : nil
-        object["title"] = .string(title)
-        object["itemDescription"] = itemDescription.map(JSONValue.string)
-        object["timestamp"] = timestamp.map(JSONValue.number)
-        object["location"] = location?.json
-        object["done"] = .bool(done)
-        object["createdAt"] = createdAt.map(JSONValue.number)
-        object["completedAt"] = completedAt.map(JSONValue.number)
-        object.merge(unknownFields)
-        return .object(object)
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("id")
+        writer.uuid(id)
+        if number > 0 {
+            writer.key("number")
+            writer.int(number)
+        }
+        writer.key("title")
+        writer.string(title)
+        if let itemDescription {
+            writer.key("itemDescription")
+            writer.string(itemDescription)
+        }
+        if let timestamp {
+            writer.key("timestamp")
+            writer.number(timestamp)
+        }
+        if let location {
+            writer.key("location")
+            location.write(to: &writer)
+        }
+        writer.key("done")
+        writer.bool(done)
+        if let createdAt {
+            writer.key("createdAt")
+            writer.number(createdAt)
+        }
+        if let completedAt {
+            writer.key("completedAt")
+            writer.number(completedAt)
+        }
+        writer.unknownFields(unknownFields)
+        writer.endObject()
     }
+
+    public init(json: JSONValue, path: String) throws(JSONShapeError) {
+        self = try Self.decoded(from: json, path: path)
+    }
+
+    public var json: JSONValue { jsonValue }
 }

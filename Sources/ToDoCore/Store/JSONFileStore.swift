@@ -39,12 +39,11 @@ public struct JSONFileStore: Sendable {
 
         var snapshot = try read(at: path)
         let result = try change(&snapshot.manager)
-        snapshot.document.items = snapshot.manager.allItems
-        snapshot.document.nextNumber = snapshot.manager.nextNumber
-        let json = snapshot.document.json
-        if json != snapshot.json {
+        if snapshot.manager.changeCount > 0 {
+            snapshot.document.items = snapshot.manager.allItems
+            snapshot.document.nextNumber = snapshot.manager.nextNumber
             try FileSystem.checkWritable(path)
-            try FileSystem.writeAtomically(json.serialized(), to: path, permissions: Self.filePermissions)
+            try FileSystem.writeAtomically(snapshot.document.serialized(), to: path, permissions: Self.filePermissions)
         }
         _ = consume lock
         return result
@@ -61,27 +60,20 @@ public struct JSONFileStore: Sendable {
         return String(cString: resolved)
     }
 
-    /// What a read found: the document, the list it holds, and its JSON (`nil` for no file).
+    /// What a read found: the document and the list it holds.
     private struct Snapshot {
         var document: StoreDocument
         var manager: ItemManager
-        let json: JSONValue?
     }
 
     private func read(at path: String) throws(StoreError) -> Snapshot {
         guard let bytes = try FileSystem.readFile(at: path) else {
-            return Snapshot(document: StoreDocument(), manager: ItemManager(now: now), json: nil)
+            return Snapshot(document: StoreDocument(), manager: ItemManager(now: now))
         }
-        let json: JSONValue
-        do {
-            json = try JSONValue(parsing: bytes)
-        } catch {
-            throw .invalidJSON(file: path, error)
-        }
-        let document = try StoreDocument(json: json, file: path)
+        let document = try StoreDocument(bytes: bytes, file: path)
         do {
             let manager = try ItemManager(storedItems: document.items, nextNumber: document.nextNumber, now: now)
-            return Snapshot(document: document, manager: manager, json: json)
+            return Snapshot(document: document, manager: manager)
         } catch {
             throw .invalidContent(file: path, reason: Self.reason(for: error))
         }

@@ -13,54 +13,98 @@ struct StoreDocument {
         self.nextNumber = nextNumber
     }
 
-    /// Reads a document, throwing `invalidContent` or `unsupportedVersion` naming `file`.
-    init(json: JSONValue, file: String) throws(StoreError) {
+    /// Reads a document from the file's bytes, throwing `invalidJSON`, `invalidContent` or
+    /// `unsupportedVersion` naming `file`. Items are read straight into `ToDoItem`s.
+    init(bytes: [UInt8], file: String) throws(StoreError) {
         do {
-            if case .array = json {
-                items = try Self.items(from: json, path: "")
-                return
+            self = try bytes.withUnsafeBufferPointer { buffer throws(JSONDecodingError) in
+                var scanner = JSONScanner(bytes: buffer)
+                return try scanner.scanDocument { scanner throws(JSONDecodingError) in
+                    try Self(scanning: &scanner)
+                }
             }
-            var reader = try JSONObjectReader(json, path: "")
-            let version = try reader.int("version") ?? Self.currentVersion
-            if version > Self.currentVersion {
-                throw StoreError.unsupportedVersion(file: file, version: version, supported: Self.currentVersion)
-            }
-            guard version >= 1 else { throw reader.invalid("version", "\(version) is not a format version") }
-            nextNumber = try reader.int("nextNumber", in: 1...ToDoItem.largestNumber + 1)
-            items = try reader.value("items").map { value throws(JSONShapeError) in
-                try Self.items(from: value, path: "items")
-            } ?? []
-            unknownFields = reader.unknownFields
-        } catch let error as StoreError {
-            throw error
-        } catch let error as JSONShapeError {
-            let reason = error.path.isEmpty && error.reason.hasPrefix("expected an object")
-                ? "expected an object or an array of items" : error.description
-            throw .invalidContent(file: file, reason: reason)
         } catch {
-            throw .invalidContent(file: file, reason: String(describing: error))
+            switch error {
+            case .syntax(let syntax): throw .invalidJSON(file: file, syntax)
+            case .shape(let shape): throw .invalidContent(file: file, reason: shape.description)
+            case .newerVersion(let version):
+                throw .unsupportedVersion(file: file, version: version, supported: Self.currentVersion)
+            }
         }
     }
 
-    private static func items(from json: JSONValue, path: String) throws(JSONShapeError) -> [ToDoItem] {
-        guard case .array(let elements) = json else {
-            throw JSONShapeError(path: path, reason: "expected an array, found \(json.kindDescription)")
+    private init(scanning scanner: inout JSONScanner) throws(JSONDecodingError) {
+        try scanner.checkValueStartsForDecoding()
+        if scanner.nextKind() == "an array" {
+            items = try Self.items(&scanner, path: "")
+            return
         }
+        var version: Int?
+        var nextNumber: Int?
+        var items: [ToDoItem]?
+        /// Items met before the version is known, or after a newer one, kept as they are: a newer
+        /// format must be reported as such, not as items of the wrong shape.
+        var heldItems: JSONValue?
+        var unknown = JSONObject()
+        try scanner.scanObject(mismatch: { _ in .shape("", "expected an object or an array of items") }) {
+            scanner, key throws(JSONDecodingError) in
+            switch key {
+            case "version": version = try scanner.int(at: { "version" }, in: Int.min...Int.max)
+            case "nextNumber": nextNumber = try scanner.int(at: { "nextNumber" }, in: 1...ToDoItem.largestNumber + 1)
+            case "items":
+                if let version, version <= Self.currentVersion {
+                    items = try Self.items(&scanner, path: "items")
+                } else {
+                    heldItems = try scanner.unknownValue()
+                }
+            default: unknown.appendUnchecked(key: key, value: try scanner.unknownValue())
+            }
+        }
+        let readVersion = version ?? Self.currentVersion
+        if readVersion > Self.currentVersion { throw .newerVersion(readVersion) }
+        guard readVersion >= 1 else { throw .shape("version", "\(readVersion) is not a format version") }
+        if let heldItems {
+            let bytes = heldItems.serializedCompactly()
+            items = try bytes.withUnsafeBufferPointer { buffer throws(JSONDecodingError) in
+                var itemScanner = JSONScanner(bytes: buffer)
+                return try Self.items(&itemScanner, path: "items")
+            }
+        }
+        self.nextNumber = nextNumber
+        self.items = items ?? []
+        unknownFields = unknown
+    }
+
+    private static func items(_ scanner: inout JSONScanner, path: String) throws(JSONDecodingError) -> [ToDoItem] {
         var items: [ToDoItem] = []
-        items.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            items.append(try ToDoItem(json: element, path: "\(path)[\(index)]"))
+        try scanner.scanArray(mismatch: { kind in .shape(path, "expected an array, found \(kind)") }) {
+            scanner, index throws(JSONDecodingError) in
+            items.append(try ToDoItem(scanning: &scanner, path: { "\(path)[\(index)]" }))
         }
         return items
     }
 
-    /// The document as the store writes it: version, next number, items, then unknown fields.
-    var json: JSONValue {
-        var object = JSONObject()
-        object["version"] = .number(Self.currentVersion)
-        object["nextNumber"] = nextNumber.map(JSONValue.number)
-        object["items"] = .array(items.map(\.json))
-        object.merge(unknownFields)
-        return .object(object)
+    /// The document as the store writes it: the version, the next number, one item per line (so a
+    /// diff shows which items changed), then the fields other programs added.
+    func serialized() -> [UInt8] {
+        var writer = JSONWriter(capacity: 64 + items.count * 200)
+        writer.bytes.append(contentsOf: "{\n  \"version\": \(Self.currentVersion),\n".utf8)
+        if let nextNumber {
+            writer.bytes.append(contentsOf: "  \"nextNumber\": \(nextNumber),\n".utf8)
+        }
+        writer.bytes.append(contentsOf: "  \"items\": [".utf8)
+        for (index, item) in items.enumerated() {
+            writer.bytes.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
+            item.write(to: &writer)
+        }
+        writer.bytes.append(contentsOf: (items.isEmpty ? "]" : "\n  ]").utf8)
+        for (key, value) in unknownFields.members {
+            writer.bytes.append(contentsOf: ",\n  ".utf8)
+            JSONValue.writeString(key, to: &writer.bytes)
+            writer.bytes.append(contentsOf: ": ".utf8)
+            writer.value(value)
+        }
+        writer.bytes.append(contentsOf: "\n}\n".utf8)
+        return writer.bytes
     }
 }

@@ -205,12 +205,13 @@ final class CommandRunnerTests: HarnessTestCase {
             """, stderr: ""))
     }
 
+    /// The prefix includes the dash: digits alone would be a number.
     func test_show_marksAbsentFieldsAndAcceptsAnIDPrefix() throws {
         todo.succeed("add", "Buy milk")
         todo.succeed("check", "1")
         let id = try JSONFileStore(fileURL: todo.fileURL).load().doneItem(at: 0).id.uuidString
 
-        XCTAssertEqual(todo.succeed("show", String(id.prefix(6)).lowercased()), """
+        XCTAssertEqual(todo.succeed("show", String(id.prefix(9)).lowercased()), """
             Title:       Buy milk
             Due:         -
             Description: -

@@ -69,7 +69,7 @@ final class JSONFileStoreTests: XCTestCase {
 
     // MARK: The file
 
-    func test_file_isVersionedPrettyJSONWithStableKeyOrder() throws {
+    func test_file_isVersionedJSONWithOneItemPerLineInAStableKeyOrder() throws {
         let id = UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F")!
         let store = makeStore(now: StepClock(start: 1_700_000_000).next)
         try store.update { manager in
@@ -83,21 +83,7 @@ final class JSONFileStoreTests: XCTestCase {
               "version": 1,
               "nextNumber": 2,
               "items": [
-                {
-                  "id": "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F",
-                  "number": 1,
-                  "title": "Call Mom",
-                  "timestamp": 1641772800,
-                  "location": {
-                    "name": "Home",
-                    "coordinate": {
-                      "latitude": 52.5,
-                      "longitude": 13.4
-                    }
-                  },
-                  "done": false,
-                  "createdAt": 1700000000
-                }
+                {"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","number":1,"title":"Call Mom","timestamp":1641772800,"location":{"name":"Home","coordinate":{"latitude":52.5,"longitude":13.4}},"done":false,"createdAt":1700000000}
               ]
             }
 

@@ -51,11 +51,46 @@ final class StoreDocumentTests: XCTestCase {
         var document = try read(#"{"owner":"ada","items":[],"version":1,"nextNumber":3,"sync":{"at":5}}"#)
         document.nextNumber = 4
 
-        XCTAssertEqual(String(decoding: document.json.serializedCompactly(), as: UTF8.self),
-                       #"{"version":1,"nextNumber":4,"items":[],"owner":"ada","sync":{"at":5}}"#)
+        XCTAssertEqual(String(decoding: document.serialized(), as: UTF8.self), """
+            {
+              "version": 1,
+              "nextNumber": 4,
+              "items": [],
+              "owner": "ada",
+              "sync": {"at":5}
+            }
+
+            """)
+    }
+
+    func test_writesOneItemPerLine() throws {
+        let document = try read("""
+            {"version": 1, "nextNumber": 3, "items": [
+              {"id": "11111111-1111-4111-8111-111111111111", "number": 1, "title": "A"},
+              {"title": "B", "number": 2, "id": "22222222-2222-4222-8222-222222222222", "done": true, "x": [1, {"y": "z"}]}]}
+            """)
+
+        XCTAssertEqual(String(decoding: document.serialized(), as: UTF8.self), """
+            {
+              "version": 1,
+              "nextNumber": 3,
+              "items": [
+                {"id":"11111111-1111-4111-8111-111111111111","number":1,"title":"A","done":false},
+                {"id":"22222222-2222-4222-8222-222222222222","number":2,"title":"B","done":true,"x":[1,{"y":"z"}]}
+              ]
+            }
+
+            """)
+    }
+
+    func test_itemsBeforeTheVersion_areCheckedAgainstTheVersion() {
+        XCTAssertThrowsError(try read(#"{"items":[{"unknown":"shape"}],"version":2}"#),
+                             StoreError.unsupportedVersion(file: "f.json", version: 2, supported: 1))
+        XCTAssertThrowsError(try read(#"{"items":[{"title":"A"}],"version":1}"#),
+                             StoreError.invalidContent(file: "f.json", reason: "items[0].id: missing required field"))
     }
 
     private func read(_ text: String) throws -> StoreDocument {
-        try StoreDocument(json: JSONValue(parsing: Array(text.utf8)), file: "f.json")
+        try StoreDocument(bytes: Array(text.utf8), file: "f.json")
     }
 }

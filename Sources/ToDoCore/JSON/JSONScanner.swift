@@ -26,14 +26,15 @@ extension JSONValue {
     /// within an object and anything after the value. A leading byte order mark is skipped.
     public init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
         self = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
-            var parser = JSONParser(bytes: buffer)
-            return try parser.parseDocument()
+            var scanner = JSONScanner(bytes: buffer)
+            return try scanner.scanDocument { scanner throws(JSONSyntaxError) in try scanner.parseValue() }
         }
     }
 }
 
-/// A recursive-descent JSON parser over a byte buffer.
-private struct JSONParser {
+/// Reads JSON from a byte buffer one piece at a time: the generic `parseValue`, and the pieces a
+/// decoder for a known schema uses to read straight into its own types without building a tree.
+struct JSONScanner {
     /// Deeper nesting is refused rather than risking the stack on a hostile file.
     static let maximumDepth = 512
 
@@ -45,18 +46,157 @@ private struct JSONParser {
         self.bytes = bytes
     }
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+    /// Reads a whole document with `readValue`: skips a byte order mark, refuses an empty text and
+    /// anything after the value.
+    mutating func scanDocument<Value, Failure: Error>(
+        _ readValue: (inout JSONScanner) throws(Failure) -> Value
+    ) throws(Failure) -> Value where Failure: JSONScanFailure {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         skipWhitespace()
         if index == bytes.count {
-            throw error(bytes.isEmpty ? "the file is empty" : "no JSON value")
+            throw Failure(error(bytes.isEmpty ? "the file is empty" : "no JSON value"))
         }
-        let value = try parseValue()
+        let value = try readValue(&self)
         skipWhitespace()
         if index < bytes.count {
-            throw error("unexpected \(describeByte(at: index)) after the JSON value")
+            throw Failure(error("unexpected \(describeByte(at: index)) after the JSON value"))
         }
         return value
+    }
+
+    // MARK: Pieces for decoders
+
+    /// What kind of value comes next, as an error names it ("a string"); after white space.
+    mutating func nextKind() -> String {
+        skipWhitespace()
+        guard index < bytes.count else { return "the end of the file" }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return "an object"
+        case UInt8(ascii: "["): return "an array"
+        case UInt8(ascii: "\""): return "a string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
+        case UInt8(ascii: "n"): return "null"
+        default: return "a number"
+        }
+    }
+
+    /// Throws the syntax error of `parseValue` when no JSON value starts here (the end of the file,
+    /// a stray byte), so that it is not taken for a value of the wrong kind.
+    func checkValueStarts() throws(JSONSyntaxError) {
+        guard index < bytes.count else { throw unexpected(expected: "a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "t"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return
+        default:
+            throw error("unexpected \(describeByte(at: index)), expected a value")
+        }
+    }
+
+    /// Whether the next value is `null`, which it then consumes.
+    mutating func consumeNull() throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "n") else { return false }
+        try parseLiteral("null")
+        return true
+    }
+
+    /// Calls `body` with each key of the object that comes next, positioned at the key's value,
+    /// which `body` must read. Duplicate keys are refused. When the next value is not an object,
+    /// `mismatch` is given what it is and returns the error to throw (`nil`: a syntax error here).
+    mutating func scanObject<Failure: JSONScanFailure>(
+        mismatch: (String) -> Failure? = { _ in nil },
+        _ body: (inout JSONScanner, String) throws(Failure) -> Void
+    ) throws(Failure) {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
+            do { try checkValueStarts() } catch { throw Failure(error) }
+            throw mismatch(nextKind()) ?? Failure(unexpected(expected: "an object"))
+        }
+        do { try enterContainer() } catch { throw Failure(error) }
+        index += 1
+        var keys: [String] = []
+        skipWhitespace()
+        if !consume(UInt8(ascii: "}")) {
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw Failure(unexpected(expected: "a string key"))
+                }
+                let keyStart = index
+                let key: String
+                do { key = try parseString() } catch { throw Failure(error) }
+                // Objects here have a handful of keys: a scan beats hashing every key.
+                if keys.contains(key) { throw Failure(error("duplicate key \"\(key)\"", at: keyStart)) }
+                keys.append(key)
+                skipWhitespace()
+                guard consume(UInt8(ascii: ":")) else { throw Failure(unexpected(expected: "':'")) }
+                skipWhitespace()
+                try body(&self, key)
+                skipWhitespace()
+                if consume(UInt8(ascii: ",")) { continue }
+                if consume(UInt8(ascii: "}")) { break }
+                throw Failure(unexpected(expected: "',' or '}'"))
+            }
+        }
+        depth -= 1
+    }
+
+    /// Calls `body` with the position of each element of the array that comes next; `body` must
+    /// read the element. When the next value is not an array, `mismatch` is given what it is and
+    /// returns the error to throw (`nil`: a syntax error here).
+    mutating func scanArray<Failure: JSONScanFailure>(
+        mismatch: (String) -> Failure? = { _ in nil },
+        _ body: (inout JSONScanner, Int) throws(Failure) -> Void
+    ) throws(Failure) {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else {
+            do { try checkValueStarts() } catch { throw Failure(error) }
+            throw mismatch(nextKind()) ?? Failure(unexpected(expected: "an array"))
+        }
+        do { try enterContainer() } catch { throw Failure(error) }
+        index += 1
+        skipWhitespace()
+        if !consume(UInt8(ascii: "]")) {
+            var position = 0
+            while true {
+                skipWhitespace()
+                try body(&self, position)
+                position += 1
+                skipWhitespace()
+                if consume(UInt8(ascii: ",")) { continue }
+                if consume(UInt8(ascii: "]")) { break }
+                throw Failure(unexpected(expected: "',' or ']'"))
+            }
+        }
+        depth -= 1
+    }
+
+    /// The string that comes next, or `nil` when something else does (nothing is consumed then).
+    mutating func scanString() throws(JSONSyntaxError) -> String? {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        return try parseString()
+    }
+
+    /// The boolean that comes next, or `nil` when something else does.
+    mutating func scanBool() throws(JSONSyntaxError) -> Bool? {
+        skipWhitespace()
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "t"): try parseLiteral("true"); return true
+        case UInt8(ascii: "f"): try parseLiteral("false"); return false
+        default: return nil
+        }
+    }
+
+    /// The number that comes next as its literal text, or `nil` when something else does.
+    mutating func scanNumberLiteral() throws(JSONSyntaxError) -> Substring? {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "-") || isDigit(bytes[index]) else { return nil }
+        let start = index
+        try skipNumber()
+        return Substring(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
 
     // MARK: Values
@@ -76,56 +216,18 @@ private struct JSONParser {
     }
 
     mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
-        try enterContainer()
-        index += 1
         var object = JSONObject()
-        skipWhitespace()
-        if consume(UInt8(ascii: "}")) {
-            depth -= 1
-            return .object(object)
+        try scanObject { scanner, key throws(JSONSyntaxError) in
+            object.appendUnchecked(key: key, value: try scanner.parseValue())
         }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw unexpected(expected: "a string key")
-            }
-            let keyStart = index
-            let key = try parseString()
-            // Objects here have a handful of keys: a scan beats hashing every key.
-            if object.keys.contains(key) {
-                throw error("duplicate key \"\(key)\"", at: keyStart)
-            }
-            skipWhitespace()
-            guard consume(UInt8(ascii: ":")) else { throw unexpected(expected: "':'") }
-            skipWhitespace()
-            object.appendUnchecked(key: key, value: try parseValue())
-            skipWhitespace()
-            if consume(UInt8(ascii: ",")) { continue }
-            if consume(UInt8(ascii: "}")) { break }
-            throw unexpected(expected: "',' or '}'")
-        }
-        depth -= 1
         return .object(object)
     }
 
     mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
-        try enterContainer()
-        index += 1
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if consume(UInt8(ascii: "]")) {
-            depth -= 1
-            return .array(elements)
+        try scanArray { scanner, _ throws(JSONSyntaxError) in
+            elements.append(try scanner.parseValue())
         }
-        while true {
-            skipWhitespace()
-            elements.append(try parseValue())
-            skipWhitespace()
-            if consume(UInt8(ascii: ",")) { continue }
-            if consume(UInt8(ascii: "]")) { break }
-            throw unexpected(expected: "',' or ']'")
-        }
-        depth -= 1
         return .array(elements)
     }
 
@@ -147,6 +249,13 @@ private struct JSONParser {
     }
 
     mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+        let start = index
+        try skipNumber()
+        return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+
+    /// Moves past one number, checking it against the JSON grammar.
+    mutating func skipNumber() throws(JSONSyntaxError) {
         let start = index
         _ = consume(UInt8(ascii: "-"))
         guard index < bytes.count, isDigit(bytes[index]) else {
@@ -176,7 +285,6 @@ private struct JSONParser {
             }
             skipDigits()
         }
-        return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
     }
 
     // MARK: Strings
@@ -352,5 +460,17 @@ private struct JSONParser {
             }
         }
         return JSONSyntaxError(reason: reason, byteOffset: offset, line: line, column: column)
+    }
+}
+
+/// An error type a scan can report a syntax error as, so that decoders with their own error type
+/// can use the scanner's pieces.
+protocol JSONScanFailure: Error {
+    init(_ syntaxError: JSONSyntaxError)
+}
+
+extension JSONSyntaxError: JSONScanFailure {
+    init(_ syntaxError: JSONSyntaxError) {
+        self = syntaxError
     }
 }
