@@ -14,11 +14,9 @@ public struct ItemManager: Sendable {
     public private(set) var nextNumber = 1
     /// Gives the time to stamp on added and checked items; `nil` records no times.
     private let now: (@Sendable () -> Date)?
-    /// How many open items have each title, so that the same-content check scans the open items
-    /// only when one shares the title: adding a batch stays linear in the batch.
-    private var openTitleCounts: [String: Int] = [:]
-    /// The ids of all items, so that `add` checks rule 1 without a scan.
-    private var ids: Set<UUID> = []
+    /// Look-up tables for the rules, built on the first change: a command that only reads the
+    /// list does not pay for them.
+    private var index: Index?
     /// How many changes were made since the manager was created or restored; the store writes the
     /// file only when there were some.
     private(set) var changeCount = 0
@@ -34,29 +32,29 @@ public struct ItemManager: Sendable {
     public init(storedItems: [ToDoItem], nextNumber: Int? = nil, now: (@Sendable () -> Date)? = nil) throws(ItemManagerError) {
         self.now = now
         if let nextNumber, !(1...ToDoItem.largestNumber + 1).contains(nextNumber) { throw .numberOutOfRange(nextNumber) }
-        var seenIDs: [UUID: ToDoItem] = [:]
-        var seenNumbers: [Int: ToDoItem] = [:]
+        var seenIDs = Set<UUID>(minimumCapacity: storedItems.count)
+        var seenNumbers = Set<Int>(minimumCapacity: storedItems.count)
+        var highestNumber = 0
         for item in storedItems {
             if item.number > ToDoItem.largestNumber { throw .numberOutOfRange(item.number) }
-            if let existing = seenIDs.updateValue(item, forKey: item.id) { throw .duplicateID(existing: existing) }
-            if item.number > 0, let existing = seenNumbers.updateValue(item, forKey: item.number) {
-                throw .duplicateNumber(existing: existing)
+            if !seenIDs.insert(item.id).inserted {
+                throw .duplicateID(existing: storedItems.first { $0.id == item.id } ?? item)
+            }
+            if item.number > 0 {
+                if !seenNumbers.insert(item.number).inserted {
+                    throw .duplicateNumber(existing: storedItems.first { $0.number == item.number } ?? item)
+                }
+                highestNumber = max(highestNumber, item.number)
             }
         }
-        self.nextNumber = max(nextNumber ?? 1, (seenNumbers.keys.max() ?? 0) + 1)
-        ids = Set(seenIDs.keys)
+        self.nextNumber = max(nextNumber ?? 1, highestNumber + 1)
         for var item in storedItems {
             if item.number == 0 {
                 guard self.nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(self.nextNumber) }
                 item.number = self.nextNumber
                 self.nextNumber += 1
             }
-            if item.done {
-                doneItems.append(item)
-            } else {
-                toDoItems.append(item)
-                countOpenTitle(item.title, by: 1)
-            }
+            if item.done { doneItems.append(item) } else { toDoItems.append(item) }
         }
     }
 
@@ -77,7 +75,9 @@ public struct ItemManager: Sendable {
     @discardableResult
     public mutating func add(_ item: ToDoItem) throws(ItemManagerError) -> ToDoItem {
         try validate(item)
-        if ids.contains(item.id), let existing = self.item(withID: item.id) { throw .duplicateID(existing: existing) }
+        if withIndex({ $0.ids.contains(item.id) }), let existing = self.item(withID: item.id) {
+            throw .duplicateID(existing: existing)
+        }
         try checkNoOpenItemHasContent(of: item, except: nil)
         guard nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(nextNumber) }
         var added = item
@@ -88,8 +88,10 @@ public struct ItemManager: Sendable {
         nextNumber += 1
         changeCount += 1
         toDoItems.append(added)
-        countOpenTitle(added.title, by: 1)
-        ids.insert(added.id)
+        withIndex { index in
+            index.countOpenTitle(added.title, by: 1)
+            index.ids.insert(added.id)
+        }
         return added
     }
 
@@ -97,7 +99,7 @@ public struct ItemManager: Sendable {
     public mutating func checkItem(at index: Int) {
         changeCount += 1
         var item = toDoItems.remove(at: index)
-        countOpenTitle(item.title, by: -1)
+        withIndex { $0.countOpenTitle(item.title, by: -1) }
         item.done = true
         item.completedAt = currentTime()
         doneItems.append(item)
@@ -112,7 +114,7 @@ public struct ItemManager: Sendable {
         item.done = false
         item.completedAt = nil
         toDoItems.append(item)
-        countOpenTitle(item.title, by: 1)
+        withIndex { $0.countOpenTitle(item.title, by: 1) }
     }
 
     /// Removes every item. Numbers already given are still never reused.
@@ -120,8 +122,7 @@ public struct ItemManager: Sendable {
         changeCount += 1
         toDoItems.removeAll()
         doneItems.removeAll()
-        openTitleCounts.removeAll()
-        ids.removeAll()
+        index = Index()
     }
 
     // MARK: Changes by id
@@ -155,11 +156,12 @@ public struct ItemManager: Sendable {
     public mutating func removeItem(withID id: UUID) throws(ItemManagerError) -> ToDoItem {
         let position = try position(ofID: id)
         changeCount += 1
-        ids.remove(id)
+        withIndex { $0.ids.remove(id) }
         switch position {
         case .toDo(let index):
-            countOpenTitle(toDoItems[index].title, by: -1)
-            return toDoItems.remove(at: index)
+            let removed = toDoItems.remove(at: index)
+            withIndex { $0.countOpenTitle(removed.title, by: -1) }
+            return removed
         case .done(let index):
             return doneItems.remove(at: index)
         }
@@ -171,7 +173,7 @@ public struct ItemManager: Sendable {
         let removed = doneItems
         changeCount += 1
         doneItems.removeAll()
-        ids.subtract(removed.map(\.id))
+        withIndex { $0.ids.subtract(removed.map(\.id)) }
         return removed
     }
 
@@ -192,8 +194,11 @@ public struct ItemManager: Sendable {
         switch position {
         case .toDo(let index):
             try checkNoOpenItemHasContent(of: item, except: id)
-            countOpenTitle(toDoItems[index].title, by: -1)
-            countOpenTitle(item.title, by: 1)
+            let oldTitle = toDoItems[index].title
+            withIndex { table in
+                table.countOpenTitle(oldTitle, by: -1)
+                table.countOpenTitle(item.title, by: 1)
+            }
             toDoItems[index] = item
         case .done(let index):
             doneItems[index] = item
@@ -210,17 +215,46 @@ public struct ItemManager: Sendable {
         if let timestamp = item.timestamp, !ToDoItem.timestampRange.contains(timestamp) { throw .invalidDueDate(timestamp) }
     }
 
-    private func checkNoOpenItemHasContent(of item: ToDoItem, except excludedID: UUID?) throws(ItemManagerError) {
-        guard openTitleCounts[item.title] != nil else { return }
+    private mutating func checkNoOpenItemHasContent(of item: ToDoItem, except excludedID: UUID?) throws(ItemManagerError) {
+        guard withIndex({ $0.openTitleCounts[item.title] != nil }) else { return }
         if let existing = toDoItems.first(where: { $0.id != excludedID && $0.hasSameContent(as: item) }) {
             throw .duplicateContent(existing: existing)
         }
     }
 
     /// The time to stamp, in whole seconds: finer is noise in a file meant to be read and diffed.
-    private mutating func countOpenTitle(_ title: String, by change: Int) {
-        let count = (openTitleCounts[title] ?? 0) + change
-        openTitleCounts[title] = count > 0 ? count : nil
+    /// Look-up tables for the rules over the current items.
+    private struct Index {
+        /// How many open items have each title, so that the same-content check scans the open
+        /// items only when one shares the title: adding a batch stays linear in the batch.
+        var openTitleCounts: [String: Int] = [:]
+        /// The ids of all items, so that `add` checks rule 1 without a scan.
+        var ids: Set<UUID> = []
+
+        init() {}
+
+        init(open: [ToDoItem], done: [ToDoItem]) {
+            ids.reserveCapacity(open.count + done.count)
+            for item in open {
+                countOpenTitle(item.title, by: 1)
+                ids.insert(item.id)
+            }
+            for item in done { ids.insert(item.id) }
+        }
+
+        mutating func countOpenTitle(_ title: String, by change: Int) {
+            let count = (openTitleCounts[title] ?? 0) + change
+            openTitleCounts[title] = count > 0 ? count : nil
+        }
+    }
+
+    /// Runs `body` on the index, building it first if this is the first change.
+    private mutating func withIndex<Result>(_ body: (inout Index) -> Result) -> Result {
+        var table = index ?? Index(open: toDoItems, done: doneItems)
+        // Taken out while it changes, so that it is not copied.
+        index = nil
+        defer { index = table }
+        return body(&table)
     }
 
     private func currentTime() -> Double? {

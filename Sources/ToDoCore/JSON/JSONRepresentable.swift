@@ -95,9 +95,14 @@ func memberPath(_ path: String, _ key: String) -> String {
 extension JSONScanner {
     /// The string that comes next; `nil` for `null`, which means "not set".
     mutating func string(at path: () -> String) throws(JSONDecodingError) -> String? {
+        try stringToken(at: path)?.string
+    }
+
+    /// The string that comes next as it stands in the text; `nil` for `null`.
+    mutating func stringToken(at path: () -> String) throws(JSONDecodingError) -> JSONStringToken? {
         do {
             if try consumeNull() { return nil }
-            if let string = try scanString() { return string }
+            if let token = try scanString() { return token }
         } catch {
             throw .syntax(error)
         }
@@ -182,7 +187,7 @@ extension JSONScanner {
     }
 
     /// Reads the object that comes next member by member; anything but an object is a shape error.
-    mutating func decodeObject(at path: () -> String, _ body: (inout JSONScanner, String) throws(JSONDecodingError) -> Void)
+    mutating func decodeObject(at path: () -> String, _ body: (inout JSONScanner, JSONStringToken) throws(JSONDecodingError) -> Void)
         throws(JSONDecodingError) {
         try scanObject(mismatch: { kind in .shape(path(), "expected an object, found \(kind)") }, body)
     }

@@ -106,7 +106,7 @@ struct JSONScanner {
     /// `mismatch` is given what it is and returns the error to throw (`nil`: a syntax error here).
     mutating func scanObject<Failure: JSONScanFailure>(
         mismatch: (String) -> Failure? = { _ in nil },
-        _ body: (inout JSONScanner, String) throws(Failure) -> Void
+        _ body: (inout JSONScanner, JSONStringToken) throws(Failure) -> Void
     ) throws(Failure) {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
@@ -115,7 +115,7 @@ struct JSONScanner {
         }
         do { try enterContainer() } catch { throw Failure(error) }
         index += 1
-        var keys: [String] = []
+        var keys: [JSONStringToken] = []
         skipWhitespace()
         if !consume(UInt8(ascii: "}")) {
             while true {
@@ -124,10 +124,10 @@ struct JSONScanner {
                     throw Failure(unexpected(expected: "a string key"))
                 }
                 let keyStart = index
-                let key: String
-                do { key = try parseString() } catch { throw Failure(error) }
+                let key: JSONStringToken
+                do { key = try scanStringToken() } catch { throw Failure(error) }
                 // Objects here have a handful of keys: a scan beats hashing every key.
-                if keys.contains(key) { throw Failure(error("duplicate key \"\(key)\"", at: keyStart)) }
+                if keys.contains(key) { throw Failure(error("duplicate key \"\(key.string)\"", at: keyStart)) }
                 keys.append(key)
                 skipWhitespace()
                 guard consume(UInt8(ascii: ":")) else { throw Failure(unexpected(expected: "':'")) }
@@ -173,10 +173,10 @@ struct JSONScanner {
     }
 
     /// The string that comes next, or `nil` when something else does (nothing is consumed then).
-    mutating func scanString() throws(JSONSyntaxError) -> String? {
+    mutating func scanString() throws(JSONSyntaxError) -> JSONStringToken? {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-        return try parseString()
+        return try scanStringToken()
     }
 
     /// The boolean that comes next, or `nil` when something else does.
@@ -218,7 +218,7 @@ struct JSONScanner {
     mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         var object = JSONObject()
         try scanObject { scanner, key throws(JSONSyntaxError) in
-            object.appendUnchecked(key: key, value: try scanner.parseValue())
+            object.appendUnchecked(key: key.string, value: try scanner.parseValue())
         }
         return .object(object)
     }
@@ -290,6 +290,12 @@ struct JSONScanner {
     // MARK: Strings
 
     mutating func parseString() throws(JSONSyntaxError) -> String {
+        try scanStringToken().string
+    }
+
+    /// The string that starts here: its bytes when it has no escapes (most strings, and every
+    /// key this program writes), else its decoded text. Either way checked as UTF-8.
+    mutating func scanStringToken() throws(JSONSyntaxError) -> JSONStringToken {
         let start = index
         index += 1
         let contentStart = index
@@ -300,7 +306,8 @@ struct JSONScanner {
             if byte == UInt8(ascii: "\"") {
                 let content = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
                 index += 1
-                return try makeString(content, isASCII: isASCII, at: contentStart)
+                if !isASCII { try checkUTF8(content, at: contentStart) }
+                return .raw(content)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw controlCharacterError() }
@@ -315,7 +322,8 @@ struct JSONScanner {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return try makeString(scalars, isASCII: false, at: contentStart)
+                try checkUTF8(scalars, at: contentStart)
+                return .decoded(String(decoding: scalars, as: UTF8.self))
             case UInt8(ascii: "\\"):
                 try appendEscape(to: &scalars)
             case ..<0x20:
@@ -375,11 +383,11 @@ struct JSONScanner {
         return value
     }
 
-    func makeString<Bytes: Collection<UInt8>>(_ content: Bytes, isASCII: Bool, at start: Int) throws(JSONSyntaxError) -> String {
-        if !isASCII, let invalid = Self.firstInvalidUTF8Offset(in: content) {
-            throw error("invalid UTF-8 in a string", at: start + invalid)
-        }
-        return String(decoding: content, as: UTF8.self)
+    /// Throws at the first byte of `content` (which starts at `start`) that is not valid UTF-8.
+    func checkUTF8<Bytes: Collection<UInt8>>(_ content: Bytes, at start: Int) throws(JSONSyntaxError) {
+        // Decoding repairs what is invalid, so text that reads back unchanged was valid.
+        if String(decoding: content, as: UTF8.self).utf8.elementsEqual(content) { return }
+        throw error("invalid UTF-8 in a string", at: start + (Self.firstInvalidUTF8Offset(in: content) ?? 0))
     }
 
     /// The offset within `content` of the first byte that does not begin a valid UTF-8 sequence.
@@ -472,5 +480,39 @@ protocol JSONScanFailure: Error {
 extension JSONSyntaxError: JSONScanFailure {
     init(_ syntaxError: JSONSyntaxError) {
         self = syntaxError
+    }
+}
+
+/// A string of the text being scanned: its bytes when it had no escapes, or its decoded value. Only
+/// valid while the scanner's bytes are.
+enum JSONStringToken: Equatable {
+    case raw(UnsafeBufferPointer<UInt8>)
+    case decoded(String)
+
+    var string: String {
+        switch self {
+        case .raw(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .decoded(let string): return string
+        }
+    }
+
+    /// Calls `body` with the string's UTF-8 bytes, without making a `String` of raw bytes.
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch self {
+        case .raw(let bytes): return body(bytes)
+        case .decoded(var string): return string.withUTF8(body)
+        }
+    }
+
+    static func == (lhs: JSONStringToken, rhs: JSONStringToken) -> Bool {
+        lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
+    }
+
+    /// Lets a decoder `switch` over keys with string literals, comparing bytes.
+    static func ~= (pattern: StaticString, token: JSONStringToken) -> Bool {
+        token.withUTF8 { bytes in
+            bytes.count == pattern.utf8CodeUnitCount
+                && bytes.elementsEqual(UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount))
+        }
     }
 }

@@ -24,11 +24,11 @@ extension Coordinate: JSONSchema {
         var latitude: Double?, longitude: Double?
         var unknown = JSONObject()
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
-            func field() -> String { memberPath(path(), key) }
+            func field() -> String { memberPath(path(), key.string) }
             switch key {
             case "latitude": latitude = try scanner.double(at: field, in: Self.latitudeRange)
             case "longitude": longitude = try scanner.double(at: field, in: Self.longitudeRange)
-            default: unknown.appendUnchecked(key: key, value: try scanner.unknownValue())
+            default: unknown.appendUnchecked(key: key.string, value: try scanner.unknownValue())
             }
         }
         self.latitude = try required(latitude) { memberPath(path(), "latitude") }

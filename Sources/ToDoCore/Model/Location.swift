@@ -40,12 +40,12 @@ extension Location: JSONSchema {
         var name: String?, address: String?, coordinate: Coordinate?
         var unknown = JSONObject()
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
-            func field() -> String { memberPath(path(), key) }
+            func field() -> String { memberPath(path(), key.string) }
             switch key {
             case "name": name = try scanner.string(at: field)
             case "address": address = try scanner.string(at: field)
             case "coordinate": coordinate = try scanner.decode(Coordinate.self, at: field)
-            default: unknown.appendUnchecked(key: key, value: try scanner.unknownValue())
+            default: unknown.appendUnchecked(key: key.string, value: try scanner.unknownValue())
             }
         }
         self.name = try required(name) { memberPath(path(), "name") }

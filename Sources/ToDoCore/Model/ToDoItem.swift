@@ -58,13 +58,16 @@ public struct ToDoItem: Equatable, Sendable {
 
 extension ToDoItem: JSONSchema {
     init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
-        var idText: String?, number = 0, title: String?, itemDescription: String?, timestamp: Double?
+        var id: UUID?, idText: String?, number = 0, title: String?, itemDescription: String?, timestamp: Double?
         var location: Location?, done = false, createdAt: Double?, completedAt: Double?
         var unknown = JSONObject()
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
-            func field() -> String { memberPath(path(), key) }
+            func field() -> String { memberPath(path(), key.string) }
             switch key {
-            case "id": idText = try scanner.string(at: field)
+            case "id":
+                let token = try scanner.stringToken(at: field)
+                id = token.flatMap { token in token.withUTF8 { UUID(canonical: $0) } }
+                idText = id == nil ? token?.string : nil
             case "number": number = try scanner.int(at: field, in: 1...Self.largestNumber) ?? 0
             case "title": title = try scanner.string(at: field)
             case "itemDescription": itemDescription = try scanner.string(at: field)
@@ -73,12 +76,11 @@ extension ToDoItem: JSONSchema {
             case "done": done = try scanner.bool(at: field) ?? false
             case "createdAt": createdAt = try scanner.double(at: field, in: Self.timestampRange)
             case "completedAt": completedAt = try scanner.double(at: field, in: Self.timestampRange)
-            default: unknown.appendUnchecked(key: key, value: try scanner.unknownValue())
+            default: unknown.appendUnchecked(key: key.string, value: try scanner.unknownValue())
             }
         }
-        let text = try required(idText) { memberPath(path(), "id") }
-        guard let id = UUID(canonical: text) else { throw .shape(memberPath(path(), "id"), "\"\(text)\" is not a UUID") }
-        self.id = id
+        if let idText { throw .shape(memberPath(path(), "id"), "\"\(idText)\" is not a UUID") }
+        self.id = try required(id) { memberPath(path(), "id") }
         self.number = number
         self.title = try required(title) { memberPath(path(), "title") }
         self.itemDescription = itemDescription

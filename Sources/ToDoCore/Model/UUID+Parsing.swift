@@ -4,13 +4,18 @@ extension UUID {
     /// Reads the canonical 36-character form in either letter case, as `UUID(uuidString:)` does,
     /// without the `sscanf` that Foundation uses for it on Linux (a tenth of the time to read a list).
     init?(canonical text: String) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
-        var high: UInt8?
-        var count = 0
-        for character in text.utf8 {
-            count += 1
-            if count == 9 || count == 14 || count == 19 || count == 24 {
+        var text = text
+        guard let id = text.withUTF8({ UUID(canonical: $0) }) else { return nil }
+        self = id
+    }
+
+    /// Reads the canonical form from its UTF-8 bytes.
+    init?(canonical text: UnsafeBufferPointer<UInt8>) {
+        guard text.count == 36 else { return nil }
+        var high: UInt64 = 0, low: UInt64 = 0
+        var nibbles = 0
+        for (position, character) in text.enumerated() {
+            if position == 8 || position == 13 || position == 18 || position == 23 {
                 guard character == UInt8(ascii: "-") else { return nil }
                 continue
             }
@@ -21,15 +26,15 @@ extension UUID {
             case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = character - UInt8(ascii: "A") + 10
             default: return nil
             }
-            if let first = high {
-                bytes.append(first << 4 | nibble)
-                high = nil
-            } else {
-                high = nibble
-            }
+            if nibbles < 16 { high = high << 4 | UInt64(nibble) } else { low = low << 4 | UInt64(nibble) }
+            nibbles += 1
         }
-        guard count == 36, bytes.count == 16 else { return nil }
-        self.init(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        let h = high.bigEndian, l = low.bigEndian
+        var value = uuid_t(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &value) { raw in
+            withUnsafeBytes(of: h) { raw.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: 8) }
+            withUnsafeBytes(of: l) { (raw.baseAddress! + 8).copyMemory(from: $0.baseAddress!, byteCount: 8) }
+        }
+        self.init(uuid: value)
     }
 }

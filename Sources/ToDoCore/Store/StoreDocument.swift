@@ -57,7 +57,7 @@ struct StoreDocument {
                 } else {
                     heldItems = try scanner.unknownValue()
                 }
-            default: unknown.appendUnchecked(key: key, value: try scanner.unknownValue())
+            default: unknown.appendUnchecked(key: key.string, value: try scanner.unknownValue())
             }
         }
         let readVersion = version ?? Self.currentVersion
