@@ -59,7 +59,7 @@ struct ItemRenderer {
 
     /// Overdue open items in red, those due today in yellow.
     private func colouredDue(_ text: String, of item: ToDoItem) -> String {
-        guard !item.done, let timestamp = item.timestamp else { return text }
+        guard style.isEnabled, !item.done, let timestamp = item.timestamp else { return text }
         let days = dates.daysFrom(now, to: timestamp)
         return days < 0 ? style.red(text) : days == 0 ? style.yellow(text) : text
     }

@@ -30,18 +30,61 @@ public struct DueDateFormatter: Sendable {
 
     /// Days from the day of `now` to the day of `timestamp`: 0 today, negative when past.
     public func daysFrom(_ now: Date, to timestamp: Double) -> Int {
-        let calendar = self.calendar
-        let start = calendar.startOfDay(for: now)
-        let target = calendar.startOfDay(for: Date(timeIntervalSince1970: timestamp))
-        return calendar.dateComponents([.day], from: start, to: target).day ?? 0
+        localDay(of: timestamp) - localDay(of: now.timeIntervalSince1970)
     }
 
     private var calendar: Calendar { .gregorian(in: timeZone) }
 
+    /// The first moment of the Gregorian calendar (15 October 1582); Foundation's calendar is
+    /// Julian before it, and dates there are left to it.
+    private static let gregorianStart = -12_219_292_800.0
+
+    /// The local date and time of `timestamp`. Computed directly (a list shows thousands of dates);
+    /// only dates before the Gregorian calendar go through `Calendar`.
     private func components(of timestamp: Double) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, weekday: Int) {
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday],
-                                            from: Date(timeIntervalSince1970: timestamp))
-        return (parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.weekday ?? 1)
+        guard timestamp >= Self.gregorianStart else {
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday],
+                                                from: Date(timeIntervalSince1970: timestamp))
+            return (parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.weekday ?? 1)
+        }
+        let local = localSeconds(timestamp)
+        let days = Self.floorDivide(local, 86_400)
+        let seconds = local - days * 86_400
+        let (year, month, day) = Self.civilDate(daysSince1970: days)
+        // 1 January 1970 was a Thursday, weekday 5 counting Sunday as 1.
+        let weekday = (days % 7 + 7 + 4) % 7 + 1
+        return (year, month, day, seconds / 3600, seconds % 3600 / 60, weekday)
+    }
+
+    /// The number of the local day of `timestamp`, counting from 1 January 1970.
+    private func localDay(of timestamp: Double) -> Int {
+        guard timestamp >= Self.gregorianStart else {
+            let start = calendar.startOfDay(for: Date(timeIntervalSince1970: timestamp))
+            return Self.floorDivide(localSeconds(start.timeIntervalSince1970), 86_400)
+        }
+        return Self.floorDivide(localSeconds(timestamp), 86_400)
+    }
+
+    /// `timestamp` as whole seconds of local time: UTC seconds plus the zone's offset then.
+    private func localSeconds(_ timestamp: Double) -> Int {
+        Int(timestamp.rounded(.down)) + timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: timestamp))
+    }
+
+    private static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+        value >= 0 ? value / divisor : (value - divisor + 1) / divisor
+    }
+
+    /// The proleptic Gregorian year, month and day of a day number (Howard Hinnant's algorithm).
+    private static func civilDate(daysSince1970: Int) -> (year: Int, month: Int, day: Int) {
+        let z = daysSince1970 + 719_468
+        let era = floorDivide(z, 146_097)
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func twoDigits(_ value: Int) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import ToDoCore
+import TestSupport
 import XCTest
 
 final class DueDateFormatterTests: XCTestCase {
@@ -32,5 +33,30 @@ final class DueDateFormatterTests: XCTestCase {
         XCTAssertEqual(formatter.daysFrom(parser.now, to: try parser.parse("tomorrow")), 1)
         XCTAssertEqual(formatter.daysFrom(parser.now, to: try parser.parse("today 23:00")), 0)
         XCTAssertEqual(formatter.daysFrom(parser.now, to: try parser.parse("11/20/26")), -2)
+    }
+}
+
+/// The direct date arithmetic agrees with Foundation's calendar.
+final class DueDateFormatterAgreementTests: XCTestCase {
+    func test_agreesWithTheCalendarAcrossZonesCenturiesAndClockChanges() throws {
+        var random = SeededGenerator(seed: 7)
+        for identifier in ["UTC", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Pacific/Chatham", "Australia/Lord_Howe",
+                           "America/St_Johns", "Pacific/Kiritimati"] {
+            let zone = try XCTUnwrap(TimeZone(identifier: identifier))
+            let formatter = DueDateFormatter(timeZone: zone)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let now = Date(timeIntervalSince1970: 1_795_361_400)
+            for _ in 0..<500 {
+                let timestamp = Double(Int.random(in: -12_219_292_800...253_402_300_799, using: &random))
+                let date = Date(timeIntervalSince1970: timestamp)
+                let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+                var expected = String(format: "%02d/%02d/%02d", parts.month!, parts.day!, parts.year! % 100)
+                if parts.hour != 0 || parts.minute != 0 { expected += String(format: " %02d:%02d", parts.hour!, parts.minute!) }
+                XCTAssertEqual(formatter.string(from: timestamp), expected, "\(identifier) \(timestamp)")
+                let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date)).day!
+                XCTAssertEqual(formatter.daysFrom(now, to: timestamp), days, "\(identifier) \(timestamp)")
+            }
+        }
     }
 }
