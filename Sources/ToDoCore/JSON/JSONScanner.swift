@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where and why a text is not valid JSON.
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong, in a few lowercase words.
@@ -322,13 +324,14 @@ struct JSONScanner {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                try checkUTF8(scalars, at: contentStart)
+                if !isASCII { try checkUTF8(scalars, at: contentStart) }
                 return .decoded(String(decoding: scalars, as: UTF8.self))
             case UInt8(ascii: "\\"):
                 try appendEscape(to: &scalars)
             case ..<0x20:
                 throw controlCharacterError()
             default:
+                if byte >= 0x80 { isASCII = false }
                 scalars.append(byte)
                 index += 1
             }
@@ -385,23 +388,39 @@ struct JSONScanner {
 
     /// Throws at the first byte of `content` (which starts at `start`) that is not valid UTF-8.
     func checkUTF8<Bytes: Collection<UInt8>>(_ content: Bytes, at start: Int) throws(JSONSyntaxError) {
-        // Decoding repairs what is invalid, so text that reads back unchanged was valid.
-        if String(decoding: content, as: UTF8.self).utf8.elementsEqual(content) { return }
-        throw error("invalid UTF-8 in a string", at: start + (Self.firstInvalidUTF8Offset(in: content) ?? 0))
+        if let invalid = Self.firstInvalidUTF8Offset(in: content) {
+            throw error("invalid UTF-8 in a string", at: start + invalid)
+        }
     }
 
-    /// The offset within `content` of the first byte that does not begin a valid UTF-8 sequence.
+    /// The offset within `content` of the first byte that does not begin a valid UTF-8 sequence
+    /// (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF), or `nil`.
     static func firstInvalidUTF8Offset<Bytes: Collection<UInt8>>(in content: Bytes) -> Int? {
-        var offset = 0
-        var decoder = UTF8()
-        var iterator = content.makeIterator()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return offset
+        let bytes = Array(content)
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
             }
+            let length: Int
+            var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upper = 0x9F
+            case 0xF0: length = 4; lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upper = 0x8F
+            default: return index
+            }
+            guard index + length <= bytes.count, (lower...upper).contains(bytes[index + 1]) else { return index }
+            for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { return index }
+            index += length
         }
+        return nil
     }
 
     // MARK: Scanning
@@ -505,14 +524,17 @@ enum JSONStringToken: Equatable {
     }
 
     static func == (lhs: JSONStringToken, rhs: JSONStringToken) -> Bool {
-        lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
+        lhs.withUTF8 { left in rhs.withUTF8 { right in sameBytes(left, right.baseAddress, right.count) } }
     }
 
     /// Lets a decoder `switch` over keys with string literals, comparing bytes.
     static func ~= (pattern: StaticString, token: JSONStringToken) -> Bool {
-        token.withUTF8 { bytes in
-            bytes.count == pattern.utf8CodeUnitCount
-                && bytes.elementsEqual(UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount))
-        }
+        token.withUTF8 { bytes in sameBytes(bytes, pattern.utf8Start, pattern.utf8CodeUnitCount) }
+    }
+
+    private static func sameBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+        guard bytes.count == count else { return false }
+        guard count > 0, let base = bytes.baseAddress, let other else { return true }
+        return memcmp(base, other, count) == 0
     }
 }
