@@ -48,6 +48,7 @@ public struct ItemManager: Sendable {
             }
         }
         self.nextNumber = max(nextNumber ?? 1, highestNumber + 1)
+        toDoItems.reserveCapacity(storedItems.count)
         for var item in storedItems {
             if item.number == 0 {
                 guard self.nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(self.nextNumber) }

@@ -43,6 +43,9 @@ struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
+    /// The keys of the objects being read, innermost last, for refusing a duplicate: one array for
+    /// the whole scan, not one per object.
+    private var openKeys: [JSONStringToken] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -117,7 +120,8 @@ struct JSONScanner {
         }
         do { try enterContainer() } catch { throw Failure(error) }
         index += 1
-        var keys: [JSONStringToken] = []
+        let firstKey = openKeys.count
+        defer { openKeys.removeSubrange(firstKey...) }
         skipWhitespace()
         if !consume(UInt8(ascii: "}")) {
             while true {
@@ -129,8 +133,10 @@ struct JSONScanner {
                 let key: JSONStringToken
                 do { key = try scanStringToken() } catch { throw Failure(error) }
                 // Objects here have a handful of keys: a scan beats hashing every key.
-                if keys.contains(key) { throw Failure(error("duplicate key \"\(key.string)\"", at: keyStart)) }
-                keys.append(key)
+                if openKeys[firstKey...].contains(key) {
+                    throw Failure(error("duplicate key \"\(key.string)\"", at: keyStart))
+                }
+                openKeys.append(key)
                 skipWhitespace()
                 guard consume(UInt8(ascii: ":")) else { throw Failure(unexpected(expected: "':'")) }
                 skipWhitespace()

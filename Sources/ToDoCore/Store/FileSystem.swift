@@ -68,10 +68,15 @@ enum FileSystem {
         if mkdir(path, mode) != 0, errno != EEXIST { throw failure("create directory", path) }
     }
 
-    /// Replaces the file at `path` with `contents` so that a reader or a crash at any moment sees
-    /// either the old file or the new one: write a temporary file beside it, flush it to disk,
-    /// rename it over `path`, then flush the directory so the rename itself is durable.
-    static func writeAtomically(_ contents: [UInt8], to path: String, permissions: mode_t) throws(StoreError) {
+    /// Replaces the file at `path` with what `produce` writes, so that a reader or a crash at any
+    /// moment sees either the old file or the new one: write a temporary file beside it, flush it to
+    /// disk, rename it over `path`, then flush the directory so the rename itself is durable.
+    /// `produce` is given a function that appends bytes, so that a large list is written in pieces
+    /// rather than built whole in memory first.
+    static func writeAtomically(
+        to path: String, permissions: mode_t,
+        _ produce: (_ append: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) -> Void
+    ) throws(StoreError) {
         let directory = (path as NSString).deletingLastPathComponent
         let temporaryPath = "\(directory)/\(temporaryPrefix(for: path))\(UUID().uuidString)"
         let descriptor = retryingOnInterrupt {
@@ -85,7 +90,7 @@ enum FileSystem {
             // Whatever the umask allowed, the file gets exactly these permissions.
             guard fchmod(descriptor, permissions) == 0 else { throw failure("write", path) }
             // Errors name the data file: the temporary file is ours, not the user's.
-            try writeAll(contents, to: descriptor, path: path)
+            try produce { bytes throws(StoreError) in try writeAll(bytes, to: descriptor, path: path) }
             guard synchronize(descriptor) else { throw failure("write", path) }
         }
         guard rename(temporaryPath, path) == 0 else { throw failure("replace", path) }

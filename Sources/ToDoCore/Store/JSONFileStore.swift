@@ -40,10 +40,12 @@ public struct JSONFileStore: Sendable {
         var snapshot = try read(at: path)
         let result = try change(&snapshot.manager)
         if snapshot.manager.changeCount > 0 {
-            snapshot.document.items = snapshot.manager.allItems
             snapshot.document.nextNumber = snapshot.manager.nextNumber
             try FileSystem.checkWritable(path)
-            try FileSystem.writeAtomically(snapshot.document.serialized(), to: path, permissions: Self.filePermissions)
+            let items = [snapshot.manager.toDoItems, snapshot.manager.doneItems].joined()
+            try FileSystem.writeAtomically(to: path, permissions: Self.filePermissions) { append throws(StoreError) in
+                try snapshot.document.write(items: items, append)
+            }
         }
         _ = consume lock
         return result
@@ -70,9 +72,12 @@ public struct JSONFileStore: Sendable {
         guard let bytes = try FileSystem.readFile(at: path) else {
             return Snapshot(document: StoreDocument(), manager: ItemManager(now: now))
         }
-        let document = try StoreDocument(bytes: bytes, file: path)
+        var document = try StoreDocument(bytes: bytes, file: path)
+        // The items move into the manager; the document keeps only what surrounds them.
+        let items = document.items
+        document.items = []
         do {
-            let manager = try ItemManager(storedItems: document.items, nextNumber: document.nextNumber, now: now)
+            let manager = try ItemManager(storedItems: items, nextNumber: document.nextNumber, now: now)
             return Snapshot(document: document, manager: manager)
         } catch {
             throw .invalidContent(file: path, reason: Self.reason(for: error))

@@ -87,17 +87,34 @@ struct StoreDocument {
     /// The document as the store writes it: the version, the next number, one item per line (so a
     /// diff shows which items changed), then the fields other programs added.
     func serialized() -> [UInt8] {
-        var writer = JSONWriter(capacity: 64 + items.count * 200)
+        var contents: [UInt8] = []
+        write(items: items) { chunk in contents.append(contentsOf: chunk) }
+        return contents
+    }
+
+    /// Writes the document with `items` in place of its own, handing `emit` a piece of about a
+    /// megabyte at a time: a list of any size needs little memory to write.
+    func write<Items: Sequence<ToDoItem>, Failure: Error>(
+        items: Items, _ emit: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
+        let pieceSize = 1 << 20
+        var writer = JSONWriter(capacity: pieceSize + 64 * 1024)
         writer.bytes.append(contentsOf: "{\n  \"version\": \(Self.currentVersion),\n".utf8)
         if let nextNumber {
             writer.bytes.append(contentsOf: "  \"nextNumber\": \(nextNumber),\n".utf8)
         }
         writer.bytes.append(contentsOf: "  \"items\": [".utf8)
-        for (index, item) in items.enumerated() {
-            writer.bytes.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
+        var isEmpty = true
+        for item in items {
+            writer.bytes.append(contentsOf: (isEmpty ? "\n    " : ",\n    ").utf8)
+            isEmpty = false
             item.write(to: &writer)
+            if writer.bytes.count >= pieceSize {
+                try emit(writer.bytes)
+                writer.bytes.removeAll(keepingCapacity: true)
+            }
         }
-        writer.bytes.append(contentsOf: (items.isEmpty ? "]" : "\n  ]").utf8)
+        writer.bytes.append(contentsOf: (isEmpty ? "]" : "\n  ]").utf8)
         for (key, value) in unknownFields.members {
             writer.bytes.append(contentsOf: ",\n  ".utf8)
             JSONValue.writeString(key, to: &writer.bytes)
@@ -105,6 +122,6 @@ struct StoreDocument {
             writer.value(value)
         }
         writer.bytes.append(contentsOf: "\n}\n".utf8)
-        return writer.bytes
+        try emit(writer.bytes)
     }
 }
