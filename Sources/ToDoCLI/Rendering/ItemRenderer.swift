@@ -124,8 +124,8 @@ struct ItemRenderer {
         String(decoding: item.json.serialized(), as: UTF8.self)
     }
 
-    /// Items as a JSON array.
+    /// Items as a JSON array, one item per line.
     func json(_ items: [ToDoItem]) -> String {
-        String(decoding: JSONValue.array(items.map(\.json)).serialized(), as: UTF8.self)
+        String(decoding: ToDoItem.jsonArray(items), as: UTF8.self)
     }
 }

@@ -153,6 +153,20 @@ final class ToDoItemTests: XCTestCase {
         }
     }
 
+    func test_jsonArray_writesOneItemPerLine() throws {
+        let first = ToDoItem(title: "A \"quoted\"", id: UUID(uuidString: "11111111-1111-4111-8111-111111111111")!)
+        let second = ToDoItem(title: "B", timestamp: 1.5, id: UUID(uuidString: "22222222-2222-4222-8222-222222222222")!)
+
+        XCTAssertEqual(String(decoding: ToDoItem.jsonArray([first, second]), as: UTF8.self), """
+            [
+              {"id":"11111111-1111-4111-8111-111111111111","title":"A \\"quoted\\"","done":false},
+              {"id":"22222222-2222-4222-8222-222222222222","title":"B","timestamp":1.5,"done":false}
+            ]
+
+            """)
+        XCTAssertEqual(String(decoding: ToDoItem.jsonArray([]), as: UTF8.self), "[]\n")
+    }
+
     func test_codable_roundTripsThroughJSONEncoderAndDecoderWithTheSameKeys() throws {
         var item = ToDoItem(title: "Call Mom", itemDescription: "Sunday", timestamp: 1_641_772_800,
                             location: Location(name: "Home", address: "Main St 1",
