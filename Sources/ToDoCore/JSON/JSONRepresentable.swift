@@ -100,40 +100,22 @@ extension JSONScanner {
 
     /// The string that comes next as it stands in the text; `nil` for `null`.
     mutating func stringToken(at path: () -> String) throws(JSONDecodingError) -> JSONStringToken? {
-        do {
-            if try consumeNull() { return nil }
-            if let token = try scanString() { return token }
-        } catch {
-            throw .syntax(error)
-        }
-        try checkValueStartsForDecoding()
-        throw .shape(path(), "expected a string, found \(nextKind())")
+        try scalar(at: path, expected: "a string") { scanner throws(JSONSyntaxError) in try scanner.scanString() }
     }
 
     /// The boolean that comes next; `nil` for `null`.
     mutating func bool(at path: () -> String) throws(JSONDecodingError) -> Bool? {
-        do {
-            if try consumeNull() { return nil }
-            if let bool = try scanBool() { return bool }
-        } catch {
-            throw .syntax(error)
-        }
-        try checkValueStartsForDecoding()
-        throw .shape(path(), "expected a boolean, found \(nextKind())")
+        try scalar(at: path, expected: "a boolean") { scanner throws(JSONSyntaxError) in try scanner.scanBool() }
     }
 
     /// The finite number within `range` that comes next; `nil` for `null`.
     mutating func double(at path: () -> String, in range: ClosedRange<Double>? = nil) throws(JSONDecodingError) -> Double? {
-        let literal: Substring?
-        do {
-            if try consumeNull() { return nil }
-            literal = try scanNumberLiteral()
-        } catch {
-            throw .syntax(error)
-        }
-        if literal == nil { try checkValueStartsForDecoding() }
-        guard let literal, let double = Self.double(from: literal), double.isFinite else {
-            throw .shape(path(), "expected a finite number, found \(literal == nil ? nextKind() : "a number")")
+        let expected = "a finite number"
+        guard let literal = try scalar(at: path, expected: expected, { scanner throws(JSONSyntaxError) in
+            try scanner.scanNumberLiteral()
+        }) else { return nil }
+        guard let double = Self.double(from: literal), double.isFinite else {
+            throw .shape(path(), "expected \(expected), found a number")
         }
         if let range, !range.contains(double) {
             throw .shape(path(), "\(JSONValue.literal(for: double)) is outside"
@@ -144,27 +126,32 @@ extension JSONScanner {
 
     /// The whole number (`3` or `3.0`) within `range` that comes next; `nil` for `null`.
     mutating func int(at path: () -> String, in range: ClosedRange<Int>) throws(JSONDecodingError) -> Int? {
-        let literal: Substring?
+        let expected = "a whole number"
+        guard let literal = try scalar(at: path, expected: expected, { scanner throws(JSONSyntaxError) in
+            try scanner.scanNumberLiteral()
+        }) else { return nil }
+        var value = Int(literal)
+        if value == nil, let double = Double(literal), double == double.rounded(), abs(double) < 1e15 {
+            value = Int(double)
+        }
+        guard let value else { throw .shape(path(), "expected \(expected), found a number") }
+        guard range.contains(value) else { throw .shape(path(), "\(value) is outside \(range.lowerBound)...\(range.upperBound)") }
+        return value
+    }
+
+    /// The value `scan` reads; `nil` for `null`. When something else comes, the error says it
+    /// expected `expected` and names what was found (or is the syntax error, if no value starts).
+    private mutating func scalar<Value>(
+        at path: () -> String, expected: String, _ scan: (inout JSONScanner) throws(JSONSyntaxError) -> Value?
+    ) throws(JSONDecodingError) -> Value? {
         do {
             if try consumeNull() { return nil }
-            literal = try scanNumberLiteral()
+            if let value = try scan(&self) { return value }
         } catch {
             throw .syntax(error)
         }
-        if literal == nil { try checkValueStartsForDecoding() }
-        var value: Int?
-        if let literal {
-            if let int = Int(literal) {
-                value = int
-            } else if let double = Double(literal), double == double.rounded(), abs(double) < 1e15 {
-                value = Int(double)
-            }
-        }
-        guard let value else {
-            throw .shape(path(), "expected a whole number, found \(literal == nil ? nextKind() : "a number")")
-        }
-        guard range.contains(value) else { throw .shape(path(), "\(value) is outside \(range.lowerBound)...\(range.upperBound)") }
-        return value
+        try checkValueStartsForDecoding()
+        throw .shape(path(), "expected \(expected), found \(nextKind())")
     }
 
     /// The value of a `JSONSchema` type that comes next; `nil` for `null`.

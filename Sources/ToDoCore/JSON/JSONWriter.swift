@@ -153,6 +153,27 @@ struct JSONWriter {
         }
     }
 
+    /// The member `key` when `value` is set; nothing when it is `nil` (absent optionals are left out).
+    mutating func field(_ key: StaticString, _ value: String?) {
+        guard let value else { return }
+        self.key(key)
+        string(value)
+    }
+
+    /// The member `key` with a number when `value` is set.
+    mutating func field(_ key: StaticString, _ value: Double?) {
+        guard let value else { return }
+        self.key(key)
+        number(value)
+    }
+
+    /// The member `key` with a nested value when `value` is set.
+    mutating func field<Value: JSONSchema>(_ key: StaticString, _ value: Value?) {
+        guard let value else { return }
+        self.key(key)
+        value.write(to: &self)
+    }
+
     /// The members of `fields`, after the known ones: fields the program does not know.
     mutating func unknownFields(_ fields: JSONObject) {
         for (key, value) in fields.members {

@@ -38,10 +38,8 @@ extension Coordinate: JSONSchema {
 
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("latitude")
-        writer.number(latitude)
-        writer.key("longitude")
-        writer.number(longitude)
+        writer.field("latitude", latitude)
+        writer.field("longitude", longitude)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

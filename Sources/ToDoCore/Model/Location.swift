@@ -56,16 +56,9 @@ extension Location: JSONSchema {
 
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("name")
-        writer.string(name)
-        if let address {
-            writer.key("address")
-            writer.string(address)
-        }
-        if let coordinate {
-            writer.key("coordinate")
-            coordinate.write(to: &writer)
-        }
+        writer.field("name", name)
+        writer.field("address", address)
+        writer.field("coordinate", coordinate)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }

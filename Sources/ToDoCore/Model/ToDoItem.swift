@@ -100,30 +100,14 @@ extension ToDoItem: JSONSchema {
             writer.key("number")
             writer.int(number)
         }
-        writer.key("title")
-        writer.string(title)
-        if let itemDescription {
-            writer.key("itemDescription")
-            writer.string(itemDescription)
-        }
-        if let timestamp {
-            writer.key("timestamp")
-            writer.number(timestamp)
-        }
-        if let location {
-            writer.key("location")
-            location.write(to: &writer)
-        }
+        writer.field("title", title)
+        writer.field("itemDescription", itemDescription)
+        writer.field("timestamp", timestamp)
+        writer.field("location", location)
         writer.key("done")
         writer.bool(done)
-        if let createdAt {
-            writer.key("createdAt")
-            writer.number(createdAt)
-        }
-        if let completedAt {
-            writer.key("completedAt")
-            writer.number(completedAt)
-        }
+        writer.field("createdAt", createdAt)
+        writer.field("completedAt", completedAt)
         writer.unknownFields(unknownFields)
         writer.endObject()
     }
