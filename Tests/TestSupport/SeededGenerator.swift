@@ -15,3 +15,17 @@ public struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension SeededGenerator {
+    /// Up to `maximumLength` Unicode scalars, each drawn from a pool picked at random, so that a
+    /// test controls which kinds of characters (controls, quotes, astral planes) it mixes.
+    public mutating func text(from pools: [ClosedRange<UInt32>], maximumLength: Int) -> String {
+        var text = ""
+        for _ in 0..<Int.random(in: 0...maximumLength, using: &self) {
+            let pool = pools.randomElement(using: &self)!
+            // Pools are chosen to hold scalars only; a surrogate is never drawn.
+            if let scalar = Unicode.Scalar(UInt32.random(in: pool, using: &self)) { text.unicodeScalars.append(scalar) }
+        }
+        return text
+    }
+}

@@ -24,12 +24,7 @@ final class FuzzTests: XCTestCase {
     static func randomString(_ random: inout SeededGenerator) -> String {
         let pools: [ClosedRange<UInt32>] = [0x20...0x7E, 0x30...0x39, 0x00...0x1F, 0x7F...0x9F, 0x5D0...0x5EA,
                                             0x1F300...0x1F64F, 0x300...0x36F, 0x2028...0x202E, 0x4E00...0x4E20]
-        var text = ""
-        for _ in 0..<Int.random(in: 0...12, using: &random) {
-            let pool = pools.randomElement(using: &random)!
-            text.unicodeScalars.append(Unicode.Scalar(UInt32.random(in: pool, using: &random))!)
-        }
-        return text
+        return random.text(from: pools, maximumLength: 12)
     }
 
     static func randomArguments(_ random: inout SeededGenerator) -> [String] {

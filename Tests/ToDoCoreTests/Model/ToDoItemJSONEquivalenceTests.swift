@@ -10,12 +10,7 @@ final class ToDoItemJSONEquivalenceTests: XCTestCase {
     static func randomText(_ random: inout SeededGenerator) -> String {
         let pools: [ClosedRange<UInt32>] = [0x00...0x1F, 0x20...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFD,
                                             0x10000...0x10FFFF, 0x22...0x22, 0x5C...0x5C, 0x2F...0x2F]
-        var text = ""
-        for _ in 0..<Int.random(in: 0...24, using: &random) {
-            let pool = pools.randomElement(using: &random)!
-            text.unicodeScalars.append(Unicode.Scalar(UInt32.random(in: pool, using: &random))!)
-        }
-        return text
+        return random.text(from: pools, maximumLength: 24)
     }
 
     static func randomItem(_ random: inout SeededGenerator) -> ToDoItem {
