@@ -141,6 +141,7 @@ extension JSONScanner {
 
     /// The value `scan` reads; `nil` for `null`. When something else comes, the error says it
     /// expected `expected` and names what was found (or is the syntax error, if no value starts).
+    @inline(__always)
     private mutating func scalar<Value>(
         at path: () -> String, expected: String, _ scan: (inout JSONScanner) throws(JSONSyntaxError) -> Value?
     ) throws(JSONDecodingError) -> Value? {
@@ -174,6 +175,7 @@ extension JSONScanner {
     }
 
     /// Reads the object that comes next member by member; anything but an object is a shape error.
+    @inline(__always)
     mutating func decodeObject(at path: () -> String, _ body: (inout JSONScanner, JSONStringToken) throws(JSONDecodingError) -> Void)
         throws(JSONDecodingError) {
         try scanObject(mismatch: { kind in .shape(path(), "expected an object, found \(kind)") }, body)

@@ -43,9 +43,11 @@ struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
-    /// The keys of the objects being read, innermost last, for refusing a duplicate: one array for
-    /// the whole scan, not one per object.
-    private var openKeys: [JSONStringToken] = []
+    /// The keys of the objects being read, innermost last, for refusing a duplicate: offset and
+    /// length pairs of keys without escapes (plain integers, nothing to retain), and the decoded
+    /// keys that had escapes. One list for the whole scan, not one per object.
+    private var openKeyRanges: [Int] = []
+    private var openEscapedKeys: [String] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -109,6 +111,7 @@ struct JSONScanner {
     /// Calls `body` with each key of the object that comes next, positioned at the key's value,
     /// which `body` must read. Duplicate keys are refused. When the next value is not an object,
     /// `mismatch` is given what it is and returns the error to throw (`nil`: a syntax error here).
+    @inline(__always)
     mutating func scanObject<Failure: JSONScanFailure>(
         mismatch: (String) -> Failure? = { _ in nil },
         _ body: (inout JSONScanner, JSONStringToken) throws(Failure) -> Void
@@ -120,8 +123,11 @@ struct JSONScanner {
         }
         do { try enterContainer() } catch { throw Failure(error) }
         index += 1
-        let firstKey = openKeys.count
-        defer { openKeys.removeSubrange(firstKey...) }
+        let firstRange = openKeyRanges.count, firstEscaped = openEscapedKeys.count
+        defer {
+            openKeyRanges.removeSubrange(firstRange...)
+            openEscapedKeys.removeSubrange(firstEscaped...)
+        }
         skipWhitespace()
         if !consume(UInt8(ascii: "}")) {
             while true {
@@ -133,10 +139,16 @@ struct JSONScanner {
                 let key: JSONStringToken
                 do { key = try scanStringToken() } catch { throw Failure(error) }
                 // Objects here have a handful of keys: a scan beats hashing every key.
-                if openKeys[firstKey...].contains(key) {
+                if isOpenKey(key, rangesFrom: firstRange, escapedFrom: firstEscaped) {
                     throw Failure(error("duplicate key \"\(key.string)\"", at: keyStart))
                 }
-                openKeys.append(key)
+                switch key {
+                case .raw(let bytes):
+                    openKeyRanges.append(bytes.baseAddress.map { $0 - self.bytes.baseAddress! } ?? 0)
+                    openKeyRanges.append(bytes.count)
+                case .decoded(let string):
+                    openEscapedKeys.append(string)
+                }
                 skipWhitespace()
                 guard consume(UInt8(ascii: ":")) else { throw Failure(unexpected(expected: "':'")) }
                 skipWhitespace()
@@ -150,9 +162,26 @@ struct JSONScanner {
         depth -= 1
     }
 
+    /// Whether `key` is already a key of the innermost object being read.
+    private func isOpenKey(_ key: JSONStringToken, rangesFrom firstRange: Int, escapedFrom firstEscaped: Int) -> Bool {
+        key.withUTF8 { keyBytes in
+            var position = firstRange
+            while position < openKeyRanges.count {
+                let count = openKeyRanges[position + 1]
+                if count == keyBytes.count,
+                   count == 0 || memcmp(bytes.baseAddress! + openKeyRanges[position], keyBytes.baseAddress!, count) == 0 {
+                    return true
+                }
+                position += 2
+            }
+            return openEscapedKeys[firstEscaped...].contains { JSONStringToken.decoded($0) == JSONStringToken.raw(keyBytes) }
+        }
+    }
+
     /// Calls `body` with the position of each element of the array that comes next; `body` must
     /// read the element. When the next value is not an array, `mismatch` is given what it is and
     /// returns the error to throw (`nil`: a syntax error here).
+    @inline(__always)
     mutating func scanArray<Failure: JSONScanFailure>(
         mismatch: (String) -> Failure? = { _ in nil },
         _ body: (inout JSONScanner, Int) throws(Failure) -> Void
