@@ -16,15 +16,17 @@ struct ItemRenderer {
         let shownOpen = section == .done ? [] : open
         let shownDone = section == .open ? [] : done
         let columns = Columns(items: shownOpen + shownDone, dates: dates)
-        var lines = shownOpen.map { row($0, columns) }
+        var output = ""
+        output.reserveCapacity((shownOpen.count + shownDone.count) * (columns.number + columns.title + columns.due + 24))
+        for item in shownOpen { appendRow(item, columns, to: &output) }
         if !shownDone.isEmpty {
             if section == .all {
-                if !lines.isEmpty { lines.append("") }
-                lines.append(style.bold("Done"))
+                if !shownOpen.isEmpty { output += "\n" }
+                output += style.bold("Done") + "\n"
             }
-            lines += shownDone.map { row($0, columns) }
+            for item in shownDone { appendRow(item, columns, to: &output) }
         }
-        return lines.map { $0 + "\n" }.joined()
+        return output
     }
 
     private struct Columns {
@@ -33,28 +35,38 @@ struct ItemRenderer {
         init(items: [ToDoItem], dates: DueDateFormatter) {
             for item in items {
                 number = max(number, String(item.number).count)
-                title = max(title, TerminalText.printable(item.title).count)
+                title = max(title, ItemRenderer.width(of: TerminalText.printable(item.title)))
                 due = max(due, item.timestamp.map { dates.string(from: $0).count } ?? 0)
             }
         }
     }
 
-    private func row(_ item: ToDoItem, _ columns: Columns) -> String {
+    /// How many columns `text` takes: its characters (counted cheaply when it is ASCII).
+    static func width(of text: String) -> Int {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
+    }
+
+    /// Appends one row: number, mark, title, due date, location, in aligned columns. A column is
+    /// padded only when another follows it, so no row ends in spaces.
+    private func appendRow(_ item: ToDoItem, _ columns: Columns, to output: inout String) {
         let number = String(item.number)
         let title = TerminalText.printable(item.title)
-        let mark = item.done ? style.green("[x]") : "[ ]"
-        var cells = [String(repeating: " ", count: columns.number - number.count) + style.bold(number) + " " + mark + " "
-            + (item.done ? style.dim(title) : title) + String(repeating: " ", count: columns.title - title.count)]
+        output += String(repeating: " ", count: columns.number - number.count)
+        output += style.bold(number)
+        output += item.done ? " \(style.green("[x]")) " : " [ ] "
+        output += item.done ? style.dim(title) : title
+        var owed = columns.title - Self.width(of: title)
         if columns.due > 0 {
             let due = item.timestamp.map { dates.string(from: $0) } ?? ""
-            cells.append(colouredDue(due, of: item) + String(repeating: " ", count: columns.due - due.count))
+            if !due.isEmpty || item.location != nil {
+                output += String(repeating: " ", count: owed) + "  " + colouredDue(due, of: item)
+                owed = columns.due - due.count
+            }
         }
         if let location = item.location {
-            cells.append(style.dim("@") + TerminalText.printable(location.name))
+            output += String(repeating: " ", count: owed) + "  " + style.dim("@") + TerminalText.printable(location.name)
         }
-        var line = cells.joined(separator: "  ")
-        while line.last == " " { line.removeLast() }
-        return line
+        output += "\n"
     }
 
     /// Overdue open items in red, those due today in yellow.
