@@ -48,14 +48,23 @@ public struct ItemManager: Sendable {
             }
         }
         self.nextNumber = max(nextNumber ?? 1, highestNumber + 1)
-        toDoItems.reserveCapacity(storedItems.count)
-        for var item in storedItems {
-            if item.number == 0 {
-                guard self.nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(self.nextNumber) }
-                item.number = self.nextNumber
-                self.nextNumber += 1
+        var items = storedItems
+        for index in items.indices where items[index].number == 0 {
+            guard self.nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(self.nextNumber) }
+            items[index].number = self.nextNumber
+            self.nextNumber += 1
+        }
+        // A file todo wrote lists the open items first: they keep the array as it is.
+        let firstDone = items.firstIndex(where: \.done) ?? items.endIndex
+        if !items[firstDone...].contains(where: { !$0.done }) {
+            doneItems = Array(items[firstDone...])
+            items.removeSubrange(firstDone...)
+            toDoItems = items
+        } else {
+            toDoItems.reserveCapacity(items.count)
+            for item in items {
+                if item.done { doneItems.append(item) } else { toDoItems.append(item) }
             }
-            if item.done { doneItems.append(item) } else { toDoItems.append(item) }
         }
     }
 
