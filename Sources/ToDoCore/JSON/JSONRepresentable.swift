@@ -111,11 +111,15 @@ extension JSONScanner {
     /// The finite number within `range` that comes next; `nil` for `null`.
     mutating func double(at path: () -> String, in range: ClosedRange<Double>? = nil) throws(JSONDecodingError) -> Double? {
         let expected = "a finite number"
-        guard let literal = try scalar(at: path, expected: expected, { scanner throws(JSONSyntaxError) in
-            try scanner.scanNumberLiteral()
+        guard let number = try scalar(at: path, expected: expected, { scanner throws(JSONSyntaxError) in
+            try scanner.scanNumber()
         }) else { return nil }
-        guard let double = Self.double(from: literal), double.isFinite else {
-            throw .shape(path(), "expected \(expected), found a number")
+        let double: Double
+        switch number {
+        case .integer(let integer): double = Double(integer)
+        case .literal(let literal):
+            guard let value = Double(literal), value.isFinite else { throw .shape(path(), "expected \(expected), found a number") }
+            double = value
         }
         if let range, !range.contains(double) {
             throw .shape(path(), "\(JSONValue.literal(for: double)) is outside"
@@ -127,12 +131,17 @@ extension JSONScanner {
     /// The whole number (`3` or `3.0`) within `range` that comes next; `nil` for `null`.
     mutating func int(at path: () -> String, in range: ClosedRange<Int>) throws(JSONDecodingError) -> Int? {
         let expected = "a whole number"
-        guard let literal = try scalar(at: path, expected: expected, { scanner throws(JSONSyntaxError) in
-            try scanner.scanNumberLiteral()
+        guard let number = try scalar(at: path, expected: expected, { scanner throws(JSONSyntaxError) in
+            try scanner.scanNumber()
         }) else { return nil }
-        var value = Int(literal)
-        if value == nil, let double = Double(literal), double == double.rounded(), abs(double) < 1e15 {
-            value = Int(double)
+        var value: Int?
+        switch number {
+        case .integer(let integer): value = integer
+        case .literal(let literal):
+            value = Int(literal)
+            if value == nil, let double = Double(literal), double == double.rounded(), abs(double) < 1e15 {
+                value = Int(double)
+            }
         }
         guard let value else { throw .shape(path(), "expected \(expected), found a number") }
         guard range.contains(value) else { throw .shape(path(), "\(value) is outside \(range.lowerBound)...\(range.upperBound)") }
@@ -186,11 +195,6 @@ extension JSONScanner {
         do { try checkValueStarts() } catch { throw .syntax(error) }
     }
 
-    /// `Double(literal)`, with integers read without the C library's `strtod`.
-    private static func double(from literal: Substring) -> Double? {
-        if literal.utf8.count < 16, let int = Int(literal) { return Double(int) }
-        return Double(literal)
-    }
 }
 
 /// `value` unwrapped, or an error that the required member at `path` is missing.

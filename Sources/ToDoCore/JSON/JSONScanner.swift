@@ -227,13 +227,20 @@ struct JSONScanner {
         }
     }
 
-    /// The number that comes next as its literal text, or `nil` when something else does.
-    mutating func scanNumberLiteral() throws(JSONSyntaxError) -> Substring? {
+    /// The number that comes next, or `nil` when something else does: a plain integer of up to 18
+    /// digits is read from its digits (most numbers in a list); any other as its literal text.
+    mutating func scanNumber() throws(JSONSyntaxError) -> JSONNumberToken? {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "-") || isDigit(bytes[index]) else { return nil }
         let start = index
         try skipNumber()
-        return Substring(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let digits = UnsafeBufferPointer(rebasing: bytes[(negative ? start + 1 : start)..<index])
+        if digits.count <= 18, digits.allSatisfy(isDigit) {
+            let magnitude = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+            return .integer(negative ? -magnitude : magnitude)
+        }
+        return .literal(Substring(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
     }
 
     // MARK: Values
@@ -572,4 +579,10 @@ enum JSONStringToken: Equatable {
         guard count > 0, let base = bytes.baseAddress, let other else { return true }
         return memcmp(base, other, count) == 0
     }
+}
+
+/// A number of the text being scanned: a plain integer, or the literal text of any other.
+enum JSONNumberToken {
+    case integer(Int)
+    case literal(Substring)
 }
