@@ -35,30 +35,44 @@ public struct ItemManager: Sendable {
         var seenIDs = Set<UUID>(minimumCapacity: storedItems.count)
         var seenNumbers = Set<Int>(minimumCapacity: storedItems.count)
         var highestNumber = 0
-        for item in storedItems {
-            if item.number > ToDoItem.largestNumber { throw .numberOutOfRange(item.number) }
-            if !seenIDs.insert(item.id).inserted {
-                throw .duplicateID(existing: storedItems.first { $0.id == item.id } ?? item)
-            }
-            if item.number > 0 {
-                if !seenNumbers.insert(item.number).inserted {
-                    throw .duplicateNumber(existing: storedItems.first { $0.number == item.number } ?? item)
+        var firstDone: Int?
+        var isPartitioned = true
+        // Fields are read through the buffer: iterating the array would copy every item (and
+        // retain each of its strings) only to look at its id and number.
+        try storedItems.withUnsafeBufferPointer { items throws(ItemManagerError) in
+            for index in items.indices {
+                let number = items[index].number
+                if number > ToDoItem.largestNumber { throw .numberOutOfRange(number) }
+                if !seenIDs.insert(items[index].id).inserted {
+                    throw .duplicateID(existing: items.first { $0.id == items[index].id } ?? items[index])
                 }
-                highestNumber = max(highestNumber, item.number)
+                if number > 0 {
+                    if !seenNumbers.insert(number).inserted {
+                        throw .duplicateNumber(existing: items.first { $0.number == number } ?? items[index])
+                    }
+                    highestNumber = max(highestNumber, number)
+                }
+                if items[index].done {
+                    if firstDone == nil { firstDone = index }
+                } else if firstDone != nil {
+                    isPartitioned = false
+                }
             }
         }
         self.nextNumber = max(nextNumber ?? 1, highestNumber + 1)
         var items = storedItems
-        for index in items.indices where items[index].number == 0 {
-            guard self.nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(self.nextNumber) }
-            items[index].number = self.nextNumber
-            self.nextNumber += 1
+        if seenNumbers.count < items.count {
+            for index in items.indices where items[index].number == 0 {
+                guard self.nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(self.nextNumber) }
+                items[index].number = self.nextNumber
+                self.nextNumber += 1
+            }
         }
         // A file todo wrote lists the open items first: they keep the array as it is.
-        let firstDone = items.firstIndex(where: \.done) ?? items.endIndex
-        if !items[firstDone...].contains(where: { !$0.done }) {
-            doneItems = Array(items[firstDone...])
-            items.removeSubrange(firstDone...)
+        if isPartitioned {
+            let split = firstDone ?? items.endIndex
+            doneItems = Array(items[split...])
+            items.removeSubrange(split...)
             toDoItems = items
         } else {
             toDoItems.reserveCapacity(items.count)
