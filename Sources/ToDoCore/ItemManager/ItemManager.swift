@@ -112,7 +112,7 @@ public struct ItemManager: Sendable {
         nextNumber += 1
         changeCount += 1
         toDoItems.append(added)
-        withIndex { index in
+        updateIndex { index in
             index.countOpenTitle(added.title, by: 1)
             index.ids.insert(added.id)
         }
@@ -123,7 +123,7 @@ public struct ItemManager: Sendable {
     public mutating func checkItem(at index: Int) {
         changeCount += 1
         var item = toDoItems.remove(at: index)
-        withIndex { $0.countOpenTitle(item.title, by: -1) }
+        updateIndex { $0.countOpenTitle(item.title, by: -1) }
         item.done = true
         item.completedAt = currentTime()
         doneItems.append(item)
@@ -138,7 +138,7 @@ public struct ItemManager: Sendable {
         item.done = false
         item.completedAt = nil
         toDoItems.append(item)
-        withIndex { $0.countOpenTitle(item.title, by: 1) }
+        updateIndex { $0.countOpenTitle(item.title, by: 1) }
     }
 
     /// Removes every item. Numbers already given are still never reused.
@@ -180,11 +180,11 @@ public struct ItemManager: Sendable {
     public mutating func removeItem(withID id: UUID) throws(ItemManagerError) -> ToDoItem {
         let position = try position(ofID: id)
         changeCount += 1
-        withIndex { $0.ids.remove(id) }
+        updateIndex { $0.ids.remove(id) }
         switch position {
         case .toDo(let index):
             let removed = toDoItems.remove(at: index)
-            withIndex { $0.countOpenTitle(removed.title, by: -1) }
+            updateIndex { $0.countOpenTitle(removed.title, by: -1) }
             return removed
         case .done(let index):
             return doneItems.remove(at: index)
@@ -197,7 +197,7 @@ public struct ItemManager: Sendable {
         let removed = doneItems
         changeCount += 1
         doneItems.removeAll()
-        withIndex { $0.ids.subtract(removed.map(\.id)) }
+        updateIndex { $0.ids.subtract(removed.map(\.id)) }
         return removed
     }
 
@@ -219,7 +219,7 @@ public struct ItemManager: Sendable {
         case .toDo(let index):
             try checkNoOpenItemHasContent(of: item, except: id)
             let oldTitle = toDoItems[index].title
-            withIndex { table in
+            updateIndex { table in
                 table.countOpenTitle(oldTitle, by: -1)
                 table.countOpenTitle(item.title, by: 1)
             }
@@ -272,13 +272,22 @@ public struct ItemManager: Sendable {
         }
     }
 
-    /// Runs `body` on the index, building it first if this is the first change.
+    /// Answers a question from the index, building it first if nothing has needed it yet.
     private mutating func withIndex<Result>(_ body: (inout Index) -> Result) -> Result {
         var table = index ?? Index(open: toDoItems, done: doneItems)
         // Taken out while it changes, so that it is not copied.
         index = nil
         defer { index = table }
         return body(&table)
+    }
+
+    /// Keeps the index in step with a change, if it has been built: a command that never asks it
+    /// anything (check, remove) never builds it.
+    private mutating func updateIndex(_ body: (inout Index) -> Void) {
+        guard var table = index else { return }
+        index = nil
+        body(&table)
+        index = table
     }
 
     private func currentTime() -> Double? {
