@@ -136,8 +136,8 @@ struct ItemRenderer {
         String(decoding: item.json.serialized(), as: UTF8.self)
     }
 
-    /// Items as a JSON array, one item per line.
-    func json(_ items: [ToDoItem]) -> String {
-        String(decoding: ToDoItem.jsonArray(items), as: UTF8.self)
+    /// Writes items as a JSON array, one item per line, in pieces.
+    func writeJSON<Items: Sequence<ToDoItem>>(_ items: Items, to output: TextOutput) {
+        ToDoItem.writeJSONArray(items) { output.write(bytes: $0) }
     }
 }

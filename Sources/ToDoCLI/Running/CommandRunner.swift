@@ -64,7 +64,11 @@ struct CommandRunner {
             }
         }
         if request.json {
-            write(request.titles == .standardInput ? renderer.json(added) : renderer.json(added[0]))
+            if request.titles == .standardInput {
+                renderer.writeJSON(added, to: context.output)
+            } else {
+                write(renderer.json(added[0]))
+            }
         } else {
             write(added.map { "Added \(renderer.summary($0))\n" }.joined())
         }
@@ -95,7 +99,7 @@ struct CommandRunner {
         let open = section == .done ? [] : manager.toDoItems
         let done = section == .open ? [] : manager.doneItems
         if json {
-            write(renderer.json(open + done))
+            renderer.writeJSON([open, done].joined(), to: context.output)
         } else {
             write(renderer.list(open: open, done: done, section: section))
             if open.isEmpty, done.isEmpty, context.output.isTerminal {
@@ -115,7 +119,7 @@ struct CommandRunner {
             try manager.resolve(references).map { item in try change(&manager, item) }
         }
         if json {
-            write(renderer.json(results.map(\.0)))
+            renderer.writeJSON(results.map(\.0), to: context.output)
         } else {
             write(results.map { item, verb in "\(verb) \(renderer.summary(item))\n" }.joined())
         }

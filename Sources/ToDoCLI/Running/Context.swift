@@ -13,8 +13,16 @@ private let systemWrite = Darwin.write
 public protocol TextOutput: AnyObject {
     var isTerminal: Bool { get }
     func write(_ text: String)
+    /// Writes UTF-8 bytes; long JSON output takes this path so that it is not copied into a string.
+    func write(bytes: [UInt8])
     /// Sends what has been written so far; called before reading an answer and before exit.
     func flush()
+}
+
+extension TextOutput {
+    public func write(bytes: [UInt8]) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 /// Where `todo add -` and confirmations read from.
@@ -88,18 +96,32 @@ final class FileDescriptorOutput: TextOutput {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    func write(bytes: [UInt8]) {
+        // Large output goes out as it is, without a copy into the buffer.
+        guard bytes.count >= 1 << 16 else {
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        flush()
+        send(bytes)
+    }
+
     func flush() {
+        send(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func send(_ bytes: [UInt8]) {
         var offset = 0
-        while offset < buffer.count, !closed {
-            let count = buffer.withUnsafeBytes { bytes in
-                systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        while offset < bytes.count, !closed {
+            let count = bytes.withUnsafeBytes { raw in
+                systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
             }
             if count < 0, errno == EINTR { continue }
             // A reader that went away (`todo list | head -1`) is not an error worth reporting.
             if count <= 0 { closed = true }
             offset += max(count, 0)
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }
 

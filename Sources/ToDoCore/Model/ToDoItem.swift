@@ -121,15 +121,28 @@ extension ToDoItem: JSONSchema {
     /// `items` as a JSON array with one compact item per line (as in the data file), written
     /// straight from the items: fast for long lists, and easy for line-based tools.
     public static func jsonArray<Items: Sequence<ToDoItem>>(_ items: Items) -> [UInt8] {
-        var writer = JSONWriter(capacity: items.underestimatedCount * 200 + 16)
+        var bytes: [UInt8] = []
+        writeJSONArray(items) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// `jsonArray(items)` handed to `emit` a piece of about a megabyte at a time, so that a long
+    /// list is never held whole in memory.
+    public static func writeJSONArray<Items: Sequence<ToDoItem>>(_ items: Items, to emit: ([UInt8]) -> Void) {
+        let pieceSize = 1 << 20
+        var writer = JSONWriter(capacity: pieceSize + 64 * 1024)
         writer.bytes.append(UInt8(ascii: "["))
         var isEmpty = true
         for item in items {
             writer.bytes.append(contentsOf: (isEmpty ? "\n  " : ",\n  ").utf8)
             isEmpty = false
             item.write(to: &writer)
+            if writer.bytes.count >= pieceSize {
+                emit(writer.bytes)
+                writer.bytes.removeAll(keepingCapacity: true)
+            }
         }
         writer.bytes.append(contentsOf: (isEmpty ? "]\n" : "\n]\n").utf8)
-        return writer.bytes
+        emit(writer.bytes)
     }
 }
