@@ -15,7 +15,7 @@ struct ItemRenderer {
     func list(open: [ToDoItem], done: [ToDoItem], section: ListSection) -> String {
         let shownOpen = section == .done ? [] : open
         let shownDone = section == .open ? [] : done
-        let columns = Columns(items: shownOpen + shownDone, dates: dates)
+        let columns = Columns(items: [shownOpen, shownDone].joined(), dates: dates)
         var output = ""
         output.reserveCapacity((shownOpen.count + shownDone.count) * (columns.number + columns.title + columns.due + 24))
         for item in shownOpen { appendRow(item, columns, to: &output) }
@@ -32,7 +32,7 @@ struct ItemRenderer {
     private struct Columns {
         var number = 0, title = 0, due = 0
 
-        init(items: [ToDoItem], dates: DueDateFormatter) {
+        init<Items: Sequence<ToDoItem>>(items: Items, dates: DueDateFormatter) {
             for item in items {
                 number = max(number, String(item.number).count)
                 title = max(title, ItemRenderer.width(of: TerminalText.printable(item.title)))

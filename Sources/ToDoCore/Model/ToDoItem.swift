@@ -129,20 +129,38 @@ extension ToDoItem: JSONSchema {
     /// `jsonArray(items)` handed to `emit` a piece of about a megabyte at a time, so that a long
     /// list is never held whole in memory.
     public static func writeJSONArray<Items: Sequence<ToDoItem>>(_ items: Items, to emit: ([UInt8]) -> Void) {
-        let pieceSize = 1 << 20
         var writer = JSONWriter(capacity: pieceSize + 64 * 1024)
+        writeArray(items, indent: "  ", closingIndent: "", into: &writer, emit: emit)
+        writer.bytes.append(UInt8(ascii: "\n"))
+        emit(writer.bytes)
+    }
+
+    /// How much output `writeArray` gathers before handing it on.
+    static let pieceSize = 1 << 20
+
+    /// Writes `items` as an array, one compact item per line after `indent`, the closing bracket on
+    /// a line of its own after `closingIndent` (or right after `[` when there are none). Whenever a
+    /// piece of `pieceSize` has gathered in `writer`, it goes to `emit`; the rest stays for the caller.
+    static func writeArray<Items: Sequence<ToDoItem>, Failure: Error>(
+        _ items: Items, indent: String, closingIndent: String, into writer: inout JSONWriter,
+        emit: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
         writer.bytes.append(UInt8(ascii: "["))
         var isEmpty = true
         for item in items {
-            writer.bytes.append(contentsOf: (isEmpty ? "\n  " : ",\n  ").utf8)
+            writer.bytes.append(contentsOf: (isEmpty ? "\n" : ",\n").utf8)
+            writer.bytes.append(contentsOf: indent.utf8)
             isEmpty = false
             item.write(to: &writer)
             if writer.bytes.count >= pieceSize {
-                emit(writer.bytes)
+                try emit(writer.bytes)
                 writer.bytes.removeAll(keepingCapacity: true)
             }
         }
-        writer.bytes.append(contentsOf: (isEmpty ? "]\n" : "\n]\n").utf8)
-        emit(writer.bytes)
+        if !isEmpty {
+            writer.bytes.append(UInt8(ascii: "\n"))
+            writer.bytes.append(contentsOf: closingIndent.utf8)
+        }
+        writer.bytes.append(UInt8(ascii: "]"))
     }
 }

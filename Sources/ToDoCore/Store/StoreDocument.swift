@@ -100,24 +100,13 @@ struct StoreDocument {
     func write<Items: Sequence<ToDoItem>, Failure: Error>(
         items: Items, _ emit: ([UInt8]) throws(Failure) -> Void
     ) throws(Failure) {
-        let pieceSize = 1 << 20
-        var writer = JSONWriter(capacity: pieceSize + 64 * 1024)
+        var writer = JSONWriter(capacity: ToDoItem.pieceSize + 64 * 1024)
         writer.bytes.append(contentsOf: "{\n  \"version\": \(Self.currentVersion),\n".utf8)
         if let nextNumber {
             writer.bytes.append(contentsOf: "  \"nextNumber\": \(nextNumber),\n".utf8)
         }
-        writer.bytes.append(contentsOf: "  \"items\": [".utf8)
-        var isEmpty = true
-        for item in items {
-            writer.bytes.append(contentsOf: (isEmpty ? "\n    " : ",\n    ").utf8)
-            isEmpty = false
-            item.write(to: &writer)
-            if writer.bytes.count >= pieceSize {
-                try emit(writer.bytes)
-                writer.bytes.removeAll(keepingCapacity: true)
-            }
-        }
-        writer.bytes.append(contentsOf: (isEmpty ? "]" : "\n  ]").utf8)
+        writer.bytes.append(contentsOf: "  \"items\": ".utf8)
+        try ToDoItem.writeArray(items, indent: "    ", closingIndent: "  ", into: &writer, emit: emit)
         for (key, value) in unknownFields.members {
             writer.bytes.append(contentsOf: ",\n  ".utf8)
             JSONValue.writeString(key, to: &writer.bytes)
