@@ -36,3 +36,13 @@ public func XCTAssertThrowsError<Value, Failure: Error & Equatable>(
         XCTAssertEqual(error as? Failure, expected, file: file, line: line)
     }
 }
+
+/// The files a store whose list is called `name` leaves in its directory after a change: the list,
+/// its lock file and, on Linux, the spare that holds the previous list for the next write to reuse.
+public func storeFiles(_ name: String = "items.json") -> [String] {
+    #if os(Linux)
+    return [".\(name).spare", name, "\(name).lock"]
+    #else
+    return [name, "\(name).lock"]
+    #endif
+}

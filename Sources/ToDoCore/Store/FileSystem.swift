@@ -69,31 +69,35 @@ enum FileSystem {
     }
 
     /// Replaces the file at `path` with what `produce` writes, so that a reader or a crash at any
-    /// moment sees either the old file or the new one: write a temporary file beside it, flush it to
-    /// disk, rename it over `path`, then flush the directory so the rename itself is durable.
-    /// `produce` is given a function that appends bytes, so that a large list is written in pieces
-    /// rather than built whole in memory first.
+    /// moment sees either the old file or the new one: write the spare file beside it, flush it to
+    /// disk, put it in place of `path` in one rename, then flush the directory so that the rename
+    /// itself is durable. `produce` is given a function that appends bytes, so that a large list is
+    /// written in pieces rather than built whole in memory first.
     static func writeAtomically(
         to path: String, permissions: mode_t,
         _ produce: (_ append: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) -> Void
     ) throws(StoreError) {
         let directory = (path as NSString).deletingLastPathComponent
-        let temporaryPath = "\(directory)/\(temporaryPrefix(for: path))\(UUID().uuidString)"
-        let descriptor = retryingOnInterrupt {
-            open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
-        }
-        guard descriptor >= 0 else { throw failure("create a file in", directory) }
+        let sparePath = "\(directory)/.\((path as NSString).lastPathComponent).spare"
+        let descriptor = try openSpare(at: sparePath, permissions: permissions, directory: directory)
         var succeeded = false
-        defer { if !succeeded { unlink(temporaryPath) } }
+        // A failed write leaves no file behind: on a full disk, that gives the space back.
+        defer { if !succeeded { unlink(sparePath) } }
         do {
             defer { close(descriptor) }
             // Whatever the umask allowed, the file gets exactly these permissions.
             guard fchmod(descriptor, permissions) == 0 else { throw failure("write", path) }
-            // Errors name the data file: the temporary file is ours, not the user's.
-            try produce { bytes throws(StoreError) in try writeAll(bytes, to: descriptor, path: path) }
-            guard synchronize(descriptor) else { throw failure("write", path) }
+            // Errors name the data file: the spare is ours, not the user's.
+            var length = 0
+            try produce { bytes throws(StoreError) in
+                try writeAll(bytes, to: descriptor, path: path)
+                length += bytes.count
+            }
+            // A reused spare may be longer than what was written.
+            guard retryingOnInterrupt({ ftruncate(descriptor, off_t(length)) }) == 0,
+                  synchronize(descriptor) else { throw failure("write", path) }
         }
-        guard rename(temporaryPath, path) == 0 else { throw failure("replace", path) }
+        guard replace(path, with: sparePath) else { throw failure("replace", path) }
         succeeded = true
         let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
         guard directoryDescriptor >= 0 else { throw failure("flush", directory) }
@@ -101,20 +105,57 @@ enum FileSystem {
         guard synchronize(directoryDescriptor) else { throw failure("flush", directory) }
     }
 
-    /// Deletes temporary files that an interrupted write left beside `path`. Only call this while
-    /// holding the store's lock, when no other process can be writing one.
-    static func removeTemporaryFiles(for path: String) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let prefix = temporaryPrefix(for: path)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            unlink("\(directory)/\(name)")
+    /// Opens the spare file, hidden beside the data file as `.items.json.spare`, for writing from
+    /// its start. Each write swaps it with the data file (see `replace`), so it holds the previous
+    /// list; its disk blocks are reused when nothing else has it open and it has no other name.
+    /// Otherwise (a reader still reading that list, a hard link, a symbolic link, another owner,
+    /// a system without leases) it is replaced by a new file.
+    private static func openSpare(at sparePath: String, permissions: mode_t, directory: String) throws(StoreError) -> Int32 {
+        #if os(Linux)
+        let existing = retryingOnInterrupt { open(sparePath, O_WRONLY | O_NOFOLLOW | O_CLOEXEC) }
+        if existing >= 0 {
+            if isOnlyOpenHere(existing) { return existing }
+            close(existing)
         }
+        #endif
+        unlink(sparePath)
+        let descriptor = retryingOnInterrupt {
+            open(sparePath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
+        }
+        guard descriptor >= 0 else { throw failure("create a file in", directory) }
+        return descriptor
     }
 
-    /// Temporary files are hidden and named after the data file, as `.items.json.tmp-<uuid>`.
-    private static func temporaryPrefix(for path: String) -> String {
-        ".\((path as NSString).lastPathComponent).tmp-"
+    #if os(Linux)
+    /// Whether `descriptor` is a plain file with one name that no other descriptor has open. Linux
+    /// grants a write lease only then; it is released at once, having answered the question.
+    private static func isOnlyOpenHere(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1,
+              fcntl(descriptor, setLease, Int32(F_WRLCK)) == 0 else { return false }
+        return fcntl(descriptor, setLease, Int32(F_UNLCK)) == 0
+    }
+
+    /// Linux's `F_SETLEASE` and `RENAME_EXCHANGE`, which Glibc's Swift module does not declare.
+    private static let setLease: Int32 = 1024
+    private static let renameExchange: UInt32 = 2
+
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    /// `renameat2` (Linux 3.15, glibc 2.28), looked up at run time for the same reason.
+    private static let renameat2: RenameAt2? = dlsym(dlopen(nil, RTLD_NOW), "renameat2").map {
+        unsafeBitCast($0, to: RenameAt2.self)
+    }
+    #endif
+
+    /// Puts the file at `source` in place of `destination` in one atomic step. On Linux the two
+    /// swap names, so that the old list's disk blocks become the next spare instead of being
+    /// freed: on a file system mounted with `discard`, freeing a large file costs more than writing
+    /// it. Where swapping is not supported (or there is no old list), a plain rename.
+    private static func replace(_ destination: String, with source: String) -> Bool {
+        #if os(Linux)
+        if let renameat2, renameat2(AT_FDCWD, source, AT_FDCWD, destination, renameExchange) == 0 { return true }
+        #endif
+        return rename(source, destination) == 0
     }
 
     private static func writeAll(_ contents: [UInt8], to descriptor: Int32, path: String) throws(StoreError) {

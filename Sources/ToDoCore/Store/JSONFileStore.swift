@@ -35,7 +35,6 @@ public struct JSONFileStore: Sendable {
         let path = try dataPath()
         try FileSystem.createDirectories((path as NSString).deletingLastPathComponent, mode: Self.directoryPermissions)
         let lock = try FileLock(path: path + ".lock", timeout: lockTimeout)
-        FileSystem.removeTemporaryFiles(for: path)
 
         var snapshot = try read(at: path)
         let result = try change(&snapshot.manager)

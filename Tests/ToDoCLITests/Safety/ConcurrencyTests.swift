@@ -83,7 +83,7 @@ final class ConcurrencyTests: BinaryTestCase {
             XCTAssertEqual(item?.done, expected.done, expected.title)
         }
         XCTAssertEqual(manager.nextNumber, workers * rounds + 1)
-        XCTAssertEqual(try directory.contents(), ["items.json", "items.json.lock"])
+        XCTAssertEqual(try directory.contents(), storeFiles())
     }
 
     func test_aLockHeldTooLong_makesEveryWaitingProcessFailWithAClearMessage() throws {

@@ -283,14 +283,64 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertNoThrow(try JSONFileStore(fileURL: fileURL, lockTimeout: 0).update { try $0.add(ToDoItem(title: "A")) })
     }
 
-    func test_update_removesTemporaryFilesAnInterruptedWriteLeftBehind() throws {
+    func test_update_overAHalfWrittenSpare_writesTheWholeList() throws {
         try makeStore().update { try $0.add(ToDoItem(title: "A")) }
-        let leftover = directory.file(".items.json.tmp-0C9B3A1E-0000-4000-8000-000000000000")
-        try Data("{\"half".utf8).write(to: leftover)
+        try Data(String(repeating: "{\"half", count: 1_000).utf8).write(to: spareURL)
 
         try makeStore().update { try $0.add(ToDoItem(title: "B")) }
 
-        XCTAssertEqual(try directory.contents(), ["items.json", "items.json.lock"])
+        XCTAssertEqual(try makeStore().load().toDoItems.map(\.title), ["A", "B"])
+        XCTAssertEqual(try directory.contents(), storeFiles())
+    }
+
+    #if os(Linux)
+    func test_update_swapsTheListWithTheSpareAndReusesTheSparesBlocks() throws {
+        try makeStore().update { try $0.add(ToDoItem(title: "A")) }
+        let first = try inode(fileURL)
+        let listWithA = try Data(contentsOf: fileURL)
+
+        try makeStore().update { try $0.add(ToDoItem(title: "B")) }
+        XCTAssertEqual(try inode(spareURL), first, "the previous list became the spare")
+        XCTAssertEqual(try Data(contentsOf: spareURL), listWithA)
+        let second = try inode(fileURL)
+
+        try makeStore().update { try $0.add(ToDoItem(title: "C")) }
+        XCTAssertEqual(try inode(fileURL), first, "the spare was written and swapped in")
+        XCTAssertEqual(try inode(spareURL), second)
+        XCTAssertEqual(try makeStore().load().toDoItems.map(\.title), ["A", "B", "C"])
+        XCTAssertEqual(try permissions(spareURL), 0o600)
+    }
+
+    func test_update_neverOverwritesAPreviousListThatSomeoneIsStillReading() throws {
+        try makeStore().update { try $0.add(ToDoItem(title: "A")) }
+        let listWithA = try Data(contentsOf: fileURL)
+        let reader = try FileHandle(forReadingFrom: fileURL)
+        defer { try? reader.close() }
+
+        // The list the reader has open becomes the spare, then the next write needs a spare.
+        try makeStore().update { try $0.add(ToDoItem(title: "B")) }
+        try makeStore().update { try $0.add(ToDoItem(title: "C")) }
+
+        XCTAssertEqual(try reader.readToEnd(), listWithA)
+        XCTAssertEqual(try makeStore().load().toDoItems.map(\.title), ["A", "B", "C"])
+    }
+    #endif
+
+    func test_update_neverWritesThroughASpareThatIsAnotherFilesName() throws {
+        try makeStore().update { try $0.add(ToDoItem(title: "A")) }
+        let precious = directory.file("precious.txt"), target = directory.file("target.txt")
+        try Data("keep me".utf8).write(to: precious)
+        try Data("keep me too".utf8).write(to: target)
+
+        XCTAssertEqual(link(precious.path, spareURL.path), 0)
+        try makeStore().update { try $0.add(ToDoItem(title: "B")) }
+        try FileManager.default.removeItem(at: spareURL)
+        try FileManager.default.createSymbolicLink(atPath: spareURL.path, withDestinationPath: target.path)
+        try makeStore().update { try $0.add(ToDoItem(title: "C")) }
+
+        XCTAssertEqual(try String(contentsOf: precious, encoding: .utf8), "keep me")
+        XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "keep me too")
+        XCTAssertEqual(try makeStore().load().toDoItems.map(\.title), ["A", "B", "C"])
     }
 
     func test_update_throughASymbolicLink_changesTheTargetAndKeepsTheLink() throws {
@@ -303,7 +353,7 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: fileURL.path), target.path)
         XCTAssertEqual(try JSONFileStore(fileURL: target).load().toDoItems.map(\.title), ["A", "B"])
         XCTAssertEqual(try directory.contents(), ["items.json", "real"])
-        XCTAssertEqual(try directory.contents(of: "real"), ["list.json", "list.json.lock"])
+        XCTAssertEqual(try directory.contents(of: "real"), storeFiles("list.json"))
     }
 
     func test_concurrentWritersWithTheirOwnStores_neverLoseAnItem() throws {
@@ -333,7 +383,7 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(titles.count, writers * itemsPerWriter)
         XCTAssertEqual(loaded.allItems.map(\.number).sorted(), Array(1...(writers * itemsPerWriter)))
         XCTAssertEqual(loaded.doneCount, writers * itemsPerWriter / 5)
-        XCTAssertEqual(try directory.contents(), ["items.json", "items.json.lock"])
+        XCTAssertEqual(try directory.contents(), storeFiles())
     }
 
     // MARK: Helpers
@@ -344,6 +394,14 @@ final class JSONFileStoreTests: XCTestCase {
 
     private func write(_ text: String) throws {
         try Data(text.utf8).write(to: fileURL)
+    }
+
+    private var spareURL: URL { directory.file(".items.json.spare") }
+
+    private func inode(_ url: URL) throws -> UInt64 {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { throw CocoaError(.fileNoSuchFile) }
+        return UInt64(status.st_ino)
     }
 
     private func permissions(_ url: URL) throws -> Int {
