@@ -11,33 +11,48 @@ struct ItemRenderer {
     // MARK: list
 
     /// The list as `todo list` prints it: open items, then done items under a "Done" heading when
-    /// both sections are shown. Columns line up across both sections.
-    func list(open: [ToDoItem], done: [ToDoItem], section: ListSection) -> String {
-        let shownOpen = section == .done ? [] : open
-        let shownDone = section == .open ? [] : done
-        let columns = Columns(items: [shownOpen, shownDone].joined(), dates: dates)
-        var output = ""
-        output.reserveCapacity((shownOpen.count + shownDone.count) * (columns.number + columns.title + columns.due + 24))
-        for item in shownOpen { appendRow(item, columns, to: &output) }
-        if !shownDone.isEmpty {
+    /// both sections are shown. Columns line up across both sections. Written as bytes, each row's
+    /// cells worked out once: a list of years of items is printed often.
+    func list(open: [ToDoItem], done: [ToDoItem], section: ListSection) -> [UInt8] {
+        let openRows = section == .done ? [] : open.map { Row($0, dates) }
+        let doneRows = section == .open ? [] : done.map { Row($0, dates) }
+        var columns = Columns()
+        for row in [openRows, doneRows].joined() { columns.widen(for: row) }
+        var output: [UInt8] = []
+        output.reserveCapacity((openRows.count + doneRows.count) * (columns.number + columns.title + columns.due + 24))
+        for (row, item) in zip(openRows, open) { appendRow(row, of: item, columns, to: &output) }
+        if !doneRows.isEmpty {
             if section == .all {
-                if !shownOpen.isEmpty { output += "\n" }
-                output += style.bold("Done") + "\n"
+                if !openRows.isEmpty { output.append(UInt8(ascii: "\n")) }
+                output += (style.bold("Done") + "\n").utf8
             }
-            for item in shownDone { appendRow(item, columns, to: &output) }
+            for (row, item) in zip(doneRows, done) { appendRow(row, of: item, columns, to: &output) }
         }
         return output
+    }
+
+    /// The cells of one row that the column widths depend on.
+    private struct Row {
+        let number: String
+        let title: String
+        let titleWidth: Int
+        let due: String
+
+        init(_ item: ToDoItem, _ dates: DueDateFormatter) {
+            number = String(item.number)
+            title = TerminalText.printable(item.title)
+            titleWidth = ItemRenderer.width(of: title)
+            due = item.timestamp.map { dates.string(from: $0) } ?? ""
+        }
     }
 
     private struct Columns {
         var number = 0, title = 0, due = 0
 
-        init<Items: Sequence<ToDoItem>>(items: Items, dates: DueDateFormatter) {
-            for item in items {
-                number = max(number, String(item.number).count)
-                title = max(title, ItemRenderer.width(of: TerminalText.printable(item.title)))
-                due = max(due, item.timestamp.map { dates.string(from: $0).count } ?? 0)
-            }
+        mutating func widen(for row: Row) {
+            number = max(number, row.number.utf8.count)
+            title = max(title, row.titleWidth)
+            due = max(due, row.due.utf8.count)
         }
     }
 
@@ -48,25 +63,23 @@ struct ItemRenderer {
 
     /// Appends one row: number, mark, title, due date, location, in aligned columns. A column is
     /// padded only when another follows it, so no row ends in spaces.
-    private func appendRow(_ item: ToDoItem, _ columns: Columns, to output: inout String) {
-        let number = String(item.number)
-        let title = TerminalText.printable(item.title)
-        output += String(repeating: " ", count: columns.number - number.count)
-        output += style.bold(number)
-        output += item.done ? " \(style.green("[x]")) " : " [ ] "
-        output += item.done ? style.dim(title) : title
-        var owed = columns.title - Self.width(of: title)
-        if columns.due > 0 {
-            let due = item.timestamp.map { dates.string(from: $0) } ?? ""
-            if !due.isEmpty || item.location != nil {
-                output += String(repeating: " ", count: owed) + "  " + colouredDue(due, of: item)
-                owed = columns.due - due.count
-            }
+    private func appendRow(_ row: Row, of item: ToDoItem, _ columns: Columns, to output: inout [UInt8]) {
+        func pad(_ count: Int) { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(count, 0))) }
+        pad(columns.number - row.number.utf8.count)
+        output += style.bold(row.number).utf8
+        output += (item.done ? " \(style.green("[x]")) " : " [ ] ").utf8
+        output += (item.done ? style.dim(row.title) : row.title).utf8
+        var owed = columns.title - row.titleWidth
+        if columns.due > 0, !row.due.isEmpty || item.location != nil {
+            pad(owed + 2)
+            output += colouredDue(row.due, of: item).utf8
+            owed = columns.due - row.due.utf8.count
         }
         if let location = item.location {
-            output += String(repeating: " ", count: owed) + "  " + style.dim("@") + TerminalText.printable(location.name)
+            pad(owed + 2)
+            output += (style.dim("@") + TerminalText.printable(location.name)).utf8
         }
-        output += "\n"
+        output.append(UInt8(ascii: "\n"))
     }
 
     /// Overdue open items in red, those due today in yellow.

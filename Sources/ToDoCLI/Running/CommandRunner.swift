@@ -101,7 +101,7 @@ struct CommandRunner {
         if json {
             renderer.writeJSON([open, done].joined(), to: context.output)
         } else {
-            write(renderer.list(open: open, done: done, section: section))
+            context.output.write(bytes: renderer.list(open: open, done: done, section: section))
             if open.isEmpty, done.isEmpty, context.output.isTerminal {
                 let what = section == .open ? "open items" : section == .done ? "done items" : "items"
                 context.errorOutput.write("No \(what). Add one with: todo add \"Call Mom\" --due tomorrow\n")

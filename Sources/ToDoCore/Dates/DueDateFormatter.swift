@@ -16,11 +16,26 @@ public struct DueDateFormatter: Sendable {
         let parts = components(of: timestamp)
         let first = order == .monthFirst ? parts.month : parts.day
         let second = order == .monthFirst ? parts.day : parts.month
-        var text = "\(Self.twoDigits(first))/\(Self.twoDigits(second))/\(Self.twoDigits(parts.year % 100))"
-        if parts.hour != 0 || parts.minute != 0 {
-            text += " \(Self.twoDigits(parts.hour)):\(Self.twoDigits(parts.minute))"
+        let hasTime = parts.hour != 0 || parts.minute != 0
+        // Written digit by digit: a list shows thousands of dates, and the text fits in a String
+        // without an allocation.
+        return String(unsafeUninitializedCapacity: hasTime ? 14 : 8) { text in
+            func put(_ value: Int, at offset: Int) {
+                text[offset] = UInt8(ascii: "0") + UInt8(value / 10 % 10)
+                text[offset + 1] = UInt8(ascii: "0") + UInt8(value % 10)
+            }
+            put(first, at: 0)
+            text[2] = UInt8(ascii: "/")
+            put(second, at: 3)
+            text[5] = UInt8(ascii: "/")
+            put((parts.year % 100 + 100) % 100, at: 6)
+            guard hasTime else { return 8 }
+            text[8] = UInt8(ascii: " ")
+            put(parts.hour, at: 9)
+            text[11] = UInt8(ascii: ":")
+            put(parts.minute, at: 12)
+            return 14
         }
-        return text
     }
 
     /// The English weekday name of the date, as "Monday".
@@ -85,9 +100,5 @@ public struct DueDateFormatter: Sendable {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : String(value)
     }
 }

@@ -30,55 +30,48 @@ public struct ItemManager: Sendable {
     /// keeping their order. Items without a number (0) are numbered after all others, in order.
     /// Two items sharing an id or a number are refused, since a reference could not tell them apart.
     public init(storedItems: [ToDoItem], nextNumber: Int? = nil, now: (@Sendable () -> Date)? = nil) throws(ItemManagerError) {
+        var stored = StoredItems()
+        for item in storedItems { stored.append(item) }
+        try self.init(stored: stored, nextNumber: nextNumber, now: now)
+    }
+
+    /// A list restored from items already separated as they were read, which then need no copying.
+    init(stored: StoredItems, nextNumber: Int?, now: (@Sendable () -> Date)?) throws(ItemManagerError) {
         self.now = now
         if let nextNumber, !(1...ToDoItem.largestNumber + 1).contains(nextNumber) { throw .numberOutOfRange(nextNumber) }
-        var seenIDs = Set<UUID>(minimumCapacity: storedItems.count)
-        var seenNumbers = Set<Int>(minimumCapacity: storedItems.count)
+        toDoItems = stored.open
+        doneItems = stored.done
+        var seenIDs = KeySet<UUID>(minimumCapacity: toDoItems.count + doneItems.count)
+        var seenNumbers = KeySet<Int>(minimumCapacity: toDoItems.count + doneItems.count)
         var highestNumber = 0
-        var firstDone: Int?
-        var isPartitioned = true
-        // Fields are read through the buffer: iterating the array would copy every item (and
+        // Fields are read through the buffers: iterating the arrays would copy every item (and
         // retain each of its strings) only to look at its id and number.
-        try storedItems.withUnsafeBufferPointer { items throws(ItemManagerError) in
-            for index in items.indices {
-                let number = items[index].number
-                if number > ToDoItem.largestNumber { throw .numberOutOfRange(number) }
-                if !seenIDs.insert(items[index].id).inserted {
-                    throw .duplicateID(existing: items.first { $0.id == items[index].id } ?? items[index])
-                }
-                if number > 0 {
-                    if !seenNumbers.insert(number).inserted {
-                        throw .duplicateNumber(existing: items.first { $0.number == number } ?? items[index])
+        for items in [toDoItems, doneItems] {
+            try items.withUnsafeBufferPointer { items throws(ItemManagerError) in
+                for index in items.indices {
+                    let number = items[index].number
+                    if number > ToDoItem.largestNumber { throw .numberOutOfRange(number) }
+                    if !seenIDs.insert(items[index].id) {
+                        throw .duplicateID(existing: items.first { $0.id == items[index].id } ?? items[index])
                     }
-                    highestNumber = max(highestNumber, number)
-                }
-                if items[index].done {
-                    if firstDone == nil { firstDone = index }
-                } else if firstDone != nil {
-                    isPartitioned = false
+                    if number > 0 {
+                        if !seenNumbers.insert(number) {
+                            throw .duplicateNumber(existing: items.first { $0.number == number } ?? items[index])
+                        }
+                        highestNumber = max(highestNumber, number)
+                    }
                 }
             }
         }
         self.nextNumber = max(nextNumber ?? 1, highestNumber + 1)
-        var items = storedItems
-        if seenNumbers.count < items.count {
-            for index in items.indices where items[index].number == 0 {
-                guard self.nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(self.nextNumber) }
-                items[index].number = self.nextNumber
-                self.nextNumber += 1
+        for position in stored.unnumbered {
+            guard self.nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(self.nextNumber) }
+            if position.isDone {
+                doneItems[position.index].number = self.nextNumber
+            } else {
+                toDoItems[position.index].number = self.nextNumber
             }
-        }
-        // A file todo wrote lists the open items first: they keep the array as it is.
-        if isPartitioned {
-            let split = firstDone ?? items.endIndex
-            doneItems = Array(items[split...])
-            items.removeSubrange(split...)
-            toDoItems = items
-        } else {
-            toDoItems.reserveCapacity(items.count)
-            for item in items {
-                if item.done { doneItems.append(item) } else { toDoItems.append(item) }
-            }
+            self.nextNumber += 1
         }
     }
 
@@ -197,7 +190,7 @@ public struct ItemManager: Sendable {
         let removed = doneItems
         changeCount += 1
         doneItems.removeAll()
-        updateIndex { $0.ids.subtract(removed.map(\.id)) }
+        updateIndex { index in for item in removed { index.ids.remove(item.id) } }
         return removed
     }
 
@@ -253,12 +246,12 @@ public struct ItemManager: Sendable {
         /// items only when one shares the title: adding a batch stays linear in the batch.
         var openTitleCounts: [String: Int] = [:]
         /// The ids of all items, so that `add` checks rule 1 without a scan.
-        var ids: Set<UUID> = []
+        var ids = KeySet<UUID>()
 
         init() {}
 
         init(open: [ToDoItem], done: [ToDoItem]) {
-            ids.reserveCapacity(open.count + done.count)
+            ids = KeySet(minimumCapacity: open.count + done.count)
             for item in open {
                 countOpenTitle(item.title, by: 1)
                 ids.insert(item.id)

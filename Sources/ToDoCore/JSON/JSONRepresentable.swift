@@ -114,13 +114,7 @@ extension JSONScanner {
         guard let number = try scalar(at: path, expected: expected, { scanner throws(JSONSyntaxError) in
             try scanner.scanNumber()
         }) else { return nil }
-        let double: Double
-        switch number {
-        case .integer(let integer): double = Double(integer)
-        case .literal(let literal):
-            guard let value = Double(literal), value.isFinite else { throw .shape(path(), "expected \(expected), found a number") }
-            double = value
-        }
+        guard let double = number.finiteValue else { throw .shape(path(), "expected \(expected), found a number") }
         if let range, !range.contains(double) {
             throw .shape(path(), "\(JSONValue.literal(for: double)) is outside"
                          + " \(JSONValue.literal(for: range.lowerBound))...\(JSONValue.literal(for: range.upperBound))")

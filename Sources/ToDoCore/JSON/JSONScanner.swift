@@ -232,6 +232,7 @@ struct JSONScanner {
     mutating func scanNumber() throws(JSONSyntaxError) -> JSONNumberToken? {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "-") || isDigit(bytes[index]) else { return nil }
+        if let integer = scanPlainInteger() { return .integer(integer) }
         let start = index
         try skipNumber()
         let negative = bytes[start] == UInt8(ascii: "-")
@@ -241,6 +242,27 @@ struct JSONScanner {
             return .integer(negative ? -magnitude : magnitude)
         }
         return .literal(Substring(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+
+    /// A non-negative integer of 1 to 18 digits without a leading zero, read straight from its
+    /// digits (nearly every number in a list); `nil` with nothing consumed for any other number.
+    @inline(__always)
+    private mutating func scanPlainInteger() -> Int? {
+        var position = index, value = 0
+        while position < bytes.count, position - index < 18, isDigit(bytes[position]) {
+            value = value &* 10 &+ Int(bytes[position] &- UInt8(ascii: "0"))
+            position += 1
+        }
+        let count = position - index
+        guard count > 0, count == 1 || bytes[index] != UInt8(ascii: "0") else { return nil }
+        if position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
+            default: break
+            }
+        }
+        index = position
+        return value
     }
 
     // MARK: Values
@@ -344,6 +366,7 @@ struct JSONScanner {
         index += 1
         let contentStart = index
         var isASCII = true
+        skipPlainASCII()
         // Fast path: a string without escapes is one slice of the input.
         while index < bytes.count {
             let byte = bytes[index]
@@ -467,6 +490,23 @@ struct JSONScanner {
 
     // MARK: Scanning
 
+    /// Moves past printable ASCII other than `"` and `\`, eight bytes at a time: most of the text
+    /// of a list. Each test sets the top bit of the bytes it finds (the classic "has a zero byte"
+    /// trick), so a word with none of them set is eight bytes of plain text.
+    @inline(__always)
+    mutating func skipPlainASCII() {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+        while bytes.count - index >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
+            let special = (word &- ones &* 0x20) | (quotes &- ones) | (backslashes &- ones)
+            // `special` flags control characters, quotes and backslashes (and, harmlessly, some bytes
+            // above them); `word` itself flags bytes of 0x80 and over.
+            guard (special & ~word | word) & highBits == 0 else { return }
+            index += 8
+        }
+    }
+
     mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -478,6 +518,14 @@ struct JSONScanner {
 
     mutating func skipDigits() {
         while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+
+    /// Moves past `text` when it comes next, byte for byte.
+    mutating func consume(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard bytes.count - index >= count, memcmp(bytes.baseAddress! + index, text.utf8Start, count) == 0 else { return false }
+        index += count
+        return true
     }
 
     mutating func consume(_ byte: UInt8) -> Bool {
@@ -585,4 +633,12 @@ enum JSONStringToken: Equatable {
 enum JSONNumberToken {
     case integer(Int)
     case literal(Substring)
+
+    /// The number as a `Double`; `nil` when it is too large for one.
+    var finiteValue: Double? {
+        switch self {
+        case .integer(let integer): return Double(integer)
+        case .literal(let literal): return Double(literal).flatMap { $0.isFinite ? $0 : nil }
+        }
+    }
 }

@@ -135,13 +135,14 @@ struct JSONWriter {
 
     mutating func int(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: [UInt8] = []
+        // Digits come out last first: append them, then turn them around where they stand.
+        let start = bytes.count
         var rest = value.magnitude
         repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
             rest /= 10
         } while rest > 0
-        bytes.append(contentsOf: digits.reversed())
+        bytes[start...].reverse()
     }
 
     /// A finite number: whole values as integers, others as the shortest round-tripping decimal.
@@ -187,13 +188,13 @@ struct JSONWriter {
 
     /// A UUID in its canonical upper-case form, without building a string for it.
     mutating func uuid(_ id: UUID) {
-        let digits = Array("0123456789ABCDEF".utf8)
+        func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10 }
         bytes.append(UInt8(ascii: "\""))
         withUnsafeBytes(of: id.uuid) { raw in
             for (index, byte) in raw.enumerated() {
                 if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
-                bytes.append(digits[Int(byte >> 4)])
-                bytes.append(digits[Int(byte & 0x0F)])
+                bytes.append(digit(byte >> 4))
+                bytes.append(digit(byte & 0x0F))
             }
         }
         bytes.append(UInt8(ascii: "\""))

@@ -74,9 +74,9 @@ public struct JSONFileStore: Sendable {
         var document = try StoreDocument(bytes: bytes, file: path)
         // The items move into the manager; the document keeps only what surrounds them.
         let items = document.items
-        document.items = []
+        document.items = StoredItems()
         do {
-            let manager = try ItemManager(storedItems: items, nextNumber: document.nextNumber, now: now)
+            let manager = try ItemManager(stored: items, nextNumber: document.nextNumber, now: now)
             return Snapshot(document: document, manager: manager)
         } catch {
             throw .invalidContent(file: path, reason: Self.reason(for: error))

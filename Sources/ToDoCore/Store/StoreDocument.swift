@@ -5,10 +5,10 @@ struct StoreDocument {
     static let currentVersion = 1
 
     var nextNumber: Int?
-    var items: [ToDoItem]
+    var items: StoredItems
     var unknownFields = JSONObject()
 
-    init(items: [ToDoItem] = [], nextNumber: Int? = nil) {
+    init(items: StoredItems = StoredItems(), nextNumber: Int? = nil) {
         self.items = items
         self.nextNumber = nextNumber
     }
@@ -41,7 +41,7 @@ struct StoreDocument {
         }
         var version: Int?
         var nextNumber: Int?
-        var items: [ToDoItem]?
+        var items: StoredItems?
         /// Items met before the version is known, or after a newer one, kept as they are: a newer
         /// format must be reported as such, not as items of the wrong shape.
         var heldItems: JSONValue?
@@ -71,18 +71,22 @@ struct StoreDocument {
             }
         }
         self.nextNumber = nextNumber
-        self.items = items ?? []
+        self.items = items ?? StoredItems()
         unknownFields = unknown
     }
 
-    private static func items(_ scanner: inout JSONScanner, path: String) throws(JSONDecodingError) -> [ToDoItem] {
-        var items: [ToDoItem] = []
+    private static func items(_ scanner: inout JSONScanner, path: String) throws(JSONDecodingError) -> StoredItems {
+        var items = StoredItems()
         // An item takes 100 bytes or more: reserving for that many avoids copying the array as it
         // grows, and pages reserved but never filled cost nothing.
-        items.reserveCapacity((scanner.bytes.count - scanner.index) / 100)
+        items.open.reserveCapacity((scanner.bytes.count - scanner.index) / 100)
         try scanner.scanArray(mismatch: { kind in .shape(path, "expected an array, found \(kind)") }) {
             scanner, index throws(JSONDecodingError) in
-            items.append(try ToDoItem(scanning: &scanner, path: { "\(path)[\(index)]" }))
+            if let item = ToDoItem.scanWrittenForm(&scanner) {
+                items.append(item)
+            } else {
+                items.append(try ToDoItem(scanning: &scanner, path: { "\(path)[\(index)]" }))
+            }
         }
         return items
     }
@@ -91,7 +95,7 @@ struct StoreDocument {
     /// diff shows which items changed), then the fields other programs added.
     func serialized() -> [UInt8] {
         var contents: [UInt8] = []
-        write(items: items) { chunk in contents.append(contentsOf: chunk) }
+        write(items: [items.open, items.done].joined()) { chunk in contents.append(contentsOf: chunk) }
         return contents
     }
 

@@ -1,4 +1,4 @@
-import ToDoCore
+@testable import ToDoCore
 import TestSupport
 import XCTest
 
@@ -115,6 +115,41 @@ final class JSONParserTests: XCTestCase {
             XCTAssertEqual((error as? JSONSyntaxError)?.byteOffset, 512)
         }
         XCTAssertNoThrow(try parse(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)))
+    }
+
+    func test_findsEveryKindOfSpecialByteAtEveryPlaceInAnEightByteWord() throws {
+        // The string scanner skips plain ASCII eight bytes at a time; whatever comes at any offset
+        // must still be seen: the end, an escape, a control character, a non-ASCII character.
+        for offset in 0..<17 {
+            let plain = String(repeating: "a", count: offset)
+            XCTAssertEqual(try parse("\"\(plain)\""), .string(plain))
+            XCTAssertEqual(try parse("\"\(plain)\\n~\""), .string(plain + "\n~"))
+            XCTAssertEqual(try parse("\"\(plain)é\u{7F} \""), .string(plain + "é\u{7F} "))
+            XCTAssertThrowsError(try parse("\"\(plain)\u{1F}\""),
+                                 JSONSyntaxError(reason: "unescaped control character in a string", byteOffset: offset + 1,
+                                                 line: 1, column: offset + 2))
+            let bytes = Array("\"\(plain)".utf8) + [0xFF] + Array("\"".utf8)
+            XCTAssertThrowsError(try JSONValue(parsing: bytes),
+                                 JSONSyntaxError(reason: "invalid UTF-8 in a string", byteOffset: offset + 1, line: 1, column: offset + 2))
+        }
+    }
+
+    func test_readsPlainIntegersAndEveryOtherNumberForm() throws {
+        let item = #"{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","number":NUMBER,"title":"A"}"#
+        func number(_ literal: String) throws -> Int {
+            try ToDoItem.decoded(from: JSONValue(parsing: Array(item.replacingOccurrences(of: "NUMBER", with: literal).utf8)),
+                                 path: "").number
+        }
+        XCTAssertEqual(try number("7"), 7)
+        XCTAssertEqual(try number("123456789012345"), 123_456_789_012_345)
+        XCTAssertEqual(try number("9007199254740991"), ToDoItem.largestNumber)
+        XCTAssertEqual(try number("3.0"), 3)
+        XCTAssertEqual(try number("3e2"), 300)
+        XCTAssertThrowsError(try number("9007199254740992"))
+        XCTAssertThrowsError(try number("12345678901234567890"))
+        XCTAssertThrowsError(try number("0"))
+        XCTAssertThrowsError(try parse("[01]"))
+        XCTAssertEqual(try parse("[0,-0,10,1.5]"), .array([.number("0"), .number("-0"), .number("10"), .number("1.5")]))
     }
 
     private func parse(_ text: String) throws -> JSONValue {

@@ -7,22 +7,22 @@ final class StoreDocumentTests: XCTestCase {
         let document = try read(#"{"version":1,"nextNumber":5,"items":[{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","number":4,"title":"A"}]}"#)
 
         XCTAssertEqual(document.nextNumber, 5)
-        XCTAssertEqual(document.items.map(\.title), ["A"])
-        XCTAssertEqual(document.items.map(\.number), [4])
+        XCTAssertEqual(document.items.open.map(\.title), ["A"])
+        XCTAssertEqual(document.items.open.map(\.number), [4])
     }
 
     func test_readsTheBookAppsBareArray() throws {
         let document = try read(#"[{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","title":"A","done":false}]"#)
 
         XCTAssertNil(document.nextNumber)
-        XCTAssertEqual(document.items.map(\.title), ["A"])
+        XCTAssertEqual(document.items.open.map(\.title), ["A"])
     }
 
     func test_missingKeysTakeTheirDefaults() throws {
         let document = try read("{}")
 
         XCTAssertNil(document.nextNumber)
-        XCTAssertTrue(document.items.isEmpty)
+        XCTAssertTrue(document.items.open.isEmpty && document.items.done.isEmpty)
     }
 
     func test_refusesANewerVersion() {

@@ -1,0 +1,13 @@
+/// Items as they are read from a file, open and done apart, each in file order: what an
+/// `ItemManager` keeps, so that restoring one moves the arrays instead of copying every item.
+struct StoredItems {
+    var open: [ToDoItem] = []
+    var done: [ToDoItem] = []
+    /// Where the items without a number are, in file order, to be numbered in that order.
+    var unnumbered: [(isDone: Bool, index: Int)] = []
+
+    mutating func append(_ item: ToDoItem) {
+        if item.number == 0 { unnumbered.append((item.done, item.done ? done.count : open.count)) }
+        if item.done { done.append(item) } else { open.append(item) }
+    }
+}

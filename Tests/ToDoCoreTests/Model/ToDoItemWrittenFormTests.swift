@@ -1,0 +1,97 @@
+import Foundation
+@testable import ToDoCore
+import TestSupport
+import XCTest
+
+/// The shortcut for items in the form todo writes reads exactly what the general reader reads, and
+/// leaves everything else to it.
+final class ToDoItemWrittenFormTests: XCTestCase {
+    func test_randomItemsAsWritten_areReadByTheShortcutAsByTheGeneralReader() throws {
+        var random = SeededGenerator(seed: 0x5107)
+        for index in 0..<3_000 {
+            var item = ToDoItemJSONEquivalenceTests.randomItem(&random)
+            if Bool.random(using: &random) { item.number = 0 }
+            item.createdAt = Bool.random(using: &random) ? Double(Int.random(in: 0...2_000_000_000, using: &random)) : nil
+            item.completedAt = Bool.random(using: &random) ? Double.random(in: ToDoItem.timestampRange, using: &random) : nil
+            let bytes = written(item)
+
+            let (shortcut, consumed) = readWithShortcut(bytes)
+            let general = try readWithGeneralReader(bytes).item
+
+            let read = try XCTUnwrap(shortcut, "case \(index): \(String(decoding: bytes, as: UTF8.self))")
+            XCTAssertEqual(consumed, bytes.count, "case \(index)")
+            XCTAssertEqual(read, general, "case \(index)")
+            XCTAssertEqual(read, item, "case \(index)")
+            XCTAssertEqual(read.location?.address, general.location?.address, "case \(index)")
+            XCTAssertEqual(read.location?.coordinate, general.location?.coordinate, "case \(index)")
+            XCTAssertEqual(read.createdAt, general.createdAt, "case \(index)")
+            XCTAssertEqual(read.completedAt, general.completedAt, "case \(index)")
+        }
+    }
+
+    func test_itemsInAnyOtherForm_areLeftToTheGeneralReader() throws {
+        let id = "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F"
+        let others = [
+            #"{"id":"\#(id)","title":"A","done":false,"note":1}"#,           // a field this version does not know
+            #"{"title":"A","id":"\#(id)","done":false}"#,                    // another order
+            #"{ "id":"\#(id)","title":"A","done":false}"#,                   // white space
+            #"{"id":"\#(id)","title":"A"}"#,                                 // no done
+            #"{"id":"\#(id)","number":1.0,"title":"A","done":false}"#,       // a number written otherwise
+            #"{"id":"\#(id)","number":0,"title":"A","done":false}"#,         // a number out of range
+            #"{"id":"\#(id)","title":"A","timestamp":1e400,"done":false}"#,  // a time out of range
+            #"{"id":"\#(id)","title":null,"done":false}"#,
+            #"{"id":"\#(id.lowercased())x","title":"A","done":false}"#,
+        ]
+        for text in others {
+            XCTAssertNil(readWithShortcut(Array(text.utf8)).item, text)
+        }
+    }
+
+    func test_mutatedItems_areReadByTheShortcutOnlyAsTheGeneralReaderReadsThem() throws {
+        var random = SeededGenerator(seed: 0xB17E)
+        var acceptedByShortcut = 0
+        for index in 0..<5_000 {
+            var bytes = written(ToDoItemJSONEquivalenceTests.randomItem(&random))
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let position = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes[position] = UInt8.random(in: 0...255, using: &random)
+                case 1: bytes.remove(at: position)
+                default: bytes.insert(Array("\",:{}[]0-.e \\tn".utf8).randomElement(using: &random)!, at: position)
+                }
+                if bytes.isEmpty { bytes = [0x7B] }
+            }
+            let shortcut = readWithShortcut(bytes)
+            guard let item = shortcut.item else { continue }
+            acceptedByShortcut += 1
+            let general = try? readWithGeneralReader(bytes)
+            XCTAssertEqual(item, general?.item, "case \(index): \(String(decoding: bytes, as: UTF8.self))")
+            XCTAssertEqual(shortcut.consumed, general?.consumed, "case \(index)")
+            XCTAssertEqual(item.location?.address, general?.item.location?.address, "case \(index)")
+        }
+        XCTAssertGreaterThan(acceptedByShortcut, 100, "some mutations (inside strings, digits) keep the form")
+    }
+
+    private func written(_ item: ToDoItem) -> [UInt8] {
+        var writer = JSONWriter()
+        item.write(to: &writer)
+        return writer.bytes
+    }
+
+    private func readWithShortcut(_ bytes: [UInt8]) -> (item: ToDoItem?, consumed: Int) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(bytes: buffer)
+            let item = ToDoItem.scanWrittenForm(&scanner)
+            return (item, scanner.index)
+        }
+    }
+
+    /// The item that starts `bytes`, and where it ends (the rest is for whoever reads on).
+    private func readWithGeneralReader(_ bytes: [UInt8]) throws -> (item: ToDoItem, consumed: Int) {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(bytes: buffer)
+            let item = try ToDoItem(scanning: &scanner, path: { "" })
+            return (item, scanner.index)
+        }
+    }
+}
