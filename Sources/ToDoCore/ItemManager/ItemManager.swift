@@ -106,7 +106,7 @@ public struct ItemManager: Sendable {
         changeCount += 1
         toDoItems.append(added)
         updateIndex { index in
-            index.countOpenTitle(added.title, by: 1)
+            index.openTitleHashes.insert(added.title.hashValue)
             index.ids.insert(added.id)
         }
         return added
@@ -116,7 +116,6 @@ public struct ItemManager: Sendable {
     public mutating func checkItem(at index: Int) {
         changeCount += 1
         var item = toDoItems.remove(at: index)
-        updateIndex { $0.countOpenTitle(item.title, by: -1) }
         item.done = true
         item.completedAt = currentTime()
         doneItems.append(item)
@@ -131,7 +130,7 @@ public struct ItemManager: Sendable {
         item.done = false
         item.completedAt = nil
         toDoItems.append(item)
-        updateIndex { $0.countOpenTitle(item.title, by: 1) }
+        updateIndex { $0.openTitleHashes.insert(item.title.hashValue) }
     }
 
     /// Removes every item. Numbers already given are still never reused.
@@ -177,7 +176,6 @@ public struct ItemManager: Sendable {
         switch position {
         case .toDo(let index):
             let removed = toDoItems.remove(at: index)
-            updateIndex { $0.countOpenTitle(removed.title, by: -1) }
             return removed
         case .done(let index):
             return doneItems.remove(at: index)
@@ -211,11 +209,7 @@ public struct ItemManager: Sendable {
         switch position {
         case .toDo(let index):
             try checkNoOpenItemHasContent(of: item, except: id)
-            let oldTitle = toDoItems[index].title
-            updateIndex { table in
-                table.countOpenTitle(oldTitle, by: -1)
-                table.countOpenTitle(item.title, by: 1)
-            }
+            updateIndex { $0.openTitleHashes.insert(item.title.hashValue) }
             toDoItems[index] = item
         case .done(let index):
             doneItems[index] = item
@@ -233,18 +227,19 @@ public struct ItemManager: Sendable {
     }
 
     private mutating func checkNoOpenItemHasContent(of item: ToDoItem, except excludedID: UUID?) throws(ItemManagerError) {
-        guard withIndex({ $0.openTitleCounts[item.title] != nil }) else { return }
+        guard withIndex({ $0.openTitleHashes.contains(item.title.hashValue) }) else { return }
         if let existing = toDoItems.first(where: { $0.id != excludedID && $0.hasSameContent(as: item) }) {
             throw .duplicateContent(existing: existing)
         }
     }
 
-    /// The time to stamp, in whole seconds: finer is noise in a file meant to be read and diffed.
     /// Look-up tables for the rules over the current items.
     private struct Index {
-        /// How many open items have each title, so that the same-content check scans the open
-        /// items only when one shares the title: adding a batch stays linear in the batch.
-        var openTitleCounts: [String: Int] = [:]
+        /// The titles of open items, as `String`'s own hash, which honours canonical equivalence as
+        /// `==` does. A title not here is no open item's, so the same-content check scans the open
+        /// items only when one may share the title: adding a batch stays linear in the batch. A
+        /// title stays after its item is checked, removed or retitled: at worst a scan finds nothing.
+        var openTitleHashes = KeySet<Int>()
         /// The ids of all items, so that `add` checks rule 1 without a scan.
         var ids = KeySet<UUID>()
 
@@ -253,15 +248,10 @@ public struct ItemManager: Sendable {
         init(open: [ToDoItem], done: [ToDoItem]) {
             ids = KeySet(minimumCapacity: open.count + done.count)
             for item in open {
-                countOpenTitle(item.title, by: 1)
+                openTitleHashes.insert(item.title.hashValue)
                 ids.insert(item.id)
             }
             for item in done { ids.insert(item.id) }
-        }
-
-        mutating func countOpenTitle(_ title: String, by change: Int) {
-            let count = (openTitleCounts[title] ?? 0) + change
-            openTitleCounts[title] = count > 0 ? count : nil
         }
     }
 
@@ -283,6 +273,7 @@ public struct ItemManager: Sendable {
         index = table
     }
 
+    /// The time to stamp, in whole seconds: finer is noise in a file meant to be read and diffed.
     private func currentTime() -> Double? {
         now.map { $0().timeIntervalSince1970.rounded(.down) }
     }

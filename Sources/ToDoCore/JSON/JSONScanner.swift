@@ -490,21 +490,10 @@ struct JSONScanner {
 
     // MARK: Scanning
 
-    /// Moves past printable ASCII other than `"` and `\`, eight bytes at a time: most of the text
-    /// of a list. Each test sets the top bit of the bytes it finds (the classic "has a zero byte"
-    /// trick), so a word with none of them set is eight bytes of plain text.
+    /// Moves past text that needs no attention (see `plainASCIICount`): most of the text of a list.
     @inline(__always)
     mutating func skipPlainASCII() {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
-        while bytes.count - index >= 8 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-            let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
-            let special = (word &- ones &* 0x20) | (quotes &- ones) | (backslashes &- ones)
-            // `special` flags control characters, quotes and backslashes (and, harmlessly, some bytes
-            // above them); `word` itself flags bytes of 0x80 and over.
-            guard (special & ~word | word) & highBits == 0 else { return }
-            index += 8
-        }
+        index += plainASCIICount(bytes.baseAddress! + index, bytes.count - index)
     }
 
     mutating func skipWhitespace() {
@@ -641,4 +630,23 @@ enum JSONNumberToken {
         case .literal(let literal): return Double(literal).flatMap { $0.isFinite ? $0 : nil }
         }
     }
+}
+
+/// How many bytes from `start` are printable ASCII other than `"`, `\\` and DEL, counted eight at a
+/// time and stopping at the first eight that are not all such bytes: what JSON strings are mostly
+/// made of, and what neither the reader nor the writer needs to look at one by one. Each test sets
+/// the top bit of the bytes it finds (the classic "has a zero byte" trick, and some harmless false
+/// alarms just above them); the word itself has it set in bytes of 0x80 and over.
+@inline(__always)
+func plainASCIICount(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+    var offset = 0
+    while count - offset >= 8 {
+        let word = UInt64(littleEndian: UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self))
+        let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C), deletes = word ^ (ones &* 0x7F)
+        let special = (word &- ones &* 0x20) | (quotes &- ones) | (backslashes &- ones) | (deletes &- ones)
+        guard (special & ~word | word) & highBits == 0 else { break }
+        offset += 8
+    }
+    return offset
 }

@@ -70,10 +70,13 @@ extension JSONValue {
         string.withUTF8 { bytes in
             // Runs that need no escape, nearly all of any text, are copied in one piece.
             var runStart = 0
-            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"")
-                || byte == UInt8(ascii: "\\") {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                runStart = index + 1
+            var index = bytes.isEmpty ? 0 : plainASCIICount(bytes.baseAddress!, bytes.count)
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                guard byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index - 1]))
+                runStart = index
                 switch byte {
                 case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
                 case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
@@ -135,14 +138,17 @@ struct JSONWriter {
 
     mutating func int(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // Digits come out last first: append them, then turn them around where they stand.
-        let start = bytes.count
-        var rest = value.magnitude
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        bytes[start...].reverse()
+        // Digits come out last first: they fill a buffer on the stack from its end.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            var rest = value.magnitude
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// A finite number: whole values as integers, others as the shortest round-tripping decimal.
