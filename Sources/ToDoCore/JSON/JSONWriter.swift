@@ -192,6 +192,12 @@ struct JSONWriter {
     /// Any value, compactly.
     mutating func value(_ value: JSONValue) { bytes.append(contentsOf: value.serializedCompactly()) }
 
+    /// Bytes that are already a complete value, written as they are, as `beginObject` to
+    /// `endObject` would.
+    mutating func raw(_ value: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: value)
+    }
+
     /// A UUID in its canonical upper-case form, without building a string for it.
     mutating func uuid(_ id: UUID) {
         func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10 }

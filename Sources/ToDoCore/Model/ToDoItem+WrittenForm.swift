@@ -9,40 +9,49 @@ import Foundation
 /// reader reads the same way (`ToDoItemWrittenFormTests` checks that on random and mutated items).
 extension ToDoItem {
     /// The item that comes next if it is in the written form, else `nil` with nothing consumed.
-    static func scanWrittenForm(_ scanner: inout JSONScanner) -> ToDoItem? {
+    /// When `text` is given (the text the scanner reads) and the item is written exactly as
+    /// `write(to:)` writes it, down to each escape and digit, the item keeps its bytes.
+    static func scanWrittenForm(_ scanner: inout JSONScanner, in text: StoredText? = nil) -> ToDoItem? {
         let start = scanner.index
-        if let item = try? readWrittenForm(&scanner) { return item }
+        var isExact = true
+        if var item = try? readWrittenForm(&scanner, isExact: &isExact) {
+            if let text, isExact { item.writtenForm = WrittenForm(text: text, range: start..<scanner.index) }
+            return item
+        }
         scanner.index = start
         return nil
     }
 
     private struct NotWrittenForm: Error {}
 
-    private static func readWrittenForm(_ scanner: inout JSONScanner) throws -> ToDoItem {
+    private static func readWrittenForm(_ scanner: inout JSONScanner, isExact: inout Bool) throws -> ToDoItem {
         guard scanner.consume("{\"id\":\"") else { throw NotWrittenForm() }
         let idStart = scanner.index
         guard scanner.bytes.count - idStart > 36, scanner.bytes[idStart + 36] == UInt8(ascii: "\""),
               let id = UUID(canonical: UnsafeBufferPointer(rebasing: scanner.bytes[idStart..<idStart + 36]))
         else { throw NotWrittenForm() }
+        // The writer writes ids in upper case.
+        if scanner.bytes[idStart..<idStart + 36].contains(where: { $0 >= UInt8(ascii: "a") }) { isExact = false }
         scanner.index += 37
 
         var number = 0
         if scanner.consume(",\"number\":") {
-            guard case .integer(let value)? = try scanner.scanNumber(), (1...largestNumber).contains(value) else { throw NotWrittenForm() }
+            guard startsNumber(scanner), case .integer(let value)? = try scanner.scanNumber(), (1...largestNumber).contains(value)
+            else { throw NotWrittenForm() }
             number = value
         }
         guard scanner.consume(",\"title\":") else { throw NotWrittenForm() }
-        var item = ToDoItem(title: try string(&scanner), id: id)
+        var item = ToDoItem(title: try string(&scanner, &isExact), id: id)
         item.number = number
-        if scanner.consume(",\"itemDescription\":") { item.itemDescription = try string(&scanner) }
-        if scanner.consume(",\"timestamp\":") { item.timestamp = try boundedNumber(&scanner, in: timestampRange) }
+        if scanner.consume(",\"itemDescription\":") { item.itemDescription = try string(&scanner, &isExact) }
+        if scanner.consume(",\"timestamp\":") { item.timestamp = try boundedNumber(&scanner, &isExact, in: timestampRange) }
         if scanner.consume(",\"location\":{\"name\":") {
-            var location = Location(name: try string(&scanner))
-            if scanner.consume(",\"address\":") { location.address = try string(&scanner) }
+            var location = Location(name: try string(&scanner, &isExact))
+            if scanner.consume(",\"address\":") { location.address = try string(&scanner, &isExact) }
             if scanner.consume(",\"coordinate\":{\"latitude\":") {
-                let latitude = try boundedNumber(&scanner, in: Coordinate.latitudeRange)
+                let latitude = try boundedNumber(&scanner, &isExact, in: Coordinate.latitudeRange)
                 guard scanner.consume(",\"longitude\":") else { throw NotWrittenForm() }
-                location.coordinate = Coordinate(latitude: latitude, longitude: try boundedNumber(&scanner, in: Coordinate.longitudeRange))
+                location.coordinate = Coordinate(latitude: latitude, longitude: try boundedNumber(&scanner, &isExact, in: Coordinate.longitudeRange))
                 guard scanner.consume("}") else { throw NotWrittenForm() }
             }
             guard scanner.consume("}") else { throw NotWrittenForm() }
@@ -53,19 +62,93 @@ extension ToDoItem {
         } else if !scanner.consume(",\"done\":false") {
             throw NotWrittenForm()
         }
-        if scanner.consume(",\"createdAt\":") { item.createdAt = try boundedNumber(&scanner, in: timestampRange) }
-        if scanner.consume(",\"completedAt\":") { item.completedAt = try boundedNumber(&scanner, in: timestampRange) }
+        if scanner.consume(",\"createdAt\":") { item.createdAt = try boundedNumber(&scanner, &isExact, in: timestampRange) }
+        if scanner.consume(",\"completedAt\":") { item.completedAt = try boundedNumber(&scanner, &isExact, in: timestampRange) }
         guard scanner.consume("}") else { throw NotWrittenForm() }
         return item
     }
 
-    private static func string(_ scanner: inout JSONScanner) throws -> String {
-        guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\"") else { throw NotWrittenForm() }
-        return try scanner.scanStringToken().string
+    /// Whether a number starts right here: the written form has no white space before values.
+    private static func startsNumber(_ scanner: JSONScanner) -> Bool {
+        scanner.index < scanner.bytes.count && (scanner.bytes[scanner.index] == UInt8(ascii: "-") || scanner.isDigit(scanner.bytes[scanner.index]))
     }
 
-    private static func boundedNumber(_ scanner: inout JSONScanner, in range: ClosedRange<Double>) throws -> Double {
-        guard let value = try scanner.scanNumber()?.finiteValue, range.contains(value) else { throw NotWrittenForm() }
+    /// A string; exactly as written when the writer would escape it the same way.
+    private static func string(_ scanner: inout JSONScanner, _ isExact: inout Bool) throws -> String {
+        let start = scanner.index
+        guard start < scanner.bytes.count, scanner.bytes[start] == UInt8(ascii: "\"") else { throw NotWrittenForm() }
+        switch try scanner.scanStringToken() {
+        case .raw(let bytes):
+            // The writer escapes DEL; nothing else in a string without escapes.
+            if bytes.contains(0x7F) { isExact = false }
+            return String(decoding: bytes, as: UTF8.self)
+        case .decoded(let string):
+            if !hasWritersEscapes(UnsafeBufferPointer(rebasing: scanner.bytes[start + 1..<scanner.index - 1])) { isExact = false }
+            return string
+        }
+    }
+
+    /// Whether every escape in `text`, the inside of a valid JSON string, is the one
+    /// `JSONValue.writeString` writes: `\"`, `\\`, `\n`, `\r`, `\t`, and `\u00` with two lower-case
+    /// hex digits for the other control characters and DEL; and DEL is not there unescaped.
+    private static func hasWritersEscapes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        func isLowerHex(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+        }
+        var index = 0
+        while index < text.count {
+            switch text[index] {
+            case 0x7F: return false
+            case UInt8(ascii: "\\"):
+                switch text[index + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    index += 2
+                case UInt8(ascii: "u"):
+                    guard text[index + 2] == UInt8(ascii: "0"), text[index + 3] == UInt8(ascii: "0"),
+                          isLowerHex(text[index + 4]), isLowerHex(text[index + 5]) else { return false }
+                    let code = text[index + 4] == UInt8(ascii: "7") && text[index + 5] == UInt8(ascii: "f") ? 0x7F
+                        : Int(text[index + 4] - UInt8(ascii: "0")) * 16 + Int(text[index + 5] >= UInt8(ascii: "a")
+                            ? text[index + 5] - UInt8(ascii: "a") + 10 : text[index + 5] - UInt8(ascii: "0"))
+                    guard code == 0x7F || code < 0x20 && code != 0x0A && code != 0x0D && code != 0x09 else { return false }
+                    index += 6
+                default:
+                    return false
+                }
+            default:
+                index += 1
+            }
+        }
+        return true
+    }
+
+    /// A number within `range`; exactly as written when the writer would give the same digits.
+    private static func boundedNumber(_ scanner: inout JSONScanner, _ isExact: inout Bool, in range: ClosedRange<Double>) throws -> Double {
+        let start = scanner.index
+        guard startsNumber(scanner), let token = try scanner.scanNumber(), let value = token.finiteValue, range.contains(value) else { throw NotWrittenForm() }
+        switch token {
+        case .literal(let literal): if literal != JSONValue.literal(for: value) { isExact = false }
+        case .integer(let integer): if integer == 0, scanner.bytes[start] == UInt8(ascii: "-") { isExact = false }
+        }
         return value
     }
+}
+
+/// A file's text, shared by the items read from it.
+final class StoredText: Sendable {
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+}
+
+/// Where an item's written form is in the text it was read from.
+struct WrittenForm: Equatable, Sendable {
+    let text: StoredText
+    let range: Range<Int>
+
+    var bytes: ArraySlice<UInt8> { text.bytes[range] }
+
+    /// Always equal: whether an item remembers its bytes is not part of its value.
+    static func == (lhs: WrittenForm, rhs: WrittenForm) -> Bool { true }
 }

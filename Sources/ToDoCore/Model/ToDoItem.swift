@@ -12,23 +12,29 @@ public struct ToDoItem: Equatable, Sendable {
 
     /// Identifies the item for as long as it exists, in this file and in any export of it.
     public let id: UUID
+    // Every change to a field forgets the written form (see `writtenForm`).
+
     /// The number the command line shows, assigned by `ItemManager` when the item is added and never
     /// reused; 0 for an item that has not been added to a manager.
-    public internal(set) var number: Int
+    public internal(set) var number: Int { didSet { writtenForm = nil } }
     /// A non-empty single line (`ItemManager` refuses anything else).
-    public var title: String
-    public var itemDescription: String?
+    public var title: String { didSet { writtenForm = nil } }
+    public var itemDescription: String? { didSet { writtenForm = nil } }
     /// The due date, in seconds since 1970.
-    public var timestamp: Double?
-    public var location: Location?
+    public var timestamp: Double? { didSet { writtenForm = nil } }
+    public var location: Location? { didSet { writtenForm = nil } }
     /// Whether the item is checked; changed only by `ItemManager.checkItem` and `uncheckItem`.
-    public internal(set) var done: Bool
+    public internal(set) var done: Bool { didSet { writtenForm = nil } }
     /// When the item was added, in seconds since 1970, if the manager was given a clock.
-    public internal(set) var createdAt: Double?
+    public internal(set) var createdAt: Double? { didSet { writtenForm = nil } }
     /// When the item was last checked, in seconds since 1970, if the manager was given a clock.
-    public internal(set) var completedAt: Double?
+    public internal(set) var completedAt: Double? { didSet { writtenForm = nil } }
     /// Members of the stored JSON object that this version does not know, kept for the next write.
-    var unknownFields = JSONObject()
+    var unknownFields = JSONObject() { didSet { writtenForm = nil } }
+    /// The bytes `write(to:)` would write for the item, when it was read from exactly those bytes
+    /// and has not changed since: writing a list copies its unchanged items instead of writing
+    /// each anew. Not part of the item's value.
+    var writtenForm: WrittenForm?
 
     public init(
         title: String,
@@ -93,6 +99,10 @@ extension ToDoItem: JSONSchema {
     }
 
     func write(to writer: inout JSONWriter) {
+        if let writtenForm {
+            writer.raw(writtenForm.bytes)
+            return
+        }
         writer.beginObject()
         writer.key("id")
         writer.uuid(id)

@@ -17,10 +17,12 @@ struct StoreDocument {
     /// `unsupportedVersion` naming `file`. Items are read straight into `ToDoItem`s.
     init(bytes: [UInt8], file: String) throws(StoreError) {
         do {
-            self = try bytes.withUnsafeBufferPointer { buffer throws(JSONDecodingError) in
+            // Shared by the items read from it, which write their unchanged bytes back (`WrittenForm`).
+            let text = StoredText(bytes)
+            self = try text.bytes.withUnsafeBufferPointer { buffer throws(JSONDecodingError) in
                 var scanner = JSONScanner(bytes: buffer)
                 return try scanner.scanDocument { scanner throws(JSONDecodingError) in
-                    try Self(scanning: &scanner)
+                    try Self(scanning: &scanner, text: text)
                 }
             }
         } catch {
@@ -33,10 +35,10 @@ struct StoreDocument {
         }
     }
 
-    private init(scanning scanner: inout JSONScanner) throws(JSONDecodingError) {
+    private init(scanning scanner: inout JSONScanner, text: StoredText) throws(JSONDecodingError) {
         try scanner.checkValueStartsForDecoding()
         if scanner.nextKind() == "an array" {
-            items = try Self.items(&scanner, path: "")
+            items = try Self.items(&scanner, path: "", text: text)
             return
         }
         var version: Int?
@@ -53,7 +55,7 @@ struct StoreDocument {
             case "nextNumber": nextNumber = try scanner.int(at: { "nextNumber" }, in: 1...ToDoItem.largestNumber + 1)
             case "items":
                 if let version, version <= Self.currentVersion {
-                    items = try Self.items(&scanner, path: "items")
+                    items = try Self.items(&scanner, path: "items", text: text)
                 } else {
                     heldItems = try scanner.unknownValue()
                 }
@@ -75,14 +77,14 @@ struct StoreDocument {
         unknownFields = unknown
     }
 
-    private static func items(_ scanner: inout JSONScanner, path: String) throws(JSONDecodingError) -> StoredItems {
+    private static func items(_ scanner: inout JSONScanner, path: String, text: StoredText? = nil) throws(JSONDecodingError) -> StoredItems {
         var items = StoredItems()
         // An item takes 100 bytes or more: reserving for that many avoids copying the array as it
         // grows, and pages reserved but never filled cost nothing.
         items.open.reserveCapacity((scanner.bytes.count - scanner.index) / 100)
         try scanner.scanArray(mismatch: { kind in .shape(path, "expected an array, found \(kind)") }) {
             scanner, index throws(JSONDecodingError) in
-            if let item = ToDoItem.scanWrittenForm(&scanner) {
+            if let item = ToDoItem.scanWrittenForm(&scanner, in: text) {
                 items.append(item)
             } else {
                 items.append(try ToDoItem(scanning: &scanner, path: { "\(path)[\(index)]" }))

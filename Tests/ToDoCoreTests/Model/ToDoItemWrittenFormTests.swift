@@ -29,6 +29,36 @@ final class ToDoItemWrittenFormTests: XCTestCase {
         }
     }
 
+    func test_itemsReadFromTheirExactWrittenForm_writeTheSameBytesBack() throws {
+        var random = SeededGenerator(seed: 0xB7E5)
+        var kept = 0
+        for index in 0..<3_000 {
+            let item = ToDoItemJSONEquivalenceTests.randomItem(&random)
+            let bytes = written(item)
+
+            var read = try XCTUnwrap(readWithShortcut(bytes, keepingBytes: true).item, "case \(index)")
+
+            // Escapes and DEL are written anew; anything else is kept as it was read.
+            if read.writtenForm != nil { kept += 1 }
+            XCTAssertEqual(written(read), bytes, "case \(index)")
+            read.writtenForm = nil
+            XCTAssertEqual(written(read), bytes, "case \(index)")
+        }
+        XCTAssertGreaterThan(kept, 100)
+    }
+
+    func test_aChangedItem_forgetsItsWrittenForm() throws {
+        let bytes = written(ToDoItem(title: "A", itemDescription: "d", timestamp: 86_400, location: Location(name: "Home")))
+        var item = try XCTUnwrap(readWithShortcut(bytes, keepingBytes: true).item)
+        XCTAssertNotNil(item.writtenForm)
+
+        item.location?.name = "Work"
+
+        XCTAssertNil(item.writtenForm)
+        XCTAssertEqual(String(decoding: written(item), as: UTF8.self),
+                       String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "Home", with: "Work"))
+    }
+
     func test_itemsInAnyOtherForm_areLeftToTheGeneralReader() throws {
         let id = "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F"
         let others = [
@@ -61,8 +91,13 @@ final class ToDoItemWrittenFormTests: XCTestCase {
                 }
                 if bytes.isEmpty { bytes = [0x7B] }
             }
-            let shortcut = readWithShortcut(bytes)
-            guard let item = shortcut.item else { continue }
+            let shortcut = readWithShortcut(bytes, keepingBytes: true)
+            guard var item = shortcut.item else { continue }
+            if let form = item.writtenForm {
+                // Kept bytes are exactly what writing the item anew gives.
+                item.writtenForm = nil
+                XCTAssertEqual(Array(form.bytes), written(item), "case \(index): \(String(decoding: bytes, as: UTF8.self))")
+            }
             acceptedByShortcut += 1
             let general = try? readWithGeneralReader(bytes)
             XCTAssertEqual(item, general?.item, "case \(index): \(String(decoding: bytes, as: UTF8.self))")
@@ -78,10 +113,11 @@ final class ToDoItemWrittenFormTests: XCTestCase {
         return writer.bytes
     }
 
-    private func readWithShortcut(_ bytes: [UInt8]) -> (item: ToDoItem?, consumed: Int) {
-        bytes.withUnsafeBufferPointer { buffer in
+    private func readWithShortcut(_ bytes: [UInt8], keepingBytes: Bool = false) -> (item: ToDoItem?, consumed: Int) {
+        let text = StoredText(bytes)
+        return text.bytes.withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(bytes: buffer)
-            let item = ToDoItem.scanWrittenForm(&scanner)
+            let item = ToDoItem.scanWrittenForm(&scanner, in: keepingBytes ? text : nil)
             return (item, scanner.index)
         }
     }
