@@ -175,8 +175,7 @@ public struct ItemManager: Sendable {
         updateIndex { $0.ids.remove(id) }
         switch position {
         case .toDo(let index):
-            let removed = toDoItems.remove(at: index)
-            return removed
+            return toDoItems.remove(at: index)
         case .done(let index):
             return doneItems.remove(at: index)
         }

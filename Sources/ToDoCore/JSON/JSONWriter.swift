@@ -74,24 +74,35 @@ extension JSONValue {
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
-                guard byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                guard needsEscape(byte) else { continue }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index - 1]))
                 runStart = index
-                switch byte {
-                case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-                case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-                case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-                case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-                case 0x09: output.append(contentsOf: #"\t"#.utf8)
-                default:
-                    output.append(contentsOf: #"\u00"#.utf8)
-                    output.append(hexDigit(byte >> 4))
-                    output.append(hexDigit(byte & 0x0F))
-                }
+                appendEscape(of: byte, to: &output)
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether strings are written with `byte` escaped: quotes, backslashes, control characters
+    /// and DEL.
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// Appends the escape strings are written with for `byte`, one that `needsEscape`.
+    static func appendEscape(of byte: UInt8, to output: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+        case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+        case 0x09: output.append(contentsOf: #"\t"#.utf8)
+        default:
+            output.append(contentsOf: #"\u00"#.utf8)
+            output.append(hexDigit(byte >> 4))
+            output.append(hexDigit(byte & 0x0F))
+        }
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {

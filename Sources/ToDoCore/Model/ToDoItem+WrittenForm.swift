@@ -77,45 +77,49 @@ extension ToDoItem {
     private static func string(_ scanner: inout JSONScanner, _ isExact: inout Bool) throws -> String {
         let start = scanner.index
         guard start < scanner.bytes.count, scanner.bytes[start] == UInt8(ascii: "\"") else { throw NotWrittenForm() }
-        switch try scanner.scanStringToken() {
+        let token = try scanner.scanStringToken()
+        switch token {
         case .raw(let bytes):
-            // The writer escapes DEL; nothing else in a string without escapes.
+            // Without escapes, DEL is the one byte valid JSON holds that the writer would escape.
             if bytes.contains(0x7F) { isExact = false }
-            return String(decoding: bytes, as: UTF8.self)
-        case .decoded(let string):
+        case .decoded:
             if !hasWritersEscapes(UnsafeBufferPointer(rebasing: scanner.bytes[start + 1..<scanner.index - 1])) { isExact = false }
-            return string
         }
+        return token.string
     }
 
     /// Whether every escape in `text`, the inside of a valid JSON string, is the one
-    /// `JSONValue.writeString` writes: `\"`, `\\`, `\n`, `\r`, `\t`, and `\u00` with two lower-case
-    /// hex digits for the other control characters and DEL; and DEL is not there unescaped.
+    /// `JSONValue.writeString` writes (`JSONValue.appendEscape`): `\"`, `\\`, `\n`, `\r`, `\t`, and
+    /// `\u00` with two lower-case hex digits for the other bytes it escapes; and no byte it escapes
+    /// stands unescaped. Checked in place, without decoding: half the items of a list have a line
+    /// break in their description, and this runs for every one of them on every read.
     private static func hasWritersEscapes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        func isLowerHex(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+        func lowerHexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
         }
         var index = 0
         while index < text.count {
-            switch text[index] {
-            case 0x7F: return false
-            case UInt8(ascii: "\\"):
-                switch text[index + 1] {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    index += 2
-                case UInt8(ascii: "u"):
-                    guard text[index + 2] == UInt8(ascii: "0"), text[index + 3] == UInt8(ascii: "0"),
-                          isLowerHex(text[index + 4]), isLowerHex(text[index + 5]) else { return false }
-                    let code = text[index + 4] == UInt8(ascii: "7") && text[index + 5] == UInt8(ascii: "f") ? 0x7F
-                        : Int(text[index + 4] - UInt8(ascii: "0")) * 16 + Int(text[index + 5] >= UInt8(ascii: "a")
-                            ? text[index + 5] - UInt8(ascii: "a") + 10 : text[index + 5] - UInt8(ascii: "0"))
-                    guard code == 0x7F || code < 0x20 && code != 0x0A && code != 0x0D && code != 0x09 else { return false }
-                    index += 6
-                default:
-                    return false
-                }
-            default:
+            guard text[index] == UInt8(ascii: "\\") else {
+                if JSONValue.needsEscape(text[index]) { return false }
                 index += 1
+                continue
+            }
+            switch text[index + 1] {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                index += 2
+            case UInt8(ascii: "u"):
+                guard text[index + 2] == UInt8(ascii: "0"), text[index + 3] == UInt8(ascii: "0"),
+                      let high = lowerHexValue(text[index + 4]), let low = lowerHexValue(text[index + 5]) else { return false }
+                let byte = high << 4 | low
+                // The bytes with a two-character escape never take this form.
+                guard JSONValue.needsEscape(byte), ![0x0A, 0x0D, 0x09, 0x22, 0x5C].contains(byte) else { return false }
+                index += 6
+            default:
+                return false
             }
         }
         return true
