@@ -40,14 +40,15 @@ public struct Context {
     public var currentDirectory: URL
     /// The user's home directory, `nil` when it cannot be found.
     public var homeDirectory: URL?
-    /// The time zone to use when `TZ` is not set.
-    public var systemTimeZone: TimeZone
+    /// The time zone to use when `TZ` is not set; asked only then, since finding it takes time.
+    public var systemTimeZone: () -> TimeZone
     public var now: @Sendable () -> Date
     public var input: TextInput
     public var output: TextOutput
     public var errorOutput: TextOutput
 
-    public init(environment: [String: String], currentDirectory: URL, homeDirectory: URL?, systemTimeZone: TimeZone,
+    public init(environment: [String: String], currentDirectory: URL, homeDirectory: URL?,
+                systemTimeZone: @escaping @autoclosure () -> TimeZone,
                 now: @escaping @Sendable () -> Date, input: TextInput, output: TextOutput, errorOutput: TextOutput) {
         self.environment = environment
         self.currentDirectory = currentDirectory
@@ -59,9 +60,17 @@ public struct Context {
         self.errorOutput = errorOutput
     }
 
+    /// The environment variables todo reads (see "Settings" in the README).
+    static let variableNames = ["HOME", "NO_COLOR", "TERM", "TODO_DATE_ORDER", "TODO_FILE", "TODO_LOCK_TIMEOUT", "TZ", "XDG_DATA_HOME"]
+
     /// The real process: its environment, directories, clock, time zone and standard streams.
     public static func live() -> Context {
-        let environment = ProcessInfo.processInfo.environment
+        // Only the variables todo reads: making a dictionary of the whole environment costs more
+        // than some commands' work.
+        var environment: [String: String] = [:]
+        for name in variableNames {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
         var home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         if home == nil, let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
             home = String(cString: directory)

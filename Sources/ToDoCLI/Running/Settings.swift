@@ -13,7 +13,7 @@ struct Settings {
 
     /// `TZ` (unset: the system zone; empty: UTC, as POSIX says), `TODO_DATE_ORDER` (`mdy` or
     /// `dmy`) and `TODO_LOCK_TIMEOUT` (seconds).
-    init(environment: [String: String], systemTimeZone: TimeZone) throws(UsageError) {
+    init(environment: [String: String], systemTimeZone: () -> TimeZone) throws(UsageError) {
         timeZone = try Self.timeZone(environment["TZ"], system: systemTimeZone)
 
         let order = environment["TODO_DATE_ORDER"] ?? ""
@@ -30,8 +30,8 @@ struct Settings {
         self.lockTimeout = lockTimeout
     }
 
-    private static func timeZone(_ value: String?, system: TimeZone) throws(UsageError) -> TimeZone {
-        guard var name = value else { return system }
+    private static func timeZone(_ value: String?, system: () -> TimeZone) throws(UsageError) -> TimeZone {
+        guard var name = value else { return system() }
         if name.hasPrefix(":") { name.removeFirst() }
         if name.isEmpty { return TimeZone(identifier: "UTC")! }
         if let range = name.range(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
