@@ -389,7 +389,7 @@ struct JSONScanner {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                if !isASCII { try checkUTF8(scalars, at: contentStart) }
+                if !isASCII { try scalars.withUnsafeBufferPointer { scalars throws(JSONSyntaxError) in try checkUTF8(scalars, at: contentStart) } }
                 return .decoded(String(decoding: scalars, as: UTF8.self))
             case UInt8(ascii: "\\"):
                 try appendEscape(to: &scalars)
@@ -452,40 +452,44 @@ struct JSONScanner {
     }
 
     /// Throws at the first byte of `content` (which starts at `start`) that is not valid UTF-8.
-    func checkUTF8<Bytes: Collection<UInt8>>(_ content: Bytes, at start: Int) throws(JSONSyntaxError) {
+    func checkUTF8(_ content: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONSyntaxError) {
         if let invalid = Self.firstInvalidUTF8Offset(in: content) {
             throw error("invalid UTF-8 in a string", at: start + invalid)
         }
     }
 
-    /// The offset within `content` of the first byte that does not begin a valid UTF-8 sequence
-    /// (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF), or `nil`.
-    static func firstInvalidUTF8Offset<Bytes: Collection<UInt8>>(in content: Bytes) -> Int? {
-        let bytes = Array(content)
+    /// The offset within `content` of the first byte that does not begin a valid UTF-8 sequence,
+    /// or `nil`.
+    static func firstInvalidUTF8Offset(in content: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upper = 0x9F
-            case 0xF0: length = 4; lower = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upper = 0x8F
-            default: return index
-            }
-            guard index + length <= bytes.count, (lower...upper).contains(bytes[index + 1]) else { return index }
-            for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { return index }
+        while index < content.count {
+            guard let length = utf8SequenceLength(content, at: index) else { return index }
             index += length
         }
         return nil
+    }
+
+    /// The length of the valid UTF-8 sequence that starts at `index` (RFC 3629: no overlong forms,
+    /// no surrogates, nothing above U+10FFFF), or `nil` when none does.
+    @inline(__always)
+    static func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let lead = bytes[index]
+        if lead < 0x80 { return 1 }
+        let length: Int
+        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: return nil
+        }
+        guard index + length <= bytes.count, (lower...upper).contains(bytes[index + 1]) else { return nil }
+        for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { return nil }
+        return length
     }
 
     // MARK: Scanning

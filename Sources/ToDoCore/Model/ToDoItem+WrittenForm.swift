@@ -1,138 +1,221 @@
 import Foundation
 
 /// A shortcut for reading the items of a file todo wrote. `write(to:)` gives every item one form:
-/// its known keys in their order, no white space, nothing else. An item in exactly that form is read
-/// here by expecting each key's bytes in turn, without the general reader's key matching and
-/// duplicate-key bookkeeping. Anything else (white space, another order, a field this version does
-/// not know, a value out of range, a syntax error) leaves the item to `init(scanning:path:)`, which
-/// gives the same result or the precise error: the shortcut only ever accepts what the general
-/// reader reads the same way (`ToDoItemWrittenFormTests` checks that on random and mutated items).
+/// its known keys in their order, no white space, the writer's own escapes and digits. An item in
+/// exactly that form is checked here by expecting each key's bytes in turn, and kept as where its
+/// fields are (`WrittenForm`): nothing is decoded until asked for, and an unchanged item is written
+/// back by copying its bytes. Anything else (white space, another order, a field this version does
+/// not know, another escape or spelling of a number, a value out of range, a syntax error) leaves
+/// the item to `init(scanning:path:)`, which gives the precise error or the decoded item: the
+/// shortcut only accepts what the general reader reads the same way, and what the writer would
+/// write byte for byte (`ToDoItemWrittenFormTests` checks both on random and mutated items).
 extension ToDoItem {
-    /// The item that comes next if it is in the written form, else `nil` with nothing consumed.
-    /// When `text` is given (the text the scanner reads) and the item is written exactly as
-    /// `write(to:)` writes it, down to each escape and digit, the item keeps its bytes.
-    static func scanWrittenForm(_ scanner: inout JSONScanner, in text: StoredText? = nil) -> ToDoItem? {
+    /// The item that comes next if it is in the exact written form, else `nil` with nothing
+    /// consumed. `text` is the text the scanner reads.
+    static func scanWrittenForm(_ scanner: inout JSONScanner, in text: StoredText) -> ToDoItem? {
         let start = scanner.index
-        var isExact = true
-        if var item = try? readWrittenForm(&scanner, isExact: &isExact) {
-            if let text, isExact { item.writtenForm = WrittenForm(text: text, range: start..<scanner.index) }
-            return item
-        }
+        if let item = readWrittenForm(&scanner, in: text) { return item }
         scanner.index = start
         return nil
     }
 
-    private struct NotWrittenForm: Error {}
-
-    private static func readWrittenForm(_ scanner: inout JSONScanner, isExact: inout Bool) throws -> ToDoItem {
-        guard scanner.consume("{\"id\":\"") else { throw NotWrittenForm() }
+    private static func readWrittenForm(_ scanner: inout JSONScanner, in text: StoredText) -> ToDoItem? {
+        let start = scanner.index
+        guard scanner.consume("{\"id\":\"") else { return nil }
         let idStart = scanner.index
-        guard scanner.bytes.count - idStart > 36, scanner.bytes[idStart + 36] == UInt8(ascii: "\""),
-              let id = UUID(canonical: UnsafeBufferPointer(rebasing: scanner.bytes[idStart..<idStart + 36]))
-        else { throw NotWrittenForm() }
         // The writer writes ids in upper case.
-        if scanner.bytes[idStart..<idStart + 36].contains(where: { $0 >= UInt8(ascii: "a") }) { isExact = false }
+        guard scanner.bytes.count - idStart > 36, scanner.bytes[idStart + 36] == UInt8(ascii: "\""),
+              !scanner.bytes[idStart..<idStart + 36].contains(where: { $0 >= UInt8(ascii: "a") }),
+              let id = UUID(canonical: UnsafeBufferPointer(rebasing: scanner.bytes[idStart..<idStart + 36]))
+        else { return nil }
         scanner.index += 37
 
         var number = 0
         if scanner.consume(",\"number\":") {
-            guard startsNumber(scanner), case .integer(let value)? = try scanner.scanNumber(), (1...largestNumber).contains(value)
-            else { throw NotWrittenForm() }
+            // The writer writes numbers as plain integers.
+            guard scanner.index < scanner.bytes.count, scanner.isDigit(scanner.bytes[scanner.index]),
+                  case .integer(let value)? = try? scanner.scanNumber(), (1...largestNumber).contains(value)
+            else { return nil }
             number = value
         }
-        guard scanner.consume(",\"title\":") else { throw NotWrittenForm() }
-        var item = ToDoItem(title: try string(&scanner, &isExact), id: id)
-        item.number = number
-        if scanner.consume(",\"itemDescription\":") { item.itemDescription = try string(&scanner, &isExact) }
-        if scanner.consume(",\"timestamp\":") { item.timestamp = try boundedNumber(&scanner, &isExact, in: timestampRange) }
-        if scanner.consume(",\"location\":{\"name\":") {
-            var location = Location(name: try string(&scanner, &isExact))
-            if scanner.consume(",\"address\":") { location.address = try string(&scanner, &isExact) }
-            if scanner.consume(",\"coordinate\":{\"latitude\":") {
-                let latitude = try boundedNumber(&scanner, &isExact, in: Coordinate.latitudeRange)
-                guard scanner.consume(",\"longitude\":") else { throw NotWrittenForm() }
-                location.coordinate = Coordinate(latitude: latitude, longitude: try boundedNumber(&scanner, &isExact, in: Coordinate.longitudeRange))
-                guard scanner.consume("}") else { throw NotWrittenForm() }
-            }
-            guard scanner.consume("}") else { throw NotWrittenForm() }
-            item.location = location
+        var offsets = WrittenForm.Offsets()
+        /// Where the value that comes next starts, from the start of the item.
+        func here() -> UInt32 { UInt32(truncatingIfNeeded: scanner.index - start) }
+
+        guard scanner.consume(",\"title\":") else { return nil }
+        offsets.title = here()
+        guard skipWrittenString(&scanner) else { return nil }
+        if scanner.consume(",\"itemDescription\":") {
+            offsets.itemDescription = here()
+            guard skipWrittenString(&scanner) else { return nil }
         }
+        if scanner.consume(",\"timestamp\":") {
+            offsets.timestamp = here()
+            guard writtenNumber(&scanner, in: timestampRange) != nil else { return nil }
+        }
+        if scanner.consume(",\"location\":") {
+            offsets.location = here()
+            guard writtenLocation(&scanner) != nil else { return nil }
+        }
+        let done: Bool
         if scanner.consume(",\"done\":true") {
-            item.done = true
-        } else if !scanner.consume(",\"done\":false") {
-            throw NotWrittenForm()
+            done = true
+        } else if scanner.consume(",\"done\":false") {
+            done = false
+        } else {
+            return nil
         }
-        if scanner.consume(",\"createdAt\":") { item.createdAt = try boundedNumber(&scanner, &isExact, in: timestampRange) }
-        if scanner.consume(",\"completedAt\":") { item.completedAt = try boundedNumber(&scanner, &isExact, in: timestampRange) }
-        guard scanner.consume("}") else { throw NotWrittenForm() }
-        return item
+        if scanner.consume(",\"createdAt\":") {
+            offsets.createdAt = here()
+            guard writtenNumber(&scanner, in: timestampRange) != nil else { return nil }
+        }
+        if scanner.consume(",\"completedAt\":") {
+            offsets.completedAt = here()
+            guard writtenNumber(&scanner, in: timestampRange) != nil else { return nil }
+        }
+        // Offsets are kept in 32 bits: an item of 4 GB is left to the general reader.
+        guard scanner.consume("}"), scanner.index - start <= Int(UInt32.max) else { return nil }
+        return ToDoItem(id: id, number: number, done: done,
+                        writtenForm: WrittenForm(text: text, range: start..<scanner.index, offsets: offsets))
     }
 
-    /// Whether a number starts right here: the written form has no white space before values.
-    private static func startsNumber(_ scanner: JSONScanner) -> Bool {
-        scanner.index < scanner.bytes.count && (scanner.bytes[scanner.index] == UInt8(ascii: "-") || scanner.isDigit(scanner.bytes[scanner.index]))
+    /// The location that comes next, written as `Location.write(to:)` writes it.
+    fileprivate static func writtenLocation(_ scanner: inout JSONScanner) -> Location? {
+        guard scanner.consume("{\"name\":"), let name = writtenString(&scanner) else { return nil }
+        var location = Location(name: name)
+        if scanner.consume(",\"address\":") {
+            guard let address = writtenString(&scanner) else { return nil }
+            location.address = address
+        }
+        if scanner.consume(",\"coordinate\":{\"latitude\":") {
+            guard let latitude = writtenNumber(&scanner, in: Coordinate.latitudeRange),
+                  scanner.consume(",\"longitude\":"),
+                  let longitude = writtenNumber(&scanner, in: Coordinate.longitudeRange),
+                  scanner.consume("}")
+            else { return nil }
+            location.coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        }
+        guard scanner.consume("}") else { return nil }
+        return location
     }
 
-    /// A string; exactly as written when the writer would escape it the same way.
-    private static func string(_ scanner: inout JSONScanner, _ isExact: inout Bool) throws -> String {
+    /// The string that comes next, written as `JSONValue.writeString` writes it.
+    fileprivate static func writtenString(_ scanner: inout JSONScanner) -> String? {
         let start = scanner.index
-        guard start < scanner.bytes.count, scanner.bytes[start] == UInt8(ascii: "\"") else { throw NotWrittenForm() }
-        let token = try scanner.scanStringToken()
-        switch token {
-        case .raw(let bytes):
-            // Without escapes, DEL is the one byte valid JSON holds that the writer would escape.
-            if bytes.contains(0x7F) { isExact = false }
-        case .decoded:
-            if !hasWritersEscapes(UnsafeBufferPointer(rebasing: scanner.bytes[start + 1..<scanner.index - 1])) { isExact = false }
-        }
-        return token.string
+        guard skipWrittenString(&scanner) else { return nil }
+        var reader = scanner
+        reader.index = start
+        return try? reader.scanStringToken().string
     }
 
-    /// Whether every escape in `text`, the inside of a valid JSON string, is the one
-    /// `JSONValue.writeString` writes (`JSONValue.appendEscape`): `\"`, `\\`, `\n`, `\r`, `\t`, and
-    /// `\u00` with two lower-case hex digits for the other bytes it escapes; and no byte it escapes
-    /// stands unescaped. Checked in place, without decoding: half the items of a list have a line
-    /// break in their description, and this runs for every one of them on every read.
-    private static func hasWritersEscapes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        func lowerHexValue(_ byte: UInt8) -> UInt8? {
+    /// Moves past the string that comes next when it is valid JSON (UTF-8, escapes) written
+    /// exactly as `JSONValue.writeString` writes it: no byte it escapes stands bare, and every
+    /// escape is its own (`JSONValue.appendEscape`): `\"`, `\\`, `\n`, `\r`, `\t`, and `\u00` with
+    /// two lower-case hex digits for the other bytes it escapes. Checked in place, without making a
+    /// `String`: this runs for every string of every item on every read.
+    private static func skipWrittenString(_ scanner: inout JSONScanner) -> Bool {
+        guard scanner.consume(UInt8(ascii: "\"")) else { return false }
+        while true {
+            scanner.skipPlainASCII()
+            guard scanner.index < scanner.bytes.count else { return false }
+            let byte = scanner.bytes[scanner.index]
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-            default: return nil
-            }
-        }
-        var index = 0
-        while index < text.count {
-            guard text[index] == UInt8(ascii: "\\") else {
-                if JSONValue.needsEscape(text[index]) { return false }
-                index += 1
-                continue
-            }
-            switch text[index + 1] {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                index += 2
-            case UInt8(ascii: "u"):
-                guard text[index + 2] == UInt8(ascii: "0"), text[index + 3] == UInt8(ascii: "0"),
-                      let high = lowerHexValue(text[index + 4]), let low = lowerHexValue(text[index + 5]) else { return false }
-                let byte = high << 4 | low
-                // The bytes with a two-character escape never take this form.
-                guard JSONValue.needsEscape(byte), ![0x0A, 0x0D, 0x09, 0x22, 0x5C].contains(byte) else { return false }
-                index += 6
+            case UInt8(ascii: "\""):
+                scanner.index += 1
+                return true
+            case UInt8(ascii: "\\"):
+                guard let length = writersEscapeLength(scanner.bytes, at: scanner.index) else { return false }
+                scanner.index += length
+            case 0x80...:
+                guard let length = JSONScanner.utf8SequenceLength(scanner.bytes, at: scanner.index) else { return false }
+                scanner.index += length
             default:
-                return false
+                // Control characters are not valid JSON, and DEL is escaped by the writer.
+                guard !JSONValue.needsEscape(byte) else { return false }
+                scanner.index += 1
             }
         }
-        return true
     }
 
-    /// A number within `range`; exactly as written when the writer would give the same digits.
-    private static func boundedNumber(_ scanner: inout JSONScanner, _ isExact: inout Bool, in range: ClosedRange<Double>) throws -> Double {
-        let start = scanner.index
-        guard startsNumber(scanner), let token = try scanner.scanNumber(), let value = token.finiteValue, range.contains(value) else { throw NotWrittenForm() }
-        switch token {
-        case .literal(let literal): if literal != JSONValue.literal(for: value) { isExact = false }
-        case .integer(let integer): if integer == 0, scanner.bytes[start] == UInt8(ascii: "-") { isExact = false }
+    /// The length of the escape at `index` when it is one the writer writes, else `nil`.
+    private static func writersEscapeLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard index + 1 < bytes.count else { return nil }
+        switch bytes[index + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return 2
+        case UInt8(ascii: "u"):
+            func lowerHexValue(_ byte: UInt8) -> UInt8? {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+                default: return nil
+                }
+            }
+            guard index + 5 < bytes.count, bytes[index + 2] == UInt8(ascii: "0"), bytes[index + 3] == UInt8(ascii: "0"),
+                  let high = lowerHexValue(bytes[index + 4]), let low = lowerHexValue(bytes[index + 5]) else { return nil }
+            let byte = high << 4 | low
+            // The bytes with a two-character escape never take this form.
+            guard JSONValue.needsEscape(byte), ![0x0A, 0x0D, 0x09, 0x22, 0x5C].contains(byte) else { return nil }
+            return 6
+        default:
+            return nil
         }
+    }
+
+    /// The number that comes next when it lies within `range` and is spelled as the writer spells
+    /// it (`JSONValue.literal(for:)`), else `nil`.
+    ///
+    /// Most numbers need no formatting to tell. An integer of up to 15 digits is spelled so unless
+    /// it is `-0`. A decimal of up to 15 significant digits, with no exponent, no trailing zero and
+    /// at least 0.0001 in size, is too: no other decimal of 15 digits or fewer stands for the same
+    /// `Double` (DBL_DIG), so the shortest spelling Swift prints is its own, and Swift prints values
+    /// from 0.0001 on without an exponent. Its value is exact as an integer divided by a power of
+    /// ten, both exact in a `Double` (Clinger's fast path). Any other number is parsed and spelled
+    /// anew to compare.
+    fileprivate static func writtenNumber(_ scanner: inout JSONScanner, in range: ClosedRange<Double>) -> Double? {
+        let start = scanner.index
+        guard start < scanner.bytes.count, scanner.bytes[start] == UInt8(ascii: "-") || scanner.isDigit(scanner.bytes[start]),
+              (try? scanner.skipNumber()) != nil else { return nil }
+        let literal = UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index])
+        guard let value = plainNumberValue(literal) ?? spelledAsWritten(literal), range.contains(value) else { return nil }
+        return value
+    }
+
+    /// The value of `literal` when it is one of the numbers `writtenNumber` tells without formatting.
+    private static func plainNumberValue(_ literal: UnsafeBufferPointer<UInt8>) -> Double? {
+        let isNegative = literal[0] == UInt8(ascii: "-")
+        var index = isNegative ? 1 : 0
+        var mantissa: Int64 = 0, significantDigits = 0, fractionDigits = 0, isFraction = false
+        while index < literal.count {
+            let byte = literal[index]
+            if byte == UInt8(ascii: ".") {
+                isFraction = true
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                if isFraction { fractionDigits += 1 }
+                if mantissa > 0 || byte != UInt8(ascii: "0") { significantDigits += 1 }
+                mantissa = mantissa &* 10 &+ Int64(byte - UInt8(ascii: "0"))
+                if significantDigits > 15 { return nil }
+            } else {
+                return nil  // an exponent
+            }
+            index += 1
+        }
+        if !isFraction {
+            return isNegative && mantissa == 0 ? nil : Double(isNegative ? -mantissa : mantissa)
+        }
+        // Significant digits start at most 4 places after the point: the value is at least 0.0001.
+        guard literal[literal.count - 1] != UInt8(ascii: "0"), fractionDigits - significantDigits < 4 else { return nil }
+        let magnitude = Double(mantissa) / powersOfTen[fractionDigits]
+        return isNegative ? -magnitude : magnitude
+    }
+
+    /// 10^0 through 10^18, each exact in a `Double`.
+    private static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18]
+
+    /// The value of `literal` when `JSONValue.literal(for:)` spells that value the same way.
+    private static func spelledAsWritten(_ literal: UnsafeBufferPointer<UInt8>) -> Double? {
+        let text = String(decoding: literal, as: UTF8.self)
+        guard let value = Double(text), value.isFinite, JSONValue.literal(for: value) == text else { return nil }
         return value
     }
 }
@@ -146,13 +229,45 @@ final class StoredText: Sendable {
     }
 }
 
-/// Where an item's written form is in the text it was read from.
-struct WrittenForm: Equatable, Sendable {
+/// Where an item in the exact written form is in the text it was read from, and where each of its
+/// fields starts there: the item's fields are read from it when asked for.
+struct WrittenForm: Sendable {
     let text: StoredText
     let range: Range<Int>
+    let offsets: Offsets
+
+    /// Where each field's value starts, from the start of the item; 0 for a field the item lacks.
+    struct Offsets: Sendable {
+        var title: UInt32 = 0
+        var itemDescription: UInt32 = 0
+        var timestamp: UInt32 = 0
+        var location: UInt32 = 0
+        var createdAt: UInt32 = 0
+        var completedAt: UInt32 = 0
+    }
 
     var bytes: ArraySlice<UInt8> { text.bytes[range] }
 
-    /// Always equal: whether an item remembers its bytes is not part of its value.
-    static func == (lhs: WrittenForm, rhs: WrittenForm) -> Bool { true }
+    var title: String { value(at: offsets.title, ToDoItem.writtenString) ?? "" }
+    var itemDescription: String? { value(at: offsets.itemDescription, ToDoItem.writtenString) }
+    var timestamp: Double? { value(at: offsets.timestamp) { ToDoItem.writtenNumber(&$0, in: ToDoItem.timestampRange) } }
+    var location: Location? { value(at: offsets.location, ToDoItem.writtenLocation) }
+    var createdAt: Double? { value(at: offsets.createdAt) { ToDoItem.writtenNumber(&$0, in: ToDoItem.timestampRange) } }
+    var completedAt: Double? { value(at: offsets.completedAt) { ToDoItem.writtenNumber(&$0, in: ToDoItem.timestampRange) } }
+
+    var fields: ToDoItem.Fields {
+        ToDoItem.Fields(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location,
+                        createdAt: createdAt, completedAt: completedAt)
+    }
+
+    /// The value at `offset`, read as it was checked when the item was read (so it is there);
+    /// `nil` for a field the item lacks.
+    private func value<Value>(at offset: UInt32, _ read: (inout JSONScanner) -> Value?) -> Value? {
+        guard offset > 0 else { return nil }
+        return text.bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(bytes: buffer)
+            scanner.index = range.lowerBound + Int(offset)
+            return read(&scanner)
+        }
+    }
 }

@@ -2,6 +2,11 @@ import Foundation
 
 /// One thing to do, as the book's `ToDoItem`, plus the stable number the command line shows and the
 /// times it was created and completed.
+///
+/// An item read from a list in the exact form todo writes keeps only its id, number and status, and
+/// where its other fields are in the file's text; they are read when asked for. A command touches
+/// a handful of fields of a few items, and a list holds years of them. Setting any field stores
+/// them all decoded.
 public struct ToDoItem: Equatable, Sendable {
     /// The largest item number: 2^53 − 1, the largest integer that every JSON reader keeps exactly.
     public static let largestNumber = 9_007_199_254_740_991
@@ -12,29 +17,33 @@ public struct ToDoItem: Equatable, Sendable {
 
     /// Identifies the item for as long as it exists, in this file and in any export of it.
     public let id: UUID
-    // Every change to a field forgets the written form (see `writtenForm`).
-
     /// The number the command line shows, assigned by `ItemManager` when the item is added and never
     /// reused; 0 for an item that has not been added to a manager.
-    public internal(set) var number: Int { didSet { writtenForm = nil } }
-    /// A non-empty single line (`ItemManager` refuses anything else).
-    public var title: String { didSet { writtenForm = nil } }
-    public var itemDescription: String? { didSet { writtenForm = nil } }
-    /// The due date, in seconds since 1970.
-    public var timestamp: Double? { didSet { writtenForm = nil } }
-    public var location: Location? { didSet { writtenForm = nil } }
+    public internal(set) var number: Int { didSet { matchesWrittenForm = false } }
     /// Whether the item is checked; changed only by `ItemManager.checkItem` and `uncheckItem`.
-    public internal(set) var done: Bool { didSet { writtenForm = nil } }
-    /// When the item was added, in seconds since 1970, if the manager was given a clock.
-    public internal(set) var createdAt: Double? { didSet { writtenForm = nil } }
-    /// When the item was last checked, in seconds since 1970, if the manager was given a clock.
-    public internal(set) var completedAt: Double? { didSet { writtenForm = nil } }
-    /// Members of the stored JSON object that this version does not know, kept for the next write.
-    var unknownFields = JSONObject() { didSet { writtenForm = nil } }
-    /// The bytes `write(to:)` would write for the item, when it was read from exactly those bytes
-    /// and has not changed since: writing a list copies its unchanged items instead of writing
-    /// each anew. Not part of the item's value.
-    var writtenForm: WrittenForm?
+    public internal(set) var done: Bool { didSet { matchesWrittenForm = false } }
+    /// The other fields: decoded, or where they are in the text the item was read from.
+    private var storage: Storage
+    /// Whether `write(to:)` may copy the bytes the item was read from: its fields are still those
+    /// bytes, and the number and status have not changed since.
+    private var matchesWrittenForm: Bool
+
+    /// The fields other than id, number and status.
+    struct Fields: Equatable, Sendable {
+        var title: String
+        var itemDescription: String?
+        var timestamp: Double?
+        var location: Location?
+        var createdAt: Double?
+        var completedAt: Double?
+        /// Members of the stored JSON object that this version does not know, kept for the next write.
+        var unknownFields = JSONObject()
+    }
+
+    private enum Storage: Sendable {
+        case written(WrittenForm)
+        indirect case decoded(Fields)
+    }
 
     public init(
         title: String,
@@ -43,13 +52,91 @@ public struct ToDoItem: Equatable, Sendable {
         location: Location? = nil,
         id: UUID = UUID()
     ) {
+        self.init(id: id, number: 0, done: false,
+                  fields: Fields(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location))
+    }
+
+    init(id: UUID, number: Int, done: Bool, fields: Fields) {
         self.id = id
-        self.number = 0
-        self.title = title
-        self.itemDescription = itemDescription
-        self.timestamp = timestamp
-        self.location = location
-        self.done = false
+        self.number = number
+        self.done = done
+        storage = .decoded(fields)
+        matchesWrittenForm = false
+    }
+
+    /// An item whose fields stay in `form` until asked for.
+    init(id: UUID, number: Int, done: Bool, writtenForm form: WrittenForm) {
+        self.id = id
+        self.number = number
+        self.done = done
+        storage = .written(form)
+        matchesWrittenForm = true
+    }
+
+    /// A non-empty single line (`ItemManager` refuses anything else).
+    public var title: String {
+        get { if case .written(let form) = storage { form.title } else { fields.title } }
+        set { fields.title = newValue }
+    }
+
+    public var itemDescription: String? {
+        get { if case .written(let form) = storage { form.itemDescription } else { fields.itemDescription } }
+        set { fields.itemDescription = newValue }
+    }
+
+    /// The due date, in seconds since 1970.
+    public var timestamp: Double? {
+        get { if case .written(let form) = storage { form.timestamp } else { fields.timestamp } }
+        set { fields.timestamp = newValue }
+    }
+
+    public var location: Location? {
+        get { if case .written(let form) = storage { form.location } else { fields.location } }
+        set { fields.location = newValue }
+    }
+
+    /// When the item was added, in seconds since 1970, if the manager was given a clock.
+    public internal(set) var createdAt: Double? {
+        get { if case .written(let form) = storage { form.createdAt } else { fields.createdAt } }
+        set { fields.createdAt = newValue }
+    }
+
+    /// When the item was last checked, in seconds since 1970, if the manager was given a clock.
+    public internal(set) var completedAt: Double? {
+        get { if case .written(let form) = storage { form.completedAt } else { fields.completedAt } }
+        set { fields.completedAt = newValue }
+    }
+
+    var unknownFields: JSONObject {
+        get { fields.unknownFields }
+        set { fields.unknownFields = newValue }
+    }
+
+    /// All the fields, decoded; setting them drops the written form.
+    var fields: Fields {
+        get {
+            switch storage {
+            case .written(let form): return form.fields
+            case .decoded(let fields): return fields
+            }
+        }
+        set {
+            storage = .decoded(newValue)
+            matchesWrittenForm = false
+        }
+    }
+
+    /// The bytes the item was read from, when writing it anew would give exactly them.
+    var writtenForm: WrittenForm? {
+        guard matchesWrittenForm, case .written(let form) = storage else { return nil }
+        return form
+    }
+
+    /// The same item with its fields decoded, as an item made in code has them.
+    var decoded: ToDoItem {
+        var item = self
+        item.fields = fields
+        return item
     }
 
     /// Whether the two items have the same content: title, description, due date and location
@@ -59,6 +146,12 @@ public struct ToDoItem: Equatable, Sendable {
             && itemDescription == other.itemDescription
             && timestamp == other.timestamp
             && location == other.location
+    }
+
+    /// Items are equal when their id, number, status and every field are; whether an item keeps
+    /// its written form does not count.
+    public static func == (lhs: ToDoItem, rhs: ToDoItem) -> Bool {
+        lhs.id == rhs.id && lhs.number == rhs.number && lhs.done == rhs.done && lhs.fields == rhs.fields
     }
 }
 
@@ -86,16 +179,11 @@ extension ToDoItem: JSONSchema {
             }
         }
         if let idText { throw .shape(memberPath(path(), "id"), "\"\(idText)\" is not a UUID") }
-        self.id = try required(id) { memberPath(path(), "id") }
-        self.number = number
-        self.title = try required(title) { memberPath(path(), "title") }
-        self.itemDescription = itemDescription
-        self.timestamp = timestamp
-        self.location = location
-        self.done = done
-        self.createdAt = createdAt
-        self.completedAt = completedAt
-        unknownFields = unknown
+        self.init(
+            id: try required(id) { memberPath(path(), "id") }, number: number, done: done,
+            fields: Fields(title: try required(title) { memberPath(path(), "title") }, itemDescription: itemDescription,
+                           timestamp: timestamp, location: location, createdAt: createdAt, completedAt: completedAt,
+                           unknownFields: unknown))
     }
 
     func write(to writer: inout JSONWriter) {
@@ -103,6 +191,7 @@ extension ToDoItem: JSONSchema {
             writer.raw(writtenForm.bytes)
             return
         }
+        let fields = fields
         writer.beginObject()
         writer.key("id")
         writer.uuid(id)
@@ -110,15 +199,15 @@ extension ToDoItem: JSONSchema {
             writer.key("number")
             writer.int(number)
         }
-        writer.field("title", title)
-        writer.field("itemDescription", itemDescription)
-        writer.field("timestamp", timestamp)
-        writer.field("location", location)
+        writer.field("title", fields.title)
+        writer.field("itemDescription", fields.itemDescription)
+        writer.field("timestamp", fields.timestamp)
+        writer.field("location", fields.location)
         writer.key("done")
         writer.bool(done)
-        writer.field("createdAt", createdAt)
-        writer.field("completedAt", completedAt)
-        writer.unknownFields(unknownFields)
+        writer.field("createdAt", fields.createdAt)
+        writer.field("completedAt", fields.completedAt)
+        writer.unknownFields(fields.unknownFields)
         writer.endObject()
     }
 

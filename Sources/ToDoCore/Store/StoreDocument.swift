@@ -84,7 +84,7 @@ struct StoreDocument {
         items.open.reserveCapacity((scanner.bytes.count - scanner.index) / 100)
         try scanner.scanArray(mismatch: { kind in .shape(path, "expected an array, found \(kind)") }) {
             scanner, index throws(JSONDecodingError) in
-            if let item = ToDoItem.scanWrittenForm(&scanner, in: text) {
+            if let text, let item = ToDoItem.scanWrittenForm(&scanner, in: text) {
                 items.append(item)
             } else {
                 items.append(try ToDoItem(scanning: &scanner, path: { "\(path)[\(index)]" }))
