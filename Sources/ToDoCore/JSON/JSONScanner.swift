@@ -513,10 +513,20 @@ struct JSONScanner {
         while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
 
-    /// Moves past `text` when it comes next, byte for byte.
+    /// Moves past `text` when it comes next, byte for byte. Texts of 8 to 16 bytes (the keys of
+    /// an item) are compared as two words that may overlap, without a call.
+    @inline(__always)
     mutating func consume(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
-        guard bytes.count - index >= count, memcmp(bytes.baseAddress! + index, text.utf8Start, count) == 0 else { return false }
+        guard bytes.count - index >= count else { return false }
+        let here = UnsafeRawPointer(bytes.baseAddress! + index), expected = UnsafeRawPointer(text.utf8Start)
+        if count >= 8, count <= 16 {
+            guard here.loadUnaligned(as: UInt64.self) == expected.loadUnaligned(as: UInt64.self),
+                  here.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == expected.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) else { return false }
+        } else {
+            guard memcmp(here, expected, count) == 0 else { return false }
+        }
         index += count
         return true
     }
@@ -636,11 +646,11 @@ enum JSONNumberToken {
     }
 }
 
-/// How many bytes from `start` are printable ASCII other than `"`, `\\` and DEL, counted eight at a
-/// time and stopping at the first eight that are not all such bytes: what JSON strings are mostly
-/// made of, and what neither the reader nor the writer needs to look at one by one. Each test sets
-/// the top bit of the bytes it finds (the classic "has a zero byte" trick, and some harmless false
-/// alarms just above them); the word itself has it set in bytes of 0x80 and over.
+/// How many bytes from `start` are printable ASCII other than `"`, `\\` and DEL: what JSON strings
+/// are mostly made of, and what neither the reader nor the writer needs to look at one by one.
+/// Counted eight at a time: each test sets the top bit of the bytes it finds (the classic "has a
+/// zero byte" trick, whose false alarms only ever fall above a true one, so the lowest is the first
+/// such byte); the word itself has it set in bytes of 0x80 and over.
 @inline(__always)
 func plainASCIICount(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
     let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
@@ -649,8 +659,10 @@ func plainASCIICount(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
         let word = UInt64(littleEndian: UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self))
         let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C), deletes = word ^ (ones &* 0x7F)
         let special = (word &- ones &* 0x20) | (quotes &- ones) | (backslashes &- ones) | (deletes &- ones)
-        guard (special & ~word | word) & highBits == 0 else { break }
+        let found = (special & ~word | word) & highBits
+        if found != 0 { return offset + found.trailingZeroBitCount / 8 }
         offset += 8
     }
+    while offset < count, !JSONValue.needsEscape(start[offset]), start[offset] < 0x80 { offset += 1 }
     return offset
 }

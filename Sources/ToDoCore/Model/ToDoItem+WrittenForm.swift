@@ -25,8 +25,7 @@ extension ToDoItem {
         let idStart = scanner.index
         // The writer writes ids in upper case.
         guard scanner.bytes.count - idStart > 36, scanner.bytes[idStart + 36] == UInt8(ascii: "\""),
-              !scanner.bytes[idStart..<idStart + 36].contains(where: { $0 >= UInt8(ascii: "a") }),
-              let id = UUID(canonical: UnsafeBufferPointer(rebasing: scanner.bytes[idStart..<idStart + 36]))
+              let id = UUID(canonical: UnsafeBufferPointer(rebasing: scanner.bytes[idStart..<idStart + 36]), upperCaseOnly: true)
         else { return nil }
         scanner.index += 37
 
@@ -55,7 +54,7 @@ extension ToDoItem {
         }
         if scanner.consume(",\"location\":") {
             offsets.location = here()
-            guard writtenLocation(&scanner) != nil else { return nil }
+            guard skipWrittenLocation(&scanner) else { return nil }
         }
         let done: Bool
         if scanner.consume(",\"done\":true") {
@@ -81,22 +80,37 @@ extension ToDoItem {
 
     /// The location that comes next, written as `Location.write(to:)` writes it.
     fileprivate static func writtenLocation(_ scanner: inout JSONScanner) -> Location? {
-        guard scanner.consume("{\"name\":"), let name = writtenString(&scanner) else { return nil }
-        var location = Location(name: name)
+        guard let (name, address, coordinate) = readWrittenLocation(&scanner, string: writtenString) else { return nil }
+        return Location(name: name, address: address, coordinate: coordinate)
+    }
+
+    /// Moves past the location that comes next when it is written as `Location.write(to:)` writes
+    /// it; its strings are only checked.
+    private static func skipWrittenLocation(_ scanner: inout JSONScanner) -> Bool {
+        readWrittenLocation(&scanner) { scanner in skipWrittenString(&scanner) ? () : nil } != nil
+    }
+
+    /// The parts of a location in the written form, its strings read by `string`.
+    private static func readWrittenLocation<Text>(
+        _ scanner: inout JSONScanner, string: (inout JSONScanner) -> Text?
+    ) -> (name: Text, address: Text?, coordinate: Coordinate?)? {
+        guard scanner.consume("{\"name\":"), let name = string(&scanner) else { return nil }
+        var address: Text?
         if scanner.consume(",\"address\":") {
-            guard let address = writtenString(&scanner) else { return nil }
-            location.address = address
+            guard let text = string(&scanner) else { return nil }
+            address = text
         }
+        var coordinate: Coordinate?
         if scanner.consume(",\"coordinate\":{\"latitude\":") {
             guard let latitude = writtenNumber(&scanner, in: Coordinate.latitudeRange),
                   scanner.consume(",\"longitude\":"),
                   let longitude = writtenNumber(&scanner, in: Coordinate.longitudeRange),
                   scanner.consume("}")
             else { return nil }
-            location.coordinate = Coordinate(latitude: latitude, longitude: longitude)
+            coordinate = Coordinate(latitude: latitude, longitude: longitude)
         }
         guard scanner.consume("}") else { return nil }
-        return location
+        return (name, address, coordinate)
     }
 
     /// The string that comes next, written as `JSONValue.writeString` writes it.
@@ -173,48 +187,67 @@ extension ToDoItem {
     /// ten, both exact in a `Double` (Clinger's fast path). Any other number is parsed and spelled
     /// anew to compare.
     fileprivate static func writtenNumber(_ scanner: inout JSONScanner, in range: ClosedRange<Double>) -> Double? {
-        let start = scanner.index
-        guard start < scanner.bytes.count, scanner.bytes[start] == UInt8(ascii: "-") || scanner.isDigit(scanner.bytes[start]),
-              (try? scanner.skipNumber()) != nil else { return nil }
-        let literal = UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index])
-        guard let value = plainNumberValue(literal) ?? spelledAsWritten(literal), range.contains(value) else { return nil }
+        guard let value = plainNumber(&scanner) ?? spelledAsWritten(&scanner), range.contains(value) else { return nil }
         return value
     }
 
-    /// The value of `literal` when it is one of the numbers `writtenNumber` tells without formatting.
-    private static func plainNumberValue(_ literal: UnsafeBufferPointer<UInt8>) -> Double? {
-        let isNegative = literal[0] == UInt8(ascii: "-")
-        var index = isNegative ? 1 : 0
-        var mantissa: Int64 = 0, significantDigits = 0, fractionDigits = 0, isFraction = false
-        while index < literal.count {
-            let byte = literal[index]
-            if byte == UInt8(ascii: ".") {
-                isFraction = true
-            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                if isFraction { fractionDigits += 1 }
-                if mantissa > 0 || byte != UInt8(ascii: "0") { significantDigits += 1 }
-                mantissa = mantissa &* 10 &+ Int64(byte - UInt8(ascii: "0"))
-                if significantDigits > 15 { return nil }
-            } else {
-                return nil  // an exponent
+    /// The number that comes next when it is one of those `writtenNumber` tells without
+    /// formatting, read in one pass over its digits; else `nil` with nothing consumed.
+    private static func plainNumber(_ scanner: inout JSONScanner) -> Double? {
+        let bytes = scanner.bytes, start = scanner.index
+        var index = start
+        let isNegative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+        if isNegative { index += 1 }
+        // Digits before any but a zero are not significant; all digits are gathered in `mantissa`,
+        // which is only used when there are at most 15 significant ones.
+        var mantissa: UInt64 = 0, digits = 0, leadingZeros = 0
+        func readDigits() {
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                if mantissa == 0, digit == 0 { leadingZeros += 1 }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                digits += 1
+                index += 1
             }
+        }
+        readDigits()
+        let integerDigits = digits
+        // JSON has no leading zeros (and no empty integer part).
+        guard integerDigits > 0, integerDigits == 1 || bytes[start + (isNegative ? 1 : 0)] != UInt8(ascii: "0") else { return nil }
+        var fractionDigits = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
+            readDigits()
+            fractionDigits = digits - integerDigits
+            // A fraction has digits, the last not a zero (the writer writes none).
+            guard fractionDigits > 0, bytes[index - 1] != UInt8(ascii: "0") else { return nil }
         }
-        if !isFraction {
-            return isNegative && mantissa == 0 ? nil : Double(isNegative ? -mantissa : mantissa)
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") { return nil }
+        let significantDigits = digits - leadingZeros
+        guard significantDigits <= 15 else { return nil }
+        let value: Double
+        if fractionDigits == 0 {
+            if isNegative, mantissa == 0 { return nil }  // -0, which the writer writes as 0
+            value = Double(mantissa)
+        } else {
+            // At most 3 zeros after the point before the first significant digit: at least 0.0001.
+            guard fractionDigits - significantDigits < 4 else { return nil }
+            value = Double(mantissa) / powersOfTen[fractionDigits]
         }
-        // Significant digits start at most 4 places after the point: the value is at least 0.0001.
-        guard literal[literal.count - 1] != UInt8(ascii: "0"), fractionDigits - significantDigits < 4 else { return nil }
-        let magnitude = Double(mantissa) / powersOfTen[fractionDigits]
-        return isNegative ? -magnitude : magnitude
+        scanner.index = index
+        return isNegative ? -value : value
     }
 
     /// 10^0 through 10^18, each exact in a `Double`.
     private static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18]
 
-    /// The value of `literal` when `JSONValue.literal(for:)` spells that value the same way.
-    private static func spelledAsWritten(_ literal: UnsafeBufferPointer<UInt8>) -> Double? {
-        let text = String(decoding: literal, as: UTF8.self)
+    /// The number that comes next when `JSONValue.literal(for:)` spells its value the same way:
+    /// parsed, spelled anew and compared. Else `nil`.
+    private static func spelledAsWritten(_ scanner: inout JSONScanner) -> Double? {
+        let start = scanner.index
+        guard start < scanner.bytes.count, scanner.bytes[start] == UInt8(ascii: "-") || scanner.isDigit(scanner.bytes[start]),
+              (try? scanner.skipNumber()) != nil else { return nil }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite, JSONValue.literal(for: value) == text else { return nil }
         return value
     }

@@ -9,35 +9,36 @@ extension UUID {
         self = id
     }
 
-    /// Reads the canonical form from its UTF-8 bytes.
-    init?(canonical text: UnsafeBufferPointer<UInt8>) {
+    /// Reads the canonical form from its UTF-8 bytes; with `upperCaseOnly`, only with the hex
+    /// letters in upper case (as `uuidString` and the store write them).
+    init?(canonical text: UnsafeBufferPointer<UInt8>, upperCaseOnly: Bool = false) {
         guard text.count == 36, let base = text.baseAddress,
               base[8] == UInt8(ascii: "-"), base[13] == UInt8(ascii: "-"),
               base[18] == UInt8(ascii: "-"), base[23] == UInt8(ascii: "-")
         else { return nil }
         var value = uuid_t(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let valid = withUnsafeMutableBytes(of: &value) { output -> Bool in
+        // Every digit's value is or-ed in: 0xFF, for anything but a hex digit, shows at the end.
+        var digits: UInt8 = 0
+        withUnsafeMutableBytes(of: &value) { output in
             var position = 0
             for byteIndex in 0..<16 {
-                if position == 8 || position == 13 || position == 18 || position == 23 { position += 1 }
-                let high = Self.hexValues[Int(base[position])], low = Self.hexValues[Int(base[position + 1])]
-                guard high < 16, low < 16 else { return false }
+                if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 { position += 1 }
+                let high = Self.hexValue(base[position], upperCaseOnly), low = Self.hexValue(base[position + 1], upperCaseOnly)
+                digits |= high | low
                 output[byteIndex] = high << 4 | low
                 position += 2
             }
-            return true
         }
-        guard valid else { return nil }
+        guard digits < 16 else { return nil }
         self.init(uuid: value)
     }
 
-    /// The value of each hex digit by its ASCII code; 0xFF for everything else.
-    private static let hexValues: [UInt8] = (0..<256).map { code in
-        switch UInt8(code) {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt8(code) - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt8(code) - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt8(code) - UInt8(ascii: "A") + 10
-        default: return 0xFF
-        }
+    /// The value of a hex digit, 0xFF for any other byte.
+    @inline(__always)
+    private static func hexValue(_ byte: UInt8, _ upperCaseOnly: Bool) -> UInt8 {
+        let digit = byte &- UInt8(ascii: "0")
+        if digit < 10 { return digit }
+        let letter = (upperCaseOnly ? byte : byte | 0x20) &- (upperCaseOnly ? UInt8(ascii: "A") : UInt8(ascii: "a"))
+        return letter < 6 ? letter + 10 : 0xFF
     }
 }

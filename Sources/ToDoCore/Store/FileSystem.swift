@@ -31,19 +31,36 @@ enum FileSystem {
         guard fstat(descriptor, &status) == 0 else { throw failure("read", path) }
         if status.st_mode & S_IFMT == S_IFDIR { throw failure("read", path, code: EISDIR) }
 
-        var contents = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
-        var length = 0
-        while true {
-            if length == contents.count { contents.append(contentsOf: repeatElement(0, count: contents.count)) }
-            let count = contents.withUnsafeMutableBytes { buffer in
-                retryingOnInterrupt { read(descriptor, buffer.baseAddress! + length, buffer.count - length) }
+        // Read into uninitialized memory, a byte more than the size: filling a large buffer with
+        // zeros first would cost a third of reading it. A file that grew meanwhile is read on.
+        var readError: Int32 = 0
+        let capacity = max(Int(status.st_size), 0) + 1
+        var contents = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, length in
+            length = readingUntilFull(descriptor, UnsafeMutableBufferPointer(rebasing: buffer[..<capacity]), error: &readError)
+        }
+        if readError == 0, contents.count == capacity {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBufferPointer { readingUntilFull(descriptor, $0, error: &readError) }
+                contents += chunk[..<count]
+                if count < chunk.count { break }
             }
-            if count < 0 { throw failure("read", path) }
+        }
+        if readError != 0 { throw failure("read", path, code: readError) }
+        return contents
+    }
+
+    /// Reads into `buffer` until it is full or the file ends, and returns how many bytes were
+    /// read; on a failure, sets `error` to its code.
+    private static func readingUntilFull(_ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>, error: inout Int32) -> Int {
+        var length = 0
+        while length < buffer.count {
+            let count = retryingOnInterrupt { read(descriptor, buffer.baseAddress! + length, buffer.count - length) }
+            if count < 0 { error = errno; break }
             if count == 0 { break }
             length += count
         }
-        contents.removeSubrange(length...)
-        return contents
+        return length
     }
 
     /// Throws when a file exists at `path` that its owner made read-only, or that this process may

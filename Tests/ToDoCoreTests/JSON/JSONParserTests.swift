@@ -134,6 +134,21 @@ final class JSONParserTests: XCTestCase {
         }
     }
 
+    func test_plainASCIICount_stopsExactlyAtTheFirstByteThatNeedsAttention() {
+        let plain = Array(" !#0AZaz~[]{}".utf8)
+        for special: UInt8 in [0x22, 0x5C, 0x7F, 0x00, 0x0A, 0x1F, 0x80, 0xC3, 0xFF] {
+            for offset in 0..<24 {
+                // Plain bytes before, then the special one, then more of both, which must not matter.
+                var bytes = (0..<offset).map { plain[$0 % plain.count] }
+                bytes += [special, 0x22, 0x41, special] + plain
+                let count = bytes.withUnsafeBufferPointer { plainASCIICount($0.baseAddress!, $0.count) }
+                XCTAssertEqual(count, offset, "byte \(special) after \(offset) plain bytes")
+            }
+        }
+        let allPlain = Array(repeating: UInt8(ascii: "q"), count: 21)
+        XCTAssertEqual(allPlain.withUnsafeBufferPointer { plainASCIICount($0.baseAddress!, $0.count) }, 21)
+    }
+
     func test_readsPlainIntegersAndEveryOtherNumberForm() throws {
         let item = #"{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","number":NUMBER,"title":"A"}"#
         func number(_ literal: String) throws -> Int {
