@@ -194,35 +194,36 @@ extension ToDoItem {
     /// The number that comes next when it is one of those `writtenNumber` tells without
     /// formatting, read in one pass over its digits; else `nil` with nothing consumed.
     private static func plainNumber(_ scanner: inout JSONScanner) -> Double? {
-        let bytes = scanner.bytes, start = scanner.index
+        let base = scanner.bytes.baseAddress!, end = scanner.bytes.count, start = scanner.index
         var index = start
-        let isNegative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+        let isNegative = index < end && base[index] == UInt8(ascii: "-")
         if isNegative { index += 1 }
-        // Digits before any but a zero are not significant; all digits are gathered in `mantissa`,
-        // which is only used when there are at most 15 significant ones.
+        // All digits are gathered in `mantissa`, which is only used when at most 15 are
+        // significant (zeros before the first other digit are not).
         var mantissa: UInt64 = 0, digits = 0, leadingZeros = 0
-        func readDigits() {
-            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-                let digit = bytes[index] &- UInt8(ascii: "0")
+        var isFraction = false, fractionDigits = 0
+        while index < end {
+            let digit = base[index] &- UInt8(ascii: "0")
+            if digit < 10 {
                 if mantissa == 0, digit == 0 { leadingZeros += 1 }
                 mantissa = mantissa &* 10 &+ UInt64(digit)
                 digits += 1
-                index += 1
+                if isFraction { fractionDigits += 1 }
+            } else if base[index] == UInt8(ascii: "."), !isFraction {
+                // JSON has digits before the point, and no leading zeros.
+                guard digits > 0, digits == 1 || leadingZeros == 0 else { return nil }
+                isFraction = true
+            } else {
+                break
             }
-        }
-        readDigits()
-        let integerDigits = digits
-        // JSON has no leading zeros (and no empty integer part).
-        guard integerDigits > 0, integerDigits == 1 || bytes[start + (isNegative ? 1 : 0)] != UInt8(ascii: "0") else { return nil }
-        var fractionDigits = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            readDigits()
-            fractionDigits = digits - integerDigits
-            // A fraction has digits, the last not a zero (the writer writes none).
-            guard fractionDigits > 0, bytes[index - 1] != UInt8(ascii: "0") else { return nil }
         }
-        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") { return nil }
+        // A number has digits; an integer part has no leading zero; a fraction has digits, the
+        // last not a zero (the writer writes none); the writer writes no exponent.
+        guard digits > fractionDigits, isFraction || digits == 1 || leadingZeros == 0,
+              !isFraction || (fractionDigits > 0 && base[index - 1] != UInt8(ascii: "0")),
+              index == end || base[index] | 0x20 != UInt8(ascii: "e")
+        else { return nil }
         let significantDigits = digits - leadingZeros
         guard significantDigits <= 15 else { return nil }
         let value: Double

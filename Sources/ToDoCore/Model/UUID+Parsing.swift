@@ -10,35 +10,52 @@ extension UUID {
     }
 
     /// Reads the canonical form from its UTF-8 bytes; with `upperCaseOnly`, only with the hex
-    /// letters in upper case (as `uuidString` and the store write them).
+    /// letters in upper case (as `uuidString` and the store write them). The 32 digits are read
+    /// eight at a time (`hexWord`): every item of a list has an id.
     init?(canonical text: UnsafeBufferPointer<UInt8>, upperCaseOnly: Bool = false) {
         guard text.count == 36, let base = text.baseAddress,
               base[8] == UInt8(ascii: "-"), base[13] == UInt8(ascii: "-"),
               base[18] == UInt8(ascii: "-"), base[23] == UInt8(ascii: "-")
         else { return nil }
+        let raw = UnsafeRawPointer(base)
+        func load(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        func load4(_ offset: Int) -> UInt64 { UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+        // Digits 1-8, 9-12 and 13-16 (around a dash), 17-20 and 21-24, 25-32.
+        guard let first = Self.hexWord(load(0), upperCaseOnly),
+              let second = Self.hexWord(load4(9) | load4(14) << 32, upperCaseOnly),
+              let third = Self.hexWord(load4(19) | load4(24) << 32, upperCaseOnly),
+              let fourth = Self.hexWord(load(28), upperCaseOnly)
+        else { return nil }
         var value = uuid_t(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        // Every digit's value is or-ed in: 0xFF, for anything but a hex digit, shows at the end.
-        var digits: UInt8 = 0
         withUnsafeMutableBytes(of: &value) { output in
-            var position = 0
-            for byteIndex in 0..<16 {
-                if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 { position += 1 }
-                let high = Self.hexValue(base[position], upperCaseOnly), low = Self.hexValue(base[position + 1], upperCaseOnly)
-                digits |= high | low
-                output[byteIndex] = high << 4 | low
-                position += 2
-            }
+            output.storeBytes(of: first.littleEndian, toByteOffset: 0, as: UInt32.self)
+            output.storeBytes(of: second.littleEndian, toByteOffset: 4, as: UInt32.self)
+            output.storeBytes(of: third.littleEndian, toByteOffset: 8, as: UInt32.self)
+            output.storeBytes(of: fourth.littleEndian, toByteOffset: 12, as: UInt32.self)
         }
-        guard digits < 16 else { return nil }
         self.init(uuid: value)
     }
 
-    /// The value of a hex digit, 0xFF for any other byte.
+    /// The four bytes that eight hex digits stand for (the first digit in the lowest byte of
+    /// `word`, the first byte in the lowest byte of the result), or `nil` when any is not a hex
+    /// digit. All eight are checked and converted at once: for bytes below 0x80, adding
+    /// 0x80 - `low` sets a byte's top bit exactly when it is at least `low`, without carries.
     @inline(__always)
-    private static func hexValue(_ byte: UInt8, _ upperCaseOnly: Bool) -> UInt8 {
-        let digit = byte &- UInt8(ascii: "0")
-        if digit < 10 { return digit }
-        let letter = (upperCaseOnly ? byte : byte | 0x20) &- (upperCaseOnly ? UInt8(ascii: "A") : UInt8(ascii: "a"))
-        return letter < 6 ? letter + 10 : 0xFF
+    static func hexWord(_ word: UInt64, _ upperCaseOnly: Bool) -> UInt32? {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80
+        guard word & highBits == 0 else { return nil }
+        func within(_ bytes: UInt64, _ low: UInt64, _ high: UInt64) -> UInt64 {
+            (bytes &+ ones &* (0x80 - low)) & ~(bytes &+ ones &* (0x7F - high)) & highBits
+        }
+        let digits = within(word, 0x30, 0x39)
+        let letters = upperCaseOnly ? within(word, 0x41, 0x46) : within(word | ones &* 0x20, 0x61, 0x66)
+        guard digits | letters == highBits else { return nil }
+        // Each byte's value: its low four bits, plus 9 for a letter ('A' is 0x41).
+        let nibbles = (word & (ones &* 0x0F)) &+ (letters >> 7) &* 9
+        // Pairs of digits into bytes (in the even bytes), then those four bytes side by side.
+        var packed = (nibbles << 4 | nibbles >> 8) & 0x00FF_00FF_00FF_00FF
+        packed = (packed | packed >> 8) & 0x0000_FFFF_0000_FFFF
+        packed = packed | packed >> 16
+        return UInt32(truncatingIfNeeded: packed)
     }
 }
