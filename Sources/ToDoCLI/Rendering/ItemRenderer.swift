@@ -20,29 +20,37 @@ struct ItemRenderer {
         for row in [openRows, doneRows].joined() { columns.widen(for: row) }
         var output: [UInt8] = []
         output.reserveCapacity((openRows.count + doneRows.count) * (columns.number + columns.title + columns.due + 24))
-        for (row, item) in zip(openRows, open) { appendRow(row, of: item, columns, to: &output) }
+        for row in openRows { appendRow(row, columns, to: &output) }
         if !doneRows.isEmpty {
             if section == .all {
                 if !openRows.isEmpty { output.append(UInt8(ascii: "\n")) }
                 output += (style.bold("Done") + "\n").utf8
             }
-            for (row, item) in zip(doneRows, done) { appendRow(row, of: item, columns, to: &output) }
+            for row in doneRows { appendRow(row, columns, to: &output) }
         }
         return output
     }
 
-    /// The cells of one row that the column widths depend on.
+    /// The cells of one row, and what the column widths depend on.
     private struct Row {
-        let number: String
+        let number: Int
+        let numberWidth: Int
+        let isDone: Bool
         let title: String
         let titleWidth: Int
+        let timestamp: Double?
         let due: String
+        let place: String?
 
         init(_ item: ToDoItem, _ dates: DueDateFormatter) {
-            number = String(item.number)
+            number = item.number
+            numberWidth = ItemRenderer.digitCount(of: item.number)
+            isDone = item.done
             title = TerminalText.printable(item.title)
             titleWidth = ItemRenderer.width(of: title)
-            due = item.timestamp.map { dates.string(from: $0) } ?? ""
+            timestamp = item.timestamp
+            due = timestamp.map { dates.string(from: $0) } ?? ""
+            place = item.locationName.map(TerminalText.printable)
         }
     }
 
@@ -50,7 +58,7 @@ struct ItemRenderer {
         var number = 0, title = 0, due = 0
 
         mutating func widen(for row: Row) {
-            number = max(number, row.number.utf8.count)
+            number = max(number, row.numberWidth)
             title = max(title, row.titleWidth)
             due = max(due, row.due.utf8.count)
         }
@@ -58,35 +66,51 @@ struct ItemRenderer {
 
     /// How many columns `text` takes: its characters (counted cheaply when it is ASCII).
     static func width(of text: String) -> Int {
-        text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
+        var text = text
+        return text.withUTF8 { $0.allSatisfy { $0 < 0x80 } } ? text.utf8.count : text.count
+    }
+
+    /// How many digits a number has, its sign included.
+    static func digitCount(of number: Int) -> Int {
+        var count = number < 0 ? 2 : 1, rest = number / 10
+        while rest != 0 {
+            count += 1
+            rest /= 10
+        }
+        return count
     }
 
     /// Appends one row: number, mark, title, due date, location, in aligned columns. A column is
     /// padded only when another follows it, so no row ends in spaces.
-    private func appendRow(_ row: Row, of item: ToDoItem, _ columns: Columns, to output: inout [UInt8]) {
+    private func appendRow(_ row: Row, _ columns: Columns, to output: inout [UInt8]) {
         func pad(_ count: Int) { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(count, 0))) }
-        pad(columns.number - row.number.utf8.count)
-        output += style.bold(row.number).utf8
-        output += (item.done ? " \(style.green("[x]")) " : " [ ] ").utf8
-        output += (item.done ? style.dim(row.title) : row.title).utf8
+        func append(_ text: String) {
+            var text = text
+            text.withUTF8 { output.append(contentsOf: $0) }
+        }
+        pad(columns.number - row.numberWidth)
+        append(style.bold(String(row.number)))
+        append(row.isDone ? " \(style.green("[x]")) " : " [ ] ")
+        append(row.isDone ? style.dim(row.title) : row.title)
         var owed = columns.title - row.titleWidth
-        if columns.due > 0, !row.due.isEmpty || item.location != nil {
+        if columns.due > 0, !row.due.isEmpty || row.place != nil {
             pad(owed + 2)
-            output += colouredDue(row.due, of: item).utf8
+            append(colouredDue(row))
             owed = columns.due - row.due.utf8.count
         }
-        if let location = item.location {
+        if let place = row.place {
             pad(owed + 2)
-            output += (style.dim("@") + TerminalText.printable(location.name)).utf8
+            append(style.dim("@"))
+            append(place)
         }
         output.append(UInt8(ascii: "\n"))
     }
 
     /// Overdue open items in red, those due today in yellow.
-    private func colouredDue(_ text: String, of item: ToDoItem) -> String {
-        guard style.isEnabled, !item.done, let timestamp = item.timestamp else { return text }
+    private func colouredDue(_ row: Row) -> String {
+        guard style.isEnabled, !row.isDone, let timestamp = row.timestamp else { return row.due }
         let days = dates.daysFrom(now, to: timestamp)
-        return days < 0 ? style.red(text) : days == 0 ? style.yellow(text) : text
+        return days < 0 ? style.red(row.due) : days == 0 ? style.yellow(row.due) : row.due
     }
 
     // MARK: One item
@@ -149,8 +173,9 @@ struct ItemRenderer {
         String(decoding: item.json.serialized(), as: UTF8.self)
     }
 
-    /// Writes items as a JSON array, one item per line, in pieces.
-    func writeJSON<Items: Sequence<ToDoItem>>(_ items: Items, to output: TextOutput) {
-        ToDoItem.writeJSONArray(items) { output.write(bytes: $0) }
+    /// Writes the items of `sections`, one after another, as a JSON array, one item per line, in
+    /// pieces.
+    func writeJSON(_ sections: [[ToDoItem]], to output: TextOutput) {
+        ToDoItem.writeJSONArray(sections, to: { output.write(bytes: $0) })
     }
 }

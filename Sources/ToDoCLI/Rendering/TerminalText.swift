@@ -5,7 +5,8 @@ enum TerminalText {
     static func printable(_ text: String) -> String {
         // In UTF-8 the controls are the bytes below 0x20, 0x7F, and 0xC2 followed by 0x80...0x9F:
         // looking for those bytes is quicker than decoding every scalar of every title.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
+        var text = text
+        guard text.withUTF8({ $0.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 } }),
               text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

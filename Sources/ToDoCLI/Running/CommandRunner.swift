@@ -65,7 +65,7 @@ struct CommandRunner {
         }
         if request.json {
             if request.titles == .standardInput {
-                renderer.writeJSON(added, to: context.output)
+                renderer.writeJSON([added], to: context.output)
             } else {
                 write(renderer.json(added[0]))
             }
@@ -99,7 +99,7 @@ struct CommandRunner {
         let open = section == .done ? [] : manager.toDoItems
         let done = section == .open ? [] : manager.doneItems
         if json {
-            renderer.writeJSON([open, done].joined(), to: context.output)
+            renderer.writeJSON([open, done], to: context.output)
         } else {
             context.output.write(bytes: renderer.list(open: open, done: done, section: section))
             if open.isEmpty, done.isEmpty, context.output.isTerminal {
@@ -119,7 +119,7 @@ struct CommandRunner {
             try manager.resolve(references).map { item in try change(&manager, item) }
         }
         if json {
-            renderer.writeJSON(results.map(\.0), to: context.output)
+            renderer.writeJSON([results.map(\.0)], to: context.output)
         } else {
             write(results.map { item, verb in "\(verb) \(renderer.summary(item))\n" }.joined())
         }

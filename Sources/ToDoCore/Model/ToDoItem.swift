@@ -95,6 +95,12 @@ public struct ToDoItem: Equatable, Sendable {
         set { fields.location = newValue }
     }
 
+    /// The name of the item's location: the same as `location?.name`, without reading the rest
+    /// of the location from an item's written form (a list shows thousands of names).
+    public var locationName: String? {
+        if case .written(let form) = storage { form.locationName } else { fields.location?.name }
+    }
+
     /// When the item was added, in seconds since 1970, if the manager was given a clock.
     public internal(set) var createdAt: Double? {
         get { if case .written(let form) = storage { form.createdAt } else { fields.createdAt } }
@@ -219,17 +225,19 @@ extension ToDoItem: JSONSchema {
 
     /// `items` as a JSON array with one compact item per line (as in the data file), written
     /// straight from the items: fast for long lists, and easy for line-based tools.
-    public static func jsonArray<Items: Sequence<ToDoItem>>(_ items: Items) -> [UInt8] {
+    public static func jsonArray(_ items: [ToDoItem]) -> [UInt8] {
         var bytes: [UInt8] = []
-        writeJSONArray(items) { bytes.append(contentsOf: $0) }
+        writeJSONArray([items], to: { bytes.append(contentsOf: $0) })
         return bytes
     }
 
-    /// `jsonArray(items)` handed to `emit` a piece of about a megabyte at a time, so that a long
-    /// list is never held whole in memory.
-    public static func writeJSONArray<Items: Sequence<ToDoItem>>(_ items: Items, to emit: ([UInt8]) -> Void) {
+    /// `jsonArray` of the items of `sections` one after another, handed to `emit` a piece of about
+    /// a megabyte at a time, so that a long list is never held whole in memory. (Arrays rather
+    /// than any sequence: a generic call from another module would not be specialised, and would
+    /// look up type metadata for every item.)
+    public static func writeJSONArray(_ sections: [[ToDoItem]], to emit: ([UInt8]) -> Void) {
         var writer = JSONWriter(capacity: pieceSize + 64 * 1024)
-        writeArray(items, indent: "  ", closingIndent: "", into: &writer, emit: emit)
+        writeArray(sections.joined(), indent: "  ", closingIndent: "", into: &writer, emit: emit)
         writer.bytes.append(UInt8(ascii: "\n"))
         emit(writer.bytes)
     }

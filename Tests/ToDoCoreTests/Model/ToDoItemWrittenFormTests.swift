@@ -26,6 +26,8 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             XCTAssertEqual(read.location?.coordinate, general.location?.coordinate, "case \(index)")
             XCTAssertEqual(read.createdAt, general.createdAt, "case \(index)")
             XCTAssertEqual(read.completedAt, general.completedAt, "case \(index)")
+            XCTAssertEqual(read.locationName, general.location?.name, "case \(index)")
+            XCTAssertEqual(general.locationName, general.location?.name, "case \(index)")
         }
     }
 
