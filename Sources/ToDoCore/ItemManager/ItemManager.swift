@@ -14,9 +14,15 @@ public struct ItemManager: Sendable {
     public private(set) var nextNumber = 1
     /// Gives the time to stamp on added and checked items; `nil` records no times.
     private let now: (@Sendable () -> Date)?
-    /// Look-up tables for the rules, built on the first change: a command that only reads the
-    /// list does not pay for them.
-    private var index: Index?
+    /// The ids of all items, so that `add` checks rule 1 without a scan. Restoring a list makes
+    /// it anyway, to refuse two items with one id.
+    private var ids = KeySet<UUID>()
+    /// The `TitleKey`s of the titles of open items. A title not here is no open item's, so the
+    /// same-content check scans the open items only when one may share the title: adding a batch
+    /// stays linear in the batch. A key stays after its item is checked, removed or retitled: at
+    /// worst a scan finds nothing. Made on the first check that needs it: checking or removing an
+    /// item never does.
+    private var openTitleKeys: KeySet<Int>?
     /// How many changes were made since the manager was created or restored; the store writes the
     /// file only when there were some.
     private(set) var changeCount = 0
@@ -63,6 +69,7 @@ public struct ItemManager: Sendable {
                 }
             }
         }
+        ids = seenIDs
         self.nextNumber = max(nextNumber ?? 1, highestNumber + 1)
         for position in stored.unnumbered {
             guard self.nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(self.nextNumber) }
@@ -92,7 +99,7 @@ public struct ItemManager: Sendable {
     @discardableResult
     public mutating func add(_ item: ToDoItem) throws(ItemManagerError) -> ToDoItem {
         try validate(item)
-        if withIndex({ $0.ids.contains(item.id) }), let existing = self.item(withID: item.id) {
+        if ids.contains(item.id), let existing = self.item(withID: item.id) {
             throw .duplicateID(existing: existing)
         }
         try checkNoOpenItemHasContent(of: item, except: nil)
@@ -105,10 +112,8 @@ public struct ItemManager: Sendable {
         nextNumber += 1
         changeCount += 1
         toDoItems.append(added)
-        updateIndex { index in
-            index.openTitleHashes.insert(added.title.hashValue)
-            index.ids.insert(added.id)
-        }
+        openTitleKeys?.insert(added.titleKey)
+        ids.insert(added.id)
         return added
     }
 
@@ -130,7 +135,7 @@ public struct ItemManager: Sendable {
         item.done = false
         item.completedAt = nil
         toDoItems.append(item)
-        updateIndex { $0.openTitleHashes.insert(item.title.hashValue) }
+        openTitleKeys?.insert(item.titleKey)
     }
 
     /// Removes every item. Numbers already given are still never reused.
@@ -138,7 +143,8 @@ public struct ItemManager: Sendable {
         changeCount += 1
         toDoItems.removeAll()
         doneItems.removeAll()
-        index = Index()
+        ids = KeySet()
+        openTitleKeys = KeySet()
     }
 
     // MARK: Changes by id
@@ -172,7 +178,7 @@ public struct ItemManager: Sendable {
     public mutating func removeItem(withID id: UUID) throws(ItemManagerError) -> ToDoItem {
         let position = try position(ofID: id)
         changeCount += 1
-        updateIndex { $0.ids.remove(id) }
+        ids.remove(id)
         switch position {
         case .toDo(let index):
             return toDoItems.remove(at: index)
@@ -187,7 +193,7 @@ public struct ItemManager: Sendable {
         let removed = doneItems
         changeCount += 1
         doneItems.removeAll()
-        updateIndex { index in for item in removed { index.ids.remove(item.id) } }
+        for item in removed { ids.remove(item.id) }
         return removed
     }
 
@@ -208,7 +214,7 @@ public struct ItemManager: Sendable {
         switch position {
         case .toDo(let index):
             try checkNoOpenItemHasContent(of: item, except: id)
-            updateIndex { $0.openTitleHashes.insert(item.title.hashValue) }
+            openTitleKeys?.insert(item.titleKey)
             toDoItems[index] = item
         case .done(let index):
             doneItems[index] = item
@@ -226,50 +232,16 @@ public struct ItemManager: Sendable {
     }
 
     private mutating func checkNoOpenItemHasContent(of item: ToDoItem, except excludedID: UUID?) throws(ItemManagerError) {
-        guard withIndex({ $0.openTitleHashes.contains(item.title.hashValue) }) else { return }
+        let key = item.titleKey
+        if openTitleKeys == nil {
+            var keys = KeySet<Int>(minimumCapacity: toDoItems.count)
+            for item in toDoItems { keys.insert(item.titleKey) }
+            openTitleKeys = keys
+        }
+        guard openTitleKeys?.contains(key) == true else { return }
         if let existing = toDoItems.first(where: { $0.id != excludedID && $0.hasSameContent(as: item) }) {
             throw .duplicateContent(existing: existing)
         }
-    }
-
-    /// Look-up tables for the rules over the current items.
-    private struct Index {
-        /// The titles of open items, as `String`'s own hash, which honours canonical equivalence as
-        /// `==` does. A title not here is no open item's, so the same-content check scans the open
-        /// items only when one may share the title: adding a batch stays linear in the batch. A
-        /// title stays after its item is checked, removed or retitled: at worst a scan finds nothing.
-        var openTitleHashes = KeySet<Int>()
-        /// The ids of all items, so that `add` checks rule 1 without a scan.
-        var ids = KeySet<UUID>()
-
-        init() {}
-
-        init(open: [ToDoItem], done: [ToDoItem]) {
-            ids = KeySet(minimumCapacity: open.count + done.count)
-            for item in open {
-                openTitleHashes.insert(item.title.hashValue)
-                ids.insert(item.id)
-            }
-            for item in done { ids.insert(item.id) }
-        }
-    }
-
-    /// Answers a question from the index, building it first if nothing has needed it yet.
-    private mutating func withIndex<Result>(_ body: (inout Index) -> Result) -> Result {
-        var table = index ?? Index(open: toDoItems, done: doneItems)
-        // Taken out while it changes, so that it is not copied.
-        index = nil
-        defer { index = table }
-        return body(&table)
-    }
-
-    /// Keeps the index in step with a change, if it has been built: a command that never asks it
-    /// anything (check, remove) never builds it.
-    private mutating func updateIndex(_ body: (inout Index) -> Void) {
-        guard var table = index else { return }
-        index = nil
-        body(&table)
-        index = table
     }
 
     /// The time to stamp, in whole seconds: finer is noise in a file meant to be read and diffed.

@@ -306,6 +306,16 @@ struct WrittenForm: Sendable {
     var itemDescription: String? { value(at: offsets.itemDescription, ToDoItem.writtenString) }
     var timestamp: Double? { value(at: offsets.timestamp) { ToDoItem.writtenNumber(&$0, in: ToDoItem.timestampRange) } }
     var location: Location? { value(at: offsets.location, ToDoItem.writtenLocation) }
+    /// The title's `TitleKey` when its bytes are plain ASCII without escapes, else `nil`.
+    var plainASCIITitleKey: Int? {
+        value(at: offsets.title) { scanner in
+            let start = scanner.index + 1
+            scanner.index = start
+            scanner.skipPlainASCII()
+            guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\"") else { return nil }
+            return TitleKey.asciiKey(UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index]))
+        }
+    }
     var locationName: String? {
         value(at: offsets.location) { scanner in scanner.consume("{\"name\":") ? ToDoItem.writtenString(&scanner) : nil }
     }

@@ -101,6 +101,13 @@ public struct ToDoItem: Equatable, Sendable {
         if case .written(let form) = storage { form.locationName } else { fields.location?.name }
     }
 
+    /// The title's `TitleKey`, for an item in its written form made from the title's bytes when
+    /// they are plain ASCII.
+    var titleKey: Int {
+        if case .written(let form) = storage, let key = form.plainASCIITitleKey { return key }
+        return TitleKey.key(of: title)
+    }
+
     /// When the item was added, in seconds since 1970, if the manager was given a clock.
     public internal(set) var createdAt: Double? {
         get { if case .written(let form) = storage { form.createdAt } else { fields.createdAt } }

@@ -1,0 +1,65 @@
+import Foundation
+@testable import ToDoCore
+import TestSupport
+import XCTest
+
+/// Titles that `==` calls equal (canonical equivalence) get one key, or the same-content rule
+/// would miss them.
+final class TitleKeyTests: XCTestCase {
+    func test_theScalarsThatNormalizeToASCII_areExactlyTheTable() {
+        var found: [UInt32: UInt8] = [:]
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let decomposed = String(Character(scalar)).decomposedStringWithCanonicalMapping
+            if decomposed.unicodeScalars.allSatisfy(\.isASCII) {
+                XCTAssertEqual(decomposed.utf8.count, 1, "U+\(String(value, radix: 16))")
+                found[value] = decomposed.utf8.first
+            }
+        }
+        XCTAssertEqual(found, TitleKey.asciiEquivalents)
+    }
+
+    func test_equalTitles_haveEqualKeys() {
+        let pairs = [
+            ("Call Mom", "Call Mom"),
+            ("\u{212A}elvin", "Kelvin"),
+            ("a\u{037E}b", "a;b"),
+            ("\u{1FEF}quoted`", "`quoted`"),
+            ("Caf\u{E9}", "Cafe\u{301}"),
+            ("\u{212A}\u{301}", "\u{1E30}"),
+            ("", ""),
+            (String(repeating: "long title ", count: 9), String(repeating: "long title ", count: 9)),
+        ]
+        for (left, right) in pairs {
+            XCTAssertEqual(left, right)
+            XCTAssertEqual(TitleKey.key(of: left), TitleKey.key(of: right), "\(left) / \(right)")
+        }
+        XCTAssertNotEqual(TitleKey.key(of: "Call Mom"), TitleKey.key(of: "Call Dad"))
+        XCTAssertNotEqual(TitleKey.key(of: "abcdefgh1"), TitleKey.key(of: "abcdefgh2"))
+    }
+
+    func test_itemsInTheirWrittenForm_haveTheKeyOfTheirTitle() throws {
+        var random = SeededGenerator(seed: 0x717E)
+        for index in 0..<2_000 {
+            var item = ToDoItemJSONEquivalenceTests.randomItem(&random)
+            if index % 3 == 0 { item.title = "Plain ASCII title \(index)" }
+            var writer = JSONWriter()
+            item.write(to: &writer)
+            let text = StoredText(writer.bytes)
+            let read = try XCTUnwrap(text.bytes.withUnsafeBufferPointer { buffer in
+                var scanner = JSONScanner(bytes: buffer)
+                return ToDoItem.scanWrittenForm(&scanner, in: text)
+            })
+            XCTAssertEqual(read.titleKey, TitleKey.key(of: item.title), "case \(index)")
+        }
+    }
+
+    func test_addingATitleEqualToAnOpenOne_underAnotherSpelling_isRefused() throws {
+        var manager = ItemManager()
+        try manager.add(ToDoItem(title: "\u{212A}elvin"))
+        XCTAssertThrowsError(try manager.add(ToDoItem(title: "Kelvin")))
+        try manager.add(ToDoItem(title: "Cafe\u{301}"))
+        XCTAssertThrowsError(try manager.add(ToDoItem(title: "Caf\u{E9}")))
+        XCTAssertNoThrow(try manager.add(ToDoItem(title: "Kelvin!")))
+    }
+}
