@@ -261,9 +261,10 @@ extension ToDoItem: JSONSchema {
     ) throws(Failure) {
         writer.bytes.append(UInt8(ascii: "["))
         var isEmpty = true
+        // What goes before each item, as bytes once rather than as strings for every item.
+        let first = Array("\n\(indent)".utf8), separator = Array(",\n\(indent)".utf8)
         for item in items {
-            writer.bytes.append(contentsOf: (isEmpty ? "\n" : ",\n").utf8)
-            writer.bytes.append(contentsOf: indent.utf8)
+            writer.bytes.append(contentsOf: isEmpty ? first : separator)
             isEmpty = false
             item.write(to: &writer)
             if writer.bytes.count >= pieceSize {
