@@ -31,25 +31,32 @@ struct ItemRenderer {
         return output
     }
 
-    /// The cells of one row, and what the column widths depend on.
+    /// The cells of one row, and what the column widths depend on. The title is kept as the item's
+    /// bytes (`withTitleUTF8`) unless it has control characters to show safely.
     private struct Row {
-        let number: Int
+        let item: ToDoItem
         let numberWidth: Int
-        let isDone: Bool
-        let title: String
+        let safeTitle: String?
         let titleWidth: Int
-        let timestamp: Double?
         let due: String
         let place: String?
 
         init(_ item: ToDoItem, _ dates: DueDateFormatter) {
-            number = item.number
+            self.item = item
             numberWidth = ItemRenderer.digitCount(of: item.number)
-            isDone = item.done
-            title = TerminalText.printable(item.title)
-            titleWidth = ItemRenderer.width(of: title)
-            timestamp = item.timestamp
-            due = timestamp.map { dates.string(from: $0) } ?? ""
+            var width: Int?
+            item.withTitleUTF8 { bytes in
+                width = TerminalText.mayHaveControls(bytes) ? nil : ItemRenderer.width(ofUTF8: bytes)
+            }
+            if let width {
+                safeTitle = nil
+                titleWidth = width
+            } else {
+                let title = TerminalText.printable(item.title)
+                safeTitle = title
+                titleWidth = ItemRenderer.width(of: title)
+            }
+            due = item.timestamp.map { dates.string(from: $0) } ?? ""
             place = item.locationName.map(TerminalText.printable)
         }
     }
@@ -67,7 +74,12 @@ struct ItemRenderer {
     /// How many columns `text` takes: its characters (counted cheaply when it is ASCII).
     static func width(of text: String) -> Int {
         var text = text
-        return text.withUTF8 { $0.allSatisfy { $0 < 0x80 } } ? text.utf8.count : text.count
+        return text.withUTF8(width(ofUTF8:))
+    }
+
+    /// How many columns the text with these UTF-8 bytes takes.
+    static func width(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.allSatisfy { $0 < 0x80 } ? bytes.count : String(decoding: bytes, as: UTF8.self).count
     }
 
     /// How many digits a number has, its sign included.
@@ -83,15 +95,24 @@ struct ItemRenderer {
     /// Appends one row: number, mark, title, due date, location, in aligned columns. A column is
     /// padded only when another follows it, so no row ends in spaces.
     private func appendRow(_ row: Row, _ columns: Columns, to output: inout [UInt8]) {
-        func pad(_ count: Int) { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(count, 0))) }
+        func pad(_ count: Int) {
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(count, 0)))
+        }
         func append(_ text: String) {
             var text = text
             text.withUTF8 { output.append(contentsOf: $0) }
         }
+        let item = row.item
         pad(columns.number - row.numberWidth)
-        append(style.bold(String(row.number)))
-        append(row.isDone ? " \(style.green("[x]")) " : " [ ] ")
-        append(row.isDone ? style.dim(row.title) : row.title)
+        append(style.bold(String(item.number)))
+        append(!item.done ? " [ ] " : style.isEnabled ? " \(style.green("[x]")) " : " [x] ")
+        if let title = row.safeTitle {
+            append(item.done ? style.dim(title) : title)
+        } else if item.done, style.isEnabled {
+            append(style.dim(item.title))
+        } else {
+            item.withTitleUTF8 { output.append(contentsOf: $0) }
+        }
         var owed = columns.title - row.titleWidth
         if columns.due > 0, !row.due.isEmpty || row.place != nil {
             pad(owed + 2)
@@ -108,7 +129,7 @@ struct ItemRenderer {
 
     /// Overdue open items in red, those due today in yellow.
     private func colouredDue(_ row: Row) -> String {
-        guard style.isEnabled, !row.isDone, let timestamp = row.timestamp else { return row.due }
+        guard style.isEnabled, !row.item.done, let timestamp = row.item.timestamp else { return row.due }
         let days = dates.daysFrom(now, to: timestamp)
         return days < 0 ? style.red(row.due) : days == 0 ? style.yellow(row.due) : row.due
     }

@@ -3,11 +3,8 @@
 /// C1 controls as `�`.
 enum TerminalText {
     static func printable(_ text: String) -> String {
-        // In UTF-8 the controls are the bytes below 0x20, 0x7F, and 0xC2 followed by 0x80...0x9F:
-        // looking for those bytes is quicker than decoding every scalar of every title.
         var text = text
-        guard text.withUTF8({ $0.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 } }),
-              text.unicodeScalars.contains(where: isControl) else { return text }
+        guard text.withUTF8(mayHaveControls), text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -18,6 +15,13 @@ enum TerminalText {
             }
         }
         return result
+    }
+
+    /// Whether UTF-8 `bytes` may hold a control character: in UTF-8 the controls are the bytes
+    /// below 0x20, 0x7F, and 0xC2 followed by 0x80...0x9F. Looking for those bytes is quicker than
+    /// decoding every scalar of every title; `false` means there is none.
+    static func mayHaveControls(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
     }
 
     /// `printable` applied line by line, keeping the line breaks of a multi-line text.

@@ -308,14 +308,26 @@ struct WrittenForm: Sendable {
     var location: Location? { value(at: offsets.location, ToDoItem.writtenLocation) }
     /// The title's `TitleKey` when its bytes are plain ASCII without escapes, else `nil`.
     var plainASCIITitleKey: Int? {
-        value(at: offsets.title) { scanner in
-            let start = scanner.index + 1
+        withUnescapedTitle { bytes in bytes.allSatisfy { $0 < 0x80 } ? TitleKey.asciiKey(bytes) : nil } ?? nil
+    }
+
+    /// `body` called with the title's bytes when it has no escapes (so they are its UTF-8), else `nil`.
+    func withUnescapedTitle<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        text.bytes.withUnsafeBufferPointer { buffer in
+            let start = range.lowerBound + Int(offsets.title) + 1
+            var scanner = JSONScanner(bytes: buffer)
             scanner.index = start
-            scanner.skipPlainASCII()
-            guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\"") else { return nil }
-            return TitleKey.asciiKey(UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index]))
+            while true {
+                scanner.skipPlainASCII()
+                // The title was checked when read: it ends in a quote, and holds no control bytes.
+                guard scanner.index < buffer.count, buffer[scanner.index] != UInt8(ascii: "\\") else { return nil }
+                if buffer[scanner.index] == UInt8(ascii: "\"") { break }
+                scanner.index += 1
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[start..<scanner.index]))
         }
     }
+
     var locationName: String? {
         value(at: offsets.location) { scanner in scanner.consume("{\"name\":") ? ToDoItem.writtenString(&scanner) : nil }
     }

@@ -101,6 +101,16 @@ public struct ToDoItem: Equatable, Sendable {
         if case .written(let form) = storage { form.locationName } else { fields.location?.name }
     }
 
+    /// Calls `body` with the title's UTF-8 bytes: for an item in its written form whose title has
+    /// no escapes, straight from the text it was read from, without making a `String` (a list
+    /// shows thousands of titles). Not generic, so that a call from another module is not slowed
+    /// by an unspecialised generic.
+    public func withTitleUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if case .written(let form) = storage, form.withUnescapedTitle(body) != nil { return }
+        var title = title
+        title.withUTF8(body)
+    }
+
     /// The title's `TitleKey`, for an item in its written form made from the title's bytes when
     /// they are plain ASCII.
     var titleKey: Int {

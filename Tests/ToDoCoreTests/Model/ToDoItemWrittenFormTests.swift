@@ -28,6 +28,11 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             XCTAssertEqual(read.completedAt, general.completedAt, "case \(index)")
             XCTAssertEqual(read.locationName, general.location?.name, "case \(index)")
             XCTAssertEqual(general.locationName, general.location?.name, "case \(index)")
+            var readTitle: [UInt8] = [], generalTitle: [UInt8] = []
+            read.withTitleUTF8 { readTitle = Array($0) }
+            general.withTitleUTF8 { generalTitle = Array($0) }
+            XCTAssertEqual(readTitle, Array(general.title.utf8), "case \(index)")
+            XCTAssertEqual(generalTitle, Array(general.title.utf8), "case \(index)")
         }
     }
 
