@@ -35,7 +35,7 @@ struct ItemRenderer {
     /// bytes (`withTitleUTF8`) unless it has control characters to show safely.
     private struct Row {
         let item: ToDoItem
-        let numberWidth: Int
+        let number: String
         let safeTitle: String?
         let titleWidth: Int
         let due: String
@@ -43,7 +43,7 @@ struct ItemRenderer {
 
         init(_ item: ToDoItem, _ dates: DueDateFormatter) {
             self.item = item
-            numberWidth = ItemRenderer.digitCount(of: item.number)
+            number = String(item.number)
             var width: Int?
             item.withTitleUTF8 { bytes in
                 width = TerminalText.mayHaveControls(bytes) ? nil : ItemRenderer.width(ofUTF8: bytes)
@@ -65,7 +65,7 @@ struct ItemRenderer {
         var number = 0, title = 0, due = 0
 
         mutating func widen(for row: Row) {
-            number = max(number, row.numberWidth)
+            number = max(number, row.number.utf8.count)
             title = max(title, row.titleWidth)
             due = max(due, row.due.utf8.count)
         }
@@ -82,16 +82,6 @@ struct ItemRenderer {
         bytes.allSatisfy { $0 < 0x80 } ? bytes.count : String(decoding: bytes, as: UTF8.self).count
     }
 
-    /// How many digits a number has, its sign included.
-    static func digitCount(of number: Int) -> Int {
-        var count = number < 0 ? 2 : 1, rest = number / 10
-        while rest != 0 {
-            count += 1
-            rest /= 10
-        }
-        return count
-    }
-
     /// Appends one row: number, mark, title, due date, location, in aligned columns. A column is
     /// padded only when another follows it, so no row ends in spaces.
     private func appendRow(_ row: Row, _ columns: Columns, to output: inout [UInt8]) {
@@ -103,8 +93,8 @@ struct ItemRenderer {
             text.withUTF8 { output.append(contentsOf: $0) }
         }
         let item = row.item
-        pad(columns.number - row.numberWidth)
-        append(style.bold(String(item.number)))
+        pad(columns.number - row.number.utf8.count)
+        append(style.bold(row.number))
         append(!item.done ? " [ ] " : style.isEnabled ? " \(style.green("[x]")) " : " [x] ")
         if let title = row.safeTitle {
             append(item.done ? style.dim(title) : title)

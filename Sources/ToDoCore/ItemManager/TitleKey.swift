@@ -15,7 +15,21 @@ enum TitleKey {
 
     static func key(of title: String) -> Int {
         var title = title
-        if let key = title.withUTF8({ bytes in bytes.allSatisfy { $0 < 0x80 } ? asciiKey(bytes) : nil }) { return key }
+        return title.withUTF8(keyIfASCII) ?? nonASCIIKey(title)
+    }
+
+    /// The key of the title with these UTF-8 bytes.
+    static func key(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        keyIfASCII(bytes) ?? nonASCIIKey(String(decoding: bytes, as: UTF8.self))
+    }
+
+    private static func keyIfASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        bytes.allSatisfy { $0 < 0x80 } ? asciiKey(bytes) : nil
+    }
+
+    /// The key of a title that is not ASCII as written: its normalized ASCII bytes when it has
+    /// them, else `String`'s hash.
+    private static func nonASCIIKey(_ title: String) -> Int {
         var folded: [UInt8] = []
         for scalar in title.unicodeScalars {
             if scalar.isASCII {

@@ -113,13 +113,10 @@ extension ToDoItem {
         return (name, address, coordinate)
     }
 
-    /// The string that comes next, written as `JSONValue.writeString` writes it.
+    /// The string that comes next in an item already checked to be in the written form
+    /// (`skipWrittenString`), decoded.
     fileprivate static func writtenString(_ scanner: inout JSONScanner) -> String? {
-        let start = scanner.index
-        guard skipWrittenString(&scanner) else { return nil }
-        var reader = scanner
-        reader.index = start
-        return try? reader.scanStringToken().string
+        try? scanner.scanStringToken().string
     }
 
     /// Moves past the string that comes next when it is valid JSON (UTF-8, escapes) written
@@ -304,39 +301,39 @@ struct WrittenForm: Sendable {
 
     var title: String { value(at: offsets.title, ToDoItem.writtenString) ?? "" }
     var itemDescription: String? { value(at: offsets.itemDescription, ToDoItem.writtenString) }
-    var timestamp: Double? { value(at: offsets.timestamp) { ToDoItem.writtenNumber(&$0, in: ToDoItem.timestampRange) } }
+    var timestamp: Double? { time(at: offsets.timestamp) }
     var location: Location? { value(at: offsets.location, ToDoItem.writtenLocation) }
-    /// The title's `TitleKey` when its bytes are plain ASCII without escapes, else `nil`.
-    var plainASCIITitleKey: Int? {
-        withUnescapedTitle { bytes in bytes.allSatisfy { $0 < 0x80 } ? TitleKey.asciiKey(bytes) : nil } ?? nil
-    }
-
-    /// `body` called with the title's bytes when it has no escapes (so they are its UTF-8), else `nil`.
-    func withUnescapedTitle<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        text.bytes.withUnsafeBufferPointer { buffer in
-            let start = range.lowerBound + Int(offsets.title) + 1
-            var scanner = JSONScanner(bytes: buffer)
-            scanner.index = start
-            while true {
-                scanner.skipPlainASCII()
-                // The title was checked when read: it ends in a quote, and holds no control bytes.
-                guard scanner.index < buffer.count, buffer[scanner.index] != UInt8(ascii: "\\") else { return nil }
-                if buffer[scanner.index] == UInt8(ascii: "\"") { break }
-                scanner.index += 1
-            }
-            return body(UnsafeBufferPointer(rebasing: buffer[start..<scanner.index]))
-        }
-    }
-
-    var locationName: String? {
-        value(at: offsets.location) { scanner in scanner.consume("{\"name\":") ? ToDoItem.writtenString(&scanner) : nil }
-    }
-    var createdAt: Double? { value(at: offsets.createdAt) { ToDoItem.writtenNumber(&$0, in: ToDoItem.timestampRange) } }
-    var completedAt: Double? { value(at: offsets.completedAt) { ToDoItem.writtenNumber(&$0, in: ToDoItem.timestampRange) } }
+    var createdAt: Double? { time(at: offsets.createdAt) }
+    var completedAt: Double? { time(at: offsets.completedAt) }
 
     var fields: ToDoItem.Fields {
         ToDoItem.Fields(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location,
                         createdAt: createdAt, completedAt: completedAt)
+    }
+
+    /// The location's name alone.
+    var locationName: String? {
+        value(at: offsets.location) { scanner in scanner.consume("{\"name\":") ? ToDoItem.writtenString(&scanner) : nil }
+    }
+
+    /// `body` called with the title's bytes when it has no escapes (so they are its UTF-8), else `nil`.
+    func withUnescapedTitle<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        value(at: offsets.title) { scanner in
+            let start = scanner.index + 1
+            scanner.index = start
+            while true {
+                scanner.skipPlainASCII()
+                // The title was checked when read: it ends in a quote, and holds no control bytes.
+                guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] != UInt8(ascii: "\\") else { return nil }
+                if scanner.bytes[scanner.index] == UInt8(ascii: "\"") { break }
+                scanner.index += 1
+            }
+            return body(UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index]))
+        }
+    }
+
+    private func time(at offset: UInt32) -> Double? {
+        value(at: offset) { ToDoItem.writtenNumber(&$0, in: ToDoItem.timestampRange) }
     }
 
     /// The value at `offset`, read as it was checked when the item was read (so it is there);

@@ -95,6 +95,18 @@ public struct ToDoItem: Equatable, Sendable {
         set { fields.location = newValue }
     }
 
+    /// When the item was added, in seconds since 1970, if the manager was given a clock.
+    public internal(set) var createdAt: Double? {
+        get { if case .written(let form) = storage { form.createdAt } else { fields.createdAt } }
+        set { fields.createdAt = newValue }
+    }
+
+    /// When the item was last checked, in seconds since 1970, if the manager was given a clock.
+    public internal(set) var completedAt: Double? {
+        get { if case .written(let form) = storage { form.completedAt } else { fields.completedAt } }
+        set { fields.completedAt = newValue }
+    }
+
     /// The name of the item's location: the same as `location?.name`, without reading the rest
     /// of the location from an item's written form (a list shows thousands of names).
     public var locationName: String? {
@@ -111,23 +123,11 @@ public struct ToDoItem: Equatable, Sendable {
         title.withUTF8(body)
     }
 
-    /// The title's `TitleKey`, for an item in its written form made from the title's bytes when
-    /// they are plain ASCII.
+    /// The title's `TitleKey`, made from its bytes (`withTitleUTF8`).
     var titleKey: Int {
-        if case .written(let form) = storage, let key = form.plainASCIITitleKey { return key }
-        return TitleKey.key(of: title)
-    }
-
-    /// When the item was added, in seconds since 1970, if the manager was given a clock.
-    public internal(set) var createdAt: Double? {
-        get { if case .written(let form) = storage { form.createdAt } else { fields.createdAt } }
-        set { fields.createdAt = newValue }
-    }
-
-    /// When the item was last checked, in seconds since 1970, if the manager was given a clock.
-    public internal(set) var completedAt: Double? {
-        get { if case .written(let form) = storage { form.completedAt } else { fields.completedAt } }
-        set { fields.completedAt = newValue }
+        var key = 0
+        withTitleUTF8 { key = TitleKey.key(ofUTF8: $0) }
+        return key
     }
 
     var unknownFields: JSONObject {
