@@ -13,13 +13,25 @@ extension ToDoItem {
     /// The item that comes next if it is in the exact written form, else `nil` with nothing
     /// consumed. `text` is the text the scanner reads.
     static func scanWrittenForm(_ scanner: inout JSONScanner, in text: StoredText) -> ToDoItem? {
+        scanWrittenItem(&scanner).map { ToDoItem($0, in: text) }
+    }
+
+    /// Where the item that comes next is, if it is in the exact written form, else `nil` with
+    /// nothing consumed. Plain values only, so that another thread can look (`ItemScan`).
+    static func scanWrittenItem(_ scanner: inout JSONScanner) -> WrittenItem? {
         let start = scanner.index
-        if let item = readWrittenForm(&scanner, in: text) { return item }
+        if let item = readWrittenItem(&scanner) { return item }
         scanner.index = start
         return nil
     }
 
-    private static func readWrittenForm(_ scanner: inout JSONScanner, in text: StoredText) -> ToDoItem? {
+    /// The item found at `item`, in `text`, the text its bytes are in.
+    init(_ item: WrittenItem, in text: StoredText) {
+        self.init(id: item.id, number: item.number, done: item.done,
+                  writtenForm: WrittenForm(text: text, range: item.range, offsets: item.offsets))
+    }
+
+    private static func readWrittenItem(_ scanner: inout JSONScanner) -> WrittenItem? {
         let start = scanner.index
         guard scanner.consume("{\"id\":\"") else { return nil }
         let idStart = scanner.index
@@ -74,8 +86,7 @@ extension ToDoItem {
         }
         // Offsets are kept in 32 bits: an item of 4 GB is left to the general reader.
         guard scanner.consume("}"), scanner.index - start <= Int(UInt32.max) else { return nil }
-        return ToDoItem(id: id, number: number, done: done,
-                        writtenForm: WrittenForm(text: text, range: start..<scanner.index, offsets: offsets))
+        return WrittenItem(id: id, number: number, done: done, range: start..<scanner.index, offsets: offsets)
     }
 
     /// The location that comes next, written as `Location.write(to:)` writes it.
@@ -269,6 +280,15 @@ extension ToDoItem {
         guard let value = Double(text), value.isFinite, JSONValue.literal(for: value) == text else { return nil }
         return value
     }
+}
+
+/// An item in the exact written form, as found in a text: what a `ToDoItem` keeps of it.
+struct WrittenItem: Sendable {
+    let id: UUID
+    let number: Int
+    let done: Bool
+    let range: Range<Int>
+    let offsets: WrittenForm.Offsets
 }
 
 /// A file's text, shared by the items read from it.

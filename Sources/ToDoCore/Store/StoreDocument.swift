@@ -14,15 +14,17 @@ struct StoreDocument {
     }
 
     /// Reads a document from the file's bytes, throwing `invalidJSON`, `invalidContent` or
-    /// `unsupportedVersion` naming `file`. Items are read straight into `ToDoItem`s.
-    init(bytes: [UInt8], file: String) throws(StoreError) {
+    /// `unsupportedVersion` naming `file`. Items are read straight into `ToDoItem`s. A long list's
+    /// second half is looked through on another core meanwhile, from where `secondHalf` says in
+    /// the list's bytes (tests try every place).
+    init(bytes: [UInt8], file: String, secondHalf: SecondHalfStart = BackgroundItemScan.secondHalfStart) throws(StoreError) {
         do {
             // Shared by the items read from it, which write their unchanged bytes back (`WrittenForm`).
             let text = StoredText(bytes)
             self = try text.bytes.withUnsafeBufferPointer { buffer throws(JSONDecodingError) in
                 var scanner = JSONScanner(bytes: buffer)
                 return try scanner.scanDocument { scanner throws(JSONDecodingError) in
-                    try Self(scanning: &scanner, text: text)
+                    try Self(scanning: &scanner, text: text, secondHalf: secondHalf)
                 }
             }
         } catch {
@@ -35,10 +37,12 @@ struct StoreDocument {
         }
     }
 
-    private init(scanning scanner: inout JSONScanner, text: StoredText) throws(JSONDecodingError) {
+    typealias SecondHalfStart = (_ bytes: UnsafeBufferPointer<UInt8>, _ list: Range<Int>) -> Int?
+
+    private init(scanning scanner: inout JSONScanner, text: StoredText, secondHalf: SecondHalfStart) throws(JSONDecodingError) {
         try scanner.checkValueStartsForDecoding()
         if scanner.nextKind() == "an array" {
-            items = try Self.items(&scanner, path: "", text: text)
+            items = try Self.items(&scanner, path: "", text: text, secondHalf: secondHalf)
             return
         }
         var version: Int?
@@ -55,7 +59,7 @@ struct StoreDocument {
             case "nextNumber": nextNumber = try scanner.int(at: { "nextNumber" }, in: 1...ToDoItem.largestNumber + 1)
             case "items":
                 if let version, version <= Self.currentVersion {
-                    items = try Self.items(&scanner, path: "items", text: text)
+                    items = try Self.items(&scanner, path: "items", text: text, secondHalf: secondHalf)
                 } else {
                     heldItems = try scanner.unknownValue()
                 }
@@ -77,13 +81,31 @@ struct StoreDocument {
         unknownFields = unknown
     }
 
-    private static func items(_ scanner: inout JSONScanner, path: String, text: StoredText? = nil) throws(JSONDecodingError) -> StoredItems {
+    private static func items(
+        _ scanner: inout JSONScanner, path: String, text: StoredText? = nil, secondHalf: SecondHalfStart = { _, _ in nil }
+    ) throws(JSONDecodingError) -> StoredItems {
         var items = StoredItems()
         // An item takes 100 bytes or more: reserving for that many avoids copying the array as it
         // grows, and pages reserved but never filled cost nothing.
         items.open.reserveCapacity((scanner.bytes.count - scanner.index) / 100)
+        let secondHalf = text == nil ? nil : secondHalf(scanner.bytes, scanner.index..<scanner.bytes.count)
+            .map { BackgroundItemScan(bytes: scanner.bytes, start: $0) }
+        // The other thread reads the buffer, which lasts only as long as this call.
+        defer { _ = secondHalf?.finish() }
+        /// How many more items than elements counted so far were read at once from the second half.
+        var itemsTakenAtOnce = 0
         try scanner.scanArray(mismatch: { kind in .shape(path, "expected an array, found \(kind)") }) {
-            scanner, index throws(JSONDecodingError) in
+            scanner, element throws(JSONDecodingError) in
+            let index = element + itemsTakenAtOnce
+            if let text, let secondHalf, scanner.index == secondHalf.start {
+                let (found, end) = secondHalf.finish()
+                if !found.isEmpty {
+                    for item in found { items.append(ToDoItem(item, in: text)) }
+                    itemsTakenAtOnce += found.count - 1
+                    scanner.index = end
+                    return
+                }
+            }
             if let text, let item = ToDoItem.scanWrittenForm(&scanner, in: text) {
                 items.append(item)
             } else {

@@ -90,6 +90,57 @@ final class StoreDocumentTests: XCTestCase {
                              StoreError.invalidContent(file: "f.json", reason: "items[0].id: missing required field"))
     }
 
+    /// A long list's second half is read on another thread from a place near the middle. Whatever
+    /// that place is (every byte is tried), the list read is the one read in one go: the same items
+    /// in the same order, kept in the written form or not alike, or the same error naming the same
+    /// item.
+    func test_aListReadInTwoHalves_isReadExactlyAsInOneGo() throws {
+        var random = SeededGenerator(seed: 0x2A1F)
+        var items = StoredItems()
+        for index in 0..<16 {
+            var item = ToDoItemJSONEquivalenceTests.randomItem(&random)
+            item.number = index % 5 == 0 ? 0 : index + 1
+            items.append(item)
+        }
+        let written = String(decoding: StoreDocument(items: items, nextNumber: 40).serialized(), as: UTF8.self)
+        // Items of other forms among them, which the other thread stops at and the reader reads.
+        var lines = written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.insert(#"    {"title": "Spaced", "id": "33333333-3333-4333-8333-333333333333", "number": 33},"#, at: 9)
+        lines.insert(#"    {"id":"44444444-4444-4444-8444-444444444444","number":34,"title":"Extra","done":true,"x":{"y":[1]}},"#, at: 14)
+        lines.insert(#"{"id":"55555555-5555-4555-8555-555555555555","number":35,"title":"Unindented","done":false},"#, at: 17)
+        let mixed = lines.joined(separator: "\n")
+        let errorInSecondHalf = mixed.replacingOccurrences(of: #""title":"Unindented""#, with: #""title":7"#)
+        let errorInFirstHalf = mixed.replacingOccurrences(of: #""title": "Spaced""#, with: #""title": 7"#)
+        let bareArray = "[" + lines[4...].joined(separator: "\n").dropLast(3)
+
+        for text in [written, mixed, errorInSecondHalf, errorInFirstHalf, bareArray] {
+            let expected = outcome(text) { _, _ in nil }
+            XCTAssertFalse(expected.isEmpty)
+            for start in 0...text.utf8.count {
+                let got = outcome(text) { _, _ in start }
+                XCTAssertEqual(got, expected, "second half from byte \(start) of:\n\(text)")
+                if got != expected { return }
+            }
+        }
+        XCTAssertEqual(outcome(errorInSecondHalf) { _, _ in nil }, ["items[13].title: expected a string, found a number"])
+    }
+
+    /// What reading `text` gives, item by item, or the error.
+    private func outcome(_ text: String, secondHalf: @escaping StoreDocument.SecondHalfStart) -> [String] {
+        do {
+            let document = try StoreDocument(bytes: Array(text.utf8), file: "f.json", secondHalf: secondHalf)
+            let items = document.items
+            return [items.open, items.done].joined().map { item in
+                "\(item.id) \(item.number) \(item.done) \(item.title) \(item.writtenForm?.range.description ?? "decoded")"
+            } + items.unnumbered.map { "unnumbered \($0.isDone) \($0.index)" } + ["next \(document.nextNumber ?? 0)"]
+        } catch let error as StoreError {
+            guard case .invalidContent(_, let reason) = error else { return ["\(error)"] }
+            return [reason]
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
     private func read(_ text: String) throws -> StoreDocument {
         try StoreDocument(bytes: Array(text.utf8), file: "f.json")
     }

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The second half of a long list, looked through on another core while this one reads the first
+/// half: reading the list is most of what every command does when it is long.
+///
+/// It starts where an item seems to start near the middle, and finds where each item in the exact
+/// written form is (`WrittenItem`), one after another, for as long as such items follow each other.
+/// The reader of the first half takes what it found only when an item of the list starts exactly
+/// there, and goes on from the end of the last item found. The items read are then the same as if
+/// read in one go, whatever the text holds: the items found are those the reader would have found
+/// one by one, and anything else (a point inside another value, an item in another form, an error)
+/// is left to the reader (`StoreDocumentTests`).
+final class BackgroundItemScan: @unchecked Sendable {
+    /// Lists shorter than this are read in one go: starting a thread would cost more than it saves.
+    static let minimumBytes = 256 * 1024
+
+    /// Where the first item it looks at starts.
+    let start: Int
+    private let bytes: UnsafeBufferPointer<UInt8>
+    // Written by the thread before it signals `finished`, read only after waiting for it.
+    private var found: [WrittenItem] = []
+    private var end: Int
+    private let finished = DispatchSemaphore(value: 0)
+    private var isFinished = false
+
+    /// Where to start in a list in `range` of `bytes`: the first item start after the middle, or
+    /// `nil` for a short list.
+    static func secondHalfStart(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
+        guard range.count >= minimumBytes else { return nil }
+        return itemStart(in: bytes, after: range.lowerBound + range.count / 2, before: range.upperBound)
+    }
+
+    /// Starts looking at the items of `bytes` from `start`. `bytes` must stay valid until
+    /// `finish()` returns, and `finish()` must be called.
+    init(bytes: UnsafeBufferPointer<UInt8>, start: Int) {
+        self.start = start
+        self.bytes = bytes
+        end = start
+        Thread { [self] in
+            scan()
+            finished.signal()
+        }.start()
+    }
+
+    /// Waits for the scan to end. The items found, in order, and where the last one ends.
+    func finish() -> (items: [WrittenItem], end: Int) {
+        if !isFinished {
+            finished.wait()
+            isFinished = true
+        }
+        return (found, end)
+    }
+
+    private func scan() {
+        var scanner = JSONScanner(bytes: bytes)
+        guard (0..<bytes.count).contains(start) else { return }
+        scanner.index = start
+        found.reserveCapacity((bytes.count - start) / 100)
+        while let item = ToDoItem.scanWrittenItem(&scanner) {
+            found.append(item)
+            end = scanner.index
+            // Items are separated as in any JSON array; the writer's separator is ",\n    ".
+            scanner.skipWhitespace()
+            guard scanner.consume(UInt8(ascii: ",")) else { break }
+            scanner.skipWhitespace()
+        }
+    }
+
+    /// The first `{` from `index` on that follows a comma and line break (how the writer separates
+    /// items), before `limit`.
+    private static func itemStart(in bytes: UnsafeBufferPointer<UInt8>, after index: Int, before limit: Int) -> Int? {
+        var index = index
+        while index + 1 < limit {
+            if bytes[index] == UInt8(ascii: ","), bytes[index + 1] == UInt8(ascii: "\n") {
+                var brace = index + 2
+                while brace < limit, bytes[brace] == UInt8(ascii: " ") { brace += 1 }
+                if brace < limit, bytes[brace] == UInt8(ascii: "{") { return brace }
+            }
+            index += 1
+        }
+        return nil
+    }
+}
