@@ -48,7 +48,8 @@ public struct ItemManager: Sendable {
         toDoItems = stored.open
         doneItems = stored.done
         var seenIDs = KeySet<UUID>(minimumCapacity: toDoItems.count + doneItems.count)
-        var seenNumbers = KeySet<Int>(minimumCapacity: toDoItems.count + doneItems.count)
+        // Numbers run from 1 to about the count of items, unless many were removed.
+        var seenNumbers = KeySet<Int>(denseBelow: 8 * (toDoItems.count + doneItems.count) + 4096)
         var highestNumber = 0
         // Fields are read through the buffers: iterating the arrays would copy every item (and
         // retain each of its strings) only to look at its id and number.

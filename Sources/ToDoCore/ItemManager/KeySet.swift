@@ -18,15 +18,26 @@ extension Int: KeySetElement {
 /// list; this open-addressing table (linear probing, removal by shifting back) only multiplies the
 /// key's bits. It gives up the standard set's protection against keys chosen to collide, which only
 /// someone who can already write the list could choose.
+///
+/// Keys whose bits are below a limit given at creation are kept as bits of a bitmap instead: item
+/// numbers are dense, from 1 to about the number of items, and a bitmap of them is a few kilobytes
+/// read in order, where a table is megabytes read at random.
 struct KeySet<Element: KeySetElement & Sendable>: Sendable {
     private var slots: [Element?]
     private(set) var count = 0
+    /// How many keys are in `slots`.
+    private var tableCount = 0
+    /// Bit `n` is set when the key with bits `n` is in the set; for keys below `dense.count * 64`.
+    private var dense: [UInt64]
 
-    init(minimumCapacity: Int = 0) {
+    /// A set with room for `minimumCapacity` keys, which keeps keys below `denseBelow` in a bitmap.
+    init(minimumCapacity: Int = 0, denseBelow: Int = 0) {
         slots = Array(repeating: nil, count: Self.slotCount(for: minimumCapacity))
+        dense = Array(repeating: 0, count: (max(denseBelow, 0) + 63) / 64)
     }
 
     func contains(_ element: Element) -> Bool {
+        if let (word, bit) = denseBit(of: element) { return dense[word] & bit != 0 }
         var slot = home(of: element)
         while let occupant = slots[slot] {
             if occupant == element { return true }
@@ -38,7 +49,13 @@ struct KeySet<Element: KeySetElement & Sendable>: Sendable {
     /// Adds `element`; false when it was already there.
     @discardableResult
     mutating func insert(_ element: Element) -> Bool {
-        if (count + 1) * 2 > slots.count { grow() }
+        if let (word, bit) = denseBit(of: element) {
+            guard dense[word] & bit == 0 else { return false }
+            dense[word] |= bit
+            count += 1
+            return true
+        }
+        if (tableCount + 1) * 2 > slots.count { grow() }
         var slot = home(of: element)
         while let occupant = slots[slot] {
             if occupant == element { return false }
@@ -46,10 +63,23 @@ struct KeySet<Element: KeySetElement & Sendable>: Sendable {
         }
         slots[slot] = element
         count += 1
+        tableCount += 1
         return true
     }
 
+    /// Where `element` is in the bitmap, if it belongs there.
+    private func denseBit(of element: Element) -> (word: Int, bit: UInt64)? {
+        let bits = element.keyBits
+        guard bits < UInt64(dense.count) &* 64 else { return nil }
+        return (Int(bits >> 6), 1 << (bits & 63))
+    }
+
     mutating func remove(_ element: Element) {
+        if let (word, bit) = denseBit(of: element) {
+            if dense[word] & bit != 0 { count -= 1 }
+            dense[word] &= ~bit
+            return
+        }
         var slot = home(of: element)
         while let occupant = slots[slot] {
             if occupant == element { break }
@@ -58,6 +88,7 @@ struct KeySet<Element: KeySetElement & Sendable>: Sendable {
         guard slots[slot] != nil else { return }
         slots[slot] = nil
         count -= 1
+        tableCount -= 1
         // Moves back each following key that the gap now cuts off from its home slot.
         var gap = slot, candidate = slot
         while true {
@@ -82,7 +113,8 @@ struct KeySet<Element: KeySetElement & Sendable>: Sendable {
     private mutating func grow() {
         let old = slots
         slots = Array(repeating: nil, count: old.count * 2)
-        count = 0
+        count -= tableCount
+        tableCount = 0
         for case let element? in old { insert(element) }
     }
 

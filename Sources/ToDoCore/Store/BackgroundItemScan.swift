@@ -10,18 +10,13 @@ import Foundation
 /// read in one go, whatever the text holds: the items found are those the reader would have found
 /// one by one, and anything else (a point inside another value, an item in another form, an error)
 /// is left to the reader (`StoreDocumentTests`).
-final class BackgroundItemScan: @unchecked Sendable {
+struct BackgroundItemScan {
     /// Lists shorter than this are read in one go: starting a thread would cost more than it saves.
     static let minimumBytes = 256 * 1024
 
     /// Where the first item it looks at starts.
     let start: Int
-    private let bytes: UnsafeBufferPointer<UInt8>
-    // Written by the thread before it signals `finished`, read only after waiting for it.
-    private var found: [WrittenItem] = []
-    private var end: Int
-    private let finished = DispatchSemaphore(value: 0)
-    private var isFinished = false
+    private let work: BackgroundWork<(items: [WrittenItem], end: Int)>
 
     /// Where to start in a list in `range` of `bytes`: the first item start after the middle, or
     /// `nil` for a short list.
@@ -34,26 +29,19 @@ final class BackgroundItemScan: @unchecked Sendable {
     /// `finish()` returns, and `finish()` must be called.
     init(bytes: UnsafeBufferPointer<UInt8>, start: Int) {
         self.start = start
-        self.bytes = bytes
-        end = start
-        Thread { [self] in
-            scan()
-            finished.signal()
-        }.start()
+        work = BackgroundWork { Self.scan(bytes, from: start) }
     }
 
     /// Waits for the scan to end. The items found, in order, and where the last one ends.
     func finish() -> (items: [WrittenItem], end: Int) {
-        if !isFinished {
-            finished.wait()
-            isFinished = true
-        }
-        return (found, end)
+        work.result()
     }
 
-    private func scan() {
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (items: [WrittenItem], end: Int) {
+        var found: [WrittenItem] = []
+        var end = start
+        guard (0..<bytes.count).contains(start) else { return (found, end) }
         var scanner = JSONScanner(bytes: bytes)
-        guard (0..<bytes.count).contains(start) else { return }
         scanner.index = start
         found.reserveCapacity((bytes.count - start) / 100)
         while let item = ToDoItem.scanWrittenItem(&scanner) {
@@ -64,6 +52,7 @@ final class BackgroundItemScan: @unchecked Sendable {
             guard scanner.consume(UInt8(ascii: ",")) else { break }
             scanner.skipWhitespace()
         }
+        return (found, end)
     }
 
     /// The first `{` from `index` on that follows a comma and line break (how the writer separates

@@ -36,31 +36,52 @@ enum FileSystem {
         var readError: Int32 = 0
         let capacity = max(Int(status.st_size), 0) + 1
         var contents = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, length in
-            length = readingUntilFull(descriptor, UnsafeMutableBufferPointer(rebasing: buffer[..<capacity]), error: &readError)
+            (length, readError) = readInTwoHalves(descriptor, UnsafeMutableBufferPointer(rebasing: buffer[..<capacity]))
         }
         if readError == 0, contents.count == capacity {
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
-                let count = chunk.withUnsafeMutableBufferPointer { readingUntilFull(descriptor, $0, error: &readError) }
+                let (count, error) = chunk.withUnsafeMutableBufferPointer { readingUntilFull(descriptor, $0, at: contents.count) }
+                readError = error
                 contents += chunk[..<count]
-                if count < chunk.count { break }
+                if count < chunk.count || error != 0 { break }
             }
         }
         if readError != 0 { throw failure("read", path, code: readError) }
         return contents
     }
 
-    /// Reads into `buffer` until it is full or the file ends, and returns how many bytes were
-    /// read; on a failure, sets `error` to its code.
-    private static func readingUntilFull(_ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>, error: inout Int32) -> Int {
+    /// Files from this size on are read in two halves at once (see `readInTwoHalves`).
+    static let twoHalvesMinimumBytes = 1 << 20
+
+    /// Reads the file from its start into `buffer` until it is full or the file ends. A large
+    /// file's second half is read on another core meanwhile: copying from the page cache into fresh
+    /// pages is a fifth of the time to read a long list. Returns the length read and the error code
+    /// of a failure, else 0.
+    static func readInTwoHalves(
+        _ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>, minimumBytes: Int = twoHalvesMinimumBytes
+    ) -> (length: Int, error: Int32) {
+        guard buffer.count >= minimumBytes else { return readingUntilFull(descriptor, buffer, at: 0) }
+        let half = buffer.count / 2
+        let secondHalf = BackgroundWork { readingUntilFull(descriptor, UnsafeMutableBufferPointer(rebasing: buffer[half...]), at: half) }
+        let first = readingUntilFull(descriptor, UnsafeMutableBufferPointer(rebasing: buffer[..<half]), at: 0)
+        let second = secondHalf.result()
+        // A first half cut short means the file ends there, whatever the second read found.
+        guard first.error == 0, first.length == half else { return first }
+        return (half + second.length, second.error)
+    }
+
+    /// Reads into `buffer` from `offset` in the file until it is full or the file ends, and returns
+    /// how many bytes were read, and the error code of a failure, else 0.
+    private static func readingUntilFull(_ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> (length: Int, error: Int32) {
         var length = 0
         while length < buffer.count {
-            let count = retryingOnInterrupt { read(descriptor, buffer.baseAddress! + length, buffer.count - length) }
-            if count < 0 { error = errno; break }
+            let count = retryingOnInterrupt { pread(descriptor, buffer.baseAddress! + length, buffer.count - length, off_t(offset + length)) }
+            if count < 0 { return (length, errno) }
             if count == 0 { break }
             length += count
         }
-        return length
+        return (length, 0)
     }
 
     /// Throws when a file exists at `path` that its owner made read-only, or that this process may

@@ -7,9 +7,14 @@ import XCTest
 /// that must shift later keys back into the gap.
 final class KeySetTests: XCTestCase {
     func test_randomOperations_matchTheStandardSet() {
+        for denseBelow in [0, 200, 1 << 12] { checkRandomOperations(on: KeySet<Int>(denseBelow: denseBelow)) }
+    }
+
+    /// Keys below `denseBelow` go to the bitmap; the others still to the table.
+    private func checkRandomOperations(on keys: KeySet<Int>) {
+        var keys = keys
         var random = SeededGenerator(seed: 0x5E7)
         // Few distinct keys, so that runs of colliding keys form and are removed from.
-        var keys = KeySet<Int>()
         var expected = Set<Int>()
         for step in 0..<50_000 {
             let key = Int.random(in: -300...300, using: &random) * (Bool.random(using: &random) ? 1 : 1 << 40)

@@ -15,6 +15,27 @@ final class FileSystemTests: XCTestCase {
         XCTAssertNil(try FileSystem.readFile(at: directory.url.appendingPathComponent("missing").path))
     }
 
+    func test_readingInTwoHalves_givesTheFileAsReadInOneGo() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("f").path
+        let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        // Buffers smaller than the file, of its size, and larger: the file ends in the first half,
+        // in the second, or fills both.
+        for capacity in [1, 2, 3, 999, 1_000, 1_001, 1_999, 2_000, 2_001, 5_000] {
+            var buffer = [UInt8](repeating: 0xEE, count: capacity)
+            let (length, error) = buffer.withUnsafeMutableBufferPointer { FileSystem.readInTwoHalves(descriptor, $0, minimumBytes: 1) }
+            XCTAssertEqual(error, 0)
+            XCTAssertEqual(Array(buffer[..<length]), Array(bytes.prefix(capacity)), "capacity \(capacity)")
+        }
+        // And through `readFile`, at the size from which it reads in two halves.
+        let large = (0..<FileSystem.twoHalvesMinimumBytes + 3).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(large)))
+        XCTAssertEqual(try FileSystem.readFile(at: path), large)
+    }
+
     #if os(Linux)
     func test_readFile_readsOnPastTheSizeTheFileHadWhenOpened() throws {
         // Files in /proc report a size of 0 and still have contents: the same path as a file that
