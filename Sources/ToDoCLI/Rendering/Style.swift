@@ -2,14 +2,44 @@
 struct Style {
     let isEnabled: Bool
 
-    func bold(_ text: String) -> String { wrap(text, "1") }
-    func dim(_ text: String) -> String { wrap(text, "2") }
-    func red(_ text: String) -> String { wrap(text, "31") }
-    func green(_ text: String) -> String { wrap(text, "32") }
-    func yellow(_ text: String) -> String { wrap(text, "33") }
+    /// The decorations todo uses, as the escape sequences (SGR) that start them.
+    enum Code {
+        case bold, dim, red, green, yellow
 
-    private func wrap(_ text: String, _ code: String) -> String {
-        isEnabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        var start: StaticString {
+            switch self {
+            case .bold: "\u{1B}[1m"
+            case .dim: "\u{1B}[2m"
+            case .red: "\u{1B}[31m"
+            case .green: "\u{1B}[32m"
+            case .yellow: "\u{1B}[33m"
+            }
+        }
+    }
+
+    /// Ends any decoration.
+    static let reset: StaticString = "\u{1B}[0m"
+
+    func bold(_ text: String) -> String { wrap(text, .bold) }
+    func dim(_ text: String) -> String { wrap(text, .dim) }
+    func red(_ text: String) -> String { wrap(text, .red) }
+    func green(_ text: String) -> String { wrap(text, .green) }
+    func yellow(_ text: String) -> String { wrap(text, .yellow) }
+
+    private func wrap(_ text: String, _ code: Code) -> String {
+        isEnabled && !text.isEmpty ? "\(code.start)\(text)\(Self.reset)" : text
+    }
+
+    /// Appends the UTF-8 `text` decorated as `wrap` decorates it, or plain when `code` is `nil`.
+    func append(_ text: UnsafeBufferPointer<UInt8>, _ code: Code?, to output: OutputBytes) {
+        guard isEnabled, !text.isEmpty, let code else { return output.append(text) }
+        output.append(code.start)
+        output.append(text)
+        output.append(Self.reset)
+    }
+
+    func append(_ text: StaticString, _ code: Code?, to output: OutputBytes) {
+        text.withUTF8Buffer { append($0, code, to: output) }
     }
 
     /// Whether to colour: `always`, `never`, or for `auto` a terminal, no `NO_COLOR` and no dumb

@@ -24,6 +24,11 @@ enum TerminalText {
         bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
     }
 
+    /// Whether UTF-8 `bytes` are all printable ASCII: shown as they are, a column each.
+    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 &- 0x20 < 0x5F }
+    }
+
     /// `printable` applied line by line, keeping the line breaks of a multi-line text.
     static func printableLines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }.joined(separator: "\n")

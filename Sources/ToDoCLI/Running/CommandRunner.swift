@@ -101,7 +101,7 @@ struct CommandRunner {
         if json {
             renderer.writeJSON([open, done], to: context.output)
         } else {
-            context.output.write(bytes: renderer.list(open: open, done: done, section: section))
+            renderer.writeList(open: open, done: done, section: section, to: context.output)
             if open.isEmpty, done.isEmpty, context.output.isTerminal {
                 let what = section == .open ? "open items" : section == .done ? "done items" : "items"
                 context.errorOutput.write("No \(what). Add one with: todo add \"Call Mom\" --due tomorrow\n")

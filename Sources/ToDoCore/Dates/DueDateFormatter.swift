@@ -13,29 +13,40 @@ public struct DueDateFormatter: Sendable {
 
     /// `01/10/22`, or `01/10/22 14:30` when the date has a time of day.
     public func string(from timestamp: Double) -> String {
+        // Fits in a String without an allocation.
+        String(unsafeUninitializedCapacity: Self.longestText) { text in write(timestamp, to: text.baseAddress!) }
+    }
+
+    /// Calls `body` with the bytes of `string(from: timestamp)`, without making a `String`: a list
+    /// shows thousands of dates.
+    public func withText(of timestamp: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestText) { text in
+            body(UnsafeBufferPointer(start: text.baseAddress!, count: write(timestamp, to: text.baseAddress!)))
+        }
+    }
+
+    private static let longestText = 14
+
+    /// Writes the text of `timestamp` digit by digit at `text`, and returns its length.
+    private func write(_ timestamp: Double, to text: UnsafeMutablePointer<UInt8>) -> Int {
         let parts = components(of: timestamp)
         let first = order == .monthFirst ? parts.month : parts.day
         let second = order == .monthFirst ? parts.day : parts.month
-        let hasTime = parts.hour != 0 || parts.minute != 0
-        // Written digit by digit: a list shows thousands of dates, and the text fits in a String
-        // without an allocation.
-        return String(unsafeUninitializedCapacity: hasTime ? 14 : 8) { text in
-            func put(_ value: Int, at offset: Int) {
-                text[offset] = UInt8(ascii: "0") + UInt8(value / 10 % 10)
-                text[offset + 1] = UInt8(ascii: "0") + UInt8(value % 10)
-            }
-            put(first, at: 0)
-            text[2] = UInt8(ascii: "/")
-            put(second, at: 3)
-            text[5] = UInt8(ascii: "/")
-            put((parts.year % 100 + 100) % 100, at: 6)
-            guard hasTime else { return 8 }
-            text[8] = UInt8(ascii: " ")
-            put(parts.hour, at: 9)
-            text[11] = UInt8(ascii: ":")
-            put(parts.minute, at: 12)
-            return 14
+        func put(_ value: Int, at offset: Int) {
+            text[offset] = UInt8(ascii: "0") + UInt8(value / 10 % 10)
+            text[offset + 1] = UInt8(ascii: "0") + UInt8(value % 10)
         }
+        put(first, at: 0)
+        text[2] = UInt8(ascii: "/")
+        put(second, at: 3)
+        text[5] = UInt8(ascii: "/")
+        put((parts.year % 100 + 100) % 100, at: 6)
+        guard parts.hour != 0 || parts.minute != 0 else { return 8 }
+        text[8] = UInt8(ascii: " ")
+        put(parts.hour, at: 9)
+        text[11] = UInt8(ascii: ":")
+        put(parts.minute, at: 12)
+        return 14
     }
 
     /// The English weekday name of the date, as "Monday".

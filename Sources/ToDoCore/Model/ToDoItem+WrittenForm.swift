@@ -194,7 +194,7 @@ extension ToDoItem {
     /// from 0.0001 on without an exponent. Its value is exact as an integer divided by a power of
     /// ten, both exact in a `Double` (Clinger's fast path). Any other number is parsed and spelled
     /// anew to compare.
-    fileprivate static func writtenNumber(_ scanner: inout JSONScanner, in range: ClosedRange<Double>) -> Double? {
+    static func writtenNumber(_ scanner: inout JSONScanner, in range: ClosedRange<Double>) -> Double? {
         guard let value = plainNumber(&scanner) ?? spelledAsWritten(&scanner), range.contains(value) else { return nil }
         return value
     }
@@ -339,16 +339,49 @@ struct WrittenForm: Sendable {
     /// `body` called with the title's bytes when it has no escapes (so they are its UTF-8), else `nil`.
     func withUnescapedTitle<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         value(at: offsets.title) { scanner in
-            let start = scanner.index + 1
-            scanner.index = start
-            while true {
-                scanner.skipPlainASCII()
-                // The title was checked when read: it ends in a quote, and holds no control bytes.
-                guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] != UInt8(ascii: "\\") else { return nil }
-                if scanner.bytes[scanner.index] == UInt8(ascii: "\"") { break }
-                scanner.index += 1
+            Self.unescapedString(at: scanner.index, in: scanner.bytes).map { body(UnsafeBufferPointer(rebasing: scanner.bytes[$0])) }
+        }
+    }
+
+    /// `body` called with what a list shows of the item, its strings' bytes straight from the
+    /// text when they have no escapes.
+    func withListFields(_ body: (ListFields) -> Void) {
+        text.bytes.withUnsafeBufferPointer { buffer in
+            let due = offsets.timestamp > 0 ? ListFields.Due.written(buffer, at: range.lowerBound + Int(offsets.timestamp)) : .value(nil)
+            Self.withString(at: range.lowerBound + Int(offsets.title), in: buffer) { title in
+                var scanner = JSONScanner(bytes: buffer)
+                scanner.index = range.lowerBound + Int(offsets.location)
+                guard offsets.location > 0, scanner.consume("{\"name\":") else {
+                    return body(ListFields(title: title, locationName: nil, due: due))
+                }
+                Self.withString(at: scanner.index, in: buffer) { name in
+                    body(ListFields(title: title, locationName: name, due: due))
+                }
             }
-            return body(UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index]))
+        }
+    }
+
+    /// `body` called with the UTF-8 of the string at `index`, decoded only when it has escapes.
+    private static func withString(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if let range = unescapedString(at: index, in: bytes) {
+            return body(UnsafeBufferPointer(rebasing: bytes[range]))
+        }
+        var scanner = JSONScanner(bytes: bytes)
+        scanner.index = index
+        var string = ToDoItem.writtenString(&scanner) ?? ""
+        string.withUTF8(body)
+    }
+
+    /// Where the contents of the string at `index` are, when it has no escapes, else `nil`. The
+    /// string was checked when the item was read: it ends in a quote, and holds no control bytes.
+    private static func unescapedString(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var scanner = JSONScanner(bytes: bytes)
+        scanner.index = index + 1
+        while true {
+            scanner.skipPlainASCII()
+            guard scanner.index < bytes.count, bytes[scanner.index] != UInt8(ascii: "\\") else { return nil }
+            if bytes[scanner.index] == UInt8(ascii: "\"") { return index + 1..<scanner.index }
+            scanner.index += 1
         }
     }
 

@@ -123,6 +123,19 @@ public struct ToDoItem: Equatable, Sendable {
         title.withUTF8(body)
     }
 
+    /// Calls `body` with what `todo list` shows of the item. For an item in its written form, its
+    /// strings are read straight from the text it was read from unless they have escapes, and the
+    /// rest is not read at all (a list shows thousands of items). Not generic, as `withTitleUTF8`.
+    public func withListFields(_ body: (ListFields) -> Void) {
+        if case .written(let form) = storage { return form.withListFields(body) }
+        var title = fields.title
+        let due = ListFields.Due.value(fields.timestamp)
+        title.withUTF8 { title in
+            guard var name = fields.location?.name else { return body(ListFields(title: title, locationName: nil, due: due)) }
+            name.withUTF8 { name in body(ListFields(title: title, locationName: name, due: due)) }
+        }
+    }
+
     /// The title's `TitleKey`, made from its bytes (`withTitleUTF8`).
     var titleKey: Int {
         var key = 0
@@ -175,6 +188,31 @@ public struct ToDoItem: Equatable, Sendable {
     /// its written form does not count.
     public static func == (lhs: ToDoItem, rhs: ToDoItem) -> Bool {
         lhs.id == rhs.id && lhs.number == rhs.number && lhs.done == rhs.done && lhs.fields == rhs.fields
+    }
+}
+
+/// What `todo list` shows of an item (`ToDoItem.withListFields`): its strings as UTF-8 bytes,
+/// valid only while the call lasts.
+public struct ListFields {
+    public let title: UnsafeBufferPointer<UInt8>
+    public let locationName: UnsafeBufferPointer<UInt8>?
+    /// The due date, or where it is written: read only when asked for.
+    let due: Due
+
+    enum Due {
+        case value(Double?)
+        case written(UnsafeBufferPointer<UInt8>, at: Int)
+    }
+
+    /// The due date, in seconds since 1970.
+    public var timestamp: Double? {
+        switch due {
+        case .value(let timestamp): return timestamp
+        case .written(let bytes, let index):
+            var scanner = JSONScanner(bytes: bytes)
+            scanner.index = index
+            return ToDoItem.writtenNumber(&scanner, in: ToDoItem.timestampRange)
+        }
     }
 }
 

@@ -3,14 +3,14 @@ import Foundation
 /// Work done on another thread while this one goes on: the second core of a machine is otherwise
 /// idle while a long list is read. `result()` waits for the work to end, and must be called before
 /// anything the work reads goes away (its buffers are borrowed, not owned).
-final class BackgroundWork<Result>: @unchecked Sendable {
+public final class BackgroundWork<Result>: @unchecked Sendable {
     // `work` is run once, then `outcome` is set, both before `finished` is signalled; `outcome` is
     // read only after waiting for it.
     private var work: (() -> Result)?
     private var outcome: Result?
     private let finished = DispatchSemaphore(value: 0)
 
-    init(_ work: @escaping () -> Result) {
+    public init(_ work: @escaping () -> Result) {
         self.work = work
         Thread { [self] in
             outcome = self.work?()
@@ -19,8 +19,21 @@ final class BackgroundWork<Result>: @unchecked Sendable {
         }.start()
     }
 
+    /// `work` applied to two halves of `0..<count`, the second on another thread, when `count`
+    /// is at least `minimumCount`; else to the whole at once. The results in order.
+    public static func inTwoHalves(_ count: Int, minimumCount: Int, _ work: (Range<Int>) -> Result) -> [Result] {
+        guard count >= max(minimumCount, 2) else { return [work(0..<count)] }
+        let middle = count / 2
+        // The other thread is waited for before returning, so `work` does not outlive the call.
+        return withoutActuallyEscaping(work) { work in
+            let second = BackgroundWork { work(middle..<count) }
+            let first = work(0..<middle)
+            return [first, second.result()]
+        }
+    }
+
     /// Waits for the work to end and returns what it gave; at once when it has already ended.
-    func result() -> Result {
+    public func result() -> Result {
         if let outcome { return outcome }
         finished.wait()
         return outcome!

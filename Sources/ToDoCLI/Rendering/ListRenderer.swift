@@ -1,0 +1,179 @@
+import Foundation
+import ToDoCore
+
+/// `todo list`: open items, then done items under a "Done" heading when both sections are shown,
+/// in columns that line up across both sections: number, mark, title, due date, location. A column
+/// is padded only when another follows it, so no row ends in spaces.
+///
+/// A list of years of items is printed often, so it is written as bytes straight from the items'
+/// fields (`ToDoItem.withListFields`), without a `String` per cell: a first pass measures each row
+/// and keeps what the second needs (`Row`), the second writes the rows.
+struct ListRenderer {
+    let style: Style
+    let dates: DueDateFormatter
+    let now: Date
+
+    /// Lists of this many items or more are measured and written in two halves at once, the
+    /// second on another core.
+    var twoHalvesMinimumCount = 2_000
+
+    func write(open: [ToDoItem], done: [ToDoItem], section: ListSection, to output: TextOutput) {
+        let open = section == .done ? [] : open, done = section == .open ? [] : done
+        let openRows = measure(open), doneRows = measure(done)
+        var columns = Columns()
+        for part in openRows + doneRows { columns.widen(to: part.columns) }
+        let bytes = OutputBytes(output)
+        write(open, openRows, columns, to: bytes)
+        if !done.isEmpty {
+            if section == .all {
+                if !open.isEmpty { bytes.append(UInt8(ascii: "\n")) }
+                bytes.append(style.bold("Done") + "\n")
+            }
+            write(done, doneRows, columns, to: bytes)
+        }
+        bytes.flush()
+    }
+
+    /// What the second pass needs of a row beyond the item's fields.
+    private struct Row {
+        /// How many columns the title takes.
+        var titleWidth = 0
+        /// The title made safe to show, for the rare title with control characters.
+        var safeTitle: String?
+        /// The due date's text (`DueDateFormatter.withText`), at most 16 bytes, and its colour.
+        var due: (UInt64, UInt64) = (0, 0)
+        var dueCount = 0
+        var dueCode: Style.Code?
+        var hasPlace = false
+    }
+
+    private struct Columns {
+        var number = 0, title = 0, due = 0
+
+        mutating func widen(to other: Columns) {
+            number = max(number, other.number)
+            title = max(title, other.title)
+            due = max(due, other.due)
+        }
+    }
+
+    /// The rows of `items` in consecutive parts, with the widths each part needs.
+    private typealias Part = (range: Range<Int>, rows: [Row], columns: Columns)
+
+    private func measure(_ items: [ToDoItem]) -> [Part] {
+        // Through the buffer: iterating the array would copy (and retain) every item.
+        items.withUnsafeBufferPointer { items in
+            BackgroundWork.inTwoHalves(items.count, minimumCount: twoHalvesMinimumCount) { range in
+                var rows: [Row] = [], columns = Columns()
+                rows.reserveCapacity(range.count)
+                for item in items[range] {
+                    let row = measure(item)
+                    columns.widen(to: Columns(number: OutputBytes.digitCount(of: item.number), title: row.titleWidth, due: row.dueCount))
+                    rows.append(row)
+                }
+                return (range, rows, columns)
+            }
+        }
+    }
+
+    private func measure(_ item: ToDoItem) -> Row {
+        var row = Row()
+        item.withListFields { fields in
+            if TerminalText.isPlainASCII(fields.title) {
+                row.titleWidth = fields.title.count
+            } else if TerminalText.mayHaveControls(fields.title) {
+                let safe = TerminalText.printable(String(decoding: fields.title, as: UTF8.self))
+                row.safeTitle = safe
+                row.titleWidth = safe.count
+            } else {
+                row.titleWidth = String(decoding: fields.title, as: UTF8.self).count
+            }
+            if let timestamp = fields.timestamp {
+                dates.withText(of: timestamp) { text in
+                    withUnsafeMutableBytes(of: &row.due) { $0.copyMemory(from: UnsafeRawBufferPointer(text)) }
+                    row.dueCount = text.count
+                }
+                row.dueCode = dueCode(item, timestamp)
+            }
+            row.hasPlace = fields.locationName != nil
+        }
+        return row
+    }
+
+    /// Overdue open items in red, those due today in yellow.
+    private func dueCode(_ item: ToDoItem, _ timestamp: Double) -> Style.Code? {
+        guard style.isEnabled, !item.done else { return nil }
+        let days = dates.daysFrom(now, to: timestamp)
+        return days < 0 ? .red : days == 0 ? .yellow : nil
+    }
+
+    /// Writes the rows of `items`: the first part to `output`, the others to memory on other
+    /// cores meanwhile, then to `output` in order.
+    private func write(_ items: [ToDoItem], _ parts: [Part], _ columns: Columns, to output: OutputBytes) {
+        items.withUnsafeBufferPointer { items in
+            let texts = BackgroundWork.inTwoHalves(parts.count, minimumCount: 2) { partIndexes in
+                let text = partIndexes.lowerBound == 0 ? nil : CollectedOutput()
+                let bytes = text.map(OutputBytes.init) ?? output
+                for part in parts[partIndexes] {
+                    for (item, row) in zip(items[part.range], part.rows) { write(item, row, columns, to: bytes) }
+                }
+                bytes.flush()
+                return text
+            }
+            for case let text? in texts { output.append(text.bytes) }
+        }
+    }
+
+    private func write(_ item: ToDoItem, _ row: Row, _ columns: Columns, to output: OutputBytes) {
+        output.append(spaces: columns.number - OutputBytes.digitCount(of: item.number))
+        if style.isEnabled {
+            output.append(Style.Code.bold.start)
+            output.append(digitsOf: item.number)
+            output.append(Style.reset)
+        } else {
+            output.append(digitsOf: item.number)
+        }
+        if item.done {
+            output.append(UInt8(ascii: " "))
+            style.append("[x]", .green, to: output)
+            output.append(UInt8(ascii: " "))
+        } else {
+            output.append(" [ ] ")
+        }
+        item.withListFields { fields in
+            let titleCode: Style.Code? = item.done ? .dim : nil
+            if var safeTitle = row.safeTitle {
+                safeTitle.withUTF8 { style.append($0, titleCode, to: output) }
+            } else {
+                style.append(fields.title, titleCode, to: output)
+            }
+            var owed = columns.title - row.titleWidth
+            if columns.due > 0, row.dueCount > 0 || row.hasPlace {
+                output.append(spaces: owed + 2)
+                withUnsafeBytes(of: row.due) { due in
+                    style.append(UnsafeBufferPointer(rebasing: due.bindMemory(to: UInt8.self)[..<row.dueCount]), row.dueCode, to: output)
+                }
+                owed = columns.due - row.dueCount
+            }
+            if let place = fields.locationName {
+                output.append(spaces: owed + 2)
+                style.append("@", .dim, to: output)
+                if TerminalText.isPlainASCII(place) || !TerminalText.mayHaveControls(place) {
+                    output.append(place)
+                } else {
+                    output.append(TerminalText.printable(String(decoding: place, as: UTF8.self)))
+                }
+            }
+        }
+        output.append(UInt8(ascii: "\n"))
+    }
+}
+
+/// Output kept in memory, for a part of a list written on another core.
+private final class CollectedOutput: TextOutput {
+    private(set) var bytes: [UInt8] = []
+    var isTerminal: Bool { false }
+    func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    func write(bytes: [UInt8]) { self.bytes.append(contentsOf: bytes) }
+    func flush() {}
+}

@@ -1,0 +1,48 @@
+import Foundation
+@testable import ToDoCLI
+import TestSupport
+import ToDoCore
+import XCTest
+
+/// A long list is measured and written in two halves on two cores; what it prints is the same as
+/// when written in one go, in every section, with and without colour.
+final class ListRendererTests: XCTestCase {
+    func test_aListWrittenInTwoHalves_isTheListWrittenInOneGo() throws {
+        let directory = try TemporaryDirectory()
+        let store = JSONFileStore(fileURL: directory.url.appendingPathComponent("todo.json"), now: { Date(timeIntervalSince1970: 1_700_000_000) })
+        var random = SeededGenerator(seed: 0x715)
+        // Plain and unusual titles and places (controls, non-ASCII, escapes), dates with and
+        // without a time of day, past and future; a quarter done.
+        let pools: [ClosedRange<UInt32>] = [0x20...0x7E, 0x20...0x7E, 0x20...0x7E, 0x00...0x09, 0x0E...0x1F, 0x7F...0x84, 0xA0...0x2FF, 0x4E00...0x4E20]
+        try store.update { manager in
+            for index in 0..<3_001 {
+                let title = "\(index) " + random.text(from: pools, maximumLength: 12)
+                let due: Double? = Bool.random(using: &random)
+                    ? Double(Int.random(in: 1_500_000_000...1_900_000_000, using: &random) / 60 * 60) : nil
+                let place = Int.random(in: 0..<3, using: &random) == 0 ? Location(name: random.text(from: pools, maximumLength: 8)) : nil
+                let item = try manager.add(ToDoItem(title: title, timestamp: due, location: place))
+                if index % 4 == 0 { try manager.checkItem(withID: item.id) }
+            }
+        }
+        var manager = try store.load()
+        // Items read from the file keep their written form; a changed one does not.
+        try manager.updateItem(withID: manager.toDoItems[5].id) { $0.title = "Changed \u{1B}[31m" }
+
+        for isEnabled in [false, true] {
+            for section in [ListSection.all, .open, .done] {
+                let dates = DueDateFormatter(timeZone: TimeZone(identifier: "Europe/Paris")!)
+                var renderer = ListRenderer(style: Style(isEnabled: isEnabled), dates: dates, now: Date(timeIntervalSince1970: 1_700_000_000))
+                renderer.twoHalvesMinimumCount = .max
+                let inOneGo = CapturedOutput()
+                renderer.write(open: manager.toDoItems, done: manager.doneItems, section: section, to: inOneGo)
+                renderer.twoHalvesMinimumCount = 2
+                let inHalves = CapturedOutput()
+                renderer.write(open: manager.toDoItems, done: manager.doneItems, section: section, to: inHalves)
+
+                XCTAssertEqual(inHalves.text, inOneGo.text, "colour \(isEnabled), \(section)")
+                let rows = inOneGo.text.split(separator: "\n", omittingEmptySubsequences: false)
+                XCTAssertEqual(rows.count, section == .all ? 3_001 + 3 : section == .open ? 2_250 + 1 : 751 + 1)
+            }
+        }
+    }
+}
