@@ -6,9 +6,15 @@ public struct DueDateFormatter: Sendable {
     public let timeZone: TimeZone
     public let order: DateOrder
 
+    /// The zone's offset when it never changes (UTC, or a zone given as an offset): then no date
+    /// needs to ask the zone, which goes through ICU and a lock each time.
+    private let fixedOffset: Int?
+
     public init(timeZone: TimeZone, order: DateOrder = .monthFirst) {
         self.timeZone = timeZone
         self.order = order
+        let neverChanges = timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: Self.gregorianStart)) == nil
+        fixedOffset = neverChanges ? timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: 0)) : nil
     }
 
     /// `01/10/22`, or `01/10/22 14:30` when the date has a time of day.
@@ -93,7 +99,7 @@ public struct DueDateFormatter: Sendable {
 
     /// `timestamp` as whole seconds of local time: UTC seconds plus the zone's offset then.
     private func localSeconds(_ timestamp: Double) -> Int {
-        Int(timestamp.rounded(.down)) + timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: timestamp))
+        Int(timestamp.rounded(.down)) + (fixedOffset ?? timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: timestamp)))
     }
 
     private static func floorDivide(_ value: Int, _ divisor: Int) -> Int {

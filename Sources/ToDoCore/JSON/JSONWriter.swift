@@ -205,7 +205,7 @@ struct JSONWriter {
 
     /// Bytes that are already a complete value, written as they are, as `beginObject` to
     /// `endObject` would.
-    mutating func raw(_ value: ArraySlice<UInt8>) {
+    mutating func raw(_ value: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: value)
     }
 

@@ -28,7 +28,8 @@ extension ToDoItem {
     /// The item found at `item`, in `text`, the text its bytes are in.
     init(_ item: WrittenItem, in text: StoredText) {
         self.init(id: item.id, number: item.number, done: item.done,
-                  writtenForm: WrittenForm(text: text, range: item.range, offsets: item.offsets))
+                  writtenForm: WrittenForm(start: text.start + item.range.lowerBound, count: item.range.count, offsets: item.offsets),
+                  in: text)
     }
 
     private static func readWrittenItem(_ scanner: inout JSONScanner) -> WrittenItem? {
@@ -291,20 +292,63 @@ struct WrittenItem: Sendable {
     let offsets: WrittenForm.Offsets
 }
 
-/// A file's text, shared by the items read from it.
-final class StoredText: Sendable {
+/// A file's text, shared by the items read from it, which point into it (`WrittenForm`).
+final class StoredText: @unchecked Sendable {
     let bytes: [UInt8]
+    /// Where `bytes` are. An array that is never changed keeps its elements where they are for as
+    /// long as it lives, and this one is a constant of an object each item holds on to: so items
+    /// can read their bytes without counting references to the array on every read.
+    let start: UnsafePointer<UInt8>
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
+        start = bytes.withUnsafeBufferPointer { $0.baseAddress } ?? Self.nowhere
     }
+
+    /// Another holder of the same bytes.
+    private init(sharing text: StoredText) {
+        bytes = text.bytes
+        start = text.start
+    }
+
+    /// Holders of one text for the items read from it, a new one for every few hundred items.
+    /// Every copy of an item counts a reference to its holder, and a count changed by two cores at
+    /// once is slow (the cores pass it to and fro): items read or shown on different cores then
+    /// mostly have different holders.
+    struct Holders {
+        private static let itemsPerHolder = 512
+        private let text: StoredText
+        private var current: StoredText
+        private var handedOut = 0
+
+        init(_ text: StoredText) {
+            self.text = text
+            current = text
+        }
+
+        /// The holder for the next item.
+        mutating func next() -> StoredText {
+            if handedOut == Self.itemsPerHolder {
+                current = StoredText(sharing: text)
+                handedOut = 0
+            }
+            handedOut += 1
+            return current
+        }
+    }
+
+    /// Where an empty text is: never read.
+    nonisolated(unsafe) private static let nowhere = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
 }
 
 /// Where an item in the exact written form is in the text it was read from, and where each of its
-/// fields starts there: the item's fields are read from it when asked for.
-struct WrittenForm: Sendable {
-    let text: StoredText
-    let range: Range<Int>
+/// fields starts there: the item's fields are read from it when asked for. Plain values, so that
+/// reading a field counts no reference; the item holds the text (`StoredText`) for as long as it
+/// holds this.
+struct WrittenForm: @unchecked Sendable {
+    /// The item's first byte and how many it has.
+    let start: UnsafePointer<UInt8>
+    let count: Int
     let offsets: Offsets
 
     /// Where each field's value starts, from the start of the item; 0 for a field the item lacks.
@@ -317,7 +361,7 @@ struct WrittenForm: Sendable {
         var completedAt: UInt32 = 0
     }
 
-    var bytes: ArraySlice<UInt8> { text.bytes[range] }
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
     var title: String { value(at: offsets.title, ToDoItem.writtenString) ?? "" }
     var itemDescription: String? { value(at: offsets.itemDescription, ToDoItem.writtenString) }
@@ -346,17 +390,16 @@ struct WrittenForm: Sendable {
     /// `body` called with what a list shows of the item, its strings' bytes straight from the
     /// text when they have no escapes.
     func withListFields(_ body: (ListFields) -> Void) {
-        text.bytes.withUnsafeBufferPointer { buffer in
-            let due = offsets.timestamp > 0 ? ListFields.Due.written(buffer, at: range.lowerBound + Int(offsets.timestamp)) : .value(nil)
-            Self.withString(at: range.lowerBound + Int(offsets.title), in: buffer) { title in
-                var scanner = JSONScanner(bytes: buffer)
-                scanner.index = range.lowerBound + Int(offsets.location)
-                guard offsets.location > 0, scanner.consume("{\"name\":") else {
-                    return body(ListFields(title: title, locationName: nil, due: due))
-                }
-                Self.withString(at: scanner.index, in: buffer) { name in
-                    body(ListFields(title: title, locationName: name, due: due))
-                }
+        let buffer = bytes
+        let due = offsets.timestamp > 0 ? ListFields.Due.written(buffer, at: Int(offsets.timestamp)) : .value(nil)
+        Self.withString(at: Int(offsets.title), in: buffer) { title in
+            var scanner = JSONScanner(bytes: buffer)
+            scanner.index = Int(offsets.location)
+            guard offsets.location > 0, scanner.consume("{\"name\":") else {
+                return body(ListFields(title: title, locationName: nil, due: due))
+            }
+            Self.withString(at: scanner.index, in: buffer) { name in
+                body(ListFields(title: title, locationName: name, due: due))
             }
         }
     }
@@ -393,10 +436,8 @@ struct WrittenForm: Sendable {
     /// `nil` for a field the item lacks.
     private func value<Value>(at offset: UInt32, _ read: (inout JSONScanner) -> Value?) -> Value? {
         guard offset > 0 else { return nil }
-        return text.bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(bytes: buffer)
-            scanner.index = range.lowerBound + Int(offset)
-            return read(&scanner)
-        }
+        var scanner = JSONScanner(bytes: bytes)
+        scanner.index = Int(offset)
+        return read(&scanner)
     }
 }

@@ -24,6 +24,9 @@ public struct ToDoItem: Equatable, Sendable {
     public internal(set) var done: Bool { didSet { matchesWrittenForm = false } }
     /// The other fields: decoded, or where they are in the text the item was read from.
     private var storage: Storage
+    /// The text a written form points into, kept alive for it. Apart from `storage`, so that
+    /// reading a field through the form counts no reference.
+    private var text: StoredText?
     /// Whether `write(to:)` may copy the bytes the item was read from: its fields are still those
     /// bytes, and the number and status have not changed since.
     private var matchesWrittenForm: Bool
@@ -64,12 +67,13 @@ public struct ToDoItem: Equatable, Sendable {
         matchesWrittenForm = false
     }
 
-    /// An item whose fields stay in `form` until asked for.
-    init(id: UUID, number: Int, done: Bool, writtenForm form: WrittenForm) {
+    /// An item whose fields stay in `form`, in `text`, until asked for.
+    init(id: UUID, number: Int, done: Bool, writtenForm form: WrittenForm, in text: StoredText) {
         self.id = id
         self.number = number
         self.done = done
         storage = .written(form)
+        self.text = text
         matchesWrittenForm = true
     }
 
@@ -158,6 +162,7 @@ public struct ToDoItem: Equatable, Sendable {
         }
         set {
             storage = .decoded(newValue)
+            text = nil
             matchesWrittenForm = false
         }
     }

@@ -94,19 +94,20 @@ struct StoreDocument {
         defer { _ = secondHalf?.finish() }
         /// How many more items than elements counted so far were read at once from the second half.
         var itemsTakenAtOnce = 0
+        var holders = text.map(StoredText.Holders.init)
         try scanner.scanArray(mismatch: { kind in .shape(path, "expected an array, found \(kind)") }) {
             scanner, element throws(JSONDecodingError) in
             let index = element + itemsTakenAtOnce
-            if let text, let secondHalf, scanner.index == secondHalf.start {
+            if holders != nil, let secondHalf, scanner.index == secondHalf.start {
                 let (found, end) = secondHalf.finish()
                 if !found.isEmpty {
-                    for item in found { items.append(ToDoItem(item, in: text)) }
+                    for item in found { items.append(ToDoItem(item, in: holders!.next())) }
                     itemsTakenAtOnce += found.count - 1
                     scanner.index = end
                     return
                 }
             }
-            if let text, let item = ToDoItem.scanWrittenForm(&scanner, in: text) {
+            if holders != nil, let item = ToDoItem.scanWrittenForm(&scanner, in: holders!.next()) {
                 items.append(item)
             } else {
                 items.append(try ToDoItem(scanning: &scanner, path: { "\(path)[\(index)]" }))

@@ -131,7 +131,7 @@ final class StoreDocumentTests: XCTestCase {
             let document = try StoreDocument(bytes: Array(text.utf8), file: "f.json", secondHalf: secondHalf)
             let items = document.items
             return [items.open, items.done].joined().map { item in
-                "\(item.id) \(item.number) \(item.done) \(item.title) \(item.writtenForm?.range.description ?? "decoded")"
+                "\(item.id) \(item.number) \(item.done) \(item.title) \(item.writtenForm.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "decoded")"
             } + items.unnumbered.map { "unnumbered \($0.isDone) \($0.index)" } + ["next \(document.nextNumber ?? 0)"]
         } catch let error as StoreError {
             guard case .invalidContent(_, let reason) = error else { return ["\(error)"] }
