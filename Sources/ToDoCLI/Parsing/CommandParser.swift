@@ -103,7 +103,7 @@ struct CommandParser {
 
         /// A title, trimmed; it must be one non-empty line.
         func title(_ text: String) throws(UsageError) -> String {
-            let title = text.trimmingCharacters(in: .whitespaces)
+            let title = Whitespace.trimmingSpaces(text)
             if title.isEmpty { throw error("the title is empty") }
             if title.contains(where: \.isNewline) { throw error("the title must be a single line: '\(text)'") }
             return title
@@ -144,7 +144,7 @@ struct CommandParser {
         func coordinate() throws(UsageError) -> Coordinate? {
             guard let text = scanned.values["coordinate"] else { return nil }
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .map { Whitespace.trimmingSpaces($0) }
             guard parts.count == 2, parts.allSatisfy(Self.isPlainDecimal),
                   let latitude = Double(parts[0]), let longitude = Double(parts[1]) else {
                 throw error("invalid coordinate '\(text)'; expected <latitude>,<longitude> in degrees, as 52.52,13.405")
@@ -177,7 +177,7 @@ struct CommandParser {
                 }
                 return nil
             }
-            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw error("the location name is empty") }
+            guard !name.unicodeScalars.allSatisfy(Whitespace.isSpace) else { throw error("the location name is empty") }
             return Location(name: name, address: address, coordinate: coordinate)
         }
 

@@ -89,7 +89,7 @@ struct CommandRunner {
         return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
             .map { line in
                 let content = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
-                return String(decoding: content, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                return Whitespace.trimmingSpaces(String(decoding: content, as: UTF8.self))
             }
             .filter { !$0.isEmpty }
     }
@@ -163,7 +163,7 @@ struct CommandRunner {
             }
             context.errorOutput.write("Remove \(count == 1 ? "the" : "all") \(counted(count, noun))? [y/N] ")
             context.errorOutput.flush()
-            let answer = context.input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+            let answer = context.input.readLine().map(Whitespace.trimmingSpaces)?.lowercased()
             guard answer == "y" || answer == "yes" else {
                 context.errorOutput.write("Nothing was removed.\n")
                 return

@@ -19,10 +19,8 @@ public struct ItemManager: Sendable {
     private var ids = KeySet<UUID>()
     /// The `TitleKey`s of the titles of open items. A title not here is no open item's, so the
     /// same-content check scans the open items only when one may share the title: adding a batch
-    /// stays linear in the batch. A key stays after its item is checked, removed or retitled: at
-    /// worst a scan finds nothing. Made on the first check that needs it: checking or removing an
-    /// item never does.
-    private var openTitleKeys: KeySet<Int>?
+    /// stays linear in the batch. Made as checks need them: checking or removing an item never does.
+    private var openTitleKeys = TitleKeySet()
     /// How many changes were made since the manager was created or restored; the store writes the
     /// file only when there were some.
     private(set) var changeCount = 0
@@ -113,7 +111,7 @@ public struct ItemManager: Sendable {
         nextNumber += 1
         changeCount += 1
         toDoItems.append(added)
-        openTitleKeys?.insert(added.titleKey)
+        openTitleKeys.insert(titleOf: added)
         ids.insert(added.id)
         return added
     }
@@ -136,7 +134,7 @@ public struct ItemManager: Sendable {
         item.done = false
         item.completedAt = nil
         toDoItems.append(item)
-        openTitleKeys?.insert(item.titleKey)
+        openTitleKeys.insert(titleOf: item)
     }
 
     /// Removes every item. Numbers already given are still never reused.
@@ -145,7 +143,7 @@ public struct ItemManager: Sendable {
         toDoItems.removeAll()
         doneItems.removeAll()
         ids = KeySet()
-        openTitleKeys = KeySet()
+        openTitleKeys = .empty
     }
 
     // MARK: Changes by id
@@ -215,7 +213,7 @@ public struct ItemManager: Sendable {
         switch position {
         case .toDo(let index):
             try checkNoOpenItemHasContent(of: item, except: id)
-            openTitleKeys?.insert(item.titleKey)
+            openTitleKeys.insert(titleOf: item)
             toDoItems[index] = item
         case .done(let index):
             doneItems[index] = item
@@ -226,20 +224,14 @@ public struct ItemManager: Sendable {
     // MARK: Rules
 
     private func validate(_ item: ToDoItem) throws(ItemManagerError) {
-        if item.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .emptyTitle }
+        if item.title.unicodeScalars.allSatisfy(Whitespace.isSpaceOrNewline) { throw .emptyTitle }
         if item.title.contains(where: \.isNewline) { throw .multilineTitle(item.title) }
         if let coordinate = item.location?.coordinate, !coordinate.isValid { throw .invalidCoordinate(coordinate) }
         if let timestamp = item.timestamp, !ToDoItem.timestampRange.contains(timestamp) { throw .invalidDueDate(timestamp) }
     }
 
     private mutating func checkNoOpenItemHasContent(of item: ToDoItem, except excludedID: UUID?) throws(ItemManagerError) {
-        let key = item.titleKey
-        if openTitleKeys == nil {
-            var keys = KeySet<Int>(minimumCapacity: toDoItems.count)
-            for item in toDoItems { keys.insert(item.titleKey) }
-            openTitleKeys = keys
-        }
-        guard openTitleKeys?.contains(key) == true else { return }
+        guard openTitleKeys.mayContain(titleOf: item, among: toDoItems) else { return }
         if let existing = toDoItems.first(where: { $0.id != excludedID && $0.hasSameContent(as: item) }) {
             throw .duplicateContent(existing: existing)
         }

@@ -14,7 +14,7 @@ public enum ItemReference: Equatable, Sendable, CustomStringConvertible {
     /// that happens to start with "12"; a full UUID is an id; 4 or more hex digits and dashes are
     /// an id prefix. Surrounding white space is ignored.
     public init(parsing text: String) throws(ItemManagerError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = Whitespace.trimmingSpaces(text)
         if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
             guard let number = Int(trimmed), number > 0 else { throw .invalidReference(text) }
             self = .number(number)

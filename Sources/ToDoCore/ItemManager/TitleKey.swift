@@ -3,44 +3,53 @@
 /// item looks up the titles of every open item.
 ///
 /// `String` equality is canonical equivalence. A title whose normalized form is plain ASCII is
-/// keyed by those bytes: ASCII text is its own normalized form, and the only other characters that
-/// normalize to ASCII are the three in `asciiEquivalents` (a test checks every Unicode scalar), so
-/// replacing them gives the normalized form. Any other title is keyed by `String`'s own hash, which
-/// hashes the normalized form; it never equals an ASCII title. Unequal titles may share a key: the
-/// key only says which titles need comparing.
+/// keyed by those bytes (`asciiKey`): ASCII text is its own normalized form, and the only other
+/// characters that normalize to ASCII are the three in `asciiEquivalents` (a test checks every
+/// Unicode scalar), so replacing them gives the normalized form. Any other title is keyed by
+/// `String`'s own hash, which hashes the normalized form (`otherKey`); such a title never equals
+/// one with an ASCII key, so the two kinds are looked up apart (`TitleKeySet`), and a list of
+/// ASCII titles never hashes its other titles. Unequal titles may share a key: a key only says
+/// which titles need comparing.
 enum TitleKey {
     /// The non-ASCII scalars whose canonical decomposition is ASCII: KELVIN SIGN, GREEK QUESTION
     /// MARK and GREEK VARIA.
-    static let asciiEquivalents: [UInt32: UInt8] = [0x212A: UInt8(ascii: "K"), 0x037E: UInt8(ascii: ";"), 0x1FEF: UInt8(ascii: "`")]
-
-    static func key(of title: String) -> Int {
-        var title = title
-        return title.withUTF8(keyIfASCII) ?? nonASCIIKey(title)
+    static func asciiEquivalent(of scalar: Unicode.Scalar) -> UInt8? {
+        switch scalar.value {
+        case 0x212A: UInt8(ascii: "K")
+        case 0x037E: UInt8(ascii: ";")
+        case 0x1FEF: UInt8(ascii: "`")
+        default: nil
+        }
     }
 
-    /// The key of the title with these UTF-8 bytes.
-    static func key(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        keyIfASCII(bytes) ?? nonASCIIKey(String(decoding: bytes, as: UTF8.self))
-    }
-
-    private static func keyIfASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        bytes.allSatisfy { $0 < 0x80 } ? asciiKey(bytes) : nil
-    }
-
-    /// The key of a title that is not ASCII as written: its normalized ASCII bytes when it has
-    /// them, else `String`'s hash.
-    private static func nonASCIIKey(_ title: String) -> Int {
+    /// The key of a title whose normalized form is ASCII, from its UTF-8 bytes; else `nil`.
+    static func asciiKey(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let firstOther = bytes.firstIndex(where: { $0 >= 0x80 }) else { return asciiKey(bytes) }
+        // Most titles that are not ASCII have no equivalent: told by the bytes of their first
+        // other scalar (the three above are E2 84 AA, CD BE and E1 BF AF in UTF-8).
+        guard [0xE2, 0xCD, 0xE1].contains(bytes[firstOther]) else { return nil }
         var folded: [UInt8] = []
-        for scalar in title.unicodeScalars {
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
             if scalar.isASCII {
                 folded.append(UInt8(scalar.value))
-            } else if let ascii = asciiEquivalents[scalar.value] {
+            } else if let ascii = asciiEquivalent(of: scalar) {
                 folded.append(ascii)
             } else {
-                return title.hashValue
+                return nil
             }
         }
         return folded.withUnsafeBufferPointer(asciiKey)
+    }
+
+    /// The key of a title that has no ASCII key.
+    static func otherKey(of title: String) -> Int {
+        title.hashValue
+    }
+
+    /// The key of any title: its ASCII key if it has one, else its other key.
+    static func key(of title: String) -> Int {
+        var bytes = title
+        return bytes.withUTF8(asciiKey(ofUTF8:)) ?? otherKey(of: title)
     }
 
     /// The key of a title that is the ASCII `bytes`: FNV-1a over eight bytes at a time.
@@ -56,5 +65,51 @@ enum TitleKey {
         for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
         hash = (hash ^ tail ^ UInt64(bytes.count) << 56) &* 0x0000_0100_0000_01B3
         return Int(truncatingIfNeeded: hash ^ hash >> 29)
+    }
+}
+
+/// The `TitleKey`s of the titles of open items, for the same-content rule: a title not here is
+/// no open item's. Those with an ASCII key are gathered on the first check that needs them, the
+/// others on the first check of a title without one. A key stays after its item is checked,
+/// removed or retitled: at worst a look finds nothing.
+struct TitleKeySet: Sendable {
+    private var ascii: KeySet<Int>?
+    private var other: KeySet<Int>?
+
+    /// Whether an item of `openItems` (the open items, all of which were inserted since the set
+    /// was made) may have `title`'s key.
+    mutating func mayContain(titleOf item: ToDoItem, among openItems: [ToDoItem]) -> Bool {
+        if let key = item.asciiTitleKey {
+            if ascii == nil {
+                var keys = KeySet<Int>(minimumCapacity: openItems.count)
+                for item in openItems { if let key = item.asciiTitleKey { keys.insert(key) } }
+                ascii = keys
+            }
+            return ascii?.contains(key) == true
+        }
+        if other == nil {
+            var keys = KeySet<Int>()
+            for item in openItems where item.asciiTitleKey == nil { keys.insert(TitleKey.otherKey(of: item.title)) }
+            other = keys
+        }
+        return other?.contains(TitleKey.otherKey(of: item.title)) == true
+    }
+
+    /// Notes the title of an item that became open, in the sets already made.
+    mutating func insert(titleOf item: ToDoItem) {
+        guard ascii != nil || other != nil else { return }
+        if let key = item.asciiTitleKey {
+            ascii?.insert(key)
+        } else {
+            other?.insert(TitleKey.otherKey(of: item.title))
+        }
+    }
+
+    /// An empty set for an empty list: nothing to gather.
+    static var empty: TitleKeySet {
+        var set = TitleKeySet()
+        set.ascii = KeySet()
+        set.other = KeySet()
+        return set
     }
 }

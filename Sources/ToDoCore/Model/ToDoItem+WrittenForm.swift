@@ -382,9 +382,8 @@ struct WrittenForm: @unchecked Sendable {
 
     /// `body` called with the title's bytes when it has no escapes (so they are its UTF-8), else `nil`.
     func withUnescapedTitle<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        value(at: offsets.title) { scanner in
-            Self.unescapedString(at: scanner.index, in: scanner.bytes).map { body(UnsafeBufferPointer(rebasing: scanner.bytes[$0])) }
-        }
+        let bytes = bytes
+        return Self.unescapedString(at: Int(offsets.title), in: bytes).map { body(UnsafeBufferPointer(rebasing: bytes[$0])) }
     }
 
     /// `body` called with what a list shows of the item, its strings' bytes straight from the
@@ -418,13 +417,13 @@ struct WrittenForm: @unchecked Sendable {
     /// Where the contents of the string at `index` are, when it has no escapes, else `nil`. The
     /// string was checked when the item was read: it ends in a quote, and holds no control bytes.
     private static func unescapedString(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        var scanner = JSONScanner(bytes: bytes)
-        scanner.index = index + 1
+        guard index < bytes.count, let base = bytes.baseAddress else { return nil }
+        var end = index + 1
         while true {
-            scanner.skipPlainASCII()
-            guard scanner.index < bytes.count, bytes[scanner.index] != UInt8(ascii: "\\") else { return nil }
-            if bytes[scanner.index] == UInt8(ascii: "\"") { return index + 1..<scanner.index }
-            scanner.index += 1
+            end += plainASCIICount(base + end, bytes.count - end)
+            guard end < bytes.count, bytes[end] != UInt8(ascii: "\\") else { return nil }
+            if bytes[end] == UInt8(ascii: "\"") { return index + 1..<end }
+            end += 1
         }
     }
 

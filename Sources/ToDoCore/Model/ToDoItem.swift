@@ -140,10 +140,10 @@ public struct ToDoItem: Equatable, Sendable {
         }
     }
 
-    /// The title's `TitleKey`, made from its bytes (`withTitleUTF8`).
-    var titleKey: Int {
-        var key = 0
-        withTitleUTF8 { key = TitleKey.key(ofUTF8: $0) }
+    /// The title's ASCII `TitleKey`, made from its bytes (`withTitleUTF8`), if it has one.
+    var asciiTitleKey: Int? {
+        var key: Int?
+        withTitleUTF8 { key = TitleKey.asciiKey(ofUTF8: $0) }
         return key
     }
 
@@ -171,6 +171,12 @@ public struct ToDoItem: Equatable, Sendable {
     var writtenForm: WrittenForm? {
         guard matchesWrittenForm, case .written(let form) = storage else { return nil }
         return form
+    }
+
+    /// Where the text the written form points into starts: items with the same one were read
+    /// from one text.
+    var writtenTextStart: UnsafePointer<UInt8>? {
+        matchesWrittenForm ? text?.start : nil
     }
 
     /// The same item with its fields decoded, as an item made in code has them.
@@ -316,7 +322,36 @@ extension ToDoItem: JSONSchema {
         var isEmpty = true
         // What goes before each item, as bytes once rather than as strings for every item.
         let first = Array("\n\(indent)".utf8), separator = Array(",\n\(indent)".utf8)
+        /// Unchanged items that lie one after another in the text they were read from, with this
+        /// separator between them, are copied as one run of bytes: most of a list, for most changes.
+        var run: (text: UnsafePointer<UInt8>, bytes: UnsafeBufferPointer<UInt8>)?
+        func copyRun() throws(Failure) {
+            guard var bytes = run?.bytes else { return }
+            run = nil
+            while !bytes.isEmpty {
+                let count = min(bytes.count, max(pieceSize - writer.bytes.count, 0))
+                writer.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<count]))
+                bytes = UnsafeBufferPointer(rebasing: bytes[count...])
+                if writer.bytes.count >= pieceSize {
+                    try emit(writer.bytes)
+                    writer.bytes.removeAll(keepingCapacity: true)
+                }
+            }
+        }
         for item in items {
+            if let text = item.writtenTextStart, let form = item.writtenForm {
+                if let current = run, current.text == text, let end = current.bytes.baseAddress.map({ $0 + current.bytes.count }),
+                   form.start == end + separator.count, separator.elementsEqual(UnsafeBufferPointer(start: end, count: separator.count)) {
+                    run = (text, UnsafeBufferPointer(start: current.bytes.baseAddress, count: current.bytes.count + separator.count + form.count))
+                    continue
+                }
+                try copyRun()
+                writer.bytes.append(contentsOf: isEmpty ? first : separator)
+                isEmpty = false
+                run = (text, form.bytes)
+                continue
+            }
+            try copyRun()
             writer.bytes.append(contentsOf: isEmpty ? first : separator)
             isEmpty = false
             item.write(to: &writer)
@@ -325,6 +360,7 @@ extension ToDoItem: JSONSchema {
                 writer.bytes.removeAll(keepingCapacity: true)
             }
         }
+        try copyRun()
         if !isEmpty {
             writer.bytes.append(UInt8(ascii: "\n"))
             writer.bytes.append(contentsOf: closingIndent.utf8)
