@@ -73,19 +73,28 @@ enum TitleKey {
 /// others on the first check of a title without one. A key stays after its item is checked,
 /// removed or retitled: at worst a look finds nothing.
 struct TitleKeySet: Sendable {
-    private var ascii: KeySet<Int>?
+    /// The ASCII keys, in one set per part of the open items they were gathered from (halves,
+    /// gathered on two cores for a long list), titles added since going to the last.
+    private var ascii: [KeySet<Int>]?
     private var other: KeySet<Int>?
+
+    /// Lists of this many open items or more have their ASCII keys gathered in two halves at once.
+    static let twoHalvesMinimumCount = 4_096
 
     /// Whether an item of `openItems` (the open items, all of which were inserted since the set
     /// was made) may have `title`'s key.
     mutating func mayContain(titleOf item: ToDoItem, among openItems: [ToDoItem]) -> Bool {
         if let key = item.asciiTitleKey {
             if ascii == nil {
-                var keys = KeySet<Int>(minimumCapacity: openItems.count)
-                for item in openItems { if let key = item.asciiTitleKey { keys.insert(key) } }
-                ascii = keys
+                ascii = openItems.withUnsafeBufferPointer { openItems in
+                    BackgroundWork.inTwoHalves(openItems.count, minimumCount: Self.twoHalvesMinimumCount) { range in
+                        var keys = KeySet<Int>(minimumCapacity: range.count)
+                        for item in openItems[range] { if let key = item.asciiTitleKey { keys.insert(key) } }
+                        return keys
+                    }
+                }
             }
-            return ascii?.contains(key) == true
+            return ascii?.contains { $0.contains(key) } == true
         }
         if other == nil {
             var keys = KeySet<Int>()
@@ -99,7 +108,7 @@ struct TitleKeySet: Sendable {
     mutating func insert(titleOf item: ToDoItem) {
         guard ascii != nil || other != nil else { return }
         if let key = item.asciiTitleKey {
-            ascii?.insert(key)
+            if let last = ascii?.indices.last { ascii?[last].insert(key) }
         } else {
             other?.insert(TitleKey.otherKey(of: item.title))
         }
@@ -108,7 +117,7 @@ struct TitleKeySet: Sendable {
     /// An empty set for an empty list: nothing to gather.
     static var empty: TitleKeySet {
         var set = TitleKeySet()
-        set.ascii = KeySet()
+        set.ascii = [KeySet()]
         set.other = KeySet()
         return set
     }
