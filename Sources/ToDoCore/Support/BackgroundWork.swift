@@ -4,11 +4,14 @@ import Foundation
 /// idle while a long list is read. `result()` waits for the work to end, and must be called before
 /// anything the work reads goes away (its buffers are borrowed, not owned).
 public final class BackgroundWork<Result>: @unchecked Sendable {
-    // `work` is run once, then `outcome` is set, both before `finished` is signalled; `outcome` is
-    // read only after waiting for it.
+    // `work` is run once, then `outcome` is set and `work` let go, all before `finished` is
+    // signalled; the caller reads `outcome` only after waiting for that, once (`hasWaited`, which
+    // only the caller touches). Reading `outcome` sooner would race, and could return while the
+    // thread still holds `work`, a closure `inTwoHalves` must see let go.
     private var work: (() -> Result)?
     private var outcome: Result?
     private let finished = DispatchSemaphore(value: 0)
+    private var hasWaited = false
 
     public init(_ work: @escaping () -> Result) {
         self.work = work
@@ -34,8 +37,10 @@ public final class BackgroundWork<Result>: @unchecked Sendable {
 
     /// Waits for the work to end and returns what it gave; at once when it has already ended.
     public func result() -> Result {
-        if let outcome { return outcome }
-        finished.wait()
+        if !hasWaited {
+            finished.wait()
+            hasWaited = true
+        }
         return outcome!
     }
 }
