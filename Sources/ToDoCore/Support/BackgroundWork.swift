@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Work done on another thread while this one goes on: the second core of a machine is otherwise
 /// idle while a long list is read. `result()` waits for the work to end, and must be called before
@@ -15,11 +20,14 @@ public final class BackgroundWork<Result>: @unchecked Sendable {
 
     public init(_ work: @escaping () -> Result) {
         self.work = work
-        Thread { [self] in
-            outcome = self.work?()
-            self.work = nil
-            finished.signal()
-        }.start()
+        // Where no thread can be made (a limit on processes, say), the work is done here and now.
+        if !startThread({ self.run() }) { run() }
+    }
+
+    private func run() {
+        outcome = work?()
+        work = nil
+        finished.signal()
     }
 
     /// `work` applied to two halves of `0..<count`, the second on another thread, when `count`
@@ -42,5 +50,44 @@ public final class BackgroundWork<Result>: @unchecked Sendable {
             hasWaited = true
         }
         return outcome!
+    }
+}
+
+/// Runs `body` on a new thread, and returns false when no thread could be made. Foundation's
+/// `Thread.start()` gives no sign of that, and a thread that never runs would be waited for
+/// forever.
+private func startThread(_ body: @escaping () -> Void) -> Bool {
+    let start = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    #if canImport(Darwin)
+    var thread: pthread_t?
+    let created = pthread_create(&thread, nil, { start in
+        Unmanaged<ThreadBody>.fromOpaque(start).takeRetainedValue().body()
+        return nil
+    }, start)
+    #else
+    var thread = pthread_t()
+    let created = pthread_create(&thread, nil, { start in
+        start.map { Unmanaged<ThreadBody>.fromOpaque($0).takeRetainedValue().body() }
+        return nil
+    }, start)
+    #endif
+    guard created == 0 else {
+        Unmanaged<ThreadBody>.fromOpaque(start).release()
+        return false
+    }
+    #if canImport(Darwin)
+    if let thread { pthread_detach(thread) }
+    #else
+    pthread_detach(thread)
+    #endif
+    return true
+}
+
+/// What a new thread runs, passed to it as a pointer.
+private final class ThreadBody {
+    let body: () -> Void
+
+    init(_ body: @escaping () -> Void) {
+        self.body = body
     }
 }
