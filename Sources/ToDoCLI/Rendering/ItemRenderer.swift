@@ -12,7 +12,7 @@ struct ItemRenderer {
 
     /// Writes the list as `todo list` prints it (`ListRenderer`).
     func writeList(open: [ToDoItem], done: [ToDoItem], section: ListSection, to output: TextOutput) {
-        ListRenderer(style: style, dates: dates, now: now).write(open: open, done: done, section: section, to: output)
+        ListRenderer(style: style, dates: dates.forManyDates(), now: now).write(open: open, done: done, section: section, to: output)
     }
 
     // MARK: One item

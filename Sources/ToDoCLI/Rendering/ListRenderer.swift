@@ -126,13 +126,7 @@ struct ListRenderer {
 
     private func write(_ item: ToDoItem, _ row: Row, _ columns: Columns, to output: OutputBytes) {
         output.append(spaces: columns.number - OutputBytes.digitCount(of: item.number))
-        if style.isEnabled {
-            output.append(Style.Code.bold.start)
-            output.append(digitsOf: item.number)
-            output.append(Style.reset)
-        } else {
-            output.append(digitsOf: item.number)
-        }
+        OutputBytes.withDigits(of: item.number) { style.append($0, .bold, to: output) }
         if item.done {
             output.append(UInt8(ascii: " "))
             style.append("[x]", .green, to: output)
@@ -158,7 +152,7 @@ struct ListRenderer {
             if let place = fields.locationName {
                 output.append(spaces: owed + 2)
                 style.append("@", .dim, to: output)
-                if TerminalText.isPlainASCII(place) || !TerminalText.mayHaveControls(place) {
+                if !TerminalText.mayHaveControls(place) {
                     output.append(place)
                 } else {
                     output.append(TerminalText.printable(String(decoding: place, as: UTF8.self)))

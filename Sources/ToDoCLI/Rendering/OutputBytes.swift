@@ -57,8 +57,9 @@ final class OutputBytes {
         count += spaces
     }
 
-    /// The decimal digits of a number that is not negative.
-    func append(digitsOf number: Int) {
+    /// Calls `body` with the decimal digits of a number that is not negative, without making a
+    /// `String`.
+    static func withDigits(of number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var value = UInt(number), start = digits.count
             repeat {
@@ -66,7 +67,7 @@ final class OutputBytes {
                 digits[start] = UInt8(ascii: "0") + UInt8(value % 10)
                 value /= 10
             } while value > 0
-            append(UnsafeBufferPointer(rebasing: digits[start...]))
+            body(UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 

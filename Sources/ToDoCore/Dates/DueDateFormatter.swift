@@ -6,15 +6,24 @@ public struct DueDateFormatter: Sendable {
     public let timeZone: TimeZone
     public let order: DateOrder
 
-    /// The zone's offset when it never changes (UTC, or a zone given as an offset): then no date
-    /// needs to ask the zone, which goes through ICU and a lock each time.
-    private let fixedOffset: Int?
+    /// The zone's offset when it is known never to change (`forManyDates()`): then no date needs
+    /// to ask the zone, which goes through ICU and a lock each time.
+    private var fixedOffset: Int?
 
     public init(timeZone: TimeZone, order: DateOrder = .monthFirst) {
         self.timeZone = timeZone
         self.order = order
-        let neverChanges = timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: Self.gregorianStart)) == nil
-        fixedOffset = neverChanges ? timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: 0)) : nil
+    }
+
+    /// The same formatter, for formatting many dates: when the zone's offset never changes (UTC,
+    /// or a zone given as an offset), it is found once here instead of for every date. Finding
+    /// whether it changes costs a look at the zone's transitions, which one date is not worth.
+    public func forManyDates() -> DueDateFormatter {
+        var formatter = self
+        if timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: Self.gregorianStart)) == nil {
+            formatter.fixedOffset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: 0))
+        }
+        return formatter
     }
 
     /// `01/10/22`, or `01/10/22 14:30` when the date has a time of day.

@@ -4,7 +4,7 @@
 ///
 /// `String` equality is canonical equivalence. A title whose normalized form is plain ASCII is
 /// keyed by those bytes (`asciiKey`): ASCII text is its own normalized form, and the only other
-/// characters that normalize to ASCII are the three in `asciiEquivalents` (a test checks every
+/// characters that normalize to ASCII are the three of `asciiEquivalent(of:)` (a test checks every
 /// Unicode scalar), so replacing them gives the normalized form. Any other title is keyed by
 /// `String`'s own hash, which hashes the normalized form (`otherKey`); such a title never equals
 /// one with an ASCII key, so the two kinds are looked up apart (`TitleKeySet`), and a list of
@@ -46,11 +46,6 @@ enum TitleKey {
         title.hashValue
     }
 
-    /// The key of any title: its ASCII key if it has one, else its other key.
-    static func key(of title: String) -> Int {
-        var bytes = title
-        return bytes.withUTF8(asciiKey(ofUTF8:)) ?? otherKey(of: title)
-    }
 
     /// The key of a title that is the ASCII `bytes`: FNV-1a over eight bytes at a time.
     static func asciiKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {

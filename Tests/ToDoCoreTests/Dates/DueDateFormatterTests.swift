@@ -40,14 +40,14 @@ final class DueDateFormatterTests: XCTestCase {
 final class DueDateFormatterAgreementTests: XCTestCase {
     func test_agreesWithTheCalendarAcrossZonesCenturiesAndClockChanges() throws {
         var random = SeededGenerator(seed: 7)
-        // Zones whose offset never changes are computed without asking the zone: UTC and zones
-        // given as an offset, among zones of every kind of change.
+        // Zones whose offset never changes are computed without asking the zone when formatting
+        // many dates: UTC and zones given as an offset, among zones of every kind of change.
         let zones = try ["UTC", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Pacific/Chatham", "Australia/Lord_Howe",
                          "America/St_Johns", "Pacific/Kiritimati", "Etc/GMT-14"].map { try XCTUnwrap(TimeZone(identifier: $0)) }
             + [19_800, -36_000].map { try XCTUnwrap(TimeZone(secondsFromGMT: $0)) }
         for zone in zones {
             let identifier = zone.identifier
-            let formatter = DueDateFormatter(timeZone: zone)
+            let formatter = DueDateFormatter(timeZone: zone), forManyDates = formatter.forManyDates()
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             let now = Date(timeIntervalSince1970: 1_795_361_400)
@@ -58,8 +58,10 @@ final class DueDateFormatterAgreementTests: XCTestCase {
                 var expected = String(format: "%02d/%02d/%02d", parts.month!, parts.day!, parts.year! % 100)
                 if parts.hour != 0 || parts.minute != 0 { expected += String(format: " %02d:%02d", parts.hour!, parts.minute!) }
                 XCTAssertEqual(formatter.string(from: timestamp), expected, "\(identifier) \(timestamp)")
+                XCTAssertEqual(forManyDates.string(from: timestamp), expected, "\(identifier) \(timestamp)")
                 let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date)).day!
                 XCTAssertEqual(formatter.daysFrom(now, to: timestamp), days, "\(identifier) \(timestamp)")
+                XCTAssertEqual(forManyDates.daysFrom(now, to: timestamp), days, "\(identifier) \(timestamp)")
             }
         }
     }

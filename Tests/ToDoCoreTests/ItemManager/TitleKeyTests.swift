@@ -72,3 +72,11 @@ final class TitleKeyTests: XCTestCase {
         XCTAssertNoThrow(try manager.add(ToDoItem(title: "Kelvin!")))
     }
 }
+
+extension TitleKey {
+    /// The key of any title: its ASCII key if it has one, else its other key.
+    static func key(of title: String) -> Int {
+        var bytes = title
+        return bytes.withUTF8(asciiKey(ofUTF8:)) ?? otherKey(of: title)
+    }
+}
