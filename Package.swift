@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The statically linked FoundationNetworking asks the linker for libcurl, which would then be loaded
+/// at every start of todo; CurlLoader loads it when it is needed instead.
+let withoutLinkingCurl: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"], .when(platforms: [.linux])),
+]
+
 let package = Package(
     name: "todo",
     platforms: [.macOS(.v13)],
@@ -12,7 +18,11 @@ let package = Package(
     targets: [
         .target(name: "ToDoCore"),
         .target(name: "ToDoCLI", dependencies: ["ToDoCore"]),
-        .executableTarget(name: "todo", dependencies: ["ToDoCLI"]),
+        // libcurl, which URLSession needs on Linux, loaded only when a request is made (see CurlLoader.c).
+        .target(name: "CurlLoader"),
+        .target(name: "ToDoNetwork", dependencies: ["ToDoCore", .target(name: "CurlLoader", condition: .when(platforms: [.linux]))],
+                swiftSettings: withoutLinkingCurl),
+        .executableTarget(name: "todo", dependencies: ["ToDoCLI", "ToDoNetwork"], swiftSettings: withoutLinkingCurl),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ToDoCoreTests", dependencies: ["ToDoCore", "TestSupport"]),
         // Depends on the executable so that `swift test` builds the binary the end-to-end tests run.

@@ -52,7 +52,7 @@ public enum ToDoCLI {
             now: now())
         return CommandRunner(context: context,
                              store: JSONFileStore(fileURL: fileURL, lockTimeout: settings.lockTimeout, now: now),
-                             renderer: renderer)
+                             renderer: renderer, settings: settings)
     }
 
     private static func report(_ error: Error, to output: TextOutput) {

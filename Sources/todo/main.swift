@@ -1,4 +1,5 @@
 import Foundation
 import ToDoCLI
+import ToDoNetwork
 
-exit(ToDoCLI.run(Array(CommandLine.arguments.dropFirst()), in: .live()))
+exit(ToDoCLI.run(Array(CommandLine.arguments.dropFirst()), in: .live(transport: URLSessionTransport())))

@@ -31,6 +31,8 @@ struct AddRequest: Equatable {
     var itemDescription: String?
     var timestamp: Double?
     var location: Location?
+    /// Whether to look the address up on the geocoder when no coordinate is given.
+    var geocode = true
     var json = false
 }
 
@@ -61,6 +63,8 @@ struct EditRequest: Equatable {
     /// Changes to the current location's address and coordinate.
     var address: FieldChange<String> = .keep
     var coordinate: FieldChange<Coordinate> = .keep
+    /// Whether to look a new address up on the geocoder when no coordinate is given with it.
+    var geocode = true
     var json = false
 
     var changesNothing: Bool {

@@ -45,6 +45,7 @@ struct CommandParser {
             request.itemDescription = scanned.values["description"]
             request.timestamp = try reader.dueDate()
             request.location = try reader.newLocation()
+            request.geocode = !scanned.flags.contains("no-geocode")
             return .add(request)
         case "list":
             try reader.noPositionals()
@@ -183,6 +184,7 @@ struct CommandParser {
 
         func editRequest(json: Bool) throws(UsageError) -> EditRequest {
             var request = EditRequest(reference: try reference(), json: json)
+            request.geocode = !scanned.flags.contains("no-geocode")
             if let title = scanned.values["title"] { request.title = try self.title(title) }
             request.timestamp = try change("due", set: dueDate())
             request.itemDescription = try change("description", set: scanned.values["description"])

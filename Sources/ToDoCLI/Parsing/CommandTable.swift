@@ -71,6 +71,8 @@ enum CommandTable {
     static let address = OptionSpec(name: "address", valueName: "text", help: "The location's address.")
     static let coordinate = OptionSpec(name: "coordinate", valueName: "lat,lon",
                                        help: "The location's coordinate in degrees, as 52.52,13.405.")
+    static let noGeocode = OptionSpec(name: "no-geocode", valueName: nil,
+                                      help: "Do not look the address up on the geocoder (TODO_GEOCODER_URL).")
 
     static let references = ArgumentSpec(
         name: "ref", help: "An item's number, its id, or a unique prefix of its id (4 characters or more).", repeats: true)
@@ -80,9 +82,12 @@ enum CommandTable {
     static let add = CommandSpec(
         name: "add", summary: "Add an open item.",
         arguments: [ArgumentSpec(name: "title", help: "The title; several words are joined with spaces. '-' reads one title per line from standard input.", repeats: true)],
-        options: [due, description, location, address, coordinate, json],
+        options: [due, description, location, address, coordinate, noGeocode, json],
         discussion: """
             Prints the number the item got and what was stored, the due date as understood.
+            An --address without --coordinate is looked up on the geocoder set in TODO_GEOCODER_URL
+            before anything is saved; if that fails, the item is saved without a coordinate and a
+            warning says why.
             'todo add -' adds every non-blank line of standard input in one transaction, each with
             the options given; if any line is refused, none is added. A title that starts with '-'
             goes after '--': todo add -- "-5 push-ups".
@@ -126,10 +131,14 @@ enum CommandTable {
                   OptionSpec(name: "no-address", valueName: nil, help: "Remove the location's address."),
                   OptionSpec(name: "coordinate", valueName: "lat,lon", help: "A new coordinate for the location."),
                   OptionSpec(name: "no-coordinate", valueName: nil, help: "Remove the location's coordinate."),
-                  json],
+                  noGeocode, json],
         exclusiveOptions: [["due", "no-due"], ["description", "no-description"], ["location", "no-location"],
                            ["address", "no-address", "no-location"], ["coordinate", "no-coordinate", "no-location"]],
-        discussion: "An open item may not be edited into the same content as another open item.")
+        discussion: """
+            An open item may not be edited into the same content as another open item. A new --address
+            without --coordinate is looked up on the geocoder (TODO_GEOCODER_URL); if that fails, the
+            coordinate stays as it was (a new --location gets none) and a warning says why.
+            """)
 
     static let remove = CommandSpec(
         name: "remove", summary: "Delete items.", arguments: [references], options: [json],

@@ -3,6 +3,8 @@ import ToDoCore
 /// The help texts, generated from `CommandTable` so that they always match what the parser accepts.
 enum HelpRenderer {
     static let version = "0.1.0"
+    /// How todo names itself to HTTP servers (geocoders ask for this).
+    static let userAgent = "todo/\(version)"
     static let topUsage = "todo [--file <path>] [--color <when>] <command> [<arguments>]"
 
     /// `todo help` and `todo --help`.

@@ -36,7 +36,7 @@ struct ItemRenderer {
             ("Description", item.itemDescription.map(TerminalText.printableLines) ?? "-"),
             ("Location", item.location.map { TerminalText.printable($0.name) } ?? "-"),
             ("Address", item.location?.address.map(TerminalText.printable) ?? "-"),
-            ("Coordinate", coordinate.map { "\(decimal($0.latitude)), \(decimal($0.longitude))" } ?? "-"),
+            ("Coordinate", coordinate.map(Self.text(of:)) ?? "-"),
         ]
         if let coordinate {
             let latitude = decimal(coordinate.latitude), longitude = decimal(coordinate.longitude)
@@ -66,6 +66,11 @@ struct ItemRenderer {
 
     private func decimal(_ value: Double) -> String {
         JSONValue.literal(for: value)
+    }
+
+    /// A coordinate as `39.7817, -89.6501`.
+    static func text(of coordinate: Coordinate) -> String {
+        "\(JSONValue.literal(for: coordinate.latitude)), \(JSONValue.literal(for: coordinate.longitude))"
     }
 
     // MARK: JSON

@@ -14,6 +14,17 @@ struct CommandRunner {
     let context: Context
     let store: JSONFileStore
     let renderer: ItemRenderer
+    let settings: Settings
+
+    /// Seconds an HTTP request may take: `TODO_HTTP_TIMEOUT`, else `defaultTimeout`.
+    private func httpTimeout(default defaultTimeout: Double) -> Double {
+        settings.httpTimeout ?? defaultTimeout
+    }
+
+    private var addressLookup: AddressLookup {
+        AddressLookup(geocoderURL: settings.geocoderURL, transport: context.transport,
+                      timeout: httpTimeout(default: AddressLookup.defaultTimeout), errorOutput: context.errorOutput)
+    }
 
     func run(_ command: Command) throws {
         switch command {
@@ -47,6 +58,10 @@ struct CommandRunner {
     // MARK: Commands
 
     private func add(_ request: AddRequest) throws {
+        var request = request
+        if request.geocode, let address = request.location?.address, request.location?.coordinate == nil {
+            request.location?.coordinate = addressLookup.coordinate(for: address, otherwise: "saved without a coordinate")
+        }
         let titles: [String]
         switch request.titles {
         case .argument(let title): titles = [title]
@@ -126,6 +141,17 @@ struct CommandRunner {
     }
 
     private func edit(_ request: EditRequest) throws {
+        var request = request
+        if request.geocode {
+            if case .set(var location) = request.location, let address = location.address, location.coordinate == nil {
+                location.coordinate = addressLookup.coordinate(for: address, otherwise: "saved without a coordinate")
+                request.location = .set(location)
+            } else if case .set(let address) = request.address, request.coordinate == .keep {
+                if let coordinate = addressLookup.coordinate(for: address, otherwise: "the coordinate was left as it was") {
+                    request.coordinate = .set(coordinate)
+                }
+            }
+        }
         let edited = try store.update { manager in
             let item = try manager.resolve(request.reference)
             var location = request.location.applied(to: item.location)

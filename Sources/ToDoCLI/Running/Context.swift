@@ -1,4 +1,5 @@
 import Foundation
+import ToDoCore
 #if canImport(Glibc)
 import Glibc
 private let systemRead = Glibc.read
@@ -46,10 +47,13 @@ public struct Context {
     public var input: TextInput
     public var output: TextOutput
     public var errorOutput: TextOutput
+    /// Makes HTTP requests (geocoding, importing from a URL); `nil` where there is none.
+    public var transport: HTTPTransport?
 
     public init(environment: [String: String], currentDirectory: URL, homeDirectory: URL?,
                 systemTimeZone: @escaping @autoclosure () -> TimeZone,
-                now: @escaping @Sendable () -> Date, input: TextInput, output: TextOutput, errorOutput: TextOutput) {
+                now: @escaping @Sendable () -> Date, input: TextInput, output: TextOutput, errorOutput: TextOutput,
+                transport: HTTPTransport? = nil) {
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.homeDirectory = homeDirectory
@@ -58,13 +62,16 @@ public struct Context {
         self.input = input
         self.output = output
         self.errorOutput = errorOutput
+        self.transport = transport
     }
 
     /// The environment variables todo reads (see "Settings" in the README).
-    static let variableNames = ["HOME", "NO_COLOR", "TERM", "TODO_DATE_ORDER", "TODO_FILE", "TODO_LOCK_TIMEOUT", "TZ", "XDG_DATA_HOME"]
+    static let variableNames = ["HOME", "NO_COLOR", "TERM", "TODO_DATE_ORDER", "TODO_FILE", "TODO_GEOCODER_URL",
+                                "TODO_HTTP_TIMEOUT", "TODO_LOCK_TIMEOUT", "TZ", "XDG_DATA_HOME"]
 
-    /// The real process: its environment, directories, clock, time zone and standard streams.
-    public static func live() -> Context {
+    /// The real process: its environment, directories, clock, time zone and standard streams, and
+    /// `transport` for HTTP.
+    public static func live(transport: HTTPTransport? = nil) -> Context {
         // Only the variables todo reads: making a dictionary of the whole environment costs more
         // than some commands' work.
         var environment: [String: String] = [:]
@@ -84,7 +91,8 @@ public struct Context {
             now: { Date() },
             input: FileDescriptorInput(descriptor: 0),
             output: FileDescriptorOutput(descriptor: 1),
-            errorOutput: FileDescriptorOutput(descriptor: 2))
+            errorOutput: FileDescriptorOutput(descriptor: 2),
+            transport: transport)
     }
 }
 

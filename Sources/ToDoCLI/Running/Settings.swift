@@ -10,9 +10,13 @@ struct Settings {
     let timeZone: TimeZone
     let dateOrder: DateOrder
     let lockTimeout: Double
+    /// The Nominatim-compatible search endpoint that `--address` is looked up on (`TODO_GEOCODER_URL`).
+    let geocoderURL: URL?
+    /// `TODO_HTTP_TIMEOUT`: seconds before a request is given up, when set.
+    let httpTimeout: Double?
 
     /// `TZ` (unset: the system zone; empty: UTC, as POSIX says), `TODO_DATE_ORDER` (`mdy` or
-    /// `dmy`) and `TODO_LOCK_TIMEOUT` (seconds).
+    /// `dmy`), `TODO_LOCK_TIMEOUT` (seconds), `TODO_GEOCODER_URL` and `TODO_HTTP_TIMEOUT`.
     init(environment: [String: String], systemTimeZone: () -> TimeZone) throws(UsageError) {
         timeZone = try Self.timeZone(environment["TZ"], system: systemTimeZone)
 
@@ -28,6 +32,27 @@ struct Settings {
             throw Self.error("TODO_LOCK_TIMEOUT is '\(timeout)'; use a number of seconds, as 10")
         }
         self.lockTimeout = lockTimeout
+
+        let geocoder = environment["TODO_GEOCODER_URL"] ?? ""
+        if geocoder.isEmpty {
+            geocoderURL = nil
+        } else {
+            guard let url = URL(string: geocoder), url.isWebAddress else {
+                throw Self.error("TODO_GEOCODER_URL is '\(geocoder)'; use an http:// or https:// address,"
+                                 + " as https://nominatim.openstreetmap.org/search")
+            }
+            geocoderURL = url
+        }
+
+        let httpTimeout = environment["TODO_HTTP_TIMEOUT"] ?? ""
+        if httpTimeout.isEmpty {
+            self.httpTimeout = nil
+        } else {
+            guard let seconds = Double(httpTimeout), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+                throw Self.error("TODO_HTTP_TIMEOUT is '\(httpTimeout)'; use a number of seconds above 0, as 5")
+            }
+            self.httpTimeout = seconds
+        }
     }
 
     private static func timeZone(_ value: String?, system: () -> TimeZone) throws(UsageError) -> TimeZone {

@@ -1,0 +1,93 @@
+import Foundation
+
+/// A GET request: all todo ever asks of a server (a geocoder, a list of items to import).
+public struct HTTPRequest: Equatable, Sendable {
+    public var url: URL
+    public var headers: [String: String]
+    /// Seconds after which the whole request is given up.
+    public var timeout: Double
+
+    public init(url: URL, headers: [String: String] = [:], timeout: Double) {
+        self.url = url
+        self.headers = headers
+        self.timeout = timeout
+    }
+}
+
+/// What the server answered: any status, with the body read to the end.
+public struct HTTPResponse: Equatable, Sendable {
+    public var status: Int
+    public var body: [UInt8]
+
+    public init(status: Int, body: [UInt8]) {
+        self.status = status
+        self.body = body
+    }
+
+    /// 200 to 299.
+    public var isSuccess: Bool { (200...299).contains(status) }
+}
+
+/// Why no response came.
+public enum HTTPError: Error, Equatable, Sendable {
+    /// The server took longer than the request's timeout.
+    case timedOut(seconds: Double)
+    /// The request could not be made or completed: no connection, a name that does not resolve,
+    /// a broken TLS handshake; the message is the system's.
+    case failed(String)
+    /// This program cannot make HTTP requests here (on Linux: libcurl could not be loaded).
+    case unavailable(String)
+}
+
+extension HTTPError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .timedOut(let seconds): return "no answer within \(JSONValue.literal(for: seconds)) seconds"
+        case .failed(let message): return message
+        case .unavailable(let reason): return "HTTP is not available: \(reason)"
+        }
+    }
+}
+
+/// Makes HTTP requests. The command line passes in one over `URLSession`; tests pass in their own.
+public protocol HTTPTransport: Sendable {
+    /// Sends `request` and waits for the whole response, or throws when none came in time.
+    func get(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse
+}
+
+extension URL {
+    /// `self` with `name=value` pairs added to its query, percent-encoded so that any text
+    /// (spaces, `&`, `+`, `#`, non-ASCII) reaches the server as it was. `nil` for a URL that
+    /// cannot take a query.
+    public func appendingQuery(_ pairs: [(name: String, value: String)]) -> URL? {
+        guard var components = URLComponents(url: self, resolvingAgainstBaseURL: false) else { return nil }
+        let added = pairs.map { "\(Self.queryEncoded($0.name))=\(Self.queryEncoded($0.value))" }
+        let existing = components.percentEncodedQuery.map { $0.isEmpty ? [] : [$0] } ?? []
+        components.percentEncodedQuery = (existing + added).joined(separator: "&")
+        return components.url
+    }
+
+    /// Every byte but the unreserved ones of RFC 3986 as `%XX`.
+    static func queryEncoded(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                encoded.unicodeScalars.append("%")
+                encoded.unicodeScalars.append(digits[Int(byte >> 4)])
+                encoded.unicodeScalars.append(digits[Int(byte & 15)])
+            }
+        }
+        return encoded
+    }
+
+    /// Whether the URL is `http://host…` or `https://host…`, the only kind todo fetches.
+    public var isWebAddress: Bool {
+        guard let scheme = scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return host.map { !$0.isEmpty } ?? false
+    }
+}
