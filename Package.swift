@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "ToDoNetwork", dependencies: ["ToDoCore", .target(name: "CurlLoader", condition: .when(platforms: [.linux]))],
                 swiftSettings: withoutLinkingCurl),
         .executableTarget(name: "todo", dependencies: ["ToDoCLI", "ToDoNetwork"], swiftSettings: withoutLinkingCurl),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ToDoCore"], path: "Tests/TestSupport"),
         .testTarget(name: "ToDoCoreTests", dependencies: ["ToDoCore", "TestSupport"]),
         // Depends on the executable so that `swift test` builds the binary the end-to-end tests run.
         .testTarget(name: "ToDoCLITests", dependencies: ["ToDoCLI", "todo", "TestSupport"]),

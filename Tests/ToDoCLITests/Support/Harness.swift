@@ -57,6 +57,8 @@ final class Harness {
     var environment: [String: String]
     /// Sunday 22 November 2026, 10:30 in New York.
     var now = Date(timeIntervalSince1970: 1_795_361_400)
+    /// What HTTP requests reach; none by default.
+    var transport: HTTPTransport?
 
     init() throws {
         temporary = try TemporaryDirectory()
@@ -80,7 +82,7 @@ final class Harness {
         let context = Context(environment: environment, currentDirectory: directory, homeDirectory: directory,
                               systemTimeZone: TimeZone(identifier: "UTC")!, now: { now },
                               input: ScriptedInput(input, isTerminal: inputIsTerminal),
-                              output: output, errorOutput: errorOutput)
+                              output: output, errorOutput: errorOutput, transport: transport)
         let status = ToDoCLI.run(arguments, in: context)
         return Outcome(status: status, stdout: output.text, stderr: errorOutput.text)
     }

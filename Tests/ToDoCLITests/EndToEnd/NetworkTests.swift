@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import ToDoCore
+import XCTest
+
+/// The built `todo` talking HTTP to a real server on 127.0.0.1: the geocoder and importing from a
+/// URL, including a server that is too slow, one that fails and one that answers nonsense.
+final class NetworkTests: BinaryTestCase {
+    private var server: LocalHTTPServer!
+
+    override func tearDown() {
+        server = nil
+        super.tearDown()
+    }
+
+    @discardableResult
+    func run(_ arguments: String..., input: String? = nil) throws -> Outcome {
+        try todo.run(arguments, input: input.map { Data($0.utf8) })
+    }
+
+    private func startServer(_ respond: @escaping @Sendable (LocalHTTPServer.Request) -> LocalHTTPServer.Response) throws {
+        server = try LocalHTTPServer(respond: respond)
+        todo.environment["TODO_GEOCODER_URL"] = server.url("/search")
+    }
+
+    // MARK: Geocoding
+
+    func test_geocoding_asksTheServerAndStoresTheCoordinate() throws {
+        try startServer { request in
+            guard request.path == "/search", request.query["q"] == "Pariser Platz 1, Berlin" else {
+                return .init(status: 404, body: "[]")
+            }
+            return .init(body: #"[{"lat": "52.5162746", "lon": "13.3777041", "display_name": "Brandenburger Tor, Berlin"}]"#)
+        }
+        XCTAssertEqual(try run("add", "See the gate", "--location", "Gate", "--address", "Pariser Platz 1, Berlin"), Outcome(
+            status: 0, stdout: "Added 1: See the gate (at Gate)\n",
+            stderr: "Found 'Pariser Platz 1, Berlin' at 52.5162746, 13.3777041 (Brandenburger Tor, Berlin)\n"))
+        XCTAssertTrue(try run("show", "1").stdout.contains("Coordinate:  52.5162746, 13.3777041\n"))
+        let request = try XCTUnwrap(server.requests.first)
+        XCTAssertEqual(request.method, "GET")
+        XCTAssertEqual(request.query, ["q": "Pariser Platz 1, Berlin", "format": "jsonv2", "limit": "1"])
+        XCTAssertEqual(request.headers["user-agent"], "todo/0.1.0")
+    }
+
+    func test_geocoding_aSlowServer_timesOutAndTheItemIsSaved() throws {
+        try startServer { _ in .init(body: #"[{"lat": "1", "lon": "2"}]"#, delay: 30) }
+        todo.environment["TODO_HTTP_TIMEOUT"] = "1"
+        let start = Date()
+        XCTAssertEqual(try run("add", "Water", "--location", "Garden", "--address", "Main St"), Outcome(
+            status: 0, stdout: "Added 1: Water (at Garden)\n",
+            stderr: "Warning: could not look up 'Main St': the geocoder could not be reached: no answer within 1 seconds; saved without a coordinate\n"))
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        XCTAssertTrue(try run("show", "1").stdout.contains("Coordinate:  -\n"))
+    }
+
+    func test_geocoding_aFailingServer_orNonsense_isAWarning() throws {
+        try startServer { request in
+            request.query["q"] == "fail" ? .init(status: 500, body: "Internal Server Error", contentType: "text/plain")
+                : .init(body: "<html>busy</html>", contentType: "text/html")
+        }
+        XCTAssertEqual(try run("add", "One", "--location", "Here", "--address", "fail"), Outcome(
+            status: 0, stdout: "Added 1: One (at Here)\n",
+            stderr: "Warning: could not look up 'fail': the geocoder answered HTTP 500; saved without a coordinate\n"))
+        XCTAssertEqual(try run("add", "Two", "--location", "Here", "--address", "html"), Outcome(
+            status: 0, stdout: "Added 2: Two (at Here)\n",
+            stderr: "Warning: could not look up 'html': the geocoder's answer cannot be read: not JSON: unexpected '<', expected a value at line 1, column 1 (byte 0); saved without a coordinate\n"))
+    }
+
+    func test_geocoding_nobodyListening_isAWarning() throws {
+        let unused = try LocalHTTPServer { _ in .init(body: "") }
+        let url = unused.url("/search")
+        unused.stop()
+        todo.environment["TODO_GEOCODER_URL"] = url
+        let outcome = try run("add", "Water", "--location", "Garden", "--address", "Main St")
+        XCTAssertEqual(outcome.status, 0)
+        XCTAssertEqual(outcome.stdout, "Added 1: Water (at Garden)\n")
+        XCTAssertTrue(outcome.stderr.hasPrefix("Warning: could not look up 'Main St': the geocoder could not be reached: "), outcome.stderr)
+        XCTAssertTrue(outcome.stderr.hasSuffix("; saved without a coordinate\n"), outcome.stderr)
+    }
+}
