@@ -97,21 +97,32 @@ public struct ItemManager: Sendable {
     /// item has the same content.
     @discardableResult
     public mutating func add(_ item: ToDoItem) throws(ItemManagerError) -> ToDoItem {
+        var open = item
+        if open.done { open.done = false }
+        if open.completedAt != nil { open.completedAt = nil }
+        return try insert(open)
+    }
+
+    /// Adds `item` with the next number under the rules of `add`, at the end of the open or the
+    /// done items as its status says, keeping its status and times (an import's items).
+    mutating func insert(_ item: ToDoItem) throws(ItemManagerError) -> ToDoItem {
         try validate(item)
         if ids.contains(item.id), let existing = self.item(withID: item.id) {
             throw .duplicateID(existing: existing)
         }
-        try checkNoOpenItemHasContent(of: item, except: nil)
+        if !item.done { try checkNoOpenItemHasContent(of: item, except: nil) }
         guard nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(nextNumber) }
         var added = item
         added.number = nextNumber
-        added.done = false
-        added.completedAt = nil
         added.createdAt = added.createdAt ?? currentTime()
         nextNumber += 1
         changeCount += 1
-        toDoItems.append(added)
-        openTitleKeys.insert(titleOf: added)
+        if added.done {
+            doneItems.append(added)
+        } else {
+            toDoItems.append(added)
+            openTitleKeys.insert(titleOf: added)
+        }
         ids.insert(added.id)
         return added
     }

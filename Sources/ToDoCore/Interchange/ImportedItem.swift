@@ -1,0 +1,88 @@
+import Foundation
+
+/// The formats `todo export` writes.
+public enum ExportFormat: String, CaseIterable, Sendable {
+    /// The data file's own format.
+    case json
+    /// todo.txt lines (http://todotxt.org).
+    case todotxt
+    /// iCalendar (RFC 5545), one VTODO per item.
+    case ical
+}
+
+/// The formats `todo import` reads; `auto` recognises each of the others.
+public enum ImportFormat: String, CaseIterable, Sendable {
+    case auto, json, todotxt, taskwarrior, ical
+}
+
+/// An item read from an import source, with where it was found.
+public struct ImportedItem: Sendable {
+    public var item: ToDoItem
+    /// Where in the source the item is, for messages: `line 3`, `items[2]`.
+    public var origin: String
+    /// Why the item is not to be imported at all (a task deleted in Taskwarrior), or `nil`.
+    public var ignoredBecause: String?
+
+    public init(item: ToDoItem, origin: String, ignoredBecause: String? = nil) {
+        self.item = item
+        self.origin = origin
+        self.ignoredBecause = ignoredBecause
+    }
+}
+
+/// Why a source cannot be imported; nothing is imported when one is thrown.
+public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Where the fault is, as `line 3` or `items[2].title` or `byte 120`.
+    public var location: String
+    public var reason: String
+
+    public init(at location: String, _ reason: String) {
+        self.location = location
+        self.reason = reason
+    }
+
+    public var description: String { location.isEmpty ? reason : "\(location): \(reason)" }
+}
+
+/// What an import did: the items added, and those skipped with the reason for each.
+public struct ImportSummary: Sendable {
+    public var added: [ToDoItem] = []
+    public var skipped: [SkippedItem] = []
+
+    public init() {}
+}
+
+/// An item of the source that was not added.
+public struct SkippedItem: Sendable {
+    public var item: ToDoItem
+    public var origin: String
+    public var reason: SkipReason
+}
+
+/// Why an item was not added.
+public enum SkipReason: Equatable, Sendable {
+    /// An item with its id is in the list already (imported before, or exported from this list).
+    case sameID(existing: ToDoItem)
+    /// It is open and an open item has the same content (uniqueness rule 2).
+    case sameContent(existing: ToDoItem)
+    /// The source marks it as not to be imported (`ImportedItem.ignoredBecause`).
+    case ignored(String)
+}
+
+extension ToDoItem {
+    /// An item as read from an import source, with its status and times.
+    static func imported(id: UUID, title: String, itemDescription: String? = nil, timestamp: Double? = nil,
+                         location: Location? = nil, done: Bool = false, createdAt: Double? = nil,
+                         completedAt: Double? = nil) -> ToDoItem {
+        ToDoItem(id: id, number: 0, done: done,
+                 fields: Fields(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location,
+                                createdAt: createdAt, completedAt: completedAt))
+    }
+
+    /// The title as one line: other programs allow line breaks in titles, todo does not.
+    static func singleLine(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        return text.split(whereSeparator: \.isNewline).map { Whitespace.trimmingSpaces($0) }.filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
+}

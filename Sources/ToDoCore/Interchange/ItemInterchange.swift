@@ -1,0 +1,134 @@
+import Foundation
+
+/// Reading items from the formats `todo import` takes, and writing them in those `todo export`
+/// makes.
+public enum ItemInterchange {
+    /// Reads `bytes` as `format`, or as the format they are recognised to be when it is `auto`;
+    /// returns the format read and the items in source order. Text must be UTF-8 (a byte order
+    /// mark is skipped); an error names the line, item or byte at fault.
+    public static func read(_ bytes: [UInt8], format: ImportFormat, timeZone: TimeZone) throws(ImportError) -> (format: ImportFormat, items: [ImportedItem]) {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        let format = format == .auto ? recognise(body) : format
+        switch format {
+        case .auto, .json:
+            return (.json, try jsonItems(try json(body)))
+        case .taskwarrior:
+            return (.taskwarrior, try TaskwarriorFormat.read(try taskJSON(body)))
+        case .todotxt:
+            return (.todotxt, try TodoTxtFormat.read(try text(body), timeZone: timeZone))
+        case .ical:
+            return (.ical, try ICalendarFormat.read(try text(body), timeZone: timeZone))
+        }
+    }
+
+    /// JSON (todo's or Taskwarrior's, told apart by their keys), iCalendar (`BEGIN:VCALENDAR`),
+    /// and anything else todo.txt.
+    static func recognise(_ bytes: ArraySlice<UInt8>) -> ImportFormat {
+        guard let first = bytes.firstIndex(where: { !Whitespace.isSpaceOrNewline(Unicode.Scalar($0)) }) else { return .todotxt }
+        switch bytes[first] {
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            if let json = try? taskJSON(bytes), TaskwarriorFormat.looksLikeTasks(json) { return .taskwarrior }
+            return .json
+        default:
+            let start = String(decoding: bytes[first...].prefix(15), as: UTF8.self).uppercased()
+            return start.hasPrefix("BEGIN:VCALENDAR") || start.hasPrefix("BEGIN:VTODO") ? .ical : .todotxt
+        }
+    }
+
+    /// The items of the data file's format (any version this todo reads) or the book's bare
+    /// array. Numbers are left behind (items get new ones); an item without an id gets one.
+    static func jsonItems(_ json: JSONValue) throws(ImportError) -> [ImportedItem] {
+        let elements: [JSONValue], path: String
+        switch json {
+        case .array(let array):
+            (elements, path) = (array, "")
+        case .object(let document):
+            if case .number(let literal)? = document["version"], let version = Int(literal), version > StoreDocument.currentVersion {
+                throw ImportError(at: "version", "format version \(version) is from a newer todo (this one reads version \(StoreDocument.currentVersion))")
+            }
+            guard case .array(let array)? = document["items"] else {
+                throw ImportError(at: "items", "expected an array of items, found \(document["items"]?.kindDescription ?? "nothing")")
+            }
+            (elements, path) = (array, "items")
+        default:
+            throw ImportError(at: "", "expected an object or an array of items, found \(json.kindDescription)")
+        }
+        var items: [ImportedItem] = []
+        for (index, element) in elements.enumerated() {
+            let origin = "\(path)[\(index)]"
+            guard case .object(var object) = element else {
+                throw ImportError(at: origin, "expected an item object, found \(element.kindDescription)")
+            }
+            object["number"] = nil
+            if object["id"] == nil || object["id"] == .null { object["id"] = .string(UUID().uuidString) }
+            do {
+                items.append(ImportedItem(item: try ToDoItem(json: .object(object), path: origin), origin: origin))
+            } catch {
+                throw ImportError(at: "", error.description)
+            }
+        }
+        return items
+    }
+
+    private static func json(_ bytes: ArraySlice<UInt8>) throws(ImportError) -> JSONValue {
+        do {
+            return try JSONValue(parsing: Array(bytes))
+        } catch {
+            throw ImportError(at: "", "not JSON: \(error)")
+        }
+    }
+
+    /// Taskwarrior's array, or its older output of one task object per line.
+    private static func taskJSON(_ bytes: ArraySlice<UInt8>) throws(ImportError) -> JSONValue {
+        if let first = bytes.first(where: { !Whitespace.isSpaceOrNewline(Unicode.Scalar($0)) }), first == UInt8(ascii: "{") {
+            var tasks: [JSONValue] = []
+            var lineNumber = 0
+            for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+                lineNumber += 1
+                var line = line
+                while let last = line.last, last == UInt8(ascii: "\r") || last == UInt8(ascii: ",") || last == UInt8(ascii: " ") {
+                    line = line.dropLast()
+                }
+                guard !line.isEmpty else { continue }
+                do {
+                    tasks.append(try JSONValue(parsing: Array(line)))
+                } catch {
+                    throw ImportError(at: "line \(lineNumber)", "not JSON: \(error.reason) at column \(error.column)")
+                }
+            }
+            return .array(tasks)
+        }
+        return try json(bytes)
+    }
+
+    /// The bytes as UTF-8 text; the error gives the offset in the source of the first bad byte.
+    private static func text(_ bytes: ArraySlice<UInt8>) throws(ImportError) -> String {
+        var text = ""
+        text.reserveCapacity(bytes.count)
+        var offset = bytes.startIndex
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                text.unicodeScalars.append(scalar)
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return text
+            case .error:
+                throw ImportError(at: "byte \(offset)", "invalid UTF-8")
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    /// The items in the data file's format, as `todo import` and the store read it.
+    public static func json(_ manager: ItemManager) -> [UInt8] {
+        var document = StoreDocument(nextNumber: manager.nextNumber)
+        document.items.open = manager.toDoItems
+        document.items.done = manager.doneItems
+        return document.serialized()
+    }
+}
