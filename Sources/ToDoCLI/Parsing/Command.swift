@@ -1,3 +1,4 @@
+import Foundation
 import ToDoCore
 
 /// What the user asked for, parsed and validated: every date, reference, coordinate and title in it
@@ -11,6 +12,8 @@ enum Command: Equatable {
     case edit(EditRequest)
     case remove([ItemReference], json: Bool)
     case clear(doneOnly: Bool, confirmed: Bool)
+    case export(format: ExportFormat, output: String?)
+    case importItems(ImportRequest)
     case help(CommandSpec?)
     case version
 }
@@ -34,6 +37,19 @@ struct AddRequest: Equatable {
     /// Whether to look the address up on the geocoder when no coordinate is given.
     var geocode = true
     var json = false
+}
+
+/// `todo import`: where the items come from, in which format, and whether to change anything.
+struct ImportRequest: Equatable {
+    enum Source: Equatable {
+        case file(String)
+        case standardInput
+        case url(URL)
+    }
+
+    var source: Source
+    var format: ImportFormat = .auto
+    var dryRun = false
 }
 
 /// A change to one optional field: keep it, set it, or remove it.

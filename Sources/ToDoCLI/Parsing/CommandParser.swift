@@ -1,3 +1,4 @@
+import Foundation
 import ToDoCore
 
 /// Turns a command line into a validated `Invocation`. Pure: the due-date parser carries the clock,
@@ -64,6 +65,14 @@ struct CommandParser {
         case "clear":
             try reader.noPositionals()
             return .clear(doneOnly: scanned.flags.contains("done"), confirmed: scanned.flags.contains("yes"))
+        case "export":
+            try reader.noPositionals()
+            return .export(format: try reader.choice("format", default: .json), output: scanned.values["output"])
+        case "import":
+            let sources = try reader.positionals(atLeast: 1)
+            _ = try reader.positionals(atMost: 1)
+            return .importItems(ImportRequest(source: try reader.importSource(sources[0]), format: try reader.choice("format", default: .auto),
+                                              dryRun: scanned.flags.contains("dry-run")))
         default:
             let topics = try reader.positionals(atMost: 1)
             guard let topic = topics.first else { return .help(nil) }
@@ -82,6 +91,26 @@ struct CommandParser {
 
         func error(_ message: String, detail: String? = nil) -> UsageError {
             UsageError(message: message, command: spec, detail: detail)
+        }
+
+        /// The value of an option that names one of a fixed set, as `--format ical`.
+        func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, default defaultValue: Choice) throws(UsageError) -> Choice
+            where Choice.RawValue == String {
+            guard let text = scanned.values[name] else { return defaultValue }
+            guard let choice = Choice(rawValue: text.lowercased()) else {
+                let names = Choice.allCases.map(\.rawValue)
+                throw error("invalid value '\(text)' for '--\(name)'; use \(names.dropLast().joined(separator: ", ")) or \(names.last!)")
+            }
+            return choice
+        }
+
+        /// `-`, an http(s) URL, or else a file path.
+        func importSource(_ text: String) throws(UsageError) -> ImportRequest.Source {
+            if text == "-" { return .standardInput }
+            let lowercased = text.lowercased()
+            guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") else { return .file(text) }
+            guard let url = URL(string: text), url.isWebAddress else { throw error("invalid URL '\(text)'") }
+            return .url(url)
         }
 
         func noPositionals() throws(UsageError) {

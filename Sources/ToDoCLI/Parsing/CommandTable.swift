@@ -153,11 +153,34 @@ enum CommandTable {
             changes nothing. Numbers are never reused.
             """)
 
+    static let export = CommandSpec(
+        name: "export", summary: "Write every item as JSON, todo.txt or iCalendar.",
+        options: [OptionSpec(name: "format", valueName: "format", help: "json (the data file's format; the default), todotxt or ical."),
+                  OptionSpec(name: "output", valueName: "file", help: "Write to this file (replaced whole) instead of standard output.")],
+        discussion: """
+            Open items first, then done items, each in list order. todo.txt gets todo's fields as tags
+            (due:, id:, desc:, loc:, addr:, geo:); iCalendar gets one VTODO per item. 'todo import'
+            reads each format back as the same items.
+            """)
+
+    static let importItems = CommandSpec(
+        name: "import", summary: "Add the items of a file, standard input or a URL.",
+        arguments: [ArgumentSpec(name: "source", help: "A file, '-' for standard input, or an http:// or https:// URL.")],
+        options: [OptionSpec(name: "format", valueName: "format",
+                             help: "auto (the default: recognise the format), json, todotxt, taskwarrior or ical."),
+                  OptionSpec(name: "dry-run", valueName: nil, help: "Show what would be imported and change nothing.")],
+        discussion: """
+            All items are added in one transaction, with new numbers, keeping their status. An item whose
+            id is already in the list is skipped, and so is an open item with the same content as an open
+            item; the summary says which and why. A source that cannot be read changes nothing, and the
+            error names the line or offset at fault.
+            """)
+
     static let help = CommandSpec(
         name: "help", summary: "Show help for todo or one command.",
         arguments: [ArgumentSpec(name: "command", help: "The command to explain.", isOptional: true)])
 
-    static let all = [add, list, show, check, uncheck, edit, remove, clear, help]
+    static let all = [add, list, show, check, uncheck, edit, remove, clear, export, importItems, help]
 
     static func command(named name: String) -> CommandSpec? {
         all.first { $0.name == name }

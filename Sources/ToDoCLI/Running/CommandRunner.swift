@@ -47,6 +47,8 @@ struct CommandRunner {
             }
         case .edit(let request): try edit(request)
         case .clear(let doneOnly, let confirmed): try clear(doneOnly: doneOnly, confirmed: confirmed)
+        case .export(let format, let output): try export(format: format, output: output)
+        case .importItems(let request): try importItems(request)
         case .help, .version: break
         }
     }
@@ -204,7 +206,7 @@ struct CommandRunner {
     }
 
     /// "1 item", "2 items".
-    private func counted(_ count: Int, _ noun: String) -> String {
+    func counted(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

@@ -14,6 +14,8 @@ public enum ExitCode: Int32, CaseIterable {
     /// The command line or a setting is wrong: unknown command or option, missing or malformed
     /// argument, invalid date.
     case usage = 64
+    /// The source given to `todo import` is not in the format (bad JSON, a malformed line).
+    case badImportSource = 65
 
     /// What the code means, for help.
     var meaning: String {
@@ -23,6 +25,7 @@ public enum ExitCode: Int32, CaseIterable {
         case .noSuchItem: return "no item matches a ref, or an id prefix matches several"
         case .refused: return "a uniqueness rule refused the change"
         case .unreadableStore: return "the data file cannot be read or is from a newer todo"
+        case .badImportSource: return "the source of an import is malformed (nothing was imported)"
         case .usage: return "usage error: unknown command or option, bad argument, invalid date or setting"
         }
     }
@@ -39,6 +42,8 @@ public enum ExitCode: Int32, CaseIterable {
             case .numberOutOfRange: self = .failure
             case .emptyTitle, .multilineTitle, .invalidCoordinate, .invalidDueDate, .invalidReference: self = .usage
             }
+        case is ImportSourceError:
+            self = .badImportSource
         case let error as StandardInputLineError:
             self = ExitCode(for: error.underlying)
         case let error as StoreError:

@@ -83,6 +83,14 @@ struct CivilTime {
         return (fields, true, utc)
     }
 
+    /// The lines of `text`, split at LF with a CR before it dropped. (Split as bytes: to
+    /// `Character`, CR LF is one character, not a line break after a CR.)
+    static func lines(of text: String) -> [Substring] {
+        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            Substring(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
+        }
+    }
+
     private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
         var value = 0
         for byte in bytes {

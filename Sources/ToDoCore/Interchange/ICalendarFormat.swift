@@ -141,8 +141,7 @@ public enum ICalendarFormat {
     /// one before), blank lines skipped.
     static func contentLines(_ text: String) throws(ImportError) -> [ContentLine] {
         var logical: [(text: String, line: Int)] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.last == "\r" ? rawLine.dropLast() : rawLine
+        for (index, line) in CivilTime.lines(of: text).enumerated() {
             if let first = line.first, first == " " || first == "\t", !logical.isEmpty {
                 logical[logical.count - 1].text += line.dropFirst()
             } else if !line.isEmpty {

@@ -48,8 +48,7 @@ public enum TodoTxtFormat {
     public static func read(_ text: String, timeZone: TimeZone) throws(ImportError) -> [ImportedItem] {
         let time = CivilTime(timeZone: timeZone)
         var items: [ImportedItem] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.last == "\r" ? rawLine.dropLast() : rawLine
+        for (index, line) in CivilTime.lines(of: text).enumerated() {
             guard !line.unicodeScalars.allSatisfy(Whitespace.isSpace) else { continue }
             let origin = "line \(index + 1)"
             items.append(ImportedItem(item: try item(in: line, time: time, origin: origin), origin: origin))

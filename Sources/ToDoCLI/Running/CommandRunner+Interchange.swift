@@ -1,0 +1,144 @@
+import Foundation
+import ToDoCore
+
+/// An import source that cannot be read as its format; nothing was imported.
+struct ImportSourceError: Error, CustomStringConvertible {
+    let source: String
+    let underlying: ImportError
+
+    var description: String { "cannot import \(source): \(underlying); nothing was imported" }
+}
+
+/// An import source that could not be fetched or opened.
+struct ImportFetchError: Error, CustomStringConvertible {
+    let source: String
+    let reason: String
+
+    var description: String { "cannot read \(source): \(reason); nothing was imported" }
+}
+
+/// An export file that could not be written; the file is as it was.
+struct ExportWriteError: Error, CustomStringConvertible {
+    let path: String
+    let reason: String
+
+    var description: String { "cannot write \(path): \(reason)" }
+}
+
+/// `todo export` and `todo import`.
+extension CommandRunner {
+    /// Seconds a URL import may take when `TODO_HTTP_TIMEOUT` is not set.
+    static let importTimeout = 30.0
+
+    func export(format: ExportFormat, output: String?) throws {
+        let manager = try store.load()
+        let items = manager.toDoItems + manager.doneItems
+        let bytes: [UInt8]
+        switch format {
+        case .json: bytes = ItemInterchange.json(manager)
+        case .todotxt: bytes = Array(TodoTxtFormat.write(items, timeZone: settings.timeZone).utf8)
+        case .ical:
+            bytes = Array(ICalendarFormat.write(items, timeZone: settings.timeZone, now: context.now(),
+                                                productID: "-//todo//todo \(HelpRenderer.version)//EN").utf8)
+        }
+        guard let output else {
+            context.output.write(bytes: bytes)
+            return
+        }
+        let url = URL(fileURLWithPath: output, relativeTo: context.currentDirectory)
+        do {
+            try Data(bytes).write(to: url, options: .atomic)
+        } catch {
+            throw ExportWriteError(path: output, reason: Self.systemReason(error))
+        }
+        context.errorOutput.write("Exported \(counted(items.count, "item")) to \(TerminalText.printable(output)).\n")
+    }
+
+    func importItems(_ request: ImportRequest) throws {
+        let (name, bytes) = try sourceBytes(request.source)
+        let read: (format: ImportFormat, items: [ImportedItem])
+        do {
+            read = try ItemInterchange.read(bytes, format: request.format, timeZone: settings.timeZone)
+        } catch {
+            throw ImportSourceError(source: name, underlying: error)
+        }
+        let summary: ImportSummary
+        do {
+            if request.dryRun {
+                var manager = try store.load()
+                summary = try manager.importItems(read.items)
+            } else {
+                summary = try store.update { manager in try manager.importItems(read.items) }
+            }
+        } catch let error as ImportError {
+            throw ImportSourceError(source: name, underlying: error)
+        }
+        let verb = request.dryRun ? "Would add" : "Added"
+        var text = summary.added.map { "\(verb) \(renderer.summary($0))\n" }.joined()
+        for skipped in summary.skipped {
+            text += "Skipped \(skipped.origin) \"\(skipped.item.title)\": \(Self.reason(skipped.reason))\n"
+        }
+        let total = "\(counted(summary.added.count, "item")) from \(name) (\(read.format.rawValue))"
+        let skipped = summary.skipped.isEmpty ? "" : "; skipped \(summary.skipped.count)"
+        text += request.dryRun ? "Would import \(total)\(skipped); nothing was changed.\n" : "Imported \(total)\(skipped).\n"
+        context.output.write(TerminalText.printableLines(text))
+    }
+
+    private static func reason(_ reason: SkipReason) -> String {
+        switch reason {
+        case .sameID(let existing): return "its id is already in the list, as \(existing.label)"
+        case .sameContent(let existing): return "an open item has the same content: \(existing.label)"
+        case .ignored(let why): return why
+        }
+    }
+
+    /// The source's name for messages, and its bytes: read from the file, standard input or the
+    /// URL before the store is touched.
+    private func sourceBytes(_ source: ImportRequest.Source) throws -> (String, [UInt8]) {
+        switch source {
+        case .standardInput:
+            if context.input.isTerminal {
+                context.errorOutput.write("Reading items from standard input; end with Ctrl-D.\n")
+                context.errorOutput.flush()
+            }
+            return ("standard input", context.input.readAll())
+        case .file(let path):
+            let url = URL(fileURLWithPath: path, relativeTo: context.currentDirectory)
+            do {
+                return (path, Array(try Data(contentsOf: url)))
+            } catch {
+                throw ImportFetchError(source: path, reason: Self.systemReason(error))
+            }
+        case .url(let url):
+            let name = url.absoluteString
+            guard let transport = context.transport else {
+                throw ImportFetchError(source: name, reason: "this todo cannot make HTTP requests")
+            }
+            let response: HTTPResponse
+            do {
+                response = try transport.get(HTTPRequest(url: url, headers: ["User-Agent": HelpRenderer.userAgent],
+                                                         timeout: settings.httpTimeout ?? Self.importTimeout))
+            } catch {
+                throw ImportFetchError(source: name, reason: error.description)
+            }
+            guard response.isSuccess else { throw ImportFetchError(source: name, reason: "the server answered HTTP \(response.status)") }
+            return (name, response.body)
+        }
+    }
+
+    /// The system's words for a failed read, as "No such file or directory".
+    static func systemReason(_ error: Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if error.domain == NSCocoaErrorDomain {
+            switch error.code {
+            case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return String(cString: strerror(ENOENT))
+            case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return String(cString: strerror(EACCES))
+            default: break
+            }
+        }
+        return error.localizedDescription
+    }
+}
