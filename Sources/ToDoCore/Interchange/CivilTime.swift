@@ -48,17 +48,21 @@ struct CivilTime {
         return time ? date + "T\(digits(fields.hour, 2))\(digits(fields.minute, 2))\(digits(fields.second, 2))" : date
     }
 
-    /// Reads `2030-06-14`, optionally followed by `Thh:mm`.
+    /// Reads `2030-06-14`, optionally followed by `Thh:mm` or `Thh:mm:ss`.
     static func parseISO(_ text: Substring) -> Fields? {
         let bytes = Array(text.utf8)
-        guard bytes.count == 10 || bytes.count == 16, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+        guard [10, 16, 19].contains(bytes.count), bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]) else { return nil }
         var fields = Fields(year: year, month: month, day: day)
-        if bytes.count == 16 {
+        if bytes.count >= 16 {
             guard bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
                   let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]) else { return nil }
             fields.hour = hour
             fields.minute = minute
+        }
+        if bytes.count == 19 {
+            guard bytes[16] == UInt8(ascii: ":"), let second = number(bytes[17..<19]) else { return nil }
+            fields.second = second
         }
         return fields
     }

@@ -142,8 +142,9 @@ public enum ICalendarFormat {
     static func contentLines(_ text: String) throws(ImportError) -> [ContentLine] {
         var logical: [(text: String, line: Int)] = []
         for (index, line) in CivilTime.lines(of: text).enumerated() {
-            if let first = line.first, first == " " || first == "\t", !logical.isEmpty {
-                logical[logical.count - 1].text += line.dropFirst()
+            // Compared as bytes: a space before a joiner or combining mark is one `Character`.
+            if let first = line.utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t"), !logical.isEmpty {
+                logical[logical.count - 1].text += Substring(line.utf8.dropFirst())
             } else if !line.isEmpty {
                 logical.append((String(line), index + 1))
             }

@@ -3,7 +3,7 @@ import Foundation
 /// todo.txt (http://todotxt.org): one item per line, `x` and the completion date first for done
 /// items, then the creation date, the title, and `key:value` tags. todo adds tags for what
 /// todo.txt has no place for, so that an export reads back as the same items:
-/// `due:2030-06-14` (with `T18:00` for a time of day), `id:` (the UUID), `desc:`, `loc:` and
+/// `due:2030-06-14` (with `T18:00` for a time of day, `T18:00:30` with seconds), `id:` (the UUID), `desc:`, `loc:` and
 /// `addr:` (percent-encoded: `%20` for a space), and `geo:lat,lon`.
 public enum TodoTxtFormat {
     /// The items as todo.txt lines, dates in `timeZone`.
@@ -25,7 +25,8 @@ public enum TodoTxtFormat {
             words.append(item.title)
             if let timestamp = item.timestamp {
                 let fields = time.fields(of: timestamp)
-                let clock = fields.isMidnight ? "" : "T\(twoDigits(fields.hour)):\(twoDigits(fields.minute))"
+                var clock = fields.isMidnight ? "" : "T\(twoDigits(fields.hour)):\(twoDigits(fields.minute))"
+                if fields.second != 0 { clock += ":\(twoDigits(fields.second))" }
                 words.append("due:" + CivilTime.isoDate(fields) + clock)
             }
             if let description = item.itemDescription { words.append("desc:" + encoded(description)) }

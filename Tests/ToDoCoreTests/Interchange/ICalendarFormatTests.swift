@@ -1,0 +1,120 @@
+import Foundation
+import TestSupport
+@testable import ToDoCore
+import XCTest
+
+final class ICalendarFormatTests: XCTestCase {
+    private let utc = TimeZone(identifier: "UTC")!
+    private let newYork = TimeZone(identifier: "America/New_York")!
+
+    func test_write_isRFC5545_withCRLFFoldingAndEscapes() throws {
+        var manager = ItemManager(now: { Date(timeIntervalSince1970: 1_700_000_000) })
+        let id = UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F")!
+        try manager.add(ToDoItem(title: "Buy milk, eggs; bread \\ more", itemDescription: "line one\nline two",
+                                 timestamp: 1_641_790_800, location: Location(name: "Shop", address: "1 Main St",
+                                                                               coordinate: Coordinate(latitude: 52.5, longitude: -13.25)), id: id))
+        let text = ICalendarFormat.write(manager.toDoItems, timeZone: newYork, now: Date(timeIntervalSince1970: 1_795_361_400), productID: "-//todo//test//EN")
+        XCTAssertEqual(text, [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//todo//test//EN", "BEGIN:VTODO",
+            "UID:9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F", "DTSTAMP:20261122T153000Z", "CREATED:20231114T221320Z",
+            "SUMMARY:Buy milk\\, eggs\\; bread \\\\ more", "DESCRIPTION:line one\\nline two", "DUE;VALUE=DATE:20220110",
+            "LOCATION:Shop", "X-TODO-ADDRESS:1 Main St", "GEO:52.5;-13.25", "STATUS:NEEDS-ACTION", "END:VTODO", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n"))
+    }
+
+    func test_folded_keepsEveryLineWithin75OctetsAndNeverSplitsACharacter() {
+        let line = "SUMMARY:" + String(repeating: "ab✓é👩‍👩‍👧", count: 40)
+        let folded = ICalendarFormat.folded(line)
+        XCTAssertTrue(folded.hasSuffix("\r\n"))
+        // Split as bytes: to `Character`, a space before a joiner is one character.
+        let physical = Array(folded.utf8.dropLast(2)).split(separator: 13).map { Array($0.drop { $0 == 10 }) }
+        XCTAssertGreaterThan(physical.count, 5)
+        var unfolded: [UInt8] = []
+        for (index, part) in physical.enumerated() {
+            XCTAssertLessThanOrEqual(part.count, 75)
+            if index > 0 { XCTAssertEqual(part.first, UInt8(ascii: " ")) }
+            XCTAssertNotNil(String(bytes: part, encoding: .utf8))
+            unfolded += index == 0 ? part : Array(part.dropFirst())
+        }
+        XCTAssertEqual(unfolded, Array(line.utf8))
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\n\(folded)END:VTODO\r\nEND:VCALENDAR\r\n"
+        XCTAssertEqual(try ICalendarFormat.read(text, timeZone: utc).first?.item.title, String(line.dropFirst(8)))
+        XCTAssertEqual(ICalendarFormat.folded(String(repeating: "a", count: 75)), String(repeating: "a", count: 75) + "\r\n")
+        XCTAssertEqual(ICalendarFormat.folded(String(repeating: "a", count: 76)), String(repeating: "a", count: 75) + "\r\n a\r\n")
+    }
+
+    func test_escaped_dropsControlCharactersTextCannotHold() {
+        XCTAssertEqual(ICalendarFormat.escaped("a\u{1B}[31mb\r\nc\td"), "a[31mb\\nc\td")
+        XCTAssertEqual(ICalendarFormat.unescaped("a\\,b\\;c\\\\d\\ne\\Nf"), "a,b;c\\d\ne\nf")
+    }
+
+    func test_read_takesVTODOsFromOtherCalendars() throws {
+        let text = """
+            BEGIN:VCALENDAR\r
+            PRODID:-//Other//EN\r
+            BEGIN:VEVENT\r
+            SUMMARY:A meeting, not a task\r
+            END:VEVENT\r
+            BEGIN:VTODO\r
+            UID:task-1@example.com\r
+            SUMMARY;LANGUAGE=en:File the \r
+             report\\, today\r
+            DUE;TZID=Europe/Berlin:20220110T090000\r
+            DESCRIPTION:first\\nsecond\r
+            LOCATION:Office\r
+            GEO:48.85;2.35\r
+            BEGIN:VALARM\r
+            SUMMARY:Not the task's title\r
+            END:VALARM\r
+            END:VTODO\r
+            BEGIN:VTODO\r
+            UID:urn:uuid:9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e5f\r
+            SUMMARY:Done thing\r
+            DUE;VALUE=DATE:20220110\r
+            COMPLETED:20220111T120000Z\r
+            END:VTODO\r
+            BEGIN:VTODO\r
+            SUMMARY:Cancelled thing\r
+            STATUS:CANCELLED\r
+            DUE:20220110T090000\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """
+        let items = try ICalendarFormat.read(text, timeZone: newYork)
+        XCTAssertEqual(items.map(\.origin), ["line 6", "line 18", "line 24"])
+        let first = items[0].item
+        XCTAssertEqual(first.title, "File the report, today")
+        XCTAssertEqual(first.id, UUID(hashing: "task-1@example.com"))
+        XCTAssertEqual(first.timestamp, 1_641_801_600)
+        XCTAssertEqual(first.itemDescription, "first\nsecond")
+        XCTAssertEqual(first.location, Location(name: "Office", coordinate: Coordinate(latitude: 48.85, longitude: 2.35)))
+        XCTAssertFalse(first.done)
+        XCTAssertNil(items[0].ignoredBecause)
+        let second = items[1].item
+        XCTAssertEqual(second.id, UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F"))
+        XCTAssertEqual(second.timestamp, 1_641_790_800)
+        XCTAssertTrue(second.done)
+        XCTAssertEqual(second.completedAt, 1_641_902_400)
+        XCTAssertEqual(items[2].item.timestamp, 1_641_823_200)
+        XCTAssertEqual(items[2].ignoredBecause, "cancelled in the calendar")
+    }
+
+    func test_read_namesTheLineAtFault() {
+        let cases: [(String, ImportError)] = [
+            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\n", ImportError(at: "line 2", "BEGIN:VTODO is never ended")),
+            ("BEGIN:VCALENDAR\nEND:VTODO\n", ImportError(at: "line 2", "END:VTODO without BEGIN:VTODO")),
+            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:1\nEND:VTODO\nEND:VCALENDAR\n", ImportError(at: "line 2", "the VTODO has no SUMMARY")),
+            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nDUE:2022-01-10\nEND:VTODO\nEND:VCALENDAR\n",
+             ImportError(at: "line 4", "DUE '2022-01-10' is not a date or date-time")),
+            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nDUE:20220230\nEND:VTODO\nEND:VCALENDAR\n",
+             ImportError(at: "line 4", "DUE '20220230' is not a date that exists here")),
+            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nGEO:91;0\nEND:VTODO\nEND:VCALENDAR\n",
+             ImportError(at: "line 4", "GEO '91;0' is not a coordinate; expected LAT;LON")),
+            ("BEGIN:VCALENDAR\r\nthis is not a property\r\n", ImportError(at: "line 2", "expected NAME:VALUE, found 'this is not a property'")),
+        ]
+        for (text, expected) in cases {
+            XCTAssertThrowsError(try ICalendarFormat.read(text, timeZone: utc), expected)
+        }
+    }
+}

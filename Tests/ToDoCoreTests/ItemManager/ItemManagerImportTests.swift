@@ -1,0 +1,50 @@
+import Foundation
+import TestSupport
+@testable import ToDoCore
+import XCTest
+
+final class ItemManagerImportTests: XCTestCase {
+    private func entry(_ item: ToDoItem, _ origin: String, ignored: String? = nil) -> ImportedItem {
+        ImportedItem(item: item, origin: origin, ignoredBecause: ignored)
+    }
+
+    func test_importItems_skipsKnownIdsAndOpenDuplicates_andKeepsStatus() throws {
+        var manager = ItemManager()
+        let milk = try manager.add(ToDoItem(title: "Buy milk"))
+        let call = try manager.add(ToDoItem(title: "Call Mom"))
+        let repeated = ToDoItem(title: "Water")
+        let summary = try manager.importItems([
+            entry(ToDoItem(title: "Buy milk changed", id: milk.id), "line 1"),
+            entry(ToDoItem(title: "Call Mom"), "line 2"),
+            entry(.imported(id: UUID(), title: "Call Mom", done: true, completedAt: 5), "line 3"),
+            entry(repeated, "line 4"),
+            entry(ToDoItem(title: "Water again", id: repeated.id), "line 5"),
+            entry(ToDoItem(title: "Gone"), "line 6", ignored: "deleted in Taskwarrior"),
+        ])
+        XCTAssertEqual(summary.added.map(\.title), ["Call Mom", "Water"])
+        XCTAssertEqual(summary.added.map(\.number), [3, 4])
+        XCTAssertEqual(summary.skipped.map(\.origin), ["line 1", "line 2", "line 5", "line 6"])
+        XCTAssertEqual(summary.skipped.map(\.reason), [
+            .sameID(existing: milk), .sameContent(existing: call), .sameID(existing: summary.added[1]), .ignored("deleted in Taskwarrior"),
+        ])
+        XCTAssertEqual(manager.toDoItems.map(\.title), ["Buy milk", "Call Mom", "Water"])
+        XCTAssertEqual(manager.doneItems.map(\.title), ["Call Mom"])
+        XCTAssertEqual(manager.doneItems[0].completedAt, 5)
+        XCTAssertEqual(manager.nextNumber, 5)
+    }
+
+    func test_importItems_anItemBreakingARule_changesNothingAndNamesIt() throws {
+        var manager = ItemManager()
+        try manager.add(ToDoItem(title: "Buy milk"))
+        let before = manager.allItems
+        XCTAssertThrowsError(try manager.importItems([
+            entry(ToDoItem(title: "Fine"), "line 1"),
+            entry(ToDoItem(title: "  "), "line 2"),
+        ]), ImportError(at: "line 2", "the title is empty"))
+        XCTAssertThrowsError(try manager.importItems([
+            entry(ToDoItem(title: "Far", location: Location(name: "x", coordinate: Coordinate(latitude: 95, longitude: 0))), "items[0]"),
+        ]), ImportError(at: "items[0]", "the coordinate 95.0,0.0 is out of range (latitude -90...90, longitude -180...180)"))
+        XCTAssertEqual(manager.allItems, before)
+        XCTAssertEqual(manager.nextNumber, 2)
+    }
+}
