@@ -148,7 +148,9 @@ struct CommandRunner {
             if case .set(var location) = request.location, let address = location.address, location.coordinate == nil {
                 location.coordinate = addressLookup.coordinate(for: address, otherwise: "saved without a coordinate")
                 request.location = .set(location)
-            } else if case .set(let address) = request.address, request.coordinate == .keep {
+            } else if case .set(let address) = request.address, request.coordinate == .keep,
+                      // An item without a place refuses the change anyway: nothing to look up.
+                      (try? store.load().resolve(request.reference))?.location != nil {
                 if let coordinate = addressLookup.coordinate(for: address, otherwise: "the coordinate was left as it was") {
                     request.coordinate = .set(coordinate)
                 }

@@ -205,7 +205,8 @@ public enum ICalendarFormat {
 
         guard let summary = property("SUMMARY") else { throw ImportError(at: origin, "the VTODO has no SUMMARY") }
         let title = ToDoItem.singleLine(unescaped(summary.value))
-        var id = UUID()
+        // Without a UID, the id is made from the task's main properties, the same on every import.
+        var id = UUID(hashing: "ical:" + ["SUMMARY", "DESCRIPTION", "DUE", "LOCATION", "STATUS"].map { property($0)?.value ?? "" }.joined(separator: "\n"))
         if let uid = property("UID") {
             let text = String(uid.value)
             id = UUID(uuidString: text.hasPrefix("urn:uuid:") ? String(text.dropFirst(9)) : text) ?? UUID(hashing: text)

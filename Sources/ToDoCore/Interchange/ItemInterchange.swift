@@ -37,7 +37,8 @@ public enum ItemInterchange {
     }
 
     /// The items of the data file's format (any version this todo reads) or the book's bare
-    /// array. Numbers are left behind (items get new ones); an item without an id gets one.
+    /// array. Numbers are left behind (items get new ones); an item without an id gets one made
+    /// from its contents.
     static func jsonItems(_ json: JSONValue) throws(ImportError) -> [ImportedItem] {
         let elements: [JSONValue], path: String
         switch json {
@@ -61,7 +62,11 @@ public enum ItemInterchange {
                 throw ImportError(at: origin, "expected an item object, found \(element.kindDescription)")
             }
             object["number"] = nil
-            if object["id"] == nil || object["id"] == .null { object["id"] = .string(UUID().uuidString) }
+            if object["id"] == nil || object["id"] == .null {
+                // The same item gets the same id each time, so that importing it again skips it.
+                let content = String(decoding: JSONValue.object(object).serializedCompactly(), as: UTF8.self)
+                object["id"] = .string(UUID(hashing: "json:" + content).uuidString)
+            }
             do {
                 items.append(ImportedItem(item: try ToDoItem(json: .object(object), path: origin), origin: origin))
             } catch {

@@ -117,7 +117,8 @@ public enum TodoTxtFormat {
             let fallbackName = address ?? coordinate.map { "\(JSONValue.literal(for: $0.latitude)),\(JSONValue.literal(for: $0.longitude))" }
             location = Location(name: name ?? fallbackName ?? "", address: address, coordinate: coordinate)
         }
-        return .imported(id: id ?? UUID(), title: title, itemDescription: description, timestamp: timestamp, location: location,
+        // A line without an id gets one made from the line, so that importing it again skips it.
+        return .imported(id: id ?? UUID(hashing: "todotxt:" + line), title: title, itemDescription: description, timestamp: timestamp, location: location,
                          done: done, createdAt: createdAt, completedAt: done ? completedAt : nil)
     }
 

@@ -78,3 +78,67 @@ final class NetworkTests: BinaryTestCase {
         XCTAssertTrue(outcome.stderr.hasSuffix("; saved without a coordinate\n"), outcome.stderr)
     }
 }
+
+/// `todo import URL` against a real server: the book's `GET …/items`.
+final class URLImportTests: BinaryTestCase {
+    private var server: LocalHTTPServer!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try LocalHTTPServer { request in
+            switch request.path {
+            case "/items":
+                return .init(body: """
+                    [{"id": "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F", "title": "Call Mom", "timestamp": 1641772800, "done": false},
+                     {"title": "Buy milk", "location": {"name": "Shop", "coordinate": {"latitude": 52.5, "longitude": 13.4}}, "done": true}]
+                    """)
+            case "/slow": return .init(body: "[]", delay: 30)
+            case "/broken": return .init(status: 500, body: "Internal Server Error", contentType: "text/plain")
+            default: return .init(body: "{\"items\": [{\"title\": ")
+            }
+        }
+    }
+
+    override func tearDown() {
+        server = nil
+        super.tearDown()
+    }
+
+    func test_import_fromTheServer_addsItsItems() throws {
+        XCTAssertEqual(try todo.run(["import", server.url("/items")]), Outcome(status: 0, stdout: """
+            Added 1: Call Mom (due Monday 01/10/22)
+            Added 2: Buy milk (at Shop)
+            Imported 2 items from \(server.url("/items")) (json).
+
+            """, stderr: ""))
+        XCTAssertEqual(try todo.run(["import", server.url("/items")]).stdout, """
+            Skipped [0] "Call Mom": its id is already in the list, as 1 "Call Mom"
+            Skipped [1] "Buy milk": its id is already in the list, as 2 "Buy milk"
+            Imported 0 items from \(server.url("/items")) (json); skipped 2.
+
+            """)
+        XCTAssertEqual(server.requests.first?.headers["user-agent"], "todo/0.1.0")
+        XCTAssertEqual(server.requests.first?.method, "GET")
+    }
+
+    func test_import_aSlowServer_aFailingOne_andNonsense_changeNothing() throws {
+        XCTAssertEqual(try todo.run(["add", "Keep me"]).status, 0)
+        let before = try Data(contentsOf: fileURL)
+        todo.environment["TODO_HTTP_TIMEOUT"] = "1"
+        let start = Date()
+        XCTAssertEqual(try todo.run(["import", server.url("/slow")]), Outcome(status: 1, stdout: "", stderr: """
+            Error: cannot read \(server.url("/slow")): no answer within 1 seconds; nothing was imported
+
+            """))
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        XCTAssertEqual(try todo.run(["import", server.url("/broken")]), Outcome(status: 1, stdout: "", stderr: """
+            Error: cannot read \(server.url("/broken")): the server answered HTTP 500; nothing was imported
+
+            """))
+        XCTAssertEqual(try todo.run(["import", server.url("/cut-short")]), Outcome(status: 65, stdout: "", stderr: """
+            Error: cannot import \(server.url("/cut-short")): not JSON: unexpected end of file, expected a value at line 1, column 22 (byte 21); nothing was imported
+
+            """))
+        XCTAssertEqual(try Data(contentsOf: fileURL), before)
+    }
+}

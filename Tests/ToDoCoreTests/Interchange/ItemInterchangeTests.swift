@@ -26,6 +26,9 @@ final class ItemInterchangeTests: XCTestCase {
         XCTAssertEqual(items.map(\.item.done), [false, true])
         XCTAssertEqual(items.map(\.item.number), [0, 0])
         XCTAssertNotEqual(items[0].item.id, items[1].item.id)
+        // Made from the item, so that the same item imported again is found by its id.
+        XCTAssertEqual(try read(#"[{"title": "Old", "done": true}]"#).items[0].item.id, items[1].item.id)
+        XCTAssertEqual(try read("x Old\nOld\n").items.map(\.item.id), try read("Old\nx Old\n").items.map(\.item.id).reversed())
         XCTAssertEqual(items.map(\.origin), ["[0]", "[1]"])
     }
 

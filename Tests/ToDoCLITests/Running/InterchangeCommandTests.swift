@@ -1,0 +1,128 @@
+import Foundation
+@testable import ToDoCLI
+import TestSupport
+import ToDoCore
+import XCTest
+
+/// `todo export` and `todo import` in-process, with a scripted transport for URLs.
+final class InterchangeCommandTests: HarnessTestCase {
+    private func write(_ text: String, to name: String) throws -> String {
+        let url = todo.directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    func test_export_writesEachFormatToStandardOutputOrAFile() throws {
+        todo.succeed("add", "Call Mom", "--due", "01/10/22")
+        todo.succeed("check", "1")
+        todo.succeed("add", "Buy milk")
+        let json = todo.run("export")
+        XCTAssertEqual(json.status, 0)
+        XCTAssertEqual(json.stdout.data(using: .utf8), todo.fileContents)
+        let todotxt = todo.succeed("export", "--format", "todotxt")
+        let ids = try todo.run("list", "--json").stdout.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: #""id":""#) else { return nil }
+            return String(line[range.upperBound...].prefix(36))
+        }
+        XCTAssertEqual(todotxt, "2026-11-22 Buy milk id:\(ids[0])\nx 2026-11-22 2026-11-22 Call Mom due:2022-01-10 id:\(ids[1])\n")
+        XCTAssertTrue(todo.succeed("export", "--format", "ical").hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//todo//todo \(HelpRenderer.version)//EN\r\n"))
+
+        XCTAssertOutcome(todo.run("export", "--format", "todotxt", "--output", "out.txt"),
+                         Outcome(status: 0, stdout: "", stderr: "Exported 2 items to out.txt.\n"))
+        XCTAssertEqual(try String(contentsOf: todo.directory.appendingPathComponent("out.txt"), encoding: .utf8), todotxt)
+    }
+
+    func test_export_errors() {
+        XCTAssertOutcome(todo.run("export", "--format", "csv"), Outcome(status: 64, stdout: "", stderr: """
+            Error: invalid value 'csv' for '--format'; use json, todotxt or ical
+            Usage: todo export [--format <format>] [--output <file>]
+              See 'todo export --help' for more information.
+
+            """))
+        XCTAssertOutcome(todo.run("export", "--output", "no/such/dir/out.json"),
+                         Outcome(status: 1, stdout: "", stderr: "Error: cannot write no/such/dir/out.json: No such file or directory\n"))
+    }
+
+    func test_import_addsNewItems_skipsTheRest_andSaysWhy() throws {
+        todo.succeed("add", "Buy milk")
+        let path = try write("Buy milk\n(A) Call Mom due:2022-01-10\nx 2022-01-09 Pay rent\nCall Mom due:2022-01-10 +again\n", to: "todo.txt")
+        XCTAssertOutcome(todo.run("import", path), Outcome(status: 0, stdout: """
+            Added 2: (A) Call Mom (due Monday 01/10/22)
+            Added 3: Pay rent
+            Added 4: Call Mom +again (due Monday 01/10/22)
+            Skipped line 1 "Buy milk": an open item has the same content: 1 "Buy milk"
+            Imported 3 items from \(path) (todotxt); skipped 1.
+
+            """, stderr: ""))
+        XCTAssertEqual(todo.succeed("list"), """
+            1 [ ] Buy milk
+            2 [ ] (A) Call Mom     01/10/22
+            4 [ ] Call Mom +again  01/10/22
+
+            Done
+            3 [x] Pay rent
+
+            """)
+    }
+
+    func test_import_dryRun_changesNothing() throws {
+        todo.succeed("add", "Buy milk")
+        let before = todo.fileContents
+        XCTAssertOutcome(todo.run("import", "--dry-run", "-", input: "Buy milk\nWater\n"), Outcome(status: 0, stdout: """
+            Would add 2: Water
+            Skipped line 1 "Buy milk": an open item has the same content: 1 "Buy milk"
+            Would import 1 item from standard input (todotxt); skipped 1; nothing was changed.
+
+            """, stderr: ""))
+        XCTAssertEqual(todo.fileContents, before)
+    }
+
+    func test_import_aMalformedSource_changesNothingAndNamesTheLine() throws {
+        todo.succeed("add", "Buy milk")
+        let before = todo.fileContents
+        XCTAssertOutcome(todo.run("import", "-", input: "Water\nFeed cat due:someday\n"), Outcome(status: 65, stdout: "", stderr: """
+            Error: cannot import standard input: line 2: 'due:someday' is not a due date; expected due:YYYY-MM-DD; nothing was imported
+
+            """))
+        XCTAssertOutcome(todo.run("import", "--format", "json", "-", input: "[{\"title\": \"a\"},\n{\"title\": ]"), Outcome(status: 65, stdout: "", stderr: """
+            Error: cannot import standard input: not JSON: unexpected ']', expected a value at line 2, column 11 (byte 27); nothing was imported
+
+            """))
+        XCTAssertOutcome(todo.run("import", "-", input: "[{\"title\": \"ok\"}, {\"title\": \"\"}]"), Outcome(status: 65, stdout: "", stderr: """
+            Error: cannot import standard input: [1]: the title is empty; nothing was imported
+
+            """))
+        XCTAssertOutcome(todo.run("import", "missing.json"), Outcome(status: 1, stdout: "", stderr: """
+            Error: cannot read missing.json: No such file or directory; nothing was imported
+
+            """))
+        XCTAssertEqual(todo.fileContents, before)
+    }
+
+    func test_import_fromAURL_usesTheTransportAndChecksTheStatus() throws {
+        let transport = ScriptedTransport { request throws(HTTPError) in
+            switch request.url.path {
+            case "/items": return HTTPResponse(status: 200, body: Array(#"[{"title": "From the server", "done": false}]"#.utf8))
+            case "/slow": throw .timedOut(seconds: 30)
+            default: return HTTPResponse(status: 500, body: [])
+            }
+        }
+        todo.transport = transport
+        XCTAssertOutcome(todo.run("import", "https://api.example/items"), Outcome(status: 0, stdout: """
+            Added 1: From the server
+            Imported 1 item from https://api.example/items (json).
+
+            """, stderr: ""))
+        XCTAssertEqual(transport.requests.first?.timeout, 30)
+        XCTAssertEqual(transport.requests.first?.headers["User-Agent"], "todo/\(HelpRenderer.version)")
+        XCTAssertOutcome(todo.run("import", "https://api.example/broken"), Outcome(status: 1, stdout: "", stderr: """
+            Error: cannot read https://api.example/broken: the server answered HTTP 500; nothing was imported
+
+            """))
+        XCTAssertOutcome(todo.run("import", "https://api.example/slow"), Outcome(status: 1, stdout: "", stderr: """
+            Error: cannot read https://api.example/slow: no answer within 30 seconds; nothing was imported
+
+            """))
+        XCTAssertEqual(todo.run("import", "https://").status, 64)
+    }
+}
