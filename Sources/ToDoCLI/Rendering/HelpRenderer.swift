@@ -32,6 +32,9 @@ enum HelpRenderer {
                                   else ~/.local/share/todo/items.json)
               TODO_DATE_ORDER     mdy (default) or dmy
               TODO_LOCK_TIMEOUT   seconds to wait for another todo's change (default: 10)
+              TODO_GEOCODER_URL   a Nominatim-compatible search URL to look addresses up on
+              TODO_HTTP_TIMEOUT   seconds an HTTP request may take (default: 5 to look up an
+                                  address, 30 to import from a URL)
               TZ                  the time zone for dates
               NO_COLOR            no colour when set and not empty
 

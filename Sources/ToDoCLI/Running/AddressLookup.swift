@@ -30,6 +30,7 @@ struct AddressLookup {
             let name = place.displayName.map { " (\($0))" } ?? ""
             errorOutput.write(TerminalText.printable(
                 "Found '\(address)' at \(ItemRenderer.text(of: place.coordinate))\(name)") + "\n")
+            errorOutput.flush()
             return place.coordinate
         } catch {
             warn("could not look up '\(address)': \(error); \(otherwise)")
@@ -39,5 +40,7 @@ struct AddressLookup {
 
     private func warn(_ message: String) {
         errorOutput.write("Warning: \(TerminalText.printable(message))\n")
+        // Shown before the command's result, as it happened.
+        errorOutput.flush()
     }
 }

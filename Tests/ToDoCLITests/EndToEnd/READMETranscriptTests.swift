@@ -5,7 +5,7 @@ import XCTest
 /// Runs every `console` transcript in README.md with the built binary, in one fresh list, and
 /// compares what each command prints (standard output and error together, as a terminal shows
 /// them) with what the README says. Only ids and creation times, which differ on every run, are
-/// masked.
+/// masked. The transcripts run offline: those that need a server are shown in `text` blocks.
 final class READMETranscriptTests: XCTestCase {
     struct Step {
         var command: String
@@ -52,13 +52,16 @@ final class READMETranscriptTests: XCTestCase {
         return steps
     }
 
-    /// `text` with ids and creation and completion times replaced by placeholders.
+    /// `text` with ids and creation and completion times (and dates) replaced by placeholders.
     static func masked(_ text: String) -> String {
         var text = text
         let patterns = [
             ("[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}", "<id>"),
             (#"(Created|Completed):( +)[0-9/: ]+\n"#, "$1:$2<time>\n"),
             (#""(createdAt|completedAt)": [0-9.]+"#, "\"$1\": <time>"),
+            // iCalendar's time stamps, and the dates that open a todo.txt line.
+            (#"(DTSTAMP|CREATED|COMPLETED):[0-9]{8}T[0-9]{6}Z"#, "$1:<time>"),
+            (#"(?m)^(x )?([0-9]{4}-[0-9]{2}-[0-9]{2} )+"#, "$1<date> "),
         ]
         for (pattern, replacement) in patterns {
             text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
