@@ -81,8 +81,11 @@ final class RunningProcess: @unchecked Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
         output.drain(stdout.fileHandleForReading)
         errors.drain(stderr.fileHandleForReading)
+        // A process killed (or finished) before reading all its input closes the pipe: writing then
+        // fails with EPIPE, which must not end the test run with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         Thread {
-            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.write(contentsOf: input)
             try? stdin.fileHandleForWriting.close()
         }.start()
     }
