@@ -5,14 +5,14 @@ import ToDoCore
 /// is already known to be well-formed.
 enum Command: Equatable {
     case add(AddRequest)
-    case list(ListSection, json: Bool)
+    case list(ListSection, json: Bool, query: ItemQuery = ItemQuery())
     case show(ItemReference, json: Bool)
     case check([ItemReference], json: Bool)
     case uncheck([ItemReference], json: Bool)
     case edit(EditRequest)
     case remove([ItemReference], json: Bool)
     case clear(doneOnly: Bool, confirmed: Bool)
-    case export(format: ExportFormat, output: String?)
+    case export(format: ExportFormat, output: String?, query: ItemQuery = ItemQuery())
     case importItems(ImportRequest)
     case help(CommandSpec?)
     case version

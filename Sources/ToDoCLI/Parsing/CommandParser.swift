@@ -51,7 +51,7 @@ struct CommandParser {
         case "list":
             try reader.noPositionals()
             let section: ListSection = scanned.flags.contains("open") ? .open : scanned.flags.contains("done") ? .done : .all
-            return .list(section, json: json)
+            return .list(section, json: json, query: try reader.query())
         case "show":
             return .show(try reader.reference(), json: json)
         case "check":
@@ -67,7 +67,8 @@ struct CommandParser {
             return .clear(doneOnly: scanned.flags.contains("done"), confirmed: scanned.flags.contains("yes"))
         case "export":
             try reader.noPositionals()
-            return .export(format: try reader.choice("format", default: .json), output: scanned.values["output"])
+            return .export(format: try reader.choice("format", default: .json), output: scanned.values["output"],
+                           query: try reader.query())
         case "import":
             let sources = try reader.positionals(atLeast: 1)
             _ = try reader.positionals(atMost: 1)
@@ -102,6 +103,36 @@ struct CommandParser {
                 throw error("invalid value '\(text)' for '--\(name)'; use \(names.dropLast().joined(separator: ", ")) or \(names.last!)")
             }
             return choice
+        }
+
+        /// The filters, sort and limit of `list` and `export`.
+        func query() throws(UsageError) -> ItemQuery {
+            var query = ItemQuery()
+            query.search = scanned.values["search"]
+            query.dueBefore = try dateSpan("due-before")?.lowerBound
+            query.dueFrom = try dateSpan("due-after")?.upperBound
+            query.overdue = scanned.flags.contains("overdue")
+            query.noDue = scanned.flags.contains("no-due")
+            if scanned.values["sort"] != nil { query.sort = try choice("sort", default: .number) }
+            query.reverse = scanned.flags.contains("reverse")
+            if let text = scanned.values["limit"] {
+                guard let limit = Int(text), limit >= 0 else {
+                    throw error("invalid value '\(text)' for '--limit'; use a number of items, as 10")
+                }
+                query.limit = limit
+            }
+            return query
+        }
+
+        /// The span of time an option's date names: a whole day, or a minute.
+        private func dateSpan(_ name: String) throws(UsageError) -> Range<Double>? {
+            guard let text = scanned.values[name] else { return nil }
+            let parser = try makeDueDateParser()
+            do {
+                return try parser.span(text)
+            } catch {
+                throw self.error(error.description, detail: "Accepted forms: \(error.acceptedForms)")
+            }
         }
 
         /// `-`, an http(s) URL, or else a file path.

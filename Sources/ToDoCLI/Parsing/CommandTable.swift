@@ -74,6 +74,19 @@ enum CommandTable {
     static let noGeocode = OptionSpec(name: "no-geocode", valueName: nil,
                                       help: "Do not look the address up on the geocoder (TODO_GEOCODER_URL).")
 
+    /// The filters and sorting of `list` and `export`.
+    static let queryOptions = [
+        OptionSpec(name: "search", valueName: "text", help: "Only items with this text (any case) in the title, description or location."),
+        OptionSpec(name: "due-before", valueName: "date", help: "Only items due before this date (before the day begins)."),
+        OptionSpec(name: "due-after", valueName: "date", help: "Only items due after this date (once the day has ended)."),
+        OptionSpec(name: "overdue", valueName: nil, help: "Only open items due before today."),
+        OptionSpec(name: "no-due", valueName: nil, help: "Only items without a due date."),
+        OptionSpec(name: "sort", valueName: "key", help: "Sort open and done items each by number, due, title or created."),
+        OptionSpec(name: "reverse", valueName: nil, help: "Reverse the order."),
+        OptionSpec(name: "limit", valueName: "n", help: "Show at most n items, open ones first."),
+    ]
+    static let queryExclusions = [["no-due", "due-before"], ["no-due", "due-after"], ["no-due", "overdue"]]
+
     static let references = ArgumentSpec(
         name: "ref", help: "An item's number, its id, or a unique prefix of its id (4 characters or more).", repeats: true)
     static let reference = ArgumentSpec(
@@ -96,13 +109,13 @@ enum CommandTable {
     static let list = CommandSpec(
         name: "list", summary: "List open items, then done items.",
         options: [OptionSpec(name: "open", valueName: nil, help: "Show only open items."),
-                  OptionSpec(name: "done", valueName: nil, help: "Show only done items."),
-                  json],
-        exclusiveOptions: [["open", "done"]],
+                  OptionSpec(name: "done", valueName: nil, help: "Show only done items.")] + queryOptions + [json],
+        exclusiveOptions: [["open", "done"]] + queryExclusions,
         discussion: """
             Each row shows the number, [ ] or [x], the title, the due date and the location. Open items
-            come in the order they were added, done items in the order they were checked. 'todo' with no
-            command is 'todo list'.
+            come in the order they were added, done items in the order they were checked; --sort orders
+            each section by its key (items without it last). Dates take the forms of --due. 'todo' with
+            no command is 'todo list'.
             """)
 
     static let show = CommandSpec(
@@ -156,7 +169,9 @@ enum CommandTable {
     static let export = CommandSpec(
         name: "export", summary: "Write every item as JSON, todo.txt or iCalendar.",
         options: [OptionSpec(name: "format", valueName: "format", help: "json (the data file's format; the default), todotxt or ical."),
-                  OptionSpec(name: "output", valueName: "file", help: "Write to this file (replaced whole) instead of standard output.")],
+                  OptionSpec(name: "output", valueName: "file", help: "Write to this file (replaced whole) instead of standard output.")]
+            + queryOptions,
+        exclusiveOptions: queryExclusions,
         discussion: """
             Open items first, then done items, each in list order. todo.txt gets todo's fields as tags
             (due:, id:, desc:, loc:, addr:, geo:); iCalendar gets one VTODO per item. 'todo import'

@@ -30,12 +30,13 @@ extension CommandRunner {
     /// Seconds a URL import may take when `TODO_HTTP_TIMEOUT` is not set.
     static let importTimeout = 30.0
 
-    func export(format: ExportFormat, output: String?) throws {
+    func export(format: ExportFormat, output: String?, query: ItemQuery) throws {
         let manager = try store.load()
-        let items = manager.toDoItems + manager.doneItems
+        let (open, done) = query.apply(open: manager.toDoItems, done: manager.doneItems, now: context.now(), dates: renderer.dates)
+        let items = open + done
         let bytes: [UInt8]
         switch format {
-        case .json: bytes = ItemInterchange.json(manager)
+        case .json: bytes = ItemInterchange.json(manager, open: open, done: done)
         case .todotxt: bytes = Array(TodoTxtFormat.write(items, timeZone: settings.timeZone).utf8)
         case .ical:
             bytes = Array(ICalendarFormat.write(items, timeZone: settings.timeZone, now: context.now(),

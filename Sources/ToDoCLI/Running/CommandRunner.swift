@@ -29,7 +29,7 @@ struct CommandRunner {
     func run(_ command: Command) throws {
         switch command {
         case .add(let request): try add(request)
-        case .list(let section, let json): try list(section, json: json)
+        case .list(let section, let json, let query): try list(section, json: json, query: query)
         case .show(let reference, let json):
             let item = try store.load().resolve(reference)
             write(json ? renderer.json(item) : renderer.details(item))
@@ -47,7 +47,7 @@ struct CommandRunner {
             }
         case .edit(let request): try edit(request)
         case .clear(let doneOnly, let confirmed): try clear(doneOnly: doneOnly, confirmed: confirmed)
-        case .export(let format, let output): try export(format: format, output: output)
+        case .export(let format, let output, let query): try export(format: format, output: output, query: query)
         case .importItems(let request): try importItems(request)
         case .help, .version: break
         }
@@ -111,10 +111,11 @@ struct CommandRunner {
             .filter { !$0.isEmpty }
     }
 
-    private func list(_ section: ListSection, json: Bool) throws {
+    private func list(_ section: ListSection, json: Bool, query: ItemQuery) throws {
         let manager = try store.load()
-        let open = section == .done ? [] : manager.toDoItems
-        let done = section == .open ? [] : manager.doneItems
+        let (open, done) = query.apply(open: section == .done ? [] : manager.toDoItems,
+                                       done: section == .open ? [] : manager.doneItems,
+                                       now: context.now(), dates: renderer.dates)
         if json {
             renderer.writeJSON([open, done], to: context.output)
         } else {

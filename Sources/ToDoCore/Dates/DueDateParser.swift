@@ -40,6 +40,13 @@ public struct DueDateParser: Sendable {
 
     /// The due date `text` names, in seconds since 1970.
     public func parse(_ text: String) throws(DueDateError) -> Double {
+        try span(text).lowerBound
+    }
+
+    /// The span of time `text` names, in seconds since 1970: a whole local day for a date without
+    /// a time (from its midnight to the next), else the minute it names. Filters compare with it:
+    /// "due before 01/10/22" is before that day begins, "due after" it is once it has ended.
+    public func span(_ text: String) throws(DueDateError) -> Range<Double> {
         let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         guard (1...2).contains(words.count) else { throw error(text) }
         var time: (hour: Int, minute: Int)?
@@ -57,7 +64,10 @@ public struct DueDateParser: Sendable {
             dateWord = String(dateWord[..<separator])
         }
         guard let day = calendarDay(for: dateWord), let date = date(on: day, at: time) else { throw error(text) }
-        return date.timeIntervalSince1970
+        let start = date.timeIntervalSince1970
+        guard time == nil else { return start..<start + 60 }
+        let end = calendar.date(byAdding: .day, value: 1, to: date)?.timeIntervalSince1970 ?? start + 86_400
+        return start..<end
     }
 
     // MARK: Days

@@ -129,11 +129,12 @@ public enum ItemInterchange {
 
     // MARK: Writing
 
-    /// The items in the data file's format, as `todo import` and the store read it.
-    public static func json(_ manager: ItemManager) -> [UInt8] {
+    /// The items in the data file's format, as `todo import` and the store read it: all of
+    /// `manager`'s, or the `open` and `done` items given (a filtered list).
+    public static func json(_ manager: ItemManager, open: [ToDoItem]? = nil, done: [ToDoItem]? = nil) -> [UInt8] {
         var document = StoreDocument(nextNumber: manager.nextNumber)
-        document.items.open = manager.toDoItems
-        document.items.done = manager.doneItems
+        document.items.open = open ?? manager.toDoItems
+        document.items.done = done ?? manager.doneItems
         return document.serialized()
     }
 }

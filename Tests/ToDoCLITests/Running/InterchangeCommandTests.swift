@@ -35,7 +35,7 @@ final class InterchangeCommandTests: HarnessTestCase {
     func test_export_errors() {
         XCTAssertOutcome(todo.run("export", "--format", "csv"), Outcome(status: 64, stdout: "", stderr: """
             Error: invalid value 'csv' for '--format'; use json, todotxt or ical
-            Usage: todo export [--format <format>] [--output <file>]
+            Usage: todo export [--format <format>] [--output <file>] [--search <text>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>]
               See 'todo export --help' for more information.
 
             """))
@@ -124,5 +124,43 @@ final class InterchangeCommandTests: HarnessTestCase {
 
             """))
         XCTAssertEqual(todo.run("import", "https://").status, 64)
+    }
+}
+
+/// `list` and `export` with filters, sorting and a limit.
+final class ListQueryCommandTests: HarnessTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        todo.succeed("add", "Call Mom", "--due", "01/10/22")
+        todo.succeed("add", "buy milk", "--description", "oat")
+        todo.succeed("add", "Water", "--due", "2030-06-14 18:00", "--location", "Garden")
+        todo.succeed("add", "Apples", "--due", "2030-06-14")
+        todo.succeed("check", "2")
+    }
+
+    func test_list_filtersSortsAndLimits() {
+        XCTAssertEqual(todo.succeed("list", "--overdue"), "1 [ ] Call Mom  01/10/22\n")
+        XCTAssertEqual(todo.succeed("list", "--sort", "due", "--reverse"), """
+            3 [ ] Water     06/14/30 18:00  @Garden
+            4 [ ] Apples    06/14/30
+            1 [ ] Call Mom  01/10/22
+
+            Done
+            2 [x] buy milk
+
+            """)
+        XCTAssertEqual(todo.succeed("list", "--due-after", "2030-06-14 17:00"), "3 [ ] Water  06/14/30 18:00  @Garden\n")
+        XCTAssertEqual(todo.succeed("list", "--due-before", "06/14/30", "--due-after", "01/09/22"), "1 [ ] Call Mom  01/10/22\n")
+        XCTAssertEqual(todo.succeed("list", "--sort", "title", "--limit", "2", "--open"), "4 [ ] Apples    06/14/30\n1 [ ] Call Mom  01/10/22\n")
+        XCTAssertTrue(todo.succeed("list", "--search", "OAT", "--json").contains(#""title":"buy milk""#))
+        XCTAssertEqual(todo.succeed("export", "--format", "todotxt", "--no-due").prefix(2), "x ")
+    }
+
+    func test_list_badQueries_areUsageErrors() {
+        let usage = "Usage: todo list [--open] [--done] [--search <text>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>] [--json]\n  See 'todo list --help' for more information.\n"
+        XCTAssertOutcome(todo.run("list", "--sort", "size"), Outcome(status: 64, stdout: "", stderr: "Error: invalid value 'size' for '--sort'; use number, due, title or created\n" + usage))
+        XCTAssertOutcome(todo.run("list", "--limit", "-1"), Outcome(status: 64, stdout: "", stderr: "Error: invalid value '-1' for '--limit'; use a number of items, as 10\n" + usage))
+        XCTAssertEqual(todo.run("list", "--due-before", "soon").stderr.prefix(32), "Error: invalid date 'soon'\nAccep")
+        XCTAssertOutcome(todo.run("list", "--no-due", "--overdue"), Outcome(status: 64, stdout: "", stderr: "Error: '--no-due' and '--overdue' cannot be used together\n" + usage))
     }
 }

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Which items `todo list` and `todo export` show, and in what order: filters, a sort key, the
+/// direction and a limit. An empty query keeps the book's order: open items as added, then done
+/// items as checked.
+public struct ItemQuery: Equatable, Sendable {
+    /// What items can be sorted by.
+    public enum SortKey: String, CaseIterable, Sendable {
+        case number, due, title, created
+    }
+
+    /// Text to find, ignoring case, in the title, description, location name or address.
+    public var search: String?
+    /// Only items due before this moment.
+    public var dueBefore: Double?
+    /// Only items due at or after this moment.
+    public var dueFrom: Double?
+    /// Only open items due before today (in the time zone of the formatter given to `apply`).
+    public var overdue = false
+    /// Only items without a due date.
+    public var noDue = false
+    public var sort: SortKey?
+    public var reverse = false
+    /// At most this many items, open ones first.
+    public var limit: Int?
+
+    public init() {}
+
+    /// Whether the query changes nothing: the list's own order, every item.
+    public var isEmpty: Bool { self == ItemQuery() }
+
+    /// The open and done items that match, each section sorted, then cut to the limit.
+    public func apply(open: [ToDoItem], done: [ToDoItem], now: Date, dates: DueDateFormatter) -> (open: [ToDoItem], done: [ToDoItem]) {
+        guard !isEmpty else { return (open, done) }
+        var open = arranged(open.filter { matches($0, now: now, dates: dates) })
+        var done = arranged(done.filter { matches($0, now: now, dates: dates) })
+        if let limit {
+            open = Array(open.prefix(limit))
+            done = Array(done.prefix(max(0, limit - open.count)))
+        }
+        return (open, done)
+    }
+
+    func matches(_ item: ToDoItem, now: Date, dates: DueDateFormatter) -> Bool {
+        let due = item.timestamp
+        if noDue, due != nil { return false }
+        if let dueBefore, !(due.map { $0 < dueBefore } ?? false) { return false }
+        if let dueFrom, !(due.map { $0 >= dueFrom } ?? false) { return false }
+        if overdue, item.done || !(due.map { dates.daysFrom(now, to: $0) < 0 } ?? false) { return false }
+        if let search, !search.isEmpty {
+            let fields = [item.title, item.itemDescription, item.location?.name, item.location?.address]
+            guard fields.contains(where: { $0?.range(of: search, options: .caseInsensitive) != nil }) else { return false }
+        }
+        return true
+    }
+
+    /// Sorted by the key (stable: ties keep list order; items without the key go last), then
+    /// reversed if asked.
+    private func arranged(_ items: [ToDoItem]) -> [ToDoItem] {
+        var sorted = items
+        if let sort {
+            let keyed = items.enumerated().map { (offset: $0.offset, item: $0.element) }
+            sorted = keyed.sorted { left, right in
+                switch Self.compare(left.item, right.item, by: sort) {
+                case .orderedAscending: return true
+                case .orderedDescending: return false
+                case .orderedSame: return left.offset < right.offset
+                }
+            }.map(\.item)
+        }
+        return reverse ? sorted.reversed() : sorted
+    }
+
+    private static func compare(_ left: ToDoItem, _ right: ToDoItem, by key: SortKey) -> ComparisonResult {
+        func optional<Value: Comparable>(_ left: Value?, _ right: Value?) -> ComparisonResult {
+            switch (left, right) {
+            case let (left?, right?): return left < right ? .orderedAscending : left > right ? .orderedDescending : .orderedSame
+            case (nil, nil): return .orderedSame
+            case (nil, _): return .orderedDescending
+            case (_, nil): return .orderedAscending
+            }
+        }
+        switch key {
+        case .number: return optional(left.number, right.number)
+        case .due: return optional(left.timestamp, right.timestamp)
+        case .created: return optional(left.createdAt, right.createdAt)
+        case .title: return left.title.compare(right.title, options: [.caseInsensitive, .numeric])
+        }
+    }
+}

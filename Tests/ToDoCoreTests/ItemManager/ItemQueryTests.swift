@@ -1,0 +1,94 @@
+import Foundation
+@testable import ToDoCore
+import XCTest
+
+final class ItemQueryTests: XCTestCase {
+    private let zone = TimeZone(identifier: "America/New_York")!
+    /// Sunday 22 November 2026, 10:30 in New York.
+    private let now = Date(timeIntervalSince1970: 1_795_361_400)
+    private var manager = ItemManager()
+
+    override func setUpWithError() throws {
+        let clock = TickingClock()
+        manager = ItemManager(now: { clock.tick() })
+        try manager.add(ToDoItem(title: "Call Mom", timestamp: 1_641_790_800))                        // 1, 01/10/22
+        try manager.add(ToDoItem(title: "buy milk", itemDescription: "Oat, not cow"))                  // 2
+        try manager.add(ToDoItem(title: "Water", timestamp: 1_907_708_400, location: Location(name: "Garden")))  // 3, 06/14/30 19:00
+        try manager.add(ToDoItem(title: "apples", timestamp: 1_907_640_000,                           // 4, 06/14/30
+                                 location: Location(name: "Market", address: "12 Orchard Road")))
+        try manager.add(ToDoItem(title: "Item 10", timestamp: 1_795_323_600))                         // 5, 11/22/26 (today)
+        try manager.add(ToDoItem(title: "Item 9", timestamp: 1_795_237_200))                          // 6, 11/21/26 (yesterday)
+        _ = try manager.checkItem(withID: manager.toDoItems[1].id)
+        _ = try manager.checkItem(withID: manager.toDoItems[4].id)
+        // Created in reverse for the last two open items: created order differs from number order.
+        manager = try ItemManager(storedItems: manager.toDoItems.enumerated().map { index, item in
+            var item = item
+            if index >= 2 { item.createdAt = 2_000 - Double(index) }
+            return item
+        } + manager.doneItems)
+    }
+
+    private func numbers(_ configure: (inout ItemQuery) -> Void) -> String {
+        var query = ItemQuery()
+        configure(&query)
+        let (open, done) = query.apply(open: manager.toDoItems, done: manager.doneItems, now: now,
+                                       dates: DueDateFormatter(timeZone: zone))
+        return open.map { "\($0.number)" }.joined(separator: " ") + " | " + done.map { "\($0.number)" }.joined(separator: " ")
+    }
+
+    private func span(_ text: String) throws -> Range<Double> {
+        try DueDateParser(now: now, timeZone: zone).span(text)
+    }
+
+    func test_anEmptyQuery_keepsTheBooksOrder() {
+        XCTAssertEqual(numbers { _ in }, "1 3 4 5 | 2 6")
+    }
+
+    func test_search_ignoresCase_inTitleDescriptionAndPlace() {
+        XCTAssertEqual(numbers { $0.search = "MILK" }, " | 2")
+        XCTAssertEqual(numbers { $0.search = "oat" }, " | 2")
+        XCTAssertEqual(numbers { $0.search = "garden" }, "3 | ")
+        XCTAssertEqual(numbers { $0.search = "orchard" }, "4 | ")
+        XCTAssertEqual(numbers { $0.search = "nothing" }, " | ")
+    }
+
+    func test_dueFilters_compareWholeDaysOrMinutes() throws {
+        XCTAssertEqual(numbers { $0.dueBefore = try! span("2030-06-14").lowerBound }, "1 5 | 6")
+        XCTAssertEqual(numbers { $0.dueFrom = try! span("2030-06-13").upperBound }, "3 4 | ")
+        XCTAssertEqual(numbers { $0.dueFrom = try! span("2030-06-14").upperBound }, " | ")
+        XCTAssertEqual(numbers { $0.dueFrom = try! span("2030-06-14 18:59").upperBound }, "3 | ")
+        XCTAssertEqual(numbers { $0.dueFrom = try! span("2030-06-14 19:00").upperBound }, " | ")
+        XCTAssertEqual(try span("2022-01-10"), 1_641_790_800..<1_641_877_200)
+        XCTAssertEqual(try span("2022-03-13"), 1_647_147_600..<1_647_230_400, "a day of 23 hours")
+    }
+
+    func test_overdueAndNoDue() {
+        XCTAssertEqual(numbers { $0.overdue = true }, "1 | ", "open items only; today's item is not overdue")
+        XCTAssertEqual(numbers { $0.noDue = true }, " | 2")
+    }
+
+    func test_sort_eachSectionStably_withItemsLackingTheKeyLast_andReverse() {
+        XCTAssertEqual(numbers { $0.sort = .due }, "1 5 4 3 | 6 2")
+        XCTAssertEqual(numbers { $0.sort = .due; $0.reverse = true }, "3 4 5 1 | 2 6")
+        XCTAssertEqual(numbers { $0.sort = .title }, "4 1 5 3 | 2 6")
+        XCTAssertEqual(numbers { $0.sort = .number; $0.reverse = true }, "5 4 3 1 | 6 2")
+        XCTAssertEqual(numbers { $0.sort = .created }, "1 3 5 4 | 2 6")
+        XCTAssertEqual(numbers { $0.reverse = true }, "5 4 3 1 | 6 2")
+    }
+
+    func test_limit_takesOpenItemsFirst() {
+        XCTAssertEqual(numbers { $0.limit = 2 }, "1 3 | ")
+        XCTAssertEqual(numbers { $0.limit = 5 }, "1 3 4 5 | 2")
+        XCTAssertEqual(numbers { $0.limit = 0 }, " | ")
+        XCTAssertEqual(numbers { $0.sort = .due; $0.limit = 2; $0.search = "i" }, "5 | 6")
+    }
+}
+
+/// A clock that moves on a second each time it is asked.
+private final class TickingClock: @unchecked Sendable {
+    private var seconds = 1_000.0
+    func tick() -> Date {
+        seconds += 1
+        return Date(timeIntervalSince1970: seconds)
+    }
+}
