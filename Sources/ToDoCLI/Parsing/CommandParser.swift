@@ -124,7 +124,7 @@ struct CommandParser {
             return query
         }
 
-        /// The span of time an option's date names: a whole day, or a minute.
+        /// The span of time an option's date names: a whole day, or a minute (`--due` takes its start).
         private func dateSpan(_ name: String) throws(UsageError) -> Range<Double>? {
             guard let text = scanned.values[name] else { return nil }
             let parser = try makeDueDateParser()
@@ -193,13 +193,7 @@ struct CommandParser {
         }
 
         func dueDate() throws(UsageError) -> Double? {
-            guard let text = scanned.values["due"] else { return nil }
-            let parser = try makeDueDateParser()
-            do {
-                return try parser.parse(text)
-            } catch {
-                throw self.error(error.description, detail: "Accepted forms: \(error.acceptedForms)")
-            }
+            try dateSpan("due")?.lowerBound
         }
 
         func coordinate() throws(UsageError) -> Coordinate? {

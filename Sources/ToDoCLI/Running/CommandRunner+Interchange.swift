@@ -104,11 +104,10 @@ extension CommandRunner {
             }
             return ("standard input", context.input.readAll())
         case .file(let path):
-            let url = URL(fileURLWithPath: path, relativeTo: context.currentDirectory)
             do {
-                return (path, Array(try Data(contentsOf: url)))
+                return (path, try ItemInterchange.readFile(atPath: URL(fileURLWithPath: path, relativeTo: context.currentDirectory).path))
             } catch {
-                throw ImportFetchError(source: path, reason: Self.systemReason(error))
+                throw ImportFetchError(source: path, reason: error.systemMessage ?? error.description)
             }
         case .url(let url):
             let name = url.absoluteString
@@ -127,7 +126,7 @@ extension CommandRunner {
         }
     }
 
-    /// The system's words for a failed read, as "No such file or directory".
+    /// The system's words for a failed write, as "No such file or directory".
     static func systemReason(_ error: Error) -> String {
         let error = error as NSError
         if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {

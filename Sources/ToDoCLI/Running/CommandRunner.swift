@@ -16,14 +16,9 @@ struct CommandRunner {
     let renderer: ItemRenderer
     let settings: Settings
 
-    /// Seconds an HTTP request may take: `TODO_HTTP_TIMEOUT`, else `defaultTimeout`.
-    private func httpTimeout(default defaultTimeout: Double) -> Double {
-        settings.httpTimeout ?? defaultTimeout
-    }
-
     private var addressLookup: AddressLookup {
         AddressLookup(geocoderURL: settings.geocoderURL, transport: context.transport,
-                      timeout: httpTimeout(default: AddressLookup.defaultTimeout), errorOutput: context.errorOutput)
+                      timeout: settings.httpTimeout ?? AddressLookup.defaultTimeout, errorOutput: context.errorOutput)
     }
 
     func run(_ command: Command) throws {

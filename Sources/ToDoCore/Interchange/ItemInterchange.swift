@@ -22,6 +22,13 @@ public enum ItemInterchange {
         }
     }
 
+    /// The bytes of the file at `path`, read as the store reads its own file; a missing file is an
+    /// error here.
+    public static func readFile(atPath path: String) throws(StoreError) -> [UInt8] {
+        guard let bytes = try FileSystem.readFile(at: path) else { throw FileSystem.failure("read", path, code: ENOENT) }
+        return bytes
+    }
+
     /// JSON (todo's or Taskwarrior's, told apart by their keys), iCalendar (`BEGIN:VCALENDAR`),
     /// and anything else todo.txt.
     static func recognise(_ bytes: ArraySlice<UInt8>) -> ImportFormat {

@@ -12,6 +12,12 @@ public enum StoreError: Error, Equatable, Sendable {
     /// Another process held the lock for longer than the store waits.
     case lockTimeout(lockFile: String, seconds: Double)
 
+    /// The system's words for a file-system failure, as "Permission denied"; `nil` for the others.
+    public var systemMessage: String? {
+        guard case .fileSystem(_, _, let code) = self else { return nil }
+        return FileSystem.message(forErrorCode: code)
+    }
+
     /// Whether the data file itself is unusable (as opposed to the system failing around it).
     public var isUnreadableFile: Bool {
         switch self {

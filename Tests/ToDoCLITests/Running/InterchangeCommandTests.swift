@@ -96,6 +96,10 @@ final class InterchangeCommandTests: HarnessTestCase {
             Error: cannot read missing.json: No such file or directory; nothing was imported
 
             """))
+        XCTAssertOutcome(todo.run("import", "."), Outcome(status: 1, stdout: "", stderr: """
+            Error: cannot read .: Is a directory; nothing was imported
+
+            """))
         XCTAssertEqual(todo.fileContents, before)
     }
 
