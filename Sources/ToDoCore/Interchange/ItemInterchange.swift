@@ -9,9 +9,14 @@ public enum ItemInterchange {
     public static func read(_ bytes: [UInt8], format: ImportFormat, timeZone: TimeZone) throws(ImportError) -> (format: ImportFormat, items: [ImportedItem]) {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        let format = format == .auto ? recognise(body) : format
         switch format {
-        case .auto, .json:
+        case .auto:
+            // JSON is parsed once: its keys tell todo's items from Taskwarrior's tasks.
+            if let json = try recognisedJSON(body) {
+                return TaskwarriorFormat.looksLikeTasks(json) ? (.taskwarrior, try TaskwarriorFormat.read(json)) : (.json, try jsonItems(json))
+            }
+            return try read(bytes, format: startsLikeICalendar(body) ? .ical : .todotxt, timeZone: timeZone)
+        case .json:
             return (.json, try jsonItems(try json(body)))
         case .taskwarrior:
             return (.taskwarrior, try TaskwarriorFormat.read(try taskJSON(body)))
@@ -22,25 +27,32 @@ public enum ItemInterchange {
         }
     }
 
+    /// The JSON of a source that starts as JSON does (`[` or `{`), or `nil` for one that does not.
+    /// A source that is not one JSON value may still be Taskwarrior's tasks, one per line; when it
+    /// is neither, the error is the one for the whole.
+    private static func recognisedJSON(_ bytes: ArraySlice<UInt8>) throws(ImportError) -> JSONValue? {
+        guard let first = bytes.first(where: { !Whitespace.isSpaceOrNewline(Unicode.Scalar($0)) }),
+              first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else { return nil }
+        do {
+            return try json(bytes)
+        } catch {
+            if first == UInt8(ascii: "{"), let lines = try? taskJSON(bytes), TaskwarriorFormat.looksLikeTasks(lines) { return lines }
+            throw error
+        }
+    }
+
+    /// Whether the text starts with `BEGIN:VCALENDAR` or `BEGIN:VTODO`, in any letter case.
+    private static func startsLikeICalendar(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let first = bytes.firstIndex(where: { !Whitespace.isSpaceOrNewline(Unicode.Scalar($0)) }) else { return false }
+        let start = String(decoding: bytes[first...].prefix(15), as: UTF8.self).uppercased()
+        return start.hasPrefix("BEGIN:VCALENDAR") || start.hasPrefix("BEGIN:VTODO")
+    }
+
     /// The bytes of the file at `path`, read as the store reads its own file; a missing file is an
     /// error here.
     public static func readFile(atPath path: String) throws(StoreError) -> [UInt8] {
         guard let bytes = try FileSystem.readFile(at: path) else { throw FileSystem.failure("read", path, code: ENOENT) }
         return bytes
-    }
-
-    /// JSON (todo's or Taskwarrior's, told apart by their keys), iCalendar (`BEGIN:VCALENDAR`),
-    /// and anything else todo.txt.
-    static func recognise(_ bytes: ArraySlice<UInt8>) -> ImportFormat {
-        guard let first = bytes.firstIndex(where: { !Whitespace.isSpaceOrNewline(Unicode.Scalar($0)) }) else { return .todotxt }
-        switch bytes[first] {
-        case UInt8(ascii: "["), UInt8(ascii: "{"):
-            if let json = try? taskJSON(bytes), TaskwarriorFormat.looksLikeTasks(json) { return .taskwarrior }
-            return .json
-        default:
-            let start = String(decoding: bytes[first...].prefix(15), as: UTF8.self).uppercased()
-            return start.hasPrefix("BEGIN:VCALENDAR") || start.hasPrefix("BEGIN:VTODO") ? .ical : .todotxt
-        }
     }
 
     /// The items of the data file's format (any version this todo reads) or the book's bare
