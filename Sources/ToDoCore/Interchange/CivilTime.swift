@@ -42,6 +42,14 @@ struct CivilTime {
         "\(digits(fields.year, 4))-\(digits(fields.month, 2))-\(digits(fields.day, 2))"
     }
 
+    /// `2030-06-14`, with `T18:00` when the time is not midnight and `T18:00:30` when it has seconds:
+    /// what `parseISO` reads.
+    static func isoDateTime(_ fields: Fields) -> String {
+        guard !fields.isMidnight else { return isoDate(fields) }
+        let seconds = fields.second == 0 ? "" : ":\(digits(fields.second, 2))"
+        return isoDate(fields) + "T\(digits(fields.hour, 2)):\(digits(fields.minute, 2))" + seconds
+    }
+
     /// `20300614`, and with `time`, `20300614T160000`.
     static func basicDate(_ fields: Fields, time: Bool) -> String {
         let date = "\(digits(fields.year, 4))\(digits(fields.month, 2))\(digits(fields.day, 2))"
@@ -85,14 +93,6 @@ struct CivilTime {
         fields.minute = minute
         fields.second = second
         return (fields, true, utc)
-    }
-
-    /// The lines of `text`, split at LF with a CR before it dropped. (Split as bytes: to
-    /// `Character`, CR LF is one character, not a line break after a CR.)
-    static func lines(of text: String) -> [Substring] {
-        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-            Substring(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
-        }
     }
 
     private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {

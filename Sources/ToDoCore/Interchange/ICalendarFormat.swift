@@ -141,7 +141,7 @@ public enum ICalendarFormat {
     /// one before), blank lines skipped.
     static func contentLines(_ text: String) throws(ImportError) -> [ContentLine] {
         var logical: [(text: String, line: Int)] = []
-        for (index, line) in CivilTime.lines(of: text).enumerated() {
+        for (index, line) in ItemInterchange.lines(of: text).enumerated() {
             // Compared as bytes: a space before a joiner or combining mark is one `Character`.
             if let first = line.utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t"), !logical.isEmpty {
                 logical[logical.count - 1].text += Substring(line.utf8.dropFirst())
@@ -187,9 +187,9 @@ public enum ICalendarFormat {
         let origin = "line \(line)"
         func property(_ name: String) -> ContentLine? { properties.first { $0.name == name } }
         func time(_ property: ContentLine) throws(ImportError) -> (timestamp: Double, hasTime: Bool) {
-            let where_ = "line \(property.line)"
+            let position = "line \(property.line)"
             guard let parsed = CivilTime.parseBasic(property.value) else {
-                throw ImportError(at: where_, "\(property.name) '\(property.value)' is not a date or date-time")
+                throw ImportError(at: position, "\(property.name) '\(property.value)' is not a date or date-time")
             }
             var zone = local
             if parsed.utc {
@@ -198,7 +198,7 @@ public enum ICalendarFormat {
                 zone = CivilTime(timeZone: named)
             }
             guard let timestamp = zone.timestamp(of: parsed.fields), ToDoItem.timestampRange.contains(timestamp) else {
-                throw ImportError(at: where_, "\(property.name) '\(property.value)' is not a date that exists here")
+                throw ImportError(at: position, "\(property.name) '\(property.value)' is not a date that exists here")
             }
             return (timestamp, parsed.hasTime)
         }

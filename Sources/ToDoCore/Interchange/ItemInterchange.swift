@@ -126,6 +126,14 @@ public enum ItemInterchange {
         return try json(bytes)
     }
 
+    /// The lines of `text`, split at LF with a CR before it dropped. (Split as bytes: to
+    /// `Character`, CR LF is one character, not a line break after a CR.)
+    static func lines(of text: String) -> [Substring] {
+        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            Substring(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
+        }
+    }
+
     /// The bytes as UTF-8 text; the error gives the offset in the source of the first bad byte.
     private static func text(_ bytes: ArraySlice<UInt8>) throws(ImportError) -> String {
         var text = ""

@@ -24,10 +24,7 @@ public enum TodoTxtFormat {
             }
             words.append(item.title)
             if let timestamp = item.timestamp {
-                let fields = time.fields(of: timestamp)
-                var clock = fields.isMidnight ? "" : "T\(twoDigits(fields.hour)):\(twoDigits(fields.minute))"
-                if fields.second != 0 { clock += ":\(twoDigits(fields.second))" }
-                words.append("due:" + CivilTime.isoDate(fields) + clock)
+                words.append("due:" + CivilTime.isoDateTime(time.fields(of: timestamp)))
             }
             if let description = item.itemDescription { words.append("desc:" + encoded(description)) }
             if let location = item.location {
@@ -49,7 +46,7 @@ public enum TodoTxtFormat {
     public static func read(_ text: String, timeZone: TimeZone) throws(ImportError) -> [ImportedItem] {
         let time = CivilTime(timeZone: timeZone)
         var items: [ImportedItem] = []
-        for (index, line) in CivilTime.lines(of: text).enumerated() {
+        for (index, line) in ItemInterchange.lines(of: text).enumerated() {
             guard !line.unicodeScalars.allSatisfy(Whitespace.isSpace) else { continue }
             let origin = "line \(index + 1)"
             items.append(ImportedItem(item: try item(in: line, time: time, origin: origin), origin: origin))
@@ -131,15 +128,9 @@ public enum TodoTxtFormat {
 
     /// Percent-encodes what would end or break a tag: `%`, white space and control characters.
     private static func encoded(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if scalar == "%" || Whitespace.isSpaceOrNewline(scalar) || scalar.properties.generalCategory == .control {
-                for byte in String(scalar).utf8 { result += "%" + hex(byte) }
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
+        PercentEncoding.encoded(text) { scalar in
+            scalar == "%" || Whitespace.isSpaceOrNewline(scalar) || scalar.properties.generalCategory == .control
         }
-        return result
     }
 
     private static func decoded(_ value: Substring, word: Substring, origin: String) throws(ImportError) -> String {
@@ -149,12 +140,4 @@ public enum TodoTxtFormat {
         return text
     }
 
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
-    }
-
-    private static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
-    }
 }

@@ -69,20 +69,14 @@ extension URL {
 
     /// Every byte but the unreserved ones of RFC 3986 as `%XX`.
     static func queryEncoded(_ text: String) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let digits = Array("0123456789ABCDEF".unicodeScalars)
-                encoded.unicodeScalars.append("%")
-                encoded.unicodeScalars.append(digits[Int(byte >> 4)])
-                encoded.unicodeScalars.append(digits[Int(byte & 15)])
-            }
+        PercentEncoding.encoded(text) { scalar in
+            !isUnreserved(scalar)
         }
-        return encoded
+    }
+
+    private static func isUnreserved(_ scalar: Unicode.Scalar) -> Bool {
+        ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+            || scalar == "-" || scalar == "." || scalar == "_" || scalar == "~"
     }
 
     /// Whether the URL is `http://host…` or `https://host…`, the only kind todo fetches.
