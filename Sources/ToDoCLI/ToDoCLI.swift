@@ -27,7 +27,9 @@ public enum ToDoCLI {
                 context.output.write(command.map(HelpRenderer.help(for:)) ?? HelpRenderer.overview(dateOrder: order))
             default:
                 let settings = try settings.get()
-                try runner(for: invocation, settings: settings, context: context).run(invocation.command)
+                var runner = try runner(for: invocation, settings: settings, context: context)
+                runner.arguments = arguments
+                try runner.run(invocation.command)
             }
             return ExitCode.success.rawValue
         } catch {

@@ -14,6 +14,8 @@ enum Command: Equatable {
     case clear(doneOnly: Bool, confirmed: Bool)
     case export(format: ExportFormat, output: String?, query: ItemQuery = ItemQuery())
     case importItems(ImportRequest)
+    case undo(UndoRequest)
+    case history(limit: Int, json: Bool)
     case help(CommandSpec?)
     case version
 }
@@ -50,6 +52,16 @@ struct ImportRequest: Equatable {
     var source: Source
     var format: ImportFormat = .auto
     var dryRun = false
+}
+
+/// `todo undo` and `todo redo`: which changes to take back.
+enum UndoRequest: Equatable {
+    /// The latest n changes (`todo undo [n]`).
+    case latest(Int)
+    /// One change by its number (`todo undo --change N`).
+    case change(Int)
+    /// The latest n undos (`todo redo [n]`).
+    case latestUndos(Int)
 }
 
 /// A change to one optional field: keep it, set it, or remove it.

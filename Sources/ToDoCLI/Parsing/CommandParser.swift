@@ -74,6 +74,20 @@ struct CommandParser {
             _ = try reader.positionals(atMost: 1)
             return .importItems(ImportRequest(source: try reader.importSource(sources[0]), format: try reader.choice("format", default: .auto),
                                               dryRun: scanned.flags.contains("dry-run")))
+        case "undo":
+            if let number = scanned.values["change"] {
+                try reader.noPositionals()
+                return .undo(.change(try reader.count(number, of: "--change", noun: "a change number from 'todo history'")))
+            }
+            return .undo(.latest(try reader.optionalCount()))
+        case "redo":
+            return .undo(.latestUndos(try reader.optionalCount()))
+        case "history":
+            try reader.noPositionals()
+            let limit = try scanned.values["limit"].map { text throws(UsageError) in
+                try reader.count(text, of: "--limit", noun: "a number of changes", allowsZero: true)
+            }
+            return .history(limit: limit ?? 10, json: json)
         default:
             let topics = try reader.positionals(atMost: 1)
             guard let topic = topics.first else { return .help(nil) }
@@ -105,6 +119,20 @@ struct CommandParser {
             return choice
         }
 
+        /// A whole number from 1 (or 0) up, as `--change 12` or undo's `3`.
+        func count(_ text: String, of what: String, noun: String, allowsZero: Bool = false) throws(UsageError) -> Int {
+            guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value >= (allowsZero ? 0 : 1) else {
+                throw error("invalid value '\(text)' for '\(what)'; use \(noun), as \(allowsZero ? 10 : 2)")
+            }
+            return value
+        }
+
+        /// The optional count of `undo` and `redo`: 1 when not given.
+        func optionalCount() throws(UsageError) -> Int {
+            guard let text = try positionals(atMost: 1).first else { return 1 }
+            return try count(text, of: "<n>", noun: "a number of changes")
+        }
+
         /// The filters, sort and limit of `list` and `export`.
         func query() throws(UsageError) -> ItemQuery {
             var query = ItemQuery()
@@ -116,10 +144,7 @@ struct CommandParser {
             if scanned.values["sort"] != nil { query.sort = try choice("sort", default: .number) }
             query.reverse = scanned.flags.contains("reverse")
             if let text = scanned.values["limit"] {
-                guard let limit = Int(text), limit >= 0 else {
-                    throw error("invalid value '\(text)' for '--limit'; use a number of items, as 10")
-                }
-                query.limit = limit
+                query.limit = try count(text, of: "--limit", noun: "a number of items", allowsZero: true)
             }
             return query
         }

@@ -191,11 +191,39 @@ enum CommandTable {
             error names the line or offset at fault.
             """)
 
+    static let undo = CommandSpec(
+        name: "undo", summary: "Take back the last change, or the last n changes.",
+        arguments: [ArgumentSpec(name: "n", help: "How many changes to take back, newest first (1 if not given).", isOptional: true)],
+        options: [OptionSpec(name: "change", valueName: "number",
+                             help: "Take back this one change from 'todo history' instead, leaving later ones.")],
+        discussion: """
+            Any command that changed the list can be taken back: add, check, uncheck, edit, remove,
+            clear, import, and undo itself ('todo redo'). Undoing again goes further back. Items come
+            back as they were, with their numbers and in their places; numbers are never reused.
+            A change is refused, and nothing changes, when an item it touched was changed since by a
+            later change (take that back first) or outside todo. The history keeps the last 100 changes.
+            """)
+
+    static let redo = CommandSpec(
+        name: "redo", summary: "Take back the last undo, or the last n undos.",
+        arguments: [ArgumentSpec(name: "n", help: "How many undos to take back, newest first (1 if not given).", isOptional: true)],
+        discussion: "Makes the changes that 'todo undo' took back again. Refused like undo when an item changed since.")
+
+    static let history = CommandSpec(
+        name: "history", summary: "List the latest changes, newest first.",
+        options: [OptionSpec(name: "limit", valueName: "n", help: "Show at most n changes (default 10; the history keeps 100)."),
+                  OptionSpec(name: "json", valueName: nil, help: "Print the changes as JSON, each with its items before and after.")],
+        discussion: """
+            Each change shows its number, when it was made, the command that made it, and what it did to
+            each item. A change taken back says by which undo. The history is kept in a file beside the
+            data file (see 'todo help file').
+            """)
+
     static let help = CommandSpec(
         name: "help", summary: "Show help for todo or one command.",
         arguments: [ArgumentSpec(name: "command", help: "The command to explain.", isOptional: true)])
 
-    static let all = [add, list, show, check, uncheck, edit, remove, clear, export, importItems, help]
+    static let all = [add, list, show, check, uncheck, edit, remove, clear, undo, redo, history, export, importItems, help]
 
     static func command(named name: String) -> CommandSpec? {
         all.first { $0.name == name }

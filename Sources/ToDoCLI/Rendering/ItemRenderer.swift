@@ -59,7 +59,7 @@ struct ItemRenderer {
     }
 
     /// A created or completed time: its date and time of day.
-    private func moment(_ timestamp: Double) -> String {
+    func moment(_ timestamp: Double) -> String {
         let text = dates.string(from: timestamp)
         return text.contains(":") ? text : text + " 00:00"
     }

@@ -69,7 +69,7 @@ extension CommandRunner {
                 var manager = try store.load()
                 summary = try manager.importItems(read.items)
             } else {
-                summary = try store.update { manager in try manager.importItems(read.items) }
+                summary = try store.update(command: arguments) { manager in try manager.importItems(read.items) }
             }
         } catch let error as ImportError {
             throw ImportSourceError(source: name, underlying: error)

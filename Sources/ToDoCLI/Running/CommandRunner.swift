@@ -15,6 +15,8 @@ struct CommandRunner {
     let store: JSONFileStore
     let renderer: ItemRenderer
     let settings: Settings
+    /// The command line, without the program name, as the history records it.
+    var arguments: [String] = []
 
     private var addressLookup: AddressLookup {
         AddressLookup(geocoderURL: settings.geocoderURL, transport: context.transport,
@@ -44,11 +46,13 @@ struct CommandRunner {
         case .clear(let doneOnly, let confirmed): try clear(doneOnly: doneOnly, confirmed: confirmed)
         case .export(let format, let output, let query): try export(format: format, output: output, query: query)
         case .importItems(let request): try importItems(request)
+        case .undo(let request): try undo(request)
+        case .history(let limit, let json): try history(limit: limit, json: json)
         case .help, .version: break
         }
     }
 
-    private func write(_ text: String) {
+    func write(_ text: String) {
         context.output.write(text)
     }
 
@@ -64,7 +68,7 @@ struct CommandRunner {
         case .argument(let title): titles = [title]
         case .standardInput: titles = try standardInputTitles()
         }
-        let added = try store.update { manager in
+        let added = try store.update(command: arguments) { manager in
             try titles.enumerated().map { index, title in
                 let item = ToDoItem(title: title, itemDescription: request.itemDescription,
                                     timestamp: request.timestamp, location: request.location)
@@ -128,7 +132,7 @@ struct CommandRunner {
         _ references: [ItemReference], json: Bool,
         _ change: (inout ItemManager, ToDoItem) throws -> (ToDoItem, String)
     ) throws {
-        let results = try store.update { manager in
+        let results = try store.update(command: arguments) { manager in
             try manager.resolve(references).map { item in try change(&manager, item) }
         }
         if json {
@@ -152,7 +156,7 @@ struct CommandRunner {
                 }
             }
         }
-        let edited = try store.update { manager in
+        let edited = try store.update(command: arguments) { manager in
             let item = try manager.resolve(request.reference)
             var location = request.location.applied(to: item.location)
             if request.address != .keep || request.coordinate != .keep {
@@ -195,7 +199,7 @@ struct CommandRunner {
                 return
             }
         }
-        let removed = try store.update { manager in
+        let removed = try store.update(command: arguments) { manager in
             if doneOnly { return manager.removeDoneItems().count }
             defer { manager.removeAll() }
             return manager.allItems.count

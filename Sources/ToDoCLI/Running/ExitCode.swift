@@ -11,6 +11,8 @@ public enum ExitCode: Int32, CaseIterable {
     case refused = 3
     /// The data file cannot be read (not JSON, wrong types) or is from a newer version.
     case unreadableStore = 4
+    /// An undo or redo was refused: nothing (more) to take back, or a later change depends on it.
+    case undoRefused = 5
     /// The command line or a setting is wrong: unknown command or option, missing or malformed
     /// argument, invalid date.
     case usage = 64
@@ -25,6 +27,7 @@ public enum ExitCode: Int32, CaseIterable {
         case .noSuchItem: return "no item matches a ref, or an id prefix matches several"
         case .refused: return "a uniqueness rule refused the change"
         case .unreadableStore: return "the data file cannot be read or is from a newer todo"
+        case .undoRefused: return "undo or redo refused: nothing to take back, or a later change depends on it"
         case .badImportSource: return "the source of an import is malformed (nothing was imported)"
         case .usage: return "usage error: unknown command or option, bad argument, invalid date or setting"
         }
@@ -42,6 +45,8 @@ public enum ExitCode: Int32, CaseIterable {
             case .numberOutOfRange: self = .failure
             case .emptyTitle, .multilineTitle, .invalidCoordinate, .invalidDueDate, .invalidReference: self = .usage
             }
+        case is UndoError:
+            self = .undoRefused
         case is ImportSourceError:
             self = .badImportSource
         case let error as StandardInputLineError:

@@ -7,23 +7,26 @@ import Foundation
 /// store transaction all-or-nothing.
 public struct ItemManager: Sendable {
     /// Open items, in the order they were added (or unchecked).
-    public private(set) var toDoItems: [ToDoItem] = []
+    public internal(set) var toDoItems: [ToDoItem] = []
     /// Done items, in the order they were checked.
-    public private(set) var doneItems: [ToDoItem] = []
+    public internal(set) var doneItems: [ToDoItem] = []
     /// The number the next added item gets; numbers are never reused.
     public private(set) var nextNumber = 1
     /// Gives the time to stamp on added and checked items; `nil` records no times.
     private let now: (@Sendable () -> Date)?
     /// The ids of all items, so that `add` checks rule 1 without a scan. Restoring a list makes
     /// it anyway, to refuse two items with one id.
-    private var ids = KeySet<UUID>()
+    var ids = KeySet<UUID>()
     /// The `TitleKey`s of the titles of open items. A title not here is no open item's, so the
     /// same-content check scans the open items only when one may share the title: adding a batch
     /// stays linear in the batch. Made as checks need them: checking or removing an item never does.
-    private var openTitleKeys = TitleKeySet()
+    var openTitleKeys = TitleKeySet()
     /// How many changes were made since the manager was created or restored; the store writes the
     /// file only when there were some.
-    private(set) var changeCount = 0
+    var changeCount = 0
+    /// The changes made since the manager was created or restored, step by step, each holding what
+    /// it replaced: the store keeps them in the history, and `revert` takes them back.
+    public internal(set) var steps: [ChangeStep] = []
 
     /// An empty list. `now` is asked for the time when an item is added or checked.
     public init(now: (@Sendable () -> Date)? = nil) {
@@ -118,8 +121,10 @@ public struct ItemManager: Sendable {
         nextNumber += 1
         changeCount += 1
         if added.done {
+            steps.append(.inserted(added.id, at: ItemPlace(done: true, index: doneItems.count)))
             doneItems.append(added)
         } else {
+            steps.append(.inserted(added.id, at: ItemPlace(done: false, index: toDoItems.count)))
             toDoItems.append(added)
             openTitleKeys.insert(titleOf: added)
         }
@@ -131,8 +136,10 @@ public struct ItemManager: Sendable {
     public mutating func checkItem(at index: Int) {
         changeCount += 1
         var item = toDoItems.remove(at: index)
+        steps.append(.removed(item, from: ItemPlace(done: false, index: index)))
         item.done = true
         item.completedAt = currentTime()
+        steps.append(.inserted(item.id, at: ItemPlace(done: true, index: doneItems.count)))
         doneItems.append(item)
     }
 
@@ -142,8 +149,10 @@ public struct ItemManager: Sendable {
         try checkNoOpenItemHasContent(of: doneItems[index], except: nil)
         changeCount += 1
         var item = doneItems.remove(at: index)
+        steps.append(.removed(item, from: ItemPlace(done: true, index: index)))
         item.done = false
         item.completedAt = nil
+        steps.append(.inserted(item.id, at: ItemPlace(done: false, index: toDoItems.count)))
         toDoItems.append(item)
         openTitleKeys.insert(titleOf: item)
     }
@@ -151,6 +160,8 @@ public struct ItemManager: Sendable {
     /// Removes every item. Numbers already given are still never reused.
     public mutating func removeAll() {
         changeCount += 1
+        recordRemovingAll(done: false)
+        recordRemovingAll(done: true)
         toDoItems.removeAll()
         doneItems.removeAll()
         ids = KeySet()
@@ -189,12 +200,16 @@ public struct ItemManager: Sendable {
         let position = try position(ofID: id)
         changeCount += 1
         ids.remove(id)
+        let removed: ToDoItem
         switch position {
         case .toDo(let index):
-            return toDoItems.remove(at: index)
+            removed = toDoItems.remove(at: index)
+            steps.append(.removed(removed, from: ItemPlace(done: false, index: index)))
         case .done(let index):
-            return doneItems.remove(at: index)
+            removed = doneItems.remove(at: index)
+            steps.append(.removed(removed, from: ItemPlace(done: true, index: index)))
         }
+        return removed
     }
 
     /// Deletes every done item and returns them.
@@ -202,6 +217,7 @@ public struct ItemManager: Sendable {
     public mutating func removeDoneItems() -> [ToDoItem] {
         let removed = doneItems
         changeCount += 1
+        recordRemovingAll(done: true)
         doneItems.removeAll()
         for item in removed { ids.remove(item.id) }
         return removed
@@ -225,11 +241,23 @@ public struct ItemManager: Sendable {
         case .toDo(let index):
             try checkNoOpenItemHasContent(of: item, except: id)
             openTitleKeys.insert(titleOf: item)
+            steps.append(.replaced(toDoItems[index], at: ItemPlace(done: false, index: index)))
             toDoItems[index] = item
         case .done(let index):
+            steps.append(.replaced(doneItems[index], at: ItemPlace(done: true, index: index)))
             doneItems[index] = item
         }
         return item
+    }
+
+    /// Records the removal of every open or done item, as if taken from the end one at a time, so
+    /// that taking the steps back puts each at its index again.
+    private mutating func recordRemovingAll(done: Bool) {
+        let items = done ? doneItems : toDoItems
+        steps.reserveCapacity(steps.count + items.count)
+        for index in items.indices.reversed() {
+            steps.append(.removed(items[index], from: ItemPlace(done: done, index: index)))
+        }
     }
 
     // MARK: Rules

@@ -84,3 +84,26 @@ public struct JSONObject: Equatable, Sendable {
         values.append(value)
     }
 }
+
+/// The value as a Swift scalar when it is one of that kind, else `nil`.
+extension JSONValue {
+    var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    var double: Double? {
+        if case .number(let literal) = self { return Double(literal) }
+        return nil
+    }
+
+    var int: Int? {
+        if case .number(let literal) = self { return Int(literal) }
+        return nil
+    }
+}

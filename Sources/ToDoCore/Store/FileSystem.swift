@@ -208,7 +208,7 @@ enum FileSystem {
     }
 
     /// Flushes a file's data to the disk itself (on macOS `fsync` stops at the drive's cache).
-    private static func synchronize(_ descriptor: Int32) -> Bool {
+    static func synchronize(_ descriptor: Int32) -> Bool {
         #if canImport(Darwin)
         if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
         #endif

@@ -29,18 +29,75 @@ public struct JSONFileStore: Sendable {
     }
 
     /// Runs `change` on the current list as one transaction and returns its result. The file is
-    /// written only when the list changed; when `change` throws, nothing is written and the error
-    /// is rethrown as it was.
-    public func update<Result>(_ change: (inout ItemManager) throws -> Result) throws -> Result {
+    /// written only when the list changed, and then the history gets the change, recorded as made
+    /// by `command` (the command line without the program name). When `change` throws, nothing is
+    /// written and the error is rethrown as it was.
+    public func update<Result>(command: [String] = [], _ change: (inout ItemManager) throws -> Result) throws -> Result {
+        try transaction(command: command) { manager, _ in (try change(&manager), nil) }
+    }
+
+    /// The recent changes, as far as the data file has them (a change whose writing a crash cut
+    /// short is left out).
+    public func history() throws(StoreError) -> ChangeHistory {
+        let path = try dataPath()
+        let revision = try read(at: path).document.revision ?? 0
+        return try ChangeJournal(dataPath: path).history(upTo: revision)
+    }
+
+    /// Which changes an undo or redo takes back, as `todo undo` and `todo redo` choose them.
+    public enum UndoSelection: Sendable {
+        /// The latest `count` changes in effect, undos apart (`todo undo N`).
+        case latest(Int)
+        /// The latest `count` undos in effect (`todo redo N`).
+        case latestUndos(Int)
+        /// One change in effect, undos included (`todo undo --change N`).
+        case change(Int)
+    }
+
+    /// Takes back the changes `selection` picks, newest first, as one transaction recorded in the
+    /// history as made by `command`, and returns them. Refused with `UndoError`, changing
+    /// nothing, when there are not as many, or when a later change depends on one.
+    public func undo(_ selection: UndoSelection, command: [String]) throws -> [HistoryEntry] {
+        try transaction(command: command) { manager, history in
+            let history = try history()
+            let targets: [HistoryEntry]
+            switch selection {
+            case .latest(let count): targets = try history.undoTargets(count)
+            case .latestUndos(let count): targets = try history.redoTargets(count)
+            case .change(let number): targets = [try history.target(number)]
+            }
+            for target in targets { try manager.revert(target, in: history) }
+            let kind: HistoryEntry.Kind = targets.allSatisfy { $0.kind == .undo } ? .redo : .undo
+            return (targets, (kind, targets.map(\.number)))
+        }
+    }
+
+    /// One transaction under the lock: read the list, let `body` change it (given a way to read the
+    /// history), and when it changed, add the change to the history, then replace the data file.
+    /// `body` returns its result and, for an undo or redo, what it took back.
+    private func transaction<Result>(
+        command: [String],
+        _ body: (inout ItemManager, () throws(StoreError) -> ChangeHistory) throws -> (Result, (HistoryEntry.Kind, [Int])?)
+    ) throws -> Result {
         let path = try dataPath()
         try FileSystem.createDirectories((path as NSString).deletingLastPathComponent, mode: Self.directoryPermissions)
         let lock = try FileLock(path: path + ".lock", timeout: lockTimeout)
 
         var snapshot = try read(at: path)
-        let result = try change(&snapshot.manager)
+        let revision = snapshot.document.revision ?? 0
+        let journal = ChangeJournal(dataPath: path)
+        let (result, reverting) = try body(&snapshot.manager) { () throws(StoreError) in try journal.history(upTo: revision) }
         if snapshot.manager.changeCount > 0 {
             snapshot.document.nextNumber = snapshot.manager.nextNumber
+            snapshot.document.revision = revision + 1
             try FileSystem.checkWritable(path)
+            if !snapshot.manager.steps.isEmpty {
+                let entry = HistoryEntry(
+                    number: revision + 1, time: now.map { $0().timeIntervalSince1970.rounded(.down) }, command: command,
+                    kind: reverting?.0 ?? .change, reverts: reverting?.1 ?? [],
+                    steps: snapshot.manager.steps, results: snapshot.manager.touchedItems())
+                try journal.append(entry, afterRevision: revision)
+            }
             let items = [snapshot.manager.toDoItems, snapshot.manager.doneItems].joined()
             try FileSystem.writeAtomically(to: path, permissions: Self.filePermissions) { append throws(StoreError) in
                 try snapshot.document.write(items: items, append)

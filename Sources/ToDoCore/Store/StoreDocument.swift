@@ -5,6 +5,8 @@ struct StoreDocument {
     static let currentVersion = 1
 
     var nextNumber: Int?
+    /// How many changes todo has written to the file; the history numbers its changes by it.
+    var revision: Int?
     var items: StoredItems
     var unknownFields = JSONObject()
 
@@ -47,6 +49,7 @@ struct StoreDocument {
         }
         var version: Int?
         var nextNumber: Int?
+        var revision: Int?
         var items: StoredItems?
         /// Items met before the version is known, or after a newer one, kept as they are: a newer
         /// format must be reported as such, not as items of the wrong shape.
@@ -57,6 +60,7 @@ struct StoreDocument {
             switch key {
             case "version": version = try scanner.int(at: { "version" }, in: Int.min...Int.max)
             case "nextNumber": nextNumber = try scanner.int(at: { "nextNumber" }, in: 1...ToDoItem.largestNumber + 1)
+            case "revision": revision = try scanner.int(at: { "revision" }, in: 0...ToDoItem.largestNumber)
             case "items":
                 if let version, version <= Self.currentVersion {
                     items = try Self.items(&scanner, path: "items", text: text, secondHalf: secondHalf)
@@ -77,6 +81,7 @@ struct StoreDocument {
             }
         }
         self.nextNumber = nextNumber
+        self.revision = revision
         self.items = items ?? StoredItems()
         unknownFields = unknown
     }
@@ -133,6 +138,9 @@ struct StoreDocument {
         writer.bytes.append(contentsOf: "{\n  \"version\": \(Self.currentVersion),\n".utf8)
         if let nextNumber {
             writer.bytes.append(contentsOf: "  \"nextNumber\": \(nextNumber),\n".utf8)
+        }
+        if let revision {
+            writer.bytes.append(contentsOf: "  \"revision\": \(revision),\n".utf8)
         }
         writer.bytes.append(contentsOf: "  \"items\": ".utf8)
         try ToDoItem.writeArray(items, indent: "    ", closingIndent: "  ", into: &writer, emit: emit)

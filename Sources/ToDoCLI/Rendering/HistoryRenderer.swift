@@ -1,0 +1,95 @@
+import Foundation
+import ToDoCore
+
+/// Turns history entries into the text of `todo history`, `todo undo` and `todo redo`.
+struct HistoryRenderer {
+    let items: ItemRenderer
+
+    /// How many item lines a change shows before "… and n more".
+    static let shownItems = 5
+
+    /// `Checked 3: Call Mom`: what a change did to one item. `restoring` says "Restored" rather
+    /// than "Added" for an item that came back.
+    func line(for change: ItemChange, restoring: Bool) -> String {
+        guard let after = change.after else { return "Removed \(items.summary(change.before!))" }
+        guard let before = change.before else { return "\(restoring ? "Restored" : "Added") \(items.summary(after))" }
+        let fields = change.editedFields.map { field in
+            switch field {
+            case .title: return "title"
+            case .description: return "description"
+            case .due: return "due date"
+            case .location: return "location"
+            }
+        }
+        let edited = fields.isEmpty ? "" : " [\(fields.joined(separator: ", "))]"
+        if before.done != after.done {
+            return "\(after.done ? "Checked" : "Unchecked")\(fields.isEmpty ? "" : " and edited") \(items.summary(after))\(edited)"
+        }
+        return "Edited \(items.summary(after))\(edited)"
+    }
+
+    /// The item lines of a change, indented, at most `shownItems` of them unless `all`.
+    func itemLines(_ changes: [ItemChange], restoring: Bool, all: Bool = false) -> String {
+        let shown = all ? changes[...] : changes.prefix(Self.shownItems)
+        var text = shown.map { "  \(line(for: $0, restoring: restoring))\n" }.joined()
+        if shown.count < changes.count { text += "  … and \(changes.count - shown.count) more\n" }
+        return text
+    }
+
+    /// What `todo undo` or `todo redo` prints for each change it took back, newest first.
+    func reverted(_ targets: [HistoryEntry], in history: ChangeHistory) -> String {
+        targets.map { target in
+            let changes = target.itemChanges.map(\.reversed)
+            guard target.kind == .undo else {
+                return "Undid change \(target.number): \(printable(target.commandLine))\n"
+                    + itemLines(changes, restoring: true, all: true)
+            }
+            // Taking an undo back makes again the changes it took back.
+            let redone = target.reverts.map { number in
+                history.entry(number).map { "change \(number): \(printable($0.commandLine))" } ?? "change \(number)"
+            }
+            return "Redid \(redone.joined(separator: "; "))\n" + itemLines(changes, restoring: false, all: true)
+        }.joined()
+    }
+
+    /// `todo history`: the latest `limit` changes, newest first, each with its items.
+    func list(_ history: ChangeHistory, limit: Int) -> String {
+        history.entries.suffix(limit).reversed().map { entry in
+            var head = "\(entry.number)  \(entry.time.map(items.moment) ?? "-")  \(printable(entry.commandLine))"
+            switch entry.kind {
+            case .change: break
+            case .undo: head += "  (undid \(entry.reverts.map(String.init).joined(separator: ", ")))"
+            case .redo: head += "  (redid \(entry.reverts.map(String.init).joined(separator: ", ")))"
+            }
+            if let by = history.revertedBy[entry.number] {
+                head += items.style.dim("  [taken back by \(by)]")
+            }
+            return head + "\n" + itemLines(entry.itemChanges, restoring: entry.kind != .change)
+        }.joined()
+    }
+
+    /// `todo history --json`: the changes, newest first, each with its items before and after.
+    func json(_ history: ChangeHistory, limit: Int) -> [UInt8] {
+        let entries: [JSONValue] = history.entries.suffix(limit).reversed().map { entry in
+            var object = JSONObject()
+            object["change"] = .number(entry.number)
+            object["time"] = entry.time.map { JSONValue.number($0) } ?? .null
+            object["command"] = .array(entry.command.map(JSONValue.string))
+            object["kind"] = .string(entry.kind.rawValue)
+            object["reverts"] = .array(entry.reverts.map { JSONValue.number($0) })
+            object["revertedBy"] = history.revertedBy[entry.number].map { JSONValue.number($0) } ?? .null
+            object["items"] = .array(entry.itemChanges.map { change in
+                var item = JSONObject()
+                item["before"] = change.before?.json ?? .null
+                item["after"] = change.after?.json ?? .null
+                return .object(item)
+            })
+            return .object(object)
+        }
+        return JSONValue.array(entries).serialized() + [UInt8(ascii: "\n")]
+    }
+
+    private func printable(_ text: String) -> String {
+        TerminalText.printable(text)
+    }
+}

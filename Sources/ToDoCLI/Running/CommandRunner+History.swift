@@ -1,0 +1,32 @@
+import ToDoCore
+
+extension CommandRunner {
+    private var historyRenderer: HistoryRenderer { HistoryRenderer(items: renderer) }
+
+    /// `todo undo` and `todo redo`: takes the changes back in one transaction and prints each.
+    func undo(_ request: UndoRequest) throws {
+        let selection: JSONFileStore.UndoSelection
+        switch request {
+        case .latest(let count): selection = .latest(count)
+        case .latestUndos(let count): selection = .latestUndos(count)
+        case .change(let number): selection = .change(number)
+        }
+        let targets = try store.undo(selection, command: arguments)
+        // The history as it stands now names the changes an undo took back, for "Redid …".
+        let history = (try? store.history()) ?? ChangeHistory(entries: targets)
+        write(historyRenderer.reverted(targets, in: history))
+    }
+
+    /// `todo history`: the latest changes, newest first.
+    func history(limit: Int, json: Bool) throws {
+        let history = try store.history()
+        if json {
+            context.output.write(bytes: historyRenderer.json(history, limit: limit))
+        } else {
+            write(historyRenderer.list(history, limit: limit))
+            if history.entries.isEmpty, context.output.isTerminal {
+                context.errorOutput.write("No changes yet. Every change to the list is kept here, and 'todo undo' takes it back.\n")
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Where an item stands in the list: in the open or the done items, at an index.
+public struct ItemPlace: Equatable, Sendable {
+    public var done: Bool
+    public var index: Int
+
+    public init(done: Bool, index: Int) {
+        self.done = done
+        self.index = index
+    }
+}
+
+/// One step of a change to an `ItemManager`, holding what it replaced, so that taking the steps
+/// back in reverse order gives the list as it was, in the same order (`ItemManager.revert`).
+public enum ChangeStep: Equatable, Sendable {
+    /// The item with this id was put at the place.
+    case inserted(UUID, at: ItemPlace)
+    /// The item was taken from the place.
+    case removed(ToDoItem, from: ItemPlace)
+    /// The item at the place was replaced by a new version of itself (same id).
+    case replaced(ToDoItem, at: ItemPlace)
+
+    /// The id of the item the step is about.
+    public var id: UUID {
+        switch self {
+        case .inserted(let id, _): return id
+        case .removed(let item, _), .replaced(let item, _): return item.id
+        }
+    }
+
+    /// The item as it was before the step; `nil` when the step brought it in.
+    var itemBefore: ToDoItem? {
+        switch self {
+        case .inserted: return nil
+        case .removed(let item, _), .replaced(let item, _): return item
+        }
+    }
+}
+
+/// What a change did to one item: the item before and after it, `nil` where it was not in the list.
+public struct ItemChange: Equatable, Sendable {
+    public var before: ToDoItem?
+    public var after: ToDoItem?
+
+    public init(before: ToDoItem?, after: ToDoItem?) {
+        self.before = before
+        self.after = after
+    }
+
+    public var id: UUID? { (after ?? before)?.id }
+
+    /// The same change the other way round: what taking it back does.
+    public var reversed: ItemChange { ItemChange(before: after, after: before) }
+
+    /// The fields a person edits (title, description, due date, location) that differ.
+    public var editedFields: [EditedField] {
+        guard let before, let after else { return [] }
+        var fields: [EditedField] = []
+        if before.title != after.title { fields.append(.title) }
+        if before.itemDescription != after.itemDescription { fields.append(.description) }
+        if before.timestamp != after.timestamp { fields.append(.due) }
+        if before.location != after.location || before.location?.address != after.location?.address { fields.append(.location) }
+        return fields
+    }
+
+    public enum EditedField: String, Sendable {
+        case title, description, due, location
+    }
+}

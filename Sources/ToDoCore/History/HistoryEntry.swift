@@ -1,0 +1,201 @@
+import Foundation
+
+/// One change to the list as the history keeps it: which command made it and when, its steps
+/// (what each replaced), and the items it touched as it left them.
+///
+/// Kept as one line of JSON in the history file:
+/// `{"change":12,"time":1795300000,"command":["check","3"],"steps":[…],"items":[…]}`, with
+/// `"undo":[…]` or `"redo":[…]` naming the changes an undo or a redo took back.
+public struct HistoryEntry: Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        /// A command that changed the list: add, check, edit, import…
+        case change
+        /// `todo undo`: took back the changes in `reverts`.
+        case undo
+        /// `todo redo`: took back the undos in `reverts`.
+        case redo
+    }
+
+    /// The change number: the data file's revision once the change was written. Numbers only grow.
+    public var number: Int
+    /// When, in seconds since 1970; `nil` when the store records no times.
+    public var time: Double?
+    /// The command line that made the change, without the program name.
+    public var command: [String]
+    public var kind: Kind
+    /// The changes an undo or redo took back, newest first.
+    public var reverts: [Int]
+    public var steps: [ChangeStep]
+    /// Every item the steps touched, in the order first touched, as the change left it: `nil` for
+    /// an item it removed.
+    public var results: [(id: UUID, item: ToDoItem?)]
+
+    public init(number: Int, time: Double?, command: [String], kind: Kind = .change, reverts: [Int] = [],
+                steps: [ChangeStep], results: [(id: UUID, item: ToDoItem?)]) {
+        self.number = number
+        self.time = time
+        self.command = command
+        self.kind = kind
+        self.reverts = reverts
+        self.steps = steps
+        self.results = results
+    }
+
+    /// What the change did to each item it touched, in the order first touched.
+    public var itemChanges: [ItemChange] {
+        var before: [UUID: ToDoItem?] = [:]
+        for step in steps where before[step.id] == nil {
+            before[step.id] = .some(step.itemBefore)
+        }
+        return results.map { ItemChange(before: before[$0.id] ?? nil, after: $0.item) }
+    }
+
+    public static func == (lhs: HistoryEntry, rhs: HistoryEntry) -> Bool {
+        lhs.number == rhs.number && lhs.time == rhs.time && lhs.command == rhs.command && lhs.kind == rhs.kind
+            && lhs.reverts == rhs.reverts && lhs.steps == rhs.steps
+            && lhs.results.map(\.id) == rhs.results.map(\.id) && lhs.results.map(\.item) == rhs.results.map(\.item)
+    }
+}
+
+// MARK: - The line in the history file
+
+extension HistoryEntry {
+    /// The entry as one line of compact JSON, with its line feed. `"change"` comes first, so that
+    /// the history file's first and last numbers can be read without parsing whole lines.
+    func line() -> [UInt8] {
+        var writer = JSONWriter(capacity: 512)
+        writer.beginObject()
+        writer.key("change")
+        writer.int(number)
+        writer.field("time", time)
+        writer.key("command")
+        writer.beginArray()
+        for word in command {
+            writer.element()
+            writer.string(word)
+        }
+        writer.endArray()
+        if kind != .change {
+            writer.key(kind == .undo ? "undo" : "redo")
+            writer.beginArray()
+            for number in reverts {
+                writer.element()
+                writer.int(number)
+            }
+            writer.endArray()
+        }
+        writer.key("steps")
+        writer.beginArray()
+        for step in steps {
+            writer.element()
+            writer.beginObject()
+            let place: ItemPlace
+            switch step {
+            case .inserted(let id, let at):
+                writer.key("insert")
+                writer.uuid(id)
+                place = at
+            case .removed(let item, let from):
+                writer.key("remove")
+                item.write(to: &writer)
+                place = from
+            case .replaced(let item, let at):
+                writer.key("replace")
+                item.write(to: &writer)
+                place = at
+            }
+            writer.key("done")
+            writer.bool(place.done)
+            writer.key("at")
+            writer.int(place.index)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("items")
+        writer.beginArray()
+        for (id, item) in results {
+            writer.element()
+            if let item {
+                item.write(to: &writer)
+            } else {
+                writer.beginObject()
+                writer.key("removed")
+                writer.uuid(id)
+                writer.endObject()
+            }
+        }
+        writer.endArray()
+        writer.endObject()
+        // JSON strings never hold a raw line feed; an item's bytes as read from a hand-written
+        // file could have one between tokens, which must not split the entry.
+        var bytes = writer.bytes
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") { bytes[index] = UInt8(ascii: " ") }
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    /// Reads an entry from one line of the history file; `nil` for a line that is not one.
+    init?(line: ArraySlice<UInt8>) {
+        guard case .object(let object)? = try? JSONValue(parsing: Array(line)),
+              let number = object["change"]?.int, number > 0,
+              case .array(let words)? = object["command"], case .array(let steps)? = object["steps"],
+              case .array(let items)? = object["items"] else { return nil }
+        self.number = number
+        time = object["time"]?.double
+        command = words.compactMap(\.string)
+        if case .array(let numbers)? = object["undo"] {
+            kind = .undo
+            reverts = numbers.compactMap(\.int)
+        } else if case .array(let numbers)? = object["redo"] {
+            kind = .redo
+            reverts = numbers.compactMap(\.int)
+        } else {
+            kind = .change
+            reverts = []
+        }
+        var decodedSteps: [ChangeStep] = []
+        for case .object(let step) in steps {
+            guard let done = step["done"]?.bool, let index = step["at"]?.int, index >= 0 else { return nil }
+            let place = ItemPlace(done: done, index: index)
+            if let id = step["insert"]?.string.flatMap(UUID.init(canonical:)) {
+                decodedSteps.append(.inserted(id, at: place))
+            } else if let json = step["remove"], let item = try? ToDoItem(json: json, path: "") {
+                decodedSteps.append(.removed(item, from: place))
+            } else if let json = step["replace"], let item = try? ToDoItem(json: json, path: "") {
+                decodedSteps.append(.replaced(item, at: place))
+            } else {
+                return nil
+            }
+        }
+        guard decodedSteps.count == steps.count else { return nil }
+        self.steps = decodedSteps
+        var decodedResults: [(id: UUID, item: ToDoItem?)] = []
+        for case .object(let result) in items {
+            if let id = result["removed"]?.string.flatMap(UUID.init(canonical:)) {
+                decodedResults.append((id, nil))
+            } else if let item = try? ToDoItem(json: .object(result), path: "") {
+                decodedResults.append((item.id, item))
+            } else {
+                return nil
+            }
+        }
+        guard decodedResults.count == items.count else { return nil }
+        results = decodedResults
+    }
+
+    /// The change number at the start of a line (`{"change":12,…`), read without parsing the
+    /// rest: the history file is trimmed and repaired by these numbers alone.
+    static func number(atStartOf line: some Collection<UInt8>) -> Int? {
+        let prefix = Array(#"{"change":"#.utf8)
+        guard line.starts(with: prefix) else { return nil }
+        var number = 0
+        var digits = 0
+        for byte in line.dropFirst(prefix.count) {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { break }
+            guard digits < 18 else { return nil }
+            number = number * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        return digits > 0 ? number : nil
+    }
+}

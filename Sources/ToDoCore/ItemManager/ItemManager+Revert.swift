@@ -1,0 +1,111 @@
+import Foundation
+
+extension ItemManager {
+    /// Takes back the change `entry` recorded: its steps in reverse order, each putting back what
+    /// it replaced, so that the items return to their places. Refused, with nothing changed, when
+    /// an item is no longer as the change left it (a later change depends on it; `history` names
+    /// it) or when putting an item back would break a rule. The steps taken are recorded like any
+    /// other change, so that the undo itself can be taken back.
+    public mutating func revert(_ entry: HistoryEntry, in history: ChangeHistory) throws(UndoError) {
+        let current = items(withIDs: Set(entry.results.map(\.id)))
+        for (id, expected) in entry.results where current[id] != expected {
+            let item = current[id] ?? expected ?? ToDoItem(title: "", id: id)
+            throw .changedSince(entry, item: item, by: history.latestChange(touching: id, after: entry))
+        }
+        var copy = self
+        for step in entry.steps.reversed() {
+            switch step {
+            case .inserted(let id, let place):
+                copy.takeOut(id, near: place)
+            case .removed(let item, let place):
+                copy.putBack(item, at: place)
+            case .replaced(let item, let place):
+                copy.takeOut(item.id, near: place)
+                copy.putBack(item, at: place)
+            }
+        }
+        if let existing = copy.openItemSharingContent(withAnyOf: Set(entry.results.map(\.id))) {
+            throw .refused(entry, .duplicateContent(existing: existing))
+        }
+        copy.changeCount += 1
+        self = copy
+    }
+
+    /// An open item with the same content as an open item with one of `ids` (rule 2), found by
+    /// grouping the open items by title: putting back a cleared list checks them all at once.
+    private func openItemSharingContent(withAnyOf ids: Set<UUID>) -> ToDoItem? {
+        var byTitle: [String: [ToDoItem]] = [:]
+        for item in toDoItems where ids.contains(item.id) { byTitle[item.title, default: []].append(item) }
+        guard !byTitle.isEmpty else { return nil }
+        for other in toDoItems {
+            guard let candidates = byTitle[other.title] else { continue }
+            if candidates.contains(where: { $0.id != other.id && $0.hasSameContent(as: other) }) { return other }
+        }
+        return nil
+    }
+
+    /// The items with these ids that are in the list, found in one pass.
+    func items(withIDs wanted: Set<UUID>) -> [UUID: ToDoItem] {
+        var found: [UUID: ToDoItem] = [:]
+        for items in [toDoItems, doneItems] {
+            for item in items where wanted.contains(item.id) {
+                found[item.id] = item
+                if found.count == wanted.count { return found }
+            }
+        }
+        return found
+    }
+
+    /// The items the recorded steps touched, in the order first touched, as they are now: what a
+    /// history entry keeps of the change. Each is looked for first where its last step put it.
+    func touchedItems() -> [(id: UUID, item: ToDoItem?)] {
+        var lastPlace: [UUID: ItemPlace?] = [:]
+        var order: [UUID] = []
+        for step in steps {
+            if lastPlace[step.id] == nil { order.append(step.id) }
+            switch step {
+            case .inserted(_, let place), .replaced(_, let place): lastPlace[step.id] = place
+            case .removed: lastPlace[step.id] = .some(nil)
+            }
+        }
+        let lookedUp = order.count > 8 ? items(withIDs: Set(order)) : nil
+        return order.map { id in
+            if let lookedUp { return (id, lookedUp[id]) }
+            if let place = lastPlace[id] ?? nil {
+                let items = place.done ? doneItems : toDoItems
+                if items.indices.contains(place.index), items[place.index].id == id { return (id, items[place.index]) }
+            }
+            return (id, item(withID: id))
+        }
+    }
+
+    /// Removes the item with `id`, looking first at `place`, and records the step.
+    private mutating func takeOut(_ id: UUID, near place: ItemPlace) {
+        let items = place.done ? doneItems : toDoItems
+        var found: ItemPlace?
+        if items.indices.contains(place.index), items[place.index].id == id {
+            found = place
+        } else if let index = toDoItems.firstIndex(where: { $0.id == id }) {
+            found = ItemPlace(done: false, index: index)
+        } else if let index = doneItems.firstIndex(where: { $0.id == id }) {
+            found = ItemPlace(done: true, index: index)
+        }
+        guard let found else { return }
+        let removed = found.done ? doneItems.remove(at: found.index) : toDoItems.remove(at: found.index)
+        ids.remove(id)
+        steps.append(.removed(removed, from: found))
+    }
+
+    /// Inserts `item` at `place`, or at the end when the list has grown shorter, and records the step.
+    private mutating func putBack(_ item: ToDoItem, at place: ItemPlace) {
+        let index = min(place.index, item.done ? doneItems.count : toDoItems.count)
+        if item.done {
+            doneItems.insert(item, at: index)
+        } else {
+            toDoItems.insert(item, at: index)
+            openTitleKeys.insert(titleOf: item)
+        }
+        ids.insert(item.id)
+        steps.append(.inserted(item.id, at: ItemPlace(done: item.done, index: index)))
+    }
+}

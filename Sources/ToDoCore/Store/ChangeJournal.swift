@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The history file beside the data file (`items.json.history`): one line of JSON per change
+/// (`HistoryEntry`), oldest first. A change's line is written and flushed before the data file is
+/// replaced, under the same lock, and its number is the revision the data file gets. So a crash
+/// between the two leaves a line numbered past the data file's revision: readers leave such lines
+/// out, and the next change cuts them off, with any torn last line, before adding its own.
+struct ChangeJournal {
+    let path: String
+
+    /// The file is rewritten without its oldest lines once it holds this many more changes than
+    /// the history keeps, so that trimming costs little per change.
+    static let trimSlack = 25
+    /// The file is also trimmed when longer than this, keeping at least the newest change.
+    static let byteLimit = 64 << 20
+
+    init(dataPath: String) {
+        path = dataPath + ".history"
+    }
+
+    /// The changes up to `revision` (the data file's), the latest `ChangeHistory.keptChanges` of
+    /// them; lines that cannot be read are left out.
+    func history(upTo revision: Int) throws(StoreError) -> ChangeHistory {
+        guard let bytes = try FileSystem.readFile(at: path) else { return ChangeHistory(entries: []) }
+        var entries: [HistoryEntry] = []
+        for line in Self.lines(of: bytes) {
+            guard let number = HistoryEntry.number(atStartOf: line), number <= revision,
+                  number > revision - ChangeHistory.keptChanges, let entry = HistoryEntry(line: line) else { continue }
+            // Numbers only grow; a smaller one is left from a list that was replaced.
+            entries.removeAll { $0.number >= number }
+            entries.append(entry)
+        }
+        return ChangeHistory(entries: entries)
+    }
+
+    /// Adds `entry` (numbered `revision` + 1) durably at the end, after cutting off what a crash
+    /// may have left (lines numbered past `revision`, a torn last line), and trimming old lines.
+    func append(_ entry: HistoryEntry, afterRevision revision: Int) throws(StoreError) {
+        let descriptor = FileSystem.retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC, ChangeJournal.permissions) }
+        guard descriptor >= 0 else { throw FileSystem.failure("write", path) }
+        defer { close(descriptor) }
+        _ = fchmod(descriptor, Self.permissions)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileSystem.failure("write", path) }
+        if status.st_mode & S_IFMT != S_IFREG { throw FileSystem.failure("write", path, code: EISDIR) }
+        let file = OpenFile(descriptor: descriptor, path: path)
+        let end = try file.endOfKeptLines(size: Int(status.st_size), upTo: revision)
+        let line = entry.line()
+        let first = end > 0 ? HistoryEntry.number(atStartOf: try file.read(at: 0, count: 32)) : nil
+        if let first, entry.number - first >= ChangeHistory.keptChanges + Self.trimSlack || end + line.count > Self.byteLimit {
+            try rewrite(keeping: try file.read(at: 0, count: end), adding: line, newest: entry.number)
+            return
+        }
+        if end < Int(status.st_size) {
+            guard FileSystem.retryingOnInterrupt({ ftruncate(descriptor, off_t(end)) }) == 0 else {
+                throw FileSystem.failure("write", path)
+            }
+        }
+        try file.write(line, at: end)
+        guard FileSystem.synchronize(descriptor) else { throw FileSystem.failure("write", path) }
+    }
+
+    static let permissions: mode_t = 0o600
+
+    /// Replaces the file, atomically, with the lines of the last `keptChanges` changes within the
+    /// byte limit, and `line`.
+    private func rewrite(keeping bytes: [UInt8], adding line: [UInt8], newest: Int) throws(StoreError) {
+        var kept = Self.lines(of: bytes).filter { line in
+            HistoryEntry.number(atStartOf: line).map { $0 > newest - ChangeHistory.keptChanges } ?? false
+        }
+        var length = kept.reduce(line.count) { $0 + $1.count + 1 }
+        while length > Self.byteLimit, !kept.isEmpty {
+            length -= kept.removeFirst().count + 1
+        }
+        try FileSystem.writeAtomically(to: path, permissions: Self.permissions) { append throws(StoreError) in
+            for old in kept { try append(Array(old) + [UInt8(ascii: "\n")]) }
+            try append(line)
+        }
+    }
+
+    /// The lines of `bytes`, without their line feeds; a last line without one is torn, and left out.
+    static func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        lines.removeLast()
+        return lines.filter { !$0.isEmpty }
+    }
+}
+
+/// The history file open for reading and writing at offsets.
+private struct OpenFile {
+    let descriptor: Int32
+    let path: String
+
+    func read(at offset: Int, count: Int) throws(StoreError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var length = 0
+        while length < count {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                FileSystem.retryingOnInterrupt { pread(descriptor, buffer.baseAddress! + length, count - length, off_t(offset + length)) }
+            }
+            guard read >= 0 else { throw FileSystem.failure("read", path) }
+            if read == 0 { break }
+            length += read
+        }
+        return Array(bytes[..<length])
+    }
+
+    func write(_ bytes: [UInt8], at offset: Int) throws(StoreError) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                FileSystem.retryingOnInterrupt { pwrite(descriptor, buffer.baseAddress! + written, bytes.count - written, off_t(offset + written)) }
+            }
+            guard count > 0 else { throw FileSystem.failure("write", path) }
+            written += count
+        }
+    }
+
+    /// Where the lines to keep end: before a torn last line and before lines numbered past
+    /// `revision`, which a crash left before the data file was replaced. Looks only at the end of
+    /// the file, a piece at a time.
+    func endOfKeptLines(size: Int, upTo revision: Int) throws(StoreError) -> Int {
+        var end = size
+        if end > 0, try read(at: end - 1, count: 1) != [UInt8(ascii: "\n")] {
+            end = try startOfLine(before: end)
+        }
+        while end > 0 {
+            let start = try startOfLine(before: end - 1)
+            // A line that is not an entry is kept, and ends the search: it was not written here.
+            guard let number = HistoryEntry.number(atStartOf: try read(at: start, count: min(32, end - start))),
+                  number > revision else { break }
+            end = start
+        }
+        return end
+    }
+
+    /// Where the line holding the byte before `offset` starts: just after the line feed before it.
+    private func startOfLine(before offset: Int) throws(StoreError) -> Int {
+        var end = offset
+        let piece = 1 << 16
+        while end > 0 {
+            let start = max(0, end - piece)
+            let bytes = try read(at: start, count: end - start)
+            if let newline = bytes.lastIndex(of: UInt8(ascii: "\n")) { return start + newline + 1 }
+            end = start
+        }
+        return 0
+    }
+}
