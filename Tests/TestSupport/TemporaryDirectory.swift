@@ -38,11 +38,12 @@ public func XCTAssertThrowsError<Value, Failure: Error & Equatable>(
 }
 
 /// The files a store whose list is called `name` leaves in its directory after a change: the list,
+/// its history,
 /// its lock file and, on Linux, the spare that holds the previous list for the next write to reuse.
 public func storeFiles(_ name: String = "items.json") -> [String] {
     #if os(Linux)
-    return [".\(name).spare", name, "\(name).lock"]
+    return [".\(name).spare", name, "\(name).history", "\(name).lock"]
     #else
-    return [name, "\(name).lock"]
+    return [name, "\(name).history", "\(name).lock"]
     #endif
 }

@@ -63,8 +63,15 @@ struct ChangeJournal {
                 throw FileSystem.failure("write", path)
             }
         }
-        try file.write(line, at: end)
-        guard FileSystem.synchronize(descriptor) else { throw FileSystem.failure("write", path) }
+        do throws(StoreError) {
+            try file.write(line, at: end)
+            guard FileSystem.synchronize(descriptor) else { throw FileSystem.failure("write", path) }
+        } catch {
+            // A line cut short (a full disk) would be cut off by the next change anyway; cutting it
+            // now gives the space back.
+            _ = ftruncate(descriptor, off_t(end))
+            throw error
+        }
     }
 
     static let permissions: mode_t = 0o600
@@ -79,7 +86,8 @@ struct ChangeJournal {
         while length > Self.byteLimit, !kept.isEmpty {
             length -= kept.removeFirst().count + 1
         }
-        try FileSystem.writeAtomically(to: path, permissions: Self.permissions) { append throws(StoreError) in
+        // No spare is kept: the history is rewritten once in many changes.
+        try FileSystem.writeAtomically(to: path, permissions: Self.permissions, keepingSpare: false) { append throws(StoreError) in
             for old in kept { try append(Array(old) + [UInt8(ascii: "\n")]) }
             try append(line)
         }

@@ -110,9 +110,10 @@ enum FileSystem {
     /// moment sees either the old file or the new one: write the spare file beside it, flush it to
     /// disk, put it in place of `path` in one rename, then flush the directory so that the rename
     /// itself is durable. `produce` is given a function that appends bytes, so that a large list is
-    /// written in pieces rather than built whole in memory first.
+    /// written in pieces rather than built whole in memory first. Without `keepingSpare`, the old
+    /// file goes, instead of staying as the next spare (see `replace`).
     static func writeAtomically(
-        to path: String, permissions: mode_t,
+        to path: String, permissions: mode_t, keepingSpare: Bool = true,
         _ produce: (_ append: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) -> Void
     ) throws(StoreError) {
         let directory = (path as NSString).deletingLastPathComponent
@@ -135,7 +136,7 @@ enum FileSystem {
             guard retryingOnInterrupt({ ftruncate(descriptor, off_t(length)) }) == 0,
                   synchronize(descriptor) else { throw failure("write", path) }
         }
-        guard replace(path, with: sparePath) else { throw failure("replace", path) }
+        guard keepingSpare ? replace(path, with: sparePath) : rename(sparePath, path) == 0 else { throw failure("replace", path) }
         succeeded = true
         let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
         guard directoryDescriptor >= 0 else { throw failure("flush", directory) }

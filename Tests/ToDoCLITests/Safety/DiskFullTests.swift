@@ -18,9 +18,11 @@ final class DiskFullTests: XCTestCase {
         // 64 blocks of 512 bytes: the current file fits, the file with 2,000 more items does not.
         let full = try shell.shell("trap '' XFSZ; ulimit -f 64; todo add -", input: lines(count: 2_000, from: 50))
 
-        XCTAssertEqual(full, Outcome(status: 1, stdout: "", stderr: "Error: cannot write \(file.path): File too large\n"))
+        // The history's line is written first, so it is what runs out of space.
+        XCTAssertEqual(full, Outcome(status: 1, stdout: "", stderr: "Error: cannot write \(file.path).history: File too large\n"))
         XCTAssertEqual(try Data(contentsOf: file), before)
-        XCTAssertEqual(try directory.contents(), ["items.json", "items.json.lock"])
+        XCTAssertEqual(try directory.contents(), ["items.json", "items.json.history", "items.json.lock"])
+        XCTAssertEqual(try JSONFileStore(fileURL: file).history().entries.map(\.number), [1], "no trace of the failed change")
         XCTAssertEqual(try shell.shell("todo add -", input: lines(count: 2_000, from: 50)).status, 0,
                        "with space again, the same change succeeds")
         XCTAssertEqual(try JSONFileStore(fileURL: file).load().allItems.count, 2_050)

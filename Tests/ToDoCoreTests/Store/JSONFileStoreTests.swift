@@ -82,6 +82,7 @@ final class JSONFileStoreTests: XCTestCase {
             {
               "version": 1,
               "nextNumber": 2,
+              "revision": 1,
               "items": [
                 {"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","number":1,"title":"Call Mom","timestamp":1641772800,"location":{"name":"Home","coordinate":{"latitude":52.5,"longitude":13.4}},"done":false,"createdAt":1700000000}
               ]
@@ -130,7 +131,7 @@ final class JSONFileStoreTests: XCTestCase {
                              StoreError.fileSystem(path: fileURL.path, operation: "write", code: EACCES))
         XCTAssertEqual(try Data(contentsOf: fileURL), before)
         XCTAssertEqual(try makeStore().load().toDoCount, 1, "a read-only list can still be read")
-        XCTAssertEqual(try directory.contents(), ["items.json", "items.json.lock"])
+        XCTAssertEqual(try directory.contents(), ["items.json", "items.json.history", "items.json.lock"])
     }
 
     func test_update_keepsFieldsTheProgramDoesNotKnow() throws {
@@ -147,7 +148,7 @@ final class JSONFileStoreTests: XCTestCase {
         let json = try JSONValue(parsing: Array(text.utf8))
         guard case .object(let top) = json, case .array(let items)? = top["items"], case .object(let first) = items[0],
               case .object(let location)? = first["location"] else { return XCTFail(text) }
-        XCTAssertEqual(top.keys, ["version", "nextNumber", "items", "owner", "sync"])
+        XCTAssertEqual(top.keys, ["version", "nextNumber", "revision", "items", "owner", "sync"])
         XCTAssertEqual(top["sync"], try JSONValue(parsing: Array(#"{"etag":"x1"}"#.utf8)))
         XCTAssertEqual(first["priority"], .number("3"))
         XCTAssertEqual(location["floor"], .number("2"))
