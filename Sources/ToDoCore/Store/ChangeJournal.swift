@@ -15,8 +15,8 @@ import Foundation
 struct ChangeJournal {
     let path: String
 
-    /// The file is rewritten without its oldest lines once it holds this many more changes than
-    /// the history keeps, so that trimming costs little per change.
+    /// The file is rewritten with only the latest `keptChanges` lines when a change would make it
+    /// hold more than this many beyond them, so that trimming costs little per change.
     static let trimSlack = 25
     /// The file is also trimmed when longer than this, keeping at least the newest change.
     static let byteLimit = 64 << 20
