@@ -40,12 +40,16 @@ struct ChangeJournal {
         return ChangeHistory(entries: entries)
     }
 
-    /// Adds `entry` (numbered `revision` + 1) durably at the end, after cutting off what a crash
-    /// may have left (lines numbered past `revision`, a torn last line), and trimming old lines.
-    func append(_ entry: HistoryEntry, afterRevision revision: Int) throws(StoreError) {
+    /// Adds `entry` (numbered `revision` + 1) at the end, after cutting off what a crash may have
+    /// left (lines numbered past `revision`, a torn last line), or rewrites the file without its
+    /// oldest lines. The line is flushed to disk on another thread meanwhile, so that the data
+    /// file is written at the same time: the data file must not be replaced before
+    /// `PendingFlush.wait()` has returned.
+    func append(_ entry: HistoryEntry, afterRevision revision: Int) throws(StoreError) -> PendingFlush {
         let descriptor = FileSystem.retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC, ChangeJournal.permissions) }
         guard descriptor >= 0 else { throw FileSystem.failure("write", path) }
-        defer { close(descriptor) }
+        var handedOn = false
+        defer { if !handedOn { close(descriptor) } }
         _ = fchmod(descriptor, Self.permissions)
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileSystem.failure("write", path) }
@@ -56,7 +60,7 @@ struct ChangeJournal {
         let first = end > 0 ? HistoryEntry.number(atStartOf: try file.read(at: 0, count: 32)) : nil
         if let first, entry.number - first >= ChangeHistory.keptChanges + Self.trimSlack || end + line.count > Self.byteLimit {
             try rewrite(keeping: try file.read(at: 0, count: end), adding: line, newest: entry.number)
-            return
+            return PendingFlush(done: ())
         }
         if end < Int(status.st_size) {
             guard FileSystem.retryingOnInterrupt({ ftruncate(descriptor, off_t(end)) }) == 0 else {
@@ -65,12 +69,56 @@ struct ChangeJournal {
         }
         do throws(StoreError) {
             try file.write(line, at: end)
-            guard FileSystem.synchronize(descriptor) else { throw FileSystem.failure("write", path) }
         } catch {
             // A line cut short (a full disk) would be cut off by the next change anyway; cutting it
             // now gives the space back.
             _ = ftruncate(descriptor, off_t(end))
             throw error
+        }
+        handedOn = true
+        return PendingFlush(descriptor: descriptor, path: path, end: end)
+    }
+
+    /// The history's new line being flushed to disk on another thread.
+    final class PendingFlush {
+        private let flush: BackgroundWork<Int32>?
+        private let descriptor: Int32
+        private let path: String
+        private let end: Int
+        private var waited = false
+
+        init(descriptor: Int32, path: String, end: Int) {
+            self.descriptor = descriptor
+            self.path = path
+            self.end = end
+            flush = BackgroundWork { FileSystem.synchronize(descriptor) ? 0 : errno }
+        }
+
+        init(done: Void) {
+            flush = nil
+            descriptor = -1
+            path = ""
+            end = 0
+        }
+
+        /// Waits for the line to be on disk; throws, having taken the line off, when it could not be.
+        func wait() throws(StoreError) {
+            guard let flush, !waited else { return }
+            waited = true
+            defer { close(descriptor) }
+            let code = flush.result()
+            if code != 0 {
+                _ = ftruncate(descriptor, off_t(end))
+                throw FileSystem.failure("write", path, code: code)
+            }
+        }
+
+        deinit {
+            // Not waited for (the data file could not be written): the flush still ends first.
+            if let flush, !waited {
+                _ = flush.result()
+                close(descriptor)
+            }
         }
     }
 

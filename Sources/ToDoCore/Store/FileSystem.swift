@@ -111,9 +111,12 @@ enum FileSystem {
     /// disk, put it in place of `path` in one rename, then flush the directory so that the rename
     /// itself is durable. `produce` is given a function that appends bytes, so that a large list is
     /// written in pieces rather than built whole in memory first. Without `keepingSpare`, the old
-    /// file goes, instead of staying as the next spare (see `replace`).
+    /// file goes, instead of staying as the next spare (see `replace`). `beforeReplacing` runs once
+    /// the new file is on disk, just before it takes the old one's place; when it throws, nothing
+    /// is replaced.
     static func writeAtomically(
         to path: String, permissions: mode_t, keepingSpare: Bool = true,
+        beforeReplacing: () throws(StoreError) -> Void = {},
         _ produce: (_ append: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) -> Void
     ) throws(StoreError) {
         let directory = (path as NSString).deletingLastPathComponent
@@ -136,6 +139,7 @@ enum FileSystem {
             guard retryingOnInterrupt({ ftruncate(descriptor, off_t(length)) }) == 0,
                   synchronize(descriptor) else { throw failure("write", path) }
         }
+        try beforeReplacing()
         guard keepingSpare ? replace(path, with: sparePath) : rename(sparePath, path) == 0 else { throw failure("replace", path) }
         succeeded = true
         let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)

@@ -91,15 +91,20 @@ public struct JSONFileStore: Sendable {
             snapshot.document.nextNumber = snapshot.manager.nextNumber
             snapshot.document.revision = revision + 1
             try FileSystem.checkWritable(path)
+            var historyFlush: ChangeJournal.PendingFlush?
             if !snapshot.manager.steps.isEmpty {
                 let entry = HistoryEntry(
                     number: revision + 1, time: now.map { $0().timeIntervalSince1970.rounded(.down) }, command: command,
                     kind: reverting?.0 ?? .change, reverts: reverting?.1 ?? [],
                     steps: snapshot.manager.steps, results: snapshot.manager.touchedItems())
-                try journal.append(entry, afterRevision: revision)
+                historyFlush = try journal.append(entry, afterRevision: revision)
             }
             let items = [snapshot.manager.toDoItems, snapshot.manager.doneItems].joined()
-            try FileSystem.writeAtomically(to: path, permissions: Self.filePermissions) { append throws(StoreError) in
+            // The history's line is flushed while the list is written; the list replaces the old
+            // one only once both are on disk.
+            try FileSystem.writeAtomically(to: path, permissions: Self.filePermissions,
+                                           beforeReplacing: { () throws(StoreError) in try historyFlush?.wait() }) {
+                append throws(StoreError) in
                 try snapshot.document.write(items: items, append)
             }
         }
