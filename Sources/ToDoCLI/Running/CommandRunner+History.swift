@@ -11,9 +11,7 @@ extension CommandRunner {
         case .latestUndos(let count): selection = .latestUndos(count)
         case .change(let number): selection = .change(number)
         }
-        let targets = try store.undo(selection, command: arguments)
-        // The history as it stands now names the changes an undo took back, for "Redid …".
-        let history = (try? store.history()) ?? ChangeHistory(entries: targets)
+        let (targets, history) = try store.undo(selection, command: arguments)
         write(historyRenderer.reverted(targets, in: history))
     }
 

@@ -134,53 +134,96 @@ extension HistoryEntry {
         return bytes
     }
 
-    /// Reads an entry from one line of the history file; `nil` for a line that is not one.
+    /// Reads an entry from one line of the history file; `nil` for a line that is not one. Read
+    /// straight from the bytes, items included, as the data file is: an undo reads every line.
     init?(line: ArraySlice<UInt8>) {
-        guard case .object(let object)? = try? JSONValue(parsing: Array(line)),
-              let number = object["change"]?.int, number > 0,
-              case .array(let words)? = object["command"], case .array(let steps)? = object["steps"],
-              case .array(let items)? = object["items"] else { return nil }
-        self.number = number
-        time = object["time"]?.double
-        command = words.compactMap(\.string)
-        if case .array(let numbers)? = object["undo"] {
-            kind = .undo
-            reverts = numbers.compactMap(\.int)
-        } else if case .array(let numbers)? = object["redo"] {
-            kind = .redo
-            reverts = numbers.compactMap(\.int)
-        } else {
-            kind = .change
-            reverts = []
+        let bytes = Array(line)
+        let entry = try? bytes.withUnsafeBufferPointer { buffer throws(JSONDecodingError) -> HistoryEntry? in
+            var scanner = JSONScanner(bytes: buffer)
+            return try scanner.scanDocument { scanner throws(JSONDecodingError) in try Self.scanned(&scanner) }
         }
-        var decodedSteps: [ChangeStep] = []
-        for case .object(let step) in steps {
-            guard let done = step["done"]?.bool, let index = step["at"]?.int, index >= 0 else { return nil }
-            let place = ItemPlace(done: done, index: index)
-            if let id = step["insert"]?.string.flatMap(UUID.init(canonical:)) {
-                decodedSteps.append(.inserted(id, at: place))
-            } else if let json = step["remove"], let item = try? ToDoItem(json: json, path: "") {
-                decodedSteps.append(.removed(item, from: place))
-            } else if let json = step["replace"], let item = try? ToDoItem(json: json, path: "") {
-                decodedSteps.append(.replaced(item, at: place))
-            } else {
-                return nil
+        guard let entry = entry ?? nil else { return nil }
+        self = entry
+    }
+
+    private static func scanned(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> HistoryEntry? {
+        var number: Int?, time: Double?, command: [String]?, kind = Kind.change, reverts: [Int] = []
+        var steps: [ChangeStep]?, results: [(id: UUID, item: ToDoItem?)]?
+        func path() -> String { "" }
+        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+            switch key {
+            case "change": number = try scanner.int(at: path, in: 1...Int.max)
+            case "time": time = try scanner.double(at: path)
+            case "command":
+                var words: [String] = []
+                try scanner.scanArray(mismatch: { _ in .shape("", "") }) { scanner, _ throws(JSONDecodingError) in
+                    words.append(try required(scanner.string(at: path), at: path))
+                }
+                command = words
+            case "undo":
+                kind = .undo
+                reverts = try scannedNumbers(&scanner)
+            case "redo":
+                kind = .redo
+                reverts = try scannedNumbers(&scanner)
+            case "steps":
+                var list: [ChangeStep] = []
+                try scanner.scanArray(mismatch: { _ in .shape("", "") }) { scanner, _ throws(JSONDecodingError) in
+                    list.append(try scannedStep(&scanner))
+                }
+                steps = list
+            case "items":
+                var list: [(id: UUID, item: ToDoItem?)] = []
+                try scanner.scanArray(mismatch: { _ in .shape("", "") }) { scanner, _ throws(JSONDecodingError) in
+                    // `{"removed":"ID"}` for an item the change removed (as `line()` writes it), else the item.
+                    scanner.skipWhitespace()
+                    if scanner.bytes[scanner.index...].starts(with: #"{"removed":"#.utf8) {
+                        var removed: UUID?
+                        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+                            removed = try scanner.string(at: path).flatMap(UUID.init(canonical:))
+                        }
+                        list.append((try required(removed, at: path), nil))
+                    } else {
+                        let item = try ToDoItem(scanning: &scanner, path: path)
+                        list.append((item.id, item))
+                    }
+                }
+                results = list
+            default: _ = try scanner.unknownValue()
             }
         }
-        guard decodedSteps.count == steps.count else { return nil }
-        self.steps = decodedSteps
-        var decodedResults: [(id: UUID, item: ToDoItem?)] = []
-        for case .object(let result) in items {
-            if let id = result["removed"]?.string.flatMap(UUID.init(canonical:)) {
-                decodedResults.append((id, nil))
-            } else if let item = try? ToDoItem(json: .object(result), path: "") {
-                decodedResults.append((item.id, item))
-            } else {
-                return nil
+        guard let number, let command, let steps, let results else { return nil }
+        return HistoryEntry(number: number, time: time, command: command, kind: kind, reverts: reverts, steps: steps, results: results)
+    }
+
+    private static func scannedNumbers(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> [Int] {
+        var numbers: [Int] = []
+        try scanner.scanArray(mismatch: { _ in .shape("", "") }) { scanner, _ throws(JSONDecodingError) in
+            numbers.append(try required(scanner.int(at: { "" }, in: 1...Int.max), at: { "" }))
+        }
+        return numbers
+    }
+
+    /// One step: `{"insert":"ID"|"remove":ITEM|"replace":ITEM,"done":BOOL,"at":INDEX}`.
+    private static func scannedStep(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> ChangeStep {
+        func path() -> String { "" }
+        var inserted: UUID?, removed: ToDoItem?, replaced: ToDoItem?, done: Bool?, index: Int?
+        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+            switch key {
+            case "insert": inserted = try scanner.string(at: path).flatMap(UUID.init(canonical:))
+            case "remove": removed = try ToDoItem(scanning: &scanner, path: path)
+            case "replace": replaced = try ToDoItem(scanning: &scanner, path: path)
+            case "done": done = try scanner.bool(at: path)
+            case "at": index = try scanner.int(at: path, in: 0...Int.max)
+            default: _ = try scanner.unknownValue()
             }
         }
-        guard decodedResults.count == items.count else { return nil }
-        results = decodedResults
+        guard let done, let index else { throw .shape("", "a step without its place") }
+        let place = ItemPlace(done: done, index: index)
+        if let inserted { return .inserted(inserted, at: place) }
+        if let removed { return .removed(removed, from: place) }
+        if let replaced { return .replaced(replaced, at: place) }
+        throw .shape("", "a step without its item")
     }
 
     /// The change number at the start of a line (`{"change":12,…`), read without parsing the

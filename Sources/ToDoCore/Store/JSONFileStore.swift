@@ -55,9 +55,10 @@ public struct JSONFileStore: Sendable {
     }
 
     /// Takes back the changes `selection` picks, newest first, as one transaction recorded in the
-    /// history as made by `command`, and returns them. Refused with `UndoError`, changing
-    /// nothing, when there are not as many, or when a later change depends on one.
-    public func undo(_ selection: UndoSelection, command: [String]) throws -> [HistoryEntry] {
+    /// history as made by `command`, and returns them with the history they were found in.
+    /// Refused with `UndoError`, changing nothing, when there are not as many, or when a later
+    /// change depends on one.
+    public func undo(_ selection: UndoSelection, command: [String]) throws -> (taken: [HistoryEntry], from: ChangeHistory) {
         try transaction(command: command) { manager, history in
             let history = try history()
             let targets: [HistoryEntry]
@@ -68,7 +69,7 @@ public struct JSONFileStore: Sendable {
             }
             for target in targets { try manager.revert(target, in: history) }
             let kind: HistoryEntry.Kind = targets.allSatisfy { $0.kind == .undo } ? .redo : .undo
-            return (targets, (kind, targets.map(\.number)))
+            return ((targets, history), (kind, targets.map(\.number)))
         }
     }
 

@@ -84,11 +84,11 @@ final class StoreHistoryTests: XCTestCase {
         try store().update(command: ["remove", "2"]) { try $0.removeItem(withID: b.id) }
         let original = try Data(contentsOf: fileURL)
 
-        XCTAssertEqual(try store().undo(.latest(2), command: ["undo", "2"]).map(\.number), [4, 3])
+        XCTAssertEqual(try store().undo(.latest(2), command: ["undo", "2"]).taken.map(\.number), [4, 3])
         XCTAssertEqual(try titles(), ["A", "B", "|"])
-        XCTAssertEqual(try store().undo(.latest(1), command: ["undo"]).map(\.number), [2], "undo again goes further back")
+        XCTAssertEqual(try store().undo(.latest(1), command: ["undo"]).taken.map(\.number), [2], "undo again goes further back")
         XCTAssertEqual(try titles(), ["A", "|"])
-        XCTAssertEqual(try store().undo(.latestUndos(2), command: ["redo", "2"]).map(\.number), [6, 5])
+        XCTAssertEqual(try store().undo(.latestUndos(2), command: ["redo", "2"]).taken.map(\.number), [6, 5])
         XCTAssertEqual(try titles(), ["|", "A"])
         XCTAssertEqual(try store().load().allItems, try ItemManager(storedItems: JSONFileStore(fileURL: fileURL).load().allItems).allItems)
         XCTAssertEqual(try store().load().nextNumber, 3)
@@ -120,7 +120,7 @@ final class StoreHistoryTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: historyURL), historyBefore)
 
         // A change nothing later depends on can be taken back alone.
-        XCTAssertEqual(try store().undo(.change(2), command: ["undo", "--change", "2"]).map(\.number), [2])
+        XCTAssertEqual(try store().undo(.change(2), command: ["undo", "--change", "2"]).taken.map(\.number), [2])
         XCTAssertEqual(try titles(), ["A", "B", "|"])
     }
 
