@@ -23,8 +23,13 @@ public enum ToDoCLI {
             case .version:
                 context.output.write("todo \(HelpRenderer.version)\n")
             case .help(let command):
+                context.output.write(command.map(HelpRenderer.help(for:)) ?? HelpRenderer.overview())
+            case .helpTopic(let topic):
+                // Help works whatever the settings: a bad TODO_DATE_ORDER shows the default order.
                 let order = (try? settings.get().dateOrder) ?? .monthFirst
-                context.output.write(command.map(HelpRenderer.help(for:)) ?? HelpRenderer.overview(dateOrder: order))
+                context.output.write(HelpRenderer.help(for: topic, dateOrder: order))
+            case .manual:
+                context.output.write(ManualRenderer.page())
             default:
                 let settings = try settings.get()
                 var runner = try runner(for: invocation, settings: settings, context: context)

@@ -116,9 +116,10 @@ enum ArgumentScanner {
 
     /// An unknown command name, with the nearest command if one is close; `usage` is the command
     /// whose usage to show (`help` for `todo help <name>`).
-    static func unknownCommand(_ name: String, usage: CommandSpec? = nil) -> UsageError {
-        var message = "unknown command '\(name)'"
-        if let suggestion = Suggestion.nearest(to: name, among: CommandTable.all.map(\.name)) {
+    static func unknownCommand(_ name: String, usage: CommandSpec? = nil, orTopic: Bool = false) -> UsageError {
+        var message = "unknown command \(orTopic ? "or topic " : "")'\(name)'"
+        let names = CommandTable.all.map(\.name) + (orTopic ? HelpTopics.all.map(\.name) : [])
+        if let suggestion = Suggestion.nearest(to: name, among: names) {
             message += ". Did you mean '\(suggestion)'?"
         }
         return UsageError(message: message, command: usage)

@@ -17,6 +17,9 @@ enum Command: Equatable {
     case undo(UndoRequest)
     case history(limit: Int, json: Bool)
     case help(CommandSpec?)
+    case helpTopic(HelpTopic)
+    /// `todo help --man`: the manual page.
+    case manual
     case version
 }
 

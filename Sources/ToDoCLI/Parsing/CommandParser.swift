@@ -90,11 +90,14 @@ struct CommandParser {
             return .history(limit: limit ?? 10, json: json)
         default:
             let topics = try reader.positionals(atMost: 1)
-            guard let topic = topics.first else { return .help(nil) }
-            guard let command = CommandTable.command(named: topic) else {
-                throw ArgumentScanner.unknownCommand(topic, usage: spec)
+            if scanned.flags.contains("man") {
+                try reader.noPositionals()
+                return .manual
             }
-            return .help(command)
+            guard let topic = topics.first else { return .help(nil) }
+            if let command = CommandTable.command(named: topic) { return .help(command) }
+            if let topic = HelpTopics.topic(named: topic) { return .helpTopic(topic) }
+            throw ArgumentScanner.unknownCommand(topic, usage: spec, orTopic: true)
         }
     }
 

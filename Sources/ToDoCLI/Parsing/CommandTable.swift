@@ -65,7 +65,7 @@ enum GlobalOption {
 enum CommandTable {
     static let json = OptionSpec(name: "json", valueName: nil,
                                  help: "Print the items as JSON in the store's item schema instead of text.")
-    static let due = OptionSpec(name: "due", valueName: "date", help: "The due date (see DATES in 'todo help').")
+    static let due = OptionSpec(name: "due", valueName: "date", help: "The due date (see 'todo help dates').")
     static let description = OptionSpec(name: "description", valueName: "text", help: "A longer description.")
     static let location = OptionSpec(name: "location", valueName: "name", help: "Where the item is to be done.")
     static let address = OptionSpec(name: "address", valueName: "text", help: "The location's address.")
@@ -220,8 +220,10 @@ enum CommandTable {
             """)
 
     static let help = CommandSpec(
-        name: "help", summary: "Show help for todo or one command.",
-        arguments: [ArgumentSpec(name: "command", help: "The command to explain.", isOptional: true)])
+        name: "help", summary: "Show help for todo, one command or a topic.",
+        arguments: [ArgumentSpec(name: "command", help: "The command or topic (dates, refs, exit-codes, file, environment) to explain.",
+                                 isOptional: true)],
+        options: [OptionSpec(name: "man", valueName: nil, help: "Print the manual page, todo(1), in roff, as 'man' reads it.")])
 
     static let all = [add, list, show, check, uncheck, edit, remove, clear, undo, redo, history, export, importItems, help]
 

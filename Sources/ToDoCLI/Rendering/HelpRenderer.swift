@@ -8,7 +8,7 @@ enum HelpRenderer {
     static let topUsage = "todo [--file <path>] [--color <when>] <command> [<arguments>]"
 
     /// `todo help` and `todo --help`.
-    static func overview(dateOrder: DateOrder) -> String {
+    static func overview() -> String {
         var text = """
             OVERVIEW: A to-do list for the command line.
 
@@ -20,30 +20,20 @@ enum HelpRenderer {
         text += table(CommandTable.all.map { ($0.name, $0.summary) })
         text += "\n  With no command, todo lists the items.\n\nGLOBAL OPTIONS:\n"
         text += table([GlobalOption.file, GlobalOption.color, GlobalOption.version, GlobalOption.help].map(optionRow))
-        text += """
-
-            DATES:
-              \(DueDateParser.acceptedForms(dateOrder)).
-              Dates are in the local time zone (TZ); a date without a time means that day.
-              TODO_DATE_ORDER=dmy reads and shows numeric dates day first (dd/MM/yy).
-
-            ENVIRONMENT:
-              TODO_FILE           the data file (default: $XDG_DATA_HOME/todo/items.json,
-                                  else ~/.local/share/todo/items.json)
-              TODO_DATE_ORDER     mdy (default) or dmy
-              TODO_LOCK_TIMEOUT   seconds to wait for another todo's change (default: 10)
-              TODO_GEOCODER_URL   a Nominatim-compatible search URL to look addresses up on
-              TODO_HTTP_TIMEOUT   seconds an HTTP request may take (default: 5 to look up an
-                                  address, 30 to import from a URL)
-              TZ                  the time zone for dates
-              NO_COLOR            no colour when set and not empty
-
-            EXIT CODES:
-
-            """
-        text += table(ExitCode.allCases.map { (String($0.rawValue), $0.meaning) })
-        text += "\n  See 'todo help <command>' for more information on a command.\n"
+        text += "\nTOPICS:\n" + table(HelpTopics.all.map { ($0.name, $0.summary) })
+        text += "\nEXIT CODES:\n" + table(ExitCode.allCases.map { (String($0.rawValue), $0.meaning) })
+        text += "\n  See 'todo help <command>' or 'todo help <topic>' for more; 'todo help --man' prints the manual page.\n"
         return text
+    }
+
+    /// `todo help <topic>`: its heading, then its text.
+    static func help(for topic: HelpTopic, dateOrder: DateOrder) -> String {
+        "\(topic.heading)\n\n" + topic.body(dateOrder).map { block in
+            switch block {
+            case .paragraph(let text): return wrapped(text, indent: 2) + "\n"
+            case .table(let rows): return table(rows.map { ($0.name, $0.text) })
+            }
+        }.joined(separator: "\n")
     }
 
     /// `todo help <command>` and `todo <command> --help`.
@@ -54,7 +44,7 @@ enum HelpRenderer {
         }
         text += "\nOPTIONS:\n" + table((command.options + [GlobalOption.file, GlobalOption.color, GlobalOption.help]).map(optionRow))
         if !command.discussion.isEmpty {
-            text += "\n" + command.discussion.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"
+            text += "\n" + wrapped(command.discussion.split(separator: "\n").joined(separator: " "), indent: 2) + "\n"
         }
         return text
     }
@@ -71,11 +61,33 @@ enum HelpRenderer {
         (option.name == "help" ? "-h, --help" : option.synopsis, option.help)
     }
 
-    /// Two columns: names padded to a common width, then the text.
+    /// How wide help text is filled.
+    static let lineWidth = 80
+
+    /// Two columns: names padded to a common width, then the text, filled to the line width with
+    /// its later lines under its first.
     private static func table(_ rows: [(String, String)]) -> String {
         let width = max(rows.map(\.0.count).max() ?? 0, 16) + 2
         return rows.map { name, text in
-            "  " + name + String(repeating: " ", count: width - name.count) + text + "\n"
+            let filled = wrapped(text, indent: 2 + width)
+            return "  " + name + String(repeating: " ", count: width - name.count) + filled.dropFirst(2 + width) + "\n"
         }.joined()
+    }
+
+    /// `text` filled to the line width, each line after `indent` spaces; a word longer than a
+    /// line stands alone.
+    static func wrapped(_ text: String, indent: Int) -> String {
+        let margin = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, indent + line.count + 1 + word.count > lineWidth {
+                lines.append(margin + line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(margin + line)
+        return lines.joined(separator: "\n")
     }
 }

@@ -48,7 +48,7 @@ struct CommandRunner {
         case .importItems(let request): try importItems(request)
         case .undo(let request): try undo(request)
         case .history(let limit, let json): try history(limit: limit, json: json)
-        case .help, .version: break
+        case .help, .helpTopic, .manual, .version: break
         }
     }
 

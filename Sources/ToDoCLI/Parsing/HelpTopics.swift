@@ -1,0 +1,84 @@
+import ToDoCore
+
+/// A piece of help text: a paragraph (filled to the width of the terminal or page), or a table
+/// of names and what they mean.
+enum HelpBlock: Equatable, Sendable {
+    case paragraph(String)
+    case table([HelpRow])
+}
+
+struct HelpRow: Equatable, Sendable {
+    let name: String
+    let text: String
+}
+
+/// A subject of `todo help <topic>` beyond the commands; the manual page has a section for each.
+struct HelpTopic: Equatable, Sendable {
+    let name: String
+    /// The heading, as `DATES`.
+    let heading: String
+    let summary: String
+    /// The text, which may depend on the date order setting.
+    let body: @Sendable (DateOrder) -> [HelpBlock]
+
+    static func == (lhs: HelpTopic, rhs: HelpTopic) -> Bool { lhs.name == rhs.name }
+}
+
+/// Every help topic, in the order help lists them. Help on the terminal and the manual page are
+/// both made from these, so they cannot drift apart.
+enum HelpTopics {
+    static let dates = HelpTopic(name: "dates", heading: "DATES", summary: "The date forms of --due and the filters.") { order in
+        [.paragraph("Accepted forms: \(DueDateParser.acceptedForms(order)). Anything else is refused with these forms listed; nothing is guessed."),
+         .table([HelpRow(name: order == .monthFirst ? "01/10/22" : "10/01/22", text: "10 January 2022 (two-digit years are 2000 to 2099)"),
+                 HelpRow(name: "2022-01-10 14:30", text: "that day at 14:30"),
+                 HelpRow(name: "today, tomorrow", text: "today or tomorrow"),
+                 HelpRow(name: "friday, fri", text: "the next Friday after today"),
+                 HelpRow(name: "+3d, +2w", text: "3 days or 2 weeks from today")]),
+         .paragraph("Dates are in the local time zone (TZ). A date without a time means that calendar day, stored as its local midnight. Dates are shown as \(order == .monthFirst ? "MM/dd/yy" : "dd/MM/yy").")
+            ,
+         .paragraph("TODO_DATE_ORDER=dmy reads and shows numeric dates day first (dd/MM/yy); mdy is the default."),
+         .paragraph("The filters of list and export take the same forms: --due-before D keeps items due before D begins, --due-after D items due once D has ended; --overdue keeps open items due before today.")]
+    }
+
+    static let refs = HelpTopic(name: "refs", heading: "REFS", summary: "How commands name items.") { _ in
+        [.paragraph("A <ref> names one item, open or done:"),
+         .table([HelpRow(name: "3", text: "the item numbered 3: numbers are given when items are added and never change or get reused"),
+                 HelpRow(name: "9F3C1D2E-4B5A-…", text: "the item with this id (todo show prints it), in any letter case"),
+                 HelpRow(name: "9f3c", text: "the one item whose id starts so: a prefix of at least 4 characters")]),
+         .paragraph("Commands that take several refs (check, uncheck, remove) resolve them all before changing anything: if one names no item, or a prefix names several, nothing changes and the exit code is 2.")]
+    }
+
+    static let exitCodes = HelpTopic(name: "exit-codes", heading: "EXIT CODES", summary: "What each exit code means.") { _ in
+        [.table(ExitCode.allCases.map { HelpRow(name: String($0.rawValue), text: $0.meaning) }),
+         .paragraph("Whatever the code, a command that fails changes nothing, and says why on standard error.")]
+    }
+
+    static let file = HelpTopic(name: "file", heading: "FILES", summary: "Where the list is kept, and its format.") { _ in
+        [.paragraph("The list is one JSON file: the --file option, else TODO_FILE, else $XDG_DATA_HOME/todo/items.json, else ~/.local/share/todo/items.json. Missing directories are created (mode 0700); the file is mode 0600."),
+         .paragraph(#"Its format: {"version": 1, "nextNumber": N, "revision": R, "items": [...]}, one item per line with the keys id, number, title, itemDescription, timestamp (the due date, seconds since 1970), location (name, address, coordinate with latitude and longitude), done, createdAt and completedAt. Fields todo does not know are kept. A bare array of items (the book app's file) is read too."#),
+         .paragraph("Every change is one transaction under a lock: the new list is written beside the old one, flushed to disk and renamed over it, so a crash leaves the old list or the new one. A file todo cannot read is never overwritten."),
+         .paragraph("Beside the list:"),
+         .table([HelpRow(name: "items.json.lock", text: "the lock every change takes"),
+                 HelpRow(name: "items.json.history", text: "the last \(ChangeHistory.keptChanges) changes, one JSON line each, for todo history and todo undo; deleting it only forgets them"),
+                 HelpRow(name: ".items.json.spare", text: "the previous list, whose space the next change reuses")])]
+    }
+
+    static let environment = HelpTopic(name: "environment", heading: "ENVIRONMENT", summary: "The settings todo reads from the environment.") { _ in
+        [.table([HelpRow(name: "TODO_FILE", text: "the data file (see 'todo help file')"),
+                 HelpRow(name: "XDG_DATA_HOME", text: "where the data file goes when TODO_FILE is not set (default: ~/.local/share)"),
+                 HelpRow(name: "TODO_DATE_ORDER", text: "mdy (the default) or dmy: the order of numeric dates"),
+                 HelpRow(name: "TODO_LOCK_TIMEOUT", text: "seconds to wait for another todo's change (default: 10)"),
+                 HelpRow(name: "TODO_GEOCODER_URL", text: "a Nominatim-compatible search URL to look addresses up on"),
+                 HelpRow(name: "TODO_HTTP_TIMEOUT", text: "seconds an HTTP request may take (default: 5 to look up an address, 30 to import from a URL)"),
+                 HelpRow(name: "TZ", text: "the time zone for dates"),
+                 HelpRow(name: "NO_COLOR", text: "no colour when set and not empty"),
+                 HelpRow(name: "HOME", text: "the home directory")]),
+         .paragraph("A setting with a bad value is an error (exit 64), never silently replaced by a default.")]
+    }
+
+    static let all = [dates, refs, exitCodes, file, environment]
+
+    static func topic(named name: String) -> HelpTopic? {
+        all.first { $0.name == name.lowercased() }
+    }
+}
