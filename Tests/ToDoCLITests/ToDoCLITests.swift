@@ -19,12 +19,15 @@ final class ToDoCLITests: HarnessTestCase {
             USAGE: todo show <ref> [--json]
 
             ARGUMENTS:
-              <ref>             An item's number, its id, or a unique prefix of its id (4 characters or more).
+              <ref>             An item's number, its id, or a unique prefix of its id (4
+                                characters or more).
 
             OPTIONS:
-              --json            Print the items as JSON in the store's item schema instead of text.
+              --json            Print the items as JSON in the store's item schema instead
+                                of text.
               --file <path>     Use the list in this file (overrides TODO_FILE).
-              --color <when>    Colour the output: auto (on a terminal without NO_COLOR), always or never.
+              --color <when>    Colour the output: auto (on a terminal without NO_COLOR),
+                                always or never.
               -h, --help        Show help information.
 
             """, stderr: ""))
@@ -43,7 +46,7 @@ final class ToDoCLITests: HarnessTestCase {
         }
     }
 
-    func test_overview_listsCommandsDatesEnvironmentAndExitCodes() {
+    func test_overview_listsCommandsTopicsAndExitCodes() {
         let outcome = todo.run("--help")
 
         XCTAssertEqual(outcome.status, 0)
@@ -53,6 +56,10 @@ final class ToDoCLITests: HarnessTestCase {
             XCTAssertTrue(outcome.stdout.contains("\n  \(command.name)" + String(repeating: " ", count: 18 - command.name.count)
                                                   + command.summary + "\n"), command.name)
         }
+        for topic in HelpTopics.all {
+            XCTAssertTrue(outcome.stdout.contains("\n  \(topic.name)" + String(repeating: " ", count: 18 - topic.name.count)
+                                                  + topic.summary + "\n"), topic.name)
+        }
         XCTAssertTrue(outcome.stdout.contains("""
             EXIT CODES:
               0                 success
@@ -60,9 +67,12 @@ final class ToDoCLITests: HarnessTestCase {
               2                 no item matches a ref, or an id prefix matches several
               3                 a uniqueness rule refused the change
               4                 the data file cannot be read or is from a newer todo
-              64                usage error: unknown command or option, bad argument, invalid date or setting
+              5                 undo or redo refused: nothing to take back, or a later
+                                change depends on it
+              64                usage error: unknown command or option, bad argument,
+                                invalid date or setting
+              65                the source of an import is malformed (nothing was imported)
             """))
-        XCTAssertTrue(outcome.stdout.contains("TODO_DATE_ORDER     mdy (default) or dmy"))
     }
 
     func test_helpStillWorksWithABadSetting() {

@@ -130,7 +130,7 @@ final class CommandParserTests: XCTestCase {
             (["edit", "1", "--due", "today", "--no-due"], "'--due' and '--no-due' cannot be used together", CommandTable.edit),
             (["edit", "1", "--no-location", "--address", "x"], "'--address' and '--no-location' cannot be used together",
              CommandTable.edit),
-            (["help", "lisst"], "unknown command 'lisst'. Did you mean 'list'?", CommandTable.help),
+            (["help", "lisst"], "unknown command or topic 'lisst'. Did you mean 'list'?", CommandTable.help),
             (["--color", "sometimes", "list"], "invalid value 'sometimes' for '--color'; use auto, always or never", CommandTable.list),
         ]
         for (arguments, message, command) in cases {
