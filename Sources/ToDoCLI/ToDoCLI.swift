@@ -30,6 +30,8 @@ public enum ToDoCLI {
                 context.output.write(HelpRenderer.help(for: topic, dateOrder: order))
             case .manual:
                 context.output.write(ManualRenderer.page())
+            case .completionScript(let shell):
+                context.output.write(CompletionScripts.script(for: shell))
             default:
                 let settings = try settings.get()
                 var runner = try runner(for: invocation, settings: settings, context: context)

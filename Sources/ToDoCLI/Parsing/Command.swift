@@ -16,6 +16,10 @@ enum Command: Equatable {
     case importItems(ImportRequest)
     case undo(UndoRequest)
     case history(limit: Int, json: Bool)
+    /// `todo completion <shell>`: the script.
+    case completionScript(Shell)
+    /// `todo completion --items <which>`: number and title of each item, for the scripts.
+    case completionItems(ListSection)
     case help(CommandSpec?)
     case helpTopic(HelpTopic)
     /// `todo help --man`: the manual page.

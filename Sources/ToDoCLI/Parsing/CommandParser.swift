@@ -82,6 +82,22 @@ struct CommandParser {
             return .undo(.latest(try reader.optionalCount()))
         case "redo":
             return .undo(.latestUndos(try reader.optionalCount()))
+        case "completion":
+            if let which = scanned.values["items"] {
+                try reader.noPositionals()
+                switch which {
+                case "all": return .completionItems(.all)
+                case "open": return .completionItems(.open)
+                case "done": return .completionItems(.done)
+                default: throw reader.error("invalid value '\(which)' for '--items'; use all, open or done")
+                }
+            }
+            let shells = try reader.positionals(atLeast: 1)
+            _ = try reader.positionals(atMost: 1)
+            guard let shell = Shell(rawValue: shells[0]) else {
+                throw reader.error("unknown shell '\(shells[0])'; use bash, zsh or fish")
+            }
+            return .completionScript(shell)
         case "history":
             try reader.noPositionals()
             let limit = try scanned.values["limit"].map { text throws(UsageError) in

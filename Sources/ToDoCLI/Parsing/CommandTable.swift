@@ -219,13 +219,24 @@ enum CommandTable {
             data file (see 'todo help file').
             """)
 
+    static let completion = CommandSpec(
+        name: "completion", summary: "Print a shell completion script (bash, zsh or fish).",
+        arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish.", isOptional: true)],
+        options: [OptionSpec(name: "items", valueName: "which",
+                             help: "Instead, print each item as its number, a tab and its title: all, open or done (the scripts use this).")],
+        discussion: """
+            The script completes commands, options, their values, and item numbers, shown with their
+            titles where the shell can (zsh, fish; bash while several match). See the README for where
+            each shell looks for it.
+            """)
+
     static let help = CommandSpec(
         name: "help", summary: "Show help for todo, one command or a topic.",
         arguments: [ArgumentSpec(name: "command", help: "The command or topic (dates, refs, exit-codes, file, environment) to explain.",
                                  isOptional: true)],
         options: [OptionSpec(name: "man", valueName: nil, help: "Print the manual page, todo(1), in roff, as 'man' reads it.")])
 
-    static let all = [add, list, show, check, uncheck, edit, remove, clear, undo, redo, history, export, importItems, help]
+    static let all = [add, list, show, check, uncheck, edit, remove, clear, undo, redo, history, export, importItems, completion, help]
 
     static func command(named name: String) -> CommandSpec? {
         all.first { $0.name == name }

@@ -48,7 +48,8 @@ struct CommandRunner {
         case .importItems(let request): try importItems(request)
         case .undo(let request): try undo(request)
         case .history(let limit, let json): try history(limit: limit, json: json)
-        case .help, .helpTopic, .manual, .version: break
+        case .completionItems(let section): try completionItems(section)
+        case .help, .helpTopic, .manual, .completionScript, .version: break
         }
     }
 

@@ -32,9 +32,14 @@ struct BinaryRunner {
 
     /// Runs `/bin/sh -c script` in the same environment, with `todo` on the PATH.
     func shell(_ script: String, input: Data? = nil) throws -> Outcome {
+        try run(program: "/bin/sh", ["-c", script], input: input)
+    }
+
+    /// Runs another program (a shell, say) in the same environment, with `todo` on the PATH.
+    func run(program: String, _ arguments: [String], input: Data? = nil) throws -> Outcome {
         var runner = self
         runner.environment["PATH"] = Self.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"
-        return try runner.start(executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script], input: input).finish()
+        return try runner.start(executable: URL(fileURLWithPath: program), arguments: arguments, input: input).finish()
     }
 
     /// Starts `todo` and returns at once, for tests that interrupt it.

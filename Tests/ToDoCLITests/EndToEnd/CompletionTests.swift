@@ -1,0 +1,130 @@
+import Foundation
+@testable import ToDoCLI
+import TestSupport
+import XCTest
+
+/// `todo completion bash|zsh|fish`: each script loads in its shell and completes commands,
+/// options, option values and item numbers with their titles, asking the real `todo` for items.
+/// bash is always there; zsh and fish are tested where installed (`.ci/run` installs them).
+final class CompletionTests: BinaryTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        for title in ["Call Mom", "Pay: rent's due", "Buy milk"] {
+            XCTAssertEqual(try todo.run(["add", title]).status, 0)
+        }
+        XCTAssertEqual(try todo.run(["check", "3"]).status, 0)
+    }
+
+    private func script(_ shell: String) throws -> String {
+        let outcome = try todo.run(["completion", shell])
+        XCTAssertEqual(outcome.status, 0)
+        let path = directory.file("completion.\(shell)").path
+        try Data(outcome.stdout.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    private func installedShell(_ name: String) throws -> String {
+        guard let path = ["/usr/bin/\(name)", "/bin/\(name)", "/usr/local/bin/\(name)"].first(where: FileManager.default.isExecutableFile)
+        else { throw XCTSkip("\(name) is not installed") }
+        return path
+    }
+
+    func test_itemsForCompletion_areNumberTabTitle() throws {
+        XCTAssertEqual(try todo.run(["completion", "--items", "open"]).stdout, "1\tCall Mom\n2\tPay: rent's due\n")
+        XCTAssertEqual(try todo.run(["completion", "--items", "done"]).stdout, "3\tBuy milk\n")
+        XCTAssertEqual(try todo.run(["completion", "--items", "all"]).stdout.split(separator: "\n").count, 3)
+        XCTAssertEqual(try todo.run(["completion", "tcsh"]).status, 64)
+        XCTAssertEqual(try todo.run(["completion", "--items", "some"]).status, 64)
+        XCTAssertEqual(try todo.run(["completion"]).status, 64)
+    }
+
+    func test_bash_completesCommandsOptionsValuesAndItems() throws {
+        let path = try script("bash")
+        func complete(_ words: [String]) throws -> [String] {
+            let array = words.map { "'\($0.replacingOccurrences(of: "'", with: #"'\''"#))'" }.joined(separator: " ")
+            let outcome = try todo.run(program: "/bin/bash", ["-c", """
+                source '\(path)' && complete -p todo >/dev/null || exit 9
+                COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); _todo
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """])
+            XCTAssertEqual(outcome.status, 0, "\(outcome)")
+            XCTAssertEqual(outcome.stderr, "")
+            return outcome.stdout.split(separator: "\n").map(String.init)
+        }
+        XCTAssertEqual(try complete(["todo", "ch"]), ["check"])
+        XCTAssertEqual(try complete(["todo", "check", ""]), ["1  Call Mom", "2  Pay: rent's due"], "several: with titles")
+        XCTAssertEqual(try complete(["todo", "uncheck", ""]), ["3"], "one: the number alone")
+        XCTAssertEqual(try complete(["todo", "list", "--so"]), ["--sort"])
+        XCTAssertEqual(try complete(["todo", "list", "--sort", ""]), ["number", "due", "title", "created"])
+        XCTAssertEqual(try complete(["todo", "import", "--format", "t"]), ["todotxt", "taskwarrior"])
+        XCTAssertEqual(try complete(["todo", "export", "--format", ""]), ["json", "todotxt", "ical"])
+        XCTAssertEqual(try complete(["todo", "add", "x", "--due", "to"]), ["today", "tomorrow"])
+        XCTAssertEqual(try complete(["todo", "help", "ex"]), ["export", "exit-codes"])
+        XCTAssertEqual(try complete(["todo", "--ver"]), ["--version"])
+        XCTAssertEqual(try complete(["todo", "edit", "1", "--title", ""]), [], "free text: nothing to offer")
+        XCTAssertEqual(try complete(["todo", "--file", directory.file("other.json").path, "show", ""]), [], "the list --file names")
+    }
+
+    func test_zsh_loadsThroughCompinit_andCompletesWithDescriptions() throws {
+        let zsh = try installedShell("zsh")
+        let path = try script("zsh")
+        let loaded = try todo.run(program: zsh, ["-fc", """
+            autoload -U compinit && compinit -u -d '\(directory.file("zcompdump").path)' && source '\(path)' && print -r -- $_comps[todo]
+            """])
+        XCTAssertEqual(loaded, Outcome(status: 0, stdout: "_todo\n", stderr: ""))
+
+        // The completion system's functions are stood in for, to see what the script hands them.
+        func complete(_ words: [String], prefix: String = "") throws -> String {
+            let array = words.map { "'\($0.replacingOccurrences(of: "'", with: #"'\''"#))'" }.joined(separator: " ")
+            let outcome = try todo.run(program: zsh, ["-fc", """
+                compdef() { }
+                source '\(path)'
+                _describe() { print -r -- "$3: ${(j:|:)${(P)4}}"; }
+                compadd() { print -r -- "words: ${(j: :)@[2,-1]}"; }
+                _files() { print files; }
+                _message() { print -r -- "message: $1"; }
+                words=(\(array)); CURRENT=\(words.count); PREFIX='\(prefix)'; _todo
+                """])
+            XCTAssertEqual(outcome.status, 0, "\(outcome)")
+            XCTAssertEqual(outcome.stderr, "")
+            return outcome.stdout
+        }
+        XCTAssertEqual(try complete(["todo", "check", ""]), "item: 1:Call Mom|2:Pay: rent's due\n")
+        XCTAssertEqual(try complete(["todo", "uncheck", ""]), "item: 3:Buy milk\n")
+        XCTAssertTrue(try complete(["todo", ""]).hasPrefix("command: add:Add an open item.|list:List open items, then done items.|"))
+        XCTAssertTrue(try complete(["todo", "list", "--s"], prefix: "--s").contains("|--sort:Sort open and done items each by number, due, title or created.|"))
+        XCTAssertEqual(try complete(["todo", "list", "--sort", ""]), "words: number due title created\n")
+        XCTAssertEqual(try complete(["todo", "import", ""]), "files\n")
+        XCTAssertEqual(try complete(["todo", "edit", "1", "--title", ""]), "message: title\n")
+    }
+
+    func test_fish_completesWithDescriptions() throws {
+        let fish = try installedShell("fish")
+        let path = try script("fish")
+        func complete(_ line: String) throws -> String {
+            let outcome = try todo.run(program: fish, ["--no-config", "-c", "source '\(path)'; complete -C'\(line)'"])
+            XCTAssertEqual(outcome.status, 0, "\(outcome)")
+            XCTAssertEqual(outcome.stderr, "")
+            return outcome.stdout
+        }
+        XCTAssertEqual(try complete("todo ch"), "check\tMark items done.\n")
+        XCTAssertEqual(try complete("todo check "), "1\tCall Mom\n2\tPay: rent's due\n")
+        XCTAssertEqual(try complete("todo uncheck "), "3\tBuy milk\n")
+        XCTAssertEqual(try complete("todo --file \(directory.file("other.json").path) show "), "")
+        XCTAssertEqual(try complete("todo list --so"), "--sort\tSort open and done items each by number, due, title or created.\n")
+        XCTAssertEqual(try complete("todo export --format i"), "ical\tjson (the data file's format; the default), todotxt or ical.\n")
+        XCTAssertEqual(try complete("todo --ver"), "--version\tShow the version.\n")
+    }
+
+    func test_everyScript_namesEveryCommandAndOption() {
+        for shell in Shell.allCases {
+            let script = CompletionScripts.script(for: shell)
+            for command in CommandTable.all {
+                XCTAssertTrue(script.contains(command.name), "\(shell) \(command.name)")
+                for option in command.options {
+                    XCTAssertTrue(script.contains(shell == .fish ? "-l \(option.name) " : option.flag), "\(shell) \(command.name) \(option.flag)")
+                }
+            }
+        }
+    }
+}
