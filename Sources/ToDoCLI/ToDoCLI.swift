@@ -35,7 +35,7 @@ public enum ToDoCLI {
             default:
                 let settings = try settings.get()
                 var runner = try runner(for: invocation, settings: settings, context: context)
-                runner.arguments = arguments
+                runner.arguments = invocation.commandLine
                 try runner.run(invocation.command)
             }
             return ExitCode.success.rawValue

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A command line split into its parts against `CommandTable`, before any value is interpreted.
 struct ScannedArguments: Equatable {
     /// The command, `nil` when none was named (`todo`, `todo --help`, `todo --version`).
@@ -11,6 +13,9 @@ struct ScannedArguments: Equatable {
     var globalValues: [String: String] = [:]
     var wantsHelp = false
     var wantsVersion = false
+    /// The arguments without the global options and their values: the command as the history
+    /// records it.
+    var commandLine: [String] = []
 }
 
 /// Splits arguments into command, options and positionals. Global options may stand before or after
@@ -21,9 +26,11 @@ enum ArgumentScanner {
         var result = ScannedArguments()
         var index = 0
         var optionsEnded = false
+        var globalOptionIndices = IndexSet()
 
         while index < arguments.count {
             let argument = arguments[index]
+            let start = index
             index += 1
 
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
@@ -72,6 +79,7 @@ enum ArgumentScanner {
                     throw UsageError(message: "missing value for '\(spec.synopsis)'", command: result.command)
                 }
                 if isGlobal {
+                    globalOptionIndices.insert(integersIn: start..<index)
                     guard result.globalValues.updateValue(value, forKey: spec.name) == nil else {
                         throw repeated(spec, command: result.command)
                     }
@@ -87,6 +95,7 @@ enum ArgumentScanner {
                 guard result.flags.insert(spec.name).inserted else { throw repeated(spec, command: result.command) }
             }
         }
+        result.commandLine = arguments.indices.filter { !globalOptionIndices.contains($0) }.map { arguments[$0] }
         if let command = result.command, !result.wantsHelp {
             for group in command.exclusiveOptions {
                 let given = group.filter { result.values[$0] != nil || result.flags.contains($0) }

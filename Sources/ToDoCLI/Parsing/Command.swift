@@ -113,6 +113,8 @@ struct Invocation: Equatable {
     var command: Command
     var fileOption: String?
     var color: ColorChoice = .auto
+    /// The command line without the global options, as the history records it.
+    var commandLine: [String] = []
 }
 
 /// When to colour the output (`--color`).

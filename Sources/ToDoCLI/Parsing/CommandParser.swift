@@ -27,7 +27,8 @@ struct CommandParser {
         } else {
             command = .list(.all, json: false)
         }
-        return Invocation(command: command, fileOption: scanned.globalValues["file"], color: color)
+        return Invocation(command: command, fileOption: scanned.globalValues["file"], color: color,
+                          commandLine: scanned.commandLine)
     }
 
     // MARK: Commands

@@ -15,7 +15,7 @@ struct CommandRunner {
     let store: JSONFileStore
     let renderer: ItemRenderer
     let settings: Settings
-    /// The command line, without the program name, as the history records it.
+    /// The command line, without the program name and the global options, as the history records it.
     var arguments: [String] = []
 
     private var addressLookup: AddressLookup {

@@ -59,6 +59,8 @@ final class READMETranscriptTests: XCTestCase {
             ("[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}", "<id>"),
             (#"(Created|Completed):( +)[0-9/: ]+\n"#, "$1:$2<time>\n"),
             (#""(createdAt|completedAt)": [0-9.]+"#, "\"$1\": <time>"),
+            // When `todo history` says a change was made.
+            (#"(?m)^([0-9]+  )[0-9/]+ [0-9:]+(  todo )"#, "$1<time>$2"),
             // iCalendar's time stamps, and the dates that open a todo.txt line.
             (#"(DTSTAMP|CREATED|COMPLETED):[0-9]{8}T[0-9]{6}Z"#, "$1:<time>"),
             (#"(?m)^(x )?([0-9]{4}-[0-9]{2}-[0-9]{2} )+"#, "$1<date> "),

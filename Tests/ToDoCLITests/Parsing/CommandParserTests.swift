@@ -53,8 +53,10 @@ final class CommandParserTests: XCTestCase {
         let before = try parser.parse(["--file", "a.json", "--color=never", "list"])
         let after = try parser.parse(["list", "--color", "never", "--file=a.json"])
 
-        XCTAssertEqual(before, Invocation(command: .list(.all, json: false), fileOption: "a.json", color: .never))
+        XCTAssertEqual(before, Invocation(command: .list(.all, json: false), fileOption: "a.json", color: .never, commandLine: ["list"]))
         XCTAssertEqual(after, before)
+        XCTAssertEqual(try parser.parse(["add", "--file", "a.json", "--", "--file", "x"]).commandLine, ["add", "--", "--file", "x"],
+                       "the history records the command without the global options")
     }
 
     func test_list_sections() throws {
