@@ -11,7 +11,10 @@ struct HistoryRenderer {
     /// `Checked 3: Call Mom`: what a change did to one item. `restoring` says "Restored" rather
     /// than "Added" for an item that came back.
     func line(for change: ItemChange, restoring: Bool) -> String {
-        guard let after = change.after else { return "Removed \(items.summary(change.before!))" }
+        guard let after = change.after else {
+            // Neither before nor after: an item added and removed within one change.
+            return change.before.map { "Removed \(items.summary($0))" } ?? "Added and removed an item"
+        }
         guard let before = change.before else { return "\(restoring ? "Restored" : "Added") \(items.summary(after))" }
         let fields = change.editedFields.map { field in
             switch field {

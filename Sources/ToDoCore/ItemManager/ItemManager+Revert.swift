@@ -13,16 +13,26 @@ extension ItemManager {
             throw .changedSince(entry, item: item, by: history.latestChange(touching: id, after: entry))
         }
         var copy = self
+        var putBack: [ToDoItem] = []
         for step in entry.steps.reversed() {
             switch step {
             case .inserted(let id, let place):
                 copy.takeOut(id, near: place)
             case .removed(let item, let place):
+                // A history written by todo never brings back an item that is there; an edited one might.
+                if copy.ids.contains(item.id), let existing = copy.item(withID: item.id) {
+                    throw .refused(entry, .duplicateID(existing: existing))
+                }
                 copy.putBack(item, at: place)
+                putBack.append(item)
             case .replaced(let item, let place):
                 copy.takeOut(item.id, near: place)
                 copy.putBack(item, at: place)
+                putBack.append(item)
             }
+        }
+        if let existing = copy.itemSharingNumber(withAnyOf: putBack) {
+            throw .refused(entry, .duplicateNumber(existing: existing))
         }
         if let existing = copy.openItemSharingContent(withAnyOf: Set(entry.results.map(\.id))) {
             throw .refused(entry, .duplicateContent(existing: existing))
@@ -40,6 +50,20 @@ extension ItemManager {
         for other in toDoItems {
             guard let candidates = byTitle[other.title] else { continue }
             if candidates.contains(where: { $0.id != other.id && $0.hasSameContent(as: other) }) { return other }
+        }
+        return nil
+    }
+
+    /// An item whose number one of `items` (put back, so in the list) also has: only a history
+    /// edited by hand could bring that about, since numbers are never reused.
+    private func itemSharingNumber(withAnyOf items: [ToDoItem]) -> ToDoItem? {
+        var idByNumber: [Int: UUID] = [:]
+        for item in items where item.number > 0 { idByNumber[item.number] = item.id }
+        guard !idByNumber.isEmpty else { return nil }
+        for list in [toDoItems, doneItems] {
+            for item in list {
+                if let id = idByNumber[item.number], id != item.id { return item }
+            }
         }
         return nil
     }

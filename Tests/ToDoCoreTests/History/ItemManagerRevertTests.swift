@@ -101,6 +101,28 @@ final class ItemManagerRevertTests: XCTestCase {
         XCTAssertEqual(later.toDoItems.map(\.title), ["C", "E", "A"])
     }
 
+    func test_revert_ofAHandEditedHistory_neverMakesTwoItemsWithOneIDOrNumber() throws {
+        let manager = try list()
+        let a = manager.item(withNumber: 1)!
+        var twin = ToDoItem(title: "Twin")
+        twin.number = 3
+        let place = ItemPlace(done: false, index: 0)
+        for (entry, expected) in [
+            (HistoryEntry(number: 9, time: nil, command: [], steps: [.removed(a, from: place)], results: []),
+             UndoError.refused(HistoryEntry(number: 9, time: nil, command: [], steps: [.removed(a, from: place)], results: []),
+                               .duplicateID(existing: a))),
+            (HistoryEntry(number: 9, time: nil, command: [], steps: [.removed(twin, from: place)], results: []),
+             UndoError.refused(HistoryEntry(number: 9, time: nil, command: [], steps: [.removed(twin, from: place)], results: []),
+                               .duplicateNumber(existing: manager.item(withNumber: 3)!))),
+        ] {
+            var current = manager
+            XCTAssertThrowsError(try current.revert(entry, in: ChangeHistory(entries: [entry]))) { error in
+                XCTAssertEqual(error as? UndoError, expected)
+            }
+            XCTAssertEqual(current.allItems, manager.allItems)
+        }
+    }
+
     func test_steps_recordWhatEachChangeReplaced() throws {
         var manager = try list()
         let c = manager.item(withNumber: 3)!
