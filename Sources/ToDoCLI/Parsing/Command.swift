@@ -14,7 +14,7 @@ enum Command: Equatable {
     case clear(doneOnly: Bool, confirmed: Bool)
     case export(format: ExportFormat, output: String?, query: ItemQuery = ItemQuery())
     case importItems(ImportRequest)
-    case undo(UndoRequest)
+    case undo(JSONFileStore.UndoSelection)
     case history(limit: Int, json: Bool)
     /// `todo completion <shell>`: the script.
     case completionScript(Shell)
@@ -59,16 +59,6 @@ struct ImportRequest: Equatable {
     var source: Source
     var format: ImportFormat = .auto
     var dryRun = false
-}
-
-/// `todo undo` and `todo redo`: which changes to take back.
-enum UndoRequest: Equatable {
-    /// The latest n changes (`todo undo [n]`).
-    case latest(Int)
-    /// One change by its number (`todo undo --change N`).
-    case change(Int)
-    /// The latest n undos (`todo redo [n]`).
-    case latestUndos(Int)
 }
 
 /// A change to one optional field: keep it, set it, or remove it.

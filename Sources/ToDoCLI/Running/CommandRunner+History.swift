@@ -4,13 +4,7 @@ extension CommandRunner {
     private var historyRenderer: HistoryRenderer { HistoryRenderer(items: renderer) }
 
     /// `todo undo` and `todo redo`: takes the changes back in one transaction and prints each.
-    func undo(_ request: UndoRequest) throws {
-        let selection: JSONFileStore.UndoSelection
-        switch request {
-        case .latest(let count): selection = .latest(count)
-        case .latestUndos(let count): selection = .latestUndos(count)
-        case .change(let number): selection = .change(number)
-        }
+    func undo(_ selection: JSONFileStore.UndoSelection) throws {
         let (targets, history) = try store.undo(selection, command: arguments)
         write(historyRenderer.reverted(targets, in: history))
     }

@@ -46,7 +46,7 @@ struct CommandRunner {
         case .clear(let doneOnly, let confirmed): try clear(doneOnly: doneOnly, confirmed: confirmed)
         case .export(let format, let output, let query): try export(format: format, output: output, query: query)
         case .importItems(let request): try importItems(request)
-        case .undo(let request): try undo(request)
+        case .undo(let selection): try undo(selection)
         case .history(let limit, let json): try history(limit: limit, json: json)
         case .completionItems(let section): try completionItems(section)
         case .help, .helpTopic, .manual, .completionScript, .version: break

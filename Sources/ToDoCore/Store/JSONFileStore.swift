@@ -45,7 +45,7 @@ public struct JSONFileStore: Sendable {
     }
 
     /// Which changes an undo or redo takes back, as `todo undo` and `todo redo` choose them.
-    public enum UndoSelection: Sendable {
+    public enum UndoSelection: Equatable, Sendable {
         /// The latest `count` changes in effect, undos apart (`todo undo N`).
         case latest(Int)
         /// The latest `count` undos in effect (`todo redo N`).
