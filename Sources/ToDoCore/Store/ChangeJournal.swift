@@ -155,28 +155,17 @@ private struct OpenFile {
     let path: String
 
     func read(at offset: Int, count: Int) throws(StoreError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var length = 0
-        while length < count {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                FileSystem.retryingOnInterrupt { pread(descriptor, buffer.baseAddress! + length, count - length, off_t(offset + length)) }
-            }
-            guard read >= 0 else { throw FileSystem.failure("read", path) }
-            if read == 0 { break }
-            length += read
+        var error: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, length in
+            (length, error) = FileSystem.readingUntilFull(descriptor, buffer, at: offset)
         }
-        return Array(bytes[..<length])
+        if error != 0 { throw FileSystem.failure("read", path, code: error) }
+        return bytes
     }
 
     func write(_ bytes: [UInt8], at offset: Int) throws(StoreError) {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                FileSystem.retryingOnInterrupt { pwrite(descriptor, buffer.baseAddress! + written, bytes.count - written, off_t(offset + written)) }
-            }
-            guard count > 0 else { throw FileSystem.failure("write", path) }
-            written += count
-        }
+        guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else { throw FileSystem.failure("write", path) }
+        try FileSystem.writeAll(bytes, to: descriptor, path: path)
     }
 
     /// Where the lines to keep end: before a torn last line and before lines numbered past

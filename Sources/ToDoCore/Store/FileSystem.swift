@@ -73,7 +73,7 @@ enum FileSystem {
 
     /// Reads into `buffer` from `offset` in the file until it is full or the file ends, and returns
     /// how many bytes were read, and the error code of a failure, else 0.
-    private static func readingUntilFull(_ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> (length: Int, error: Int32) {
+    static func readingUntilFull(_ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> (length: Int, error: Int32) {
         var length = 0
         while length < buffer.count {
             let count = retryingOnInterrupt { pread(descriptor, buffer.baseAddress! + length, buffer.count - length, off_t(offset + length)) }
@@ -201,7 +201,7 @@ enum FileSystem {
         return rename(source, destination) == 0
     }
 
-    private static func writeAll(_ contents: [UInt8], to descriptor: Int32, path: String) throws(StoreError) {
+    static func writeAll(_ contents: [UInt8], to descriptor: Int32, path: String) throws(StoreError) {
         var offset = 0
         while offset < contents.count {
             let count = contents.withUnsafeBytes { buffer in
