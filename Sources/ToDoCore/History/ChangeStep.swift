@@ -38,6 +38,17 @@ public enum ChangeStep: Equatable, Sendable {
     }
 }
 
+/// An item a change touched, as the change left it: `item` is `nil` when the change removed it.
+public struct TouchedItem: Equatable, Sendable {
+    public var id: UUID
+    public var item: ToDoItem?
+
+    public init(id: UUID, item: ToDoItem?) {
+        self.id = id
+        self.item = item
+    }
+}
+
 /// What a change did to one item: the item before and after it, `nil` where it was not in the list.
 public struct ItemChange: Equatable, Sendable {
     public var before: ToDoItem?

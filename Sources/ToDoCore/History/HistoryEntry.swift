@@ -26,12 +26,11 @@ public struct HistoryEntry: Equatable, Sendable {
     /// The changes an undo or redo took back, newest first.
     public var reverts: [Int]
     public var steps: [ChangeStep]
-    /// Every item the steps touched, in the order first touched, as the change left it: `nil` for
-    /// an item it removed.
-    public var results: [(id: UUID, item: ToDoItem?)]
+    /// Every item the steps touched, in the order first touched, as the change left it.
+    public var results: [TouchedItem]
 
     public init(number: Int, time: Double?, command: [String], kind: Kind = .change, reverts: [Int] = [],
-                steps: [ChangeStep], results: [(id: UUID, item: ToDoItem?)]) {
+                steps: [ChangeStep], results: [TouchedItem]) {
         self.number = number
         self.time = time
         self.command = command
@@ -48,12 +47,6 @@ public struct HistoryEntry: Equatable, Sendable {
             before[step.id] = .some(step.itemBefore)
         }
         return results.map { ItemChange(before: before[$0.id] ?? nil, after: $0.item) }
-    }
-
-    public static func == (lhs: HistoryEntry, rhs: HistoryEntry) -> Bool {
-        lhs.number == rhs.number && lhs.time == rhs.time && lhs.command == rhs.command && lhs.kind == rhs.kind
-            && lhs.reverts == rhs.reverts && lhs.steps == rhs.steps
-            && lhs.results.map(\.id) == rhs.results.map(\.id) && lhs.results.map(\.item) == rhs.results.map(\.item)
     }
 }
 
@@ -113,14 +106,14 @@ extension HistoryEntry {
         writer.endArray()
         writer.key("items")
         writer.beginArray()
-        for (id, item) in results {
+        for result in results {
             writer.element()
-            if let item {
+            if let item = result.item {
                 item.write(to: &writer)
             } else {
                 writer.beginObject()
                 writer.key("removed")
-                writer.uuid(id)
+                writer.uuid(result.id)
                 writer.endObject()
             }
         }
@@ -148,7 +141,7 @@ extension HistoryEntry {
 
     private static func scanned(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> HistoryEntry? {
         var number: Int?, time: Double?, command: [String]?, kind = Kind.change, reverts: [Int] = []
-        var steps: [ChangeStep]?, results: [(id: UUID, item: ToDoItem?)]?
+        var steps: [ChangeStep]?, results: [TouchedItem]?
         func path() -> String { "" }
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             switch key {
@@ -173,7 +166,7 @@ extension HistoryEntry {
                 }
                 steps = list
             case "items":
-                var list: [(id: UUID, item: ToDoItem?)] = []
+                var list: [TouchedItem] = []
                 try scanner.scanArray(mismatch: { _ in .shape("", "") }) { scanner, _ throws(JSONDecodingError) in
                     // `{"removed":"ID"}` for an item the change removed (as `line()` writes it), else the item.
                     scanner.skipWhitespace()
@@ -182,10 +175,10 @@ extension HistoryEntry {
                         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
                             removed = try scanner.string(at: path).flatMap(UUID.init(canonical:))
                         }
-                        list.append((try required(removed, at: path), nil))
+                        list.append(TouchedItem(id: try required(removed, at: path), item: nil))
                     } else {
                         let item = try ToDoItem(scanning: &scanner, path: path)
-                        list.append((item.id, item))
+                        list.append(TouchedItem(id: item.id, item: item))
                     }
                 }
                 results = list

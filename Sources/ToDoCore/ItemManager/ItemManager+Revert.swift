@@ -8,9 +8,9 @@ extension ItemManager {
     /// other change, so that the undo itself can be taken back.
     public mutating func revert(_ entry: HistoryEntry, in history: ChangeHistory) throws(UndoError) {
         let current = items(withIDs: Set(entry.results.map(\.id)))
-        for (id, expected) in entry.results where current[id] != expected {
-            let item = current[id] ?? expected ?? ToDoItem(title: "", id: id)
-            throw .changedSince(entry, item: item, by: history.latestChange(touching: id, after: entry))
+        for result in entry.results where current[result.id] != result.item {
+            let item = current[result.id] ?? result.item ?? ToDoItem(title: "", id: result.id)
+            throw .changedSince(entry, item: item, by: history.latestChange(touching: result.id, after: entry))
         }
         var copy = self
         var putBack: [ToDoItem] = []
@@ -82,7 +82,7 @@ extension ItemManager {
 
     /// The items the recorded steps touched, in the order first touched, as they are now: what a
     /// history entry keeps of the change. Each is looked for first where its last step put it.
-    func touchedItems() -> [(id: UUID, item: ToDoItem?)] {
+    func touchedItems() -> [TouchedItem] {
         var lastPlace: [UUID: ItemPlace?] = [:]
         var order: [UUID] = []
         for step in steps {
@@ -94,30 +94,21 @@ extension ItemManager {
         }
         let lookedUp = order.count > 8 ? items(withIDs: Set(order)) : nil
         return order.map { id in
-            if let lookedUp { return (id, lookedUp[id]) }
+            if let lookedUp { return TouchedItem(id: id, item: lookedUp[id]) }
             if let place = lastPlace[id] ?? nil {
                 let items = place.done ? doneItems : toDoItems
-                if items.indices.contains(place.index), items[place.index].id == id { return (id, items[place.index]) }
+                if items.indices.contains(place.index), items[place.index].id == id { return TouchedItem(id: id, item: items[place.index]) }
             }
-            return (id, item(withID: id))
+            return TouchedItem(id: id, item: item(withID: id))
         }
     }
 
     /// Removes the item with `id`, looking first at `place`, and records the step.
     private mutating func takeOut(_ id: UUID, near place: ItemPlace) {
         let items = place.done ? doneItems : toDoItems
-        var found: ItemPlace?
-        if items.indices.contains(place.index), items[place.index].id == id {
-            found = place
-        } else if let index = toDoItems.firstIndex(where: { $0.id == id }) {
-            found = ItemPlace(done: false, index: index)
-        } else if let index = doneItems.firstIndex(where: { $0.id == id }) {
-            found = ItemPlace(done: true, index: index)
-        }
-        guard let found else { return }
-        let removed = found.done ? doneItems.remove(at: found.index) : toDoItems.remove(at: found.index)
-        ids.remove(id)
-        steps.append(.removed(removed, from: found))
+        let isThere = items.indices.contains(place.index) && items[place.index].id == id
+        guard let found = isThere ? place : try? self.place(ofID: id) else { return }
+        _ = remove(at: found)
     }
 
     /// Inserts `item` at `place`, or at the end when the list has grown shorter, and records the step.

@@ -173,42 +173,34 @@ public struct ItemManager: Sendable {
     /// Checks the item with `id` and returns it; an item already done stays as it is.
     @discardableResult
     public mutating func checkItem(withID id: UUID) throws(ItemManagerError) -> ToDoItem {
-        switch try position(ofID: id) {
-        case .toDo(let index):
-            checkItem(at: index)
-            return doneItems[doneItems.count - 1]
-        case .done(let index):
-            return doneItems[index]
-        }
+        let place = try place(ofID: id)
+        guard !place.done else { return doneItems[place.index] }
+        checkItem(at: place.index)
+        return doneItems[doneItems.count - 1]
     }
 
     /// Unchecks the item with `id` and returns it; an open item stays as it is.
     @discardableResult
     public mutating func uncheckItem(withID id: UUID) throws(ItemManagerError) -> ToDoItem {
-        switch try position(ofID: id) {
-        case .toDo(let index):
-            return toDoItems[index]
-        case .done(let index):
-            try uncheckItem(at: index)
-            return toDoItems[toDoItems.count - 1]
-        }
+        let place = try place(ofID: id)
+        guard place.done else { return toDoItems[place.index] }
+        try uncheckItem(at: place.index)
+        return toDoItems[toDoItems.count - 1]
     }
 
     /// Deletes the item with `id` and returns it.
     @discardableResult
     public mutating func removeItem(withID id: UUID) throws(ItemManagerError) -> ToDoItem {
-        let position = try position(ofID: id)
+        let place = try place(ofID: id)
         changeCount += 1
-        ids.remove(id)
-        let removed: ToDoItem
-        switch position {
-        case .toDo(let index):
-            removed = toDoItems.remove(at: index)
-            steps.append(.removed(removed, from: ItemPlace(done: false, index: index)))
-        case .done(let index):
-            removed = doneItems.remove(at: index)
-            steps.append(.removed(removed, from: ItemPlace(done: true, index: index)))
-        }
+        return remove(at: place)
+    }
+
+    /// Takes the item at `place` out of the list and records the step.
+    mutating func remove(at place: ItemPlace) -> ToDoItem {
+        let removed = place.done ? doneItems.remove(at: place.index) : toDoItems.remove(at: place.index)
+        ids.remove(removed.id)
+        steps.append(.removed(removed, from: place))
         return removed
     }
 
@@ -228,24 +220,19 @@ public struct ItemManager: Sendable {
     /// open items.
     @discardableResult
     public mutating func updateItem(withID id: UUID, _ edit: (inout ToDoItem) -> Void) throws(ItemManagerError) -> ToDoItem {
-        let position = try position(ofID: id)
-        var item: ToDoItem
-        switch position {
-        case .toDo(let index): item = toDoItems[index]
-        case .done(let index): item = doneItems[index]
-        }
+        let place = try place(ofID: id)
+        let old = place.done ? doneItems[place.index] : toDoItems[place.index]
+        var item = old
         edit(&item)
         try validate(item)
+        if !place.done { try checkNoOpenItemHasContent(of: item, except: id) }
         changeCount += 1
-        switch position {
-        case .toDo(let index):
-            try checkNoOpenItemHasContent(of: item, except: id)
+        steps.append(.replaced(old, at: place))
+        if place.done {
+            doneItems[place.index] = item
+        } else {
             openTitleKeys.insert(titleOf: item)
-            steps.append(.replaced(toDoItems[index], at: ItemPlace(done: false, index: index)))
-            toDoItems[index] = item
-        case .done(let index):
-            steps.append(.replaced(doneItems[index], at: ItemPlace(done: true, index: index)))
-            doneItems[index] = item
+            toDoItems[place.index] = item
         }
         return item
     }
@@ -326,14 +313,10 @@ extension ItemManager {
         return items
     }
 
-    private enum Position {
-        case toDo(Int)
-        case done(Int)
-    }
-
-    private func position(ofID id: UUID) throws(ItemManagerError) -> Position {
-        if let index = toDoItems.firstIndex(where: { $0.id == id }) { return .toDo(index) }
-        if let index = doneItems.firstIndex(where: { $0.id == id }) { return .done(index) }
+    /// Where the item with `id` is.
+    func place(ofID id: UUID) throws(ItemManagerError) -> ItemPlace {
+        if let index = toDoItems.firstIndex(where: { $0.id == id }) { return ItemPlace(done: false, index: index) }
+        if let index = doneItems.firstIndex(where: { $0.id == id }) { return ItemPlace(done: true, index: index) }
         throw .noSuchItem(.id(id))
     }
 }

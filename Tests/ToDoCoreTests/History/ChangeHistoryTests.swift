@@ -38,7 +38,7 @@ final class ChangeHistoryTests: XCTestCase {
                                  reverts: [11], steps: [.replaced(item, at: ItemPlace(done: false, index: 3)),
                                                         .removed(edited, from: ItemPlace(done: true, index: 0)),
                                                         .inserted(item.id, at: ItemPlace(done: false, index: 0))],
-                                 results: [(item.id, edited), (UUID(), nil)])
+                                 results: [TouchedItem(id: item.id, item: edited), TouchedItem(id: UUID(), item: nil)])
         let line = entry.line()
 
         XCTAssertEqual(line.last, UInt8(ascii: "\n"))
