@@ -59,6 +59,8 @@ enum GlobalOption {
 
     /// Options that take a value and may stand anywhere in the command line.
     static let valued = [file, color]
+    /// Every global option, in the order help lists them.
+    static let all = [file, color, version, help]
 }
 
 /// Every command of `todo`, in the order help lists them.

@@ -49,7 +49,7 @@ enum HelpTopics {
     }
 
     static let exitCodes = HelpTopic(name: "exit-codes", heading: "EXIT CODES", summary: "What each exit code means.") { _ in
-        [.table(ExitCode.allCases.map { HelpRow(name: String($0.rawValue), text: $0.meaning) }),
+        [.table(exitCodeRows),
          .paragraph("Whatever the code, a command that fails changes nothing, and says why on standard error.")]
     }
 
@@ -77,6 +77,11 @@ enum HelpTopics {
     }
 
     static let all = [dates, refs, exitCodes, file, environment]
+
+    /// Each exit code and what it means; the overview lists them too.
+    static var exitCodeRows: [HelpRow] {
+        ExitCode.allCases.map { HelpRow(name: String($0.rawValue), text: $0.meaning) }
+    }
 
     static func topic(named name: String) -> HelpTopic? {
         all.first { $0.name == name.lowercased() }

@@ -19,9 +19,9 @@ enum HelpRenderer {
             """
         text += table(CommandTable.all.map { ($0.name, $0.summary) })
         text += "\n  With no command, todo lists the items.\n\nGLOBAL OPTIONS:\n"
-        text += table([GlobalOption.file, GlobalOption.color, GlobalOption.version, GlobalOption.help].map(optionRow))
+        text += table(GlobalOption.all.map(optionRow))
         text += "\nTOPICS:\n" + table(HelpTopics.all.map { ($0.name, $0.summary) })
-        text += "\nEXIT CODES:\n" + table(ExitCode.allCases.map { (String($0.rawValue), $0.meaning) })
+        text += "\nEXIT CODES:\n" + table(HelpTopics.exitCodeRows.map { ($0.name, $0.text) })
         text += "\n  See 'todo help <command>' or 'todo help <topic>' for more; 'todo help --man' prints the manual page.\n"
         return text
     }
@@ -57,7 +57,8 @@ enum HelpRenderer {
         return "Usage: \(command.usage)\n  See 'todo \(command.name) --help' for more information.\n"
     }
 
-    private static func optionRow(_ option: OptionSpec) -> (String, String) {
+    /// An option's row in help: its synopsis (`-h, --help` for help) and what it does.
+    static func optionRow(_ option: OptionSpec) -> (String, String) {
         (option.name == "help" ? "-h, --help" : option.synopsis, option.help)
     }
 

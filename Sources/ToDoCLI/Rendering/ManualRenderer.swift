@@ -30,8 +30,7 @@ enum ManualRenderer {
             }
             if !blocks.isEmpty { page += ".RS\n" + body(blocks) + ".RE\n" }
         }
-        page += section("GLOBAL OPTIONS", [.table([GlobalOption.file, GlobalOption.color, GlobalOption.version, GlobalOption.help]
-            .map { HelpRow(name: $0.name == "help" ? "-h, --help" : $0.synopsis, text: $0.help) })])
+        page += section("GLOBAL OPTIONS", [.table(GlobalOption.all.map(HelpRenderer.optionRow).map { HelpRow(name: $0.0, text: $0.1) })])
         for topic in HelpTopics.all {
             page += section(topic.heading, topic.body(.monthFirst))
         }
