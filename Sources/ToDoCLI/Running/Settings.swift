@@ -28,8 +28,8 @@ struct Settings {
 
         let timeout = environment["TODO_LOCK_TIMEOUT"] ?? ""
         guard let lockTimeout = timeout.isEmpty ? Self.defaultLockTimeout : Double(timeout),
-              lockTimeout.isFinite, lockTimeout >= 0 else {
-            throw Self.error("TODO_LOCK_TIMEOUT is '\(timeout)'; use a number of seconds, as 10")
+              lockTimeout.isFinite, lockTimeout >= 0, lockTimeout <= JSONFileStore.longestLockTimeout else {
+            throw Self.error("TODO_LOCK_TIMEOUT is '\(timeout)'; use a number of seconds from 0 to 3600, as 10")
         }
         self.lockTimeout = lockTimeout
 

@@ -28,7 +28,7 @@ struct ChangeJournal {
     /// The changes up to `revision` (the data file's), the latest `ChangeHistory.keptChanges` of
     /// them; lines that cannot be read are left out.
     func history(upTo revision: Int) throws(StoreError) -> ChangeHistory {
-        guard let bytes = try FileSystem.readFile(at: path) else { return ChangeHistory(entries: []) }
+        guard let (bytes, _) = try FileSystem.readOwnFile(at: path) else { return ChangeHistory(entries: []) }
         var entries: [HistoryEntry] = []
         for line in Self.lines(of: bytes) {
             guard let number = HistoryEntry.number(atStartOf: line), number <= revision,
@@ -46,14 +46,12 @@ struct ChangeJournal {
     /// file is written at the same time: the data file must not be replaced before
     /// `PendingFlush.wait()` has returned.
     func append(_ entry: HistoryEntry, afterRevision revision: Int) throws(StoreError) -> PendingFlush {
-        let descriptor = FileSystem.retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC, ChangeJournal.permissions) }
-        guard descriptor >= 0 else { throw FileSystem.failure("write", path) }
+        // Never through a planted link, nor into another user's file (see `OwnFiles`).
+        let descriptor = try OwnFiles.openCompanion(path, creating: true, operation: "write")
         var handedOn = false
         defer { if !handedOn { close(descriptor) } }
-        _ = fchmod(descriptor, Self.permissions)
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileSystem.failure("write", path) }
-        if status.st_mode & S_IFMT != S_IFREG { throw FileSystem.failure("write", path, code: EISDIR) }
         let file = OpenFile(descriptor: descriptor, path: path)
         let end = try file.endOfKeptLines(size: Int(status.st_size), upTo: revision)
         let line = entry.line()

@@ -13,27 +13,42 @@ struct FileLock: ~Copyable {
     static let retryInterval = 0.01
 
     private let descriptor: Int32
+    /// The file the lock is on, to check that it still has its name.
+    let lockedFile: LockedFile
 
     /// Takes the lock at `path`, creating the file (mode 0600) if needed, and waits up to about
     /// `timeout` seconds for another holder to let go. Waiting counts attempts rather than reading
-    /// a clock.
+    /// a clock. The file must be this user's own plain file (see `OwnFiles.openCompanion`): a link
+    /// or another user's file planted there is refused, never made private or locked. A lock
+    /// file removed or replaced while its lock was being taken is opened again: a lock on a file
+    /// that no longer has the name excludes nobody.
     init(path: String, timeout: Double) throws(StoreError) {
-        let descriptor = FileSystem.retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
-        guard descriptor >= 0 else { throw FileSystem.failure("lock", path) }
-        // An older lock file may have been created with looser permissions; ours is private.
-        _ = fchmod(descriptor, 0o600)
-        let attempts = max(1, Int((timeout / Self.retryInterval).rounded(.up)) + 1)
-        for attempt in 1...attempts {
+        let attempts = max(1, Int((min(timeout, JSONFileStore.longestLockTimeout) / Self.retryInterval).rounded(.up)) + 1)
+        var descriptor = try OwnFiles.openCompanion(path, creating: true, operation: "lock")
+        var attempt = 1
+        while true {
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
-                self.descriptor = descriptor
-                return
+                var status = stat()
+                if fstat(descriptor, &status) == 0 {
+                    let locked = LockedFile(path: path, identity: FileIdentity(status))
+                    if locked.isStillInPlace {
+                        self.descriptor = descriptor
+                        self.lockedFile = locked
+                        return
+                    }
+                }
+                close(descriptor)
+                descriptor = try OwnFiles.openCompanion(path, creating: true, operation: "lock")
+                continue
             }
             let code = errno
             guard code == EWOULDBLOCK || code == EINTR else {
                 close(descriptor)
                 throw FileSystem.failure("lock", path, code: code)
             }
-            if attempt < attempts { usleep(useconds_t(Self.retryInterval * 1_000_000)) }
+            guard attempt < attempts else { break }
+            attempt += 1
+            usleep(useconds_t(Self.retryInterval * 1_000_000))
         }
         close(descriptor)
         throw .lockTimeout(lockFile: path, seconds: timeout)
@@ -42,5 +57,17 @@ struct FileLock: ~Copyable {
     deinit {
         // Closing the descriptor releases the lock.
         close(descriptor)
+    }
+}
+
+/// The file a lock was taken on.
+struct LockedFile {
+    let path: String
+    let identity: FileIdentity
+
+    /// Whether the lock file still has its name: `false` once someone removed or replaced it, so
+    /// that another process may have taken a lock of its own on the new file.
+    var isStillInPlace: Bool {
+        FileIdentity.current(at: path)?.isSameFile(as: identity) == true
     }
 }

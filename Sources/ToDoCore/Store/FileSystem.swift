@@ -19,17 +19,36 @@ enum FileSystem {
         .fileSystem(path: path, operation: operation, code: code)
     }
 
-    /// The whole file at `path`, or `nil` when there is no file there.
+    /// The whole file at `path`, or `nil` when there is no file there: any file the user names,
+    /// a pipe included (`todo import <(curl …)`).
     static func readFile(at path: String) throws(StoreError) -> [UInt8]? {
-        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
+        try read(path, flags: O_RDONLY | O_CLOEXEC, limit: nil, check: { _ throws(StoreError) in })?.bytes
+    }
+
+    /// The whole of one of the list's own files (the list, its history), with its identity, or
+    /// `nil` when there is none: never through a final symbolic link, never a FIFO or device
+    /// (opened without waiting), and never more than `OwnFiles.sizeLimit` bytes.
+    static func readOwnFile(at path: String, limit: Int = OwnFiles.sizeLimit) throws(StoreError) -> (bytes: [UInt8], identity: FileIdentity)? {
+        try read(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, limit: limit) { status throws(StoreError) in
+            if status.st_mode & S_IFMT != S_IFREG { throw OwnFiles.unusable(path, .notRegularFile) }
+            if status.st_size > limit { throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: limit)) }
+        }
+    }
+
+    private static func read(
+        _ path: String, flags: Int32, limit: Int?, check: (stat) throws(StoreError) -> Void
+    ) throws(StoreError) -> (bytes: [UInt8], identity: FileIdentity)? {
+        let descriptor = retryingOnInterrupt { open(path, flags) }
         if descriptor < 0 {
             if errno == ENOENT { return nil }
+            if errno == ELOOP, flags & O_NOFOLLOW != 0 { throw OwnFiles.unusable(path, .symbolicLink) }
             throw failure("read", path)
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure("read", path) }
         if status.st_mode & S_IFMT == S_IFDIR { throw failure("read", path, code: EISDIR) }
+        try check(status)
 
         // Read into uninitialized memory, a byte more than the size: filling a large buffer with
         // zeros first would cost a third of reading it. A file that grew meanwhile is read on.
@@ -44,11 +63,12 @@ enum FileSystem {
                 let (count, error) = chunk.withUnsafeMutableBufferPointer { readingUntilFull(descriptor, $0, at: contents.count) }
                 readError = error
                 contents += chunk[..<count]
+                if let limit, contents.count > limit { throw OwnFiles.unusable(path, .tooLarge(size: contents.count, limit: limit)) }
                 if count < chunk.count || error != 0 { break }
             }
         }
         if readError != 0 { throw failure("read", path, code: readError) }
-        return contents
+        return (contents, FileIdentity(status))
     }
 
     /// Files from this size on are read in two halves at once (see `readInTwoHalves`).
@@ -84,11 +104,15 @@ enum FileSystem {
         return (length, 0)
     }
 
-    /// Throws when a file exists at `path` that its owner made read-only, or that this process may
-    /// not write: replacing it by rename would quietly undo the protection.
+    /// Throws when a file exists at `path` that its owner made read-only, that this process may
+    /// not write, or that belongs to another user: replacing it by rename would quietly undo the
+    /// protection, or take the list from its owner.
     static func checkWritable(_ path: String) throws(StoreError) {
         var status = stat()
         guard stat(path, &status) == 0 else { return }
+        if status.st_mode & S_IFMT == S_IFREG, status.st_uid != OwnFiles.user {
+            throw OwnFiles.unusable(path, .anotherOwner(owner: UInt32(status.st_uid), user: UInt32(OwnFiles.user)))
+        }
         if status.st_mode & S_IWUSR == 0 || access(path, W_OK) != 0 {
             throw failure("write", path, code: EACCES)
         }
@@ -120,11 +144,10 @@ enum FileSystem {
         _ produce: (_ append: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) -> Void
     ) throws(StoreError) {
         let directory = (path as NSString).deletingLastPathComponent
-        let sparePath = "\(directory)/.\((path as NSString).lastPathComponent).spare"
-        let descriptor = try openSpare(at: sparePath, permissions: permissions, directory: directory)
+        let (descriptor, temporaryPath, isSpare) = try openSpare(for: path, permissions: permissions, directory: directory)
         var succeeded = false
         // A failed write leaves no file behind: on a full disk, that gives the space back.
-        defer { if !succeeded { unlink(sparePath) } }
+        defer { if !succeeded { unlink(temporaryPath) } }
         do {
             defer { close(descriptor) }
             // Whatever the umask allowed, the file gets exactly these permissions.
@@ -140,7 +163,12 @@ enum FileSystem {
                   synchronize(descriptor) else { throw failure("write", path) }
         }
         try beforeReplacing()
-        guard keepingSpare ? replace(path, with: sparePath) : rename(sparePath, path) == 0 else { throw failure("replace", path) }
+        // The old file becomes the next spare only when it is as private as the new one: a list
+        // someone made readable to others must not stay readable as the spare.
+        let swapping = keepingSpare && isSpare && FileIdentity.current(at: path).map {
+            $0.owner == OwnFiles.user && $0.mode & S_IFMT == S_IFREG && $0.mode & 0o7777 == permissions
+        } == true
+        guard swapping ? replace(path, with: temporaryPath) : rename(temporaryPath, path) == 0 else { throw failure("replace", path) }
         succeeded = true
         let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
         guard directoryDescriptor >= 0 else { throw failure("flush", directory) }
@@ -150,14 +178,23 @@ enum FileSystem {
 
     /// Opens the spare file, hidden beside the data file as `.items.json.spare`, for writing from
     /// its start. Each write swaps it with the data file (see `replace`), so it holds the previous
-    /// list; its disk blocks are reused when nothing else has it open and it has no other name.
-    /// Otherwise (a reader still reading that list, a hard link, a symbolic link, another owner,
-    /// a system without leases) it is replaced by a new file.
-    private static func openSpare(at sparePath: String, permissions: mode_t, directory: String) throws(StoreError) -> Int32 {
+    /// list; its disk blocks are reused when it is this user's plain file that nothing else has
+    /// open and that has no other name. Otherwise (a reader still reading that list, a hard link,
+    /// a symbolic link, a system without leases) it is replaced by a new file; where it cannot be
+    /// removed (another user's file in a sticky folder, as /tmp) it is left alone, never used, and
+    /// a new file of a unique name takes its part. Returns the descriptor, the file's path and
+    /// whether that is the spare's.
+    private static func openSpare(
+        for path: String, permissions: mode_t, directory: String
+    ) throws(StoreError) -> (descriptor: Int32, path: String, isSpare: Bool) {
+        let sparePath = "\(directory)/.\((path as NSString).lastPathComponent).spare"
         #if os(Linux)
-        let existing = retryingOnInterrupt { open(sparePath, O_WRONLY | O_NOFOLLOW | O_CLOEXEC) }
+        let existing = retryingOnInterrupt { open(sparePath, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
         if existing >= 0 {
-            if isOnlyOpenHere(existing) { return existing }
+            if isOnlyOpenHere(existing) {
+                _ = fcntl(existing, F_SETFL, fcntl(existing, F_GETFL) & ~O_NONBLOCK)
+                return (existing, sparePath, true)
+            }
             close(existing)
         }
         #endif
@@ -165,16 +202,22 @@ enum FileSystem {
         let descriptor = retryingOnInterrupt {
             open(sparePath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
         }
-        guard descriptor >= 0 else { throw failure("create a file in", directory) }
-        return descriptor
+        if descriptor >= 0 { return (descriptor, sparePath, true) }
+        guard errno == EEXIST else { throw failure("create a file in", directory) }
+        var template = Array("\(sparePath).XXXXXX".utf8CString)
+        let unique = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard unique >= 0 else { throw failure("create a file in", directory) }
+        _ = fcntl(unique, F_SETFD, FD_CLOEXEC)
+        return (unique, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self), false)
     }
 
     #if os(Linux)
-    /// Whether `descriptor` is a plain file with one name that no other descriptor has open. Linux
-    /// grants a write lease only then; it is released at once, having answered the question.
+    /// Whether `descriptor` is a plain file of this user's with one name that no other descriptor
+    /// has open. Linux grants a write lease only then (to root whatever the owner, hence the owner
+    /// check); it is released at once, having answered the question.
     private static func isOnlyOpenHere(_ descriptor: Int32) -> Bool {
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1,
+        guard fstat(descriptor, &status) == 0, OwnFiles.reasonNotToChange(status) == nil, status.st_nlink == 1,
               fcntl(descriptor, setLease, Int32(F_WRLCK)) == 0 else { return false }
         return fcntl(descriptor, setLease, Int32(F_UNLCK)) == 0
     }

@@ -14,6 +14,8 @@ public struct JSONFileStore: Sendable {
     /// The data file always has these permissions, whatever the umask: only the owner may read or
     /// write the list.
     static let filePermissions: mode_t = 0o600
+    /// The longest a change waits for the lock, in seconds (an hour); a longer timeout counts as this.
+    public static let longestLockTimeout = 3600.0
     /// Missing directories are created with these permissions.
     static let directoryPermissions: mode_t = 0o700
 
@@ -73,15 +75,35 @@ public struct JSONFileStore: Sendable {
         }
     }
 
+    /// How often a transaction starts again when the list was replaced under it (see `transaction`).
+    static let transactionAttempts = 3
+
     /// One transaction under the lock: read the list, let `body` change it (given a way to read the
     /// history), and when it changed, add the change to the history, then replace the data file.
-    /// `body` returns its result and, for an undo or redo, what it took back.
+    /// `body` returns its result and, for an undo or redo, what it took back. It may run more than
+    /// once: when the lock file was removed under a running change (a temp cleaner, `rm *.lock`),
+    /// another process may have changed the list meanwhile, and a change never overwrites one it
+    /// did not read, so it starts again on the list as it is now.
     private func transaction<Result>(
         command: [String],
         _ body: (inout ItemManager, () throws(StoreError) -> ChangeHistory) throws -> (Result, (HistoryEntry.Kind, [Int])?)
     ) throws -> Result {
         let path = try dataPath()
         try FileSystem.createDirectories((path as NSString).deletingLastPathComponent, mode: Self.directoryPermissions)
+        var attempt = 1
+        while true {
+            do {
+                return try transaction(at: path, command: command, body)
+            } catch StoreError.replacedMeanwhile where attempt < Self.transactionAttempts {
+                attempt += 1
+            }
+        }
+    }
+
+    private func transaction<Result>(
+        at path: String, command: [String],
+        _ body: (inout ItemManager, () throws(StoreError) -> ChangeHistory) throws -> (Result, (HistoryEntry.Kind, [Int])?)
+    ) throws -> Result {
         let lock = try FileLock(path: path + ".lock", timeout: lockTimeout)
 
         var snapshot = try read(at: path)
@@ -89,6 +111,15 @@ public struct JSONFileStore: Sendable {
         let journal = ChangeJournal(dataPath: path)
         let (result, reverting) = try body(&snapshot.manager) { () throws(StoreError) in try journal.history(upTo: revision) }
         if snapshot.manager.changeCount > 0 {
+            // Still the list that was read, under a lock that is still the list's: checked before
+            // the history is touched, and again just before the list is replaced.
+            let (lockedFile, identity) = (lock.lockedFile, snapshot.identity)
+            let checkUnchanged = { () throws(StoreError) in
+                guard lockedFile.isStillInPlace, FileIdentity.current(at: path) == identity else {
+                    throw StoreError.replacedMeanwhile(file: path)
+                }
+            }
+            try checkUnchanged()
             snapshot.document.nextNumber = snapshot.manager.nextNumber
             snapshot.document.revision = revision + 1
             try FileSystem.checkWritable(path)
@@ -104,7 +135,10 @@ public struct JSONFileStore: Sendable {
             // The history's line is flushed while the list is written; the list replaces the old
             // one only once both are on disk.
             try FileSystem.writeAtomically(to: path, permissions: Self.filePermissions,
-                                           beforeReplacing: { () throws(StoreError) in try historyFlush?.wait() }) {
+                                           beforeReplacing: { () throws(StoreError) in
+                                               try historyFlush?.wait()
+                                               try checkUnchanged()
+                                           }) {
                 append throws(StoreError) in
                 try snapshot.document.write(items: items, append)
             }
@@ -114,11 +148,14 @@ public struct JSONFileStore: Sendable {
     }
 
     /// The path to read and replace: the file itself, or the file a symbolic link points to, so
-    /// that a linked list stays linked and shares one lock with every other way to reach it.
+    /// that a linked list stays linked and shares one lock with every other way to reach it. A
+    /// link another user planted in a folder others can write to is not followed (see
+    /// `OwnFiles.checkLinkMayBeFollowed`).
     private func dataPath() throws(StoreError) -> String {
         let path = fileURL.path
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return path }
+        try OwnFiles.checkLinkMayBeFollowed(path, status: status)
         guard let resolved = realpath(path, nil) else { throw FileSystem.failure("follow the link", path) }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -128,11 +165,13 @@ public struct JSONFileStore: Sendable {
     private struct Snapshot {
         var document: StoreDocument
         var manager: ItemManager
+        /// The file read; `nil` when there was none.
+        var identity: FileIdentity?
     }
 
     private func read(at path: String) throws(StoreError) -> Snapshot {
-        guard let bytes = try FileSystem.readFile(at: path) else {
-            return Snapshot(document: StoreDocument(), manager: ItemManager(now: now))
+        guard let (bytes, identity) = try FileSystem.readOwnFile(at: path) else {
+            return Snapshot(document: StoreDocument(), manager: ItemManager(now: now), identity: nil)
         }
         var document = try StoreDocument(bytes: bytes, file: path)
         // The items move into the manager; the document keeps only what surrounds them.
@@ -140,7 +179,7 @@ public struct JSONFileStore: Sendable {
         document.items = StoredItems()
         do {
             let manager = try ItemManager(stored: items, nextNumber: document.nextNumber, now: now)
-            return Snapshot(document: document, manager: manager)
+            return Snapshot(document: document, manager: manager, identity: identity)
         } catch {
             throw .invalidContent(file: path, reason: Self.reason(for: error))
         }

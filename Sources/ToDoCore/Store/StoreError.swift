@@ -11,6 +11,12 @@ public enum StoreError: Error, Equatable, Sendable {
     case fileSystem(path: String, operation: String, code: Int32)
     /// Another process held the lock for longer than the store waits.
     case lockTimeout(lockFile: String, seconds: Double)
+    /// A file at one of the list's paths is one todo will not use: another user's, a link, a FIFO
+    /// or device, or too large. Nothing was changed.
+    case unusableFile(path: String, reason: UnusableFileReason)
+    /// The list was replaced by another process during this change, which therefore holds a lock
+    /// that is no longer the list's (its lock file was removed): nothing was changed.
+    case replacedMeanwhile(file: String)
 
     /// The system's words for a file-system failure, as "Permission denied"; `nil` for the others.
     public var systemMessage: String? {
@@ -21,8 +27,8 @@ public enum StoreError: Error, Equatable, Sendable {
     /// Whether the data file itself is unusable (as opposed to the system failing around it).
     public var isUnreadableFile: Bool {
         switch self {
-        case .invalidJSON, .invalidContent, .unsupportedVersion: return true
-        case .fileSystem, .lockTimeout: return false
+        case .invalidJSON, .invalidContent, .unsupportedVersion, .unusableFile: return true
+        case .fileSystem, .lockTimeout, .replacedMeanwhile: return false
         }
     }
 }
@@ -42,6 +48,30 @@ extension StoreError: CustomStringConvertible {
         case .lockTimeout(let lockFile, let seconds):
             return "another todo process is changing the list (it has held \(lockFile) for more than"
                 + " \(formatted(seconds)) seconds); nothing was changed, try again"
+        case .unusableFile(let path, let reason):
+            return Self.description(of: reason, at: path)
+        case .replacedMeanwhile(let file):
+            return "another process replaced \(file) while this change was being made (was its lock file removed?);"
+                + " nothing was changed, try again"
+        }
+    }
+
+    private static func description(of reason: UnusableFileReason, at path: String) -> String {
+        switch reason {
+        case .symbolicLink:
+            return "cannot use \(path): it is a symbolic link, and todo does not follow links for the files it keeps"
+                + " beside the list; remove it if it is not yours; nothing was changed"
+        case .linkFromAnotherUser(let owner):
+            return "cannot use \(path): it is a symbolic link made by another user (uid \(owner)) in a folder others"
+                + " can write to, and todo does not follow it; remove it, or give the file's own path; nothing was changed"
+        case .notRegularFile:
+            return "cannot use \(path): it is not a regular file (a FIFO, a device or a socket); nothing was changed"
+        case .anotherOwner(let owner, let user):
+            return "cannot use \(path): it belongs to another user (uid \(owner)), and todo changes only files of its"
+                + " own user (uid \(user)); run todo as uid \(owner), or remove the file if it is not theirs to keep;"
+                + " nothing was changed"
+        case .tooLarge(let size, let limit):
+            return "cannot read \(path): it is \(size) bytes, more than the \(limit) todo reads; the file was left unchanged"
         }
     }
 

@@ -23,7 +23,7 @@ final class InterchangeCommandTests: HarnessTestCase {
             .replacingOccurrences(of: "  \"revision\": 3,\n", with: "")
         XCTAssertEqual(json.stdout, file)
         let todotxt = todo.succeed("export", "--format", "todotxt")
-        let ids = try todo.run("list", "--json").stdout.split(separator: "\n").compactMap { line -> String? in
+        let ids = todo.run("list", "--json").stdout.split(separator: "\n").compactMap { line -> String? in
             guard let range = line.range(of: #""id":""#) else { return nil }
             return String(line[range.upperBound...].prefix(36))
         }
