@@ -34,6 +34,7 @@ public struct JSONFileStore: Sendable {
     /// written only when the list changed, and then the history gets the change, recorded as made
     /// by `command` (the command line without the program name). When `change` throws, nothing is
     /// written and the error is rethrown as it was.
+    @discardableResult
     public func update<Result>(command: [String] = [], _ change: (inout ItemManager) throws -> Result) throws -> Result {
         try transaction(command: command) { manager, _ in (try change(&manager), nil) }
     }

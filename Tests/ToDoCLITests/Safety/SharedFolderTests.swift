@@ -1,0 +1,174 @@
+import Foundation
+import TestSupport
+import ToDoCore
+import XCTest
+
+/// A list in a folder others can write to (a sticky one, as /tmp): what another user plants beside
+/// it is never followed, filled, truncated, made private or used, and the list never passes to
+/// them. Another user is played by uid 65534 (nobody), so these tests need root.
+final class SharedFolderTests: XCTestCase {
+    static let nobody: uid_t = 65534
+
+    var temporary: TemporaryDirectory!
+    var todo: BinaryRunner!
+    var folder: URL { temporary.url }
+    var list: URL { folder.appendingPathComponent("items.json") }
+    /// Files of a victim that a planted link points to, in a folder only root may write to.
+    var victims: URL { folder.appendingPathComponent("victim") }
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(geteuid() == 0, "these tests play another user with chown, which needs root")
+        temporary = try TemporaryDirectory()
+        XCTAssertEqual(chmod(folder.path, 0o1777), 0)
+        try FileManager.default.createDirectory(at: victims, withIntermediateDirectories: false)
+        todo = BinaryRunner(environment: ["TODO_FILE": list.path, "TZ": "UTC", "HOME": folder.path, "TODO_LOCK_TIMEOUT": "1"],
+                            currentDirectory: folder)
+    }
+
+    override func tearDown() {
+        temporary = nil
+    }
+
+    /// A victim's file with `text`, 0644.
+    private func victim(_ name: String, _ text: String) throws -> URL {
+        let url = victims.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        XCTAssertEqual(chmod(url.path, 0o644), 0)
+        return url
+    }
+
+    /// A symbolic link at `name` in the shared folder to `target`, made by nobody.
+    private func plantLink(_ name: String, to target: String) {
+        let path = folder.appendingPathComponent(name).path
+        XCTAssertEqual(symlink(target, path), 0)
+        XCTAssertEqual(lchown(path, Self.nobody, Self.nobody), 0)
+    }
+
+    /// A plain file at `name` with `text`, made by nobody, readable and writable by everyone.
+    private func plantFile(_ name: String, _ text: String) throws {
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        XCTAssertEqual(chown(url.path, Self.nobody, Self.nobody), 0)
+        XCTAssertEqual(chmod(url.path, 0o666), 0)
+    }
+
+    private func status(_ url: URL) throws -> stat {
+        var status = stat()
+        XCTAssertEqual(lstat(url.path, &status), 0, url.path)
+        return status
+    }
+
+    private func mode(_ url: URL) throws -> mode_t { try status(url).st_mode & 0o7777 }
+
+    private func refusal(_ path: String, _ why: String) -> Outcome {
+        Outcome(status: 4, stdout: "", stderr: "Error: cannot use \(path): \(why); nothing was changed\n")
+    }
+
+    private let linkRefusal = "it is a symbolic link, and todo does not follow links for the files it keeps beside the list;"
+        + " remove it if it is not yours"
+
+    func test_aLockFileLinkedToAnotherFile_isRefused_andTheFileKeepsItsModeAndContents() throws {
+        let passwd = try victim("passwd", "root:x:0:0:root:/root:/bin/bash\n")
+        plantLink("items.json.lock", to: passwd.path)
+
+        XCTAssertEqual(try todo.run(["add", "x"]), refusal(list.path + ".lock", linkRefusal))
+
+        XCTAssertEqual(try mode(passwd), 0o644, "no fchmod through the link")
+        XCTAssertEqual(try String(contentsOf: passwd, encoding: .utf8), "root:x:0:0:root:/root:/bin/bash\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: list.path), "nothing was added")
+    }
+
+    func test_aHistoryLinkedToAnotherFile_isRefused_andTheFileLosesNoLineAndGainsNone() throws {
+        let notes = try victim("notes", "first line\nno line feed at the end")
+        let bashrc = try victim("bashrc", "alias ll='ls -l'\n")
+        plantLink("items.json.history", to: notes.path)
+
+        XCTAssertEqual(try todo.run(["add", "x"]), refusal(list.path + ".history", linkRefusal))
+        XCTAssertEqual(try todo.run(["history"]), refusal(list.path + ".history", linkRefusal))
+        XCTAssertEqual(try String(contentsOf: notes, encoding: .utf8), "first line\nno line feed at the end")
+        XCTAssertEqual(try mode(notes), 0o644)
+
+        // The chain of the red-team pass: a title that runs a command once the history is sourced.
+        XCTAssertEqual(unlink(folder.appendingPathComponent("items.json.history").path), 0)
+        plantLink("items.json.history", to: bashrc.path)
+        XCTAssertEqual(try todo.run(["add", "$(id>PWNED)"]).status, 4)
+        XCTAssertEqual(try String(contentsOf: bashrc, encoding: .utf8), "alias ll='ls -l'\n")
+    }
+
+    func test_aDanglingPlantedLink_createsNothingAtItsTarget() throws {
+        let target = victims.appendingPathComponent("created-by-todo")
+        plantLink("items.json.lock", to: target.path)
+        XCTAssertEqual(try todo.run(["add", "x"]).status, 4)
+        plantLink("items.json.history", to: target.path + "2")
+        XCTAssertEqual(unlink(folder.appendingPathComponent("items.json.lock").path), 0)
+        XCTAssertEqual(try todo.run(["add", "x"]).status, 4)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: victims.path), [])
+    }
+
+    func test_aSpareFileFromAnotherUser_isNeverTakenAsTheList() throws {
+        try plantFile(".items.json.spare", "{\"version\":1,\"items\":[]}")
+
+        XCTAssertEqual(try todo.run(["add", "x"]).status, 0)
+        XCTAssertEqual(try todo.run(["add", "y"]).status, 0)
+
+        for name in storeFiles() {
+            let status = try status(folder.appendingPathComponent(name))
+            XCTAssertEqual(status.st_uid, 0, "\(name) belongs to the list's user")
+            XCTAssertEqual(status.st_mode & 0o7777, 0o600, name)
+        }
+        XCTAssertEqual(try JSONFileStore(fileURL: list).load().allItems.map(\.title), ["x", "y"])
+    }
+
+    func test_aSpareFileFromAnotherUserThatCannotBeRemoved_blocksNoChange_andIsLeftAsItWas() throws {
+        // Here the list's user is nobody, and root planted the spare in the sticky folder.
+        let spare = folder.appendingPathComponent(".items.json.spare")
+        try Data("root's file".utf8).write(to: spare)
+        XCTAssertEqual(chmod(spare.path, 0o666), 0)
+        var asNobody = todo!
+        asNobody.launchPrefix = ["/usr/bin/setpriv", "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups"]
+
+        for title in ["x", "y", "z"] {
+            XCTAssertEqual(try asNobody.run(["add", title]), Outcome(status: 0, stdout: "Added \(["x": 1, "y": 2, "z": 3][title]!): \(title)\n", stderr: ""))
+        }
+
+        XCTAssertEqual(try String(contentsOf: spare, encoding: .utf8), "root's file")
+        XCTAssertEqual(try status(spare).st_uid, 0)
+        XCTAssertEqual(try status(list).st_uid, Self.nobody)
+        XCTAssertEqual(try mode(list), 0o600)
+        XCTAssertEqual(try temporary.contents().filter { $0.hasPrefix(".items.json.spare.") }, [], "no temporary file is left")
+    }
+
+    func test_aLinkToTheListPlantedByAnotherUser_isNotFollowed_whileOnesOwnLinkIs() throws {
+        let real = victims.appendingPathComponent("real.json")
+        let store = JSONFileStore(fileURL: real)
+        try store.update { manager in _ = try manager.add(ToDoItem(title: "Real")) }
+        plantLink("planted.json", to: real.path)
+        var planted = todo!
+        planted.environment["TODO_FILE"] = folder.appendingPathComponent("planted.json").path
+
+        let why = "it is a symbolic link made by another user (uid 65534) in a folder others can write to, and todo"
+            + " does not follow it; remove it, or give the file's own path"
+        XCTAssertEqual(try planted.run(["add", "x"]), refusal(folder.appendingPathComponent("planted.json").path, why))
+        XCTAssertEqual(try planted.run(["list"]).status, 4)
+
+        XCTAssertEqual(symlink(real.path, folder.appendingPathComponent("mine.json").path), 0)
+        planted.environment["TODO_FILE"] = folder.appendingPathComponent("mine.json").path
+        XCTAssertEqual(try planted.run(["add", "x"]).status, 0)
+        XCTAssertEqual(try store.load().allItems.map(\.title), ["Real", "x"])
+    }
+
+    func test_aListOfAnotherUser_canBeRead_butNotChanged() throws {
+        XCTAssertEqual(try todo.run(["add", "Theirs"]).status, 0)
+        for name in try temporary.contents() where name.contains("items.json") {
+            XCTAssertEqual(chown(folder.appendingPathComponent(name).path, Self.nobody, Self.nobody), 0)
+        }
+        let before = try Data(contentsOf: list)
+
+        XCTAssertEqual(try todo.run(["list"]).stdout, "1 [ ] Theirs\n")
+        let outcome = try todo.run(["add", "Mine"])
+        XCTAssertEqual(outcome.status, 4)
+        XCTAssertTrue(outcome.stderr.contains("belongs to another user (uid 65534)"), outcome.stderr)
+        XCTAssertEqual(try Data(contentsOf: list), before)
+        XCTAssertEqual(try status(list).st_uid, Self.nobody, "the list stays its owner's")
+    }
+}
