@@ -6,10 +6,19 @@ import ToDoCore
 public enum ToDoCLI {
     /// Runs `todo` with `arguments` (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], in context: Context) -> Int32 {
-        defer {
-            context.output.flush()
-            context.errorOutput.flush()
+        defer { context.errorOutput.flush() }
+        let status = runCommand(arguments, in: context)
+        // Output that did not all arrive is a failure, never a silent success (`todo export > backup`
+        // on a full disk).
+        context.output.flush()
+        if let code = context.output.writeError {
+            report(OutputError(code: code), to: context.errorOutput)
+            return status == ExitCode.success.rawValue ? ExitCode.failure.rawValue : status
         }
+        return status
+    }
+
+    private static func runCommand(_ arguments: [String], in context: Context) -> Int32 {
         let settings = Result { () throws(UsageError) in
             try Settings(environment: context.environment, systemTimeZone: context.systemTimeZone)
         }
@@ -43,6 +52,12 @@ public enum ToDoCLI {
             report(error, to: context.errorOutput)
             return ExitCode(for: error).rawValue
         }
+    }
+
+    /// Standard output could not be written.
+    struct OutputError: Error, CustomStringConvertible {
+        let code: Int32
+        var description: String { "cannot write standard output: \(String(cString: strerror(code)))" }
     }
 
     private static func runner(for invocation: Invocation, settings: Settings, context: Context) throws -> CommandRunner {

@@ -136,6 +136,8 @@ extension CommandRunner {
             switch error.code {
             case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return String(cString: strerror(ENOENT))
             case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return String(cString: strerror(EACCES))
+            case NSFileWriteOutOfSpaceError: return String(cString: strerror(ENOSPC))
+            case NSFileWriteVolumeReadOnlyError: return String(cString: strerror(EROFS))
             default: break
             }
         }

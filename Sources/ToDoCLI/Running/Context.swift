@@ -18,12 +18,17 @@ public protocol TextOutput: AnyObject {
     func write(bytes: [UInt8])
     /// Sends what has been written so far; called before reading an answer and before exit.
     func flush()
+    /// The `errno` of a write that failed (a full disk, a closed descriptor), once one has; a reader
+    /// that went away (`todo list | head -1`) is not a failure.
+    var writeError: Int32? { get }
 }
 
 extension TextOutput {
     public func write(bytes: [UInt8]) {
         write(String(decoding: bytes, as: UTF8.self))
     }
+
+    public var writeError: Int32? { nil }
 }
 
 /// Where `todo add -` and confirmations read from.
@@ -72,6 +77,7 @@ public struct Context {
     /// The real process: its environment, directories, clock, time zone and standard streams, and
     /// `transport` for HTTP.
     public static func live(transport: HTTPTransport? = nil) -> Context {
+        reserveStandardDescriptors()
         // Only the variables todo reads: making a dictionary of the whole environment costs more
         // than some commands' work.
         var environment: [String: String] = [:]
@@ -96,11 +102,23 @@ public struct Context {
     }
 }
 
+/// Gives each of the standard descriptors that was closed (`todo list >&-`) a stand-in: /dev/null
+/// opened for reading only, so that writes to it fail (and are reported) and reads see an end of
+/// file. Otherwise the next file todo opens, the lock or the list itself, would get its number and
+/// receive the output.
+private func reserveStandardDescriptors() {
+    for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+        // The lowest free number is the one that was closed.
+        _ = open("/dev/null", O_RDONLY)
+    }
+}
+
 /// Writes to a file descriptor through a buffer, so that a long list is a few system calls.
 final class FileDescriptorOutput: TextOutput {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var closed = false
+    private(set) var writeError: Int32?
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -135,8 +153,13 @@ final class FileDescriptorOutput: TextOutput {
                 systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
             }
             if count < 0, errno == EINTR { continue }
-            // A reader that went away (`todo list | head -1`) is not an error worth reporting.
-            if count <= 0 { closed = true }
+            if count <= 0 {
+                // A reader that went away (`todo list | head -1`) is not an error worth reporting;
+                // any other failure is, once: the output is incomplete.
+                if count < 0, errno != EPIPE { writeError = errno }
+                if count == 0 { writeError = EIO }
+                closed = true
+            }
             offset += max(count, 0)
         }
     }
