@@ -4,6 +4,25 @@ import ToDoCore
 /// The `todo` command line: parse the arguments, run the command, render the result. Every error
 /// reaches the user once, on standard error, with its documented exit code.
 public enum ToDoCLI {
+    /// Runs `todo` with the process's own arguments and returns the exit code. An argument that is
+    /// not valid UTF-8 is refused (exit 64, nothing changed), as the same bytes on standard input
+    /// are: Swift's `CommandLine.arguments` would quietly store U+FFFD in their place.
+    public static func runProcess(in context: Context) -> Int32 {
+        var arguments: [String] = []
+        for index in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+            guard let argument = String(validatingCString: pointer) else {
+                let shown = String(cString: pointer)
+                report(UsageError(message: "argument \(index) ('\(shown)') is not valid UTF-8; nothing was changed",
+                                  showsUsage: false), to: context.errorOutput)
+                context.errorOutput.flush()
+                return ExitCode.usage.rawValue
+            }
+            arguments.append(argument)
+        }
+        return run(arguments, in: context)
+    }
+
     /// Runs `todo` with `arguments` (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], in context: Context) -> Int32 {
         defer { context.errorOutput.flush() }

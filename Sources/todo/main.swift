@@ -2,4 +2,4 @@ import Foundation
 import ToDoCLI
 import ToDoNetwork
 
-exit(ToDoCLI.run(Array(CommandLine.arguments.dropFirst()), in: .live(transport: URLSessionTransport())))
+exit(ToDoCLI.runProcess(in: .live(transport: URLSessionTransport())))

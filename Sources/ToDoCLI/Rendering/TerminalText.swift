@@ -30,8 +30,11 @@ enum TerminalText {
     }
 
     /// `printable` applied line by line, keeping the line breaks of a multi-line text.
+    /// A line may end in CR LF (iCalendar's line break), kept as it is.
     static func printableLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }.joined(separator: "\n")
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.last == "\r" ? printable(String(line.dropLast())) + "\r" : printable(String(line))
+        }.joined(separator: "\n")
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

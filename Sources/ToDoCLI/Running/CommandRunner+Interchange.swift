@@ -31,6 +31,10 @@ extension CommandRunner {
     static let importTimeout = 30.0
 
     func export(format: ExportFormat, output: String?, query: ItemQuery) throws {
+        if let output, store.keepsFile(atPath: URL(fileURLWithPath: output, relativeTo: context.currentDirectory).path) {
+            throw UsageError(message: "'--output \(output)' is a file of the list itself; nothing was written, choose another file",
+                             command: CommandTable.export)
+        }
         let manager = try store.load()
         let (open, done) = query.apply(open: manager.toDoItems, done: manager.doneItems, now: context.now(), dates: renderer.dates)
         let items = open + done
@@ -43,7 +47,13 @@ extension CommandRunner {
                                                 productID: "-//todo//todo \(HelpRenderer.version)//EN").utf8)
         }
         guard let output else {
-            context.output.write(bytes: bytes)
+            // A terminal shows control characters from titles as `list` does; a file or a pipe
+            // gets the exact bytes.
+            if context.output.isTerminal {
+                context.output.write(TerminalText.printableLines(String(decoding: bytes, as: UTF8.self)))
+            } else {
+                context.output.write(bytes: bytes)
+            }
             return
         }
         let url = URL(fileURLWithPath: output, relativeTo: context.currentDirectory)

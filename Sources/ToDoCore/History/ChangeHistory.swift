@@ -30,22 +30,35 @@ public struct ChangeHistory: Equatable, Sendable {
 
     /// The `count` latest changes in effect that `todo undo` takes back, newest first: changes
     /// made by commands and redos, never undos (undoing again goes further back; `redo` takes an
-    /// undo back).
+    /// undo back). Exactly what `count` single undos in a row would take back: after undo and redo
+    /// cycles, several entries stand for one change, and the second undo must not take the same
+    /// change back again.
     public func undoTargets(_ count: Int) throws(UndoError) -> [HistoryEntry] {
-        let candidates = entries.reversed().filter { $0.kind != .undo && isInEffect($0) }
-        guard candidates.count >= count else {
-            throw .notEnough(asked: count, available: candidates.count, redo: false)
-        }
-        return Array(candidates.prefix(count))
+        try targets(count, redo: false) { $0.kind != .undo }
     }
 
-    /// The `count` latest undos in effect, newest first, that `todo redo` takes back.
+    /// The `count` latest undos in effect, newest first, that `todo redo` takes back: what `count`
+    /// single redos in a row would.
     public func redoTargets(_ count: Int) throws(UndoError) -> [HistoryEntry] {
-        let candidates = entries.reversed().filter { $0.kind == .undo && isInEffect($0) }
-        guard candidates.count >= count else {
-            throw .notEnough(asked: count, available: candidates.count, redo: true)
+        try targets(count, redo: true) { $0.kind == .undo }
+    }
+
+    /// Picks the latest entry in effect that `eligible` accepts, then does so again in the history
+    /// as it would be with that entry taken back, `count` times.
+    private func targets(_ count: Int, redo: Bool, eligible: (HistoryEntry) -> Bool) throws(UndoError) -> [HistoryEntry] {
+        var history = self
+        var targets: [HistoryEntry] = []
+        for _ in 0..<max(count, 0) {
+            guard let target = history.entries.last(where: { eligible($0) && history.isInEffect($0) }) else {
+                throw .notEnough(asked: count, available: targets.count, redo: redo)
+            }
+            targets.append(target)
+            // The entry a single undo (or redo) would add: it takes `target` back.
+            let taking = HistoryEntry(number: (history.entries.last?.number ?? 0) + 1, time: nil, command: [],
+                                      kind: redo ? .redo : .undo, reverts: [target.number], steps: [], results: [])
+            history = ChangeHistory(entries: history.entries + [taking])
         }
-        return Array(candidates.prefix(count))
+        return targets
     }
 
     /// The change `todo undo --change N` takes back: any change still in effect, an undo included.

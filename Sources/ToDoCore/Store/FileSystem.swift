@@ -176,6 +176,11 @@ enum FileSystem {
         guard synchronize(directoryDescriptor) else { throw failure("flush", directory) }
     }
 
+    /// Where the spare of the file at `path` is: hidden beside it, as `.items.json.spare`.
+    static func sparePath(for path: String) -> String {
+        "\((path as NSString).deletingLastPathComponent)/.\((path as NSString).lastPathComponent).spare"
+    }
+
     /// Opens the spare file, hidden beside the data file as `.items.json.spare`, for writing from
     /// its start. Each write swaps it with the data file (see `replace`), so it holds the previous
     /// list; its disk blocks are reused when it is this user's plain file that nothing else has
@@ -187,7 +192,7 @@ enum FileSystem {
     private static func openSpare(
         for path: String, permissions: mode_t, directory: String
     ) throws(StoreError) -> (descriptor: Int32, path: String, isSpare: Bool) {
-        let sparePath = "\(directory)/.\((path as NSString).lastPathComponent).spare"
+        let sparePath = Self.sparePath(for: path)
         #if os(Linux)
         let existing = retryingOnInterrupt { open(sparePath, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
         if existing >= 0 {

@@ -47,6 +47,19 @@ public struct JSONFileStore: Sendable {
         return try ChangeJournal(dataPath: path).history(upTo: revision)
     }
 
+    /// Whether `path` names, by any name or link, one of the files the store keeps: the list, its
+    /// history, lock or spare. Writing anything else there would destroy the list (`todo export
+    /// --output "$TODO_FILE"`); compared by device and inode, as `cp` and `sort -o` do.
+    public func keepsFile(atPath path: String) -> Bool {
+        var target = stat()
+        guard stat(path, &target) == 0, let data = try? dataPath() else { return false }
+        let kept = [data, data + ".history", data + ".lock", FileSystem.sparePath(for: data)]
+        return kept.contains { kept in
+            var status = stat()
+            return stat(kept, &status) == 0 && status.st_dev == target.st_dev && status.st_ino == target.st_ino
+        }
+    }
+
     /// Which changes an undo or redo takes back, as `todo undo` and `todo redo` choose them.
     public enum UndoSelection: Equatable, Sendable {
         /// The latest `count` changes in effect, undos apart (`todo undo N`).

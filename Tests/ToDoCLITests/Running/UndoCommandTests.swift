@@ -44,6 +44,32 @@ final class UndoCommandTests: HarnessTestCase {
         XCTAssertEqual(todo.succeed("list"), "2 [ ] B2\n")
     }
 
+    func test_undoN_afterUndoRedoCycles_isWhatNSingleUndosDo() throws {
+        let single = try Harness()
+        for harness in [todo!, single] {
+            harness.succeed("add", "base")
+            harness.succeed("add", "a")
+            for command in ["undo", "redo", "undo", "redo"] { harness.succeed(command) }
+        }
+
+        XCTAssertOutcome(todo.run("undo", "2"), Outcome(status: 0, stdout: """
+            Undid change 6: todo redo
+              Removed 2: a
+            Undid change 1: todo add base
+              Removed 1: base
+
+            """, stderr: ""))
+        single.succeed("undo")
+        single.succeed("undo")
+
+        XCTAssertEqual(todo.succeed("list"), "")
+        XCTAssertEqual(single.succeed("list"), "")
+        todo.succeed("redo")
+        single.succeed("redo", "2")
+        XCTAssertEqual(todo.succeed("list"), "1 [ ] base\n2 [ ] a\n")
+        XCTAssertEqual(single.succeed("list"), "1 [ ] base\n2 [ ] a\n")
+    }
+
     func test_history_listsChangesNewestFirst_withWhatEachDid() {
         todo.succeed("add", "Call Mom")
         todo.succeed("add", "-", input: "One\nTwo\nThree\nFour\nFive\nSix\n")

@@ -13,10 +13,12 @@ final class ChangeHistoryTests: XCTestCase {
         let history = ChangeHistory(entries: [entry(1), entry(2), entry(3), entry(4, .undo, reverts: [3]),
                                               entry(5, .undo, reverts: [2]), entry(6, .redo, reverts: [5])])
         XCTAssertEqual(history.revertedBy, [3: 4, 5: 6])
-        XCTAssertEqual(try history.undoTargets(2).map(\.number), [6, 2], "a redo is undone like a change")
+        // A redo is undone like a change; taking 6 back undoes 2 again (5 is in effect once more),
+        // so the next one back is 1, as two single undos would find.
+        XCTAssertEqual(try history.undoTargets(2).map(\.number), [6, 1])
         XCTAssertEqual(try history.redoTargets(1).map(\.number), [4])
-        XCTAssertThrowsError(try history.undoTargets(4)) { error in
-            XCTAssertEqual(error as? UndoError, .notEnough(asked: 4, available: 3, redo: false))
+        XCTAssertThrowsError(try history.undoTargets(3)) { error in
+            XCTAssertEqual(error as? UndoError, .notEnough(asked: 3, available: 2, redo: false))
         }
         XCTAssertEqual(try history.target(2).number, 2)
         XCTAssertEqual(try history.target(6).number, 6)
@@ -25,6 +27,21 @@ final class ChangeHistoryTests: XCTestCase {
         }
         XCTAssertThrowsError(try history.target(9)) { error in
             XCTAssertEqual(error as? UndoError, .unknownChange(9, oldest: 1, newest: 6))
+        }
+    }
+
+    func test_undoN_takesBackWhatNSingleUndosWould_afterUndoRedoCycles() throws {
+        // add base (1); add a (2); undo (3); redo (4); undo (5); redo (6).
+        let history = ChangeHistory(entries: [entry(1), entry(2), entry(3, .undo, reverts: [2]), entry(4, .redo, reverts: [3]),
+                                              entry(5, .undo, reverts: [4]), entry(6, .redo, reverts: [5])])
+        XCTAssertEqual(try history.undoTargets(2).map(\.number), [6, 1])
+        let once = ChangeHistory(entries: history.entries + [entry(7, .undo, reverts: [6])])
+        XCTAssertEqual(try once.undoTargets(1).map(\.number), [1], "the second of two single undos")
+        // Two undos, then redo 2: what two single redos would take back.
+        let twice = ChangeHistory(entries: history.entries + [entry(7, .undo, reverts: [6, 1])])
+        XCTAssertEqual(try twice.redoTargets(1).map(\.number), [7])
+        XCTAssertThrowsError(try twice.redoTargets(2)) { error in
+            XCTAssertEqual(error as? UndoError, .notEnough(asked: 2, available: 1, redo: true))
         }
     }
 
