@@ -119,6 +119,13 @@ final class EndToEndTests: BinaryTestCase {
 
     // MARK: Scripts
 
+    func test_anArgumentThatIsNotUTF8_isRefused_asOnStandardInput() throws {
+        XCTAssertEqual(try todo.shell("todo add \"$(printf 'Caf\\351')\""),
+                       Outcome(status: 64, stdout: "", stderr: "Error: argument 2 ('Caf\u{FFFD}') is not valid UTF-8; nothing was changed\n"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fileURL.path))
+        XCTAssertEqual(try todo.shell("todo add \"$(printf 'Caf\\303\\251')\"").stdout, "Added 1: Café\n")
+    }
+
     func test_clear_withStandardInputClosed_refusesInsteadOfWaiting() throws {
         try run("add", "A")
 

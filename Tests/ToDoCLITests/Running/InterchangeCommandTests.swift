@@ -46,6 +46,32 @@ final class InterchangeCommandTests: HarnessTestCase {
                          Outcome(status: 1, stdout: "", stderr: "Error: cannot write no/such/dir/out.json: No such file or directory\n"))
     }
 
+    func test_export_overTheListOrItsFiles_isRefused_andWritesNothing() throws {
+        todo.succeed("add", "Call Mom")
+        todo.succeed("add", "Buy milk")
+        let path = todo.fileURL.path
+        XCTAssertEqual(symlink(path + ".history", todo.directory.appendingPathComponent("linked").path), 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: todo.directory.path).filter { $0.contains("items.json") }
+        let before = try files.map { try Data(contentsOf: todo.directory.appendingPathComponent($0)) }
+        for output in [path, "items.json", "./items.json.history", "items.json.lock", ".items.json.spare", "linked"] {
+            XCTAssertOutcome(todo.run("export", "--format", "todotxt", "--output", output), Outcome(status: 64, stdout: "", stderr: """
+                Error: '--output \(output)' is a file of the list itself; nothing was written, choose another file
+                Usage: todo export [--format <format>] [--output <file>] [--search <text>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>]
+                  See 'todo export --help' for more information.
+
+                """))
+        }
+        XCTAssertEqual(try files.map { try Data(contentsOf: todo.directory.appendingPathComponent($0)) }, before)
+        XCTAssertEqual(todo.run("undo").status, 0, "the list and its history still work")
+    }
+
+    func test_export_toATerminal_showsControlCharacters_whileAPipeGetsTheExactBytes() {
+        todo.succeed("add", "Bell\u{7} and \u{1B}[31mred\u{1B}[0m \u{9B}2J")
+        XCTAssertEqual(todo.run(["export", "--format", "todotxt"], input: [], outputIsTerminal: true).stdout,
+                       "2026-11-22 Bell^G and ^[[31mred^[[0m \u{FFFD}2J id:\(todo.run("list", "--json").stdout.split(separator: "\"")[3])\n")
+        XCTAssertTrue(todo.run("export", "--format", "todotxt").stdout.hasPrefix("2026-11-22 Bell\u{7} and \u{1B}[31mred\u{1B}[0m \u{9B}2J id:"))
+    }
+
     func test_import_addsNewItems_skipsTheRest_andSaysWhy() throws {
         todo.succeed("add", "Buy milk")
         let path = try write("Buy milk\n(A) Call Mom due:2022-01-10\nx 2022-01-09 Pay rent\nCall Mom due:2022-01-10 +again\n", to: "todo.txt")
