@@ -12,6 +12,10 @@ extension CommandRunner {
     /// `todo history`: the latest changes, newest first.
     func history(limit: Int, json: Bool) throws {
         let history = try store.history()
+        if history.unreadableLines > 0 {
+            let lines = history.unreadableLines == 1 ? "1 line" : "\(history.unreadableLines) lines"
+            context.errorOutput.write("Warning: \(lines) of the history could not be read as changes and \(history.unreadableLines == 1 ? "was" : "were") left out\n")
+        }
         if json {
             context.output.write(bytes: historyRenderer.json(history, limit: limit))
         } else {

@@ -9,9 +9,13 @@ public struct ChangeHistory: Equatable, Sendable {
     public let entries: [HistoryEntry]
     /// For each change taken back, the undo or redo in effect that took it back.
     public let revertedBy: [Int: Int]
+    /// How many lines of the history file were left out because they could not be read as a
+    /// change todo writes (a hand edit, a damaged file); they stay in the file.
+    public let unreadableLines: Int
 
-    public init(entries: [HistoryEntry]) {
+    public init(entries: [HistoryEntry], unreadableLines: Int = 0) {
         self.entries = entries
+        self.unreadableLines = unreadableLines
         var revertedBy: [Int: Int] = [:]
         // Newest first: an undo that was itself taken back takes nothing back.
         for entry in entries.reversed() where revertedBy[entry.number] == nil {
@@ -56,7 +60,7 @@ public struct ChangeHistory: Equatable, Sendable {
             // The entry a single undo (or redo) would add: it takes `target` back.
             let taking = HistoryEntry(number: (history.entries.last?.number ?? 0) + 1, time: nil, command: [],
                                       kind: redo ? .redo : .undo, reverts: [target.number], steps: [], results: [])
-            history = ChangeHistory(entries: history.entries + [taking])
+            history = ChangeHistory(entries: history.entries + [taking], unreadableLines: unreadableLines)
         }
         return targets
     }

@@ -146,7 +146,8 @@ extension HistoryEntry {
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             switch key {
             case "change": number = try scanner.int(at: path, in: 1...Int.max)
-            case "time": time = try scanner.double(at: path)
+            // The items' range: a time no date can show is a line not written here.
+            case "time": time = try scanner.double(at: path, in: ToDoItem.timestampRange)
             case "command":
                 var words: [String] = []
                 try scanner.scanArray(mismatch: { _ in .shape("", "") }) { scanner, _ throws(JSONDecodingError) in

@@ -30,14 +30,23 @@ struct ChangeJournal {
     func history(upTo revision: Int) throws(StoreError) -> ChangeHistory {
         guard let (bytes, _) = try FileSystem.readOwnFile(at: path) else { return ChangeHistory(entries: []) }
         var entries: [HistoryEntry] = []
+        var unreadable = 0
         for line in Self.lines(of: bytes) {
-            guard let number = HistoryEntry.number(atStartOf: line), number <= revision,
-                  number > revision - ChangeHistory.keptChanges, let entry = HistoryEntry(line: line) else { continue }
+            // Lines past the revision are a crash's leftovers, and older ones are not kept: neither is shown.
+            guard let number = HistoryEntry.number(atStartOf: line) else {
+                unreadable += 1
+                continue
+            }
+            guard number <= revision, number > revision - ChangeHistory.keptChanges else { continue }
+            guard let entry = HistoryEntry(line: line) else {
+                unreadable += 1
+                continue
+            }
             // Numbers only grow; a smaller one is left from a list that was replaced.
             entries.removeAll { $0.number >= number }
             entries.append(entry)
         }
-        return ChangeHistory(entries: entries)
+        return ChangeHistory(entries: entries, unreadableLines: unreadable)
     }
 
     /// Adds `entry` (numbered `revision` + 1) at the end, after cutting off what a crash may have

@@ -187,4 +187,97 @@ final class FuzzTests: XCTestCase {
         XCTAssertGreaterThan(outcomes["accepted"] ?? 0, 10, "\(outcomes)")
         XCTAssertEqual(try directory.contents(), storeFiles())
     }
+
+    // MARK: The history
+
+    /// Number literals that no history todo writes holds: out of every range, or not integers.
+    static let hostileNumbers = ["1e30", "-1e30", "1e308", "-1", "0", "99999999999999999999", "9223372036854775807",
+                                 "-9223372036854775808", "0.5", "-0", "1E400", "253402387200"]
+
+    /// `mutated`, or a number literal in the line replaced by a hostile one.
+    static func mutatedHistory(_ bytes: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
+        guard Bool.random(using: &random) else { return mutated(bytes, &random) }
+        var bytes = bytes
+        let digits = bytes.indices.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0]) && bytes[$0 - 1] == UInt8(ascii: ":") }
+        guard let start = digits.randomElement(using: &random) else { return bytes }
+        var end = start
+        while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) || bytes[end] == UInt8(ascii: ".") { end += 1 }
+        bytes.replaceSubrange(start..<end, with: Array(hostileNumbers.randomElement(using: &random)!.utf8))
+        return bytes
+    }
+
+    func test_historyCommands_neverTrapOnAMutatedHistory_andTheListStillReads() throws {
+        var random = SeededGenerator(seed: 6)
+        let todo = try Harness()
+        todo.succeed("add", "Call Mom", "--due", "tomorrow", "--location", "Home", "--coordinate", "52.5,13.4")
+        todo.succeed("add", "Buy milk", "--description", "two\nlines")
+        todo.succeed("check", "1")
+        todo.succeed("edit", "2", "--title", "Buy oat milk", "--due", "2030-01-01 09:30")
+        todo.succeed("add", "Pay rent")
+        todo.succeed("remove", "3")
+        todo.succeed("undo")
+        todo.succeed("undo")
+        todo.succeed("redo")
+        let list = try XCTUnwrap(todo.fileContents)
+        let historyURL = URL(fileURLWithPath: todo.fileURL.path + ".history")
+        let history = Array(try Data(contentsOf: historyURL))
+        let documented = Set(ExitCode.allCases.map(\.rawValue))
+        let commands = [["history"], ["history", "--json"], ["undo"], ["redo"], ["undo", "3"], ["undo", "--change", "4"],
+                        ["redo", "2"]]
+        var statuses: [Int32: Int] = [:]
+        for index in 0..<2_000 {
+            try Data(Self.mutatedHistory(history, &random)).write(to: historyURL)
+            try list.write(to: todo.fileURL)
+            let arguments = commands[index % commands.count]
+            let outcome = todo.run(arguments, input: [])
+            statuses[outcome.status, default: 0] += 1
+            let label = "case \(index): \(arguments)"
+            XCTAssertTrue(documented.contains(outcome.status), "\(label): \(outcome)")
+            if outcome.status != 0 { XCTAssertTrue(outcome.stderr.hasPrefix("Error: "), "\(label): \(outcome)") }
+            XCTAssertNoThrow(try JSONFileStore(fileURL: todo.fileURL).load(), label)
+            XCTAssertNoThrow(try JSONFileStore(fileURL: todo.fileURL).history(), label)
+        }
+        XCTAssertGreaterThan(statuses[0] ?? 0, 200, "\(statuses)")
+    }
+
+    func test_aHistoryLineWithATimeNoDateCanShow_isLeftOut_notTrappedOn() throws {
+        let todo = try Harness()
+        todo.succeed("add", "Call Mom")
+        todo.succeed("add", "Buy milk")
+        let historyURL = URL(fileURLWithPath: todo.fileURL.path + ".history")
+        let text = try String(contentsOf: historyURL, encoding: .utf8)
+        let hostile = text.replacingOccurrences(of: #""time":1795361400"#, with: #""time":1e30"#, options: [], range: text.range(of: "\n")!.upperBound..<text.endIndex)
+        XCTAssertNotEqual(hostile, text)
+        try Data(hostile.utf8).write(to: historyURL)
+
+        XCTAssertEqual(todo.run("history"), Outcome(status: 0, stdout: """
+            1  11/22/26 10:30  todo add 'Call Mom'
+              Added 1: Call Mom
+
+            """, stderr: "Warning: 1 line of the history could not be read as changes and was left out\n"))
+    }
+
+    /// The binary itself on mutated data and history files: a trap would show as an exit of 128 or
+    /// more (a signal), which the in-process tests above would see only as a crash of the run.
+    func test_theBinary_onMutatedDataAndHistoryFiles_exitsWithADocumentedCode() throws {
+        var random = SeededGenerator(seed: 7)
+        let directory = try TemporaryDirectory()
+        let file = directory.file("items.json")
+        let todo = BinaryRunner(environment: ["TODO_FILE": file.path, "TZ": "America/New_York", "HOME": directory.url.path],
+                                currentDirectory: directory.url)
+        for arguments in [["add", "Call Mom", "--due", "tomorrow"], ["add", "Buy milk"], ["check", "1"], ["undo"], ["redo"]] {
+            XCTAssertEqual(try todo.run(arguments).status, 0)
+        }
+        let list = Array(try Data(contentsOf: file))
+        let history = Array(try Data(contentsOf: URL(fileURLWithPath: file.path + ".history")))
+        let documented = Set(ExitCode.allCases.map(\.rawValue))
+        for index in 0..<100 {
+            let mutatingList = index.isMultiple(of: 2)
+            try Data(mutatingList ? Self.mutatedHistory(list, &random) : list).write(to: file)
+            try Data(mutatingList ? history : Self.mutatedHistory(history, &random)).write(to: URL(fileURLWithPath: file.path + ".history"))
+            let arguments = [["list"], ["history"], ["undo"], ["add", "New \(index)"], ["show", "1"]][index % 5]
+            let outcome = try todo.run(arguments)
+            XCTAssertTrue(documented.contains(outcome.status), "case \(index): \(arguments): \(outcome)")
+        }
+    }
 }
