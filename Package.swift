@@ -7,6 +7,12 @@ let withoutLinkingCurl: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"], .when(platforms: [.linux])),
 ]
 
+/// Where Foundation is a shared library (debug builds), it calls libcurl's `curl_easy_setopt` unless
+/// the executable offers its own: CurlLoader's keeps libcurl from inflating answers, in every build.
+let curlOptionsThroughCurlLoader: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=curl_easy_setopt"], .when(platforms: [.linux])),
+]
+
 let package = Package(
     name: "todo",
     platforms: [.macOS(.v13)],
@@ -22,7 +28,8 @@ let package = Package(
         .target(name: "CurlLoader"),
         .target(name: "ToDoNetwork", dependencies: ["ToDoCore", .target(name: "CurlLoader", condition: .when(platforms: [.linux]))],
                 swiftSettings: withoutLinkingCurl),
-        .executableTarget(name: "todo", dependencies: ["ToDoCLI", "ToDoNetwork"], swiftSettings: withoutLinkingCurl),
+        .executableTarget(name: "todo", dependencies: ["ToDoCLI", "ToDoNetwork"], swiftSettings: withoutLinkingCurl,
+                          linkerSettings: curlOptionsThroughCurlLoader),
         .target(name: "TestSupport", dependencies: ["ToDoCore"], path: "Tests/TestSupport"),
         .testTarget(name: "ToDoCoreTests", dependencies: ["ToDoCore", "TestSupport"]),
         // Depends on the executable so that `swift test` builds the binary the end-to-end tests run.

@@ -86,7 +86,21 @@ FORWARD(int, curl_url_get, (void *url, int part, char **text, unsigned int flags
 FORWARD(int, curl_url_set, (void *url, int part, const char *text, unsigned int flags), (url, part, text, flags), 1)
 FORWARD(char *, curl_version, (void), (), "")
 FORWARD(void *, curl_version_info, (int age), (age), NULL)
-FORWARD_OPTION(curl_easy_setopt, curlFailedInit)
+// todo never lets libcurl inflate an answer (FoundationNetworking asks for every encoding curl
+// knows): a few megabytes of gzip inflate to gigabytes faster than URLSession's delegate can give
+// up, while the bytes as sent are counted as they arrive (see URLSessionTransport).
+enum { curlOptionAcceptEncoding = 10102 };
+
+int curl_easy_setopt(void *handle, int option, ...) {
+    static int (*real)(void *, int, ...);
+    if (!real) real = (int (*)(void *, int, ...))curlSymbol("curl_easy_setopt");
+    va_list list;
+    va_start(list, option);
+    void *argument = va_arg(list, void *);
+    va_end(list);
+    if (option == curlOptionAcceptEncoding) argument = NULL;
+    return real ? real(handle, option, argument) : curlFailedInit;
+}
 FORWARD_OPTION(curl_easy_getinfo, curlFailedInit)
 FORWARD_OPTION(curl_multi_setopt, curlMultiInternalError)
 

@@ -9,7 +9,9 @@ import CurlLoader
 #endif
 
 /// Makes requests with Foundation's `URLSession`: the HTTP client of the toolchain, with TLS,
-/// proxies (`https_proxy`) and redirects.
+/// proxies (`https_proxy`) and redirects. The body is taken as it arrives and given up past the
+/// request's limit, so that a huge or endlessly inflating answer (a gzip bomb) costs no more memory
+/// than the limit; the whole request ends by its deadline, however slowly the answer trickles in.
 public struct URLSessionTransport: HTTPTransport {
     public init() {}
 
@@ -20,32 +22,63 @@ public struct URLSessionTransport: HTTPTransport {
             throw .unavailable(reason)
         }
         #endif
-        let configuration = URLSessionConfiguration.ephemeral
+        let deadline = DispatchTime.now() + request.timeout
+        let configuration = Self.makeConfiguration()
         configuration.timeoutIntervalForRequest = request.timeout
         configuration.timeoutIntervalForResource = request.timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration)
+        // No cookie, cache or credential store: todo keeps nothing of a request, and Foundation's
+        // stores would create folders of their own under the user's data directory.
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCache = nil
+        configuration.urlCredentialStorage = nil
+        let receiver = Receiver(limit: request.maximumBodyBytes)
+        let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        // A plain body is what the limit counts best; a server may still compress, and then the
+        // decoded bytes are counted.
+        urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
 
-        let outcome = Outcome()
-        let task = session.dataTask(with: urlRequest) { data, response, error in
-            outcome.finish(data: data, response: response, error: error)
-        }
+        let task = session.dataTask(with: urlRequest)
         task.resume()
-        // URLSession enforces the timeout; this wait is only a backstop should it not.
-        guard outcome.done.wait(timeout: .now() + request.timeout + 2) == .success else {
+        guard receiver.done.wait(timeout: deadline) == .success else {
             task.cancel()
             throw .timedOut(seconds: request.timeout)
+        }
+        let outcome = receiver.outcome()
+        if outcome.exceeded { throw .tooLarge(limit: request.maximumBodyBytes) }
+        if let encoding = outcome.unrequestedEncoding {
+            throw .failed("the server sent a compressed answer (\(encoding)), which todo did not ask for")
         }
         if let error = outcome.error {
             let code = (error as NSError).code
             if code == NSURLErrorTimedOut { throw .timedOut(seconds: request.timeout) }
             throw .failed(Self.message(for: error))
         }
-        guard let response = outcome.response as? HTTPURLResponse else { throw .failed("the answer was not HTTP") }
-        return HTTPResponse(status: response.statusCode, body: Array(outcome.data ?? Data()))
+        guard let response = outcome.response else { throw .failed("the answer was not HTTP") }
+        return HTTPResponse(status: response.statusCode, body: outcome.body)
+    }
+
+    /// A configuration made so that Foundation creates no folder: on Linux, making one creates a
+    /// cookie folder under the user's data directory and a cache folder under the cache directory
+    /// (named after the executable's folder: `~/.local/share/bin`), even for an ephemeral session.
+    /// While it is made, both directories name a place where no folder can be created.
+    private static func makeConfiguration() -> URLSessionConfiguration {
+        #if os(Linux)
+        let saved: [(name: String, value: String?)] = ["XDG_DATA_HOME", "XDG_CACHE_HOME"].map { name in
+            (name, getenv(name).map { String(cString: $0) })
+        }
+        for (name, _) in saved { setenv(name, "/dev/null", 1) }
+        defer {
+            for (name, value) in saved {
+                if let value { setenv(name, value, 1) } else { unsetenv(name) }
+            }
+        }
+        #endif
+        return URLSessionConfiguration.ephemeral
     }
 
     /// The system's words for a failure, as "Could not resolve host: example.org".
@@ -55,17 +88,79 @@ public struct URLSessionTransport: HTTPTransport {
         return "error \(error.code) (\(error.domain))"
     }
 
-    /// What the task's completion handler delivers, handed from URLSession's queue to the caller.
-    private final class Outcome: @unchecked Sendable {
+    /// Takes the answer as URLSession delivers it, on URLSession's queue, and hands it to the
+    /// caller once the task is complete.
+    private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
-        private(set) var data: Data?
-        private(set) var response: URLResponse?
-        private(set) var error: Error?
+        private let limit: Int
+        private let lock = NSLock()
+        private var body: [UInt8] = []
+        private var response: HTTPURLResponse?
+        private var error: Error?
+        private var exceeded = false
 
-        func finish(data: Data?, response: URLResponse?, error: Error?) {
-            self.data = data
-            self.response = response
+        init(limit: Int) {
+            self.limit = limit
+        }
+
+        func outcome() -> (body: [UInt8], response: HTTPURLResponse?, error: Error?, exceeded: Bool, unrequestedEncoding: String?) {
+            lock.lock()
+            defer { lock.unlock() }
+            if let challengeResponse { return ([], challengeResponse, nil, false, nil) }
+            return (body, response, error, exceeded, unrequestedEncoding)
+        }
+
+        /// A `Content-Encoding` the body still has: on Linux libcurl is not let to decode (see
+        /// CurlLoader.c), so such a body is not the text it stands for.
+        private var unrequestedEncoding: String?
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+            lock.lock()
+            self.response = response as? HTTPURLResponse
+            // A length announced beyond the limit is not waited for.
+            if response.expectedContentLength > Int64(limit) { exceeded = true }
+            #if os(Linux)
+            if let encoding = self.response?.value(forHTTPHeaderField: "Content-Encoding"), encoding.lowercased() != "identity" {
+                unrequestedEncoding = encoding
+            }
+            #endif
+            let refused = exceeded || unrequestedEncoding != nil
+            lock.unlock()
+            completionHandler(refused ? .cancel : .allow)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            lock.lock()
+            defer { lock.unlock() }
+            guard !exceeded else { return }
+            if body.count + data.count > limit {
+                exceeded = true
+                body = []
+                dataTask.cancel()
+                return
+            }
+            body.append(contentsOf: data)
+        }
+
+        // Without an answer to a challenge, URLSession on Linux waits forever on a 401 (see
+        // SYNC.md), and with the default handling too; todo sends no credentials here, so the
+        // challenge is turned down and its response (the 401) is the answer.
+        func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+            lock.lock()
+            challengeResponse = challenge.failureResponse as? HTTPURLResponse
+            lock.unlock()
+            completionHandler(.rejectProtectionSpace, nil)
+        }
+
+        /// The response that asked for credentials, when one did.
+        private var challengeResponse: HTTPURLResponse?
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+            lock.lock()
             self.error = error
+            lock.unlock()
             done.signal()
         }
     }

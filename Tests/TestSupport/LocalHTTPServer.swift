@@ -39,12 +39,27 @@ public final class LocalHTTPServer: @unchecked Sendable {
         public var body: [UInt8]
         public var contentType: String
         public var delay: TimeInterval
+        /// More header lines, as `Content-Encoding: gzip`.
+        public var headers: [String] = []
+        /// How many times the body is sent: more than once, without a length, until the client
+        /// hangs up (a body without end).
+        public var repeats = 1
+        /// The pause before each repeat after the first (an answer that trickles in).
+        public var pause: TimeInterval = 0
 
         public init(status: Int = 200, body: String, contentType: String = "application/json", delay: TimeInterval = 0) {
+            self.init(status: status, bytes: Array(body.utf8), contentType: contentType, delay: delay)
+        }
+
+        public init(status: Int = 200, bytes: [UInt8], contentType: String = "application/json", delay: TimeInterval = 0,
+                    headers: [String] = [], repeats: Int = 1, pause: TimeInterval = 0) {
             self.status = status
-            self.body = Array(body.utf8)
+            self.body = bytes
             self.contentType = contentType
             self.delay = delay
+            self.headers = headers
+            self.repeats = repeats
+            self.pause = pause
         }
     }
 
@@ -145,8 +160,14 @@ public final class LocalHTTPServer: @unchecked Sendable {
         while Date() < deadline, !isStopped { usleep(20_000) }
         if isStopped, response.delay > 0 { return }
         var head = "HTTP/1.1 \(response.status) \(response.status == 200 ? "OK" : "Status")\r\n"
-        head += "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
-        send(Array(head.utf8) + response.body, to: connection)
+        head += "Content-Type: \(response.contentType)\r\n"
+        if response.repeats == 1 { head += "Content-Length: \(response.body.count)\r\n" }
+        head += response.headers.map { $0 + "\r\n" }.joined() + "Connection: close\r\n\r\n"
+        guard send(Array(head.utf8) + response.body, to: connection) else { return }
+        for _ in 1..<max(response.repeats, 1) {
+            if response.pause > 0 { usleep(useconds_t(response.pause * 1_000_000)) }
+            guard !isStopped, send(response.body, to: connection) else { return }
+        }
     }
 
     /// Reads the request line and headers (todo sends no body with GET).
@@ -175,13 +196,16 @@ public final class LocalHTTPServer: @unchecked Sendable {
         bytes.count >= 4 && (0...(bytes.count - 4)).contains { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 }
     }
 
-    private func send(_ bytes: [UInt8], to connection: Int32) {
+    /// Sends all of `bytes`; `false` once the client has gone.
+    @discardableResult
+    private func send(_ bytes: [UInt8], to connection: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { systemSend(connection, $0.baseAddress! + offset, $0.count - offset, sendFlags) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return }
+            guard count > 0 else { return false }
             offset += count
         }
+        return true
     }
 }

@@ -127,7 +127,8 @@ extension CommandRunner {
             let response: HTTPResponse
             do {
                 response = try transport.get(HTTPRequest(url: url, headers: ["User-Agent": HelpRenderer.userAgent],
-                                                         timeout: settings.httpTimeout ?? Self.importTimeout))
+                                                         timeout: settings.httpTimeout ?? Self.importTimeout,
+                                                         maximumBodyBytes: settings.importMaximumBytes))
             } catch {
                 throw ImportFetchError(source: name, reason: error.description)
             }

@@ -72,7 +72,7 @@ public struct Context {
 
     /// The environment variables todo reads (see "Settings" in the README).
     static let variableNames = ["HOME", "NO_COLOR", "TERM", "TODO_DATE_ORDER", "TODO_FILE", "TODO_GEOCODER_URL",
-                                "TODO_HTTP_TIMEOUT", "TODO_LOCK_TIMEOUT", "TZ", "XDG_DATA_HOME"]
+                                "TODO_HTTP_TIMEOUT", "TODO_IMPORT_MAX_MB", "TODO_LOCK_TIMEOUT", "TZ", "XDG_DATA_HOME"]
 
     /// The real process: its environment, directories, clock, time zone and standard streams, and
     /// `transport` for HTTP.

@@ -14,9 +14,17 @@ struct Settings {
     let geocoderURL: URL?
     /// `TODO_HTTP_TIMEOUT`: seconds before a request is given up, when set.
     let httpTimeout: Double?
+    /// `TODO_IMPORT_MAX_MB`: the largest source `todo import <url>` downloads, in bytes.
+    let importMaximumBytes: Int
+
+    /// The default for `TODO_IMPORT_MAX_MB`: a list of a million items is about 250 MB.
+    static let defaultImportMaximumMegabytes = 256
+    /// The most `TODO_IMPORT_MAX_MB` may be: the largest list todo reads.
+    static let largestImportMaximumMegabytes = 1024
 
     /// `TZ` (unset: the system zone; empty: UTC, as POSIX says), `TODO_DATE_ORDER` (`mdy` or
-    /// `dmy`), `TODO_LOCK_TIMEOUT` (seconds), `TODO_GEOCODER_URL` and `TODO_HTTP_TIMEOUT`.
+    /// `dmy`), `TODO_LOCK_TIMEOUT` (seconds), `TODO_GEOCODER_URL`, `TODO_HTTP_TIMEOUT` and
+    /// `TODO_IMPORT_MAX_MB`.
     init(environment: [String: String], systemTimeZone: () -> TimeZone) throws(UsageError) {
         timeZone = try Self.timeZone(environment["TZ"], system: systemTimeZone)
 
@@ -53,6 +61,14 @@ struct Settings {
             }
             self.httpTimeout = seconds
         }
+
+        let importMaximum = environment["TODO_IMPORT_MAX_MB"] ?? ""
+        guard let megabytes = importMaximum.isEmpty ? Self.defaultImportMaximumMegabytes : Int(importMaximum),
+              (1...Self.largestImportMaximumMegabytes).contains(megabytes) else {
+            throw Self.error("TODO_IMPORT_MAX_MB is '\(importMaximum)'; use a whole number of megabytes from 1 to"
+                             + " \(Self.largestImportMaximumMegabytes), as \(Self.defaultImportMaximumMegabytes)")
+        }
+        importMaximumBytes = megabytes << 20
     }
 
     private static func timeZone(_ value: String?, system: () -> TimeZone) throws(UsageError) -> TimeZone {

@@ -19,6 +19,9 @@ public struct Geocoder: Sendable {
         self.timeout = timeout
     }
 
+    /// The largest answer taken: one place is a few hundred bytes, and a page of them a few KB.
+    public static let maximumAnswerBytes = 4 << 20
+
     /// The first place found for `address`.
     public func place(for address: String) throws(GeocodingError) -> GeocodedPlace {
         guard let url = endpoint.appendingQuery([("q", address), ("format", "jsonv2"), ("limit", "1")]) else {
@@ -27,7 +30,7 @@ public struct Geocoder: Sendable {
         let response: HTTPResponse
         do {
             response = try transport.get(HTTPRequest(url: url, headers: ["User-Agent": userAgent, "Accept": "application/json"],
-                                                     timeout: timeout))
+                                                     timeout: timeout, maximumBodyBytes: Self.maximumAnswerBytes))
         } catch {
             throw .transport(error)
         }

@@ -4,13 +4,17 @@ import Foundation
 public struct HTTPRequest: Equatable, Sendable {
     public var url: URL
     public var headers: [String: String]
-    /// Seconds after which the whole request is given up.
+    /// Seconds after which the whole request is given up, however the answer trickles in.
     public var timeout: Double
+    /// The largest body taken, counted as it arrives (after any decoding): a larger one is given
+    /// up, so that a hostile or broken server cannot fill the memory.
+    public var maximumBodyBytes: Int
 
-    public init(url: URL, headers: [String: String] = [:], timeout: Double) {
+    public init(url: URL, headers: [String: String] = [:], timeout: Double, maximumBodyBytes: Int) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
+        self.maximumBodyBytes = maximumBodyBytes
     }
 }
 
@@ -37,6 +41,8 @@ public enum HTTPError: Error, Equatable, Sendable {
     case failed(String)
     /// This program cannot make HTTP requests here (on Linux: libcurl could not be loaded).
     case unavailable(String)
+    /// The body was larger than the request allows; what came was dropped.
+    case tooLarge(limit: Int)
 }
 
 extension HTTPError: CustomStringConvertible {
@@ -45,7 +51,17 @@ extension HTTPError: CustomStringConvertible {
         case .timedOut(let seconds): return "no answer within \(JSONValue.literal(for: seconds)) seconds"
         case .failed(let message): return message
         case .unavailable(let reason): return "HTTP is not available: \(reason)"
+        case .tooLarge(let limit): return "the answer is larger than \(Self.size(limit)), more than todo takes"
         }
+    }
+}
+
+extension HTTPError {
+    /// "4 MB", "1.5 MB", "900 bytes".
+    static func size(_ bytes: Int) -> String {
+        guard bytes >= 1 << 20 else { return "\(bytes) bytes" }
+        let megabytes = Double(bytes) / Double(1 << 20)
+        return megabytes == megabytes.rounded() ? "\(Int(megabytes)) MB" : "\(JSONValue.literal(for: (megabytes * 10).rounded() / 10)) MB"
     }
 }
 

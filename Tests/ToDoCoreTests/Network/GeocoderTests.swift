@@ -20,7 +20,7 @@ final class GeocoderTests: XCTestCase {
                                             displayName: "Springfield, Illinois"))
         XCTAssertEqual(transport.requests, [HTTPRequest(
             url: URL(string: "https://geo.example/search?q=12%20Market%20St%2C%20Springfield%20%26%20Co%2B1%20%232%20Stra%C3%9Fe&format=jsonv2&limit=1")!,
-            headers: ["User-Agent": "todo/9.9", "Accept": "application/json"], timeout: 3)])
+            headers: ["User-Agent": "todo/9.9", "Accept": "application/json"], timeout: 3, maximumBodyBytes: 4 << 20)])
     }
 
     func test_place_keepsTheEndpointsOwnQuery() throws {
