@@ -63,10 +63,13 @@ final class ToDoCLITests: HarnessTestCase {
         XCTAssertTrue(outcome.stdout.contains("""
             EXIT CODES:
               0                 success
-              1                 any other failure (reading or writing a file, lock timeout)
+              1                 any other failure (reading or writing a file, standard
+                                output, lock timeout)
               2                 no item matches a ref, or an id prefix matches several
               3                 a uniqueness rule refused the change
-              4                 the data file cannot be read or is from a newer todo
+              4                 the data file cannot be read or is from a newer todo, or a
+                                file of the list is not one todo uses (a FIFO or device,
+                                over 1 GiB, another user's, a planted link)
               5                 undo or redo refused: nothing to take back, or a later
                                 change depends on it
               64                usage error: unknown command or option, bad argument,
@@ -132,8 +135,11 @@ final class ToDoCLITests: HarnessTestCase {
             ("TZ", "Mars/Olympus_Mons",
              "TZ is 'Mars/Olympus_Mons', which is not a known time zone; use a name such as 'Europe/Berlin' or 'UTC'"),
             ("TODO_DATE_ORDER", "ymd", "TODO_DATE_ORDER is 'ymd'; use 'mdy' (01/10/22 is January 10) or 'dmy' (October 1)"),
-            ("TODO_LOCK_TIMEOUT", "soon", "TODO_LOCK_TIMEOUT is 'soon'; use a number of seconds, as 10"),
-            ("TODO_LOCK_TIMEOUT", "-1", "TODO_LOCK_TIMEOUT is '-1'; use a number of seconds, as 10"),
+            ("TODO_LOCK_TIMEOUT", "soon", "TODO_LOCK_TIMEOUT is 'soon'; use a number of seconds from 0 to 3600, as 10"),
+            ("TODO_LOCK_TIMEOUT", "-1", "TODO_LOCK_TIMEOUT is '-1'; use a number of seconds from 0 to 3600, as 10"),
+            ("TODO_IMPORT_MAX_MB", "0", "TODO_IMPORT_MAX_MB is '0'; use a whole number of megabytes from 1 to 1024, as 256"),
+            ("TODO_IMPORT_MAX_MB", "2048", "TODO_IMPORT_MAX_MB is '2048'; use a whole number of megabytes from 1 to 1024, as 256"),
+            ("TODO_IMPORT_MAX_MB", "1.5", "TODO_IMPORT_MAX_MB is '1.5'; use a whole number of megabytes from 1 to 1024, as 256"),
         ]
         for (name, value, message) in cases {
             todo.environment[name] = value

@@ -9,7 +9,8 @@ public enum ExitCode: Int32, CaseIterable {
     case noSuchItem = 2
     /// A uniqueness rule refused the change.
     case refused = 3
-    /// The data file cannot be read (not JSON, wrong types) or is from a newer version.
+    /// The data file cannot be read (not JSON, wrong types) or is from a newer version, or a file of
+    /// the list is not one todo uses (see `UnusableFileReason`).
     case unreadableStore = 4
     /// An undo or redo was refused: nothing (more) to take back, or a later change depends on it.
     case undoRefused = 5
@@ -23,10 +24,10 @@ public enum ExitCode: Int32, CaseIterable {
     var meaning: String {
         switch self {
         case .success: return "success"
-        case .failure: return "any other failure (reading or writing a file, lock timeout)"
+        case .failure: return "any other failure (reading or writing a file, standard output, lock timeout)"
         case .noSuchItem: return "no item matches a ref, or an id prefix matches several"
         case .refused: return "a uniqueness rule refused the change"
-        case .unreadableStore: return "the data file cannot be read or is from a newer todo"
+        case .unreadableStore: return "the data file cannot be read or is from a newer todo, or a file of the list is not one todo uses (a FIFO or device, over 1 GiB, another user's, a planted link)"
         case .undoRefused: return "undo or redo refused: nothing to take back, or a later change depends on it"
         case .badImportSource: return "the source of an import is malformed (nothing was imported)"
         case .usage: return "usage error: unknown command or option, bad argument, invalid date or setting"
