@@ -86,13 +86,14 @@ final class SpecialFileTests: XCTestCase {
         XCTAssertEqual(chmod(list.path, 0o644), 0)
         XCTAssertEqual(chmod(list.path + ".history", 0o644), 0)
 
-        XCTAssertEqual(try todo.run(["add", "C"]).status, 0)
-        XCTAssertEqual(try todo.run(["add", "D"]).status, 0)
-
-        for name in try temporary.contents() {
-            var status = stat()
-            XCTAssertEqual(lstat(temporary.file(name).path, &status), 0)
-            XCTAssertEqual(status.st_mode & 0o7777, 0o600, name)
+        for title in ["C", "D"] {
+            XCTAssertEqual(try todo.run(["add", title]).status, 0)
+            // The old list, readable by others, must not stay behind as the spare.
+            for name in try temporary.contents() {
+                var status = stat()
+                XCTAssertEqual(lstat(temporary.file(name).path, &status), 0)
+                XCTAssertEqual(status.st_mode & 0o7777, 0o600, "\(name) after adding \(title)")
+            }
         }
         XCTAssertEqual(try temporary.contents(), storeFiles())
     }
