@@ -44,7 +44,7 @@ public enum ToDoCLI {
         do {
             let parser = CommandParser {  () throws(UsageError) in
                 let settings = try settings.get()
-                return DueDateParser(now: context.now(), timeZone: settings.timeZone, order: settings.dateOrder)
+                return DueDateParser(now: context.now(), rules: settings.timeZone, order: settings.dateOrder)
             }
             let invocation = try parser.parse(arguments)
             switch invocation.command {
@@ -91,7 +91,7 @@ public enum ToDoCLI {
         let renderer = ItemRenderer(
             style: Style(isEnabled: Style.isEnabled(invocation.color, outputIsTerminal: context.output.isTerminal,
                                                     environment: context.environment)),
-            dates: DueDateFormatter(timeZone: settings.timeZone, order: settings.dateOrder),
+            dates: DueDateFormatter(rules: settings.timeZone, order: settings.dateOrder),
             now: now())
         return CommandRunner(context: context,
                              store: JSONFileStore(fileURL: fileURL, lockTimeout: settings.lockTimeout, now: now),

@@ -176,7 +176,7 @@ struct CommandParser {
             do {
                 return try parser.span(text)
             } catch {
-                throw self.error(error.description, detail: "Accepted forms: \(error.acceptedForms)")
+                throw self.error(error.description, detail: error.acceptedForms.map { "Accepted forms: \($0)" })
             }
         }
 

@@ -7,7 +7,7 @@ struct Settings {
     /// The default for `TODO_LOCK_TIMEOUT`, in seconds.
     static let defaultLockTimeout = 10.0
 
-    let timeZone: TimeZone
+    let timeZone: TimeZoneRules
     let dateOrder: DateOrder
     let lockTimeout: Double
     /// The Nominatim-compatible search endpoint that `--address` is looked up on (`TODO_GEOCODER_URL`).
@@ -71,13 +71,43 @@ struct Settings {
         importMaximumBytes = megabytes << 20
     }
 
-    private static func timeZone(_ value: String?, system: () -> TimeZone) throws(UsageError) -> TimeZone {
-        guard var name = value else { return system() }
-        if name.hasPrefix(":") { name.removeFirst() }
-        if name.isEmpty { return TimeZone(identifier: "UTC")! }
-        if let range = name.range(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
-        if let zone = TimeZone(identifier: name) ?? TimeZone(abbreviation: name) { return zone }
+    /// `TZ` read as the C library reads it, so that todo's times are `date`'s: unset is the system's
+    /// zone and empty is UTC; `:` before a value means a zoneinfo file (`:/etc/localtime`) or name
+    /// (`:Europe/Berlin`); otherwise a zoneinfo file of that name comes first (`Europe/Berlin`,
+    /// `EST5EDT`), then POSIX rules (`UTC0`, `JST-9`, `<+03>-3`, `CET-1CEST,M3.5.0,M10.5.0/3`,
+    /// `UTC+3`, which is three hours *behind* UTC), then a name Foundation knows without a file.
+    private static func timeZone(_ value: String?, system: () -> TimeZone) throws(UsageError) -> TimeZoneRules {
+        guard var name = value else { return TimeZoneRules(system()) }
+        let namesAFile = name.hasPrefix(":")
+        if namesAFile { name.removeFirst() }
+        if name.isEmpty { return .utc }
+        if let rules = zoneinfo(name) { return rules }
+        if !namesAFile, let posix = POSIXTimeZone(name) { return TimeZoneRules(posix, name: name) }
+        if let zone = TimeZone(identifier: name) ?? TimeZone(abbreviation: name) { return TimeZoneRules(zone) }
         throw error("TZ is '\(value!)', which is not a known time zone; use a name such as 'Europe/Berlin' or 'UTC'")
+    }
+
+    /// Where the C library finds zones by name.
+    static let zoneinfoDirectory = "/usr/share/zoneinfo"
+
+    /// The zone of the zoneinfo file `name` names (a path, or a name in the zoneinfo folder): by its
+    /// name where the file is one of the folder's (`/etc/localtime` is usually a link to one), else
+    /// read from the file itself (a copy, as container images have); `nil` when there is none.
+    private static func zoneinfo(_ name: String) -> TimeZoneRules? {
+        guard !name.split(separator: "/").contains("..") else { return nil }
+        let path = name.hasPrefix("/") ? name : "\(zoneinfoDirectory)/\(name)"
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        var status = stat()
+        guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size < 1 << 20 else { return nil }
+        if let range = resolved.range(of: "/zoneinfo/") {
+            let zoneName = String(resolved[range.upperBound...])
+            // A file of the folder is a real zone name, which Foundation knows unless its data is older.
+            if let zone = TimeZone(identifier: zoneName) {
+                return TimeZoneRules(zone)
+            }
+        }
+        guard let bytes = FileManager.default.contents(atPath: resolved) else { return nil }
+        return TimeZoneRules(zoneinfo: Array(bytes), name: name)
     }
 
     private static func error(_ message: String) -> UsageError {

@@ -1,19 +1,40 @@
 import Foundation
 
-/// Why a due date was not understood: the text, and the forms that are accepted.
+/// Why a due date was not understood: the text, and the forms that are accepted; or, for a time
+/// a clock change skips, what happened then.
 public struct DueDateError: Error, Equatable, Sendable, CustomStringConvertible {
     public let text: String
     public let order: DateOrder
+    /// Set when the text is well formed but names a local time that does not exist.
+    public let skipped: SkippedTime?
 
-    public init(text: String, order: DateOrder) {
-        self.text = text
-        self.order = order
+    /// A local time skipped when the clocks went forward, as `02:30` on 8 March 2026 in New York.
+    public struct SkippedTime: Equatable, Sendable {
+        /// `02:30`, and the day as it is shown (`Sunday 03/08/26`).
+        public let time: String
+        public let day: String
+        public let zone: String
+        /// The clock before and after the change, `02:00` and `03:00`.
+        public let from: String
+        public let to: String
+        /// The same moment read after the change: `03:30`.
+        public let suggestion: String
     }
 
-    public var description: String { "invalid date '\(text)'" }
+    public init(text: String, order: DateOrder, skipped: SkippedTime? = nil) {
+        self.text = text
+        self.order = order
+        self.skipped = skipped
+    }
 
-    /// The accepted forms, for the line after the error.
-    public var acceptedForms: String { DueDateParser.acceptedForms(order) }
+    public var description: String {
+        guard let skipped else { return "invalid date '\(text)'" }
+        return "invalid date '\(text)': \(skipped.time) does not exist on \(skipped.day) in \(skipped.zone), where the clocks"
+            + " go from \(skipped.from) to \(skipped.to); did you mean \(skipped.suggestion)?"
+    }
+
+    /// The accepted forms, for the line after the error; `nil` when the text has one of them.
+    public var acceptedForms: String? { skipped == nil ? DueDateParser.acceptedForms(order) : nil }
 }
 
 /// Reads due dates as users type them, in a given time zone relative to a given now: numeric dates
@@ -22,13 +43,19 @@ public struct DueDateError: Error, Equatable, Sendable, CustomStringConvertible 
 /// time means that calendar day and is stored as its local midnight. Nothing else is guessed.
 public struct DueDateParser: Sendable {
     public let now: Date
-    public let timeZone: TimeZone
+    public let rules: TimeZoneRules
     public let order: DateOrder
+    private let local: CivilTime
+
+    public init(now: Date, rules: TimeZoneRules, order: DateOrder = .monthFirst) {
+        self.now = now
+        self.rules = rules
+        self.order = order
+        local = CivilTime(rules: rules)
+    }
 
     public init(now: Date, timeZone: TimeZone, order: DateOrder = .monthFirst) {
-        self.now = now
-        self.timeZone = timeZone
-        self.order = order
+        self.init(now: now, rules: TimeZoneRules(timeZone), order: order)
     }
 
     /// The accepted forms, one line, for help and error messages.
@@ -63,32 +90,33 @@ public struct DueDateParser: Sendable {
             time = parsedTime
             dateWord = String(dateWord[..<separator])
         }
-        guard let day = calendarDay(for: dateWord), let date = date(on: day, at: time) else { throw error(text) }
-        let start = date.timeIntervalSince1970
-        guard time == nil else { return start..<start + 60 }
-        let end = calendar.date(byAdding: .day, value: 1, to: date)?.timeIntervalSince1970 ?? start + 86_400
-        return start..<end
+        guard let day = calendarDay(for: dateWord), let dayNumber = day.number else { throw error(text) }
+        guard let time else {
+            let start = Double(local.firstMoment(ofDay: dayNumber))
+            return start..<Double(local.firstMoment(ofDay: dayNumber + 1))
+        }
+        switch local.resolve(local: dayNumber * 86_400 + time.hour * 3600 + time.minute * 60) {
+        case .moment(let moment):
+            return Double(moment)..<Double(moment + 60)
+        case .skipped(let before, let after):
+            throw skippedError(text, dayNumber: dayNumber, time: time, offsetBefore: before, offsetAfter: after)
+        }
     }
 
     // MARK: Days
 
-    private struct Day {
-        var year: Int
-        var month: Int
-        var day: Int
-    }
-
-    private var calendar: Calendar { .gregorian(in: timeZone) }
-
-    private func calendarDay(for word: String) -> Day? {
+    private func calendarDay(for word: String) -> CalendarDay? {
         if let day = numericDay(word) { return day }
-        if let offset = relativeDays(word) { return today(plus: offset) }
+        if let offset = relativeDays(word) { return CalendarDay(number: today + offset) }
         return nil
     }
 
+    /// The number of today's local day.
+    private var today: Int { local.dayNumber(of: now.timeIntervalSince1970) }
+
     /// `MM/dd/yy`, `MM/dd/yyyy` (or day first) and `yyyy-MM-dd`, checked against the calendar.
-    private func numericDay(_ word: String) -> Day? {
-        let day: Day
+    private func numericDay(_ word: String) -> CalendarDay? {
+        let day: CalendarDay
         if word.contains("/") {
             let parts = word.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 3, parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 2 || parts[2].count == 4,
@@ -96,18 +124,19 @@ public struct DueDateParser: Sendable {
             else { return nil }
             // Two-digit years are this century's: 22 is 2022.
             if parts[2].count == 2 { year += 2000 }
-            day = order == .monthFirst ? Day(year: year, month: first, day: second) : Day(year: year, month: second, day: first)
+            day = order == .monthFirst ? CalendarDay(year: year, month: first, day: second)
+                : CalendarDay(year: year, month: second, day: first)
         } else if word.contains("-") {
             let parts = word.split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count == 3, parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2,
                   let year = Self.digits(parts[0]), let month = Self.digits(parts[1]), let dayOfMonth = Self.digits(parts[2])
             else { return nil }
-            day = Day(year: year, month: month, day: dayOfMonth)
+            day = CalendarDay(year: year, month: month, day: dayOfMonth)
         } else {
             return nil
         }
-        guard day.year >= 1, (1...12).contains(day.month), (1...Self.daysIn(month: day.month, year: day.year)).contains(day.day)
-        else { return nil }
+        // A day that does not exist (30 February, 5 October 1582) has no number.
+        guard day.year >= 1, day.number != nil else { return nil }
         return day
     }
 
@@ -121,7 +150,7 @@ public struct DueDateParser: Sendable {
         default: break
         }
         if let weekday = Self.weekdays.firstIndex(where: { $0 == word || (word.count == 3 && $0.hasPrefix(word)) }) {
-            let todayWeekday = calendar.component(.weekday, from: now) - 1
+            let todayWeekday = CalendarDay.weekday(ofDayNumber: today) - 1
             let ahead = (weekday - todayWeekday + 7) % 7
             return ahead == 0 ? 7 : ahead
         }
@@ -131,37 +160,32 @@ public struct DueDateParser: Sendable {
         return unit == "w" ? count * 7 : count
     }
 
-    private func today(plus days: Int) -> Day? {
-        let calendar = self.calendar
-        let start = calendar.startOfDay(for: now)
-        // Noon cannot fall into a daylight-saving gap, so adding days to it always lands on the day.
-        guard let noon = calendar.date(byAdding: .hour, value: 12, to: start),
-              let target = calendar.date(byAdding: .day, value: days, to: noon)
-        else { return nil }
-        let parts = calendar.dateComponents([.year, .month, .day], from: target)
-        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
-        return Day(year: year, month: month, day: day)
+    /// The error for `time` on a day when the clocks skip it, with the time they skip to.
+    private func skippedError(_ text: String, dayNumber: Int, time: (hour: Int, minute: Int),
+                              offsetBefore: Int, offsetAfter: Int) -> DueDateError {
+        func clock(_ seconds: Int) -> String {
+            let seconds = (seconds % 86_400 + 86_400) % 86_400
+            return Self.twoDigits(seconds / 3600) + ":" + Self.twoDigits(seconds % 3600 / 60)
+        }
+        let typed = time.hour * 3600 + time.minute * 60
+        let midnight = Double(local.firstMoment(ofDay: dayNumber))
+        let formatter = DueDateFormatter(rules: rules, order: order)
+        let gapStart = changeClock(typed: typed, dayNumber: dayNumber, offsetBefore: offsetBefore, offsetAfter: offsetAfter)
+        return DueDateError(text: text, order: order, skipped: .init(
+            time: clock(typed), day: "\(formatter.weekdayName(of: midnight)) \(formatter.string(from: midnight))",
+            zone: rules.name, from: clock(gapStart), to: clock(gapStart + offsetAfter - offsetBefore),
+            suggestion: clock(typed + offsetAfter - offsetBefore)))
     }
 
-    /// The moment `time` on `day` in the time zone, or the day's first moment without a time; `nil`
-    /// when the calendar would have to move it to exist (a local time skipped by a clock change, a
-    /// day skipped by the 1582 calendar reform), since nothing is guessed.
-    private func date(on day: Day, at time: (hour: Int, minute: Int)?) -> Date? {
-        let calendar = self.calendar
-        var components = DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)
-        guard let noon = calendar.date(from: components) else { return nil }
-        var date = calendar.startOfDay(for: noon)
-        if let time {
-            components.hour = time.hour
-            components.minute = time.minute
-            guard let moment = calendar.date(from: components) else { return nil }
-            date = moment
+    /// The local clock time, under the old offset, at which the clocks jump over `typed`.
+    private func changeClock(typed: Int, dayNumber: Int, offsetBefore: Int, offsetAfter: Int) -> Int {
+        let local = dayNumber * 86_400 + typed
+        var low = local - offsetAfter, high = local - offsetBefore
+        while low < high {
+            let middle = CalendarDay.floorDivide(low + high, 2)
+            if self.local.offset(at: middle) == offsetAfter { high = middle } else { low = middle + 1 }
         }
-        let result = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        guard result.year == day.year, result.month == day.month, result.day == day.day,
-              time == nil || (result.hour == time?.hour && result.minute == time?.minute)
-        else { return nil }
-        return date
+        return low + offsetBefore - dayNumber * 86_400
     }
 
     // MARK: Pieces
@@ -181,12 +205,8 @@ public struct DueDateParser: Sendable {
         return Int(text)
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
     }
 
     private func error(_ text: String) -> DueDateError {

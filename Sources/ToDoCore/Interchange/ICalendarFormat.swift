@@ -6,8 +6,8 @@ import Foundation
 public enum ICalendarFormat {
     /// The items as an iCalendar object. A due date at local midnight in `timeZone` is written as
     /// a date (`DUE;VALUE=DATE:20300614`), any other as a UTC time; `now` is the `DTSTAMP`.
-    public static func write(_ items: [ToDoItem], timeZone: TimeZone, now: Date, productID: String) -> String {
-        let local = CivilTime(timeZone: timeZone)
+    public static func write(_ items: [ToDoItem], timeZone: TimeZoneRules, now: Date, productID: String) -> String {
+        let local = CivilTime(rules: timeZone)
         func utc(_ timestamp: Double) -> String { CivilTime.basicDate(CivilTime.utc.fields(of: timestamp), time: true) + "Z" }
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + escaped(productID)]
         let stamp = utc(now.timeIntervalSince1970)
@@ -108,8 +108,8 @@ public enum ICalendarFormat {
     /// Reads every VTODO of `text` (other components, and components inside a VTODO such as
     /// alarms, are passed over). Dates without a zone are taken in `timeZone`, as are dates in a
     /// `TZID` this system does not know.
-    public static func read(_ text: String, timeZone: TimeZone) throws(ImportError) -> [ImportedItem] {
-        let local = CivilTime(timeZone: timeZone)
+    public static func read(_ text: String, timeZone: TimeZoneRules) throws(ImportError) -> [ImportedItem] {
+        let local = CivilTime(rules: timeZone)
         var items: [ImportedItem] = []
         var open: [(name: String, line: Int)] = []
         var properties: [ContentLine] = []

@@ -6,7 +6,7 @@ public enum ItemInterchange {
     /// Reads `bytes` as `format`, or as the format they are recognised to be when it is `auto`;
     /// returns the format read and the items in source order. Text must be UTF-8 (a byte order
     /// mark is skipped); an error names the line, item or byte at fault.
-    public static func read(_ bytes: [UInt8], format: ImportFormat, timeZone: TimeZone) throws(ImportError) -> (format: ImportFormat, items: [ImportedItem]) {
+    public static func read(_ bytes: [UInt8], format: ImportFormat, timeZone: TimeZoneRules) throws(ImportError) -> (format: ImportFormat, items: [ImportedItem]) {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         switch format {

@@ -7,8 +7,8 @@ import Foundation
 /// `addr:` (percent-encoded: `%20` for a space), and `geo:lat,lon`.
 public enum TodoTxtFormat {
     /// The items as todo.txt lines, dates in `timeZone`.
-    public static func write(_ items: [ToDoItem], timeZone: TimeZone) -> String {
-        let time = CivilTime(timeZone: timeZone)
+    public static func write(_ items: [ToDoItem], timeZone: TimeZoneRules) -> String {
+        let time = CivilTime(rules: timeZone)
         var text = ""
         for item in items {
             var words: [String] = []
@@ -43,8 +43,8 @@ public enum TodoTxtFormat {
     /// Reads todo.txt lines (LF or CRLF; blank lines skipped). Tags other than todo's stay in the
     /// title, as do priorities (`(A)`), projects (`+garden`) and contexts (`@home`); words are
     /// joined with single spaces.
-    public static func read(_ text: String, timeZone: TimeZone) throws(ImportError) -> [ImportedItem] {
-        let time = CivilTime(timeZone: timeZone)
+    public static func read(_ text: String, timeZone: TimeZoneRules) throws(ImportError) -> [ImportedItem] {
+        let time = CivilTime(rules: timeZone)
         var items: [ImportedItem] = []
         for (index, line) in ItemInterchange.lines(of: text).enumerated() {
             guard !line.unicodeScalars.allSatisfy(Whitespace.isSpace) else { continue }
