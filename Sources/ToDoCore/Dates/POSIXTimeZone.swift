@@ -65,7 +65,8 @@ public struct POSIXTimeZone: Equatable, Sendable {
     /// Seconds east of UTC at `timestamp`, and whether daylight time is in effect then.
     public func offset(at timestamp: Int) -> (seconds: Int, isDaylight: Bool) {
         guard let daylight else { return (standard.offset, false) }
-        let year = CalendarDay(number: CalendarDay.floorDivide(timestamp + standard.offset, 86_400)).year
+        // The year of the moment in UTC, whose changes are compared with it, as glibc does.
+        let year = CalendarDay(number: CalendarDay.floorDivide(timestamp, 86_400)).year
         // Start is given in standard time, end in daylight time.
         let start = Self.dayNumber(of: daylight.start.day, in: year) * 86_400 + daylight.start.time - standard.offset
         let end = Self.dayNumber(of: daylight.end.day, in: year) * 86_400 + daylight.end.time - daylight.offset

@@ -25,6 +25,15 @@ final class DueDateFormatterTests: XCTestCase {
         XCTAssertEqual(DueDateFormatter(timeZone: TimeZone(identifier: "UTC")!).string(from: midnightInNewYork), "01/10/22 05:00")
     }
 
+    func test_aYearOutsideThisCentury_isShownWhole_inEitherOrder() throws {
+        let parser = DueDateParser(now: Date(timeIntervalSince1970: 1_795_357_800), timeZone: newYork)
+        XCTAssertEqual(DueDateFormatter(timeZone: newYork).string(from: try parser.parse("2126-03-01")), "03/01/2126")
+        XCTAssertEqual(DueDateFormatter(timeZone: newYork).string(from: try parser.parse("1/10/1922 9:30")), "01/10/1922 09:30")
+        XCTAssertEqual(DueDateFormatter(timeZone: newYork, order: .dayFirst).string(from: try parser.parse("0001-01-01")), "01/01/0001")
+        XCTAssertEqual(DueDateFormatter(timeZone: newYork).string(from: try parser.parse("2099-12-31")), "12/31/99")
+        XCTAssertEqual(DueDateFormatter(timeZone: newYork).string(from: try parser.parse("2000-01-01")), "01/01/00")
+    }
+
     func test_weekdayNameAndDaysFromNow() throws {
         let formatter = DueDateFormatter(timeZone: newYork)
         let parser = DueDateParser(now: Date(timeIntervalSince1970: 1_795_357_800), timeZone: newYork)
@@ -52,14 +61,25 @@ final class DueDateFormatterAgreementTests: XCTestCase {
             calendar.timeZone = zone
             let now = Date(timeIntervalSince1970: 1_795_361_400)
             for _ in 0..<500 {
-                let timestamp = Double(Int.random(in: -12_219_292_800...253_402_300_799, using: &random))
+                // From year 1: the Julian calendar before 15 October 1582, as Foundation's.
+                let timestamp = Double(Int.random(in: -62_135_596_800...253_402_300_799, using: &random))
                 let date = Date(timeIntervalSince1970: timestamp)
                 let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-                var expected = String(format: "%02d/%02d/%02d", parts.month!, parts.day!, parts.year! % 100)
+                // A year outside 2000-2099 is written whole.
+                let year = (2000...2099).contains(parts.year!) ? String(format: "%02d", parts.year! % 100) : String(format: "%04d", parts.year!)
+                var expected = String(format: "%02d/%02d/", parts.month!, parts.day!) + year
                 if parts.hour != 0 || parts.minute != 0 { expected += String(format: " %02d:%02d", parts.hour!, parts.minute!) }
                 XCTAssertEqual(formatter.string(from: timestamp), expected, "\(identifier) \(timestamp)")
                 XCTAssertEqual(forManyDates.string(from: timestamp), expected, "\(identifier) \(timestamp)")
-                let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date)).day!
+                // Calendar days between the two local dates (a day a zone skipped, as Kiritimati's
+                // 31 December 1994, still counts), counted in UTC by Foundation's calendar.
+                var utc = Calendar(identifier: .gregorian)
+                utc.timeZone = TimeZone(identifier: "UTC")!
+                func day(_ date: Date) -> Date {
+                    let local = calendar.dateComponents([.era, .year, .month, .day], from: date)
+                    return utc.date(from: DateComponents(era: local.era, year: local.year, month: local.month, day: local.day))!
+                }
+                let days = Int((day(date).timeIntervalSince(day(now)) / 86_400).rounded())
                 XCTAssertEqual(formatter.daysFrom(now, to: timestamp), days, "\(identifier) \(timestamp)")
                 XCTAssertEqual(forManyDates.daysFrom(now, to: timestamp), days, "\(identifier) \(timestamp)")
             }

@@ -4,8 +4,8 @@ import TestSupport
 import XCTest
 
 final class ICalendarFormatTests: XCTestCase {
-    private let utc = TimeZone(identifier: "UTC")!
-    private let newYork = TimeZone(identifier: "America/New_York")!
+    private let utc = TimeZoneRules(TimeZone(identifier: "UTC")!)
+    private let newYork = TimeZoneRules(TimeZone(identifier: "America/New_York")!)
 
     func test_write_isRFC5545_withCRLFFoldingAndEscapes() throws {
         var manager = ItemManager(now: { Date(timeIntervalSince1970: 1_700_000_000) })

@@ -5,7 +5,7 @@ import XCTest
 
 /// Export, then import into an empty list: the same items, for each format.
 final class InterchangeRoundTripTests: XCTestCase {
-    private let paris = TimeZone(identifier: "Europe/Paris")!
+    private let paris = TimeZoneRules(TimeZone(identifier: "Europe/Paris")!)
     private let now = Date(timeIntervalSince1970: 1_795_361_400)
 
     /// A list with every field, done and open items, and titles that each format must escape.
@@ -39,7 +39,7 @@ final class InterchangeRoundTripTests: XCTestCase {
     /// The fields a user sees, in list order; `day` rounds created and completed times to the
     /// local day, as todo.txt keeps them.
     private func fields(_ manager: ItemManager, days: Bool = false) -> [String] {
-        let time = CivilTime(timeZone: paris)
+        let time = CivilTime(rules: paris)
         func stamp(_ value: Double?) -> String {
             guard let value else { return "-" }
             return days ? CivilTime.isoDate(time.fields(of: value)) : JSONValue.literal(for: value)

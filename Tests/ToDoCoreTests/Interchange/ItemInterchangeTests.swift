@@ -4,7 +4,7 @@ import TestSupport
 import XCTest
 
 final class ItemInterchangeTests: XCTestCase {
-    private let utc = TimeZone(identifier: "UTC")!
+    private let utc = TimeZoneRules(TimeZone(identifier: "UTC")!)
 
     private func read(_ text: String, _ format: ImportFormat = .auto) throws -> (format: ImportFormat, items: [ImportedItem]) {
         try ItemInterchange.read(Array(text.utf8), format: format, timeZone: utc)

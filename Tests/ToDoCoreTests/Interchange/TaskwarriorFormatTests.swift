@@ -15,7 +15,7 @@ final class TaskwarriorFormatTests: XCTestCase {
         """
 
     func test_read_mapsTasksToItems() throws {
-        let read = try ItemInterchange.read(Array(export.utf8), format: .auto, timeZone: TimeZone(identifier: "UTC")!)
+        let read = try ItemInterchange.read(Array(export.utf8), format: .auto, timeZone: .utc)
         XCTAssertEqual(read.format, .taskwarrior)
         let items = read.items
         XCTAssertEqual(items.map(\.item.title), ["Pay bills", "Old task", "Gone", "Weekly review", "Later"])
@@ -33,7 +33,7 @@ final class TaskwarriorFormatTests: XCTestCase {
     func test_read_takesOneTaskPerLine() throws {
         let lines = #"{"description":"One","status":"pending","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51"},"# + "\n"
             + #"{"description":"Two","status":"pending","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e52"}"# + "\n"
-        let read = try ItemInterchange.read(Array(lines.utf8), format: .auto, timeZone: TimeZone(identifier: "UTC")!)
+        let read = try ItemInterchange.read(Array(lines.utf8), format: .auto, timeZone: .utc)
         XCTAssertEqual(read.format, .taskwarrior)
         XCTAssertEqual(read.items.map(\.item.title), ["One", "Two"])
     }
@@ -49,7 +49,7 @@ final class TaskwarriorFormatTests: XCTestCase {
             (#"{"description":"a"}"# + "\n{oops\n", ImportError(at: "line 2", "not JSON: unexpected 'o', expected a string key at column 2")),
         ]
         for (text, expected) in cases {
-            XCTAssertThrowsError(try ItemInterchange.read(Array(text.utf8), format: .taskwarrior, timeZone: TimeZone(identifier: "UTC")!).items, expected)
+            XCTAssertThrowsError(try ItemInterchange.read(Array(text.utf8), format: .taskwarrior, timeZone: .utc).items, expected)
         }
     }
 }

@@ -4,7 +4,7 @@ import TestSupport
 import XCTest
 
 final class TodoTxtFormatTests: XCTestCase {
-    private let newYork = TimeZone(identifier: "America/New_York")!
+    private let newYork = TimeZoneRules(TimeZone(identifier: "America/New_York")!)
 
     func test_write_putsDoneMarksDatesAndTodosFieldsAsTags() throws {
         var manager = ItemManager(now: { Date(timeIntervalSince1970: 1_641_790_800) })
