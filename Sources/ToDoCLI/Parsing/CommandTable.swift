@@ -184,7 +184,7 @@ enum CommandTable {
         name: "import", summary: "Add the items of a file, standard input or a URL.",
         arguments: [ArgumentSpec(name: "source", help: "A file, '-' for standard input, or an http:// or https:// URL.")],
         options: [OptionSpec(name: "format", valueName: "format",
-                             help: "auto (the default: recognise the format), json, todotxt, taskwarrior or ical."),
+                             help: "auto (the default: recognise the format), json, todotxt, taskwarrior, ical or reminders (Apple Reminders as reminders-cli writes them)."),
                   OptionSpec(name: "dry-run", valueName: nil, help: "Show what would be imported and change nothing.")],
         discussion: """
             All items are added in one transaction, with new numbers, keeping their status. An item whose

@@ -89,6 +89,13 @@ extension CommandRunner {
         for skipped in summary.skipped {
             text += "Skipped \(skipped.origin) \"\(skipped.item.title)\": \(Self.reason(skipped.reason))\n"
         }
+        // Keys todo has no field for are kept with the items; the user learns which, once.
+        let withUnknownKeys = read.items.filter { !$0.unknownKeys.isEmpty }
+        if !withUnknownKeys.isEmpty {
+            let keys = Set(withUnknownKeys.flatMap(\.unknownKeys)).sorted().joined(separator: ", ")
+            context.errorOutput.write(TerminalText.printable("Warning: \(counted(withUnknownKeys.count, "item")) of \(name) had keys"
+                + " todo has no field for: \(keys); they are kept with the items") + "\n")
+        }
         let total = "\(counted(summary.added.count, "item")) from \(name) (\(read.format.rawValue))"
         let skipped = summary.skipped.isEmpty ? "" : "; skipped \(summary.skipped.count)"
         text += request.dryRun ? "Would import \(total)\(skipped); nothing was changed.\n" : "Imported \(total)\(skipped).\n"

@@ -12,7 +12,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
 /// The formats `todo import` reads; `auto` recognises each of the others.
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case auto, json, todotxt, taskwarrior, ical
+    /// `reminders`: Apple Reminders as `reminders show-all --format json` (reminders-cli) writes them.
+    case auto, json, todotxt, taskwarrior, ical, reminders
 }
 
 /// An item read from an import source, with where it was found.
@@ -22,11 +23,14 @@ public struct ImportedItem: Sendable {
     public var origin: String
     /// Why the item is not to be imported at all (a task deleted in Taskwarrior), or `nil`.
     public var ignoredBecause: String?
+    /// The keys of a JSON source's item that todo has no field for: kept with the item, and said.
+    public var unknownKeys: [String]
 
-    public init(item: ToDoItem, origin: String, ignoredBecause: String? = nil) {
+    public init(item: ToDoItem, origin: String, ignoredBecause: String? = nil, unknownKeys: [String] = []) {
         self.item = item
         self.origin = origin
         self.ignoredBecause = ignoredBecause
+        self.unknownKeys = unknownKeys
     }
 }
 

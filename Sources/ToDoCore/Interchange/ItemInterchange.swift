@@ -13,7 +13,9 @@ public enum ItemInterchange {
         case .auto:
             // JSON is parsed once: its keys tell todo's items from Taskwarrior's tasks.
             if let json = try recognisedJSON(body) {
-                return TaskwarriorFormat.looksLikeTasks(json) ? (.taskwarrior, try TaskwarriorFormat.read(json)) : (.json, try jsonItems(json))
+                if TaskwarriorFormat.looksLikeTasks(json) { return (.taskwarrior, try TaskwarriorFormat.read(json)) }
+                if RemindersFormat.looksLikeReminders(json) { return (.reminders, try RemindersFormat.read(json)) }
+                return (.json, try jsonItems(json))
             }
             return try read(bytes, format: startsLikeICalendar(body) ? .ical : .todotxt, timeZone: timeZone)
         case .json:
@@ -24,6 +26,12 @@ public enum ItemInterchange {
             return (.todotxt, try TodoTxtFormat.read(try text(body), timeZone: timeZone))
         case .ical:
             return (.ical, try ICalendarFormat.read(try text(body), timeZone: timeZone))
+        case .reminders:
+            let json = try json(body)
+            guard RemindersFormat.looksLikeReminders(json) else {
+                throw ImportError(at: "", "expected an array of reminders (objects with externalId and isCompleted), as reminders-cli writes")
+            }
+            return (.reminders, try RemindersFormat.read(json))
         }
     }
 
@@ -87,13 +95,18 @@ public enum ItemInterchange {
                 object["id"] = .string(UUID(hashing: "json:" + content).uuidString)
             }
             do {
-                items.append(ImportedItem(item: try ToDoItem(json: .object(object), path: origin), origin: origin))
+                items.append(ImportedItem(item: try ToDoItem(json: .object(object), path: origin), origin: origin,
+                                          unknownKeys: object.keys.filter { !Self.itemKeys.contains($0) }))
             } catch {
                 throw ImportError(at: "", error.description)
             }
         }
         return items
     }
+
+    /// The keys of an item in the data file's format.
+    static let itemKeys: Set<String> = ["id", "number", "title", "itemDescription", "timestamp", "location", "done",
+                                        "createdAt", "completedAt"]
 
     private static func json(_ bytes: ArraySlice<UInt8>) throws(ImportError) -> JSONValue {
         do {

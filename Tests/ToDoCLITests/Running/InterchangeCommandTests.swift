@@ -72,6 +72,86 @@ final class InterchangeCommandTests: HarnessTestCase {
         XCTAssertTrue(todo.run("export", "--format", "todotxt").stdout.hasPrefix("2026-11-22 Bell\u{7} and \u{1B}[31mred\u{1B}[0m \u{9B}2J id:"))
     }
 
+    /// `reminders show-all --format json` (keith/reminders-cli), written from its documented fields:
+    /// what EKReminder+Encodable.swift encodes, with `ISO8601Format()` dates.
+    static let remindersExport = """
+        [
+          {
+            "externalId" : "5C2B8A52-1F3D-4C8E-9E4B-2D1F0A9B7C61",
+            "title" : "Call Mom",
+            "isCompleted" : false,
+            "priority" : 1,
+            "list" : "Family",
+            "listId" : "8F0C7E2A-7D55-4E38-A8C4-2E3A4B5C6D7E",
+            "notes" : "About Sunday",
+            "dueDate" : "2026-11-24T17:00:00Z",
+            "lastModified" : "2026-11-20T08:00:00Z",
+            "creationDate" : "2026-11-19T08:00:00Z",
+            "locationTitle" : "Home",
+            "location" : "52.52, 13.405"
+          },
+          {
+            "externalId" : "x-apple-reminderkit://REMCDReminder/9A7B",
+            "title" : "Buy milk",
+            "isCompleted" : true,
+            "priority" : 0,
+            "list" : "Groceries",
+            "listId" : "1D2E3F40-5A6B-4C7D-8E9F-0A1B2C3D4E5F",
+            "completionDate" : "2026-11-21T10:15:00Z",
+            "creationDate" : "2026-11-18T09:00:00.250+01:00"
+          }
+        ]
+        """
+
+    func test_import_aRemindersCLIExport_keepsDuesNotesPlacesAndCompletion() throws {
+        let warning = "Warning: 2 items of standard input had keys todo has no field for: lastModified, list, listId, priority;"
+            + " they are kept with the items\n"
+        XCTAssertOutcome(todo.run("import", "-", input: Self.remindersExport), Outcome(status: 0, stdout: """
+            Added 1: Call Mom (due Tuesday 11/24/26 12:00, at Home)
+            Added 2: Buy milk
+            Imported 2 items from standard input (reminders).
+
+            """, stderr: warning))
+        let manager = try JSONFileStore(fileURL: todo.fileURL).load()
+        let call = try XCTUnwrap(manager.item(withNumber: 1)), milk = try XCTUnwrap(manager.item(withNumber: 2))
+        XCTAssertEqual(call.id.uuidString, "5C2B8A52-1F3D-4C8E-9E4B-2D1F0A9B7C61")
+        XCTAssertEqual(call.itemDescription, "About Sunday")
+        XCTAssertEqual(call.timestamp, 1_795_539_600, "17:00 UTC")
+        XCTAssertEqual(call.location, Location(name: "Home", coordinate: Coordinate(latitude: 52.52, longitude: 13.405)))
+        XCTAssertEqual(call.createdAt, 1_795_075_200)
+        XCTAssertFalse(call.done)
+        XCTAssertTrue(milk.done, "a completed reminder arrives done")
+        XCTAssertEqual(milk.completedAt, 1_795_256_100)
+        XCTAssertEqual(milk.createdAt, 1_794_988_800.25, "08:00:00.25 UTC")
+        // What todo has no field for stays with the item, the original id included.
+        let json = todo.succeed("list", "--done", "--json")
+        XCTAssertTrue(json.contains(#""externalId":"x-apple-reminderkit://REMCDReminder/9A7B","priority":0,"list":"Groceries""#), json)
+        XCTAssertEqual(todo.run("import", "-", input: Self.remindersExport).stdout.components(separatedBy: "\n").last(where: { !$0.isEmpty }),
+                       "Imported 0 items from standard input (reminders); skipped 2.", "importing again adds nothing")
+    }
+
+    func test_import_JSONWithKeysTodoDoesNotKnow_warnsOnce_andKeepsThem() throws {
+        let source = #"[{"title": "A", "priority": "H", "tags": ["x"]}, {"title": "B"}, {"title": "C", "tags": []}]"#
+        XCTAssertOutcome(todo.run("import", "-", input: source), Outcome(status: 0, stdout: """
+            Added 1: A
+            Added 2: B
+            Added 3: C
+            Imported 3 items from standard input (json).
+
+            """, stderr: "Warning: 2 items of standard input had keys todo has no field for: priority, tags; they are kept with the items\n"))
+        XCTAssertTrue(todo.succeed("list", "--json").contains(#""priority":"H","tags":["x"]"#))
+        XCTAssertEqual(todo.run("import", "-", input: #"[{"title": "D", "done": false}]"#).stderr, "", "known keys only: no warning")
+    }
+
+    func test_import_remindersWithDatesThatAreNotISO_isRefusedNamingTheField() {
+        let source = #"[{"externalId": "1", "title": "T", "isCompleted": false, "dueDate": "Monday, November 23, 2026 at 6:00 PM"}]"#
+        XCTAssertOutcome(todo.run("import", "-", input: source), Outcome(status: 65, stdout: "", stderr: """
+            Error: cannot import standard input: [0].dueDate: 'Monday, November 23, 2026 at 6:00 PM' is not an ISO 8601 date and time, as 2026-11-23T18:00:00Z; nothing was imported
+
+            """))
+        XCTAssertNil(todo.fileContents)
+    }
+
     func test_import_addsNewItems_skipsTheRest_andSaysWhy() throws {
         todo.succeed("add", "Buy milk")
         let path = try write("Buy milk\n(A) Call Mom due:2022-01-10\nx 2022-01-09 Pay rent\nCall Mom due:2022-01-10 +again\n", to: "todo.txt")

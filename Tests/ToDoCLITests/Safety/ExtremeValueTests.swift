@@ -61,14 +61,14 @@ final class ExtremeValueTests: BinaryTestCase {
     }
 
     func test_datesFarInThePastAndFuture() throws {
-        XCTAssertEqual(try todo.run(["add", "First", "--due", "0001-01-01"]).stdout, "Added 1: First (due Saturday 01/01/01)\n")
+        XCTAssertEqual(try todo.run(["add", "First", "--due", "0001-01-01"]).stdout, "Added 1: First (due Saturday 01/01/0001)\n")
         XCTAssertEqual(try todo.run(["add", "Last", "--due", "9999-12-31 23:59"]).stdout,
-                       "Added 2: Last (due Friday 12/31/99 23:59)\n")
+                       "Added 2: Last (due Friday 12/31/9999 23:59)\n")
         XCTAssertEqual(try todo.run(["add", "Far", "--due", "+100000d"]).status, 0)
         for text in ["10000-01-01", "0000-12-31", "+100001d", "99999/1/1", "1582-10-10"] {
             XCTAssertEqual(try todo.run(["add", "Never", "--due", text]).status, 64, text)
         }
         XCTAssertEqual(try todo.run(["list"]).stdout.components(separatedBy: "\n").prefix(2),
-                       ["1 [ ] First  01/01/01", "2 [ ] Last   12/31/99 23:59"])
+                       ["1 [ ] First  01/01/0001", "2 [ ] Last   12/31/9999 23:59"])
     }
 }

@@ -169,11 +169,9 @@ final class StoreDocumentTests: XCTestCase {
             return [items.open, items.done].joined().map { item in
                 "\(item.id) \(item.number) \(item.done) \(item.title) \(item.writtenForm.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "decoded")"
             } + items.unnumbered.map { "unnumbered \($0.isDone) \($0.index)" } + ["next \(document.nextNumber ?? 0)"]
-        } catch let error as StoreError {
+        } catch {
             guard case .invalidContent(_, let reason) = error else { return ["\(error)"] }
             return [reason]
-        } catch {
-            return ["\(error)"]
         }
     }
 

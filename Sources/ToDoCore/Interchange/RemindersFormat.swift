@@ -1,0 +1,122 @@
+import Foundation
+
+/// Apple Reminders as `reminders show-all --format json` (keith/reminders-cli) writes them: an
+/// array of objects with `externalId`, `title`, `isCompleted`, `priority`, `list`, `listId`, and
+/// when present `notes`, `url`, `completionDate`, `startDate`, `dueDate`, `lastModified`,
+/// `creationDate` (ISO 8601) and, from a location alarm, `locationTitle` and `location` as
+/// `"lat, lon"`. The book's fields take what they can; the rest stays with the item as it came.
+enum RemindersFormat {
+    /// Whether `json` is such an array: its objects carry `externalId` and `isCompleted`.
+    static func looksLikeReminders(_ json: JSONValue) -> Bool {
+        guard case .array(let elements) = json, !elements.isEmpty else { return false }
+        return elements.allSatisfy { element in
+            guard case .object(let object) = element else { return false }
+            return object["externalId"] != nil && object["isCompleted"] != nil
+        }
+    }
+
+    /// The keys whose values become the item's fields; the others are kept as they are.
+    private static let mapped: Set<String> = ["externalId", "title", "notes", "dueDate", "isCompleted", "completionDate",
+                                              "creationDate", "locationTitle", "location"]
+
+    static func read(_ json: JSONValue) throws(ImportError) -> [ImportedItem] {
+        guard case .array(let elements) = json else { return [] }
+        var items: [ImportedItem] = []
+        for (index, element) in elements.enumerated() {
+            let origin = "[\(index)]"
+            guard case .object(let reminder) = element else {
+                throw ImportError(at: origin, "expected a reminder object, found \(element.kindDescription)")
+            }
+            func string(_ key: String) throws(ImportError) -> String? {
+                switch reminder[key] {
+                case nil, .null?: return nil
+                case .string(let text)?: return text
+                case let other?: throw ImportError(at: "\(origin).\(key)", "expected a string, found \(other.kindDescription)")
+                }
+            }
+            func date(_ key: String) throws(ImportError) -> Double? {
+                guard let text = try string(key) else { return nil }
+                guard let timestamp = Self.isoTimestamp(text), ToDoItem.timestampRange.contains(timestamp) else {
+                    throw ImportError(at: "\(origin).\(key)", "'\(text)' is not an ISO 8601 date and time, as 2026-11-23T18:00:00Z")
+                }
+                return timestamp
+            }
+            guard let title = try string("title") else { throw ImportError(at: "\(origin).title", "a reminder needs a title") }
+            let completed: Bool
+            switch reminder["isCompleted"] {
+            case .bool(let value)?: completed = value
+            case let other: throw ImportError(at: "\(origin).isCompleted", "expected true or false, found \(other?.kindDescription ?? "nothing")")
+            }
+            let completionDate = try date("completionDate")
+            var object = JSONObject()
+            let externalID = try string("externalId") ?? ""
+            // The same reminder gets the same id each time, so that importing it again skips it.
+            object["id"] = .string((UUID(uuidString: externalID) ?? UUID(hashing: "reminders:" + externalID)).uuidString)
+            object["title"] = .string(ToDoItem.singleLine(title))
+            if let notes = try string("notes"), !notes.isEmpty { object["itemDescription"] = .string(notes) }
+            if let due = try date("dueDate") { object["timestamp"] = .number(JSONValue.literal(for: due)) }
+            if let location = try self.location(reminder, origin: origin) { object["location"] = location }
+            object["done"] = .bool(completed || completionDate != nil)
+            if let created = try date("creationDate") { object["createdAt"] = .number(JSONValue.literal(for: created)) }
+            if let completionDate { object["completedAt"] = .number(JSONValue.literal(for: completionDate)) }
+            // What todo has no field for stays with the item, the original id included.
+            for (key, value) in reminder.members where key == "externalId" || !mapped.contains(key) {
+                object[key] = value
+            }
+            do {
+                let item = try ToDoItem(json: .object(object), path: origin)
+                items.append(ImportedItem(item: item, origin: origin,
+                                          unknownKeys: reminder.keys.filter { !mapped.contains($0) }.sorted()))
+            } catch {
+                throw ImportError(at: "", error.description)
+            }
+        }
+        return items
+    }
+
+    /// The place of a location alarm: `locationTitle` as its name, `location` (`"lat, lon"`) as its coordinate.
+    private static func location(_ reminder: JSONObject, origin: String) throws(ImportError) -> JSONValue? {
+        var title: String?
+        if case .string(let text)? = reminder["locationTitle"], !text.isEmpty { title = text }
+        var coordinate: JSONValue?
+        if case .string(let text)? = reminder["location"] {
+            let parts = text.split(separator: ",").map { Whitespace.trimmingSpaces($0) }
+            guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+                  Coordinate.latitudeRange.contains(latitude), Coordinate.longitudeRange.contains(longitude) else {
+                throw ImportError(at: "\(origin).location", "'\(text)' is not a latitude and longitude, as \"52.5, 13.4\"")
+            }
+            var object = JSONObject()
+            object["latitude"] = .number(JSONValue.literal(for: latitude))
+            object["longitude"] = .number(JSONValue.literal(for: longitude))
+            coordinate = .object(object)
+        }
+        guard title != nil || coordinate != nil else { return nil }
+        var location = JSONObject()
+        location["name"] = .string(title ?? "Reminder location")
+        if let coordinate { location["coordinate"] = coordinate }
+        return .object(location)
+    }
+
+    /// `2026-11-23T18:00:00Z`, with fractional seconds or an offset (`+01:00`, `-0500`) instead of `Z`.
+    static func isoTimestamp(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, let fields = CivilTime.parseISO(Substring(String(decoding: bytes[0..<19], as: UTF8.self))),
+              let local = CivilTime.utc.timestamp(of: fields) else { return nil }
+        var rest = bytes[19...]
+        var fraction = 0.0
+        if rest.first == UInt8(ascii: ".") {
+            let digits = rest.dropFirst().prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            guard !digits.isEmpty, let value = Double("0." + String(decoding: digits, as: UTF8.self)) else { return nil }
+            fraction = value
+            rest = rest.dropFirst(1 + digits.count)
+        }
+        if rest.elementsEqual("Z".utf8) { return local + fraction }
+        guard let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+        let offset = Array(rest.dropFirst()).filter { $0 != UInt8(ascii: ":") }
+        guard offset.count == 4, offset.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let hours = Int(String(decoding: offset[0..<2], as: UTF8.self)), let minutes = Int(String(decoding: offset[2..<4], as: UTF8.self)),
+              hours < 24, minutes < 60 else { return nil }
+        let seconds = Double((hours * 60 + minutes) * 60) * (sign == UInt8(ascii: "+") ? 1 : -1)
+        return local - seconds + fraction
+    }
+}
