@@ -82,6 +82,8 @@ struct Settings {
         if namesAFile { name.removeFirst() }
         if name.isEmpty { return .utc }
         if let rules = zoneinfo(name) { return rules }
+        // A system without a configured zone has no /etc/localtime; the C library then uses UTC.
+        if name == "/etc/localtime", access(name, F_OK) != 0 { return .utc }
         if !namesAFile, let posix = POSIXTimeZone(name) { return TimeZoneRules(posix, name: name) }
         if let zone = TimeZone(identifier: name) ?? TimeZone(abbreviation: name) { return TimeZoneRules(zone) }
         throw error("TZ is '\(value!)', which is not a known time zone; use a name such as 'Europe/Berlin' or 'UTC'")
