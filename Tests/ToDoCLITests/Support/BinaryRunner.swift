@@ -16,6 +16,27 @@ struct BinaryRunner {
         #endif
     }
 
+    /// A copy of `executable` that another user can run: the checkout may sit in a folder only its
+    /// owner can enter (a clone under /root or in `mktemp -d`), while a test runs `todo` as nobody.
+    /// Made once per test run in /tmp, and removed when the run ends.
+    static func executableForAnyUser() throws -> URL {
+        try sharedCopy.get()
+    }
+
+    private static let sharedCopy = Result { () throws -> URL in
+        let directory = URL(fileURLWithPath: "/tmp/todo-tests-executable-\(getpid())", isDirectory: true)
+        try? FileManager.default.removeItem(at: directory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o755])
+        let copy = directory.appendingPathComponent("todo")
+        try FileManager.default.copyItem(at: executable, to: copy)
+        guard chmod(directory.path, 0o755) == 0, chmod(copy.path, 0o755) == 0 else { throw POSIXError(.EPERM) }
+        atexit {
+            try? FileManager.default.removeItem(atPath: "/tmp/todo-tests-executable-\(getpid())")
+        }
+        return copy
+    }
+
     var environment: [String: String]
     var currentDirectory: URL
     /// A command that runs `todo`, as `setpriv --reuid=…` to run it as another user.
@@ -54,7 +75,8 @@ struct BinaryRunner {
             process.arguments = arguments
         } else {
             process.executableURL = URL(fileURLWithPath: launchPrefix[0])
-            process.arguments = Array(launchPrefix.dropFirst()) + [executable.path] + arguments
+            let runnable = executable == Self.executable ? try Self.executableForAnyUser() : executable
+            process.arguments = Array(launchPrefix.dropFirst()) + [runnable.path] + arguments
         }
         process.environment = environment
         process.currentDirectoryURL = currentDirectory
