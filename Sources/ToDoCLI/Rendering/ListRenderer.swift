@@ -90,8 +90,10 @@ struct ListRenderer {
             }
             if let timestamp = fields.timestamp {
                 dates.withText(of: timestamp) { text in
-                    withUnsafeMutableBytes(of: &row.due) { $0.copyMemory(from: UnsafeRawBufferPointer(text)) }
-                    row.dueCount = text.count
+                    // `DueDateFormatter.longestText` is what fits; never copy past the 16 bytes kept.
+                    let count = min(text.count, MemoryLayout.size(ofValue: row.due))
+                    withUnsafeMutableBytes(of: &row.due) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[..<count]))) }
+                    row.dueCount = count
                 }
                 row.dueCode = dueCode(item, timestamp)
             }

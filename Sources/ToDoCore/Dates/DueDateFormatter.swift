@@ -40,7 +40,8 @@ public struct DueDateFormatter: Sendable {
         }
     }
 
-    private static let longestText = 16
+    /// The longest text: `01/10/1922 14:30`. The list keeps this many bytes per row.
+    public static let longestText = 16
 
     /// Writes the text of `timestamp` digit by digit at `text`, and returns its length.
     private func write(_ timestamp: Double, to text: UnsafeMutablePointer<UInt8>) -> Int {

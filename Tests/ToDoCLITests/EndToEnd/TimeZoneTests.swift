@@ -122,5 +122,9 @@ final class TimeZoneTests: BinaryTestCase {
         var dayFirst = todo!
         dayFirst.environment["TODO_DATE_ORDER"] = "dmy"
         XCTAssertEqual(try dayFirst.run(["list"]).stdout, "1 [ ] far  01/03/2126\n2 [ ] old  10/01/1922\n")
+        // The longest date text there is, whole in the list's column.
+        XCTAssertEqual(try todo.run(["add", "longest", "--due", "1922-01-10 09:30"]).status, 0)
+        XCTAssertEqual(try todo.run(["list"]).stdout,
+                       "1 [ ] far      03/01/2126\n2 [ ] old      01/10/1922\n3 [ ] longest  01/10/1922 09:30\n")
     }
 }
