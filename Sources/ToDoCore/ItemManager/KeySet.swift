@@ -104,8 +104,26 @@ struct KeySet<Element: KeySetElement & Sendable>: Sendable {
         }
     }
 
+    /// The slot a key belongs in: its bits mixed so that every bit reaches the low bits that pick
+    /// the slot (MurmurHash3's finalizer). A plain multiply carries low bits up only, so ids that
+    /// differ only in their high bits (sequential UUIDs, `…0001`, `…0002`) all shared one slot and
+    /// made every command quadratic.
     private func home(of element: Element) -> Int {
-        Int(truncatingIfNeeded: (element.keyBits &* 0x9E37_79B9_7F4A_7C15) >> 32) & (slots.count - 1)
+        var bits = element.keyBits
+        bits = (bits ^ (bits >> 33)) &* 0xFF51_AFD7_ED55_8CCD
+        bits = (bits ^ (bits >> 33)) &* 0xC4CE_B9FE_1A85_EC53
+        bits ^= bits >> 33
+        return Int(truncatingIfNeeded: bits) & (slots.count - 1)
+    }
+
+    /// The longest way any key lies from its home slot: what a look-up costs at worst.
+    var longestProbe: Int {
+        var longest = 0
+        for (slot, occupant) in slots.enumerated() {
+            guard let occupant else { continue }
+            longest = max(longest, (slot - home(of: occupant) + slots.count) & (slots.count - 1))
+        }
+        return longest
     }
 
     private func next(_ slot: Int) -> Int { (slot + 1) & (slots.count - 1) }
