@@ -58,9 +58,10 @@ extension CommandRunner {
         }
         let url = URL(fileURLWithPath: output, relativeTo: context.currentDirectory)
         do {
-            try Data(bytes).write(to: url, options: .atomic)
+            // The store's own atomic writer: private (0600), flushed, renamed into place.
+            try PrivateFile.write(bytes, toPath: url.path)
         } catch {
-            throw ExportWriteError(path: output, reason: Self.systemReason(error))
+            throw ExportWriteError(path: output, reason: error.systemMessage ?? error.description)
         }
         context.errorOutput.write("Exported \(counted(items.count, "item")) to \(TerminalText.printable(output)).\n")
     }
@@ -142,23 +143,5 @@ extension CommandRunner {
             guard response.isSuccess else { throw ImportFetchError(source: name, reason: "the server answered HTTP \(response.status)") }
             return (name, response.body)
         }
-    }
-
-    /// The system's words for a failed write, as "No such file or directory".
-    static func systemReason(_ error: Error) -> String {
-        let error = error as NSError
-        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if error.domain == NSCocoaErrorDomain {
-            switch error.code {
-            case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return String(cString: strerror(ENOENT))
-            case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return String(cString: strerror(EACCES))
-            case NSFileWriteOutOfSpaceError: return String(cString: strerror(ENOSPC))
-            case NSFileWriteVolumeReadOnlyError: return String(cString: strerror(EROFS))
-            default: break
-            }
-        }
-        return error.localizedDescription
     }
 }

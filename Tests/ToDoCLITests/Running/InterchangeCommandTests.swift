@@ -33,6 +33,10 @@ final class InterchangeCommandTests: HarnessTestCase {
         XCTAssertOutcome(todo.run("export", "--format", "todotxt", "--output", "out.txt"),
                          Outcome(status: 0, stdout: "", stderr: "Exported 2 items to out.txt.\n"))
         XCTAssertEqual(try String(contentsOf: todo.directory.appendingPathComponent("out.txt"), encoding: .utf8), todotxt)
+        // An export of the private list is private too, whatever the umask, and replaces the old file whole.
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: todo.directory.appendingPathComponent("out.txt").path)[.posixPermissions] as? Int,
+                       0o600)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: todo.directory.path).filter { $0.contains("out.txt") }, ["out.txt"])
     }
 
     func test_export_errors() {
