@@ -294,22 +294,34 @@ struct WrittenItem: Sendable {
 
 /// A file's text, shared by the items read from it, which point into it (`WrittenForm`).
 final class StoredText: @unchecked Sendable {
-    let bytes: [UInt8]
-    /// Where `bytes` are. An array that is never changed keeps its elements where they are for as
-    /// long as it lives, and this one is a constant of an object each item holds on to: so items
-    /// can read their bytes without counting references to the array on every read.
+    /// The bytes, in memory they own: valid for as long as this holder (or another of the same
+    /// bytes) lives, which every item read from them keeps.
+    private let storage: UnsafeOwnedBytes
+    /// Where the bytes are, kept here so that items read them without counting references.
     let start: UnsafePointer<UInt8>
+    let count: Int
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        start = bytes.withUnsafeBufferPointer { $0.baseAddress } ?? Self.nowhere
+    /// Holds `storage`, which must not change from now on.
+    init(owning storage: UnsafeOwnedBytes) {
+        self.storage = storage
+        start = UnsafePointer(storage.start)
+        count = storage.count
+    }
+
+    /// A copy of `bytes`.
+    convenience init(_ bytes: [UInt8]) {
+        self.init(owning: UnsafeOwnedBytes(copying: bytes))
     }
 
     /// Another holder of the same bytes.
     private init(sharing text: StoredText) {
-        bytes = text.bytes
+        storage = text.storage
         start = text.start
+        count = text.count
     }
+
+    /// The whole text; valid while this holder lives.
+    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
     /// Holders of one text for the items read from it, a new one for every few hundred items.
     /// Every copy of an item counts a reference to its holder, and a count changed by two cores at
@@ -336,9 +348,6 @@ final class StoredText: @unchecked Sendable {
             return current
         }
     }
-
-    /// Where an empty text is: never read.
-    nonisolated(unsafe) private static let nowhere = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
 }
 
 /// Where an item in the exact written form is in the text it was read from, and where each of its

@@ -28,7 +28,8 @@ struct ChangeJournal {
     /// The changes up to `revision` (the data file's), the latest `ChangeHistory.keptChanges` of
     /// them; lines that cannot be read are left out.
     func history(upTo revision: Int) throws(StoreError) -> ChangeHistory {
-        guard let (bytes, _) = try FileSystem.readOwnFile(at: path) else { return ChangeHistory(entries: []) }
+        guard let (contents, _) = try FileSystem.readOwnFile(at: path) else { return ChangeHistory(entries: []) }
+        let bytes = contents.array
         var entries: [HistoryEntry] = []
         var unreadable = 0
         for line in Self.lines(of: bytes) {

@@ -22,13 +22,14 @@ enum FileSystem {
     /// The whole file at `path`, or `nil` when there is no file there: any file the user names,
     /// a pipe included (`todo import <(curl …)`).
     static func readFile(at path: String) throws(StoreError) -> [UInt8]? {
-        try read(path, flags: O_RDONLY | O_CLOEXEC, limit: nil, check: { _ throws(StoreError) in })?.bytes
+        try read(path, flags: O_RDONLY | O_CLOEXEC, limit: nil, check: { _ throws(StoreError) in })?.bytes.array
     }
 
     /// The whole of one of the list's own files (the list, its history), with its identity, or
     /// `nil` when there is none: never through a final symbolic link, never a FIFO or device
-    /// (opened without waiting), and never more than `OwnFiles.sizeLimit` bytes.
-    static func readOwnFile(at path: String, limit: Int = OwnFiles.sizeLimit) throws(StoreError) -> (bytes: [UInt8], identity: FileIdentity)? {
+    /// (opened without waiting), and never more than `OwnFiles.sizeLimit` bytes. The bytes are in
+    /// memory of their own, which items read from the list may point into.
+    static func readOwnFile(at path: String, limit: Int = OwnFiles.sizeLimit) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
         try read(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, limit: limit) { status throws(StoreError) in
             if status.st_mode & S_IFMT != S_IFREG { throw OwnFiles.unusable(path, .notRegularFile) }
             if status.st_size > limit { throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: limit)) }
@@ -37,7 +38,7 @@ enum FileSystem {
 
     private static func read(
         _ path: String, flags: Int32, limit: Int?, check: (stat) throws(StoreError) -> Void
-    ) throws(StoreError) -> (bytes: [UInt8], identity: FileIdentity)? {
+    ) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
         let descriptor = retryingOnInterrupt { open(path, flags) }
         if descriptor < 0 {
             if errno == ENOENT { return nil }
@@ -53,18 +54,23 @@ enum FileSystem {
         // Read into uninitialized memory, a byte more than the size: filling a large buffer with
         // zeros first would cost a third of reading it. A file that grew meanwhile is read on.
         var readError: Int32 = 0
-        let capacity = max(Int(status.st_size), 0) + 1
-        var contents = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, length in
-            (length, readError) = readInTwoHalves(descriptor, UnsafeMutableBufferPointer(rebasing: buffer[..<capacity]))
+        let size = max(Int(status.st_size), 0) + 1
+        let contents = UnsafeOwnedBytes(capacity: size)
+        contents.append(upTo: size) { buffer in
+            let (length, error) = readInTwoHalves(descriptor, buffer)
+            readError = error
+            return length
         }
-        if readError == 0, contents.count == capacity {
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        if readError == 0, contents.count == size {
+            let chunk = 1 << 16
             while true {
-                let (count, error) = chunk.withUnsafeMutableBufferPointer { readingUntilFull(descriptor, $0, at: contents.count) }
-                readError = error
-                contents += chunk[..<count]
+                var count = 0
+                contents.append(upTo: chunk) { buffer in
+                    (count, readError) = readingUntilFull(descriptor, buffer, at: contents.count)
+                    return count
+                }
                 if let limit, contents.count > limit { throw OwnFiles.unusable(path, .tooLarge(size: contents.count, limit: limit)) }
-                if count < chunk.count || error != 0 { break }
+                if count < chunk || readError != 0 { break }
             }
         }
         if readError != 0 { throw failure("read", path, code: readError) }

@@ -187,7 +187,7 @@ public struct JSONFileStore: Sendable {
         guard let (bytes, identity) = try FileSystem.readOwnFile(at: path) else {
             return Snapshot(document: StoreDocument(), manager: ItemManager(now: now), identity: nil)
         }
-        var document = try StoreDocument(bytes: bytes, file: path)
+        var document = try StoreDocument(text: StoredText(owning: bytes), file: path)
         // The items move into the manager; the document keeps only what surrounds them.
         let items = document.items
         document.items = StoredItems()

@@ -20,11 +20,15 @@ struct StoreDocument {
     /// second half is looked through on another core meanwhile, from where `secondHalf` says in
     /// the list's bytes (tests try every place).
     init(bytes: [UInt8], file: String, secondHalf: SecondHalfStart = BackgroundItemScan.secondHalfStart) throws(StoreError) {
+        try self.init(text: StoredText(bytes), file: file, secondHalf: secondHalf)
+    }
+
+    /// Reads a document from a text the items read from it will share (and write their unchanged
+    /// bytes back from, `WrittenForm`).
+    init(text: StoredText, file: String, secondHalf: SecondHalfStart = BackgroundItemScan.secondHalfStart) throws(StoreError) {
         do {
-            // Shared by the items read from it, which write their unchanged bytes back (`WrittenForm`).
-            let text = StoredText(bytes)
-            self = try text.bytes.withUnsafeBufferPointer { buffer throws(JSONDecodingError) in
-                var scanner = JSONScanner(bytes: buffer)
+            self = try withExtendedLifetime(text) { () throws(JSONDecodingError) in
+                var scanner = JSONScanner(bytes: text.buffer)
                 return try scanner.scanDocument { scanner throws(JSONDecodingError) in
                     try Self(scanning: &scanner, text: text, secondHalf: secondHalf)
                 }

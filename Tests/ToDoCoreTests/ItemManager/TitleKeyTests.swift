@@ -43,8 +43,8 @@ final class TitleKeyTests: XCTestCase {
             var writer = JSONWriter()
             item.write(to: &writer)
             let text = StoredText(writer.bytes)
-            let read = try XCTUnwrap(text.bytes.withUnsafeBufferPointer { buffer in
-                var scanner = JSONScanner(bytes: buffer)
+            let read = try XCTUnwrap(withExtendedLifetime(text) {
+                var scanner = JSONScanner(bytes: text.buffer)
                 return ToDoItem.scanWrittenForm(&scanner, in: text)
             })
             XCTAssertEqual(read.asciiTitleKey ?? TitleKey.otherKey(of: read.title), TitleKey.key(of: item.title), "case \(index)")

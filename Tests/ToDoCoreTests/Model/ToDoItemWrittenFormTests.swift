@@ -172,8 +172,8 @@ final class ToDoItemWrittenFormTests: XCTestCase {
 
     private func readWithShortcut(_ bytes: [UInt8]) -> (item: ToDoItem?, consumed: Int) {
         let text = StoredText(bytes)
-        return text.bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(bytes: buffer)
+        return withExtendedLifetime(text) {
+            var scanner = JSONScanner(bytes: text.buffer)
             let item = ToDoItem.scanWrittenForm(&scanner, in: text)
             return (item, scanner.index)
         }

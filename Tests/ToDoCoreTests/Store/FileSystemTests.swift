@@ -34,6 +34,7 @@ final class FileSystemTests: XCTestCase {
         let large = (0..<FileSystem.twoHalvesMinimumBytes + 3).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) }
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(large)))
         XCTAssertEqual(try FileSystem.readFile(at: path), large)
+        XCTAssertEqual(try FileSystem.readOwnFile(at: path)?.bytes.array, large, "the list's own files, into memory of their own")
     }
 
     #if os(Linux)
@@ -43,6 +44,16 @@ final class FileSystemTests: XCTestCase {
         let expected = try XCTUnwrap(FileManager.default.contents(atPath: "/proc/self/mountinfo"))
         XCTAssertGreaterThan(expected.count, 64)
         let read = try XCTUnwrap(try FileSystem.readFile(at: "/proc/self/mountinfo"))
+        // Read on in pieces well past the first buffer: the owned memory grows as arrays do.
+        let grown = UnsafeOwnedBytes(capacity: 1)
+        for piece in 0..<1_000 {
+            grown.append(upTo: 100) { buffer in
+                for index in buffer.indices { buffer[index] = UInt8(truncatingIfNeeded: piece &+ index) }
+                return buffer.count
+            }
+        }
+        XCTAssertEqual(grown.count, 100_000)
+        XCTAssertEqual(grown.array, (0..<1_000).flatMap { piece in (0..<100).map { UInt8(truncatingIfNeeded: piece &+ $0) } })
         XCTAssertEqual(String(decoding: read, as: UTF8.self), String(decoding: expected, as: UTF8.self))
     }
     #endif
