@@ -61,22 +61,6 @@ struct ImportRequest: Equatable {
     var dryRun = false
 }
 
-/// A change to one optional field: keep it, set it, or remove it.
-enum FieldChange<Value: Equatable>: Equatable {
-    case keep
-    case set(Value)
-    case remove
-
-    /// The field's new value, given its current one.
-    func applied(to current: Value?) -> Value? {
-        switch self {
-        case .keep: return current
-        case .set(let value): return value
-        case .remove: return nil
-        }
-    }
-}
-
 /// `todo edit`: the fields to change on one item.
 struct EditRequest: Equatable {
     var reference: ItemReference
@@ -92,10 +76,13 @@ struct EditRequest: Equatable {
     var geocode = true
     var json = false
 
-    var changesNothing: Bool {
-        title == nil && timestamp == .keep && itemDescription == .keep && location == .keep
-            && address == .keep && coordinate == .keep
+    /// The change to the item, as `ItemManager.edit(itemWithID:_:)` applies it.
+    var edit: ItemEdit {
+        ItemEdit(title: title, timestamp: timestamp, itemDescription: itemDescription, location: location,
+                 address: address, coordinate: coordinate)
     }
+
+    var changesNothing: Bool { edit.changesNothing }
 }
 
 /// The command and the global options that apply to it.

@@ -159,21 +159,12 @@ struct CommandRunner {
         }
         let edited = try store.update(command: arguments) { manager in
             let item = try manager.resolve(request.reference)
-            var location = request.location.applied(to: item.location)
-            if request.address != .keep || request.coordinate != .keep {
-                guard var current = location else {
-                    throw UsageError(message: "item \(item.number) has no location; give '--location <name>' too",
-                                     command: CommandTable.edit)
-                }
-                current.address = request.address.applied(to: current.address)
-                current.coordinate = request.coordinate.applied(to: current.coordinate)
-                location = current
-            }
-            return try manager.updateItem(withID: item.id) { item in
-                item.title = request.title ?? item.title
-                item.timestamp = request.timestamp.applied(to: item.timestamp)
-                item.itemDescription = request.itemDescription.applied(to: item.itemDescription)
-                item.location = location
+            do {
+                return try manager.edit(itemWithID: item.id, request.edit)
+            } catch ItemManagerError.noLocation(let item) {
+                // On the command line, the way out is an option to give.
+                throw UsageError(message: "item \(item.number) has no location; give '--location <name>' too",
+                                 command: CommandTable.edit)
             }
         }
         write(request.json ? renderer.json(edited) : "Edited \(renderer.summary(edited))\n")

@@ -44,7 +44,8 @@ public enum ExitCode: Int32, CaseIterable {
             case .noSuchItem, .ambiguousReference: self = .noSuchItem
             case .duplicateContent, .duplicateID, .duplicateNumber: self = .refused
             case .numberOutOfRange: self = .failure
-            case .emptyTitle, .multilineTitle, .invalidCoordinate, .invalidDueDate, .invalidReference: self = .usage
+            case .emptyTitle, .multilineTitle, .invalidCoordinate, .invalidDueDate, .invalidReference, .noLocation,
+                 .emptyLocationName: self = .usage
             }
         case is UndoError:
             self = .undoRefused

@@ -22,6 +22,10 @@ public enum ItemManagerError: Error, Equatable, Sendable {
     case ambiguousReference(ItemReference, matches: [ToDoItem])
     /// The text is not a number, a UUID or an id prefix of at least four characters.
     case invalidReference(String)
+    /// An edit changes the address or coordinate of an item that has no place, and gives none.
+    case noLocation(ToDoItem)
+    /// A place's name is empty or only white space.
+    case emptyLocationName
 }
 
 extension ItemManagerError: CustomStringConvertible {
@@ -52,6 +56,10 @@ extension ItemManagerError: CustomStringConvertible {
         case .invalidReference(let text):
             return "\(quoted(text)) is not an item number, id, or id prefix of at least"
                 + " \(ItemReference.minimumPrefixLength) characters"
+        case .noLocation(let item):
+            return "item \(item.number) has no location to give an address or coordinate to"
+        case .emptyLocationName:
+            return "the location name is empty"
         }
     }
 

@@ -1,0 +1,71 @@
+import Foundation
+
+/// A change to one optional field: keep it, set it, or remove it.
+public enum FieldChange<Value: Equatable & Sendable>: Equatable, Sendable {
+    case keep
+    case set(Value)
+    case remove
+
+    /// The field's new value, given its current one.
+    public func applied(to current: Value?) -> Value? {
+        switch self {
+        case .keep: return current
+        case .set(let value): return value
+        case .remove: return nil
+        }
+    }
+}
+
+/// What an edit changes on one item (`todo edit`): a new title, and each optional field kept, set
+/// or removed. `location` replaces the whole place; `address` and `coordinate` change the place the
+/// item has, or the one `location` gives it. `ItemManager.edit(itemWithID:_:)` applies it under
+/// the list's rules.
+public struct ItemEdit: Equatable, Sendable {
+    public var title: String?
+    public var timestamp: FieldChange<Double>
+    public var itemDescription: FieldChange<String>
+    public var location: FieldChange<Location>
+    public var address: FieldChange<String>
+    public var coordinate: FieldChange<Coordinate>
+
+    public init(title: String? = nil, timestamp: FieldChange<Double> = .keep, itemDescription: FieldChange<String> = .keep,
+                location: FieldChange<Location> = .keep, address: FieldChange<String> = .keep,
+                coordinate: FieldChange<Coordinate> = .keep) {
+        self.title = title
+        self.timestamp = timestamp
+        self.itemDescription = itemDescription
+        self.location = location
+        self.address = address
+        self.coordinate = coordinate
+    }
+
+    /// Whether the edit would leave every field as it is.
+    public var changesNothing: Bool {
+        title == nil && timestamp == .keep && itemDescription == .keep && location == .keep && address == .keep
+            && coordinate == .keep
+    }
+}
+
+extension ItemManager {
+    /// Applies `edit` to the item with `id` and returns the item as it is now. The edit's own rules
+    /// come first: an address or coordinate needs a place (the item's, or a new one in the same
+    /// edit), and a place needs a name; then the rules of every change (a single-line title, an
+    /// open item unlike every other open item). Nothing changes when one refuses.
+    public mutating func edit(itemWithID id: UUID, _ edit: ItemEdit) throws(ItemManagerError) -> ToDoItem {
+        guard let current = item(withID: id) else { throw .noSuchItem(.id(id)) }
+        var location = edit.location.applied(to: current.location)
+        if edit.address != .keep || edit.coordinate != .keep {
+            guard var place = location else { throw .noLocation(current) }
+            place.address = edit.address.applied(to: place.address)
+            place.coordinate = edit.coordinate.applied(to: place.coordinate)
+            location = place
+        }
+        if let name = location?.name, name.unicodeScalars.allSatisfy(Whitespace.isSpaceOrNewline) { throw .emptyLocationName }
+        return try updateItem(withID: id) { item in
+            item.title = edit.title ?? item.title
+            item.timestamp = edit.timestamp.applied(to: item.timestamp)
+            item.itemDescription = edit.itemDescription.applied(to: item.itemDescription)
+            item.location = location
+        }
+    }
+}
