@@ -38,8 +38,7 @@ public struct URLSessionTransport: HTTPTransport {
         defer { session.invalidateAndCancel() }
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        // A plain body is what the limit counts best; a server may still compress, and then the
-        // decoded bytes are counted.
+        // A plain body is what the limit counts; a compressed one is refused (see `Receiver`).
         urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
 
         let task = session.dataTask(with: urlRequest)

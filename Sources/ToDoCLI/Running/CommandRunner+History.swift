@@ -13,7 +13,7 @@ extension CommandRunner {
     func history(limit: Int, json: Bool) throws {
         let history = try store.history()
         if history.unreadableLines > 0 {
-            let lines = history.unreadableLines == 1 ? "1 line" : "\(history.unreadableLines) lines"
+            let lines = counted(history.unreadableLines, "line")
             context.errorOutput.write("Warning: \(lines) of the history could not be read as changes and \(history.unreadableLines == 1 ? "was" : "were") left out\n")
         }
         if json {

@@ -16,12 +16,18 @@ struct CalendarDay: Equatable {
         guard (1...12).contains(month), (1...Self.length(ofMonth: month, year: year)).contains(day) else { return nil }
         let isGregorian = (year, month, day) >= (1582, 10, 15)
         guard isGregorian || (year, month, day) <= (1582, 10, 4) else { return nil }
-        // The Julian day number (Fliegel and Van Flandern), then days since 1970.
+        return Self.dayNumber(year: year, month: month, day: day, gregorian: isGregorian)
+    }
+
+    /// The number of a day of the proleptic Gregorian calendar (`gregorian`), as POSIX time-zone
+    /// rules count every year, or of the Julian; unchecked. From the Julian day number (Fliegel and
+    /// Van Flandern).
+    static func dayNumber(year: Int, month: Int, day: Int, gregorian: Bool) -> Int {
         let a = (14 - month) / 12
         let y = year + 4800 - a
         let m = month + 12 * a - 3
-        let common = day + (153 * m + 2) / 5 + 365 * y + Self.floorDivide(y, 4)
-        let julianDay = isGregorian ? common - Self.floorDivide(y, 100) + Self.floorDivide(y, 400) - 32_045 : common - 32_083
+        let common = day + (153 * m + 2) / 5 + 365 * y + floorDivide(y, 4)
+        let julianDay = gregorian ? common - floorDivide(y, 100) + floorDivide(y, 400) - 32_045 : common - 32_083
         return julianDay - 2_440_588
     }
 
@@ -58,17 +64,22 @@ struct CalendarDay: Equatable {
     /// 1 for Sunday to 7 for Saturday, as `Calendar` counts them.
     static func weekday(ofDayNumber number: Int) -> Int {
         // 1 January 1970 was a Thursday.
-        (floorDivide(number, 1) % 7 + 7 + 4) % 7 + 1
+        (number % 7 + 7 + 4) % 7 + 1
     }
 
-    static func length(ofMonth month: Int, year: Int) -> Int {
+    /// Days in `month` of `year`, in the calendar of that year (Julian before 1583), or in the
+    /// proleptic Gregorian with `gregorian`.
+    static func length(ofMonth month: Int, year: Int, gregorian: Bool? = nil) -> Int {
         switch month {
-        case 2:
-            // Every fourth year is a leap year in the Julian calendar; the Gregorian skips three in 400.
-            return year % 4 == 0 && (year < 1583 || year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 2: return isLeap(year, gregorian: gregorian ?? (year >= 1583)) ? 29 : 28
         case 4, 6, 9, 11: return 30
         default: return 31
         }
+    }
+
+    /// Every fourth year is a leap year in the Julian calendar; the Gregorian skips three in 400.
+    static func isLeap(_ year: Int, gregorian: Bool) -> Bool {
+        year % 4 == 0 && (!gregorian || year % 100 != 0 || year % 400 == 0)
     }
 
     static func floorDivide(_ value: Int, _ divisor: Int) -> Int {

@@ -95,14 +95,19 @@ struct CivilTime: Sendable {
         case .moment(let moment):
             return moment
         case .skipped(let before, let after):
-            // The change happens between these moments; find the first one of the new offset.
-            var low = midnight - after, high = midnight - before
-            while low < high {
-                let middle = CalendarDay.floorDivide(low + high, 2)
-                if offset(at: middle) == after { high = middle } else { low = middle + 1 }
-            }
-            return low
+            return momentOfChange(skipping: midnight, from: before, to: after)
         }
+    }
+
+    /// The moment the clocks go from offset `before` to `after`, skipping the local time `local`:
+    /// the first moment of the new offset, which lies between `local` read in either.
+    func momentOfChange(skipping local: Int, from before: Int, to after: Int) -> Int {
+        var low = local - after, high = local - before
+        while low < high {
+            let middle = CalendarDay.floorDivide(low + high, 2)
+            if offset(at: middle) == after { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// `2030-06-14`.

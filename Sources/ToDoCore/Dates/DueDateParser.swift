@@ -170,22 +170,12 @@ public struct DueDateParser: Sendable {
         let typed = time.hour * 3600 + time.minute * 60
         let midnight = Double(local.firstMoment(ofDay: dayNumber))
         let formatter = DueDateFormatter(rules: rules, order: order)
-        let gapStart = changeClock(typed: typed, dayNumber: dayNumber, offsetBefore: offsetBefore, offsetAfter: offsetAfter)
+        // The clock just before the change, read in the old offset.
+        let gapStart = local.momentOfChange(skipping: dayNumber * 86_400 + typed, from: offsetBefore, to: offsetAfter) + offsetBefore
         return DueDateError(text: text, order: order, skipped: .init(
             time: clock(typed), day: "\(formatter.weekdayName(of: midnight)) \(formatter.string(from: midnight))",
             zone: rules.name, from: clock(gapStart), to: clock(gapStart + offsetAfter - offsetBefore),
             suggestion: clock(typed + offsetAfter - offsetBefore)))
-    }
-
-    /// The local clock time, under the old offset, at which the clocks jump over `typed`.
-    private func changeClock(typed: Int, dayNumber: Int, offsetBefore: Int, offsetAfter: Int) -> Int {
-        let local = dayNumber * 86_400 + typed
-        var low = local - offsetAfter, high = local - offsetBefore
-        while low < high {
-            let middle = CalendarDay.floorDivide(low + high, 2)
-            if self.local.offset(at: middle) == offsetAfter { high = middle } else { low = middle + 1 }
-        }
-        return low + offsetBefore - dayNumber * 86_400
     }
 
     // MARK: Pieces

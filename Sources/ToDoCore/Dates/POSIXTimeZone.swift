@@ -76,29 +76,21 @@ public struct POSIXTimeZone: Equatable, Sendable {
 
     /// The number of the day a rule names in `year` (proleptic Gregorian, as POSIX counts).
     private static func dayNumber(of day: Rule.Day, in year: Int) -> Int {
-        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let january1 = gregorianDayNumber(year: year, month: 1, day: 1)
+        let isLeap = CalendarDay.isLeap(year, gregorian: true)
+        let january1 = CalendarDay.dayNumber(year: year, month: 1, day: 1, gregorian: true)
         switch day {
         case .julian(let n):
             return january1 + n - 1 + (isLeap && n >= 60 ? 1 : 0)
         case .zeroBased(let n):
             return january1 + n
         case .monthWeekDay(let month, let week, let weekday):
-            let first = gregorianDayNumber(year: year, month: month, day: 1)
+            let first = CalendarDay.dayNumber(year: year, month: month, day: 1, gregorian: true)
             let firstWeekday = CalendarDay.weekday(ofDayNumber: first) - 1
             var dayOfMonth = 1 + (weekday - firstWeekday + 7) % 7 + (week - 1) * 7
-            let length = month == 2 ? (isLeap ? 29 : 28) : [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+            let length = CalendarDay.length(ofMonth: month, year: year, gregorian: true)
             while dayOfMonth > length { dayOfMonth -= 7 }
             return first + dayOfMonth - 1
         }
-    }
-
-    private static func gregorianDayNumber(year: Int, month: Int, day: Int) -> Int {
-        let a = (14 - month) / 12
-        let y = year + 4800 - a
-        let m = month + 12 * a - 3
-        return day + (153 * m + 2) / 5 + 365 * y + CalendarDay.floorDivide(y, 4) - CalendarDay.floorDivide(y, 100)
-            + CalendarDay.floorDivide(y, 400) - 32_045 - 2_440_588
     }
 
     /// Reads the parts of a `TZ` value from its bytes.

@@ -49,7 +49,8 @@ public struct TimeZoneRules: Sendable {
     public var fixedOffset: Int? {
         switch storage {
         case .foundation(let zone):
-            guard zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: -12_219_292_800)) == nil else { return nil }
+            let gregorianStart = Date(timeIntervalSince1970: Double(CalendarDay.gregorianStart * 86_400))
+            guard zone.nextDaylightSavingTimeTransition(after: gregorianStart) == nil else { return nil }
             return zone.secondsFromGMT(for: Date(timeIntervalSince1970: 0))
         case .posix(let posix):
             return posix.daylight == nil ? posix.standard.offset : nil

@@ -129,7 +129,7 @@ extension HistoryEntry {
 
     /// Reads an entry from one line of the history file; `nil` for a line that is not one. Read
     /// straight from the bytes, items included, as the data file is: an undo reads every line.
-    init?(line: ArraySlice<UInt8>) {
+    init?(line: some Collection<UInt8>) {
         let bytes = Array(line)
         let entry = try? bytes.withUnsafeBufferPointer { buffer throws(JSONDecodingError) -> HistoryEntry? in
             var scanner = JSONScanner(bytes: buffer)

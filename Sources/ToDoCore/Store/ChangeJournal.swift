@@ -29,7 +29,11 @@ struct ChangeJournal {
     /// them; lines that cannot be read are left out.
     func history(upTo revision: Int) throws(StoreError) -> ChangeHistory {
         guard let (contents, _) = try FileSystem.readOwnFile(at: path) else { return ChangeHistory(entries: []) }
-        let bytes = contents.array
+        // The lines are read where the file was read to, without a copy.
+        return withExtendedLifetime(contents) { history(of: contents.buffer, upTo: revision) }
+    }
+
+    private func history(of bytes: UnsafeBufferPointer<UInt8>, upTo revision: Int) -> ChangeHistory {
         var entries: [HistoryEntry] = []
         var unreadable = 0
         for line in Self.lines(of: bytes) {
@@ -57,7 +61,7 @@ struct ChangeJournal {
     /// `PendingFlush.wait()` has returned.
     func append(_ entry: HistoryEntry, afterRevision revision: Int) throws(StoreError) -> PendingFlush {
         // Never through a planted link, nor into another user's file (see `OwnFiles`).
-        let descriptor = try OwnFiles.openCompanion(path, creating: true, operation: "write")
+        let descriptor = try OwnFiles.openCompanion(path, operation: "write")
         var handedOn = false
         defer { if !handedOn { close(descriptor) } }
         var status = stat()
@@ -150,7 +154,7 @@ struct ChangeJournal {
     }
 
     /// The lines of `bytes`, without their line feeds; a last line without one is torn, and left out.
-    static func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    static func lines<Bytes: Collection<UInt8>>(of bytes: Bytes) -> [Bytes.SubSequence] {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         lines.removeLast()
         return lines.filter { !$0.isEmpty }

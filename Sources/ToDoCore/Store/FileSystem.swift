@@ -116,9 +116,7 @@ enum FileSystem {
     static func checkWritable(_ path: String) throws(StoreError) {
         var status = stat()
         guard stat(path, &status) == 0 else { return }
-        if status.st_mode & S_IFMT == S_IFREG, status.st_uid != OwnFiles.user {
-            throw OwnFiles.unusable(path, .anotherOwner(owner: UInt32(status.st_uid), user: UInt32(OwnFiles.user)))
-        }
+        if status.st_mode & S_IFMT == S_IFREG, let reason = OwnFiles.reasonNotToChange(status) { throw OwnFiles.unusable(path, reason) }
         if status.st_mode & S_IWUSR == 0 || access(path, W_OK) != 0 {
             throw failure("write", path, code: EACCES)
         }
@@ -171,9 +169,9 @@ enum FileSystem {
         try beforeReplacing()
         // The old file becomes the next spare only when it is as private as the new one: a list
         // someone made readable to others must not stay readable as the spare.
-        let swapping = keepingSpare && isSpare && FileIdentity.current(at: path).map {
-            $0.owner == OwnFiles.user && $0.mode & S_IFMT == S_IFREG && $0.mode & 0o7777 == permissions
-        } == true
+        var old = stat()
+        let swapping = keepingSpare && isSpare && lstat(path, &old) == 0 && OwnFiles.reasonNotToChange(old) == nil
+            && old.st_mode & 0o7777 == permissions
         guard swapping ? replace(path, with: temporaryPath) : rename(temporaryPath, path) == 0 else { throw failure("replace", path) }
         succeeded = true
         let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)

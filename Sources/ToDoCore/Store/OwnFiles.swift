@@ -24,15 +24,14 @@ public enum UnusableFileReason: Equatable, Sendable {
 }
 
 /// Where a file is and what it was when read: a file replaced since (even by one reusing the inode)
-/// has a different identity, since a rename and a write both change its status-change time.
+/// has a different identity, since a rename, a write, `chmod` and `chown` all change its
+/// status-change time.
 struct FileIdentity: Equatable {
     let device: UInt64
     let inode: UInt64
     let size: Int64
     let modified: timespec
     let changed: timespec
-    let owner: uid_t
-    let mode: mode_t
 
     init(_ status: stat) {
         device = UInt64(status.st_dev)
@@ -45,8 +44,6 @@ struct FileIdentity: Equatable {
         modified = status.st_mtim
         changed = status.st_ctim
         #endif
-        owner = status.st_uid
-        mode = status.st_mode
     }
 
     /// The identity of what `path` names now (not following a final symbolic link); `nil` when nothing is there.
@@ -62,8 +59,7 @@ struct FileIdentity: Equatable {
     }
 
     static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {
-        lhs.isSameFile(as: rhs) && lhs.size == rhs.size && lhs.owner == rhs.owner && lhs.mode == rhs.mode
-            && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
+        lhs.isSameFile(as: rhs) && lhs.size == rhs.size && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
             && lhs.changed.tv_sec == rhs.changed.tv_sec && lhs.changed.tv_nsec == rhs.changed.tv_nsec
     }
 }
@@ -82,11 +78,11 @@ enum OwnFiles {
     }
 
     /// Opens one of the files todo keeps beside the list (the lock or the history) for reading and
-    /// writing, creating it (mode 0600) when `creating`: never through a symbolic link, never a
+    /// writing, creating it (mode 0600) when there is none: never through a symbolic link, never a
     /// FIFO or device (opened without waiting, then checked), and only when this user owns it. Its
     /// permissions are then made 0600 whatever they were. `operation` names what failed.
-    static func openCompanion(_ path: String, creating: Bool, operation: String) throws(StoreError) -> Int32 {
-        let flags = O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | (creating ? O_CREAT : 0)
+    static func openCompanion(_ path: String, operation: String) throws(StoreError) -> Int32 {
+        let flags = O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
         let descriptor = FileSystem.retryingOnInterrupt { open(path, flags, JSONFileStore.filePermissions) }
         guard descriptor >= 0 else {
             let code = errno
