@@ -34,7 +34,7 @@ public struct DueDateFormatter: Sendable {
 
     /// Calls `body` with the bytes of `string(from: timestamp)`, without making a `String`: a list
     /// shows thousands of dates.
-    public func withText(of timestamp: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package func withText(of timestamp: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestText) { text in
             body(UnsafeBufferPointer(start: text.baseAddress!, count: write(timestamp, to: text.baseAddress!)))
         }

@@ -79,8 +79,8 @@ extension ToDoItem {
                          location: Location? = nil, done: Bool = false, createdAt: Double? = nil,
                          completedAt: Double? = nil) -> ToDoItem {
         ToDoItem(id: id, number: 0, done: done,
-                 fields: Fields(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location,
-                                createdAt: createdAt, completedAt: completedAt))
+                 storage: ItemStorage(ItemFields(title: title, itemDescription: itemDescription, timestamp: timestamp,
+                                                 location: location, createdAt: createdAt, completedAt: completedAt)))
     }
 
     /// The title as one line: other programs allow line breaks in titles, todo does not.

@@ -192,12 +192,11 @@ struct JSONWriter {
         value.write(to: &self)
     }
 
-    /// The members of `fields`, after the known ones: fields the program does not know.
-    mutating func unknownFields(_ fields: JSONObject) {
-        for (key, value) in fields.members {
-            self.key(key)
-            self.value(value)
-        }
+    /// Members already written compactly (`"key":value`, separated by commas), as they are.
+    mutating func members(_ text: [UInt8]) {
+        guard !text.isEmpty else { return }
+        separate()
+        bytes.append(contentsOf: text)
     }
 
     /// Any value, compactly.

@@ -2,8 +2,8 @@
 public struct Coordinate: Equatable, Sendable {
     public var latitude: Double
     public var longitude: Double
-    /// Members of the stored JSON object that this version does not know, kept for the next write.
-    var unknownFields = JSONObject()
+    /// What the file held for the coordinate that this version does not know.
+    var unknownMembers = UnknownMembers()
 
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
@@ -17,36 +17,4 @@ public struct Coordinate: Equatable, Sendable {
     public var isValid: Bool {
         Self.latitudeRange.contains(latitude) && Self.longitudeRange.contains(longitude)
     }
-}
-
-extension Coordinate: JSONSchema {
-    init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
-        var latitude: Double?, longitude: Double?
-        var unknown = JSONObject()
-        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
-            func field() -> String { memberPath(path(), key.string) }
-            switch key {
-            case "latitude": latitude = try scanner.double(at: field, in: Self.latitudeRange)
-            case "longitude": longitude = try scanner.double(at: field, in: Self.longitudeRange)
-            default: unknown.appendUnchecked(key: key.string, value: try scanner.unknownValue())
-            }
-        }
-        self.latitude = try required(latitude) { memberPath(path(), "latitude") }
-        self.longitude = try required(longitude) { memberPath(path(), "longitude") }
-        unknownFields = unknown
-    }
-
-    func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("latitude", latitude)
-        writer.field("longitude", longitude)
-        writer.unknownFields(unknownFields)
-        writer.endObject()
-    }
-
-    public init(json: JSONValue, path: String) throws(JSONShapeError) {
-        self = try Self.decoded(from: json, path: path)
-    }
-
-    public var json: JSONValue { jsonValue }
 }

@@ -5,8 +5,8 @@ public struct Location: Sendable {
     /// The address as the user typed it (the book's input form asks for one).
     public var address: String?
     public var coordinate: Coordinate?
-    /// Members of the stored JSON object that this version does not know, kept for the next write.
-    var unknownFields = JSONObject()
+    /// What the file held for the location that this version does not know.
+    var unknownMembers = UnknownMembers()
 
     public init(name: String, address: String? = nil, coordinate: Coordinate? = nil) {
         self.name = name
@@ -33,39 +33,4 @@ extension Location: Equatable {
             return false
         }
     }
-}
-
-extension Location: JSONSchema {
-    init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
-        var name: String?, address: String?, coordinate: Coordinate?
-        var unknown = JSONObject()
-        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
-            func field() -> String { memberPath(path(), key.string) }
-            switch key {
-            case "name": name = try scanner.string(at: field)
-            case "address": address = try scanner.string(at: field)
-            case "coordinate": coordinate = try scanner.decode(Coordinate.self, at: field)
-            default: unknown.appendUnchecked(key: key.string, value: try scanner.unknownValue())
-            }
-        }
-        self.name = try required(name) { memberPath(path(), "name") }
-        self.address = address
-        self.coordinate = coordinate
-        unknownFields = unknown
-    }
-
-    func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("name", name)
-        writer.field("address", address)
-        writer.field("coordinate", coordinate)
-        writer.unknownFields(unknownFields)
-        writer.endObject()
-    }
-
-    public init(json: JSONValue, path: String) throws(JSONShapeError) {
-        self = try Self.decoded(from: json, path: path)
-    }
-
-    public var json: JSONValue { jsonValue }
 }

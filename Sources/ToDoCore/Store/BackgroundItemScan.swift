@@ -44,7 +44,7 @@ struct BackgroundItemScan {
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = start
         found.reserveCapacity((bytes.count - start) / 100)
-        while let item = ToDoItem.scanWrittenItem(&scanner) {
+        while let item = WrittenFormReader.item(&scanner) {
             found.append(item)
             end = scanner.index
             // Items are separated as in any JSON array; the writer's separator is ",\n    ".

@@ -24,7 +24,7 @@ struct StoreDocument {
     }
 
     /// Reads a document from a text the items read from it will share (and write their unchanged
-    /// bytes back from, `WrittenForm`).
+    /// bytes back from, `UnsafeWrittenForm`).
     init(text: StoredText, file: String, secondHalf: SecondHalfStart = BackgroundItemScan.secondHalfStart) throws(StoreError) {
         do {
             self = try withExtendedLifetime(text) { () throws(JSONDecodingError) in

@@ -3,33 +3,20 @@ import Foundation
 /// A shortcut for reading the items of a file todo wrote. `write(to:)` gives every item one form:
 /// its known keys in their order, no white space, the writer's own escapes and digits. An item in
 /// exactly that form is checked here by expecting each key's bytes in turn, and kept as where its
-/// fields are (`WrittenForm`): nothing is decoded until asked for, and an unchanged item is written
+/// fields are (`UnsafeWrittenForm`): nothing is decoded until asked for, and an unchanged item is written
 /// back by copying its bytes. Anything else (white space, another order, a field this version does
 /// not know, another escape or spelling of a number, a value out of range, a syntax error) leaves
-/// the item to `init(scanning:path:)`, which gives the precise error or the decoded item: the
+/// the item to `ToDoItem.init(scanning:path:)`, which gives the precise error or the decoded item: the
 /// shortcut only accepts what the general reader reads the same way, and what the writer would
 /// write byte for byte (`ToDoItemWrittenFormTests` checks both on random and mutated items).
-extension ToDoItem {
-    /// The item that comes next if it is in the exact written form, else `nil` with nothing
-    /// consumed. `text` is the text the scanner reads.
-    static func scanWrittenForm(_ scanner: inout JSONScanner, in text: StoredText) -> ToDoItem? {
-        scanWrittenItem(&scanner).map { ToDoItem($0, in: text) }
-    }
-
+enum WrittenFormReader {
     /// Where the item that comes next is, if it is in the exact written form, else `nil` with
-    /// nothing consumed. Plain values only, so that another thread can look (`ItemScan`).
-    static func scanWrittenItem(_ scanner: inout JSONScanner) -> WrittenItem? {
+    /// nothing consumed. Plain values only, so that another thread can look (`BackgroundItemScan`).
+    static func item(_ scanner: inout JSONScanner) -> WrittenItem? {
         let start = scanner.index
         if let item = readWrittenItem(&scanner) { return item }
         scanner.index = start
         return nil
-    }
-
-    /// The item found at `item`, in `text`, the text its bytes are in.
-    init(_ item: WrittenItem, in text: StoredText) {
-        self.init(id: item.id, number: item.number, done: item.done,
-                  writtenForm: WrittenForm(start: text.start + item.range.lowerBound, count: item.range.count, offsets: item.offsets),
-                  in: text)
     }
 
     private static func readWrittenItem(_ scanner: inout JSONScanner) -> WrittenItem? {
@@ -46,11 +33,11 @@ extension ToDoItem {
         if scanner.consume(",\"number\":") {
             // The writer writes numbers as plain integers.
             guard scanner.index < scanner.bytes.count, scanner.isDigit(scanner.bytes[scanner.index]),
-                  case .integer(let value)? = try? scanner.scanNumber(), (1...largestNumber).contains(value)
+                  case .integer(let value)? = try? scanner.scanNumber(), (1...ToDoItem.largestNumber).contains(value)
             else { return nil }
             number = value
         }
-        var offsets = WrittenForm.Offsets()
+        var offsets = UnsafeWrittenForm.Offsets()
         /// Where the value that comes next starts, from the start of the item.
         func here() -> UInt32 { UInt32(truncatingIfNeeded: scanner.index - start) }
 
@@ -63,7 +50,7 @@ extension ToDoItem {
         }
         if scanner.consume(",\"timestamp\":") {
             offsets.timestamp = here()
-            guard writtenNumber(&scanner, in: timestampRange) != nil else { return nil }
+            guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
         }
         if scanner.consume(",\"location\":") {
             offsets.location = here()
@@ -79,11 +66,11 @@ extension ToDoItem {
         }
         if scanner.consume(",\"createdAt\":") {
             offsets.createdAt = here()
-            guard writtenNumber(&scanner, in: timestampRange) != nil else { return nil }
+            guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
         }
         if scanner.consume(",\"completedAt\":") {
             offsets.completedAt = here()
-            guard writtenNumber(&scanner, in: timestampRange) != nil else { return nil }
+            guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
         }
         // Offsets are kept in 32 bits: an item of 4 GB is left to the general reader.
         guard scanner.consume("}"), scanner.index - start <= Int(UInt32.max) else { return nil }
@@ -91,8 +78,8 @@ extension ToDoItem {
     }
 
     /// The location that comes next, written as `Location.write(to:)` writes it.
-    fileprivate static func writtenLocation(_ scanner: inout JSONScanner) -> Location? {
-        guard let (name, address, coordinate) = readWrittenLocation(&scanner, string: writtenString) else { return nil }
+    static func location(_ scanner: inout JSONScanner) -> Location? {
+        guard let (name, address, coordinate) = readWrittenLocation(&scanner, string: string) else { return nil }
         return Location(name: name, address: address, coordinate: coordinate)
     }
 
@@ -114,9 +101,9 @@ extension ToDoItem {
         }
         var coordinate: Coordinate?
         if scanner.consume(",\"coordinate\":{\"latitude\":") {
-            guard let latitude = writtenNumber(&scanner, in: Coordinate.latitudeRange),
+            guard let latitude = number(&scanner, in: Coordinate.latitudeRange),
                   scanner.consume(",\"longitude\":"),
-                  let longitude = writtenNumber(&scanner, in: Coordinate.longitudeRange),
+                  let longitude = number(&scanner, in: Coordinate.longitudeRange),
                   scanner.consume("}")
             else { return nil }
             coordinate = Coordinate(latitude: latitude, longitude: longitude)
@@ -127,7 +114,7 @@ extension ToDoItem {
 
     /// The string that comes next in an item already checked to be in the written form
     /// (`skipWrittenString`), decoded.
-    fileprivate static func writtenString(_ scanner: inout JSONScanner) -> String? {
+    static func string(_ scanner: inout JSONScanner) -> String? {
         try? scanner.scanStringToken().string
     }
 
@@ -195,12 +182,12 @@ extension ToDoItem {
     /// from 0.0001 on without an exponent. Its value is exact as an integer divided by a power of
     /// ten, both exact in a `Double` (Clinger's fast path). Any other number is parsed and spelled
     /// anew to compare.
-    static func writtenNumber(_ scanner: inout JSONScanner, in range: ClosedRange<Double>) -> Double? {
+    static func number(_ scanner: inout JSONScanner, in range: ClosedRange<Double>) -> Double? {
         guard let value = plainNumber(&scanner) ?? spelledAsWritten(&scanner), range.contains(value) else { return nil }
         return value
     }
 
-    /// The number that comes next when it is one of those `writtenNumber` tells without
+    /// The number that comes next when it is one of those `number(_:in:)` tells without
     /// formatting, read in one pass over its digits; else `nil` with nothing consumed.
     private static func plainNumber(_ scanner: inout JSONScanner) -> Double? {
         let base = scanner.bytes.baseAddress!, end = scanner.bytes.count, start = scanner.index
@@ -283,169 +270,3 @@ extension ToDoItem {
     }
 }
 
-/// An item in the exact written form, as found in a text: what a `ToDoItem` keeps of it.
-struct WrittenItem: Sendable {
-    let id: UUID
-    let number: Int
-    let done: Bool
-    let range: Range<Int>
-    let offsets: WrittenForm.Offsets
-}
-
-/// A file's text, shared by the items read from it, which point into it (`WrittenForm`).
-final class StoredText: @unchecked Sendable {
-    /// The bytes, in memory they own: valid for as long as this holder (or another of the same
-    /// bytes) lives, which every item read from them keeps.
-    private let storage: UnsafeOwnedBytes
-    /// Where the bytes are, kept here so that items read them without counting references.
-    let start: UnsafePointer<UInt8>
-    let count: Int
-
-    /// Holds `storage`, which must not change from now on.
-    init(owning storage: UnsafeOwnedBytes) {
-        self.storage = storage
-        start = UnsafePointer(storage.start)
-        count = storage.count
-    }
-
-    /// A copy of `bytes`.
-    convenience init(_ bytes: [UInt8]) {
-        self.init(owning: UnsafeOwnedBytes(copying: bytes))
-    }
-
-    /// Another holder of the same bytes.
-    private init(sharing text: StoredText) {
-        storage = text.storage
-        start = text.start
-        count = text.count
-    }
-
-    /// The whole text; valid while this holder lives.
-    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
-
-    /// Holders of one text for the items read from it, a new one for every few hundred items.
-    /// Every copy of an item counts a reference to its holder, and a count changed by two cores at
-    /// once is slow (the cores pass it to and fro): items read or shown on different cores then
-    /// mostly have different holders.
-    struct Holders {
-        private static let itemsPerHolder = 512
-        private let text: StoredText
-        private var current: StoredText
-        private var handedOut = 0
-
-        init(_ text: StoredText) {
-            self.text = text
-            current = text
-        }
-
-        /// The holder for the next item.
-        mutating func next() -> StoredText {
-            if handedOut == Self.itemsPerHolder {
-                current = StoredText(sharing: text)
-                handedOut = 0
-            }
-            handedOut += 1
-            return current
-        }
-    }
-}
-
-/// Where an item in the exact written form is in the text it was read from, and where each of its
-/// fields starts there: the item's fields are read from it when asked for. Plain values, so that
-/// reading a field counts no reference; the item holds the text (`StoredText`) for as long as it
-/// holds this.
-struct WrittenForm: @unchecked Sendable {
-    /// The item's first byte and how many it has.
-    let start: UnsafePointer<UInt8>
-    let count: Int
-    let offsets: Offsets
-
-    /// Where each field's value starts, from the start of the item; 0 for a field the item lacks.
-    struct Offsets: Sendable {
-        var title: UInt32 = 0
-        var itemDescription: UInt32 = 0
-        var timestamp: UInt32 = 0
-        var location: UInt32 = 0
-        var createdAt: UInt32 = 0
-        var completedAt: UInt32 = 0
-    }
-
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
-
-    var title: String { value(at: offsets.title, ToDoItem.writtenString) ?? "" }
-    var itemDescription: String? { value(at: offsets.itemDescription, ToDoItem.writtenString) }
-    var timestamp: Double? { time(at: offsets.timestamp) }
-    var location: Location? { value(at: offsets.location, ToDoItem.writtenLocation) }
-    var createdAt: Double? { time(at: offsets.createdAt) }
-    var completedAt: Double? { time(at: offsets.completedAt) }
-
-    var fields: ToDoItem.Fields {
-        ToDoItem.Fields(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location,
-                        createdAt: createdAt, completedAt: completedAt)
-    }
-
-    /// The location's name alone.
-    var locationName: String? {
-        value(at: offsets.location) { scanner in scanner.consume("{\"name\":") ? ToDoItem.writtenString(&scanner) : nil }
-    }
-
-    /// `body` called with the title's bytes when it has no escapes (so they are its UTF-8), else `nil`.
-    func withUnescapedTitle<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        let bytes = bytes
-        return Self.unescapedString(at: Int(offsets.title), in: bytes).map { body(UnsafeBufferPointer(rebasing: bytes[$0])) }
-    }
-
-    /// `body` called with what a list shows of the item, its strings' bytes straight from the
-    /// text when they have no escapes.
-    func withListFields(_ body: (ListFields) -> Void) {
-        let buffer = bytes
-        let due = offsets.timestamp > 0 ? ListFields.Due.written(buffer, at: Int(offsets.timestamp)) : .value(nil)
-        Self.withString(at: Int(offsets.title), in: buffer) { title in
-            var scanner = JSONScanner(bytes: buffer)
-            scanner.index = Int(offsets.location)
-            guard offsets.location > 0, scanner.consume("{\"name\":") else {
-                return body(ListFields(title: title, locationName: nil, due: due))
-            }
-            Self.withString(at: scanner.index, in: buffer) { name in
-                body(ListFields(title: title, locationName: name, due: due))
-            }
-        }
-    }
-
-    /// `body` called with the UTF-8 of the string at `index`, decoded only when it has escapes.
-    private static func withString(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if let range = unescapedString(at: index, in: bytes) {
-            return body(UnsafeBufferPointer(rebasing: bytes[range]))
-        }
-        var scanner = JSONScanner(bytes: bytes)
-        scanner.index = index
-        var string = ToDoItem.writtenString(&scanner) ?? ""
-        string.withUTF8(body)
-    }
-
-    /// Where the contents of the string at `index` are, when it has no escapes, else `nil`. The
-    /// string was checked when the item was read: it ends in a quote, and holds no control bytes.
-    private static func unescapedString(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        guard index < bytes.count, let base = bytes.baseAddress else { return nil }
-        var end = index + 1
-        while true {
-            end += plainASCIICount(base + end, bytes.count - end)
-            guard end < bytes.count, bytes[end] != UInt8(ascii: "\\") else { return nil }
-            if bytes[end] == UInt8(ascii: "\"") { return index + 1..<end }
-            end += 1
-        }
-    }
-
-    private func time(at offset: UInt32) -> Double? {
-        value(at: offset) { ToDoItem.writtenNumber(&$0, in: ToDoItem.timestampRange) }
-    }
-
-    /// The value at `offset`, read as it was checked when the item was read (so it is there);
-    /// `nil` for a field the item lacks.
-    private func value<Value>(at offset: UInt32, _ read: (inout JSONScanner) -> Value?) -> Value? {
-        guard offset > 0 else { return nil }
-        var scanner = JSONScanner(bytes: bytes)
-        scanner.index = Int(offset)
-        return read(&scanner)
-    }
-}

@@ -1,0 +1,154 @@
+import Foundation
+
+// The store's item schema: how items, locations and coordinates are read from JSON and written to
+// it, keys in a stable order, members this version does not know kept (`UnknownMembers`). Items
+// in the exact form written here are read by a shortcut (`WrittenFormReader`) and copied back
+// unchanged (`writeArray`).
+
+extension ToDoItem: JSONSchema {
+    init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
+        var id: UUID?, idText: String?, number = 0, title: String?, itemDescription: String?, timestamp: Double?
+        var location: Location?, done = false, createdAt: Double?, completedAt: Double?
+        var unknown = UnknownMembers()
+        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+            func field() -> String { memberPath(path(), key.string) }
+            switch key {
+            case "id":
+                let token = try scanner.stringToken(at: field)
+                id = token.flatMap { token in token.withUTF8 { UUID(canonical: $0) } }
+                idText = id == nil ? token?.string : nil
+            case "number": number = try scanner.int(at: field, in: 1...Self.largestNumber) ?? 0
+            case "title": title = try scanner.string(at: field)
+            case "itemDescription": itemDescription = try scanner.string(at: field)
+            case "timestamp": timestamp = try scanner.double(at: field, in: Self.timestampRange)
+            case "location": location = try scanner.decode(Location.self, at: field)
+            case "done": done = try scanner.bool(at: field) ?? false
+            case "createdAt": createdAt = try scanner.double(at: field, in: Self.timestampRange)
+            case "completedAt": completedAt = try scanner.double(at: field, in: Self.timestampRange)
+            default: unknown.append(key: key.string, value: try scanner.unknownValue())
+            }
+        }
+        if let idText { throw .shape(memberPath(path(), "id"), "\"\(idText)\" is not a UUID") }
+        self.init(
+            id: try required(id) { memberPath(path(), "id") }, number: number, done: done,
+            storage: ItemStorage(ItemFields(
+                title: try required(title) { memberPath(path(), "title") }, itemDescription: itemDescription,
+                timestamp: timestamp, location: location, createdAt: createdAt, completedAt: completedAt,
+                unknownMembers: unknown)))
+    }
+
+    func write(to writer: inout JSONWriter) {
+        if let writtenForm {
+            writer.raw(writtenForm.bytes)
+            return
+        }
+        let fields = storage.fields
+        writer.beginObject()
+        writer.key("id")
+        writer.uuid(id)
+        if number > 0 {
+            writer.key("number")
+            writer.int(number)
+        }
+        writer.field("title", fields.title)
+        writer.field("itemDescription", fields.itemDescription)
+        writer.field("timestamp", fields.timestamp)
+        writer.field("location", fields.location)
+        writer.key("done")
+        writer.bool(done)
+        writer.field("createdAt", fields.createdAt)
+        writer.field("completedAt", fields.completedAt)
+        writer.unknownMembers(fields.unknownMembers)
+        writer.endObject()
+    }
+
+    public init(json: JSONValue, path: String) throws(JSONShapeError) {
+        self = try Self.decoded(from: json, path: path)
+    }
+
+    public var json: JSONValue { jsonValue }
+}
+
+extension Location: JSONSchema {
+    init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
+        var name: String?, address: String?, coordinate: Coordinate?
+        var unknown = UnknownMembers()
+        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+            func field() -> String { memberPath(path(), key.string) }
+            switch key {
+            case "name": name = try scanner.string(at: field)
+            case "address": address = try scanner.string(at: field)
+            case "coordinate": coordinate = try scanner.decode(Coordinate.self, at: field)
+            default: unknown.append(key: key.string, value: try scanner.unknownValue())
+            }
+        }
+        self.name = try required(name) { memberPath(path(), "name") }
+        self.address = address
+        self.coordinate = coordinate
+        unknownMembers = unknown
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("name", name)
+        writer.field("address", address)
+        writer.field("coordinate", coordinate)
+        writer.unknownMembers(unknownMembers)
+        writer.endObject()
+    }
+
+    public init(json: JSONValue, path: String) throws(JSONShapeError) {
+        self = try Self.decoded(from: json, path: path)
+    }
+
+    public var json: JSONValue { jsonValue }
+}
+
+extension Coordinate: JSONSchema {
+    init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
+        var latitude: Double?, longitude: Double?
+        var unknown = UnknownMembers()
+        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+            func field() -> String { memberPath(path(), key.string) }
+            switch key {
+            case "latitude": latitude = try scanner.double(at: field, in: Self.latitudeRange)
+            case "longitude": longitude = try scanner.double(at: field, in: Self.longitudeRange)
+            default: unknown.append(key: key.string, value: try scanner.unknownValue())
+            }
+        }
+        self.latitude = try required(latitude) { memberPath(path(), "latitude") }
+        self.longitude = try required(longitude) { memberPath(path(), "longitude") }
+        unknownMembers = unknown
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("latitude", latitude)
+        writer.field("longitude", longitude)
+        writer.unknownMembers(unknownMembers)
+        writer.endObject()
+    }
+
+    public init(json: JSONValue, path: String) throws(JSONShapeError) {
+        self = try Self.decoded(from: json, path: path)
+    }
+
+    public var json: JSONValue { jsonValue }
+}
+
+extension UnknownMembers {
+    /// Appends a member; the scanner has refused a key met twice.
+    mutating func append(key: String, value: JSONValue) {
+        if !text.isEmpty { text.append(UInt8(ascii: ",")) }
+        JSONValue.writeString(key, to: &text)
+        text.append(UInt8(ascii: ":"))
+        text.append(contentsOf: value.serializedCompactly())
+    }
+}
+
+extension JSONWriter {
+    /// The members of the object being written that this version does not know, after its own.
+    mutating func unknownMembers(_ unknown: UnknownMembers) {
+        members(unknown.text)
+    }
+}

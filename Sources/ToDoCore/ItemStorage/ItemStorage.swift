@@ -1,0 +1,183 @@
+/// The fields of an item other than its id, number and status.
+struct ItemFields: Equatable, Sendable {
+    var title: String
+    var itemDescription: String?
+    var timestamp: Double?
+    var location: Location?
+    var createdAt: Double?
+    var completedAt: Double?
+    var unknownMembers = UnknownMembers()
+}
+
+/// How a `ToDoItem` keeps its `ItemFields`: decoded, or, for an item read from a list in the
+/// exact form todo writes, as where they are in the list's text (`UnsafeWrittenForm`), read when
+/// asked for. A command touches a handful of fields of a few items, and a list holds years of
+/// them. Setting any field stores them all decoded.
+struct ItemStorage: Sendable {
+    private enum Kind: Sendable {
+        case written(UnsafeWrittenForm)
+        indirect case decoded(ItemFields)
+    }
+
+    private var kind: Kind
+    /// The text a written form points into, kept alive for it. Apart from `kind`, so that reading
+    /// a field through the form counts no reference.
+    private var text: StoredText?
+
+    init(_ fields: ItemFields) {
+        kind = .decoded(fields)
+    }
+
+    /// Fields that stay in `form`, in `text`, until asked for.
+    init(_ form: UnsafeWrittenForm, in text: StoredText) {
+        kind = .written(form)
+        self.text = text
+    }
+
+    var title: String {
+        if case .written(let form) = kind { form.title } else { fields.title }
+    }
+
+    var itemDescription: String? {
+        if case .written(let form) = kind { form.itemDescription } else { fields.itemDescription }
+    }
+
+    var timestamp: Double? {
+        if case .written(let form) = kind { form.timestamp } else { fields.timestamp }
+    }
+
+    var location: Location? {
+        if case .written(let form) = kind { form.location } else { fields.location }
+    }
+
+    var createdAt: Double? {
+        if case .written(let form) = kind { form.createdAt } else { fields.createdAt }
+    }
+
+    var completedAt: Double? {
+        if case .written(let form) = kind { form.completedAt } else { fields.completedAt }
+    }
+
+    /// The location's name alone, without reading the rest of a written location.
+    var locationName: String? {
+        if case .written(let form) = kind { form.locationName } else { fields.location?.name }
+    }
+
+    /// All the fields, decoded; setting them drops the written form.
+    var fields: ItemFields {
+        get {
+            switch kind {
+            case .written(let form): return form.fields
+            case .decoded(let fields): return fields
+            }
+        }
+        set {
+            kind = .decoded(newValue)
+            text = nil
+        }
+    }
+
+    /// The written form, when writing an item with this `number` and status anew would give
+    /// exactly its bytes.
+    func writtenForm(number: Int, done: Bool) -> UnsafeWrittenForm? {
+        guard case .written(let form) = kind, form.number == number, form.done == done else { return nil }
+        return form
+    }
+
+    /// Where the text a written form points into starts: forms with the same one were read from
+    /// one text.
+    var writtenTextStart: UnsafePointer<UInt8>? { text?.start }
+
+    /// Calls `body` with the title's UTF-8 bytes: for a written form whose title has no escapes,
+    /// straight from the text, without making a `String`.
+    func withTitleUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if case .written(let form) = kind, form.withUnescapedTitle(body) != nil { return }
+        var title = title
+        title.withUTF8(body)
+    }
+
+    /// Calls `body` with what a list shows: for a written form, its strings straight from the
+    /// text unless they have escapes, and the rest not read at all.
+    func withListFields(_ body: (ListFields) -> Void) {
+        if case .written(let form) = kind { return form.withListFields(body) }
+        let fields = fields
+        var title = fields.title
+        let due = ListFields.Due.value(fields.timestamp)
+        title.withUTF8 { title in
+            guard var name = fields.location?.name else { return body(ListFields(title: title, locationName: nil, due: due)) }
+            name.withUTF8 { name in body(ListFields(title: title, locationName: name, due: due)) }
+        }
+    }
+}
+
+extension ToDoItem {
+    /// The item that comes next if it is in the exact written form, its fields left in `text`
+    /// (the text the scanner reads); else `nil` with nothing consumed.
+    static func scanWrittenForm(_ scanner: inout JSONScanner, in text: StoredText) -> ToDoItem? {
+        WrittenFormReader.item(&scanner).map { ToDoItem($0, in: text) }
+    }
+
+    /// The item found at `item`, in `text`, the text its bytes are in; its fields stay there.
+    init(_ item: WrittenItem, in text: StoredText) {
+        self.init(id: item.id, number: item.number, done: item.done,
+                  storage: ItemStorage(UnsafeWrittenForm(item, in: text), in: text))
+    }
+
+    /// The bytes the item was read from, when writing it anew would give exactly them.
+    var writtenForm: UnsafeWrittenForm? { storage.writtenForm(number: number, done: done) }
+
+    /// Where the text the written form points into starts, when it has one that `writtenForm` gives.
+    var writtenTextStart: UnsafePointer<UInt8>? { writtenForm == nil ? nil : storage.writtenTextStart }
+
+    /// The same item with its fields decoded, as an item made in code has them.
+    var decoded: ToDoItem {
+        var item = self
+        item.storage.fields = storage.fields
+        return item
+    }
+
+    /// Calls `body` with the title's UTF-8 bytes, straight from the list's text when it can (a
+    /// list shows thousands of titles). Not generic, so that a call from another module is not
+    /// slowed by an unspecialised generic.
+    package func withTitleUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        storage.withTitleUTF8(body)
+    }
+
+    /// Calls `body` with what `todo list` shows of the item, straight from the list's text when it
+    /// can. Not generic, as `withTitleUTF8`.
+    package func withListFields(_ body: (ListFields) -> Void) {
+        storage.withListFields(body)
+    }
+
+    /// The title's ASCII `TitleKey`, made from its bytes (`withTitleUTF8`), if it has one.
+    var asciiTitleKey: Int? {
+        var key: Int?
+        withTitleUTF8 { key = TitleKey.asciiKey(ofUTF8: $0) }
+        return key
+    }
+}
+
+/// What `todo list` shows of an item (`ToDoItem.withListFields`): its strings as UTF-8 bytes,
+/// valid only while the call lasts.
+package struct ListFields {
+    package let title: UnsafeBufferPointer<UInt8>
+    package let locationName: UnsafeBufferPointer<UInt8>?
+    /// The due date, or where it is written: read only when asked for.
+    let due: Due
+
+    enum Due {
+        case value(Double?)
+        case written(UnsafeBufferPointer<UInt8>, at: Int)
+    }
+
+    /// The due date, in seconds since 1970.
+    package var timestamp: Double? {
+        switch due {
+        case .value(let timestamp): return timestamp
+        case .written(let bytes, let index):
+            var scanner = JSONScanner(bytes: bytes)
+            scanner.index = index
+            return WrittenFormReader.number(&scanner, in: ToDoItem.timestampRange)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// An item in the exact written form, as found in a text: what a `ToDoItem` keeps of it.
+struct WrittenItem: Sendable {
+    let id: UUID
+    let number: Int
+    let done: Bool
+    let range: Range<Int>
+    let offsets: UnsafeWrittenForm.Offsets
+}
+
+/// Where an item in the exact written form is in the text it was read from, and where each of its
+/// fields starts there: the item's fields are read from it when asked for. Plain values, so that
+/// reading a field counts no reference. Unsafe: the pointer is valid only while the text it points
+/// into lives, which `ItemStorage` keeps alive beside it.
+struct UnsafeWrittenForm: @unchecked Sendable {
+    /// The item's first byte and how many it has.
+    let start: UnsafePointer<UInt8>
+    let count: Int
+    let offsets: Offsets
+    /// The number and status written in the bytes: an item whose own differ is written anew.
+    let number: Int
+    let done: Bool
+
+    /// Where `item` is in `text`, which its range counts from.
+    init(_ item: WrittenItem, in text: StoredText) {
+        start = text.start + item.range.lowerBound
+        count = item.range.count
+        offsets = item.offsets
+        number = item.number
+        done = item.done
+    }
+
+    /// Where each field's value starts, from the start of the item; 0 for a field the item lacks.
+    struct Offsets: Sendable {
+        var title: UInt32 = 0
+        var itemDescription: UInt32 = 0
+        var timestamp: UInt32 = 0
+        var location: UInt32 = 0
+        var createdAt: UInt32 = 0
+        var completedAt: UInt32 = 0
+    }
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+    var title: String { value(at: offsets.title, WrittenFormReader.string) ?? "" }
+    var itemDescription: String? { value(at: offsets.itemDescription, WrittenFormReader.string) }
+    var timestamp: Double? { time(at: offsets.timestamp) }
+    var location: Location? { value(at: offsets.location, WrittenFormReader.location) }
+    var createdAt: Double? { time(at: offsets.createdAt) }
+    var completedAt: Double? { time(at: offsets.completedAt) }
+
+    var fields: ItemFields {
+        ItemFields(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location,
+                   createdAt: createdAt, completedAt: completedAt)
+    }
+
+    /// The location's name alone.
+    var locationName: String? {
+        value(at: offsets.location) { scanner in scanner.consume("{\"name\":") ? WrittenFormReader.string(&scanner) : nil }
+    }
+
+    /// `body` called with the title's bytes when it has no escapes (so they are its UTF-8), else `nil`.
+    func withUnescapedTitle<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let bytes = bytes
+        return Self.unescapedString(at: Int(offsets.title), in: bytes).map { body(UnsafeBufferPointer(rebasing: bytes[$0])) }
+    }
+
+    /// `body` called with what a list shows of the item, its strings' bytes straight from the
+    /// text when they have no escapes.
+    func withListFields(_ body: (ListFields) -> Void) {
+        let buffer = bytes
+        let due = offsets.timestamp > 0 ? ListFields.Due.written(buffer, at: Int(offsets.timestamp)) : .value(nil)
+        Self.withString(at: Int(offsets.title), in: buffer) { title in
+            var scanner = JSONScanner(bytes: buffer)
+            scanner.index = Int(offsets.location)
+            guard offsets.location > 0, scanner.consume("{\"name\":") else {
+                return body(ListFields(title: title, locationName: nil, due: due))
+            }
+            Self.withString(at: scanner.index, in: buffer) { name in
+                body(ListFields(title: title, locationName: name, due: due))
+            }
+        }
+    }
+
+    /// `body` called with the UTF-8 of the string at `index`, decoded only when it has escapes.
+    private static func withString(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if let range = unescapedString(at: index, in: bytes) {
+            return body(UnsafeBufferPointer(rebasing: bytes[range]))
+        }
+        var scanner = JSONScanner(bytes: bytes)
+        scanner.index = index
+        var string = WrittenFormReader.string(&scanner) ?? ""
+        string.withUTF8(body)
+    }
+
+    /// Where the contents of the string at `index` are, when it has no escapes, else `nil`. The
+    /// string was checked when the item was read: it ends in a quote, and holds no control bytes.
+    private static func unescapedString(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard index < bytes.count, let base = bytes.baseAddress else { return nil }
+        var end = index + 1
+        while true {
+            end += plainASCIICount(base + end, bytes.count - end)
+            guard end < bytes.count, bytes[end] != UInt8(ascii: "\\") else { return nil }
+            if bytes[end] == UInt8(ascii: "\"") { return index + 1..<end }
+            end += 1
+        }
+    }
+
+    private func time(at offset: UInt32) -> Double? {
+        value(at: offset) { WrittenFormReader.number(&$0, in: ToDoItem.timestampRange) }
+    }
+
+    /// The value at `offset`, read as it was checked when the item was read (so it is there);
+    /// `nil` for a field the item lacks.
+    private func value<Value>(at offset: UInt32, _ read: (inout JSONScanner) -> Value?) -> Value? {
+        guard offset > 0 else { return nil }
+        var scanner = JSONScanner(bytes: bytes)
+        scanner.index = Int(offset)
+        return read(&scanner)
+    }
+}
