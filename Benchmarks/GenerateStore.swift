@@ -1,6 +1,8 @@
 // Writes a realistic list of N items as JSON to standard output: titles of a few words, half with a
 // description, two thirds with a due date, a fifth with a location (address and coordinate), and a
-// quarter done. The same N always gives the same list. Usage: generate-store N
+// quarter done. The same N always gives the same list. Usage: generate-store N [python]
+// With `python`, the list is laid out as Python's json.dump(sort_keys=True) writes it: keys sorted
+// (so "items" comes before "version"), ", " and ": " between members, non-ASCII as \u escapes.
 import Foundation
 
 var state: UInt64 = 0x5EED
@@ -25,6 +27,8 @@ func quoted(_ text: String) -> String {
         case "\"": result += "\\\""
         case "\\": result += "\\\\"
         case "\n": result += "\\n"
+        case _ where pythonLayout && !scalar.isASCII:
+            for unit in String(scalar).utf16 { result += "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count) + String(unit, radix: 16) }
         default: result.unicodeScalars.append(scalar)
         }
     }
@@ -32,6 +36,7 @@ func quoted(_ text: String) -> String {
 }
 
 let count = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 1000
+let pythonLayout = CommandLine.arguments.dropFirst(2).first == "python"
 var open: [String] = [], done: [String] = []
 let start = 1_767_225_600  // 1 January 2026
 for number in 1...count {
@@ -49,16 +54,24 @@ for number in 1...count {
     if random(3) > 0 { fields.append("\"timestamp\": \(start + random(730) * 86_400)") }
     if random(5) == 0 {
         let place = places[random(places.count)]
-        fields.append("\"location\": {\"name\": \(quoted(place.0)), \"address\": \(quoted(place.1)), "
-                      + "\"coordinate\": {\"latitude\": \(place.2), \"longitude\": \(place.3)}}")
+        fields.append(pythonLayout
+            ? "\"location\": {\"address\": \(quoted(place.1)), \"coordinate\": {\"latitude\": \(place.2), \"longitude\": \(place.3)}, "
+                + "\"name\": \(quoted(place.0))}"
+            : "\"location\": {\"name\": \(quoted(place.0)), \"address\": \(quoted(place.1)), "
+                + "\"coordinate\": {\"latitude\": \(place.2), \"longitude\": \(place.3)}}")
     }
     let isDone = number > 1 && random(4) == 0
     fields.append("\"done\": \(isDone)")
     fields.append("\"createdAt\": \(start - 86_400 * 365 + number * 600)")
     if isDone { fields.append("\"completedAt\": \(start + number * 300)") }
+    if pythonLayout { fields.sort() }
     let item = "{" + fields.joined(separator: ", ") + "}"
     if isDone { done.append(item) } else { open.append(item) }
 }
-print("{\"version\": 1, \"nextNumber\": \(count + 1), \"items\": [")
-print((open + done).joined(separator: ",\n"))
-print("]}")
+if pythonLayout {
+    print("{\"items\": [" + (open + done).joined(separator: ", ") + "], \"nextNumber\": \(count + 1), \"version\": 1}")
+} else {
+    print("{\"version\": 1, \"nextNumber\": \(count + 1), \"items\": [")
+    print((open + done).joined(separator: ",\n"))
+    print("]}")
+}

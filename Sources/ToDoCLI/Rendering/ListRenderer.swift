@@ -15,7 +15,7 @@ struct ListRenderer {
 
     /// Lists of this many items or more are measured and written in two halves at once, the
     /// second on another core.
-    var twoHalvesMinimumCount = 2_000
+    var twoHalvesMinimumCount = Parallelism.showItemsInTwoHalvesMinimumCount
 
     func write(open: [ToDoItem], done: [ToDoItem], section: ListSection, to output: TextOutput) {
         let open = section == .done ? [] : open, done = section == .open ? [] : done

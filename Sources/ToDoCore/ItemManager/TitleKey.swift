@@ -68,24 +68,20 @@ enum TitleKey {
 /// others on the first check of a title without one. A key stays after its item is checked,
 /// removed or retitled: at worst a look finds nothing.
 struct TitleKeySet: Sendable {
-    /// The ASCII keys, in one set per part of the open items they were gathered from (halves,
-    /// gathered on two cores for a long list), titles added since going to the last.
+    /// The ASCII keys, in one set per part of the open items they were gathered from (the halves
+    /// of a long list, `Parallelism`), titles added since going to the last.
     private var ascii: [KeySet<Int>]?
     private var other: KeySet<Int>?
-
-    /// Lists of this many open items or more have their ASCII keys gathered in two halves at once.
-    static let twoHalvesMinimumCount = 4_096
 
     /// Whether an item of `openItems` (the open items, all of which were inserted since the set
     /// was made) may have `title`'s key.
     mutating func mayContain(titleOf item: ToDoItem, among openItems: [ToDoItem]) -> Bool {
         if let key = item.asciiTitleKey {
             if ascii == nil {
+                // Through the buffer: iterating the array would copy (and retain) every item.
                 ascii = openItems.withUnsafeBufferPointer { openItems in
-                    BackgroundWork.inTwoHalves(openItems.count, minimumCount: Self.twoHalvesMinimumCount) { range in
-                        var keys = KeySet<Int>(minimumCapacity: range.count)
-                        for item in openItems[range] { if let key = item.asciiTitleKey { keys.insert(key) } }
-                        return keys
+                    BackgroundWork.inTwoHalves(openItems.count, minimumCount: Parallelism.gatherTitleKeysInTwoHalvesMinimumCount) { range in
+                        Self.asciiKeys(of: openItems[range])
                     }
                 }
             }
@@ -97,6 +93,13 @@ struct TitleKeySet: Sendable {
             other = keys
         }
         return other?.contains(TitleKey.otherKey(of: item.title)) == true
+    }
+
+    /// The ASCII keys of the titles of `items`.
+    private static func asciiKeys(of items: Slice<UnsafeBufferPointer<ToDoItem>>) -> KeySet<Int> {
+        var keys = KeySet<Int>(minimumCapacity: items.count)
+        for item in items { if let key = item.asciiTitleKey { keys.insert(key) } }
+        return keys
     }
 
     /// Notes the title of an item that became open, in the sets already made.

@@ -77,10 +77,15 @@ struct ItemStorage: Sendable {
         }
     }
 
+    /// Whether the fields are still in the text they were read from, read when asked for.
+    var keepsFieldsInText: Bool {
+        if case .written = kind { true } else { false }
+    }
+
     /// The written form, when writing an item with this `number` and status anew would give
     /// exactly its bytes.
     func writtenForm(number: Int, done: Bool) -> UnsafeWrittenForm? {
-        guard case .written(let form) = kind, form.number == number, form.done == done else { return nil }
+        guard case .written(let form) = kind, form.isExact, form.number == number, form.done == done else { return nil }
         return form
     }
 

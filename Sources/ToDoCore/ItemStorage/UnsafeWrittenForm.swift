@@ -7,6 +7,7 @@ struct WrittenItem: Sendable {
     let done: Bool
     let range: Range<Int>
     let offsets: UnsafeWrittenForm.Offsets
+    let isExact: Bool
 }
 
 /// Where an item in the exact written form is in the text it was read from, and where each of its
@@ -21,6 +22,9 @@ struct UnsafeWrittenForm: @unchecked Sendable {
     /// The number and status written in the bytes: an item whose own differ is written anew.
     let number: Int
     let done: Bool
+    /// Whether the bytes are exactly what the writer writes (`WrittenFormReader`), so that they
+    /// may be copied back; else the item is in another program's layout.
+    let isExact: Bool
 
     /// Where `item` is in `text`, which its range counts from.
     init(_ item: WrittenItem, in text: StoredText) {
@@ -29,6 +33,7 @@ struct UnsafeWrittenForm: @unchecked Sendable {
         offsets = item.offsets
         number = item.number
         done = item.done
+        isExact = item.isExact
     }
 
     /// Where each field's value starts, from the start of the item; 0 for a field the item lacks.
@@ -46,7 +51,9 @@ struct UnsafeWrittenForm: @unchecked Sendable {
     var title: String { value(at: offsets.title, WrittenFormReader.string) ?? "" }
     var itemDescription: String? { value(at: offsets.itemDescription, WrittenFormReader.string) }
     var timestamp: Double? { time(at: offsets.timestamp) }
-    var location: Location? { value(at: offsets.location, WrittenFormReader.location) }
+    var location: Location? {
+        value(at: offsets.location, isExact ? WrittenFormReader.location : WrittenFormReader.locationInOtherLayout)
+    }
     var createdAt: Double? { time(at: offsets.createdAt) }
     var completedAt: Double? { time(at: offsets.completedAt) }
 
@@ -57,7 +64,14 @@ struct UnsafeWrittenForm: @unchecked Sendable {
 
     /// The location's name alone.
     var locationName: String? {
-        value(at: offsets.location) { scanner in scanner.consume("{\"name\":") ? WrittenFormReader.string(&scanner) : nil }
+        guard isExact else {
+            return value(at: offsets.location) { scanner in
+                guard let name = WrittenFormReader.locationPartsInOtherLayout(&scanner)?.name else { return nil }
+                scanner.index = name
+                return WrittenFormReader.string(&scanner)
+            }
+        }
+        return value(at: offsets.location) { scanner in scanner.consume("{\"name\":") ? WrittenFormReader.string(&scanner) : nil }
     }
 
     /// `body` called with the title's bytes when it has no escapes (so they are its UTF-8), else `nil`.
@@ -74,7 +88,9 @@ struct UnsafeWrittenForm: @unchecked Sendable {
         Self.withString(at: Int(offsets.title), in: buffer) { title in
             var scanner = JSONScanner(bytes: buffer)
             scanner.index = Int(offsets.location)
-            guard offsets.location > 0, scanner.consume("{\"name\":") else {
+            if !isExact, offsets.location > 0, let name = WrittenFormReader.locationPartsInOtherLayout(&scanner)?.name {
+                scanner.index = name
+            } else if !isExact || offsets.location == 0 || !scanner.consume("{\"name\":") {
                 return body(ListFields(title: title, locationName: nil, due: due))
             }
             Self.withString(at: scanner.index, in: buffer) { name in

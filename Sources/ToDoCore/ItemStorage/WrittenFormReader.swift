@@ -1,14 +1,17 @@
 import Foundation
 
-/// A shortcut for reading the items of a file todo wrote. `write(to:)` gives every item one form:
-/// its known keys in their order, no white space, the writer's own escapes and digits. An item in
-/// exactly that form is checked here by expecting each key's bytes in turn, and kept as where its
-/// fields are (`UnsafeWrittenForm`): nothing is decoded until asked for, and an unchanged item is written
-/// back by copying its bytes. Anything else (white space, another order, a field this version does
-/// not know, another escape or spelling of a number, a value out of range, a syntax error) leaves
-/// the item to `ToDoItem.init(scanning:path:)`, which gives the precise error or the decoded item: the
-/// shortcut only accepts what the general reader reads the same way, and what the writer would
-/// write byte for byte (`ToDoItemWrittenFormTests` checks both on random and mutated items).
+/// A shortcut for reading the items of a list. `write(to:)` gives every item one form: its known
+/// keys in their order, no white space, the writer's own escapes and digits. An item in exactly
+/// that form is checked here by expecting each key's bytes in turn, and kept as where its fields
+/// are (`UnsafeWrittenForm`): nothing is decoded until asked for, and an unchanged item is written
+/// back by copying its bytes. An item laid out by another program (white space, another key order,
+/// other escapes) whose members are todo's own and whose numbers are spelled as the writer spells
+/// them is kept the same way, though never copied back. Anything else (a field this version does
+/// not know, another spelling of a number, a value out of range, a syntax error) leaves the item to
+/// `ToDoItem.init(scanning:path:)`, which gives the precise error or the decoded item: the shortcut
+/// only accepts what the general reader reads the same way, and copies only what the writer would
+/// write byte for byte (`ToDoItemWrittenFormTests` checks both on random, re-laid-out and mutated
+/// items).
 enum WrittenFormReader {
     /// Where the item that comes next is, if it is in the exact written form, else `nil` with
     /// nothing consumed. Plain values only, so that another thread can look (`BackgroundItemScan`).
@@ -16,7 +19,89 @@ enum WrittenFormReader {
         let start = scanner.index
         if let item = readWrittenItem(&scanner) { return item }
         scanner.index = start
+        if let item = readItemInOtherLayout(&scanner) { return item }
+        scanner.index = start
         return nil
+    }
+
+    /// An item laid out as another program writes it (white space, keys in another order: Python's
+    /// `json.dump`, `jq`, a hand edit), when its members are todo's own and its values are such as
+    /// the exact form accepts, or any location the general reader reads. Kept as where its fields
+    /// are, as an item in the exact form is, so that a list in another layout reads about as fast;
+    /// its bytes are never copied back (`UnsafeWrittenForm.isExact`).
+    private static func readItemInOtherLayout(_ scanner: inout JSONScanner) -> WrittenItem? {
+        let start = scanner.index
+        guard scanner.consume(UInt8(ascii: "{")) else { return nil }
+        var id: UUID?, number = 0, done = false
+        var offsets = UnsafeWrittenForm.Offsets()
+        /// The members met so far, one bit each: a member met twice is an error for the general reader.
+        var met: UInt16 = 0
+        func meet(_ member: UInt16) -> Bool {
+            defer { met |= 1 << member }
+            return met & 1 << member == 0
+        }
+        func here() -> UInt32 { UInt32(truncatingIfNeeded: scanner.index - start) }
+        func time() -> Bool { Self.number(&scanner, in: ToDoItem.timestampRange) != nil }
+        /// The string that comes next, if one does.
+        func string() -> JSONStringToken? {
+            guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\"") else { return nil }
+            return try? scanner.scanStringToken()
+        }
+        func text() -> Bool { string() != nil }
+        scanner.skipWhitespace()
+        while true {
+            guard let key = string(), case .raw = key else { return nil }
+            scanner.skipWhitespace()
+            guard scanner.consume(UInt8(ascii: ":")) else { return nil }
+            scanner.skipWhitespace()
+            let isValid: Bool
+            switch key {
+            case "id":
+                let idStart = scanner.index + 1
+                guard meet(0), scanner.bytes.count - idStart > 36, scanner.bytes[idStart - 1] == UInt8(ascii: "\""),
+                      scanner.bytes[idStart + 36] == UInt8(ascii: "\"") else { return nil }
+                id = UUID(canonical: UnsafeBufferPointer(rebasing: scanner.bytes[idStart..<idStart + 36]))
+                scanner.index = idStart + 37
+                isValid = id != nil
+            case "number":
+                guard meet(1), case .integer(let value)? = try? scanner.scanNumber(),
+                      (1...ToDoItem.largestNumber).contains(value) else { return nil }
+                number = value
+                isValid = true
+            case "title":
+                offsets.title = here()
+                isValid = meet(2) && text()
+            case "itemDescription":
+                offsets.itemDescription = here()
+                isValid = meet(3) && text()
+            case "timestamp":
+                offsets.timestamp = here()
+                isValid = meet(4) && time()
+            case "location":
+                offsets.location = here()
+                isValid = meet(5) && locationPartsInOtherLayout(&scanner) != nil
+            case "done":
+                guard meet(6), let value = try? scanner.scanBool() else { return nil }
+                done = value
+                isValid = true
+            case "createdAt":
+                offsets.createdAt = here()
+                isValid = meet(7) && time()
+            case "completedAt":
+                offsets.completedAt = here()
+                isValid = meet(8) && time()
+            default:
+                // A member this version does not know is kept by the general reader.
+                return nil
+            }
+            guard isValid else { return nil }
+            scanner.skipWhitespace()
+            if scanner.consume(UInt8(ascii: "}")) { break }
+            guard scanner.consume(UInt8(ascii: ",")) else { return nil }
+            scanner.skipWhitespace()
+        }
+        guard let id, offsets.title > 0, scanner.index - start <= Int(UInt32.max) else { return nil }
+        return WrittenItem(id: id, number: number, done: done, range: start..<scanner.index, offsets: offsets, isExact: false)
     }
 
     private static func readWrittenItem(_ scanner: inout JSONScanner) -> WrittenItem? {
@@ -74,7 +159,84 @@ enum WrittenFormReader {
         }
         // Offsets are kept in 32 bits: an item of 4 GB is left to the general reader.
         guard scanner.consume("}"), scanner.index - start <= Int(UInt32.max) else { return nil }
-        return WrittenItem(id: id, number: number, done: done, range: start..<scanner.index, offsets: offsets)
+        return WrittenItem(id: id, number: number, done: done, range: start..<scanner.index, offsets: offsets, isExact: true)
+    }
+
+    /// Where the strings of the location that comes next start, and its coordinate, when it is
+    /// laid out as another program writes it (`readItemInOtherLayout`): todo's members only, in any
+    /// order, with white space, its numbers as the writer spells them. Else `nil`.
+    static func locationPartsInOtherLayout(_ scanner: inout JSONScanner) -> (name: Int, address: Int?, coordinate: Coordinate?)? {
+        var name: Int?, address: Int?, latitude: Double?, longitude: Double?
+        var hasCoordinate = false
+        let isObject = members(&scanner) { key, scanner in
+            switch key {
+            case "name" where name == nil:
+                name = scanner.index
+                return skipString(&scanner)
+            case "address" where address == nil:
+                address = scanner.index
+                return skipString(&scanner)
+            case "coordinate" where !hasCoordinate:
+                hasCoordinate = true
+                return members(&scanner) { key, scanner in
+                    switch key {
+                    case "latitude" where latitude == nil:
+                        latitude = number(&scanner, in: Coordinate.latitudeRange)
+                        return latitude != nil
+                    case "longitude" where longitude == nil:
+                        longitude = number(&scanner, in: Coordinate.longitudeRange)
+                        return longitude != nil
+                    default:
+                        return false
+                    }
+                }
+            default:
+                // Another member, or one met twice: the general reader keeps it, or reports it.
+                return false
+            }
+        }
+        guard isObject, let name else { return nil }
+        guard hasCoordinate else { return (name, address, nil) }
+        guard let latitude, let longitude else { return nil }
+        return (name, address, Coordinate(latitude: latitude, longitude: longitude))
+    }
+
+    /// The location that comes next, laid out as `locationPartsInOtherLayout` reads it.
+    static func locationInOtherLayout(_ scanner: inout JSONScanner) -> Location? {
+        guard let (name, address, coordinate) = locationPartsInOtherLayout(&scanner) else { return nil }
+        func string(at index: Int) -> String? {
+            var reader = scanner
+            reader.index = index
+            return Self.string(&reader)
+        }
+        guard let nameText = string(at: name) else { return nil }
+        return Location(name: nameText, address: address.flatMap(string), coordinate: coordinate)
+    }
+
+    /// Moves past the object that comes next, calling `member` with each key (one without escapes)
+    /// and the scanner at its value, which `member` moves past and returns whether it could; false
+    /// when anything else comes.
+    private static func members(_ scanner: inout JSONScanner, _ member: (JSONStringToken, inout JSONScanner) -> Bool) -> Bool {
+        guard scanner.consume(UInt8(ascii: "{")) else { return false }
+        scanner.skipWhitespace()
+        while true {
+            guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\""),
+                  let key = try? scanner.scanStringToken(), case .raw = key else { return false }
+            scanner.skipWhitespace()
+            guard scanner.consume(UInt8(ascii: ":")) else { return false }
+            scanner.skipWhitespace()
+            guard member(key, &scanner) else { return false }
+            scanner.skipWhitespace()
+            if scanner.consume(UInt8(ascii: "}")) { return true }
+            guard scanner.consume(UInt8(ascii: ",")) else { return false }
+            scanner.skipWhitespace()
+        }
+    }
+
+    /// Moves past the string that comes next, checked as JSON (escapes, UTF-8), if one does.
+    private static func skipString(_ scanner: inout JSONScanner) -> Bool {
+        guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\"") else { return false }
+        return (try? scanner.scanStringToken()) != nil
     }
 
     /// The location that comes next, written as `Location.write(to:)` writes it.

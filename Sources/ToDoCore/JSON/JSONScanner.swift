@@ -385,6 +385,13 @@ struct JSONScanner {
 
         var scalars: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
         while index < bytes.count {
+            // Text between escapes is copied a run at a time.
+            let runStart = index
+            skipPlainASCII()
+            if index > runStart {
+                scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                guard index < bytes.count else { break }
+            }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):

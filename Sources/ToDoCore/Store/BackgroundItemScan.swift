@@ -3,16 +3,17 @@ import Foundation
 /// The second half of a long list, looked through on another core while this one reads the first
 /// half: reading the list is most of what every command does when it is long.
 ///
-/// It starts where an item seems to start near the middle, and finds where each item in the exact
-/// written form is (`WrittenItem`), one after another, for as long as such items follow each other.
-/// The reader of the first half takes what it found only when an item of the list starts exactly
-/// there, and goes on from the end of the last item found. The items read are then the same as if
-/// read in one go, whatever the text holds: the items found are those the reader would have found
-/// one by one, and anything else (a point inside another value, an item in another form, an error)
-/// is left to the reader (`StoreDocumentTests`).
+/// It starts where an item seems to start near the middle, and finds where each item that the
+/// shortcut reads is (`WrittenFormReader`: todo's own layout, or another program's), one after
+/// another, for as long as such items follow each other. The reader of the first half takes what
+/// it found only when an item of the list starts exactly there, and goes on from the end of the
+/// last item found. The items read are then the same as if read in one go, whatever the text
+/// holds: the items found are those the reader would have found one by one, and anything else (a
+/// point inside a string or another value, an item for the general reader, an error) is left to
+/// the reader (`StoreDocumentTests`).
 struct BackgroundItemScan {
-    /// Lists shorter than this are read in one go: starting a thread would cost more than it saves.
-    static let minimumBytes = 256 * 1024
+    /// How far past the middle an item's start is looked for: an item is far shorter.
+    static let searchLength = 64 * 1024
 
     /// Where the first item it looks at starts.
     let start: Int
@@ -21,8 +22,9 @@ struct BackgroundItemScan {
     /// Where to start in a list in `range` of `bytes`: the first item start after the middle, or
     /// `nil` for a short list.
     static func secondHalfStart(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
-        guard range.count >= minimumBytes else { return nil }
-        return itemStart(in: bytes, after: range.lowerBound + range.count / 2, before: range.upperBound)
+        guard range.count >= Parallelism.readItemsInTwoHalvesMinimumBytes else { return nil }
+        let middle = range.lowerBound + range.count / 2
+        return itemStart(in: bytes, after: middle, before: min(range.upperBound, middle + searchLength))
     }
 
     /// Starts looking at the items of `bytes` from `start`. `bytes` must stay valid until
@@ -47,7 +49,7 @@ struct BackgroundItemScan {
         while let item = WrittenFormReader.item(&scanner) {
             found.append(item)
             end = scanner.index
-            // Items are separated as in any JSON array; the writer's separator is ",\n    ".
+            // Items are separated as in any JSON array.
             scanner.skipWhitespace()
             guard scanner.consume(UInt8(ascii: ",")) else { break }
             scanner.skipWhitespace()
@@ -55,14 +57,14 @@ struct BackgroundItemScan {
         return (found, end)
     }
 
-    /// The first `{` from `index` on that follows a comma and line break (how the writer separates
-    /// items), before `limit`.
+    /// The first `{` from `index` on that follows a comma and white space (how items are
+    /// separated in an array), before `limit`.
     private static func itemStart(in bytes: UnsafeBufferPointer<UInt8>, after index: Int, before limit: Int) -> Int? {
         var index = index
         while index + 1 < limit {
-            if bytes[index] == UInt8(ascii: ","), bytes[index + 1] == UInt8(ascii: "\n") {
-                var brace = index + 2
-                while brace < limit, bytes[brace] == UInt8(ascii: " ") { brace += 1 }
+            if bytes[index] == UInt8(ascii: ",") {
+                var brace = index + 1
+                while brace < limit, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[brace]) { brace += 1 }
                 if brace < limit, bytes[brace] == UInt8(ascii: "{") { return brace }
             }
             index += 1

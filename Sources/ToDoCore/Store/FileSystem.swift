@@ -77,15 +77,12 @@ enum FileSystem {
         return (contents, FileIdentity(status))
     }
 
-    /// Files from this size on are read in two halves at once (see `readInTwoHalves`).
-    static let twoHalvesMinimumBytes = 1 << 20
-
     /// Reads the file from its start into `buffer` until it is full or the file ends. A large
     /// file's second half is read on another core meanwhile: copying from the page cache into fresh
     /// pages is a fifth of the time to read a long list. Returns the length read and the error code
     /// of a failure, else 0.
     static func readInTwoHalves(
-        _ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>, minimumBytes: Int = twoHalvesMinimumBytes
+        _ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>, minimumBytes: Int = Parallelism.readFileInTwoHalvesMinimumBytes
     ) -> (length: Int, error: Int32) {
         guard buffer.count >= minimumBytes else { return readingUntilFull(descriptor, buffer, at: 0) }
         let half = buffer.count / 2

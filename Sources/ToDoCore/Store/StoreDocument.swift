@@ -66,10 +66,21 @@ struct StoreDocument {
             case "nextNumber": nextNumber = try scanner.int(at: { "nextNumber" }, in: 1...ToDoItem.largestNumber + 1)
             case "revision": revision = try scanner.int(at: { "revision" }, in: 0...ToDoItem.largestNumber)
             case "items":
-                if let version, version <= Self.currentVersion {
+                if let version, version > Self.currentVersion {
+                    heldItems = try scanner.unknownValue()
+                } else if version != nil {
                     items = try Self.items(&scanner, path: "items", text: text, secondHalf: secondHalf)
                 } else {
-                    heldItems = try scanner.unknownValue()
+                    // Before the version, as in a file written with sorted keys: read as items
+                    // (the version is checked before they are used), and held as they are only
+                    // when that fails, so that the error is the one the version calls for.
+                    let start = scanner.index
+                    do {
+                        items = try Self.items(&scanner, path: "items", text: text, secondHalf: secondHalf)
+                    } catch {
+                        scanner.index = start
+                        heldItems = try scanner.unknownValue()
+                    }
                 }
             default: unknown.appendUnchecked(key: key.string, value: try scanner.unknownValue())
             }

@@ -53,7 +53,7 @@ final class TitleKeyTests: XCTestCase {
 
     func test_aLongListsKeys_gatheredInTwoHalves_findEveryOpenTitle() throws {
         var manager = ItemManager()
-        let count = TitleKeySet.twoHalvesMinimumCount + 100
+        let count = Parallelism.gatherTitleKeysInTwoHalvesMinimumCount + 100
         for index in 0..<count { try manager.add(ToDoItem(title: index % 7 == 0 ? "Caf\u{E9} \(index)" : "Item \(index)")) }
         for index in [0, 1, 2, count / 2 - 1, count / 2, count / 2 + 1, count - 1] {
             let title = index % 7 == 0 ? "Cafe\u{301} \(index)" : "Item \(index)"

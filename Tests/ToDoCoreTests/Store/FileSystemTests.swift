@@ -31,7 +31,7 @@ final class FileSystemTests: XCTestCase {
             XCTAssertEqual(Array(buffer[..<length]), Array(bytes.prefix(capacity)), "capacity \(capacity)")
         }
         // And through `readFile`, at the size from which it reads in two halves.
-        let large = (0..<FileSystem.twoHalvesMinimumBytes + 3).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) }
+        let large = (0..<Parallelism.readFileInTwoHalvesMinimumBytes + 3).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) }
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(large)))
         XCTAssertEqual(try FileSystem.readFile(at: path), large)
         XCTAssertEqual(try FileSystem.readOwnFile(at: path)?.bytes.array, large, "the list's own files, into memory of their own")

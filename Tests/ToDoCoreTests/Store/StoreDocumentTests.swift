@@ -90,6 +90,29 @@ final class StoreDocumentTests: XCTestCase {
                              StoreError.invalidContent(file: "f.json", reason: "items[0].id: missing required field"))
     }
 
+    /// A list as Python's `json.dump(sort_keys=True)` writes it (the items before the version,
+    /// keys sorted, white space, `\u` escapes) reads as fast as todo's own layout: its items keep
+    /// their fields in the text instead of being decoded, and read as the general reader reads them.
+    func test_aListInPythonsLayout_isReadByTheShortcut() throws {
+        let text = #"{"items": [{"createdAt": 1735690200, "done": false, "id": "B475B38D-75CA-40B1-B327-591ACCB90712", "#
+            + #""location": {"address": "Hauptstra\u00dfe 5", "coordinate": {"latitude": 52.520008, "longitude": 13.404954}, "name": "Shop"}, "#
+            + #""number": 1, "timestamp": 1805846400, "title": "Gr\u00fc\u00dfe an J\u00f6rg #1"}, "#
+            + #"{"done": true, "id": "C414E5A3-1E38-47B0-BEBA-5CAC52DD9E62", "number": 2, "title": "Book"}], "nextNumber": 3, "version": 1}"#
+        let document = try StoreDocument(bytes: Array(text.utf8), file: "f.json")
+        let items = document.items.open + document.items.done
+        XCTAssertEqual(items.map(\.storage.keepsFieldsInText), [true, true])
+        XCTAssertEqual(items.map(\.title), ["Grüße an Jörg #1", "Book"])
+        XCTAssertEqual(items[0].location, Location(name: "Shop", address: "Hauptstraße 5", coordinate: Coordinate(latitude: 52.520008, longitude: 13.404954)))
+        XCTAssertEqual(items[0].location?.address, "Hauptstraße 5")
+        XCTAssertEqual(items[0].locationName, "Shop")
+        XCTAssertEqual(items[0].timestamp, 1_805_846_400)
+        XCTAssertEqual(items[0].createdAt, 1_735_690_200)
+        XCTAssertEqual(document.nextNumber, 3)
+        // Written anew in todo's own layout, with the same content.
+        let rewritten = try StoreDocument(bytes: document.serialized(), file: "f.json")
+        XCTAssertEqual(rewritten.items.open + rewritten.items.done, items)
+    }
+
     /// A long list's second half is read on another thread from a place near the middle. Whatever
     /// that place is (every byte is tried), the list read is the one read in one go: the same items
     /// in the same order, kept in the written form or not alike, or the same error naming the same

@@ -5,10 +5,31 @@ import Glibc
 import Darwin
 #endif
 
+/// Where todo uses a second core, and from what size on: below these, starting a thread costs more
+/// than it saves. Where no thread can be made (a limit on processes, say), the work is done on
+/// this one (`BackgroundWork`), which starts every thread todo starts. Measured, not guessed:
+/// `Benchmarks/run` shows what each saves.
+package enum Parallelism {
+    /// Files from this size on are read in two halves at once (`FileSystem.readInTwoHalves`).
+    static let readFileInTwoHalvesMinimumBytes = 1 << 20
+    /// Lists from this size on have the items of their second half read on another core
+    /// (`BackgroundItemScan`).
+    static let readItemsInTwoHalvesMinimumBytes = 256 * 1024
+    /// Lists of this many open items or more have the keys of their titles gathered in two halves
+    /// at once, the first time a title is checked against them (`TitleKeySet`).
+    static let gatherTitleKeysInTwoHalvesMinimumCount = 4_096
+    /// Lists of this many items or more are measured and written in two halves at once
+    /// (`ListRenderer`).
+    package static let showItemsInTwoHalvesMinimumCount = 2_000
+    // Besides: a change's journal entry is flushed to disk on another core while the list is
+    // written (`ChangeJournal`), whatever its size.
+
+}
+
 /// Work done on another thread while this one goes on: the second core of a machine is otherwise
 /// idle while a long list is read. `result()` waits for the work to end, and must be called before
 /// anything the work reads goes away (its buffers are borrowed, not owned).
-public final class BackgroundWork<Result>: @unchecked Sendable {
+package final class BackgroundWork<Result>: @unchecked Sendable {
     // `work` is run once, then `outcome` is set and `work` let go, all before `finished` is
     // signalled; the caller reads `outcome` only after waiting for that, once (`hasWaited`, which
     // only the caller touches). Reading `outcome` sooner would race, and could return while the
@@ -18,7 +39,7 @@ public final class BackgroundWork<Result>: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private var hasWaited = false
 
-    public init(_ work: @escaping () -> Result) {
+    package init(_ work: @escaping () -> Result) {
         self.work = work
         // Where no thread can be made (a limit on processes, say), the work is done here and now.
         if !startThread({ self.run() }) { run() }
@@ -32,7 +53,7 @@ public final class BackgroundWork<Result>: @unchecked Sendable {
 
     /// `work` applied to two halves of `0..<count`, the second on another thread, when `count`
     /// is at least `minimumCount`; else to the whole at once. The results in order.
-    public static func inTwoHalves(_ count: Int, minimumCount: Int, _ work: (Range<Int>) -> Result) -> [Result] {
+    package static func inTwoHalves(_ count: Int, minimumCount: Int, _ work: (Range<Int>) -> Result) -> [Result] {
         guard count >= max(minimumCount, 2) else { return [work(0..<count)] }
         let middle = count / 2
         // The other thread is waited for before returning, so `work` does not outlive the call.
@@ -44,7 +65,7 @@ public final class BackgroundWork<Result>: @unchecked Sendable {
     }
 
     /// Waits for the work to end and returns what it gave; at once when it has already ended.
-    public func result() -> Result {
+    package func result() -> Result {
         if !hasWaited {
             finished.wait()
             hasWaited = true
