@@ -47,25 +47,7 @@ public enum ToDoCLI {
                 return DueDateParser(now: context.now(), rules: settings.timeZone, order: settings.dateOrder)
             }
             let invocation = try parser.parse(arguments)
-            switch invocation.command {
-            case .version:
-                context.output.write("todo \(HelpRenderer.version)\n")
-            case .help(let command):
-                context.output.write(command.map(HelpRenderer.help(for:)) ?? HelpRenderer.overview())
-            case .helpTopic(let topic):
-                // Help works whatever the settings: a bad TODO_DATE_ORDER shows the default order.
-                let order = (try? settings.get().dateOrder) ?? .monthFirst
-                context.output.write(HelpRenderer.help(for: topic, dateOrder: order))
-            case .manual:
-                context.output.write(ManualRenderer.page())
-            case .completionScript(let shell):
-                context.output.write(CompletionScripts.script(for: shell))
-            default:
-                let settings = try settings.get()
-                var runner = try runner(for: invocation, settings: settings, context: context)
-                runner.arguments = invocation.commandLine
-                try runner.run(invocation.command)
-            }
+            try invocation.command.run(in: CommandSession(context: context, settings: settings, invocation: invocation))
             return ExitCode.success.rawValue
         } catch {
             report(error, to: context.errorOutput)
@@ -77,25 +59,6 @@ public enum ToDoCLI {
     struct OutputError: Error, CustomStringConvertible {
         let code: Int32
         var description: String { "cannot write standard output: \(String(cString: strerror(code)))" }
-    }
-
-    private static func runner(for invocation: Invocation, settings: Settings, context: Context) throws -> CommandRunner {
-        guard let home = context.homeDirectory
-            ?? (context.environment["TODO_FILE"] != nil || invocation.fileOption != nil ? URL(fileURLWithPath: "/") : nil)
-        else {
-            throw UsageError(message: "cannot find the home directory; set HOME or TODO_FILE", showsUsage: false)
-        }
-        let fileURL = StoreLocation.fileURL(fileOption: invocation.fileOption, environment: context.environment,
-                                            homeDirectory: home, currentDirectory: context.currentDirectory)
-        let now = context.now
-        let renderer = ItemRenderer(
-            style: Style(isEnabled: Style.isEnabled(invocation.color, outputIsTerminal: context.output.isTerminal,
-                                                    environment: context.environment)),
-            dates: DueDateFormatter(rules: settings.timeZone, order: settings.dateOrder),
-            now: now())
-        return CommandRunner(context: context,
-                             store: JSONFileStore(fileURL: fileURL, lockTimeout: settings.lockTimeout, now: now),
-                             renderer: renderer, settings: settings)
     }
 
     private static func report(_ error: Error, to output: TextOutput) {

@@ -36,7 +36,7 @@ final class ToDoCLITests: HarnessTestCase {
     }
 
     func test_everyCommandHasHelpListingEachOfItsOptions() {
-        for command in CommandTable.all {
+        for command in CommandRegistry.all {
             let outcome = todo.run(command.name, "--help")
             XCTAssertEqual(outcome.status, 0, command.name)
             XCTAssertTrue(outcome.stdout.hasPrefix("OVERVIEW: \(command.summary)\n\nUSAGE: \(command.usage)\n"), command.name)
@@ -52,7 +52,7 @@ final class ToDoCLITests: HarnessTestCase {
         XCTAssertEqual(outcome.status, 0)
         XCTAssertEqual(outcome, todo.run("help"))
         XCTAssertTrue(outcome.stdout.hasPrefix("OVERVIEW: A to-do list for the command line.\n\nUSAGE: todo [--file <path>]"))
-        for command in CommandTable.all {
+        for command in CommandRegistry.all {
             XCTAssertTrue(outcome.stdout.contains("\n  \(command.name)" + String(repeating: " ", count: 18 - command.name.count)
                                                   + command.summary + "\n"), command.name)
         }
@@ -101,7 +101,7 @@ final class ToDoCLITests: HarnessTestCase {
             XCTAssertOutcome(todo.run("add", "x", "--due", text), Outcome(status: 64, stdout: "", stderr: """
                 Error: invalid date '\(text)'
                 Accepted forms: MM/dd/yy, MM/dd/yyyy, yyyy-MM-dd (each with an optional HH:mm), today, tomorrow, a weekday name (the next one), +Nd, +Nw
-                Usage: \(CommandTable.add.usage)
+                Usage: \(AddCommand.spec.usage)
                   See 'todo add --help' for more information.
 
                 """))

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A command line split into its parts against `CommandTable`, before any value is interpreted.
+/// A command line split into its parts against the commands' specs, before any value is interpreted.
 struct ScannedArguments: Equatable {
     /// The command, `nil` when none was named (`todo`, `todo --help`, `todo --version`).
     var command: CommandSpec?
@@ -35,7 +35,7 @@ enum ArgumentScanner {
 
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
                 if result.command == nil && !optionsEnded {
-                    guard let command = CommandTable.command(named: argument) else { throw unknownCommand(argument) }
+                    guard let command = CommandRegistry.spec(named: argument) else { throw unknownCommand(argument) }
                     result.command = command
                 } else {
                     result.positionals.append(argument)
@@ -98,9 +98,9 @@ enum ArgumentScanner {
         result.commandLine = arguments.indices.filter { !globalOptionIndices.contains($0) }.map { arguments[$0] }
         if let command = result.command, !result.wantsHelp {
             for group in command.exclusiveOptions {
-                let given = group.filter { result.values[$0] != nil || result.flags.contains($0) }
+                let given = group.filter { result.values[$0.name] != nil || result.flags.contains($0.name) }
                 if given.count > 1 {
-                    throw UsageError(message: "'--\(given[0])' and '--\(given[1])' cannot be used together", command: command)
+                    throw UsageError(message: "'\(given[0].flag)' and '\(given[1].flag)' cannot be used together", command: command)
                 }
             }
         }
@@ -127,7 +127,7 @@ enum ArgumentScanner {
     /// whose usage to show (`help` for `todo help <name>`).
     static func unknownCommand(_ name: String, usage: CommandSpec? = nil, orTopic: Bool = false) -> UsageError {
         var message = "unknown command \(orTopic ? "or topic " : "")'\(name)'"
-        let names = CommandTable.all.map(\.name) + (orTopic ? HelpTopics.all.map(\.name) : [])
+        let names = CommandRegistry.all.map(\.name) + (orTopic ? HelpTopics.all.map(\.name) : [])
         if let suggestion = Suggestion.nearest(to: name, among: names) {
             message += ". Did you mean '\(suggestion)'?"
         }

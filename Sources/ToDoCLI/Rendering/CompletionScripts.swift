@@ -5,39 +5,24 @@ enum Shell: String, CaseIterable, Equatable {
     case bash, zsh, fish
 }
 
-/// What a completion script offers, made from `CommandTable` so that it always knows every
+/// What a completion script offers, made from the commands' specs so that it always knows every
 /// command and option; item numbers come from `todo completion --items` as the user types.
 enum CompletionScripts {
-    /// What may follow an option, or stand as a command's arguments.
-    enum Values: Equatable {
-        case none, files, items(ListSection), words([String])
-    }
-
-    static let dateWords = ["today", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday",
-                            "saturday", "sunday", "+1d", "+1w"]
+    typealias Values = CompletionValues
 
     static func values(of option: OptionSpec, in command: CommandSpec?) -> Values {
-        switch option.name {
-        case "file", "output": return .files
-        case "color": return .words(ColorChoice.allCases.map(\.rawValue))
-        case "sort": return .words(ItemQuery.SortKey.allCases.map(\.rawValue))
-        case "format":
-            return .words(command?.name == "import" ? ImportFormat.allCases.map(\.rawValue) : ExportFormat.allCases.map(\.rawValue))
-        case "due", "due-before", "due-after": return .words(dateWords)
-        default: return .none
-        }
+        resolved(option.completion)
     }
 
     static func arguments(of command: CommandSpec) -> Values {
-        switch command.name {
-        case "check": return .items(.open)
-        case "uncheck": return .items(.done)
-        case "show", "edit", "remove": return .items(.all)
-        case "import": return .files
-        case "help": return .words(CommandTable.all.map(\.name) + HelpTopics.all.map(\.name))
-        case "completion": return .words(Shell.allCases.map(\.rawValue))
-        default: return .none
-        }
+        resolved(command.argumentCompletion)
+    }
+
+    /// The values with the names of the commands and topics spelled out, which a spec cannot do
+    /// itself (the help command's spec is among those it would list).
+    private static func resolved(_ values: Values) -> Values {
+        guard values == .commandsAndTopics else { return values }
+        return .words(CommandRegistry.all.map(\.name) + HelpTopics.all.map(\.name))
     }
 
     static let globalOptions = [GlobalOption.file, GlobalOption.color, GlobalOption.help]
@@ -52,7 +37,7 @@ enum CompletionScripts {
 
     /// The options that take a value, as `--due`, each command's own and the global ones.
     private static var valuedOptions: [(command: CommandSpec?, option: OptionSpec)] {
-        GlobalOption.valued.map { (nil, $0) } + CommandTable.all.flatMap { command in
+        GlobalOption.valued.map { (nil, $0) } + CommandRegistry.all.flatMap { command in
             command.options.filter(\.takesValue).map { (command, $0) }
         }
     }
@@ -72,7 +57,7 @@ enum CompletionScripts {
         let valueCases = valueCases { values, _ in bashReply(values) }
         var optionCases = ""
         var argumentCases = ""
-        for command in CommandTable.all {
+        for command in CommandRegistry.all {
             optionCases += "            \(command.name)) words=\"\((command.options + globalOptions).map(\.flag).joined(separator: " "))\" ;;\n"
             let values = arguments(of: command)
             if values != .none { argumentCases += "        \(command.name)) \(bashReply(values)) ;;\n" }
@@ -111,7 +96,7 @@ enum CompletionScripts {
             \(valueCases)    esac
                 if [[ -z $cmd ]]; then
                     if [[ $cur == -* ]]; then words="\((globalOptions + [GlobalOption.version]).map(\.flag).joined(separator: " "))"
-                    else words="\(CommandTable.all.map(\.name).joined(separator: " "))"; fi
+                    else words="\(CommandRegistry.all.map(\.name).joined(separator: " "))"; fi
                     COMPREPLY=($(compgen -W "$words" -- "$cur"))
                     return
                 fi
@@ -133,7 +118,7 @@ enum CompletionScripts {
 
     private static func bashReply(_ values: Values) -> String {
         switch values {
-        case .none: return "COMPREPLY=()"
+        case .none, .commandsAndTopics: return "COMPREPLY=()"
         case .files: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
         case .items(let section): return "_todo_items \(sectionName(section))"
         case .words(let words): return "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
@@ -154,7 +139,7 @@ enum CompletionScripts {
         let valueCases = valueCases { values, option in zshReply(values, what: option.valueName ?? "value") }
         var optionCases = ""
         var argumentCases = ""
-        for command in CommandTable.all {
+        for command in CommandRegistry.all {
             optionCases += "            \(command.name)) options=(\(zshDescribed(command.options.map { ($0.flag, $0.help) })) ) ;;\n"
             let values = arguments(of: command)
             if values != .none { argumentCases += "        \(command.name)) \(zshReply(values, what: command.arguments.first?.name ?? "argument")) ;;\n" }
@@ -193,7 +178,7 @@ enum CompletionScripts {
                         options=(\(zshDescribed((globalOptions + [GlobalOption.version]).map { ($0.flag, $0.help) })) )
                         _describe -t options 'option' options
                     else
-                        local -a commands=(\(zshDescribed(CommandTable.all.map { ($0.name, $0.summary) })) )
+                        local -a commands=(\(zshDescribed(CommandRegistry.all.map { ($0.name, $0.summary) })) )
                         _describe -t commands 'command' commands
                     fi
                     return
@@ -227,7 +212,7 @@ enum CompletionScripts {
 
     private static func zshReply(_ values: Values, what: String) -> String {
         switch values {
-        case .none: return "_message \(shellQuoted(what))"
+        case .none, .commandsAndTopics: return "_message \(shellQuoted(what))"
         case .files: return "_files"
         case .items(let section): return "_todo_items \(sectionName(section))"
         case .words(let words): return "compadd -- \(words.joined(separator: " "))"
@@ -276,19 +261,19 @@ enum CompletionScripts {
             complete -c todo -f
 
             """
-        for command in CommandTable.all {
+        for command in CommandRegistry.all {
             lines += "complete -c todo -n 'not __todo_command' -a \(command.name) -d \(shellQuoted(command.summary))\n"
         }
         for option in globalOptions + [GlobalOption.version] {
             let condition = option.name == "version" ? " -n 'not __todo_command'" : ""
             lines += "complete -c todo\(condition)\(fishOption(option, values: values(of: option, in: nil)))\n"
         }
-        for command in CommandTable.all {
+        for command in CommandRegistry.all {
             for option in command.options {
                 lines += "complete -c todo -n '__todo_using \(command.name)'\(fishOption(option, values: values(of: option, in: command)))\n"
             }
             switch arguments(of: command) {
-            case .none: break
+            case .none, .commandsAndTopics: break
             case .files: lines += "complete -c todo -n '__todo_using \(command.name)' -F\n"
             case .items(let section): lines += "complete -c todo -n '__todo_using \(command.name)' -a '(__todo_items \(sectionName(section)))'\n"
             case .words(let words): lines += "complete -c todo -n '__todo_using \(command.name)' -a \(shellQuoted(words.joined(separator: " ")))\n"
@@ -303,7 +288,7 @@ enum CompletionScripts {
             switch values {
             case .files: text += " -r -F"
             case .words(let words): text += " -x -a \(shellQuoted(words.joined(separator: " ")))"
-            case .none, .items: text += " -x"
+            case .none, .items, .commandsAndTopics: text += " -x"
             }
         }
         return text + " -d \(shellQuoted(option.help))"

@@ -1,6 +1,6 @@
 import ToDoCore
 
-/// The help texts, generated from `CommandTable` so that they always match what the parser accepts.
+/// The help texts, generated from the commands' specs so that they always match what the parser accepts.
 enum HelpRenderer {
     static let version = "0.1.0"
     /// How todo names itself to HTTP servers (geocoders ask for this).
@@ -17,7 +17,7 @@ enum HelpRenderer {
             COMMANDS:
 
             """
-        text += table(CommandTable.all.map { ($0.name, $0.summary) })
+        text += table(CommandRegistry.all.map { ($0.name, $0.summary) })
         text += "\n  With no command, todo lists the items.\n\nGLOBAL OPTIONS:\n"
         text += table(GlobalOption.all.map(optionRow))
         text += "\nTOPICS:\n" + table(HelpTopics.all.map { ($0.name, $0.summary) })

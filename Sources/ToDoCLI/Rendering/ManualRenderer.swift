@@ -16,7 +16,7 @@ enum ManualRenderer {
             .paragraph("With no command, todo lists the items. Data goes to standard output, messages and errors to standard error; --json prints items as JSON for scripts."),
         ])
         page += ".SH COMMANDS\n"
-        for command in CommandTable.all {
+        for command in CommandRegistry.all {
             page += ".TP\n.B \(escaped(command.usage))\n\(escaped(command.summary))\n"
             var blocks: [HelpBlock] = []
             if !command.arguments.isEmpty {

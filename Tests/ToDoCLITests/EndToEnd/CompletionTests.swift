@@ -119,7 +119,7 @@ final class CompletionTests: BinaryTestCase {
     func test_everyScript_namesEveryCommandAndOption() {
         for shell in Shell.allCases {
             let script = CompletionScripts.script(for: shell)
-            for command in CommandTable.all {
+            for command in CommandRegistry.all {
                 XCTAssertTrue(script.contains(command.name), "\(shell) \(command.name)")
                 for option in command.options {
                     XCTAssertTrue(script.contains(shell == .fish ? "-l \(option.name) " : option.flag), "\(shell) \(command.name) \(option.flag)")

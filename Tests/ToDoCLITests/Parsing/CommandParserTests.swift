@@ -14,6 +14,11 @@ final class CommandParserTests: XCTestCase {
         return CommandParser { DueDateParser(now: now, timeZone: zone) }
     }
 
+    /// The command `arguments` parse to, as `type`; `nil` when they parse to another command.
+    func parsed<Command: ToDoCommand>(_ arguments: [String], as type: Command.Type) throws -> Command? {
+        try parser.parse(arguments).command as? Command
+    }
+
     func midnight(_ text: String) throws -> Double {
         try DueDateParser(now: now, timeZone: newYork).parse(text)
     }
@@ -24,80 +29,91 @@ final class CommandParserTests: XCTestCase {
         let invocation = try parser.parse(["add", "Call Mom", "--due", "01/10/22", "--description", "Sunday",
                                            "--location", "Home", "--address", "Main St 1", "--coordinate", "52.52,-13.405", "--json"])
 
-        XCTAssertEqual(invocation.command, .add(AddRequest(
+        XCTAssertEqual(invocation.command as? AddCommand, AddCommand(
             titles: .argument("Call Mom"), itemDescription: "Sunday", timestamp: try midnight("01/10/22"),
             location: Location(name: "Home", address: "Main St 1", coordinate: Coordinate(latitude: 52.52, longitude: -13.405)),
-            json: true)))
+            json: true))
     }
 
     func test_add_joinsWordsAndTrimsTheTitle() throws {
-        XCTAssertEqual(try parser.parse(["add", " Buy", "milk "]).command, .add(AddRequest(titles: .argument("Buy milk"))))
+        XCTAssertEqual(try parsed(["add", " Buy", "milk "], as: AddCommand.self), AddCommand(titles: .argument("Buy milk")))
     }
 
     func test_add_dash_readsStandardInput() throws {
-        XCTAssertEqual(try parser.parse(["add", "-", "--due=+1d"]).command,
-                       .add(AddRequest(titles: .standardInput, timestamp: try midnight("tomorrow"))))
+        XCTAssertEqual(try parsed(["add", "-", "--due=+1d"], as: AddCommand.self), AddCommand(titles: .standardInput, timestamp: try midnight("tomorrow")))
     }
 
     func test_doubleDash_endsOptions() throws {
-        XCTAssertEqual(try parser.parse(["add", "--", "-5 push-ups", "--json"]).command,
-                       .add(AddRequest(titles: .argument("-5 push-ups --json"))))
+        XCTAssertEqual(try parsed(["add", "--", "-5 push-ups", "--json"], as: AddCommand.self), AddCommand(titles: .argument("-5 push-ups --json")))
     }
 
     func test_optionsMayFollowOrPrecedePositionals() throws {
-        XCTAssertEqual(try parser.parse(["add", "--due", "today", "Call", "Mom"]).command,
-                       try parser.parse(["add", "Call", "Mom", "--due=today"]).command)
+        XCTAssertEqual(try parsed(["add", "--due", "today", "Call", "Mom"], as: AddCommand.self),
+                       try parsed(["add", "Call", "Mom", "--due=today"], as: AddCommand.self))
     }
 
     func test_globalOptions_standBeforeOrAfterTheCommand() throws {
         let before = try parser.parse(["--file", "a.json", "--color=never", "list"])
         let after = try parser.parse(["list", "--color", "never", "--file=a.json"])
 
-        XCTAssertEqual(before, Invocation(command: .list(.all, json: false), fileOption: "a.json", color: .never, commandLine: ["list"]))
+        XCTAssertEqual(before, Invocation(command: ListItemsCommand(), fileOption: "a.json", color: .never, commandLine: ["list"]))
         XCTAssertEqual(after, before)
         XCTAssertEqual(try parser.parse(["add", "--file", "a.json", "--", "--file", "x"]).commandLine, ["add", "--", "--file", "x"],
                        "the history records the command without the global options")
     }
 
     func test_list_sections() throws {
-        XCTAssertEqual(try parser.parse(["list"]).command, .list(.all, json: false))
-        XCTAssertEqual(try parser.parse(["list", "--open"]).command, .list(.open, json: false))
-        XCTAssertEqual(try parser.parse(["list", "--done", "--json"]).command, .list(.done, json: true))
-        XCTAssertEqual(try parser.parse([]).command, .list(.all, json: false))
+        XCTAssertEqual(try parsed(["list"], as: ListItemsCommand.self), ListItemsCommand(section: .all, json: false))
+        XCTAssertEqual(try parsed(["list", "--open"], as: ListItemsCommand.self), ListItemsCommand(section: .open, json: false))
+        XCTAssertEqual(try parsed(["list", "--done", "--json"], as: ListItemsCommand.self), ListItemsCommand(section: .done, json: true))
+        XCTAssertEqual(try parsed([], as: ListItemsCommand.self), ListItemsCommand(section: .all, json: false))
     }
 
     func test_references() throws {
         let id = UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F")!
 
-        XCTAssertEqual(try parser.parse(["show", "3"]).command, .show(.number(3), json: false))
-        XCTAssertEqual(try parser.parse(["check", "1", "9f3c", id.uuidString.lowercased()]).command,
-                       .check([.number(1), .idPrefix("9f3c"), .id(id)], json: false))
-        XCTAssertEqual(try parser.parse(["uncheck", "2", "--json"]).command, .uncheck([.number(2)], json: true))
-        XCTAssertEqual(try parser.parse(["remove", "4", "5"]).command, .remove([.number(4), .number(5)], json: false))
+        XCTAssertEqual(try parsed(["show", "3"], as: ShowCommand.self), ShowCommand(reference: .number(3)))
+        XCTAssertEqual(try parsed(["check", "1", "9f3c", id.uuidString.lowercased()], as: CheckCommand.self),
+                       CheckCommand(references: [.number(1), .idPrefix("9f3c"), .id(id)], json: false))
+        XCTAssertEqual(try parsed(["uncheck", "2", "--json"], as: UncheckCommand.self), UncheckCommand(references: [.number(2)], json: true))
+        XCTAssertEqual(try parsed(["remove", "4", "5"], as: RemoveCommand.self), RemoveCommand(references: [.number(4), .number(5)], json: false))
     }
 
     func test_edit_changes() throws {
-        XCTAssertEqual(try parser.parse(["edit", "2", "--title", "New", "--no-due", "--description", "D"]).command,
-                       .edit(EditRequest(reference: .number(2), title: "New", timestamp: .remove, itemDescription: .set("D"))))
-        XCTAssertEqual(try parser.parse(["edit", "2", "--location", "Work", "--address", "A"]).command,
-                       .edit(EditRequest(reference: .number(2), location: .set(Location(name: "Work", address: "A")))))
-        XCTAssertEqual(try parser.parse(["edit", "2", "--no-address", "--coordinate", "1,2"]).command,
-                       .edit(EditRequest(reference: .number(2), address: .remove,
-                                         coordinate: .set(Coordinate(latitude: 1, longitude: 2)))))
-        XCTAssertEqual(try parser.parse(["edit", "2", "--no-location", "--no-description"]).command,
-                       .edit(EditRequest(reference: .number(2), itemDescription: .remove, location: .remove)))
+        XCTAssertEqual(try parsed(["edit", "2", "--title", "New", "--no-due", "--description", "D"], as: EditCommand.self),
+                       EditCommand(reference: .number(2), edit: ItemEdit(title: "New", timestamp: .remove, itemDescription: .set("D"))))
+        XCTAssertEqual(try parsed(["edit", "2", "--location", "Work", "--address", "A"], as: EditCommand.self),
+                       EditCommand(reference: .number(2), edit: ItemEdit(location: .set(Location(name: "Work", address: "A")))))
+        XCTAssertEqual(try parsed(["edit", "2", "--no-address", "--coordinate", "1,2"], as: EditCommand.self),
+                       EditCommand(reference: .number(2), edit: ItemEdit(address: .remove, coordinate: .set(Coordinate(latitude: 1, longitude: 2)))))
+        XCTAssertEqual(try parsed(["edit", "2", "--no-location", "--no-description"], as: EditCommand.self),
+                       EditCommand(reference: .number(2), edit: ItemEdit(itemDescription: .remove, location: .remove)))
     }
 
     func test_clear_helpAndVersion() throws {
-        XCTAssertEqual(try parser.parse(["clear"]).command, .clear(doneOnly: false, confirmed: false))
-        XCTAssertEqual(try parser.parse(["clear", "--done", "--yes"]).command, .clear(doneOnly: true, confirmed: true))
-        XCTAssertEqual(try parser.parse(["--help"]).command, .help(nil))
-        XCTAssertEqual(try parser.parse(["-h"]).command, .help(nil))
-        XCTAssertEqual(try parser.parse(["help"]).command, .help(nil))
-        XCTAssertEqual(try parser.parse(["help", "edit"]).command, .help(CommandTable.edit))
-        XCTAssertEqual(try parser.parse(["edit", "--help"]).command, .help(CommandTable.edit))
-        XCTAssertEqual(try parser.parse(["add", "--due", "banana", "-h"]).command, .help(CommandTable.add))
-        XCTAssertEqual(try parser.parse(["--version"]).command, .version)
+        XCTAssertEqual(try parsed(["clear"], as: ClearCommand.self), ClearCommand(doneOnly: false, confirmed: false))
+        XCTAssertEqual(try parsed(["clear", "--done", "--yes"], as: ClearCommand.self), ClearCommand(doneOnly: true, confirmed: true))
+        XCTAssertEqual(try parsed(["--help"], as: HelpCommand.self), HelpCommand(subject: .overview))
+        XCTAssertEqual(try parsed(["-h"], as: HelpCommand.self), HelpCommand(subject: .overview))
+        XCTAssertEqual(try parsed(["help"], as: HelpCommand.self), HelpCommand(subject: .overview))
+        XCTAssertEqual(try parsed(["help", "edit"], as: HelpCommand.self), HelpCommand(subject: .command(EditCommand.spec)))
+        XCTAssertEqual(try parsed(["edit", "--help"], as: HelpCommand.self), HelpCommand(subject: .command(EditCommand.spec)))
+        XCTAssertEqual(try parsed(["add", "--due", "banana", "-h"], as: HelpCommand.self), HelpCommand(subject: .command(AddCommand.spec)))
+        XCTAssertEqual(try parsed(["help", "--man"], as: HelpCommand.self), HelpCommand(subject: .manual))
+        XCTAssertEqual(try parsed(["--version"], as: VersionCommand.self), VersionCommand())
+    }
+
+    /// Every command in the registry is parsed by its own type, named as its spec.
+    func test_everyCommand_isReadByItsOwnType() throws {
+        let samples = ["add": ["add", "x"], "list": ["list"], "show": ["show", "1"], "check": ["check", "1"], "uncheck": ["uncheck", "1"],
+                       "edit": ["edit", "1", "--title", "y"], "remove": ["remove", "1"], "clear": ["clear"], "undo": ["undo"],
+                       "redo": ["redo"], "history": ["history"], "export": ["export"], "import": ["import", "f"],
+                       "completion": ["completion", "bash"], "help": ["help"]]
+        XCTAssertEqual(Set(samples.keys), Set(CommandRegistry.all.map(\.name)))
+        for type in CommandRegistry.commands {
+            let command = try parser.parse(try XCTUnwrap(samples[type.spec.name])).command
+            XCTAssertTrue(Swift.type(of: command) == type, type.spec.name)
+        }
     }
 
     // MARK: Usage errors
@@ -106,34 +122,34 @@ final class CommandParserTests: XCTestCase {
         let cases: [([String], String, CommandSpec?)] = [
             (["lst"], "unknown command 'lst'. Did you mean 'list'?", nil),
             (["frobnicate"], "unknown command 'frobnicate'", nil),
-            (["add", "x", "--dew", "1"], "unknown option '--dew'. Did you mean '--due'?", CommandTable.add),
-            (["add", "-5 push-ups"], "unknown option '-5 push-ups' (a title or text that starts with '-' goes after '--')", CommandTable.add),
-            (["list", "--jsn"], "unknown option '--jsn'. Did you mean '--json'?", CommandTable.list),
+            (["add", "x", "--dew", "1"], "unknown option '--dew'. Did you mean '--due'?", AddCommand.spec),
+            (["add", "-5 push-ups"], "unknown option '-5 push-ups' (a title or text that starts with '-' goes after '--')", AddCommand.spec),
+            (["list", "--jsn"], "unknown option '--jsn'. Did you mean '--json'?", ListItemsCommand.spec),
             (["--verbose"], "unknown option '--verbose'", nil),
-            (["add"], "missing '<title>'", CommandTable.add),
-            (["add", "  "], "the title is empty", CommandTable.add),
-            (["add", "a\nb"], "the title must be a single line: 'a\nb'", CommandTable.add),
-            (["add", "x", "--due"], "missing value for '--due <date>'", CommandTable.add),
-            (["add", "x", "--due", "--json"], "missing value for '--due <date>'", CommandTable.add),
-            (["add", "x", "--due", "1/1/22", "--due", "2/2/22"], "'--due' was given more than once", CommandTable.add),
-            (["list", "--json=yes"], "'--json' takes no value", CommandTable.list),
-            (["list", "--open", "--done"], "'--open' and '--done' cannot be used together", CommandTable.list),
-            (["list", "extra"], "unexpected argument 'extra'", CommandTable.list),
-            (["show"], "missing '<ref>'", CommandTable.show),
-            (["show", "1", "2"], "unexpected argument '2'", CommandTable.show),
-            (["check", "abc"], "\"abc\" is not an item number, id, or id prefix of at least 4 characters", CommandTable.check),
+            (["add"], "missing '<title>'", AddCommand.spec),
+            (["add", "  "], "the title is empty", AddCommand.spec),
+            (["add", "a\nb"], "the title must be a single line: 'a\nb'", AddCommand.spec),
+            (["add", "x", "--due"], "missing value for '--due <date>'", AddCommand.spec),
+            (["add", "x", "--due", "--json"], "missing value for '--due <date>'", AddCommand.spec),
+            (["add", "x", "--due", "1/1/22", "--due", "2/2/22"], "'--due' was given more than once", AddCommand.spec),
+            (["list", "--json=yes"], "'--json' takes no value", ListItemsCommand.spec),
+            (["list", "--open", "--done"], "'--open' and '--done' cannot be used together", ListItemsCommand.spec),
+            (["list", "extra"], "unexpected argument 'extra'", ListItemsCommand.spec),
+            (["show"], "missing '<ref>'", ShowCommand.spec),
+            (["show", "1", "2"], "unexpected argument '2'", ShowCommand.spec),
+            (["check", "abc"], "\"abc\" is not an item number, id, or id prefix of at least 4 characters", CheckCommand.spec),
             (["add", "x", "--location", "Home", "--coordinate", "91,0"],
-             "invalid coordinate '91,0'; latitude must be within -90...90 and longitude within -180...180", CommandTable.add),
+             "invalid coordinate '91,0'; latitude must be within -90...90 and longitude within -180...180", AddCommand.spec),
             (["add", "x", "--location", "Home", "--coordinate", "52.5"],
-             "invalid coordinate '52.5'; expected <latitude>,<longitude> in degrees, as 52.52,13.405", CommandTable.add),
-            (["add", "x", "--address", "Main St"], "'--address' needs '--location <name>'", CommandTable.add),
-            (["add", "x", "--location", " "], "the location name is empty", CommandTable.add),
-            (["edit", "1"], "nothing to change; give at least one option, as --title or --due", CommandTable.edit),
-            (["edit", "1", "--due", "today", "--no-due"], "'--due' and '--no-due' cannot be used together", CommandTable.edit),
+             "invalid coordinate '52.5'; expected <latitude>,<longitude> in degrees, as 52.52,13.405", AddCommand.spec),
+            (["add", "x", "--address", "Main St"], "'--address' needs '--location <name>'", AddCommand.spec),
+            (["add", "x", "--location", " "], "the location name is empty", AddCommand.spec),
+            (["edit", "1"], "nothing to change; give at least one option, as --title or --due", EditCommand.spec),
+            (["edit", "1", "--due", "today", "--no-due"], "'--due' and '--no-due' cannot be used together", EditCommand.spec),
             (["edit", "1", "--no-location", "--address", "x"], "'--address' and '--no-location' cannot be used together",
-             CommandTable.edit),
-            (["help", "lisst"], "unknown command or topic 'lisst'. Did you mean 'list'?", CommandTable.help),
-            (["--color", "sometimes", "list"], "invalid value 'sometimes' for '--color'; use auto, always or never", CommandTable.list),
+             EditCommand.spec),
+            (["help", "lisst"], "unknown command or topic 'lisst'. Did you mean 'list'?", HelpCommand.spec),
+            (["--color", "sometimes", "list"], "invalid value 'sometimes' for '--color'; use auto, always or never", ListItemsCommand.spec),
         ]
         for (arguments, message, command) in cases {
             XCTAssertThrowsError(try parser.parse(arguments), "\(arguments)") { error in
@@ -146,14 +162,14 @@ final class CommandParserTests: XCTestCase {
 
     func test_invalidDate_listsTheAcceptedForms() {
         XCTAssertThrowsError(try parser.parse(["add", "x", "--due", "13/45/22"]),
-                             UsageError(message: "invalid date '13/45/22'", command: CommandTable.add,
+                             UsageError(message: "invalid date '13/45/22'", command: AddCommand.spec,
                                         detail: "Accepted forms: " + DueDateParser.acceptedForms(.monthFirst)))
     }
 
     func test_theDateParserIsOnlyMadeWhenADateIsGiven() throws {
         let failing = CommandParser { () throws(UsageError) in throw UsageError(message: "bad TZ", showsUsage: false) }
 
-        XCTAssertEqual(try failing.parse(["add", "x"]).command, .add(AddRequest(titles: .argument("x"))))
+        XCTAssertEqual(try failing.parse(["add", "x"]).command as? AddCommand, AddCommand(titles: .argument("x")))
         XCTAssertThrowsError(try failing.parse(["add", "x", "--due", "today"]), UsageError(message: "bad TZ", showsUsage: false))
     }
 }

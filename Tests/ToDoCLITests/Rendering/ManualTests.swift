@@ -45,7 +45,7 @@ final class ManualTests: HarnessTestCase {
     func test_theManualPage_namesEveryCommandOptionAndTopic() {
         let page = ManualRenderer.page()
         XCTAssertTrue(page.hasPrefix(".TH TODO 1 \"\" \"todo \(HelpRenderer.version)\" \"User Commands\"\n.SH NAME\n"))
-        for command in CommandTable.all {
+        for command in CommandRegistry.all {
             XCTAssertTrue(page.contains("\n.B \(ManualRenderer.escaped(command.usage))\n\(command.summary)\n"), command.name)
             for option in command.options {
                 XCTAssertTrue(page.contains("\n.B \(ManualRenderer.escaped(option.synopsis))\n"), "\(command.name) \(option.flag)")

@@ -343,7 +343,7 @@ final class CommandRunnerTests: HarnessTestCase {
 
         XCTAssertOutcome(todo.run("edit", "1", "--address", "Main St 1"), Outcome(status: 64, stdout: "", stderr: """
             Error: item 1 has no location; give '--location <name>' too
-            Usage: \(CommandTable.edit.usage)
+            Usage: \(EditCommand.spec.usage)
               See 'todo edit --help' for more information.
 
             """))

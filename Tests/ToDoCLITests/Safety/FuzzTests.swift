@@ -11,8 +11,8 @@ final class FuzzTests: XCTestCase {
     // MARK: Arguments
 
     static let words: [String] = {
-        var words = CommandTable.all.map(\.name) + ["lst", "ad", "-", "--", "-h", "--help", "--version", "=", "--=", "---"]
-        for option in CommandTable.all.flatMap(\.options) + [GlobalOption.color] {
+        var words = CommandRegistry.all.map(\.name) + ["lst", "ad", "-", "--", "-h", "--help", "--version", "=", "--=", "---"]
+        for option in CommandRegistry.all.flatMap(\.options) + [GlobalOption.color] {
             words += [option.flag, option.flag + "=", option.flag + "=x"]
         }
         words += ["01/10/22", "13/45/22", "2022-02-29", "2024-02-29 23:59", "today", "tomorrow", "fri", "+3d", "+2w", "+0d",

@@ -1,0 +1,116 @@
+import Foundation
+import ToDoCore
+
+/// `todo add`: one title, or one per line of standard input, with the same fields for each.
+struct AddCommand: ListCommand {
+    static let spec = CommandSpec(
+        name: "add", summary: "Add an open item.",
+        arguments: [ArgumentSpec(name: "title", help: "The title; several words are joined with spaces. '-' reads one title per line from standard input.", repeats: true)],
+        options: [CommonOptions.due, CommonOptions.description, CommonOptions.location, CommonOptions.address,
+                  CommonOptions.coordinate, CommonOptions.noGeocode, CommonOptions.json],
+        discussion: """
+            Prints the number the item got and what was stored, the due date as understood.
+            An --address without --coordinate is looked up on the geocoder set in TODO_GEOCODER_URL
+            before anything is saved; if that fails, the item is saved without a coordinate and a
+            warning says why.
+            'todo add -' adds every non-blank line of standard input in one transaction, each with
+            the options given; if any line is refused, none is added. A title that starts with '-'
+            goes after '--': todo add -- "-5 push-ups".
+            """)
+
+    enum Titles: Equatable {
+        case argument(String)
+        case standardInput
+    }
+
+    var titles: Titles
+    var itemDescription: String?
+    var timestamp: Double?
+    var location: Location?
+    /// Whether to look the address up on the geocoder when no coordinate is given.
+    var geocode = true
+    var json = false
+
+    init(titles: Titles, itemDescription: String? = nil, timestamp: Double? = nil, location: Location? = nil,
+         geocode: Bool = true, json: Bool = false) {
+        self.titles = titles
+        self.itemDescription = itemDescription
+        self.timestamp = timestamp
+        self.location = location
+        self.geocode = geocode
+        self.json = json
+    }
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        let words = try arguments.positionals(atLeast: 1)
+        titles = words == ["-"] ? .standardInput : .argument(try arguments.title(words.joined(separator: " ")))
+        itemDescription = arguments.value(CommonOptions.description)
+        timestamp = try arguments.dueDate()
+        location = try arguments.location(name: CommonOptions.location, address: CommonOptions.address,
+                                          coordinate: CommonOptions.coordinate)
+        if location == nil, let given = [CommonOptions.address, CommonOptions.coordinate].first(where: { arguments.value($0) != nil }) {
+            throw arguments.error("'\(given.flag)' needs '--location <name>'")
+        }
+        geocode = !arguments.flag(CommonOptions.noGeocode)
+        json = arguments.flag(CommonOptions.json)
+    }
+
+    func run(with runner: CommandRunner) throws {
+        var location = location
+        if geocode, let address = location?.address, location?.coordinate == nil {
+            location?.coordinate = runner.addressLookup.coordinate(for: address, otherwise: "saved without a coordinate")
+        }
+        let titles: [String]
+        switch self.titles {
+        case .argument(let title): titles = [title]
+        case .standardInput: titles = try standardInputTitles(runner.context)
+        }
+        let added = try runner.store.update(command: runner.arguments) { manager in
+            try titles.enumerated().map { index, title in
+                let item = ToDoItem(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location)
+                do {
+                    return try manager.add(item)
+                } catch let error as ItemManagerError where self.titles == .standardInput {
+                    throw StandardInputLineError(line: index + 1, underlying: error)
+                }
+            }
+        }
+        if json {
+            if self.titles == .standardInput {
+                runner.renderer.writeJSON([added], to: runner.context.output)
+            } else {
+                runner.write(runner.renderer.json(added[0]))
+            }
+        } else {
+            runner.write(added.map { "Added \(runner.renderer.summary($0))\n" }.joined())
+        }
+        if added.isEmpty { runner.context.errorOutput.write("No titles on standard input; nothing was added.\n") }
+    }
+
+    /// The non-blank lines of standard input, trimmed; blank lines are skipped. Lines end at LF,
+    /// with or without a CR before it (split as bytes: Swift counts "\r\n" as one character).
+    private func standardInputTitles(_ context: Context) throws -> [String] {
+        if context.input.isTerminal {
+            context.errorOutput.write("Reading titles, one per line; end with Ctrl-D.\n")
+            context.errorOutput.flush()
+        }
+        let bytes = context.input.readAll()
+        guard String(bytes: bytes, encoding: .utf8) != nil else {
+            throw UsageError(message: "standard input is not valid UTF-8; nothing was added", command: Self.spec)
+        }
+        return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+            .map { line in
+                let content = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+                return Whitespace.trimmingSpaces(String(decoding: content, as: UTF8.self))
+            }
+            .filter { !$0.isEmpty }
+    }
+}
+
+/// A title from standard input that a rule refused, with its line number.
+struct StandardInputLineError: Error, CustomStringConvertible {
+    let line: Int
+    let underlying: ItemManagerError
+
+    var description: String { "line \(line) of standard input: \(underlying); nothing was added" }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import ToDoCore
+
+/// One command's arguments as the scanner split them, read by the command's type: options by
+/// their `OptionSpec` (a misspelt name does not compile), values checked for their syntax.
+struct CommandArguments {
+    let spec: CommandSpec
+    let scanned: ScannedArguments
+    /// Makes the due-date parser; it throws when a setting it needs (TZ, TODO_DATE_ORDER) is bad.
+    let makeDueDateParser: () throws(UsageError) -> DueDateParser
+
+    func error(_ message: String, detail: String? = nil) -> UsageError {
+        UsageError(message: message, command: spec, detail: detail)
+    }
+
+    /// Whether the flag was given.
+    func flag(_ option: OptionSpec) -> Bool {
+        scanned.flags.contains(option.name)
+    }
+
+    /// The option's value, if it was given.
+    func value(_ option: OptionSpec) -> String? {
+        scanned.values[option.name]
+    }
+
+    /// The value of an option that names one of a fixed set, as `--format ical`.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ option: OptionSpec, default defaultValue: Choice) throws(UsageError) -> Choice
+        where Choice.RawValue == String {
+        guard let text = value(option) else { return defaultValue }
+        guard let choice = Choice(rawValue: text.lowercased()) else {
+            let names = Choice.allCases.map(\.rawValue)
+            throw error("invalid value '\(text)' for '\(option.flag)'; use \(names.dropLast().joined(separator: ", ")) or \(names.last!)")
+        }
+        return choice
+    }
+
+    /// A whole number from 1 (or 0) up, as `--change 12` or undo's `3`.
+    func count(_ text: String, of what: String, noun: String, allowsZero: Bool = false) throws(UsageError) -> Int {
+        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value >= (allowsZero ? 0 : 1) else {
+            throw error("invalid value '\(text)' for '\(what)'; use \(noun), as \(allowsZero ? 10 : 2)")
+        }
+        return value
+    }
+
+    /// The optional count of `undo` and `redo`: 1 when not given.
+    func optionalCount() throws(UsageError) -> Int {
+        guard let text = try positionals(atMost: 1).first else { return 1 }
+        return try count(text, of: "<n>", noun: "a number of changes")
+    }
+
+    /// The filters, sort and limit of `list` and `export`.
+    func query() throws(UsageError) -> ItemQuery {
+        var query = ItemQuery()
+        query.search = value(QueryOptions.search)
+        query.dueBefore = try dateSpan(QueryOptions.dueBefore)?.lowerBound
+        query.dueFrom = try dateSpan(QueryOptions.dueAfter)?.upperBound
+        query.overdue = flag(QueryOptions.overdue)
+        query.noDue = flag(QueryOptions.noDue)
+        if value(QueryOptions.sort) != nil { query.sort = try choice(QueryOptions.sort, default: .number) }
+        query.reverse = flag(QueryOptions.reverse)
+        if let text = value(QueryOptions.limit) {
+            query.limit = try count(text, of: QueryOptions.limit.flag, noun: "a number of items", allowsZero: true)
+        }
+        return query
+    }
+
+    /// The span of time an option's date names: a whole day, or a minute (`--due` takes its start).
+    private func dateSpan(_ option: OptionSpec) throws(UsageError) -> Range<Double>? {
+        guard let text = value(option) else { return nil }
+        let parser = try makeDueDateParser()
+        do {
+            return try parser.span(text)
+        } catch {
+            throw self.error(error.description, detail: error.acceptedForms.map { "Accepted forms: \($0)" })
+        }
+    }
+
+    /// The due date of `--due`.
+    func dueDate(_ option: OptionSpec = CommonOptions.due) throws(UsageError) -> Double? {
+        try dateSpan(option)?.lowerBound
+    }
+
+    func noPositionals() throws(UsageError) {
+        _ = try positionals(atMost: 0)
+    }
+
+    func positionals(atLeast minimum: Int) throws(UsageError) -> [String] {
+        guard scanned.positionals.count >= minimum else {
+            throw error("missing \(spec.arguments.first.map { "'<\($0.name)>'" } ?? "argument")")
+        }
+        return scanned.positionals
+    }
+
+    func positionals(atMost maximum: Int) throws(UsageError) -> [String] {
+        guard scanned.positionals.count <= maximum else {
+            throw error("unexpected argument '\(scanned.positionals[maximum])'")
+        }
+        return scanned.positionals
+    }
+
+    /// The one positional argument.
+    func onePositional() throws(UsageError) -> String {
+        let texts = try positionals(atLeast: 1)
+        _ = try positionals(atMost: 1)
+        return texts[0]
+    }
+
+    /// A title, trimmed; it must be one non-empty line.
+    func title(_ text: String) throws(UsageError) -> String {
+        let title = Whitespace.trimmingSpaces(text)
+        if title.isEmpty { throw error("the title is empty") }
+        if title.contains(where: \.isNewline) { throw error("the title must be a single line: '\(text)'") }
+        return title
+    }
+
+    func reference() throws(UsageError) -> ItemReference {
+        try parseReference(onePositional())
+    }
+
+    func references() throws(UsageError) -> [ItemReference] {
+        var references: [ItemReference] = []
+        for text in try positionals(atLeast: 1) {
+            references.append(try parseReference(text))
+        }
+        return references
+    }
+
+    private func parseReference(_ text: String) throws(UsageError) -> ItemReference {
+        do {
+            return try ItemReference(parsing: text)
+        } catch {
+            throw self.error(error.description)
+        }
+    }
+
+    func coordinate(_ option: OptionSpec) throws(UsageError) -> Coordinate? {
+        guard let text = value(option) else { return nil }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Whitespace.trimmingSpaces($0) }
+        guard parts.count == 2, parts.allSatisfy(Self.isPlainDecimal),
+              let latitude = Double(parts[0]), let longitude = Double(parts[1]) else {
+            throw error("invalid coordinate '\(text)'; expected <latitude>,<longitude> in degrees, as 52.52,13.405")
+        }
+        let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        guard coordinate.isValid else {
+            throw error("invalid coordinate '\(text)'; latitude must be within -90...90 and longitude within -180...180")
+        }
+        return coordinate
+    }
+
+    /// `52.52`, `-13`, `.5`: a sign, digits and a fraction, without the exponents, hexadecimal and
+    /// words (`nan`, `inf`) that `Double` would also accept.
+    static func isPlainDecimal(_ text: String) -> Bool {
+        var body = Substring(text)
+        if body.first == "-" || body.first == "+" { body = body.dropFirst() }
+        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let digits = parts.joined()
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber } && parts.count <= 2
+    }
+
+    /// A location named by `name`, with the address and coordinate given beside it; `nil` when no
+    /// name was given.
+    func location(name: OptionSpec, address: OptionSpec, coordinate: OptionSpec) throws(UsageError) -> Location? {
+        let addressText = value(address)
+        let coordinateValue = try self.coordinate(coordinate)
+        guard let nameText = value(name) else { return nil }
+        guard !nameText.unicodeScalars.allSatisfy(Whitespace.isSpace) else { throw error("the location name is empty") }
+        return Location(name: nameText, address: addressText, coordinate: coordinateValue)
+    }
+
+    /// `.set` when `option` was given with a value, `.remove` when `removal` was, else `.keep`.
+    func change<Value>(_ value: Value?, removedBy removal: OptionSpec) -> FieldChange<Value> {
+        if let value { return .set(value) }
+        return flag(removal) ? .remove : .keep
+    }
+}
+
+/// Options that several commands share.
+enum CommonOptions {
+    static let json = OptionSpec(name: "json", valueName: nil,
+                                 help: "Print the items as JSON in the store's item schema instead of text.")
+    static let due = OptionSpec(name: "due", valueName: "date", help: "The due date (see 'todo help dates').", completion: .dates)
+    static let description = OptionSpec(name: "description", valueName: "text", help: "A longer description.")
+    static let location = OptionSpec(name: "location", valueName: "name", help: "Where the item is to be done.")
+    static let address = OptionSpec(name: "address", valueName: "text", help: "The location's address.")
+    static let coordinate = OptionSpec(name: "coordinate", valueName: "lat,lon",
+                                       help: "The location's coordinate in degrees, as 52.52,13.405.")
+    static let noGeocode = OptionSpec(name: "no-geocode", valueName: nil,
+                                      help: "Do not look the address up on the geocoder (TODO_GEOCODER_URL).")
+
+    static let references = ArgumentSpec(
+        name: "ref", help: "An item's number, its id, or a unique prefix of its id (4 characters or more).", repeats: true)
+    static let reference = ArgumentSpec(
+        name: "ref", help: "An item's number, its id, or a unique prefix of its id (4 characters or more).")
+}
+
+/// The filters and sorting of `list` and `export`.
+enum QueryOptions {
+    static let search = OptionSpec(name: "search", valueName: "text",
+                                   help: "Only items with this text (any case) in the title, description or location.")
+    static let dueBefore = OptionSpec(name: "due-before", valueName: "date",
+                                      help: "Only items due before this date (before the day begins).", completion: .dates)
+    static let dueAfter = OptionSpec(name: "due-after", valueName: "date",
+                                     help: "Only items due after this date (once the day has ended).", completion: .dates)
+    static let overdue = OptionSpec(name: "overdue", valueName: nil, help: "Only open items due before today.")
+    static let noDue = OptionSpec(name: "no-due", valueName: nil, help: "Only items without a due date.")
+    static let sort = OptionSpec(name: "sort", valueName: "key", help: "Sort open and done items each by number, due, title or created.",
+                                 completion: .words(ItemQuery.SortKey.allCases.map(\.rawValue)))
+    static let reverse = OptionSpec(name: "reverse", valueName: nil, help: "Reverse the order.")
+    static let limit = OptionSpec(name: "limit", valueName: "n", help: "Show at most n items, open ones first.")
+
+    static let all = [search, dueBefore, dueAfter, overdue, noDue, sort, reverse, limit]
+    static let exclusions = [[noDue, dueBefore], [noDue, dueAfter], [noDue, overdue]]
+}

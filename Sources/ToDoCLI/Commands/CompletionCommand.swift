@@ -1,0 +1,63 @@
+import ToDoCore
+
+/// `todo completion`: a shell's completion script, or the items for one as it completes.
+struct CompletionCommand: ToDoCommand {
+    static let items = OptionSpec(name: "items", valueName: "which",
+                                  help: "Instead, print each item as its number, a tab and its title: all, open or done (the scripts use this).")
+
+    static let spec = CommandSpec(
+        name: "completion", summary: "Print a shell completion script (bash, zsh or fish).",
+        arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish.", isOptional: true)],
+        options: [items],
+        discussion: """
+            The script completes commands, options, their values, and item numbers, shown with their
+            titles where the shell can (zsh, fish; bash while several match). See the README for where
+            each shell looks for it.
+            """,
+        argumentCompletion: .words(Shell.allCases.map(\.rawValue)))
+
+    enum Output: Equatable {
+        /// `todo completion <shell>`: the script.
+        case script(Shell)
+        /// `todo completion --items <which>`: number and title of each item, for the scripts.
+        case items(ListSection)
+    }
+
+    var output: Output
+
+    init(output: Output) {
+        self.output = output
+    }
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        if let which = arguments.value(Self.items) {
+            try arguments.noPositionals()
+            switch which {
+            case "all": output = .items(.all)
+            case "open": output = .items(.open)
+            case "done": output = .items(.done)
+            default: throw arguments.error("invalid value '\(which)' for '\(Self.items.flag)'; use all, open or done")
+            }
+            return
+        }
+        let name = try arguments.onePositional()
+        guard let shell = Shell(rawValue: name) else {
+            throw arguments.error("unknown shell '\(name)'; use bash, zsh or fish")
+        }
+        output = .script(shell)
+    }
+
+    func run(in session: CommandSession) throws {
+        switch output {
+        case .script(let shell):
+            session.context.output.write(CompletionScripts.script(for: shell))
+        case .items(let section):
+            // Each item's number, a tab and its title, open items first. A title's tabs and
+            // control characters would break the line, so they are shown as text.
+            let runner = try session.runner()
+            let manager = try runner.store.load()
+            let items = (section == .done ? [] : manager.toDoItems) + (section == .open ? [] : manager.doneItems)
+            runner.write(items.map { "\($0.number)\t\(TerminalText.printable($0.title))\n" }.joined())
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import ToDoCore
+
+/// `todo edit`: changes some fields of one item.
+struct EditCommand: ListCommand {
+    static let title = OptionSpec(name: "title", valueName: "title", help: "A new title.")
+    static let noDue = OptionSpec(name: "no-due", valueName: nil, help: "Remove the due date.")
+    static let noDescription = OptionSpec(name: "no-description", valueName: nil, help: "Remove the description.")
+    static let location = OptionSpec(name: "location", valueName: "name",
+                                     help: "A new location, with the address and coordinate given here (else none).")
+    static let noLocation = OptionSpec(name: "no-location", valueName: nil, help: "Remove the location.")
+    static let address = OptionSpec(name: "address", valueName: "text", help: "A new address for the location.")
+    static let noAddress = OptionSpec(name: "no-address", valueName: nil, help: "Remove the location's address.")
+    static let coordinate = OptionSpec(name: "coordinate", valueName: "lat,lon", help: "A new coordinate for the location.")
+    static let noCoordinate = OptionSpec(name: "no-coordinate", valueName: nil, help: "Remove the location's coordinate.")
+
+    static let spec = CommandSpec(
+        name: "edit", summary: "Change an item's fields.", arguments: [CommonOptions.reference],
+        options: [title, CommonOptions.due, noDue, CommonOptions.description, noDescription, location, noLocation,
+                  address, noAddress, coordinate, noCoordinate, CommonOptions.noGeocode, CommonOptions.json],
+        exclusiveOptions: [[CommonOptions.due, noDue], [CommonOptions.description, noDescription], [location, noLocation],
+                           [address, noAddress, noLocation], [coordinate, noCoordinate, noLocation]],
+        discussion: """
+            An open item may not be edited into the same content as another open item. A new --address
+            without --coordinate is looked up on the geocoder (TODO_GEOCODER_URL); if that fails, the
+            coordinate stays as it was (a new --location gets none) and a warning says why.
+            """,
+        argumentCompletion: .items(.all))
+
+    var reference: ItemReference
+    /// The fields to change, as `ItemManager.edit(itemWithID:_:)` applies them.
+    var edit = ItemEdit()
+    /// Whether to look a new address up on the geocoder when no coordinate is given with it.
+    var geocode = true
+    var json = false
+
+    init(reference: ItemReference, edit: ItemEdit = ItemEdit(), geocode: Bool = true, json: Bool = false) {
+        self.reference = reference
+        self.edit = edit
+        self.geocode = geocode
+        self.json = json
+    }
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        reference = try arguments.reference()
+        geocode = !arguments.flag(CommonOptions.noGeocode)
+        json = arguments.flag(CommonOptions.json)
+        if let title = arguments.value(Self.title) { edit.title = try arguments.title(title) }
+        edit.timestamp = arguments.change(try arguments.dueDate(), removedBy: Self.noDue)
+        edit.itemDescription = arguments.change(arguments.value(CommonOptions.description), removedBy: Self.noDescription)
+        if let location = try arguments.location(name: Self.location, address: Self.address, coordinate: Self.coordinate) {
+            edit.location = .set(location)
+        } else {
+            edit.location = arguments.change(nil, removedBy: Self.noLocation)
+            edit.address = arguments.change(arguments.value(Self.address), removedBy: Self.noAddress)
+            edit.coordinate = arguments.change(try arguments.coordinate(Self.coordinate), removedBy: Self.noCoordinate)
+        }
+        if edit.changesNothing {
+            throw arguments.error("nothing to change; give at least one option, as --title or --due")
+        }
+    }
+
+    func run(with runner: CommandRunner) throws {
+        var edit = edit
+        if geocode {
+            if case .set(var location) = edit.location, let address = location.address, location.coordinate == nil {
+                location.coordinate = runner.addressLookup.coordinate(for: address, otherwise: "saved without a coordinate")
+                edit.location = .set(location)
+            } else if case .set(let address) = edit.address, edit.coordinate == .keep,
+                      // An item without a place refuses the change anyway: nothing to look up.
+                      (try? runner.store.load().resolve(reference))?.location != nil {
+                if let coordinate = runner.addressLookup.coordinate(for: address, otherwise: "the coordinate was left as it was") {
+                    edit.coordinate = .set(coordinate)
+                }
+            }
+        }
+        let edited = try runner.store.update(command: runner.arguments) { manager in
+            let item = try manager.resolve(reference)
+            do {
+                return try manager.edit(itemWithID: item.id, edit)
+            } catch ItemManagerError.noLocation(let item) {
+                // On the command line, the way out is an option to give.
+                throw UsageError(message: "item \(item.number) has no location; give '--location <name>' too", command: Self.spec)
+            }
+        }
+        runner.write(json ? runner.renderer.json(edited) : "Edited \(runner.renderer.summary(edited))\n")
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import ToDoCore
+
+/// `todo export`: every item, or those a query picks, as JSON, todo.txt or iCalendar.
+struct ExportCommand: ListCommand {
+    static let format = OptionSpec(name: "format", valueName: "format", help: "json (the data file's format; the default), todotxt or ical.",
+                                   completion: .words(ExportFormat.allCases.map(\.rawValue)))
+    static let output = OptionSpec(name: "output", valueName: "file", help: "Write to this file (replaced whole) instead of standard output.",
+                                   completion: .files)
+
+    static let spec = CommandSpec(
+        name: "export", summary: "Write every item as JSON, todo.txt or iCalendar.",
+        options: [format, output] + QueryOptions.all,
+        exclusiveOptions: QueryOptions.exclusions,
+        discussion: """
+            Open items first, then done items, each in list order. todo.txt gets todo's fields as tags
+            (due:, id:, desc:, loc:, addr:, geo:); iCalendar gets one VTODO per item. 'todo import'
+            reads each format back as the same items.
+            """)
+
+    var format: ExportFormat = .json
+    var output: String?
+    var query = ItemQuery()
+
+    init(format: ExportFormat = .json, output: String? = nil, query: ItemQuery = ItemQuery()) {
+        self.format = format
+        self.output = output
+        self.query = query
+    }
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        try arguments.noPositionals()
+        format = try arguments.choice(Self.format, default: .json)
+        output = arguments.value(Self.output)
+        query = try arguments.query()
+    }
+
+    func run(with runner: CommandRunner) throws {
+        let context = runner.context
+        if let output, runner.store.keepsFile(atPath: URL(fileURLWithPath: output, relativeTo: context.currentDirectory).path) {
+            throw UsageError(message: "'--output \(output)' is a file of the list itself; nothing was written, choose another file",
+                             command: Self.spec)
+        }
+        let manager = try runner.store.load()
+        let (open, done) = query.apply(open: manager.toDoItems, done: manager.doneItems, now: context.now(), dates: runner.renderer.dates)
+        let items = open + done
+        let bytes: [UInt8]
+        switch format {
+        case .json: bytes = ItemInterchange.json(manager, open: open, done: done)
+        case .todotxt: bytes = Array(TodoTxtFormat.write(items, timeZone: runner.settings.timeZone).utf8)
+        case .ical:
+            bytes = Array(ICalendarFormat.write(items, timeZone: runner.settings.timeZone, now: context.now(),
+                                                productID: "-//todo//todo \(HelpRenderer.version)//EN").utf8)
+        }
+        guard let output else {
+            // A terminal shows control characters from titles as `list` does; a file or a pipe
+            // gets the exact bytes.
+            if context.output.isTerminal {
+                context.output.write(TerminalText.printableLines(String(decoding: bytes, as: UTF8.self)))
+            } else {
+                context.output.write(bytes: bytes)
+            }
+            return
+        }
+        let url = URL(fileURLWithPath: output, relativeTo: context.currentDirectory)
+        do {
+            // The store's own atomic writer: private (0600), flushed, renamed into place.
+            try PrivateFile.write(bytes, toPath: url.path)
+        } catch {
+            throw ExportWriteError(path: output, reason: error.systemMessage ?? error.description)
+        }
+        context.errorOutput.write("Exported \(counted(items.count, "item")) to \(TerminalText.printable(output)).\n")
+    }
+}
+
+/// An export file that could not be written; the file is as it was.
+struct ExportWriteError: Error, CustomStringConvertible {
+    let path: String
+    let reason: String
+
+    var description: String { "cannot write \(path): \(reason)" }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import ToDoCore
+
+/// `todo import`: the items of a file, standard input or a URL, added in one transaction.
+struct ImportCommand: ListCommand {
+    static let format = OptionSpec(name: "format", valueName: "format",
+                                   help: "auto (the default: recognise the format), json, todotxt, taskwarrior, ical or reminders (Apple Reminders as reminders-cli writes them).",
+                                   completion: .words(ImportFormat.allCases.map(\.rawValue)))
+    static let dryRun = OptionSpec(name: "dry-run", valueName: nil, help: "Show what would be imported and change nothing.")
+
+    static let spec = CommandSpec(
+        name: "import", summary: "Add the items of a file, standard input or a URL.",
+        arguments: [ArgumentSpec(name: "source", help: "A file, '-' for standard input, or an http:// or https:// URL.")],
+        options: [format, dryRun],
+        discussion: """
+            All items are added in one transaction, with new numbers, keeping their status. An item whose
+            id is already in the list is skipped, and so is an open item with the same content as an open
+            item; the summary says which and why. A source that cannot be read changes nothing, and the
+            error names the line or offset at fault.
+            """,
+        argumentCompletion: .files)
+
+    /// Seconds a URL import may take when `TODO_HTTP_TIMEOUT` is not set.
+    static let timeout = 30.0
+
+    enum Source: Equatable {
+        case file(String)
+        case standardInput
+        case url(URL)
+    }
+
+    var source: Source
+    var format: ImportFormat = .auto
+    var dryRun = false
+
+    init(source: Source, format: ImportFormat = .auto, dryRun: Bool = false) {
+        self.source = source
+        self.format = format
+        self.dryRun = dryRun
+    }
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        let text = try arguments.onePositional()
+        source = try Self.source(text, arguments)
+        format = try arguments.choice(Self.format, default: .auto)
+        dryRun = arguments.flag(Self.dryRun)
+    }
+
+    /// `-`, an http(s) URL, or else a file path.
+    private static func source(_ text: String, _ arguments: CommandArguments) throws(UsageError) -> Source {
+        if text == "-" { return .standardInput }
+        let lowercased = text.lowercased()
+        guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") else { return .file(text) }
+        guard let url = URL(string: text), url.isWebAddress else { throw arguments.error("invalid URL '\(text)'") }
+        return .url(url)
+    }
+
+    func run(with runner: CommandRunner) throws {
+        let context = runner.context
+        let (name, bytes) = try sourceBytes(runner)
+        let read: (format: ImportFormat, items: [ImportedItem])
+        do {
+            read = try ItemInterchange.read(bytes, format: format, timeZone: runner.settings.timeZone)
+        } catch {
+            throw ImportSourceError(source: name, underlying: error)
+        }
+        let summary: ImportSummary
+        do {
+            if dryRun {
+                var manager = try runner.store.load()
+                summary = try manager.importItems(read.items)
+            } else {
+                summary = try runner.store.update(command: runner.arguments) { manager in try manager.importItems(read.items) }
+            }
+        } catch let error as ImportError {
+            throw ImportSourceError(source: name, underlying: error)
+        }
+        let verb = dryRun ? "Would add" : "Added"
+        var text = summary.added.map { "\(verb) \(runner.renderer.summary($0))\n" }.joined()
+        for skipped in summary.skipped {
+            text += "Skipped \(skipped.origin) \"\(skipped.item.title)\": \(Self.reason(skipped.reason))\n"
+        }
+        // Keys todo has no field for are kept with the items; the user learns which, once.
+        let withUnknownKeys = read.items.filter { !$0.unknownKeys.isEmpty }
+        if !withUnknownKeys.isEmpty {
+            let keys = Set(withUnknownKeys.flatMap(\.unknownKeys)).sorted().joined(separator: ", ")
+            context.errorOutput.write(TerminalText.printable("Warning: \(counted(withUnknownKeys.count, "item")) of \(name) had keys"
+                + " todo has no field for: \(keys); they are kept with the items") + "\n")
+        }
+        let total = "\(counted(summary.added.count, "item")) from \(name) (\(read.format.rawValue))"
+        let skipped = summary.skipped.isEmpty ? "" : "; skipped \(summary.skipped.count)"
+        text += dryRun ? "Would import \(total)\(skipped); nothing was changed.\n" : "Imported \(total)\(skipped).\n"
+        context.output.write(TerminalText.printableLines(text))
+    }
+
+    private static func reason(_ reason: SkipReason) -> String {
+        switch reason {
+        case .sameID(let existing): return "its id is already in the list, as \(existing.label)"
+        case .sameContent(let existing): return "an open item has the same content: \(existing.label)"
+        case .ignored(let why): return why
+        }
+    }
+
+    /// The source's name for messages, and its bytes: read from the file, standard input or the
+    /// URL before the store is touched.
+    private func sourceBytes(_ runner: CommandRunner) throws -> (String, [UInt8]) {
+        let context = runner.context
+        switch source {
+        case .standardInput:
+            if context.input.isTerminal {
+                context.errorOutput.write("Reading items from standard input; end with Ctrl-D.\n")
+                context.errorOutput.flush()
+            }
+            return ("standard input", context.input.readAll())
+        case .file(let path):
+            do {
+                return (path, try ItemInterchange.readFile(atPath: URL(fileURLWithPath: path, relativeTo: context.currentDirectory).path))
+            } catch {
+                throw ImportFetchError(source: path, reason: error.systemMessage ?? error.description)
+            }
+        case .url(let url):
+            let name = url.absoluteString
+            guard let transport = context.transport else {
+                throw ImportFetchError(source: name, reason: "this todo cannot make HTTP requests")
+            }
+            let response: HTTPResponse
+            do {
+                response = try transport.get(HTTPRequest(url: url, headers: ["User-Agent": HelpRenderer.userAgent],
+                                                         timeout: runner.settings.httpTimeout ?? Self.timeout,
+                                                         maximumBodyBytes: runner.settings.importMaximumBytes))
+            } catch {
+                throw ImportFetchError(source: name, reason: error.description)
+            }
+            guard response.isSuccess else { throw ImportFetchError(source: name, reason: "the server answered HTTP \(response.status)") }
+            return (name, response.body)
+        }
+    }
+}
+
+/// An import source that cannot be read as its format; nothing was imported.
+struct ImportSourceError: Error, CustomStringConvertible {
+    let source: String
+    let underlying: ImportError
+
+    var description: String { "cannot import \(source): \(underlying); nothing was imported" }
+}
+
+/// An import source that could not be fetched or opened.
+struct ImportFetchError: Error, CustomStringConvertible {
+    let source: String
+    let reason: String
+
+    var description: String { "cannot read \(source): \(reason); nothing was imported" }
+}

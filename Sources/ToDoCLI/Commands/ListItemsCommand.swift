@@ -1,0 +1,58 @@
+import Foundation
+import ToDoCore
+
+/// `todo list`, and `todo` alone: the open items, then the done ones.
+struct ListItemsCommand: ListCommand {
+    static let open = OptionSpec(name: "open", valueName: nil, help: "Show only open items.")
+    static let done = OptionSpec(name: "done", valueName: nil, help: "Show only done items.")
+
+    static let spec = CommandSpec(
+        name: "list", summary: "List open items, then done items.",
+        options: [open, done] + QueryOptions.all + [CommonOptions.json],
+        exclusiveOptions: [[open, done]] + QueryOptions.exclusions,
+        discussion: """
+            Each row shows the number, [ ] or [x], the title, the due date and the location. Open items
+            come in the order they were added, done items in the order they were checked; --sort orders
+            each section by its key (items without it last). Dates take the forms of --due. 'todo' with
+            no command is 'todo list'.
+            """)
+
+    var section: ListSection = .all
+    var json = false
+    var query = ItemQuery()
+
+    init(section: ListSection = .all, json: Bool = false, query: ItemQuery = ItemQuery()) {
+        self.section = section
+        self.json = json
+        self.query = query
+    }
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        try arguments.noPositionals()
+        section = arguments.flag(Self.open) ? .open : arguments.flag(Self.done) ? .done : .all
+        json = arguments.flag(CommonOptions.json)
+        query = try arguments.query()
+    }
+
+    func run(with runner: CommandRunner) throws {
+        let context = runner.context
+        let manager = try runner.store.load()
+        let (open, done) = query.apply(open: section == .done ? [] : manager.toDoItems,
+                                       done: section == .open ? [] : manager.doneItems,
+                                       now: context.now(), dates: runner.renderer.dates)
+        if json {
+            runner.renderer.writeJSON([open, done], to: context.output)
+        } else {
+            runner.renderer.writeList(open: open, done: done, section: section, to: context.output)
+            if open.isEmpty, done.isEmpty, context.output.isTerminal {
+                let what = section == .open ? "open items" : section == .done ? "done items" : "items"
+                context.errorOutput.write("No \(what). Add one with: todo add \"Call Mom\" --due tomorrow\n")
+            }
+        }
+    }
+}
+
+/// Which part of the list to show.
+enum ListSection: Equatable, Sendable {
+    case all, open, done
+}

@@ -1,0 +1,23 @@
+import ToDoCore
+
+/// `todo redo`: takes back the last undos.
+struct RedoCommand: ListCommand {
+    static let spec = CommandSpec(
+        name: "redo", summary: "Take back the last undo, or the last n undos.",
+        arguments: [ArgumentSpec(name: "n", help: "How many undos to take back, newest first (1 if not given).", isOptional: true)],
+        discussion: "Makes the changes that 'todo undo' took back again. Refused like undo when an item changed since.")
+
+    var count = 1
+
+    init(count: Int = 1) {
+        self.count = count
+    }
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        count = try arguments.optionalCount()
+    }
+
+    func run(with runner: CommandRunner) throws {
+        try runner.undo(.latestUndos(count))
+    }
+}

@@ -1,0 +1,16 @@
+import ToDoCore
+
+/// `todo remove`: deletes items.
+struct RemoveCommand: EachItemCommand {
+    static let spec = CommandSpec(
+        name: "remove", summary: "Delete items.", arguments: [CommonOptions.references], options: [CommonOptions.json],
+        discussion: "All refs are resolved first; if one fails, nothing is deleted. Numbers are never reused.",
+        argumentCompletion: .items(.all))
+
+    var references: [ItemReference]
+    var json = false
+
+    static func change(_ manager: inout ItemManager, _ item: ToDoItem) throws -> (ToDoItem, String) {
+        (try manager.removeItem(withID: item.id), "Removed")
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import ToDoCore
+
+/// One command of `todo`, in a file of its own: what help, the manual page and completion say of it
+/// (`spec`), how its arguments are read (syntax only: the rules are `ToDoCore`'s), and what it
+/// does. Adding a command is adding such a file and naming the type in `CommandRegistry`.
+protocol ToDoCommand: Equatable, Sendable {
+    static var spec: CommandSpec { get }
+    /// Reads the command's arguments, which the scanner has already matched to `spec`.
+    init(_ arguments: CommandArguments) throws(UsageError)
+    func run(in session: CommandSession) throws
+}
+
+/// A command that reads or changes the list.
+protocol ListCommand: ToDoCommand {
+    func run(with runner: CommandRunner) throws
+}
+
+extension ListCommand {
+    func run(in session: CommandSession) throws {
+        try run(with: session.runner())
+    }
+}
+
+extension ToDoCommand {
+    /// Whether `other` is the same command with the same arguments.
+    func isSame(as other: any ToDoCommand) -> Bool {
+        (other as? Self) == self
+    }
+}
+
+/// Every command, in the order help lists them.
+enum CommandRegistry {
+    static let commands: [any ToDoCommand.Type] = [
+        AddCommand.self, ListItemsCommand.self, ShowCommand.self, CheckCommand.self, UncheckCommand.self, EditCommand.self,
+        RemoveCommand.self, ClearCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self, ExportCommand.self,
+        ImportCommand.self, CompletionCommand.self, HelpCommand.self,
+    ]
+
+    /// What help, the manual page, completion and the scanner know of each command.
+    static let all: [CommandSpec] = commands.map { $0.spec }
+
+    static func command(named name: String) -> (any ToDoCommand.Type)? {
+        commands.first { $0.spec.name == name }
+    }
+
+    static func spec(named name: String) -> CommandSpec? {
+        all.first { $0.name == name }
+    }
+}
+
+/// What a command runs with: the process's context, the settings (or why they are bad: help works
+/// whatever they are), and the list, opened when a command asks for it.
+struct CommandSession {
+    let context: Context
+    let settings: Result<Settings, UsageError>
+    let invocation: Invocation
+
+    /// The list the command works on, with what shows its items.
+    func runner() throws -> CommandRunner {
+        let settings = try settings.get()
+        guard let home = context.homeDirectory
+            ?? (context.environment["TODO_FILE"] != nil || invocation.fileOption != nil ? URL(fileURLWithPath: "/") : nil)
+        else {
+            throw UsageError(message: "cannot find the home directory; set HOME or TODO_FILE", showsUsage: false)
+        }
+        let fileURL = StoreLocation.fileURL(fileOption: invocation.fileOption, environment: context.environment,
+                                            homeDirectory: home, currentDirectory: context.currentDirectory)
+        let now = context.now
+        let renderer = ItemRenderer(
+            style: Style(isEnabled: Style.isEnabled(invocation.color, outputIsTerminal: context.output.isTerminal,
+                                                    environment: context.environment)),
+            dates: DueDateFormatter(rules: settings.timeZone, order: settings.dateOrder),
+            now: now())
+        return CommandRunner(context: context,
+                             store: JSONFileStore(fileURL: fileURL, lockTimeout: settings.lockTimeout, now: now),
+                             renderer: renderer, settings: settings, arguments: invocation.commandLine)
+    }
+}

@@ -1,0 +1,19 @@
+import ToDoCore
+
+/// `todo uncheck`: marks done items open again.
+struct UncheckCommand: EachItemCommand {
+    static let spec = CommandSpec(
+        name: "uncheck", summary: "Mark done items open again.", arguments: [CommonOptions.references], options: [CommonOptions.json],
+        discussion: """
+            Unchecked items move to the end of the open items. Refused when an open item already has the
+            same content. All refs are resolved first; if one fails, nothing changes.
+            """,
+        argumentCompletion: .items(.done))
+
+    var references: [ItemReference]
+    var json = false
+
+    static func change(_ manager: inout ItemManager, _ item: ToDoItem) throws -> (ToDoItem, String) {
+        (try manager.uncheckItem(withID: item.id), item.done ? "Unchecked" : "Already open")
+    }
+}
