@@ -17,9 +17,9 @@ struct UndoCommand: ListCommand {
             later change (take that back first) or outside todo. The history keeps the last 100 changes.
             """)
 
-    var selection: JSONFileStore.UndoSelection
+    var selection: UndoSelection
 
-    init(selection: JSONFileStore.UndoSelection) {
+    init(selection: UndoSelection) {
         self.selection = selection
     }
 

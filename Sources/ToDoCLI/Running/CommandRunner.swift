@@ -23,7 +23,7 @@ struct CommandRunner {
     }
 
     /// `todo undo` and `todo redo`: takes the changes back in one transaction and prints each.
-    func undo(_ selection: JSONFileStore.UndoSelection) throws {
+    func undo(_ selection: UndoSelection) throws {
         let (targets, history) = try store.undo(selection, command: arguments)
         write(historyRenderer.reverted(targets, in: history))
     }

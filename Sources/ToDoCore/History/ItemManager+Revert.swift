@@ -80,29 +80,6 @@ extension ItemManager {
         return found
     }
 
-    /// The items the recorded steps touched, in the order first touched, as they are now: what a
-    /// history entry keeps of the change. Each is looked for first where its last step put it.
-    func touchedItems() -> [TouchedItem] {
-        var lastPlace: [UUID: ItemPlace?] = [:]
-        var order: [UUID] = []
-        for step in steps {
-            if lastPlace[step.id] == nil { order.append(step.id) }
-            switch step {
-            case .inserted(_, let place), .replaced(_, let place): lastPlace[step.id] = place
-            case .removed: lastPlace[step.id] = .some(nil)
-            }
-        }
-        let lookedUp = order.count > 8 ? items(withIDs: Set(order)) : nil
-        return order.map { id in
-            if let lookedUp { return TouchedItem(id: id, item: lookedUp[id]) }
-            if let place = lastPlace[id] ?? nil {
-                let items = place.done ? doneItems : toDoItems
-                if items.indices.contains(place.index), items[place.index].id == id { return TouchedItem(id: id, item: items[place.index]) }
-            }
-            return TouchedItem(id: id, item: item(withID: id))
-        }
-    }
-
     /// Removes the item with `id`, looking first at `place`, and records the step.
     private mutating func takeOut(_ id: UUID, near place: ItemPlace) {
         let items = place.done ? doneItems : toDoItems

@@ -79,3 +79,42 @@ public struct ItemChange: Equatable, Sendable {
         case title, description, due, location
     }
 }
+
+/// What the changes made to an `ItemManager` since it was read come to, as the store writes them:
+/// whether the list changed at all (a number given out counts), the steps taken with what each
+/// replaced, and the items they touched as they are now (what the history keeps of the change).
+public struct ItemChanges: Sendable {
+    public let changeList: Bool
+    public let steps: [ChangeStep]
+    public let touchedItems: [TouchedItem]
+}
+
+extension ItemManager {
+    /// The changes made since the manager was read, to hand to the store.
+    public var changes: ItemChanges {
+        ItemChanges(changeList: changeCount > 0, steps: steps, touchedItems: steps.isEmpty ? [] : touchedItems())
+    }
+
+    /// The items the recorded steps touched, in the order first touched, as they are now: what a
+    /// history entry keeps of the change. Each is looked for first where its last step put it.
+    func touchedItems() -> [TouchedItem] {
+        var lastPlace: [UUID: ItemPlace?] = [:]
+        var order: [UUID] = []
+        for step in steps {
+            if lastPlace[step.id] == nil { order.append(step.id) }
+            switch step {
+            case .inserted(_, let place), .replaced(_, let place): lastPlace[step.id] = place
+            case .removed: lastPlace[step.id] = .some(nil)
+            }
+        }
+        let lookedUp = order.count > 8 ? items(withIDs: Set(order)) : nil
+        return order.map { id in
+            if let lookedUp { return TouchedItem(id: id, item: lookedUp[id]) }
+            if let place = lastPlace[id] ?? nil {
+                let items = place.done ? doneItems : toDoItems
+                if items.indices.contains(place.index), items[place.index].id == id { return TouchedItem(id: id, item: items[place.index]) }
+            }
+            return TouchedItem(id: id, item: item(withID: id))
+        }
+    }
+}

@@ -60,7 +60,7 @@ extension ItemManager {
             place.coordinate = edit.coordinate.applied(to: place.coordinate)
             location = place
         }
-        if let name = location?.name, name.unicodeScalars.allSatisfy(Whitespace.isSpaceOrNewline) { throw .emptyLocationName }
+        try Self.checkPlaceHasName(location)
         return try updateItem(withID: id) { item in
             item.title = edit.title ?? item.title
             item.timestamp = edit.timestamp.applied(to: item.timestamp)

@@ -96,10 +96,11 @@ public struct ItemManager: Sendable {
     public func doneItem(at index: Int) -> ToDoItem { doneItems[index] }
 
     /// Adds `item` to the end of the open items with the next number, and returns it as stored.
-    /// Refused when the title is empty or not one line, when an item has its id, or when an open
-    /// item has the same content.
+    /// Refused when the title is empty or not one line, when its place has no name, when an item
+    /// has its id, or when an open item has the same content.
     @discardableResult
     public mutating func add(_ item: ToDoItem) throws(ItemManagerError) -> ToDoItem {
+        try Self.checkPlaceHasName(item.location)
         var open = item
         if open.done { open.done = false }
         if open.completedAt != nil { open.completedAt = nil }
@@ -254,6 +255,12 @@ public struct ItemManager: Sendable {
         if item.title.contains(where: \.isNewline) { throw .multilineTitle(item.title) }
         if let coordinate = item.location?.coordinate, !coordinate.isValid { throw .invalidCoordinate(coordinate) }
         if let timestamp = item.timestamp, !ToDoItem.timestampRange.contains(timestamp) { throw .invalidDueDate(timestamp) }
+    }
+
+    /// A place needs a name (a list shows it): refused for what is added or edited, though a file
+    /// or an import may hold one without.
+    static func checkPlaceHasName(_ location: Location?) throws(ItemManagerError) {
+        if let name = location?.name, name.unicodeScalars.allSatisfy(Whitespace.isSpaceOrNewline) { throw .emptyLocationName }
     }
 
     private mutating func checkNoOpenItemHasContent(of item: ToDoItem, except excludedID: UUID?) throws(ItemManagerError) {

@@ -36,7 +36,7 @@ public struct JSONFileStore: Sendable {
     /// written and the error is rethrown as it was.
     @discardableResult
     public func update<Result>(command: [String] = [], _ change: (inout ItemManager) throws -> Result) throws -> Result {
-        try transaction(command: command) { manager, _ in (try change(&manager), nil) }
+        try update(command: command) { manager, _ in (try change(&manager), nil) }
     }
 
     /// The recent changes, as far as the data file has them (a change whose writing a crash cut
@@ -60,45 +60,17 @@ public struct JSONFileStore: Sendable {
         }
     }
 
-    /// Which changes an undo or redo takes back, as `todo undo` and `todo redo` choose them.
-    public enum UndoSelection: Equatable, Sendable {
-        /// The latest `count` changes in effect, undos apart (`todo undo N`).
-        case latest(Int)
-        /// The latest `count` undos in effect (`todo redo N`).
-        case latestUndos(Int)
-        /// One change in effect, undos included (`todo undo --change N`).
-        case change(Int)
-    }
-
-    /// Takes back the changes `selection` picks, newest first, as one transaction recorded in the
-    /// history as made by `command`, and returns them with the history they were found in.
-    /// Refused with `UndoError`, changing nothing, when there are not as many, or when a later
-    /// change depends on one.
-    public func undo(_ selection: UndoSelection, command: [String]) throws -> (taken: [HistoryEntry], from: ChangeHistory) {
-        try transaction(command: command) { manager, history in
-            let history = try history()
-            let targets: [HistoryEntry]
-            switch selection {
-            case .latest(let count): targets = try history.undoTargets(count)
-            case .latestUndos(let count): targets = try history.redoTargets(count)
-            case .change(let number): targets = [try history.target(number)]
-            }
-            for target in targets { try manager.revert(target, in: history) }
-            let kind: HistoryEntry.Kind = targets.allSatisfy { $0.kind == .undo } ? .redo : .undo
-            return ((targets, history), (kind, targets.map(\.number)))
-        }
-    }
-
     /// How often a transaction starts again when the list was replaced under it (see `transaction`).
     static let transactionAttempts = 3
 
     /// One transaction under the lock: read the list, let `body` change it (given a way to read the
-    /// history), and when it changed, add the change to the history, then replace the data file.
-    /// `body` returns its result and, for an undo or redo, what it took back. It may run more than
-    /// once: when the lock file was removed under a running change (a temp cleaner, `rm *.lock`),
-    /// another process may have changed the list meanwhile, and a change never overwrites one it
-    /// did not read, so it starts again on the list as it is now.
-    private func transaction<Result>(
+    /// history), and when it changed (`ItemManager.changes`), add the change to the history, then
+    /// replace the data file. `body` returns its result and, for an undo or redo, what it took back
+    /// (`undo(_:command:)`). It may run more than once: when the lock file was removed under a
+    /// running change (a temp cleaner, `rm *.lock`), another process may have changed the list
+    /// meanwhile, and a change never overwrites one it did not read, so it starts again on the list
+    /// as it is now.
+    func update<Result>(
         command: [String],
         _ body: (inout ItemManager, () throws(StoreError) -> ChangeHistory) throws -> (Result, (HistoryEntry.Kind, [Int])?)
     ) throws -> Result {
@@ -107,14 +79,14 @@ public struct JSONFileStore: Sendable {
         var attempt = 1
         while true {
             do {
-                return try transaction(at: path, command: command, body)
+                return try update(at: path, command: command, body)
             } catch StoreError.replacedMeanwhile where attempt < Self.transactionAttempts {
                 attempt += 1
             }
         }
     }
 
-    private func transaction<Result>(
+    private func update<Result>(
         at path: String, command: [String],
         _ body: (inout ItemManager, () throws(StoreError) -> ChangeHistory) throws -> (Result, (HistoryEntry.Kind, [Int])?)
     ) throws -> Result {
@@ -124,7 +96,8 @@ public struct JSONFileStore: Sendable {
         let revision = snapshot.document.revision ?? 0
         let journal = ChangeJournal(dataPath: path)
         let (result, reverting) = try body(&snapshot.manager) { () throws(StoreError) in try journal.history(upTo: revision) }
-        if snapshot.manager.changeCount > 0 {
+        let changes = snapshot.manager.changes
+        if changes.changeList {
             // Still the list that was read, under a lock that is still the list's: checked before
             // the history is touched, and again just before the list is replaced.
             let (lockedFile, identity) = (lock.lockedFile, snapshot.identity)
@@ -138,11 +111,11 @@ public struct JSONFileStore: Sendable {
             snapshot.document.revision = revision + 1
             try FileSystem.checkWritable(path)
             var historyFlush: ChangeJournal.PendingFlush?
-            if !snapshot.manager.steps.isEmpty {
+            if !changes.steps.isEmpty {
                 let entry = HistoryEntry(
                     number: revision + 1, time: now.map { $0().timeIntervalSince1970.rounded(.down) }, command: command,
                     kind: reverting?.0 ?? .change, reverts: reverting?.1 ?? [],
-                    steps: snapshot.manager.steps, results: snapshot.manager.touchedItems())
+                    steps: changes.steps, results: changes.touchedItems)
                 historyFlush = try journal.append(entry, afterRevision: revision)
             }
             let items = [snapshot.manager.toDoItems, snapshot.manager.doneItems].joined()

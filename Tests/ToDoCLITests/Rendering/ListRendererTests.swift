@@ -19,7 +19,7 @@ final class ListRendererTests: XCTestCase {
                 let title = "\(index) " + random.text(from: pools, maximumLength: 12)
                 let due: Double? = Bool.random(using: &random)
                     ? Double(Int.random(in: 1_500_000_000...1_900_000_000, using: &random) / 60 * 60) : nil
-                let place = Int.random(in: 0..<3, using: &random) == 0 ? Location(name: random.text(from: pools, maximumLength: 8)) : nil
+                let place = Int.random(in: 0..<3, using: &random) == 0 ? Location(name: "P" + random.text(from: pools, maximumLength: 8)) : nil
                 let item = try manager.add(ToDoItem(title: title, timestamp: due, location: place))
                 if index % 4 == 0 { try manager.checkItem(withID: item.id) }
             }

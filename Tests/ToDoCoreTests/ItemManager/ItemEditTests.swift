@@ -62,4 +62,23 @@ final class ItemEditTests: XCTestCase {
         XCTAssertEqual(String(describing: ItemManagerError.noLocation(placeless)),
                        "item 1 has no location to give an address or coordinate to")
     }
+
+    func test_addingAnItemWhosePlaceHasNoName_isRefusedAndChangesNothing() throws {
+        XCTAssertThrowsError(try manager.add(ToDoItem(title: "Water", location: Location(name: " \t")))) { error in
+            XCTAssertEqual(error as? ItemManagerError, .emptyLocationName)
+        }
+        XCTAssertEqual(manager.toDoCount, 0)
+        XCTAssertFalse(manager.changes.changeList)
+    }
+
+    /// What the store writes and records is handed over as one value.
+    func test_changes_sayWhatChangedAndWhichItemsItTouched() throws {
+        XCTAssertFalse(manager.changes.changeList)
+        let item = try add(ToDoItem(title: "Water"))
+        let checked = try manager.checkItem(withID: item.id)
+        let changes = manager.changes
+        XCTAssertTrue(changes.changeList)
+        XCTAssertEqual(changes.steps.count, 3, "inserted, then removed from the open items and inserted in the done ones")
+        XCTAssertEqual(changes.touchedItems, [TouchedItem(id: item.id, item: checked)])
+    }
 }
