@@ -47,52 +47,50 @@ enum WrittenFormReader {
             guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\"") else { return nil }
             return try? scanner.scanStringToken()
         }
-        func text() -> Bool { string() != nil }
+        func text() -> Bool { skipString(&scanner) }
         scanner.skipWhitespace()
         while true {
-            guard let key = string(), case .raw = key else { return nil }
+            // A member this version does not know is kept by the general reader.
+            guard case .raw(let key)? = string(), let member = ItemMember(key) else { return nil }
             scanner.skipWhitespace()
             guard scanner.consume(UInt8(ascii: ":")) else { return nil }
             scanner.skipWhitespace()
             let isValid: Bool
-            switch key {
-            case "id":
+            switch member {
+            case .id:
                 let idStart = scanner.index + 1
                 guard meet(0), scanner.bytes.count - idStart > 36, scanner.bytes[idStart - 1] == UInt8(ascii: "\""),
                       scanner.bytes[idStart + 36] == UInt8(ascii: "\"") else { return nil }
                 id = UUID(canonical: UnsafeBufferPointer(rebasing: scanner.bytes[idStart..<idStart + 36]))
                 scanner.index = idStart + 37
                 isValid = id != nil
-            case "number":
+            case .number:
                 guard meet(1), case .integer(let value)? = try? scanner.scanNumber(),
                       (1...ToDoItem.largestNumber).contains(value) else { return nil }
                 number = value
                 isValid = true
-            case "title":
+            case .title:
                 offsets.title = here()
                 isValid = meet(2) && text()
-            case "itemDescription":
+            case .itemDescription:
                 offsets.itemDescription = here()
                 isValid = meet(3) && text()
-            case "timestamp":
+            case .timestamp:
                 offsets.timestamp = here()
                 isValid = meet(4) && time()
-            case "location":
+            case .location:
                 offsets.location = here()
                 isValid = meet(5) && locationPartsInOtherLayout(&scanner) != nil
-            case "done":
+            case .done:
                 guard meet(6), let value = try? scanner.scanBool() else { return nil }
                 done = value
                 isValid = true
-            case "createdAt":
+            case .createdAt:
                 offsets.createdAt = here()
                 isValid = meet(7) && time()
-            case "completedAt":
+            case .completedAt:
                 offsets.completedAt = here()
                 isValid = meet(8) && time()
-            default:
-                // A member this version does not know is kept by the general reader.
-                return nil
             }
             guard isValid else { return nil }
             scanner.skipWhitespace()
@@ -236,7 +234,7 @@ enum WrittenFormReader {
     /// Moves past the string that comes next, checked as JSON (escapes, UTF-8), if one does.
     private static func skipString(_ scanner: inout JSONScanner) -> Bool {
         guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\"") else { return false }
-        return (try? scanner.scanStringToken()) != nil
+        return (try? scanner.skipString()) != nil
     }
 
     /// The location that comes next, written as `Location.write(to:)` writes it.
@@ -432,3 +430,28 @@ enum WrittenFormReader {
     }
 }
 
+
+/// The members of an item todo knows, told from a key's bytes by its length and first byte, then
+/// compared once: a list's every item has several.
+private enum ItemMember {
+    case id, number, title, itemDescription, timestamp, location, done, createdAt, completedAt
+
+    init?(_ key: UnsafeBufferPointer<UInt8>) {
+        guard let first = key.first else { return nil }
+        let member: ItemMember, name: StaticString
+        switch (key.count, first) {
+        case (2, UInt8(ascii: "i")): (member, name) = (.id, "id")
+        case (6, UInt8(ascii: "n")): (member, name) = (.number, "number")
+        case (5, UInt8(ascii: "t")): (member, name) = (.title, "title")
+        case (15, UInt8(ascii: "i")): (member, name) = (.itemDescription, "itemDescription")
+        case (9, UInt8(ascii: "t")): (member, name) = (.timestamp, "timestamp")
+        case (8, UInt8(ascii: "l")): (member, name) = (.location, "location")
+        case (4, UInt8(ascii: "d")): (member, name) = (.done, "done")
+        case (9, UInt8(ascii: "c")): (member, name) = (.createdAt, "createdAt")
+        case (11, UInt8(ascii: "c")): (member, name) = (.completedAt, "completedAt")
+        default: return nil
+        }
+        guard memcmp(key.baseAddress!, name.utf8Start, key.count) == 0 else { return nil }
+        self = member
+    }
+}

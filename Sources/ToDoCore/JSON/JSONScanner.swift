@@ -412,18 +412,28 @@ struct JSONScanner {
     }
 
     mutating func appendEscape(to output: inout [UInt8]) throws(JSONSyntaxError) {
+        let scalar = try escapedScalar()
+        if scalar.isASCII {
+            output.append(UInt8(scalar.value))
+        } else {
+            output.append(contentsOf: UTF8.encode(scalar)!)
+        }
+    }
+
+    /// The scalar the escape that starts here stands for, moving past it.
+    mutating func escapedScalar() throws(JSONSyntaxError) -> Unicode.Scalar {
         let escapeStart = index
         index += 1
         guard index < bytes.count else { throw error("unterminated string", at: escapeStart) }
         let code = bytes[index]
         index += 1
         switch code {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(code)
-        case UInt8(ascii: "b"): output.append(0x08)
-        case UInt8(ascii: "f"): output.append(0x0C)
-        case UInt8(ascii: "n"): output.append(0x0A)
-        case UInt8(ascii: "r"): output.append(0x0D)
-        case UInt8(ascii: "t"): output.append(0x09)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return Unicode.Scalar(code)
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
         case UInt8(ascii: "u"):
             var scalar = UInt32(try parseHexQuad(escapeStart: escapeStart))
             if (0xD800...0xDBFF).contains(scalar) {
@@ -440,9 +450,38 @@ struct JSONScanner {
             } else if (0xDC00...0xDFFF).contains(scalar) {
                 throw error("unpaired surrogate in \\u escape", at: escapeStart)
             }
-            output.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar)!)!)
+            return Unicode.Scalar(scalar)!
         default:
             throw error("invalid escape '\\\(Character(Unicode.Scalar(code)))'", at: escapeStart)
+        }
+    }
+
+    /// Moves past the string that starts here, checked as `scanStringToken` checks it (escapes,
+    /// control characters, UTF-8), without decoding it.
+    mutating func skipString() throws(JSONSyntaxError) {
+        let start = index
+        index += 1
+        let contentStart = index
+        var isASCII = true
+        while true {
+            skipPlainASCII()
+            guard index < bytes.count else { throw error("unterminated string", at: start) }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                // Escapes are ASCII and stand for whole scalars: the text is UTF-8 exactly when
+                // its bytes as written are.
+                if !isASCII { try checkUTF8(UnsafeBufferPointer(rebasing: bytes[contentStart..<index]), at: contentStart) }
+                index += 1
+                return
+            case UInt8(ascii: "\\"):
+                _ = try escapedScalar()
+            case ..<0x20:
+                throw controlCharacterError()
+            default:
+                if byte >= 0x80 { isASCII = false }
+                index += 1
+            }
         }
     }
 

@@ -170,4 +170,31 @@ final class JSONParserTests: XCTestCase {
     private func parse(_ text: String) throws -> JSONValue {
         try JSONValue(parsing: Array(text.utf8))
     }
+
+    /// Skipping a string checks it exactly as reading it does, and ends where reading it ends.
+    func test_skippingAString_acceptsExactlyWhatReadingItAccepts() {
+        var random = SeededGenerator(seed: 0x5C1B)
+        let pieces: [[UInt8]] = [Array("a".utf8), Array("é".utf8), [0xC3], [0xBC], [0xFF], [0x01], [0x7F], Array(#"\""#.utf8),
+                                 Array(#"\\"#.utf8), Array(#"\n"#.utf8), Array(#"\u00fc"#.utf8), Array(#"\ud83d\ude00"#.utf8),
+                                 Array(#"\ud83d"#.utf8), Array(#"\ude00"#.utf8), Array(#"\x"#.utf8), Array(#"\u12"#.utf8),
+                                 Array("\\".utf8), Array("\"".utf8), Array("12345678".utf8)]
+        var accepted = 0
+        for _ in 0..<20_000 {
+            var text: [UInt8] = [UInt8(ascii: "\"")]
+            for _ in 0..<Int.random(in: 0...6, using: &random) { text += pieces.randomElement(using: &random)! }
+            if Int.random(in: 0..<4, using: &random) > 0 { text.append(UInt8(ascii: "\"")) }
+            text += Array(" x".utf8)
+            text.withUnsafeBufferPointer { bytes in
+                var reader = JSONScanner(bytes: bytes), skipper = JSONScanner(bytes: bytes)
+                let read = (try? reader.scanStringToken()) != nil
+                let skipped = (try? skipper.skipString()) != nil
+                XCTAssertEqual(skipped, read, String(decoding: text, as: UTF8.self))
+                if read, skipped {
+                    accepted += 1
+                    XCTAssertEqual(skipper.index, reader.index, String(decoding: text, as: UTF8.self))
+                }
+            }
+        }
+        XCTAssertGreaterThan(accepted, 2_000)
+    }
 }
