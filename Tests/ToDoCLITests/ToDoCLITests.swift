@@ -14,13 +14,16 @@ final class ToDoCLITests: HarnessTestCase {
 
     func test_commandHelp_isOnStandardOutputWithExitCode0() {
         XCTAssertOutcome(todo.run("help", "show"), Outcome(status: 0, stdout: """
-            OVERVIEW: Show every field of one item.
+            OVERVIEW: Show every field of items.
 
-            USAGE: todo show <ref> [--json]
+            USAGE: todo show <ref> ... [--json]
+
+            ALIASES: info
 
             ARGUMENTS:
               <ref>             An item's number, its id, or a unique prefix of its id (4
-                                characters or more).
+                                characters or more); 1-3 for a range of numbers, 4,6 for
+                                several.
 
             OPTIONS:
               --json            Print the items as JSON in the store's item schema instead

@@ -16,7 +16,8 @@ struct AddCommand: ListCommand {
             'todo add -' adds every non-blank line of standard input in one transaction, each with
             the options given; if any line is refused, none is added. A title that starts with '-'
             goes after '--': todo add -- "-5 push-ups".
-            """)
+            """,
+        changesList: true)
 
     enum Titles: Equatable {
         case argument(String)

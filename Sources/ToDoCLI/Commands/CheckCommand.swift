@@ -5,7 +5,7 @@ struct CheckCommand: EachItemCommand {
     static let spec = CommandSpec(
         name: "check", summary: "Mark items done.", arguments: [CommonOptions.references], options: [CommonOptions.json],
         discussion: "Checked items move to the end of the done items. All refs are resolved first; if one fails, nothing changes.",
-        argumentCompletion: .items(.open))
+        argumentCompletion: .items(.open), aliases: ["done", "do"], changesList: true)
 
     var references: [ItemReference]
     var json = false

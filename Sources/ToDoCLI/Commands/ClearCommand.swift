@@ -11,7 +11,8 @@ struct ClearCommand: ListCommand {
         discussion: """
             Without --yes, asks on the terminal; without a terminal on standard input it refuses and
             changes nothing. Numbers are never reused.
-            """)
+            """,
+        changesList: true)
 
     var doneOnly = false
     var confirmed = false

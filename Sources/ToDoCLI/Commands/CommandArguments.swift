@@ -117,12 +117,37 @@ struct CommandArguments {
         try parseReference(onePositional())
     }
 
+    /// The most numbers one range may name.
+    static let largestRange = 10_000
+
+    /// Every ref given: each argument a ref, a range of numbers (`1-3`), or several of those
+    /// separated by commas (`4,6`).
     func references() throws(UsageError) -> [ItemReference] {
         var references: [ItemReference] = []
-        for text in try positionals(atLeast: 1) {
-            references.append(try parseReference(text))
+        for argument in try positionals(atLeast: 1) {
+            for text in argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+                if let range = try numberRange(text) {
+                    references += range.map(ItemReference.number)
+                } else {
+                    references.append(try parseReference(text))
+                }
+            }
         }
         return references
+    }
+
+    /// The numbers of `1-3`: digits, a dash, digits (numbers win over an id prefix of digits
+    /// alone, as a ref of digits is a number); `nil` for anything else.
+    private func numberRange(_ text: String) throws(UsageError) -> ClosedRange<Int>? {
+        let parts = Whitespace.trimmingSpaces(text).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        guard let first = Int(parts[0]), let last = Int(parts[1]), first >= 1, first <= last else {
+            throw error("invalid range '\(text)'; use the lower number first, as 1-3")
+        }
+        guard last - first < Self.largestRange else {
+            throw error("the range '\(text)' names more than \(Self.largestRange) items")
+        }
+        return first...last
     }
 
     private func parseReference(_ text: String) throws(UsageError) -> ItemReference {
@@ -189,7 +214,8 @@ enum CommonOptions {
                                       help: "Do not look the address up on the geocoder (TODO_GEOCODER_URL).")
 
     static let references = ArgumentSpec(
-        name: "ref", help: "An item's number, its id, or a unique prefix of its id (4 characters or more).", repeats: true)
+        name: "ref", help: "An item's number, its id, or a unique prefix of its id (4 characters or more); 1-3 for a range of numbers, 4,6 for several.",
+        repeats: true)
     static let reference = ArgumentSpec(
         name: "ref", help: "An item's number, its id, or a unique prefix of its id (4 characters or more).")
 }

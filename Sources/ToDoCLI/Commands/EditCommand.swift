@@ -24,7 +24,7 @@ struct EditCommand: ListCommand {
             without --coordinate is looked up on the geocoder (TODO_GEOCODER_URL); if that fails, the
             coordinate stays as it was (a new --location gets none) and a warning says why.
             """,
-        argumentCompletion: .items(.all))
+        argumentCompletion: .items(.all), aliases: ["mod", "modify"], changesList: true)
 
     var reference: ItemReference
     /// The fields to change, as `ItemManager.edit(itemWithID:_:)` applies them.

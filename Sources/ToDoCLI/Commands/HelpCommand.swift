@@ -30,7 +30,7 @@ struct HelpCommand: ToDoCommand {
             try arguments.noPositionals()
             subject = .manual
         } else if let name = topics.first {
-            if let command = CommandRegistry.spec(named: name) {
+            if let command = try CommandRegistry.spec(matching: name) {
                 subject = .command(command)
             } else if let topic = HelpTopics.topic(named: name) {
                 subject = .topic(topic)

@@ -18,7 +18,7 @@ struct ImportCommand: ListCommand {
             item; the summary says which and why. A source that cannot be read changes nothing, and the
             error names the line or offset at fault.
             """,
-        argumentCompletion: .files)
+        argumentCompletion: .files, changesList: true)
 
     /// Seconds a URL import may take when `TODO_HTTP_TIMEOUT` is not set.
     static let timeout = 30.0

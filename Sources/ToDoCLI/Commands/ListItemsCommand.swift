@@ -14,8 +14,9 @@ struct ListItemsCommand: ListCommand {
             Each row shows the number, [ ] or [x], the title, the due date and the location. Open items
             come in the order they were added, done items in the order they were checked; --sort orders
             each section by its key (items without it last). Dates take the forms of --due. 'todo' with
-            no command is 'todo list'.
-            """)
+            no command is 'todo list', and 'todo --open' is 'todo list --open'.
+            """,
+        aliases: ["ls"])
 
     var section: ListSection = .all
     var json = false

@@ -5,7 +5,8 @@ struct RedoCommand: ListCommand {
     static let spec = CommandSpec(
         name: "redo", summary: "Take back the last undo, or the last n undos.",
         arguments: [ArgumentSpec(name: "n", help: "How many undos to take back, newest first (1 if not given).", isOptional: true)],
-        discussion: "Makes the changes that 'todo undo' took back again. Refused like undo when an item changed since.")
+        discussion: "Makes the changes that 'todo undo' took back again. Refused like undo when an item changed since.",
+        changesList: true)
 
     var count = 1
 

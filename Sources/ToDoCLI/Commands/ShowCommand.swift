@@ -3,24 +3,31 @@ import ToDoCore
 /// `todo show`: every field of one item.
 struct ShowCommand: ListCommand {
     static let spec = CommandSpec(
-        name: "show", summary: "Show every field of one item.", arguments: [CommonOptions.reference],
-        options: [CommonOptions.json], argumentCompletion: .items(.all))
+        name: "show", summary: "Show every field of items.", arguments: [CommonOptions.references],
+        options: [CommonOptions.json], argumentCompletion: .items(.all), aliases: ["info"])
 
-    var reference: ItemReference
+    var references: [ItemReference]
     var json = false
 
-    init(reference: ItemReference, json: Bool = false) {
-        self.reference = reference
+    init(references: [ItemReference], json: Bool = false) {
+        self.references = references
         self.json = json
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
-        reference = try arguments.reference()
+        references = try arguments.references()
         json = arguments.flag(CommonOptions.json)
     }
 
+    /// One item as before; several one after another (a blank line between), or as a JSON array.
     func run(with runner: CommandRunner) throws {
-        let item = try runner.store.load().resolve(reference)
-        runner.write(json ? runner.renderer.json(item) : runner.renderer.details(item))
+        let items = try runner.store.load().resolve(references)
+        if items.count == 1 {
+            runner.write(json ? runner.renderer.json(items[0]) : runner.renderer.details(items[0]))
+        } else if json {
+            runner.renderer.writeJSON([items], to: runner.context.output)
+        } else {
+            runner.write(items.map(runner.renderer.details).joined(separator: "\n"))
+        }
     }
 }

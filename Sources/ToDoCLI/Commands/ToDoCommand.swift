@@ -47,6 +47,19 @@ enum CommandRegistry {
     static func spec(named name: String) -> CommandSpec? {
         all.first { $0.name == name }
     }
+
+    /// The command a word names: its name, one of its aliases, or the start of one command's name
+    /// (two letters or more, as `hist`). `nil` when it names none; refused when it starts several.
+    static func spec(matching word: String) throws(UsageError) -> CommandSpec? {
+        if let spec = all.first(where: { $0.name == word || $0.aliases.contains(word) }) { return spec }
+        guard word.count >= 2 else { return nil }
+        let starting = all.filter { $0.name.hasPrefix(word) }
+        if starting.count > 1 {
+            let names = starting.map { "'\($0.name)'" }
+            throw UsageError(message: "'\(word)' could be \(names.dropLast().joined(separator: ", ")) or \(names.last!); type more of it")
+        }
+        return starting.first
+    }
 }
 
 /// What a command runs with: the process's context, the settings (or why they are bad: help works

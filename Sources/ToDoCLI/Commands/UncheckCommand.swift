@@ -8,7 +8,7 @@ struct UncheckCommand: EachItemCommand {
             Unchecked items move to the end of the open items. Refused when an open item already has the
             same content. All refs are resolved first; if one fails, nothing changes.
             """,
-        argumentCompletion: .items(.done))
+        argumentCompletion: .items(.done), changesList: true)
 
     var references: [ItemReference]
     var json = false

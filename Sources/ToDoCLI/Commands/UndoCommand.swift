@@ -15,7 +15,8 @@ struct UndoCommand: ListCommand {
             back as they were, with their numbers and in their places; numbers are never reused.
             A change is refused, and nothing changes, when an item it touched was changed since by a
             later change (take that back first) or outside todo. The history keeps the last 100 changes.
-            """)
+            """,
+        changesList: true)
 
     var selection: UndoSelection
 

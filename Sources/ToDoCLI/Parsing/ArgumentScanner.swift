@@ -35,7 +35,7 @@ enum ArgumentScanner {
 
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
                 if result.command == nil && !optionsEnded {
-                    guard let command = CommandRegistry.spec(named: argument) else { throw unknownCommand(argument) }
+                    guard let command = try CommandRegistry.spec(matching: argument) else { throw unknownCommand(argument) }
                     result.command = command
                 } else {
                     result.positionals.append(argument)
@@ -64,6 +64,10 @@ enum ArgumentScanner {
             } else if let option = result.command?.option(named: name), argument.hasPrefix("--") {
                 spec = option
                 isGlobal = false
+            } else if result.command == nil, ListItemsCommand.spec.option(named: name) != nil,
+                      !arguments[index...].contains(where: { (try? CommandRegistry.spec(matching: $0)) != nil }) {
+                // `todo --open` is `todo list --open`, as `todo` alone is `todo list`.
+                return try scan([ListItemsCommand.spec.name] + arguments)
             } else {
                 throw unknownOption(argument, command: result.command)
             }
@@ -127,8 +131,11 @@ enum ArgumentScanner {
     /// whose usage to show (`help` for `todo help <name>`).
     static func unknownCommand(_ name: String, usage: CommandSpec? = nil, orTopic: Bool = false) -> UsageError {
         var message = "unknown command \(orTopic ? "or topic " : "")'\(name)'"
-        let names = CommandRegistry.all.map(\.name) + (orTopic ? HelpTopics.all.map(\.name) : [])
-        if let suggestion = Suggestion.nearest(to: name, among: names) {
+        // A command that changes the list is suggested only for a slip of one letter.
+        let candidates = CommandRegistry.all.flatMap { command in
+            ([command.name] + command.aliases).map { ($0, command.changesList ? 1 : 2) }
+        } + (orTopic ? HelpTopics.all.map { ($0.name, 2) } : [])
+        if let suggestion = Suggestion.nearest(to: name, among: candidates) {
             message += ". Did you mean '\(suggestion)'?"
         }
         return UsageError(message: message, command: usage)

@@ -43,6 +43,11 @@ struct CommandSpec: Equatable, Sendable {
     var discussion: String = ""
     /// What a completion script offers as the command's arguments.
     var argumentCompletion: CompletionValues = .none
+    /// Other names the command answers to: the verbs of the tools people come from.
+    var aliases: [String] = []
+    /// Whether the command may change the list: one is suggested for a mistyped word only when a
+    /// single letter is off.
+    var changesList = false
 
     func option(named name: String) -> OptionSpec? {
         options.first { $0.name == name }

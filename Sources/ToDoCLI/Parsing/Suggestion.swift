@@ -3,9 +3,14 @@ enum Suggestion {
     /// The candidate within a small edit distance of `word` (two edits, or one for words of one or two characters),
     /// preferring the nearest and then the earliest; `nil` when none is close.
     static func nearest(to word: String, among candidates: [String]) -> String? {
-        let limit = word.count <= 2 ? 1 : 2
+        nearest(to: word, among: candidates.map { ($0, 2) })
+    }
+
+    /// The same, each candidate with the most edits it may be away (fewer for short words).
+    static func nearest(to word: String, among candidates: [(String, Int)]) -> String? {
         var best: (candidate: String, distance: Int)?
-        for candidate in candidates {
+        for (candidate, most) in candidates {
+            let limit = min(word.count <= 2 ? 1 : 2, most)
             let distance = editDistance(word, candidate)
             if distance <= limit, distance < (best?.distance ?? .max) {
                 best = (candidate, distance)

@@ -18,12 +18,24 @@ enum HelpRenderer {
 
             """
         text += table(CommandRegistry.all.map { ($0.name, $0.summary) })
+        text += "\n" + wrapped(aliasesSentence, indent: 2) + "\n"
         text += "\n  With no command, todo lists the items.\n\nGLOBAL OPTIONS:\n"
         text += table(GlobalOption.all.map(optionRow))
         text += "\nTOPICS:\n" + table(HelpTopics.all.map { ($0.name, $0.summary) })
         text += "\nEXIT CODES:\n" + table(HelpTopics.exitCodeRows.map { ($0.name, $0.text) })
         text += "\n  See 'todo help <command>' or 'todo help <topic>' for more; 'todo help --man' prints the manual page.\n"
         return text
+    }
+
+    /// The other names of the commands, and their shortened forms, in a sentence.
+    static var aliasesSentence: String {
+        let named = CommandRegistry.all.filter { !$0.aliases.isEmpty }.map { command in
+            let aliases = command.aliases
+            let list = aliases.count == 1 ? aliases[0] : aliases.dropLast().joined(separator: ", ") + " and " + aliases.last!
+            return "\(list) (\(command.name))"
+        }
+        return "Also: " + named.joined(separator: ", ") + ". A command may be shortened to any start of its name that"
+            + " starts no other command's (hist for history)."
     }
 
     /// `todo help <topic>`: its heading, then its text.
@@ -39,6 +51,9 @@ enum HelpRenderer {
     /// `todo help <command>` and `todo <command> --help`.
     static func help(for command: CommandSpec) -> String {
         var text = "OVERVIEW: \(command.summary)\n\nUSAGE: \(command.usage)\n"
+        if !command.aliases.isEmpty {
+            text += "\nALIASES: \(command.aliases.joined(separator: ", "))\n"
+        }
         if !command.arguments.isEmpty {
             text += "\nARGUMENTS:\n" + table(command.arguments.map { ("<\($0.name)>", $0.help) })
         }

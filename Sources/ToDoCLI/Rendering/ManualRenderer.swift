@@ -28,8 +28,12 @@ enum ManualRenderer {
             if !command.discussion.isEmpty {
                 blocks.append(.paragraph(command.discussion.split(separator: "\n").joined(separator: " ")))
             }
+            if !command.aliases.isEmpty {
+                blocks.append(.paragraph("Also: " + command.aliases.map { "todo \($0)" }.joined(separator: ", ") + "."))
+            }
             if !blocks.isEmpty { page += ".RS\n" + body(blocks) + ".RE\n" }
         }
+        page += section("ALIASES", [.paragraph(HelpRenderer.aliasesSentence)])
         page += section("GLOBAL OPTIONS", [.table(GlobalOption.all.map(HelpRenderer.optionRow).map { HelpRow(name: $0.0, text: $0.1) })])
         for topic in HelpTopics.all {
             page += section(topic.heading, topic.body(.monthFirst))

@@ -72,7 +72,7 @@ final class CommandParserTests: XCTestCase {
     func test_references() throws {
         let id = UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F")!
 
-        XCTAssertEqual(try parsed(["show", "3"], as: ShowCommand.self), ShowCommand(reference: .number(3)))
+        XCTAssertEqual(try parsed(["show", "3"], as: ShowCommand.self), ShowCommand(references: [.number(3)]))
         XCTAssertEqual(try parsed(["check", "1", "9f3c", id.uuidString.lowercased()], as: CheckCommand.self),
                        CheckCommand(references: [.number(1), .idPrefix("9f3c"), .id(id)], json: false))
         XCTAssertEqual(try parsed(["uncheck", "2", "--json"], as: UncheckCommand.self), UncheckCommand(references: [.number(2)], json: true))
@@ -116,11 +116,57 @@ final class CommandParserTests: XCTestCase {
         }
     }
 
+    /// The verbs of Taskwarrior and todo.sh, and any start of a command's name that starts no other.
+    func test_aliasesAndShortenedNames_nameTheirCommands() throws {
+        XCTAssertEqual(try parsed(["ls", "--open"], as: ListItemsCommand.self), ListItemsCommand(section: .open))
+        XCTAssertEqual(try parsed(["done", "1"], as: CheckCommand.self), CheckCommand(references: [.number(1)]))
+        XCTAssertEqual(try parsed(["do", "1"], as: CheckCommand.self), CheckCommand(references: [.number(1)]))
+        for verb in ["rm", "del", "delete", "rem"] {
+            XCTAssertEqual(try parsed([verb, "2"], as: RemoveCommand.self), RemoveCommand(references: [.number(2)]), verb)
+        }
+        XCTAssertEqual(try parsed(["info", "3"], as: ShowCommand.self), ShowCommand(references: [.number(3)]))
+        XCTAssertEqual(try parsed(["mod", "3", "--title", "T"], as: EditCommand.self),
+                       EditCommand(reference: .number(3), edit: ItemEdit(title: "T")))
+        XCTAssertEqual(try parsed(["hist"], as: HistoryCommand.self), HistoryCommand())
+        XCTAssertEqual(try parsed(["exp"], as: ExportCommand.self), ExportCommand())
+        XCTAssertEqual(try parsed(["help", "ls"], as: HelpCommand.self), HelpCommand(subject: .command(ListItemsCommand.spec)))
+        XCTAssertEqual(try parser.parse(["done", "1"]).commandLine, ["done", "1"], "the history records what was typed")
+    }
+
+    /// `todo --open` is `todo list --open`, as `todo` is `todo list`.
+    func test_listOptionsWithoutACommand_listTheItems() throws {
+        XCTAssertEqual(try parsed(["--open"], as: ListItemsCommand.self), ListItemsCommand(section: .open))
+        XCTAssertEqual(try parsed(["--json"], as: ListItemsCommand.self), ListItemsCommand(json: true))
+        var query = ItemQuery()
+        query.search = "milk"
+        XCTAssertEqual(try parsed(["--file", "a.json", "--search", "milk"], as: ListItemsCommand.self), ListItemsCommand(query: query))
+    }
+
+    func test_rangesAndListsOfRefs() throws {
+        XCTAssertEqual(try parsed(["check", "1-3"], as: CheckCommand.self), CheckCommand(references: [.number(1), .number(2), .number(3)]))
+        XCTAssertEqual(try parsed(["remove", "4,6", "9"], as: RemoveCommand.self),
+                       RemoveCommand(references: [.number(4), .number(6), .number(9)]))
+        XCTAssertEqual(try parsed(["show", "2-2,9f3c"], as: ShowCommand.self), ShowCommand(references: [.number(2), .idPrefix("9f3c")]))
+        XCTAssertEqual(try parsed(["uncheck", "9f3c-4b5a"], as: UncheckCommand.self), UncheckCommand(references: [.idPrefix("9f3c-4b5a")]),
+                       "an id prefix with a dash is not a range")
+    }
+
     // MARK: Usage errors
 
     func test_usageErrors() {
         let cases: [([String], String, CommandSpec?)] = [
             (["lst"], "unknown command 'lst'. Did you mean 'list'?", nil),
+            (["un", "1"], "'un' could be 'uncheck' or 'undo'; type more of it", nil),
+            (["re"], "'re' could be 'remove' or 'redo'; type more of it", nil),
+            (["tidy"], "unknown command 'tidy'", nil),
+            (["mood"], "unknown command 'mood'. Did you mean 'mod'?", nil),
+            (["aad"], "unknown command 'aad'. Did you mean 'add'?", nil),
+            (["cheque"], "unknown command 'cheque'", nil),
+            (["lits"], "unknown command 'lits'. Did you mean 'list'?", nil),
+            (["check", "3-1"], "invalid range '3-1'; use the lower number first, as 1-3", CheckCommand.spec),
+            (["check", "1-20000"], "the range '1-20000' names more than 10000 items", CheckCommand.spec),
+            (["check", "1,,2"], "\"\" is not an item number, id, or id prefix of at least 4 characters", CheckCommand.spec),
+            (["--json", "list"], "unknown option '--json'", nil),
             (["frobnicate"], "unknown command 'frobnicate'", nil),
             (["add", "x", "--dew", "1"], "unknown option '--dew'. Did you mean '--due'?", AddCommand.spec),
             (["add", "-5 push-ups"], "unknown option '-5 push-ups' (a title or text that starts with '-' goes after '--')", AddCommand.spec),
@@ -136,7 +182,6 @@ final class CommandParserTests: XCTestCase {
             (["list", "--open", "--done"], "'--open' and '--done' cannot be used together", ListItemsCommand.spec),
             (["list", "extra"], "unexpected argument 'extra'", ListItemsCommand.spec),
             (["show"], "missing '<ref>'", ShowCommand.spec),
-            (["show", "1", "2"], "unexpected argument '2'", ShowCommand.spec),
             (["check", "abc"], "\"abc\" is not an item number, id, or id prefix of at least 4 characters", CheckCommand.spec),
             (["add", "x", "--location", "Home", "--coordinate", "91,0"],
              "invalid coordinate '91,0'; latitude must be within -90...90 and longitude within -180...180", AddCommand.spec),

@@ -1,0 +1,70 @@
+import Foundation
+@testable import ToDoCLI
+import ToDoCore
+import XCTest
+
+/// The verbs people bring from Taskwarrior and todo.sh, shortened command names, `todo --open`,
+/// and ranges and lists of refs, run against a real file with exact output and exit codes.
+final class FamiliarVerbsTests: HarnessTestCase {
+    private func addFive() {
+        for title in ["One", "Two", "Three", "Four", "Five"] { todo.succeed("add", title) }
+    }
+
+    func test_neighboursVerbs_runTheirCommands() {
+        addFive()
+        XCTAssertOutcome(todo.run("done", "1"), Outcome(status: 0, stdout: "Checked 1: One\n", stderr: ""))
+        XCTAssertOutcome(todo.run("do", "2"), Outcome(status: 0, stdout: "Checked 2: Two\n", stderr: ""))
+        XCTAssertOutcome(todo.run("rm", "3"), Outcome(status: 0, stdout: "Removed 3: Three\n", stderr: ""))
+        XCTAssertOutcome(todo.run("mod", "4", "--title", "Four!"), Outcome(status: 0, stdout: "Edited 4: Four!\n", stderr: ""))
+        XCTAssertEqual(todo.run("info", "4").stdout, todo.run("show", "4").stdout)
+        XCTAssertOutcome(todo.run("ls", "--open"), Outcome(status: 0, stdout: "4 [ ] Four!\n5 [ ] Five\n", stderr: ""))
+        XCTAssertEqual(todo.run("hist", "--limit", "1").stdout, todo.run("history", "--limit", "1").stdout)
+    }
+
+    func test_anAmbiguousStart_namesEveryCommandItCouldBe_andChangesNothing() {
+        addFive()
+        let before = todo.fileContents
+        XCTAssertOutcome(todo.run("un", "1"), Outcome(status: 64, stdout: "", stderr: """
+            Error: 'un' could be 'uncheck' or 'undo'; type more of it
+            Usage: todo [--file <path>] [--color <when>] <command> [<arguments>]
+              See 'todo --help' for more information.
+
+            """))
+        XCTAssertEqual(todo.fileContents, before)
+    }
+
+    func test_aWordFarFromACommandThatChangesTheList_isNotSuggestedIt() {
+        XCTAssertEqual(todo.run("cheque", "1").stderr.split(separator: "\n").first, "Error: unknown command 'cheque'")
+        XCTAssertEqual(todo.run("lits").stderr.split(separator: "\n").first, "Error: unknown command 'lits'. Did you mean 'list'?")
+        XCTAssertEqual(todo.run("chek", "1").stderr.split(separator: "\n").first, "Error: unknown command 'chek'. Did you mean 'check'?")
+    }
+
+    func test_listOptionsWithoutACommand_listTheItems() {
+        addFive()
+        todo.succeed("check", "1")
+        XCTAssertOutcome(todo.run("--open", "--search", "f"), Outcome(status: 0, stdout: "4 [ ] Four\n5 [ ] Five\n", stderr: ""))
+        XCTAssertEqual(todo.run("--json").stdout, todo.run("list", "--json").stdout)
+    }
+
+    func test_rangesAndLists_changeEveryItemOrNone() {
+        addFive()
+        XCTAssertOutcome(todo.run("check", "1-3"), Outcome(status: 0, stdout: "Checked 1: One\nChecked 2: Two\nChecked 3: Three\n", stderr: ""))
+        XCTAssertOutcome(todo.run("remove", "4,5"), Outcome(status: 0, stdout: "Removed 4: Four\nRemoved 5: Five\n", stderr: ""))
+        let before = todo.fileContents
+        XCTAssertOutcome(todo.run("uncheck", "1-4"), Outcome(status: 2, stdout: "", stderr: "Error: no item matches \"4\"\n"))
+        XCTAssertEqual(todo.fileContents, before, "one missing item changes none")
+    }
+
+    func test_show_takesSeveralRefs() throws {
+        todo.succeed("add", "One")
+        todo.succeed("add", "Two")
+        let one = todo.run("show", "1").stdout, two = todo.run("show", "2").stdout
+        XCTAssertOutcome(todo.run("show", "1,2"), Outcome(status: 0, stdout: one + "\n" + two, stderr: ""))
+        let json = try JSONValue(parsing: Array(todo.run("show", "1", "2", "--json").stdout.utf8))
+        guard case .array(let items) = json else { return XCTFail("expected an array") }
+        XCTAssertEqual(items.map { item -> JSONValue? in
+            guard case .object(let object) = item else { return nil }
+            return object["title"]
+        }, [.string("One"), .string("Two")])
+    }
+}
