@@ -137,6 +137,10 @@ public struct URLSessionTransport: HTTPTransport {
                 exceeded = true
                 body = []
                 dataTask.cancel()
+                // The caller goes on at once: URLSession on Linux reads on without waiting for
+                // this queue, so on a busy machine the rest of an endless answer would pile up in
+                // memory, and the cancellation's own callback come only after all of it.
+                done.signal()
                 return
             }
             body.append(contentsOf: data)
