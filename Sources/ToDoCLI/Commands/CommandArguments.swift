@@ -223,7 +223,7 @@ enum CommonOptions {
 /// The filters and sorting of `list` and `export`.
 enum QueryOptions {
     static let search = OptionSpec(name: "search", valueName: "text",
-                                   help: "Only items with this text (any case) in the title, description or location.")
+                                   help: "Only items with this text (any case) in the title, description, location or its address.")
     static let dueBefore = OptionSpec(name: "due-before", valueName: "date",
                                       help: "Only items due before this date (before the day begins).", completion: .dates)
     static let dueAfter = OptionSpec(name: "due-after", valueName: "date",

@@ -73,15 +73,22 @@ struct EditCommand: ListCommand {
                 }
             }
         }
-        let edited = try runner.store.update(command: runner.arguments) { manager in
+        let (edited, changed) = try runner.store.update(command: runner.arguments) { manager in
             let item = try manager.resolve(reference)
             do {
-                return try manager.edit(itemWithID: item.id, edit)
+                let edited = try manager.edit(itemWithID: item.id, edit)
+                return (edited, manager.changes.changeList)
             } catch ItemManagerError.noLocation(let item) {
                 // On the command line, the way out is an option to give.
                 throw UsageError(message: "item \(item.number) has no location; give '--location <name>' too", command: Self.spec)
             }
         }
-        runner.write(json ? runner.renderer.json(edited) : "Edited \(runner.renderer.summary(edited))\n")
+        if json {
+            runner.write(runner.renderer.json(edited))
+        } else if changed {
+            runner.write("Edited \(runner.renderer.summary(edited))\n")
+        } else {
+            runner.write("Unchanged \(runner.renderer.summary(edited)): it already has these values\n")
+        }
     }
 }

@@ -50,7 +50,8 @@ extension ItemManager {
     /// Applies `edit` to the item with `id` and returns the item as it is now. The edit's own rules
     /// come first: an address or coordinate needs a place (the item's, or a new one in the same
     /// edit), and a place needs a name; then the rules of every change (a single-line title, an
-    /// open item unlike every other open item). Nothing changes when one refuses.
+    /// open item unlike every other open item). Nothing changes when one refuses, nor when the edit
+    /// leaves every field as it was (`changes` then shows none).
     public mutating func edit(itemWithID id: UUID, _ edit: ItemEdit) throws(ItemManagerError) -> ToDoItem {
         guard let current = item(withID: id) else { throw .noSuchItem(.id(id)) }
         var location = edit.location.applied(to: current.location)
@@ -61,11 +62,26 @@ extension ItemManager {
             location = place
         }
         try Self.checkPlaceHasName(location)
+        let title = edit.title ?? current.title
+        let timestamp = edit.timestamp.applied(to: current.timestamp)
+        let itemDescription = edit.itemDescription.applied(to: current.itemDescription)
+        // An edit that leaves every field as it is changes nothing, and records no change.
+        if title == current.title, timestamp == current.timestamp, itemDescription == current.itemDescription,
+           Self.isSame(location, current.location) {
+            return current
+        }
         return try updateItem(withID: id) { item in
-            item.title = edit.title ?? item.title
-            item.timestamp = edit.timestamp.applied(to: item.timestamp)
-            item.itemDescription = edit.itemDescription.applied(to: item.itemDescription)
+            item.title = title
+            item.timestamp = timestamp
+            item.itemDescription = itemDescription
             item.location = location
         }
+    }
+
+    /// Whether two places are the same in every field, the address included (`Location`'s own
+    /// equality, the book's, leaves it out).
+    private static func isSame(_ left: Location?, _ right: Location?) -> Bool {
+        left?.name == right?.name && left?.address == right?.address && left?.coordinate == right?.coordinate
+            && left?.unknownMembers == right?.unknownMembers
     }
 }

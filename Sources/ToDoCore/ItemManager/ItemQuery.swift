@@ -54,21 +54,28 @@ public struct ItemQuery: Equatable, Sendable {
         return true
     }
 
-    /// Sorted by the key (stable: ties keep list order; items without the key go last), then
-    /// reversed if asked.
+    /// Sorted by the key (stable: ties keep list order), reversed if asked; items without the key
+    /// (no due date, say) go last either way, in list order.
     private func arranged(_ items: [ToDoItem]) -> [ToDoItem] {
-        var sorted = items
-        if let sort {
-            let keyed = items.enumerated().map { (offset: $0.offset, item: $0.element) }
-            sorted = keyed.sorted { left, right in
-                switch Self.compare(left.item, right.item, by: sort) {
-                case .orderedAscending: return true
-                case .orderedDescending: return false
-                case .orderedSame: return left.offset < right.offset
-                }
-            }.map(\.item)
+        guard let sort else { return reverse ? items.reversed() : items }
+        let withKey = items.filter { Self.hasKey($0, sort) }, withoutKey = items.filter { !Self.hasKey($0, sort) }
+        let keyed = withKey.enumerated().map { (offset: $0.offset, item: $0.element) }
+        let sorted = keyed.sorted { left, right in
+            switch Self.compare(left.item, right.item, by: sort) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: return left.offset < right.offset
+            }
+        }.map(\.item)
+        return (reverse ? sorted.reversed() : sorted) + withoutKey
+    }
+
+    private static func hasKey(_ item: ToDoItem, _ key: SortKey) -> Bool {
+        switch key {
+        case .number, .title: return true
+        case .due: return item.timestamp != nil
+        case .created: return item.createdAt != nil
         }
-        return reverse ? sorted.reversed() : sorted
     }
 
     private static func compare(_ left: ToDoItem, _ right: ToDoItem, by key: SortKey) -> ComparisonResult {

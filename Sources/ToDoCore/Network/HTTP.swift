@@ -48,7 +48,7 @@ public enum HTTPError: Error, Equatable, Sendable {
 extension HTTPError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .timedOut(let seconds): return "no answer within \(JSONValue.literal(for: seconds)) seconds"
+        case .timedOut(let seconds): return "no answer within \(secondsText(seconds))"
         case .failed(let message): return message
         case .unavailable(let reason): return "HTTP is not available: \(reason)"
         case .tooLarge(let limit): return "the answer is larger than \(Self.size(limit)), more than todo takes"

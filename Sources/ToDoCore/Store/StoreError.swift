@@ -47,7 +47,7 @@ extension StoreError: CustomStringConvertible {
             return "cannot \(operation) \(path): \(FileSystem.message(forErrorCode: code))"
         case .lockTimeout(let lockFile, let seconds):
             return "another todo process is changing the list (it has held \(lockFile) for more than"
-                + " \(formatted(seconds)) seconds); nothing was changed, try again"
+                + " \(secondsText(seconds))); nothing was changed, try again"
         case .unusableFile(let path, let reason):
             return Self.description(of: reason, at: path)
         case .replacedMeanwhile(let file):
@@ -75,7 +75,4 @@ extension StoreError: CustomStringConvertible {
         }
     }
 
-    private func formatted(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-    }
 }

@@ -48,7 +48,7 @@ final class NetworkTests: BinaryTestCase {
         let start = Date()
         XCTAssertEqual(try run("add", "Water", "--location", "Garden", "--address", "Main St"), Outcome(
             status: 0, stdout: "Added 1: Water (at Garden)\n",
-            stderr: "Warning: could not look up 'Main St': the geocoder could not be reached: no answer within 1 seconds; saved without a coordinate\n"))
+            stderr: "Warning: could not look up 'Main St': the geocoder could not be reached: no answer within 1 second; saved without a coordinate\n"))
         XCTAssertLessThan(Date().timeIntervalSince(start), 10)
         XCTAssertTrue(try run("show", "1").stdout.contains("Coordinate:  -\n"))
     }
@@ -127,7 +127,7 @@ final class URLImportTests: BinaryTestCase {
         todo.environment["TODO_HTTP_TIMEOUT"] = "1"
         let start = Date()
         XCTAssertEqual(try todo.run(["import", server.url("/slow")]), Outcome(status: 1, stdout: "", stderr: """
-            Error: cannot read \(server.url("/slow")): no answer within 1 seconds; nothing was imported
+            Error: cannot read \(server.url("/slow")): no answer within 1 second; nothing was imported
 
             """))
         XCTAssertLessThan(Date().timeIntervalSince(start), 10)

@@ -39,13 +39,11 @@ final class AddressLookupTests: HarnessTestCase {
         XCTAssertEqual(transport.requests.first?.timeout, 5)
     }
 
-    func test_add_withoutAGeocoder_savesTheItemAndWarns() throws {
+    /// Geocoding is opt-in: without a geocoder an address is saved as given, without a word.
+    func test_add_withoutAGeocoder_savesTheItemQuietly() throws {
         todo.environment["TODO_GEOCODER_URL"] = nil
         XCTAssertOutcome(todo.run("add", "Water", "--location", "Garden", "--address", "12 Market St"),
-                         Outcome(status: 0, stdout: "Added 1: Water (at Garden)\n", stderr: """
-                            Warning: no geocoder is set (TODO_GEOCODER_URL) to look up '12 Market St'; saved without a coordinate
-
-                            """))
+                         Outcome(status: 0, stdout: "Added 1: Water (at Garden)\n", stderr: ""))
         XCTAssertNil(try coordinate(of: "1"))
     }
 

@@ -67,4 +67,25 @@ final class FamiliarVerbsTests: HarnessTestCase {
             return object["title"]
         }, [.string("One"), .string("Two")])
     }
+
+    /// Issue 22, "edits that say what they did": an edit that changes nothing says so, exits 0,
+    /// and records no change (the next undo takes back the one before).
+    func test_anEditThatChangesNothing_saysSo_andRecordsNothing() {
+        todo.succeed("add", "Call Mom", "--location", "Home", "--address", "Main St 1")
+        let before = todo.fileContents
+        XCTAssertOutcome(todo.run("edit", "1", "--title", "Call Mom", "--location", "Home", "--address", "Main St 1"),
+                         Outcome(status: 0, stdout: "Unchanged 1: Call Mom (at Home): it already has these values\n", stderr: ""))
+        XCTAssertEqual(todo.fileContents, before)
+        XCTAssertEqual(todo.run("history", "--json").stdout.components(separatedBy: "\"command\"").count - 1, 1, "only the add")
+        XCTAssertOutcome(todo.run("edit", "1", "--address", "Main St 2"),
+                         Outcome(status: 0, stdout: "Edited 1: Call Mom (at Home)\n", stderr: ""))
+    }
+
+    func test_sortingByDueInReverse_keepsUndatedItemsLast() {
+        todo.succeed("add", "Undated")
+        todo.succeed("add", "Soon", "--due", "11/23/26")
+        todo.succeed("add", "Later", "--due", "11/30/26")
+        XCTAssertEqual(todo.run("list", "--sort", "due", "--reverse").stdout,
+                       "3 [ ] Later    11/30/26\n2 [ ] Soon     11/23/26\n1 [ ] Undated\n")
+    }
 }

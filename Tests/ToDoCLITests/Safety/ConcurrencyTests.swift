@@ -101,7 +101,7 @@ final class ConcurrencyTests: BinaryTestCase {
 
         for outcome in outcomes {
             XCTAssertEqual(outcome, Outcome(status: 1, stdout: "", stderr: """
-                Error: another todo process is changing the list (it has held \(lockPath) for more than 1 seconds); nothing was changed, try again
+                Error: another todo process is changing the list (it has held \(lockPath) for more than 1 second); nothing was changed, try again
 
                 """))
         }

@@ -69,7 +69,7 @@ final class ItemQueryTests: XCTestCase {
 
     func test_sort_eachSectionStably_withItemsLackingTheKeyLast_andReverse() {
         XCTAssertEqual(numbers { $0.sort = .due }, "1 5 4 3 | 6 2")
-        XCTAssertEqual(numbers { $0.sort = .due; $0.reverse = true }, "3 4 5 1 | 2 6")
+        XCTAssertEqual(numbers { $0.sort = .due; $0.reverse = true }, "3 4 5 1 | 6 2", "undated items stay last")
         XCTAssertEqual(numbers { $0.sort = .title }, "4 1 5 3 | 2 6")
         XCTAssertEqual(numbers { $0.sort = .number; $0.reverse = true }, "5 4 3 1 | 6 2")
         XCTAssertEqual(numbers { $0.sort = .created }, "1 3 5 4 | 2 6")
