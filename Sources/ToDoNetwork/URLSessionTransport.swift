@@ -48,12 +48,7 @@ public struct URLSessionTransport: HTTPTransport {
             throw .timedOut(seconds: request.timeout)
         }
         let outcome = receiver.outcome()
-        if outcome.exceeded {
-            // Normally the cancelled task ends at once, and reading stops with it; on a busy
-            // machine its end waits behind the answer's rest, which is not waited for long.
-            _ = receiver.completed.wait(timeout: min(deadline, .now() + 1))
-            throw .tooLarge(limit: request.maximumBodyBytes)
-        }
+        if outcome.exceeded { throw .tooLarge(limit: request.maximumBodyBytes) }
         if let encoding = outcome.unrequestedEncoding {
             throw .failed("the server sent a compressed answer (\(encoding)), which todo did not ask for")
         }
@@ -142,10 +137,6 @@ public struct URLSessionTransport: HTTPTransport {
                 exceeded = true
                 body = []
                 dataTask.cancel()
-                // The caller need not wait for the end: on a busy machine URLSession on Linux
-                // reads on without waiting for this queue, and the cancellation's own callback
-                // comes only after the rest of an endless answer (see `get`).
-                done.signal()
                 return
             }
             body.append(contentsOf: data)
@@ -170,10 +161,6 @@ public struct URLSessionTransport: HTTPTransport {
             self.error = error
             lock.unlock()
             done.signal()
-            completed.signal()
         }
-
-        /// Signalled when the task has ended, cancelled or not.
-        let completed = DispatchSemaphore(value: 0)
     }
 }

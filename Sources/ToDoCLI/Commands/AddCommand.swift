@@ -44,8 +44,12 @@ struct AddCommand: ListCommand {
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         let words = try arguments.positionals(atLeast: 1)
+        if words.first == "-", words.count > 1 {
+            throw arguments.error("'-' reads the titles from standard input; give no other words with it")
+        }
         titles = words == ["-"] ? .standardInput : .argument(try arguments.title(words.joined(separator: " ")))
-        itemDescription = arguments.value(CommonOptions.description)
+        // An empty value is no value, as for --location.
+        itemDescription = arguments.value(CommonOptions.description).flatMap { $0.unicodeScalars.allSatisfy(Whitespace.isSpace) ? nil : $0 }
         timestamp = try arguments.dueDate()
         location = try arguments.location(name: CommonOptions.location, address: CommonOptions.address,
                                           coordinate: CommonOptions.coordinate)
@@ -67,11 +71,18 @@ struct AddCommand: ListCommand {
         case .standardInput: titles = try standardInputTitles(runner.context)
         }
         let added = try runner.store.update(command: runner.arguments) { manager in
-            try titles.enumerated().map { index, title in
+            /// The line each item added here came from.
+            var lines: [UUID: Int] = [:]
+            return try titles.enumerated().map { index, title in
                 let item = ToDoItem(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location)
                 do {
-                    return try manager.add(item)
+                    let added = try manager.add(item)
+                    lines[added.id] = index + 1
+                    return added
                 } catch let error as ItemManagerError where self.titles == .standardInput {
+                    if case .duplicateContent(let existing) = error, let first = lines[existing.id] {
+                        throw StandardInputLineError(line: index + 1, underlying: error, repeated: (first, title))
+                    }
                     throw StandardInputLineError(line: index + 1, underlying: error)
                 }
             }
@@ -95,7 +106,9 @@ struct AddCommand: ListCommand {
             context.errorOutput.write("Reading titles, one per line; end with Ctrl-D.\n")
             context.errorOutput.flush()
         }
-        let bytes = context.input.readAll()
+        var bytes = context.input.readAll()
+        // A byte-order mark (Windows editors write one) is not part of the first title.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard String(bytes: bytes, encoding: .utf8) != nil else {
             throw UsageError(message: "standard input is not valid UTF-8; nothing was added", command: Self.spec)
         }
@@ -112,6 +125,19 @@ struct AddCommand: ListCommand {
 struct StandardInputLineError: Error, CustomStringConvertible {
     let line: Int
     let underlying: ItemManagerError
+    /// The earlier line with the same item, when that is why.
+    var repeated: (line: Int, title: String)?
 
-    var description: String { "line \(line) of standard input: \(underlying); nothing was added" }
+    init(line: Int, underlying: ItemManagerError, repeated: (line: Int, title: String)? = nil) {
+        self.line = line
+        self.underlying = underlying
+        self.repeated = repeated
+    }
+
+    var description: String {
+        if let (first, title) = repeated {
+            return "line \(line) of standard input repeats line \(first) (\"\(title)\"); nothing was added"
+        }
+        return "line \(line) of standard input: \(underlying); nothing was added"
+    }
 }

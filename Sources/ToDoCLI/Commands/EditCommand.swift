@@ -46,7 +46,10 @@ struct EditCommand: ListCommand {
         json = arguments.flag(CommonOptions.json)
         if let title = arguments.value(Self.title) { edit.title = try arguments.title(title) }
         edit.timestamp = arguments.change(try arguments.dueDate(), removedBy: Self.noDue)
-        edit.itemDescription = arguments.change(arguments.value(CommonOptions.description), removedBy: Self.noDescription)
+        let description = arguments.value(CommonOptions.description)
+        // An empty description is none: `--description ""` removes it.
+        edit.itemDescription = description.map { $0.unicodeScalars.allSatisfy(Whitespace.isSpace) } == true
+            ? .remove : arguments.change(description, removedBy: Self.noDescription)
         if let location = try arguments.location(name: Self.location, address: Self.address, coordinate: Self.coordinate) {
             edit.location = .set(location)
         } else {

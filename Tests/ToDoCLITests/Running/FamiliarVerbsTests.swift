@@ -88,4 +88,30 @@ final class FamiliarVerbsTests: HarnessTestCase {
         XCTAssertEqual(todo.run("list", "--sort", "due", "--reverse").stdout,
                        "3 [ ] Later    11/30/26\n2 [ ] Soon     11/23/26\n1 [ ] Undated\n")
     }
+
+    /// `add -`: a line that repeats an earlier one says so; other words beside `-` are refused;
+    /// a byte-order mark is not part of the first title.
+    func test_addFromStandardInput_saysWhichLineRepeatsWhich() {
+        XCTAssertOutcome(todo.run("add", "-", input: "alpha\nbeta\nalpha\n"), Outcome(status: 3, stdout: "", stderr: """
+            Error: line 3 of standard input repeats line 1 ("alpha"); nothing was added
+
+            """))
+        XCTAssertNil(todo.fileContents)
+        let outcome = todo.run("add", "-", "extra", input: "x\n")
+        XCTAssertEqual(outcome.status, 64)
+        XCTAssertTrue(outcome.stderr.hasPrefix("Error: '-' reads the titles from standard input; give no other words with it\n"), outcome.stderr)
+        XCTAssertNil(todo.fileContents)
+        XCTAssertOutcome(todo.run("add", "-", input: "\u{FEFF}First\nSecond\n"),
+                         Outcome(status: 0, stdout: "Added 1: First\nAdded 2: Second\n", stderr: ""))
+        XCTAssertEqual(todo.run("list", "--search", "\u{FEFF}").stdout, "")
+    }
+
+    /// An empty value is no value: `--description ""` stores none, and on `edit` removes it.
+    func test_anEmptyDescription_isNone() throws {
+        todo.succeed("add", "Call Mom", "--description", "")
+        XCTAssertNil(try JSONFileStore(fileURL: todo.fileURL).load().item(at: 0).itemDescription)
+        todo.succeed("edit", "1", "--description", "Sunday")
+        XCTAssertOutcome(todo.run("edit", "1", "--description", " "), Outcome(status: 0, stdout: "Edited 1: Call Mom\n", stderr: ""))
+        XCTAssertNil(try JSONFileStore(fileURL: todo.fileURL).load().item(at: 0).itemDescription)
+    }
 }
