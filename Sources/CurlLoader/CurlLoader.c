@@ -89,7 +89,12 @@ FORWARD(void *, curl_version_info, (int age), (age), NULL)
 // todo never lets libcurl inflate an answer (FoundationNetworking asks for every encoding curl
 // knows): a few megabytes of gzip inflate to gigabytes faster than URLSession's delegate can give
 // up, while the bytes as sent are counted as they arrive (see URLSessionTransport).
-enum { curlOptionAcceptEncoding = 10102 };
+enum { curlOptionAcceptEncoding = 10102, curlOptionURL = 10002, curlOptionMaxReceiveSpeed = 30146 };
+// URLSession on Linux reads on without waiting for its delegate, so an endless answer piles up in
+// memory until the delegate gets to see that the limit is passed (on a busy machine, seconds). A
+// cap on the receiving speed bounds that pile: 64 MB a second, far above what a geocoder or an
+// import needs (the largest import allowed, 1 GB, takes 16 seconds of its 30).
+static const long long maxReceiveBytesPerSecond = 64LL << 20;
 
 int curl_easy_setopt(void *handle, int option, ...) {
     static int (*real)(void *, int, ...);
@@ -98,8 +103,11 @@ int curl_easy_setopt(void *handle, int option, ...) {
     va_start(list, option);
     void *argument = va_arg(list, void *);
     va_end(list);
+    if (!real) return curlFailedInit;
     if (option == curlOptionAcceptEncoding) argument = NULL;
-    return real ? real(handle, option, argument) : curlFailedInit;
+    // FoundationNetworking sets the URL of every request it makes.
+    if (option == curlOptionURL) real(handle, curlOptionMaxReceiveSpeed, (void *)maxReceiveBytesPerSecond);
+    return real(handle, option, argument);
 }
 FORWARD_OPTION(curl_easy_getinfo, curlFailedInit)
 FORWARD_OPTION(curl_multi_setopt, curlMultiInternalError)
