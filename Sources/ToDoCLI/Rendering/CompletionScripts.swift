@@ -10,7 +10,7 @@ enum Shell: String, CaseIterable, Equatable {
 enum CompletionScripts {
     typealias Values = CompletionValues
 
-    static func values(of option: OptionSpec, in command: CommandSpec?) -> Values {
+    static func values(of option: OptionSpec) -> Values {
         resolved(option.completion)
     }
 
@@ -47,7 +47,7 @@ enum CompletionScripts {
     private static func valueCases(_ reply: (Values, OptionSpec) -> String) -> String {
         valuedOptions.map { command, option in
             let pattern = command.map { "\"\($0.name) \(option.flag)\"" } ?? "*\" \(option.flag)\""
-            return "        \(pattern)) \(reply(values(of: option, in: command), option)); return ;;\n"
+            return "        \(pattern)) \(reply(values(of: option), option)); return ;;\n"
         }.joined()
     }
 
@@ -266,11 +266,11 @@ enum CompletionScripts {
         }
         for option in globalOptions + [GlobalOption.version] {
             let condition = option.name == "version" ? " -n 'not __todo_command'" : ""
-            lines += "complete -c todo\(condition)\(fishOption(option, values: values(of: option, in: nil)))\n"
+            lines += "complete -c todo\(condition)\(fishOption(option, values: values(of: option)))\n"
         }
         for command in CommandRegistry.all {
             for option in command.options {
-                lines += "complete -c todo -n '__todo_using \(command.name)'\(fishOption(option, values: values(of: option, in: command)))\n"
+                lines += "complete -c todo -n '__todo_using \(command.name)'\(fishOption(option, values: values(of: option)))\n"
             }
             switch arguments(of: command) {
             case .none, .commandsAndTopics: break

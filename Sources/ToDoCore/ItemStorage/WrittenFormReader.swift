@@ -31,74 +31,54 @@ enum WrittenFormReader {
     /// its bytes are never copied back (`UnsafeWrittenForm.isExact`).
     private static func readItemInOtherLayout(_ scanner: inout JSONScanner) -> WrittenItem? {
         let start = scanner.index
-        guard scanner.consume(UInt8(ascii: "{")) else { return nil }
         var id: UUID?, number = 0, done = false
         var offsets = UnsafeWrittenForm.Offsets()
         /// The members met so far, one bit each: a member met twice is an error for the general reader.
         var met: UInt16 = 0
-        func meet(_ member: UInt16) -> Bool {
-            defer { met |= 1 << member }
-            return met & 1 << member == 0
-        }
-        func here() -> UInt32 { UInt32(truncatingIfNeeded: scanner.index - start) }
-        func time() -> Bool { Self.number(&scanner, in: ToDoItem.timestampRange) != nil }
-        /// The string that comes next, if one does.
-        func string() -> JSONStringToken? {
-            guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\"") else { return nil }
-            return try? scanner.scanStringToken()
-        }
-        func text() -> Bool { skipString(&scanner) }
-        scanner.skipWhitespace()
-        while true {
+        func isTime(_ scanner: inout JSONScanner) -> Bool { Self.number(&scanner, in: ToDoItem.timestampRange) != nil }
+        let isObject = members(&scanner) { key, scanner in
             // A member this version does not know is kept by the general reader.
-            guard case .raw(let key)? = string(), let member = ItemMember(key) else { return nil }
-            scanner.skipWhitespace()
-            guard scanner.consume(UInt8(ascii: ":")) else { return nil }
-            scanner.skipWhitespace()
-            let isValid: Bool
+            guard case .raw(let bytes) = key, let member = ItemMember(bytes), met & 1 << member.rawValue == 0 else { return false }
+            met |= 1 << member.rawValue
+            /// Where the value starts, from the start of the item.
+            let here = UInt32(truncatingIfNeeded: scanner.index - start)
             switch member {
             case .id:
                 let idStart = scanner.index + 1
-                guard meet(0), scanner.bytes.count - idStart > 36, scanner.bytes[idStart - 1] == UInt8(ascii: "\""),
-                      scanner.bytes[idStart + 36] == UInt8(ascii: "\"") else { return nil }
+                guard scanner.bytes.count - idStart > 36, scanner.bytes[idStart - 1] == UInt8(ascii: "\""),
+                      scanner.bytes[idStart + 36] == UInt8(ascii: "\"") else { return false }
                 id = UUID(canonical: UnsafeBufferPointer(rebasing: scanner.bytes[idStart..<idStart + 36]))
                 scanner.index = idStart + 37
-                isValid = id != nil
+                return id != nil
             case .number:
-                guard meet(1), case .integer(let value)? = try? scanner.scanNumber(),
-                      (1...ToDoItem.largestNumber).contains(value) else { return nil }
+                guard case .integer(let value)? = try? scanner.scanNumber(), (1...ToDoItem.largestNumber).contains(value) else { return false }
                 number = value
-                isValid = true
-            case .title:
-                offsets.title = here()
-                isValid = meet(2) && text()
-            case .itemDescription:
-                offsets.itemDescription = here()
-                isValid = meet(3) && text()
-            case .timestamp:
-                offsets.timestamp = here()
-                isValid = meet(4) && time()
-            case .location:
-                offsets.location = here()
-                isValid = meet(5) && locationPartsInOtherLayout(&scanner) != nil
+                return true
             case .done:
-                guard meet(6), let value = try? scanner.scanBool() else { return nil }
+                guard let value = try? scanner.scanBool() else { return false }
                 done = value
-                isValid = true
+                return true
+            case .title:
+                offsets.title = here
+                return skipString(&scanner)
+            case .itemDescription:
+                offsets.itemDescription = here
+                return skipString(&scanner)
+            case .location:
+                offsets.location = here
+                return locationPartsInOtherLayout(&scanner) != nil
+            case .timestamp:
+                offsets.timestamp = here
+                return isTime(&scanner)
             case .createdAt:
-                offsets.createdAt = here()
-                isValid = meet(7) && time()
+                offsets.createdAt = here
+                return isTime(&scanner)
             case .completedAt:
-                offsets.completedAt = here()
-                isValid = meet(8) && time()
+                offsets.completedAt = here
+                return isTime(&scanner)
             }
-            guard isValid else { return nil }
-            scanner.skipWhitespace()
-            if scanner.consume(UInt8(ascii: "}")) { break }
-            guard scanner.consume(UInt8(ascii: ",")) else { return nil }
-            scanner.skipWhitespace()
         }
-        guard let id, offsets.title > 0, scanner.index - start <= Int(UInt32.max) else { return nil }
+        guard isObject, let id, offsets.title > 0, scanner.index - start <= Int(UInt32.max) else { return nil }
         return WrittenItem(id: id, number: number, done: done, range: start..<scanner.index, offsets: offsets, isExact: false)
     }
 
@@ -433,7 +413,7 @@ enum WrittenFormReader {
 
 /// The members of an item todo knows, told from a key's bytes by its length and first byte, then
 /// compared once: a list's every item has several.
-private enum ItemMember {
+private enum ItemMember: UInt16 {
     case id, number, title, itemDescription, timestamp, location, done, createdAt, completedAt
 
     init?(_ key: UnsafeBufferPointer<UInt8>) {
