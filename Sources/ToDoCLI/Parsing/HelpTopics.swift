@@ -72,6 +72,7 @@ enum HelpTopics {
                  HelpRow(name: "TODO_IMPORT_MAX_MB", text: "the largest source todo import downloads, in MB (default: 256, at most 1024); a geocoder's answer may be 4 MB"),
                  HelpRow(name: "TZ", text: "the time zone for dates"),
                  HelpRow(name: "NO_COLOR", text: "no colour when set and not empty"),
+                 HelpRow(name: "COLUMNS", text: "the terminal's width, when the terminal does not say it; a pipe gets whole rows"),
                  HelpRow(name: "HOME", text: "the home directory")]),
          .paragraph("A setting with a bad value is an error (exit 64), never silently replaced by a default.")]
     }

@@ -10,9 +10,11 @@ struct ItemRenderer {
 
     // MARK: list
 
-    /// Writes the list as `todo list` prints it (`ListRenderer`).
-    func writeList(open: [ToDoItem], done: [ToDoItem], section: ListSection, to output: TextOutput) {
-        ListRenderer(style: style, dates: dates.forManyDates(), now: now).write(open: open, done: done, section: section, to: output)
+    /// Writes the list as `todo list` prints it (`ListRenderer`), its rows fitted to `width` columns
+    /// when there is one.
+    func writeList(open: [ToDoItem], done: [ToDoItem], section: ListSection, width: Int?, to output: TextOutput) {
+        ListRenderer(style: style, dates: dates.forManyDates(), now: now, width: width)
+            .write(open: open, done: done, section: section, to: output)
     }
 
     // MARK: One item

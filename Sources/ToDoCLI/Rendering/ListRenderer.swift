@@ -3,7 +3,10 @@ import ToDoCore
 
 /// `todo list`: open items, then done items under a "Done" heading when both sections are shown,
 /// in columns that line up across both sections: number, mark, title, due date, location. A column
-/// is padded only when another follows it, so no row ends in spaces.
+/// is padded only when another follows it, so no row ends in spaces. On a terminal (`width`) each
+/// row fits its width: the title column gives way, down to `shortestTitle` columns, then the place;
+/// what is cut ends in `…`. Widths are display widths (`DisplayWidth`): a CJK character or an emoji
+/// takes two columns.
 ///
 /// A list of years of items is printed often, so it is written as bytes straight from the items'
 /// fields (`ToDoItem.withListFields`), without a `String` per cell: a first pass measures each row
@@ -12,6 +15,12 @@ struct ListRenderer {
     let style: Style
     let dates: DueDateFormatter
     let now: Date
+    /// The terminal's width in columns, when the list goes to a terminal; `nil` writes whole rows.
+    var width: Int?
+
+    /// The fewest columns the title column gives way to on a narrow terminal, and on one too
+    /// narrow for the title to keep that and half the room beside the due date.
+    static let shortestTitle = 20, narrowestTitle = 8
 
     /// Lists of this many items or more are measured and written in two halves at once, the
     /// second on another core.
@@ -22,6 +31,7 @@ struct ListRenderer {
         let openRows = measure(open), doneRows = measure(done)
         var columns = Columns()
         for part in openRows + doneRows { columns.widen(to: part.columns) }
+        if let width { columns.fit(to: width) }
         let bytes = OutputBytes(output)
         write(open, openRows, columns, to: bytes)
         if !done.isEmpty {
@@ -45,15 +55,36 @@ struct ListRenderer {
         var dueCount = 0
         var dueCode: Style.Code?
         var hasPlace = false
+        /// How many columns the place's name takes; measured only for a terminal.
+        var placeWidth = 0
     }
 
     private struct Columns {
-        var number = 0, title = 0, due = 0
+        var number = 0, title = 0, due = 0, place = 0
+        /// The widest a title may be shown in a row without a due date or place; for a terminal.
+        var titleAlone = Int.max
+        /// The widest a place may be shown; for a terminal.
+        var placeShown = Int.max
 
         mutating func widen(to other: Columns) {
             number = max(number, other.number)
             title = max(title, other.title)
             due = max(due, other.due)
+            place = max(place, other.place)
+        }
+
+        /// Narrows the title column, then the places, so that rows fit `width` columns; a terminal
+        /// too narrow even for the shortest title gets rows that wrap.
+        mutating func fit(to width: Int) {
+            let start = number + 5, dueColumn = due > 0 ? due + 2 : 0
+            titleAlone = max(width - start, 2)
+            // What the title and the place share; the title keeps at least half of it.
+            let room = width - start - dueColumn, placeColumn = place > 0 ? place + 3 : 0
+            if title + placeColumn > room {
+                let shortest = min(title, max(ListRenderer.narrowestTitle, min(ListRenderer.shortestTitle, room / 2)))
+                title = max(shortest, room - placeColumn)
+            }
+            placeShown = max(room - title - 3, 2)
         }
     }
 
@@ -68,7 +99,8 @@ struct ListRenderer {
                 rows.reserveCapacity(range.count)
                 for item in items[range] {
                     let row = measure(item)
-                    columns.widen(to: Columns(number: OutputBytes.digitCount(of: item.number), title: row.titleWidth, due: row.dueCount))
+                    columns.widen(to: Columns(number: OutputBytes.digitCount(of: item.number), title: row.titleWidth,
+                                              due: row.dueCount, place: row.placeWidth))
                     rows.append(row)
                 }
                 return (range, rows, columns)
@@ -84,9 +116,9 @@ struct ListRenderer {
             } else if TerminalText.mayHaveControls(fields.title) {
                 let safe = TerminalText.printable(String(decoding: fields.title, as: UTF8.self))
                 row.safeTitle = safe
-                row.titleWidth = safe.count
+                row.titleWidth = DisplayWidth.of(safe)
             } else {
-                row.titleWidth = String(decoding: fields.title, as: UTF8.self).count
+                row.titleWidth = DisplayWidth.of(fields.title)
             }
             if let timestamp = fields.timestamp {
                 dates.withText(of: timestamp) { text in
@@ -97,7 +129,12 @@ struct ListRenderer {
                 }
                 row.dueCode = dueCode(item, timestamp)
             }
-            row.hasPlace = fields.locationName != nil
+            if let place = fields.locationName {
+                row.hasPlace = true
+                if width != nil {
+                    row.placeWidth = TerminalText.mayHaveControls(place) ? DisplayWidth.of(Self.printable(place)) : DisplayWidth.of(place)
+                }
+            }
         }
         return row
     }
@@ -138,13 +175,18 @@ struct ListRenderer {
         }
         item.withListFields { fields in
             let titleCode: Style.Code? = item.done ? .dim : nil
-            if var safeTitle = row.safeTitle {
+            let hasColumnsAfter = row.dueCount > 0 || row.hasPlace
+            let titleWidth = min(row.titleWidth, hasColumnsAfter ? columns.title : columns.titleAlone)
+            if titleWidth < row.titleWidth {
+                var shown = DisplayWidth.cut(row.safeTitle ?? String(decoding: fields.title, as: UTF8.self), to: titleWidth).text
+                shown.withUTF8 { style.append($0, titleCode, to: output) }
+            } else if var safeTitle = row.safeTitle {
                 safeTitle.withUTF8 { style.append($0, titleCode, to: output) }
             } else {
                 style.append(fields.title, titleCode, to: output)
             }
-            var owed = columns.title - row.titleWidth
-            if columns.due > 0, row.dueCount > 0 || row.hasPlace {
+            var owed = columns.title - titleWidth
+            if columns.due > 0, hasColumnsAfter {
                 output.append(spaces: owed + 2)
                 withUnsafeBytes(of: row.due) { due in
                     style.append(UnsafeBufferPointer(rebasing: due.bindMemory(to: UInt8.self)[..<row.dueCount]), row.dueCode, to: output)
@@ -154,14 +196,23 @@ struct ListRenderer {
             if let place = fields.locationName {
                 output.append(spaces: owed + 2)
                 style.append("@", .dim, to: output)
-                if !TerminalText.mayHaveControls(place) {
+                if row.placeWidth > columns.placeShown {
+                    output.append(DisplayWidth.cut(Self.printable(place), to: columns.placeShown).text)
+                } else if !TerminalText.mayHaveControls(place) {
                     output.append(place)
                 } else {
-                    output.append(TerminalText.printable(String(decoding: place, as: UTF8.self)))
+                    output.append(Self.printable(place))
                 }
             }
         }
         output.append(UInt8(ascii: "\n"))
+    }
+}
+
+extension ListRenderer {
+    /// UTF-8 text from the list, made safe to show.
+    fileprivate static func printable(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        TerminalText.printable(String(decoding: text, as: UTF8.self))
     }
 }
 

@@ -41,3 +41,67 @@ enum TerminalText {
         scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
     }
 }
+
+/// How many terminal columns text takes, as terminals draw it: East Asian wide and fullwidth
+/// characters and emoji take two, combining marks and other zero-width characters none, the rest
+/// one. Counted per grapheme cluster, so that an emoji sequence (`👨‍👩‍👧`, a flag) or a letter with
+/// its accents is one character of one width.
+enum DisplayWidth {
+    /// The width of UTF-8 text without controls: counted from its bytes when every character is
+    /// below U+0300 (Latin, as `Grüße an Jörg`), where each takes one column; else by `of(_:)`.
+    static func of(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        // Lead bytes from 0xCC start U+0300 and above: combining marks, CJK, emoji.
+        guard text.allSatisfy({ $0 < 0xCC }) else { return of(String(decoding: text, as: UTF8.self)) }
+        return text.reduce(0) { count, byte in byte & 0xC0 == 0x80 ? count : count + 1 }
+    }
+
+    static func of(_ text: String) -> Int {
+        var width = 0
+        for character in text { width += of(character) }
+        return width
+    }
+
+    static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        let first = scalars.first!
+        if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
+        // An emoji presentation selector makes a text-style symbol (☀, ❤) an emoji.
+        if first.properties.isEmojiPresentation || scalars.contains("\u{FE0F}") { return 2 }
+        if isWide(first.value) { return 2 }
+        // A soft hyphen is drawn, as the C library's wcwidth says.
+        if first == "\u{AD}" { return 1 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: return 1
+        }
+    }
+
+    /// The start of `text` that fits in `width` columns, ending in `…` when anything was cut.
+    static func cut(_ text: String, to width: Int) -> (text: String, width: Int) {
+        let whole = of(text)
+        guard whole > width else { return (text, whole) }
+        guard width > 0 else { return ("", 0) }
+        var kept = "", keptWidth = 0
+        for character in text {
+            let next = of(character)
+            if keptWidth + next > width - 1 { break }
+            kept.append(character)
+            keptWidth += next
+        }
+        return (kept + "…", keptWidth + 1)
+    }
+
+    /// East Asian Width W and F (Unicode 15.1) outside the emoji, which `isEmojiPresentation` tells.
+    private static func isWide(_ value: UInt32) -> Bool {
+        guard value >= 0x1100 else { return false }
+        for range in wideRanges where range.contains(value) { return true }
+        return false
+    }
+
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+        0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+        0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4,
+        0x17000...0x18CFF, 0x1AFF0...0x1B2FF, 0x1F200...0x1F2FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+}

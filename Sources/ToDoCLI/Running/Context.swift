@@ -21,9 +21,13 @@ public protocol TextOutput: AnyObject {
     /// The `errno` of a write that failed (a full disk, a closed descriptor), once one has; a reader
     /// that went away (`todo list | head -1`) is not a failure.
     var writeError: Int32? { get }
+    /// The width of the terminal the output goes to, in columns, when it says; `nil` otherwise.
+    var terminalColumns: Int? { get }
 }
 
 extension TextOutput {
+    public var terminalColumns: Int? { nil }
+
     public func write(bytes: [UInt8]) {
         write(String(decoding: bytes, as: UTF8.self))
     }
@@ -71,8 +75,18 @@ public struct Context {
     }
 
     /// The environment variables todo reads (see "Settings" in the README).
-    static let variableNames = ["HOME", "NO_COLOR", "TERM", "TODO_DATE_ORDER", "TODO_FILE", "TODO_GEOCODER_URL",
+    static let variableNames = ["COLUMNS", "HOME", "NO_COLOR", "TERM", "TODO_DATE_ORDER", "TODO_FILE", "TODO_GEOCODER_URL",
                                 "TODO_HTTP_TIMEOUT", "TODO_IMPORT_MAX_MB", "TODO_LOCK_TIMEOUT", "TZ", "XDG_DATA_HOME"]
+
+    /// How many columns rows written to standard output may take: the terminal's width when the
+    /// output is a terminal (asked of the terminal, then `COLUMNS`), `nil` for a pipe or a file,
+    /// which get whole rows.
+    var outputWidth: Int? {
+        guard output.isTerminal else { return nil }
+        if let columns = output.terminalColumns { return columns }
+        guard let columns = environment["COLUMNS"].flatMap({ Int($0) }), (1...100_000).contains(columns) else { return nil }
+        return columns
+    }
 
     /// The real process: its environment, directories, clock, time zone and standard streams, and
     /// `transport` for HTTP.
@@ -125,6 +139,12 @@ final class FileDescriptorOutput: TextOutput {
     }
 
     var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    var terminalColumns: Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
 
     func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)

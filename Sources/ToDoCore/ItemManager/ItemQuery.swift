@@ -31,14 +31,28 @@ public struct ItemQuery: Equatable, Sendable {
 
     /// The open and done items that match, each section sorted, then cut to the limit.
     public func apply(open: [ToDoItem], done: [ToDoItem], now: Date, dates: DueDateFormatter) -> (open: [ToDoItem], done: [ToDoItem]) {
-        guard !isEmpty else { return (open, done) }
+        let result = apply(open: open, done: done, now: now, dates: dates, latestDone: nil)
+        return (result.open, result.done)
+    }
+
+    /// `apply`, keeping of the matching done items (in the order they were checked) only the
+    /// `latestDone` checked last, as the list's own view shows them; `moreDone` counts the others.
+    public func apply(open: [ToDoItem], done: [ToDoItem], now: Date, dates: DueDateFormatter,
+                      latestDone: Int?) -> (open: [ToDoItem], done: [ToDoItem], moreDone: Int) {
+        var done = isEmpty ? done : done.filter { matches($0, now: now, dates: dates) }
+        var moreDone = 0
+        if let latestDone, done.count > latestDone {
+            moreDone = done.count - latestDone
+            done = Array(done.suffix(latestDone))
+        }
+        guard !isEmpty else { return (open, done, moreDone) }
         var open = arranged(open.filter { matches($0, now: now, dates: dates) })
-        var done = arranged(done.filter { matches($0, now: now, dates: dates) })
+        done = arranged(done)
         if let limit {
             open = Array(open.prefix(limit))
             done = Array(done.prefix(max(0, limit - open.count)))
         }
-        return (open, done)
+        return (open, done, moreDone)
     }
 
     func matches(_ item: ToDoItem, now: Date, dates: DueDateFormatter) -> Bool {

@@ -21,6 +21,41 @@ final class FamiliarVerbsTests: HarnessTestCase {
         XCTAssertEqual(todo.run("hist", "--limit", "1").stdout, todo.run("history", "--limit", "1").stdout)
     }
 
+    func test_theList_showsTheTenDoneItemsCheckedLast_thenHowManyMore() {
+        for number in 1...13 { todo.succeed("add", "D\(number)") }
+        todo.succeed("add", "Still open")
+        todo.succeed("check", "13")
+        todo.succeed("check", "1-12")
+        XCTAssertOutcome(todo.run("list"), Outcome(status: 0, stdout: """
+            14 [ ] Still open
+
+            Done
+             3 [x] D3
+             4 [x] D4
+             5 [x] D5
+             6 [x] D6
+             7 [x] D7
+             8 [x] D8
+             9 [x] D9
+            10 [x] D10
+            11 [x] D11
+            12 [x] D12
+            … and 3 more done items: todo list --done
+
+            """, stderr: ""))
+        XCTAssertEqual(todo.run("list", "--done").stdout.split(separator: "\n").count, 13, "--done shows every done item")
+        XCTAssertEqual(todo.run("list", "--json").stdout.split(separator: "\n").count, 16, "--json shows every item")
+        XCTAssertEqual(todo.run("list", "--search", "D1").stdout, """
+            Done
+            13 [x] D13
+             1 [x] D1
+            10 [x] D10
+            11 [x] D11
+            12 [x] D12
+
+            """, "fewer than ten match: all of them, in check order")
+    }
+
     func test_anAmbiguousStart_namesEveryCommandItCouldBe_andChangesNothing() {
         addFive()
         let before = todo.fileContents
