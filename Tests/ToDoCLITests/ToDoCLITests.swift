@@ -133,20 +133,39 @@ final class ToDoCLITests: HarnessTestCase {
         XCTAssertEqual(todo.succeed("list"), "1 [ ] A  01/10/22 05:00\n")
     }
 
-    func test_badSettings_areErrorsWithExitCode64() {
-        let cases: [(String, String, String)] = [
+    func test_badSettings_areErrorsWithExitCode64_forTheCommandsThatUseThem() {
+        todo.succeed("add", "A")
+        // The setting, its bad value, the error, a command that uses it, and one that does not.
+        let cases: [(String, String, String, [String], [String]?)] = [
             ("TZ", "Mars/Olympus_Mons",
-             "TZ is 'Mars/Olympus_Mons', which is not a known time zone; use a name such as 'Europe/Berlin' or 'UTC'"),
-            ("TODO_DATE_ORDER", "ymd", "TODO_DATE_ORDER is 'ymd'; use 'mdy' (01/10/22 is January 10) or 'dmy' (October 1)"),
-            ("TODO_LOCK_TIMEOUT", "soon", "TODO_LOCK_TIMEOUT is 'soon'; use a number of seconds from 0 to 3600, as 10"),
-            ("TODO_LOCK_TIMEOUT", "-1", "TODO_LOCK_TIMEOUT is '-1'; use a number of seconds from 0 to 3600, as 10"),
-            ("TODO_IMPORT_MAX_MB", "0", "TODO_IMPORT_MAX_MB is '0'; use a whole number of megabytes from 1 to 1024, as 256"),
-            ("TODO_IMPORT_MAX_MB", "2048", "TODO_IMPORT_MAX_MB is '2048'; use a whole number of megabytes from 1 to 1024, as 256"),
-            ("TODO_IMPORT_MAX_MB", "1.5", "TODO_IMPORT_MAX_MB is '1.5'; use a whole number of megabytes from 1 to 1024, as 256"),
+             "TZ is 'Mars/Olympus_Mons', which is not a known time zone; use a name such as 'Europe/Berlin' or 'UTC'",
+             ["list"], nil),
+            ("TODO_DATE_ORDER", "ymd", "TODO_DATE_ORDER is 'ymd'; use 'mdy' (01/10/22 is January 10) or 'dmy' (October 1)",
+             ["show", "1"], nil),
+            ("TODO_LOCK_TIMEOUT", "soon", "TODO_LOCK_TIMEOUT is 'soon'; use a number of seconds from 0 to 3600, as 10",
+             ["check", "1"], ["list"]),
+            ("TODO_LOCK_TIMEOUT", "-1", "TODO_LOCK_TIMEOUT is '-1'; use a number of seconds from 0 to 3600, as 10",
+             ["add", "B"], ["export"]),
+            ("TODO_IMPORT_MAX_MB", "0", "TODO_IMPORT_MAX_MB is '0'; use a whole number of megabytes from 1 to 1024, as 256",
+             ["import", "https://example.test/list.json"], ["add", "B"]),
+            ("TODO_IMPORT_MAX_MB", "2048", "TODO_IMPORT_MAX_MB is '2048'; use a whole number of megabytes from 1 to 1024, as 256",
+             ["import", "http://example.test/list.json"], ["list"]),
+            ("TODO_IMPORT_MAX_MB", "1.5", "TODO_IMPORT_MAX_MB is '1.5'; use a whole number of megabytes from 1 to 1024, as 256",
+             ["import", "http://example.test/list.json"], ["show", "1"]),
+            ("TODO_HTTP_TIMEOUT", "x", "TODO_HTTP_TIMEOUT is 'x'; use a number of seconds above 0, as 5",
+             ["import", "http://example.test/list.json"], ["list"]),
+            ("TODO_GEOCODER_URL", "nominatim.org",
+             "TODO_GEOCODER_URL is 'nominatim.org'; use an http:// or https:// address, as https://nominatim.openstreetmap.org/search",
+             ["edit", "1", "--location", "Home", "--address", "1 Main St"], ["list"]),
         ]
-        for (name, value, message) in cases {
+        for (name, value, message, using, notUsing) in cases {
             todo.environment[name] = value
-            XCTAssertOutcome(todo.run("list"), Outcome(status: 64, stdout: "", stderr: "Error: \(message)\n"))
+            let before = todo.fileContents
+            XCTAssertOutcome(todo.run(using, input: []), Outcome(status: 64, stdout: "", stderr: "Error: \(message)\n"))
+            XCTAssertEqual(todo.fileContents, before)
+            if let notUsing {
+                XCTAssertEqual(todo.run(notUsing, input: []).status, 0, "\(name)=\(value) todo \(notUsing)")
+            }
             todo.environment[name] = nil
         }
     }

@@ -63,7 +63,7 @@ struct AddCommand: ListCommand {
     func run(with runner: CommandRunner) throws {
         var location = location
         if geocode, let address = location?.address, location?.coordinate == nil {
-            location?.coordinate = runner.addressLookup.coordinate(for: address, otherwise: "saved without a coordinate")
+            location?.coordinate = try runner.addressLookup.coordinate(for: address, otherwise: "saved without a coordinate")
         }
         let titles: [String]
         switch self.titles {

@@ -10,7 +10,7 @@ struct CheckCommand: EachItemCommand {
     var references: [ItemReference]
     var json = false
 
-    static func change(_ manager: inout ItemManager, _ item: ToDoItem) throws -> (ToDoItem, String) {
-        (try manager.checkItem(withID: item.id), item.done ? "Already done" : "Checked")
+    static func change(_ manager: inout ItemManager, _ item: ToDoItem) throws -> ItemResult {
+        ItemResult(item: try manager.checkItem(withID: item.id), verb: item.done ? "Already done" : "Checked", changed: !item.done)
     }
 }

@@ -6,8 +6,16 @@ protocol EachItemCommand: ListCommand {
     var references: [ItemReference] { get }
     var json: Bool { get }
     init(references: [ItemReference], json: Bool)
-    /// Does the command's thing to `item`: the item as it is now, and the verb that says what happened.
-    static func change(_ manager: inout ItemManager, _ item: ToDoItem) throws -> (ToDoItem, String)
+    /// Does the command's thing to `item`: the item as it is now, the verb that says what happened,
+    /// and whether that changed it (`check` of a done item does not).
+    static func change(_ manager: inout ItemManager, _ item: ToDoItem) throws -> ItemResult
+}
+
+/// What a command did to one item.
+struct ItemResult {
+    var item: ToDoItem
+    var verb: String
+    var changed = true
 }
 
 extension EachItemCommand {
@@ -20,9 +28,15 @@ extension EachItemCommand {
             try manager.resolve(references).map { item in try Self.change(&manager, item) }
         }
         if json {
-            runner.renderer.writeJSON([results.map(\.0)], to: runner.context.output)
+            // Each item as `list --json` shows it, with whether the command changed it.
+            let objects: [JSONValue] = results.map { result in
+                guard case .object(var object) = result.item.json else { return result.item.json }
+                object["changed"] = .bool(result.changed)
+                return .object(object)
+            }
+            runner.context.output.write(bytes: JSONValue.array(objects).serializedOneElementPerLine())
         } else {
-            runner.write(results.map { item, verb in "\(verb) \(runner.renderer.summary(item))\n" }.joined())
+            runner.write(results.map { "\($0.verb) \(runner.renderer.summary($0.item))\n" }.joined())
         }
     }
 }

@@ -66,12 +66,12 @@ struct EditCommand: ListCommand {
         var edit = edit
         if geocode {
             if case .set(var location) = edit.location, let address = location.address, location.coordinate == nil {
-                location.coordinate = runner.addressLookup.coordinate(for: address, otherwise: "saved without a coordinate")
+                location.coordinate = try runner.addressLookup.coordinate(for: address, otherwise: "saved without a coordinate")
                 edit.location = .set(location)
             } else if case .set(let address) = edit.address, edit.coordinate == .keep,
                       // An item without a place refuses the change anyway: nothing to look up.
                       (try? runner.store.load().resolve(reference))?.location != nil {
-                if let coordinate = runner.addressLookup.coordinate(for: address, otherwise: "the coordinate was left as it was") {
+                if let coordinate = try runner.addressLookup.coordinate(for: address, otherwise: "the coordinate was left as it was") {
                     edit.coordinate = .set(coordinate)
                 }
             }

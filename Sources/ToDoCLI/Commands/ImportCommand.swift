@@ -120,14 +120,15 @@ struct ImportCommand: ListCommand {
             }
         case .url(let url):
             let name = url.absoluteString
+            let request = HTTPRequest(url: url, headers: ["User-Agent": HelpRenderer.userAgent],
+                                      timeout: try runner.settings.httpTimeout ?? Self.timeout,
+                                      maximumBodyBytes: try runner.settings.importMaximumBytes)
             guard let transport = context.transport else {
                 throw ImportFetchError(source: name, reason: "this todo cannot make HTTP requests")
             }
             let response: HTTPResponse
             do {
-                response = try transport.get(HTTPRequest(url: url, headers: ["User-Agent": HelpRenderer.userAgent],
-                                                         timeout: runner.settings.httpTimeout ?? Self.timeout,
-                                                         maximumBodyBytes: runner.settings.importMaximumBytes))
+                response = try transport.get(request)
             } catch {
                 throw ImportFetchError(source: name, reason: error.description)
             }

@@ -10,7 +10,7 @@ struct RemoveCommand: EachItemCommand {
     var references: [ItemReference]
     var json = false
 
-    static func change(_ manager: inout ItemManager, _ item: ToDoItem) throws -> (ToDoItem, String) {
-        (try manager.removeItem(withID: item.id), "Removed")
+    static func change(_ manager: inout ItemManager, _ item: ToDoItem) throws -> ItemResult {
+        ItemResult(item: try manager.removeItem(withID: item.id), verb: "Removed")
     }
 }

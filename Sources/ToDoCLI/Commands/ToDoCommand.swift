@@ -86,7 +86,13 @@ struct CommandSession {
             dates: DueDateFormatter(rules: settings.timeZone, order: settings.dateOrder),
             now: now())
         return CommandRunner(context: context,
-                             store: JSONFileStore(fileURL: fileURL, lockTimeout: settings.lockTimeout, now: now),
+                             store: JSONFileStore(fileURL: fileURL, lockTimeout: try lockTimeout(settings), now: now),
                              renderer: renderer, settings: settings, arguments: invocation.commandLine)
+    }
+
+    /// The lock's timeout for a command that changes the list; one that only reads takes no lock,
+    /// so a bad `TODO_LOCK_TIMEOUT` does not stop it.
+    private func lockTimeout(_ settings: Settings) throws(UsageError) -> Double {
+        type(of: invocation.command).spec.changesList ? try settings.lockTimeout : Settings.defaultLockTimeout
     }
 }

@@ -74,7 +74,7 @@ enum HelpTopics {
                  HelpRow(name: "NO_COLOR", text: "no colour when set and not empty"),
                  HelpRow(name: "COLUMNS", text: "the terminal's width, when the terminal does not say it; a pipe gets whole rows"),
                  HelpRow(name: "HOME", text: "the home directory")]),
-         .paragraph("A setting with a bad value is an error (exit 64), never silently replaced by a default.")]
+         .paragraph("A setting with a bad value is an error (exit 64) for the commands that use it, never silently replaced by a default: TZ and TODO_DATE_ORDER for every command on the list, TODO_LOCK_TIMEOUT for those that change it, the HTTP settings when an address is looked up or a URL imported.")]
     }
 
     static let all = [dates, refs, exitCodes, file, environment]

@@ -44,15 +44,34 @@ struct HistoryRenderer {
         targets.map { target in
             let changes = target.itemChanges.map(\.reversed)
             guard target.kind == .undo else {
-                return "Undid change \(target.number): \(printable(target.commandLine))\n"
+                return "Undid change \(target.number): \(whatItDid(target, in: history))\n"
                     + itemLines(changes, restoring: true, all: true)
             }
             // Taking an undo back makes again the changes it took back.
             let redone = target.reverts.map { number in
-                history.entry(number).map { "change \(number): \(printable($0.commandLine))" } ?? "change \(number)"
+                history.entry(number).map { "change \(number): \(whatItDid($0, in: history))" } ?? "change \(number)"
             }
             return "Redid \(redone.joined(separator: "; "))\n" + itemLines(changes, restoring: false, all: true)
         }.joined()
+    }
+
+    /// What a change did, by the command that first did it: a redo made again what the changes
+    /// it redid made (`todo remove 2`, not `todo redo`); an undo is `undo of` what it took back.
+    func whatItDid(_ entry: HistoryEntry, in history: ChangeHistory, depth: Int = 0) -> String {
+        let taken = entry.reverts.compactMap(history.entry)
+        // A chain of redos of redos is bounded by the history's length; the depth bounds the work
+        // on a history file edited into a loop.
+        guard entry.kind != .change, taken.count == entry.reverts.count, depth < ChangeHistory.keptChanges else {
+            return printable(entry.commandLine)
+        }
+        switch entry.kind {
+        case .change: return printable(entry.commandLine)
+        case .undo: return "undo of " + taken.map { whatItDid($0, in: history, depth: depth + 1) }.joined(separator: "; ")
+        case .redo:
+            let undone = taken.flatMap { $0.reverts.compactMap(history.entry) }
+            guard !undone.isEmpty else { return printable(entry.commandLine) }
+            return undone.map { whatItDid($0, in: history, depth: depth + 1) }.joined(separator: "; ")
+        }
     }
 
     /// `todo history`: the latest `limit` changes, newest first, each with its items.

@@ -11,9 +11,13 @@ struct CommandRunner {
     /// The command line, without the program name and the global options, as the history records it.
     var arguments: [String] = []
 
+    /// What looks addresses up; asked for only when one is to be, so that a bad geocoder setting
+    /// stops only a command that would use it.
     var addressLookup: AddressLookup {
-        AddressLookup(geocoderURL: settings.geocoderURL, transport: context.transport,
-                      timeout: settings.httpTimeout ?? AddressLookup.defaultTimeout, errorOutput: context.errorOutput)
+        get throws(UsageError) {
+            AddressLookup(geocoderURL: try settings.geocoderURL, transport: context.transport,
+                          timeout: try settings.httpTimeout ?? AddressLookup.defaultTimeout, errorOutput: context.errorOutput)
+        }
     }
 
     var historyRenderer: HistoryRenderer { HistoryRenderer(items: renderer) }

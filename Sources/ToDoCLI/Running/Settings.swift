@@ -2,20 +2,28 @@ import Foundation
 import ToDoCore
 
 /// The settings `todo` reads from its environment, each checked: a bad value is a clear error
-/// rather than a silent default.
+/// rather than a silent default. The time zone and the date order are checked for every command
+/// that works on the list, since every one shows or reads dates; the others only by the commands
+/// that use them (a bad `TODO_GEOCODER_URL` does not stop `todo list`).
 struct Settings {
     /// The default for `TODO_LOCK_TIMEOUT`, in seconds.
     static let defaultLockTimeout = 10.0
 
     let timeZone: TimeZoneRules
     let dateOrder: DateOrder
-    let lockTimeout: Double
+    /// `TODO_LOCK_TIMEOUT`: how long a change waits for another's lock, in seconds.
+    var lockTimeout: Double { get throws(UsageError) { try checkedLockTimeout.get() } }
     /// The Nominatim-compatible search endpoint that `--address` is looked up on (`TODO_GEOCODER_URL`).
-    let geocoderURL: URL?
+    var geocoderURL: URL? { get throws(UsageError) { try checkedGeocoderURL.get() } }
     /// `TODO_HTTP_TIMEOUT`: seconds before a request is given up, when set.
-    let httpTimeout: Double?
+    var httpTimeout: Double? { get throws(UsageError) { try checkedHTTPTimeout.get() } }
     /// `TODO_IMPORT_MAX_MB`: the largest source `todo import <url>` downloads, in bytes.
-    let importMaximumBytes: Int
+    var importMaximumBytes: Int { get throws(UsageError) { try checkedImportMaximumBytes.get() } }
+
+    private let checkedLockTimeout: Result<Double, UsageError>
+    private let checkedGeocoderURL: Result<URL?, UsageError>
+    private let checkedHTTPTimeout: Result<Double?, UsageError>
+    private let checkedImportMaximumBytes: Result<Int, UsageError>
 
     /// The default for `TODO_IMPORT_MAX_MB`: a list of a million items is about 250 MB.
     static let defaultImportMaximumMegabytes = 256
@@ -23,8 +31,8 @@ struct Settings {
     static let largestImportMaximumMegabytes = 1024
 
     /// `TZ` (unset: the system zone; empty: UTC, as POSIX says), `TODO_DATE_ORDER` (`mdy` or
-    /// `dmy`), `TODO_LOCK_TIMEOUT` (seconds), `TODO_GEOCODER_URL`, `TODO_HTTP_TIMEOUT` and
-    /// `TODO_IMPORT_MAX_MB`.
+    /// `dmy`), checked now; `TODO_LOCK_TIMEOUT` (seconds), `TODO_GEOCODER_URL`, `TODO_HTTP_TIMEOUT`
+    /// and `TODO_IMPORT_MAX_MB`, checked when asked for.
     init(environment: [String: String], systemTimeZone: () -> TimeZone) throws(UsageError) {
         timeZone = try Self.timeZone(environment["TZ"], system: systemTimeZone)
 
@@ -34,41 +42,43 @@ struct Settings {
         }
         self.dateOrder = dateOrder
 
-        let timeout = environment["TODO_LOCK_TIMEOUT"] ?? ""
-        guard let lockTimeout = timeout.isEmpty ? Self.defaultLockTimeout : Double(timeout),
-              lockTimeout.isFinite, lockTimeout >= 0, lockTimeout <= JSONFileStore.longestLockTimeout else {
-            throw Self.error("TODO_LOCK_TIMEOUT is '\(timeout)'; use a number of seconds from 0 to 3600, as 10")
+        checkedLockTimeout = Result { () throws(UsageError) in
+            let timeout = environment["TODO_LOCK_TIMEOUT"] ?? ""
+            guard let lockTimeout = timeout.isEmpty ? Self.defaultLockTimeout : Double(timeout),
+                  lockTimeout.isFinite, lockTimeout >= 0, lockTimeout <= JSONFileStore.longestLockTimeout else {
+                throw Self.error("TODO_LOCK_TIMEOUT is '\(timeout)'; use a number of seconds from 0 to 3600, as 10")
+            }
+            return lockTimeout
         }
-        self.lockTimeout = lockTimeout
 
-        let geocoder = environment["TODO_GEOCODER_URL"] ?? ""
-        if geocoder.isEmpty {
-            geocoderURL = nil
-        } else {
+        checkedGeocoderURL = Result { () throws(UsageError) in
+            let geocoder = environment["TODO_GEOCODER_URL"] ?? ""
+            guard !geocoder.isEmpty else { return nil }
             guard let url = URL(string: geocoder), url.isWebAddress else {
                 throw Self.error("TODO_GEOCODER_URL is '\(geocoder)'; use an http:// or https:// address,"
                                  + " as https://nominatim.openstreetmap.org/search")
             }
-            geocoderURL = url
+            return url
         }
 
-        let httpTimeout = environment["TODO_HTTP_TIMEOUT"] ?? ""
-        if httpTimeout.isEmpty {
-            self.httpTimeout = nil
-        } else {
+        checkedHTTPTimeout = Result { () throws(UsageError) in
+            let httpTimeout = environment["TODO_HTTP_TIMEOUT"] ?? ""
+            guard !httpTimeout.isEmpty else { return nil }
             guard let seconds = Double(httpTimeout), seconds.isFinite, seconds > 0, seconds <= 3600 else {
                 throw Self.error("TODO_HTTP_TIMEOUT is '\(httpTimeout)'; use a number of seconds above 0, as 5")
             }
-            self.httpTimeout = seconds
+            return seconds
         }
 
-        let importMaximum = environment["TODO_IMPORT_MAX_MB"] ?? ""
-        guard let megabytes = importMaximum.isEmpty ? Self.defaultImportMaximumMegabytes : Int(importMaximum),
-              (1...Self.largestImportMaximumMegabytes).contains(megabytes) else {
-            throw Self.error("TODO_IMPORT_MAX_MB is '\(importMaximum)'; use a whole number of megabytes from 1 to"
-                             + " \(Self.largestImportMaximumMegabytes), as \(Self.defaultImportMaximumMegabytes)")
+        checkedImportMaximumBytes = Result { () throws(UsageError) in
+            let importMaximum = environment["TODO_IMPORT_MAX_MB"] ?? ""
+            guard let megabytes = importMaximum.isEmpty ? Self.defaultImportMaximumMegabytes : Int(importMaximum),
+                  (1...Self.largestImportMaximumMegabytes).contains(megabytes) else {
+                throw Self.error("TODO_IMPORT_MAX_MB is '\(importMaximum)'; use a whole number of megabytes from 1 to"
+                                 + " \(Self.largestImportMaximumMegabytes), as \(Self.defaultImportMaximumMegabytes)")
+            }
+            return megabytes << 20
         }
-        importMaximumBytes = megabytes << 20
     }
 
     /// `TZ` read as the C library reads it, so that todo's times are `date`'s: unset is the system's

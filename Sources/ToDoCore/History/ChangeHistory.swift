@@ -43,8 +43,11 @@ public struct ChangeHistory: Equatable, Sendable {
 
     /// The `count` latest undos in effect, newest first, that `todo redo` takes back: what `count`
     /// single redos in a row would.
+    /// Only undos made since the last change that was neither an undo nor a redo: a new change
+    /// ends the redo chain, as in an editor, since redoing across it would surprise.
     public func redoTargets(_ count: Int) throws(UndoError) -> [HistoryEntry] {
-        try targets(count, redo: true) { $0.kind == .undo }
+        let chainStart = entries.last { $0.kind == .change }?.number ?? 0
+        return try targets(count, redo: true) { $0.kind == .undo && $0.number > chainStart }
     }
 
     /// Picks the latest entry in effect that `eligible` accepts, then does so again in the history
@@ -102,7 +105,7 @@ extension UndoError: CustomStringConvertible {
         case .notEnough(let asked, let available, let redo):
             let verb = redo ? "redo" : "undo"
             if available == 0 {
-                return redo ? "nothing to redo: no undo is in effect" : "nothing to undo: the history has no change in effect"
+                return redo ? "nothing to redo: no undo since the last change" : "nothing to undo: the history has no change in effect"
             }
             return "cannot \(verb) \(asked) changes: only \(available) can be \(redo ? "redone" : "undone"); nothing was changed"
         case .unknownChange(let number, let oldest, let newest):

@@ -160,6 +160,8 @@ public struct ItemManager: Sendable {
 
     /// Removes every item. Numbers already given are still never reused.
     public mutating func removeAll() {
+        // Removing nothing changes nothing: no file is written, no history recorded.
+        guard !toDoItems.isEmpty || !doneItems.isEmpty else { return }
         changeCount += 1
         recordRemovingAll(done: false)
         recordRemovingAll(done: true)
@@ -209,6 +211,7 @@ public struct ItemManager: Sendable {
     @discardableResult
     public mutating func removeDoneItems() -> [ToDoItem] {
         let removed = doneItems
+        guard !removed.isEmpty else { return [] }
         changeCount += 1
         recordRemovingAll(done: true)
         doneItems.removeAll()

@@ -18,6 +18,19 @@ extension JSONValue {
         return output
     }
 
+    /// An array as `todo list --json` prints items: each element compact on a line of its own,
+    /// indented by two spaces, and a final newline; any other value compact on one line.
+    public func serializedOneElementPerLine() -> [UInt8] {
+        guard case .array(let elements) = self, !elements.isEmpty else { return serializedCompactly() + [UInt8(ascii: "\n")] }
+        var output = Array("[".utf8)
+        for (index, element) in elements.enumerated() {
+            output.append(contentsOf: (index == 0 ? "\n  " : ",\n  ").utf8)
+            element.write(to: &output, indent: nil)
+        }
+        output.append(contentsOf: "\n]\n".utf8)
+        return output
+    }
+
     /// Writes the value; `indent` is the current depth, or `nil` for compact output.
     private func write(to output: inout [UInt8], indent: Int?) {
         switch self {

@@ -75,6 +75,16 @@ public struct JSONFileStore: Sendable {
         _ body: (inout ItemManager, () throws(StoreError) -> ChangeHistory) throws -> (Result, (HistoryEntry.Kind, [Int])?)
     ) throws -> Result {
         let path = try dataPath()
+        // Only a change makes a list: a command on a list that does not exist yet (a mistyped
+        // --file, `todo check 1` before any add) runs on the empty list without the lock, and when
+        // it changes nothing, leaves no folder, lock or file behind.
+        // (Without the clock: what this run makes is kept only when it changed nothing.)
+        if access(path, F_OK) != 0, errno == ENOENT {
+            var empty = ItemManager()
+            let journal = ChangeJournal(dataPath: path)
+            let (result, _) = try body(&empty) { () throws(StoreError) in try journal.history(upTo: 0) }
+            if !empty.changes.changeList { return result }
+        }
         try FileSystem.createDirectories((path as NSString).deletingLastPathComponent, mode: Self.directoryPermissions)
         var attempt = 1
         while true {

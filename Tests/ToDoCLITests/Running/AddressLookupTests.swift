@@ -125,21 +125,25 @@ final class AddressLookupTests: HarnessTestCase {
         XCTAssertTrue(lockWasFree.value)
     }
 
-    func test_aBadGeocoderSetting_isAUsageError() {
+    func test_aBadGeocoderSetting_isAUsageError_whenAnAddressIsToBeLookedUp() {
         for value in ["geo.test/search", "ftp://geo.test/search", "http://"] {
             todo.environment["TODO_GEOCODER_URL"] = value
-            XCTAssertOutcome(todo.run("add", "Water"), Outcome(status: 64, stdout: "", stderr: """
+            XCTAssertOutcome(todo.run("add", "Water", "--location", "Garden", "--address", "Main St"), Outcome(status: 64, stdout: "", stderr: """
                 Error: TODO_GEOCODER_URL is '\(value)'; use an http:// or https:// address, as https://nominatim.openstreetmap.org/search
 
                 """))
+            XCTAssertNil(todo.fileContents)
         }
+        XCTAssertOutcome(todo.run("add", "Water"), Outcome(status: 0, stdout: "Added 1: Water\n", stderr: ""))
+        XCTAssertOutcome(todo.run("add", "Tap", "--location", "Garden", "--address", "Main St", "--no-geocode"),
+                         Outcome(status: 0, stdout: "Added 2: Tap (at Garden)\n", stderr: ""))
         todo.environment["TODO_GEOCODER_URL"] = "http://geo.test/search"
         todo.environment["TODO_HTTP_TIMEOUT"] = "0"
-        XCTAssertOutcome(todo.run("list"), Outcome(status: 64, stdout: "", stderr: """
+        XCTAssertOutcome(todo.run("edit", "1", "--location", "Garden", "--address", "Main St"), Outcome(status: 64, stdout: "", stderr: """
             Error: TODO_HTTP_TIMEOUT is '0'; use a number of seconds above 0, as 5
 
             """))
-        XCTAssertNil(todo.fileContents)
+        XCTAssertEqual(todo.succeed("list"), "1 [ ] Water\n2 [ ] Tap    @Garden\n")
     }
 }
 

@@ -56,6 +56,39 @@ final class FamiliarVerbsTests: HarnessTestCase {
             """, "fewer than ten match: all of them, in check order")
     }
 
+    func test_aCommandThatChangesNothing_onAListThatDoesNotExist_leavesNoFileBehind() throws {
+        let cases: [([String], Int32, String)] = [
+            (["check", "1"], 2, "Error: no item matches \"1\"\n"),
+            (["uncheck", "1"], 2, "Error: no item matches \"1\"\n"),
+            (["remove", "1-2"], 2, "Error: no item matches \"1\"\n"),
+            (["edit", "1", "--title", "x"], 2, "Error: no item matches \"1\"\n"),
+            (["undo"], 5, "Error: nothing to undo: the history has no change in effect\n"),
+            (["redo"], 5, "Error: nothing to redo: no undo since the last change\n"),
+            (["clear", "--yes"], 0, ""),
+        ]
+        for (arguments, status, error) in cases {
+            let outcome = todo.run(["--file", "typo/typo.json"] + arguments, input: [])
+            XCTAssertEqual(outcome.status, status, "\(arguments): \(outcome)")
+            XCTAssertEqual(outcome.stderr, error, "\(arguments)")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: todo.directory.path), [], "\(arguments)")
+        }
+        todo.succeed("--file", "typo/typo.json", "add", "Now it exists")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: todo.directory.appendingPathComponent("typo").path).sorted(),
+                       ["typo.json", "typo.json.history", "typo.json.lock"])
+    }
+
+    func test_checkJSON_saysWhetherEachItemChanged() {
+        addFive()
+        todo.succeed("check", "2")
+        let output = todo.run("check", "1,2", "--json").stdout
+        let lines = output.split(separator: "\n")
+        XCTAssertEqual(lines.count, 4, output)
+        XCTAssertTrue(lines[1].hasPrefix(#"  {"id":"#) && lines[1].hasSuffix(#""title":"One","done":true,"createdAt":1795361400,"completedAt":1795361400,"changed":true},"#), output)
+        XCTAssertTrue(lines[2].hasSuffix(#""title":"Two","done":true,"createdAt":1795361400,"completedAt":1795361400,"changed":false}"#), output)
+        XCTAssertTrue(todo.run("uncheck", "3", "--json").stdout.contains(#""done":false,"createdAt":1795361400,"changed":false}"#))
+        XCTAssertTrue(todo.run("remove", "3", "--json").stdout.contains(#""changed":true}"#))
+    }
+
     func test_anAmbiguousStart_namesEveryCommandItCouldBe_andChangesNothing() {
         addFive()
         let before = todo.fileContents

@@ -53,7 +53,7 @@ final class UndoCommandTests: HarnessTestCase {
         }
 
         XCTAssertOutcome(todo.run("undo", "2"), Outcome(status: 0, stdout: """
-            Undid change 6: todo redo
+            Undid change 6: todo add a
               Removed 2: a
             Undid change 1: todo add base
               Removed 1: base
@@ -119,7 +119,7 @@ final class UndoCommandTests: HarnessTestCase {
         XCTAssertOutcome(todo.run("undo"), Outcome(status: 5, stdout: "",
                                                    stderr: "Error: nothing to undo: the history has no change in effect\n"))
         XCTAssertOutcome(todo.run("redo"), Outcome(status: 5, stdout: "",
-                                                   stderr: "Error: nothing to redo: no undo is in effect\n"))
+                                                   stderr: "Error: nothing to redo: no undo since the last change\n"))
         todo.succeed("add", "A")
         todo.succeed("edit", "1", "--title", "A2")
         let before = todo.fileContents
@@ -136,6 +136,33 @@ final class UndoCommandTests: HarnessTestCase {
 
             """))
         XCTAssertEqual(todo.fileContents, before)
+    }
+
+    func test_aNewChange_endsTheRedoChain() {
+        todo.succeed("add", "r1")
+        todo.succeed("remove", "1")
+        todo.succeed("undo")
+        todo.succeed("add", "other")
+        let before = todo.fileContents
+        XCTAssertOutcome(todo.run("redo"), Outcome(status: 5, stdout: "", stderr: "Error: nothing to redo: no undo since the last change\n"))
+        XCTAssertEqual(todo.fileContents, before)
+        XCTAssertEqual(todo.succeed("list"), "1 [ ] r1\n2 [ ] other\n")
+        // Undos after the new change can be redone, as far back as that change.
+        todo.succeed("undo")
+        XCTAssertOutcome(todo.run("redo", "2"), Outcome(status: 5, stdout: "", stderr: """
+            Error: cannot redo 2 changes: only 1 can be redone; nothing was changed
+
+            """))
+        XCTAssertOutcome(todo.run("redo"), Outcome(status: 0, stdout: "Redid change 4: todo add other\n  Added 2: other\n", stderr: ""))
+    }
+
+    func test_undoAndRedoOfARedo_sayWhatTheyDo_notTodoRedo() {
+        todo.succeed("add", "a")
+        todo.succeed("undo")
+        XCTAssertEqual(todo.succeed("redo"), "Redid change 1: todo add a\n  Added 1: a\n")
+        XCTAssertEqual(todo.succeed("undo"), "Undid change 3: todo add a\n  Removed 1: a\n")
+        XCTAssertEqual(todo.succeed("redo"), "Redid change 3: todo add a\n  Added 1: a\n")
+        XCTAssertEqual(todo.succeed("undo", "--change", "5"), "Undid change 5: todo add a\n  Removed 1: a\n")
     }
 
     func test_badArguments_areUsageErrors() {
