@@ -6,7 +6,7 @@ struct EditCommand: ListCommand {
     static let noDue = OptionSpec(name: "no-due", valueName: nil, help: "Remove the due date.")
     static let noDescription = OptionSpec(name: "no-description", valueName: nil, help: "Remove the description.")
     static let location = OptionSpec(name: "location", valueName: "name",
-                                     help: "A new location, with the address and coordinate given here (else none).")
+                                     help: "A new place, with the address and coordinate given here (else none: the echo says what went).")
     static let noLocation = OptionSpec(name: "no-location", valueName: nil, help: "Remove the location.")
     static let address = OptionSpec(name: "address", valueName: "text", help: "A new address for the location.")
     static let noAddress = OptionSpec(name: "no-address", valueName: nil, help: "Remove the location's address.")
@@ -76,11 +76,11 @@ struct EditCommand: ListCommand {
                 }
             }
         }
-        let (edited, changed) = try runner.store.update(command: runner.arguments) { manager in
+        let (before, edited, changed) = try runner.store.update(command: runner.arguments) { manager in
             let item = try manager.resolve(reference)
             do {
                 let edited = try manager.edit(itemWithID: item.id, edit)
-                return (edited, manager.changes.changeList)
+                return (item, edited, manager.changes.changeList)
             } catch ItemManagerError.noLocation(let item) {
                 // On the command line, the way out is an option to give.
                 throw UsageError(message: "item \(item.number) has no location; give '--location <name>' too", command: Self.spec)
@@ -89,9 +89,24 @@ struct EditCommand: ListCommand {
         if json {
             runner.write(runner.renderer.json(edited))
         } else if changed {
-            runner.write("Edited \(runner.renderer.summary(edited))\n")
+            runner.write("Edited \(runner.renderer.summary(edited))\n" + removedWithThePlace(before, edited))
         } else {
             runner.write("Unchanged \(runner.renderer.summary(edited)): it already has these values\n")
         }
+    }
+
+    /// `--location` names a new place, so the old place's address and coordinate go unless given
+    /// again; the echo says which went, since the summary line does not show them.
+    private func removedWithThePlace(_ before: ToDoItem, _ edited: ToDoItem) -> String {
+        guard case .set = edit.location, let old = before.location else { return "" }
+        var removed: [String] = []
+        if let address = old.address, edited.location?.address == nil {
+            removed.append("address \"\(TerminalText.printable(address))\"")
+        }
+        if let coordinate = old.coordinate, edited.location?.coordinate == nil {
+            removed.append("coordinate \(ItemRenderer.text(of: coordinate))")
+        }
+        guard !removed.isEmpty else { return "" }
+        return "  Removed with the old place: \(removed.joined(separator: " and ")); give --address or --coordinate with --location to keep them\n"
     }
 }

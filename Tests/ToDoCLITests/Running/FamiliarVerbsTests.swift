@@ -89,6 +89,23 @@ final class FamiliarVerbsTests: HarnessTestCase {
         XCTAssertTrue(todo.run("remove", "3", "--json").stdout.contains(#""changed":true}"#))
     }
 
+    func test_aNewPlaceName_saysWhichAddressAndCoordinateWentWithTheOldPlace() {
+        todo.succeed("add", "Buy milk", "--location", "Home", "--address", "12 Orchard Road", "--coordinate", "52.5,13.4")
+        XCTAssertOutcome(todo.run("edit", "1", "--location", "Aldi Süd"), Outcome(status: 0, stdout: """
+            Edited 1: Buy milk (at Aldi Süd)
+              Removed with the old place: address "12 Orchard Road" and coordinate 52.5, 13.4; give --address or --coordinate with --location to keep them
+
+            """, stderr: ""))
+        XCTAssertOutcome(todo.run("edit", "1", "--location", "Lidl", "--address", "Frankfurter Allee 1"),
+                         Outcome(status: 0, stdout: "Edited 1: Buy milk (at Lidl)\n", stderr: ""))
+        todo.succeed("undo", "2")
+        XCTAssertEqual(todo.succeed("show", "1").split(separator: "\n")[3...5].joined(separator: "\n"), """
+            Location:    Home
+            Address:     12 Orchard Road
+            Coordinate:  52.5, 13.4
+            """)
+    }
+
     func test_anAmbiguousStart_namesEveryCommandItCouldBe_andChangesNothing() {
         addFive()
         let before = todo.fileContents
