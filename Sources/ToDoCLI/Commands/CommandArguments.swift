@@ -64,6 +64,11 @@ struct CommandArguments {
         return query
     }
 
+    /// Which items `--open` or `--done` keep: all without them.
+    func section() -> ListSection {
+        flag(QueryOptions.open) ? .open : flag(QueryOptions.done) ? .done : .all
+    }
+
     /// The span of time an option's date names: a whole day, or a minute (`--due` takes its start).
     private func dateSpan(_ option: OptionSpec) throws(UsageError) -> Range<Double>? {
         guard let text = value(option) else { return nil }
@@ -235,6 +240,9 @@ enum QueryOptions {
     static let reverse = OptionSpec(name: "reverse", valueName: nil, help: "Reverse the order.")
     static let limit = OptionSpec(name: "limit", valueName: "n", help: "Show at most n items, open ones first.")
 
-    static let all = [search, dueBefore, dueAfter, overdue, noDue, sort, reverse, limit]
-    static let exclusions = [[noDue, dueBefore], [noDue, dueAfter], [noDue, overdue]]
+    static let open = OptionSpec(name: "open", valueName: nil, help: "Only open items.")
+    static let done = OptionSpec(name: "done", valueName: nil, help: "Only done items.")
+
+    static let all = [open, done, search, dueBefore, dueAfter, overdue, noDue, sort, reverse, limit]
+    static let exclusions = [[open, done], [noDue, dueBefore], [noDue, dueAfter], [noDue, overdue]]
 }

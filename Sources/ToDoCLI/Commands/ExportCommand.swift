@@ -20,11 +20,13 @@ struct ExportCommand: ListCommand {
 
     var format: ExportFormat = .json
     var output: String?
+    var section: ListSection = .all
     var query = ItemQuery()
 
-    init(format: ExportFormat = .json, output: String? = nil, query: ItemQuery = ItemQuery()) {
+    init(format: ExportFormat = .json, output: String? = nil, section: ListSection = .all, query: ItemQuery = ItemQuery()) {
         self.format = format
         self.output = output
+        self.section = section
         self.query = query
     }
 
@@ -32,6 +34,7 @@ struct ExportCommand: ListCommand {
         try arguments.noPositionals()
         format = try arguments.choice(Self.format, default: .json)
         output = arguments.value(Self.output)
+        section = arguments.section()
         query = try arguments.query()
     }
 
@@ -42,7 +45,8 @@ struct ExportCommand: ListCommand {
                              command: Self.spec)
         }
         let manager = try runner.store.load()
-        let (open, done) = query.apply(open: manager.toDoItems, done: manager.doneItems, now: context.now(), dates: runner.renderer.dates)
+        let (open, done) = query.apply(open: section == .done ? [] : manager.toDoItems, done: section == .open ? [] : manager.doneItems,
+                                       now: context.now(), dates: runner.renderer.dates)
         let items = open + done
         let bytes: [UInt8]
         switch format {

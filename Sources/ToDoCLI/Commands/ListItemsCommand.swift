@@ -3,13 +3,10 @@ import ToDoCore
 
 /// `todo list`, and `todo` alone: the open items, then the done ones.
 struct ListItemsCommand: ListCommand {
-    static let open = OptionSpec(name: "open", valueName: nil, help: "Show only open items.")
-    static let done = OptionSpec(name: "done", valueName: nil, help: "Show only done items.")
-
     static let spec = CommandSpec(
         name: "list", summary: "List open items, then done items.",
-        options: [open, done] + QueryOptions.all + [CommonOptions.json],
-        exclusiveOptions: [[open, done]] + QueryOptions.exclusions,
+        options: QueryOptions.all + [CommonOptions.json],
+        exclusiveOptions: QueryOptions.exclusions,
         discussion: """
             Each row shows the number, [ ] or [x], the title, the due date and the location. Open items
             come in the order they were added, done items in the order they were checked; --sort orders
@@ -31,7 +28,7 @@ struct ListItemsCommand: ListCommand {
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.noPositionals()
-        section = arguments.flag(Self.open) ? .open : arguments.flag(Self.done) ? .done : .all
+        section = arguments.section()
         json = arguments.flag(CommonOptions.json)
         query = try arguments.query()
     }

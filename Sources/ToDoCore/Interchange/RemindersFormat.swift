@@ -23,7 +23,7 @@ enum RemindersFormat {
         guard case .array(let elements) = json else { return [] }
         var items: [ImportedItem] = []
         for (index, element) in elements.enumerated() {
-            let origin = "[\(index)]"
+            let origin = "reminder \(index + 1)"
             guard case .object(let reminder) = element else {
                 throw ImportError(at: origin, "expected a reminder object, found \(element.kindDescription)")
             }
@@ -31,21 +31,21 @@ enum RemindersFormat {
                 switch reminder[key] {
                 case nil, .null?: return nil
                 case .string(let text)?: return text
-                case let other?: throw ImportError(at: "\(origin).\(key)", "expected a string, found \(other.kindDescription)")
+                case let other?: throw ImportError(at: "\(origin), \(key)", "expected a string, found \(other.kindDescription)")
                 }
             }
             func date(_ key: String) throws(ImportError) -> Double? {
                 guard let text = try string(key) else { return nil }
                 guard let timestamp = Self.isoTimestamp(text), ToDoItem.timestampRange.contains(timestamp) else {
-                    throw ImportError(at: "\(origin).\(key)", "'\(text)' is not an ISO 8601 date and time, as 2026-11-23T18:00:00Z")
+                    throw ImportError(at: "\(origin), \(key)", "'\(text)' is not an ISO 8601 date and time, as 2026-11-23T18:00:00Z")
                 }
                 return timestamp
             }
-            guard let title = try string("title") else { throw ImportError(at: "\(origin).title", "a reminder needs a title") }
+            guard let title = try string("title") else { throw ImportError(at: "\(origin), title", "a reminder needs a title") }
             let completed: Bool
             switch reminder["isCompleted"] {
             case .bool(let value)?: completed = value
-            case let other: throw ImportError(at: "\(origin).isCompleted", "expected true or false, found \(other?.kindDescription ?? "nothing")")
+            case let other: throw ImportError(at: "\(origin), isCompleted", "expected true or false, found \(other?.kindDescription ?? "nothing")")
             }
             let completionDate = try date("completionDate")
             var object = JSONObject()
@@ -83,7 +83,7 @@ enum RemindersFormat {
             let parts = text.split(separator: ",").map { Whitespace.trimmingSpaces($0) }
             guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
                   Coordinate.latitudeRange.contains(latitude), Coordinate.longitudeRange.contains(longitude) else {
-                throw ImportError(at: "\(origin).location", "'\(text)' is not a latitude and longitude, as \"52.5, 13.4\"")
+                throw ImportError(at: "\(origin), location", "'\(text)' is not a latitude and longitude, as \"52.5, 13.4\"")
             }
             var object = JSONObject()
             object["latitude"] = .number(JSONValue.literal(for: latitude))

@@ -15,7 +15,7 @@ public enum TaskwarriorFormat {
         }
         var items: [ImportedItem] = []
         for (index, value) in tasks.enumerated() {
-            items.append(try item(value, origin: "[\(index)]"))
+            items.append(try item(value, origin: "task \(index + 1)"))
         }
         return items
     }
@@ -39,11 +39,11 @@ public enum TaskwarriorFormat {
             switch task[key] {
             case nil, .null?: return nil
             case .string(let text)?: return text
-            case let other?: throw ImportError(at: "\(origin).\(key)", "expected a string, found \(other.kindDescription)")
+            case let other?: throw ImportError(at: "\(origin), \(key)", "expected a string, found \(other.kindDescription)")
             }
         }
         func date(_ key: String, in object: JSONObject? = nil, at path: String? = nil) throws(ImportError) -> Double? {
-            let field = path ?? "\(origin).\(key)"
+            let field = path ?? "\(origin), \(key)"
             guard let value = (object ?? task)[key], value != .null else { return nil }
             guard case .string(let text) = value, let parsed = CivilTime.parseBasic(Substring(text)), parsed.utc || !parsed.hasTime,
                   let timestamp = CivilTime.utc.timestamp(of: parsed.fields), ToDoItem.timestampRange.contains(timestamp) else {
@@ -51,20 +51,20 @@ public enum TaskwarriorFormat {
             }
             return timestamp
         }
-        guard let description = try string("description") else { throw ImportError(at: "\(origin).description", "the task has no description") }
+        guard let description = try string("description") else { throw ImportError(at: "\(origin), description", "the task has no description") }
         var id = UUID()
         if let uuid = try string("uuid") {
-            guard let parsed = UUID(uuidString: uuid) else { throw ImportError(at: "\(origin).uuid", "'\(uuid)' is not a UUID") }
+            guard let parsed = UUID(uuidString: uuid) else { throw ImportError(at: "\(origin), uuid", "'\(uuid)' is not a UUID") }
             id = parsed
         }
         var notes: [String] = []
         if let annotations = task["annotations"] {
             guard case .array(let list) = annotations else {
-                throw ImportError(at: "\(origin).annotations", "expected an array, found \(annotations.kindDescription)")
+                throw ImportError(at: "\(origin), annotations", "expected an array, found \(annotations.kindDescription)")
             }
             for (index, annotation) in list.enumerated() {
                 guard case .object(let note) = annotation, case .string(let text)? = note["description"] else {
-                    throw ImportError(at: "\(origin).annotations[\(index)]", "expected an object with a description")
+                    throw ImportError(at: "\(origin), annotation \(index + 1)", "expected an object with a description")
                 }
                 notes.append(text)
             }

@@ -106,6 +106,35 @@ final class FamiliarVerbsTests: HarnessTestCase {
             """)
     }
 
+    func test_export_takesOpenAndDone_asListDoes() {
+        addFive()
+        todo.succeed("check", "2,4")
+        let open = todo.run("export", "--open", "--format", "todotxt").stdout, done = todo.run("export", "--done", "--format", "todotxt").stdout
+        XCTAssertEqual(open.split(separator: "\n").map { $0.split(separator: " ")[1] }, ["One", "Three", "Five"])
+        XCTAssertEqual(done.split(separator: "\n").map { $0.split(separator: " ")[3] }, ["Two", "Four"])
+        XCTAssertEqual(todo.run("export", "--open", "--done").status, 64)
+    }
+
+    func test_taskwarriorImport_countsTasksFromOne_asTodoTxtCountsLines() {
+        let tasks = #"""
+            [{"description":"Pay rent","status":"pending","uuid":"a7c3e1d2-5b4f-4e6a-9c8d-1f2e3d4c5b6a"},
+            {"description":"Old thing","status":"deleted","uuid":"b7c3e1d2-5b4f-4e6a-9c8d-1f2e3d4c5b6a"}]
+            """#
+        XCTAssertOutcome(todo.run("import", "-", input: tasks), Outcome(status: 0, stdout: """
+            Added 1: Pay rent
+            Skipped task 2 "Old thing": deleted in Taskwarrior
+            Imported 1 item from standard input (taskwarrior); skipped 1.
+
+            """, stderr: ""))
+        let before = todo.fileContents
+        XCTAssertOutcome(todo.run("import", "-", input: #"[{"description":"a","status":"pending"},{"description":7,"status":"pending"}]"#),
+                         Outcome(status: 65, stdout: "", stderr: """
+            Error: cannot import standard input: task 2, description: expected a string, found a number; nothing was imported
+
+            """))
+        XCTAssertEqual(todo.fileContents, before)
+    }
+
     func test_anAmbiguousStart_namesEveryCommandItCouldBe_andChangesNothing() {
         addFive()
         let before = todo.fileContents

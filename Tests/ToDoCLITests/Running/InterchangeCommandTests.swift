@@ -42,7 +42,7 @@ final class InterchangeCommandTests: HarnessTestCase {
     func test_export_errors() {
         XCTAssertOutcome(todo.run("export", "--format", "csv"), Outcome(status: 64, stdout: "", stderr: """
             Error: invalid value 'csv' for '--format'; use json, todotxt or ical
-            Usage: todo export [--format <format>] [--output <file>] [--search <text>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>]
+            Usage: todo export [--format <format>] [--output <file>] [--open] [--done] [--search <text>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>]
               See 'todo export --help' for more information.
 
             """))
@@ -60,7 +60,7 @@ final class InterchangeCommandTests: HarnessTestCase {
         for output in [path, "items.json", "./items.json.history", "items.json.lock", ".items.json.spare", "linked"] {
             XCTAssertOutcome(todo.run("export", "--format", "todotxt", "--output", output), Outcome(status: 64, stdout: "", stderr: """
                 Error: '--output \(output)' is a file of the list itself; nothing was written, choose another file
-                Usage: todo export [--format <format>] [--output <file>] [--search <text>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>]
+                Usage: todo export [--format <format>] [--output <file>] [--open] [--done] [--search <text>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>]
                   See 'todo export --help' for more information.
 
                 """))
@@ -150,7 +150,7 @@ final class InterchangeCommandTests: HarnessTestCase {
     func test_import_remindersWithDatesThatAreNotISO_isRefusedNamingTheField() {
         let source = #"[{"externalId": "1", "title": "T", "isCompleted": false, "dueDate": "Monday, November 23, 2026 at 6:00 PM"}]"#
         XCTAssertOutcome(todo.run("import", "-", input: source), Outcome(status: 65, stdout: "", stderr: """
-            Error: cannot import standard input: [0].dueDate: 'Monday, November 23, 2026 at 6:00 PM' is not an ISO 8601 date and time, as 2026-11-23T18:00:00Z; nothing was imported
+            Error: cannot import standard input: reminder 1, dueDate: 'Monday, November 23, 2026 at 6:00 PM' is not an ISO 8601 date and time, as 2026-11-23T18:00:00Z; nothing was imported
 
             """))
         XCTAssertNil(todo.fileContents)

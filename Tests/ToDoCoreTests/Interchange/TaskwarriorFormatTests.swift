@@ -19,7 +19,7 @@ final class TaskwarriorFormatTests: XCTestCase {
         XCTAssertEqual(read.format, .taskwarrior)
         let items = read.items
         XCTAssertEqual(items.map(\.item.title), ["Pay bills", "Old task", "Gone", "Weekly review", "Later"])
-        XCTAssertEqual(items.map(\.origin), ["[0]", "[1]", "[2]", "[3]", "[4]"])
+        XCTAssertEqual(items.map(\.origin), ["task 1", "task 2", "task 3", "task 4", "task 5"])
         XCTAssertEqual(items.map(\.ignoredBecause), [nil, nil, "deleted in Taskwarrior",
                                                      "a recurring template in Taskwarrior (its instances are imported)", nil])
         XCTAssertEqual(items.map(\.item.done), [false, true, false, false, false])
@@ -40,12 +40,12 @@ final class TaskwarriorFormatTests: XCTestCase {
 
     func test_read_namesTheTaskAtFault() {
         let cases: [(String, ImportError)] = [
-            (#"[{"description":"a","uuid":"nope"}]"#, ImportError(at: "[0].uuid", "'nope' is not a UUID")),
-            (#"[{"description":"a"},{"status":"pending"}]"#, ImportError(at: "[1].description", "the task has no description")),
-            (#"[{"description":"a","due":"tomorrow"}]"#, ImportError(at: "[0].due", "expected a date as 20231110T230000Z")),
-            (#"[{"description":7}]"#, ImportError(at: "[0].description", "expected a string, found a number")),
-            (#"[{"description":"a","annotations":[1]}]"#, ImportError(at: "[0].annotations[0]", "expected an object with a description")),
-            ("[3]", ImportError(at: "[0]", "expected a task object, found a number")),
+            (#"[{"description":"a","uuid":"nope"}]"#, ImportError(at: "task 1, uuid", "'nope' is not a UUID")),
+            (#"[{"description":"a"},{"status":"pending"}]"#, ImportError(at: "task 2, description", "the task has no description")),
+            (#"[{"description":"a","due":"tomorrow"}]"#, ImportError(at: "task 1, due", "expected a date as 20231110T230000Z")),
+            (#"[{"description":7}]"#, ImportError(at: "task 1, description", "expected a string, found a number")),
+            (#"[{"description":"a","annotations":[1]}]"#, ImportError(at: "task 1, annotation 1", "expected an object with a description")),
+            ("[3]", ImportError(at: "task 1", "expected a task object, found a number")),
             (#"{"description":"a"}"# + "\n{oops\n", ImportError(at: "line 2", "not JSON: unexpected 'o', expected a string key at column 2")),
         ]
         for (text, expected) in cases {
