@@ -10,13 +10,14 @@ struct ImportCommand: ListCommand {
 
     static let spec = CommandSpec(
         name: "import", summary: "Add the items of a file, standard input or a URL.",
-        arguments: [ArgumentSpec(name: "source", help: "A file, '-' for standard input, or an http:// or https:// URL.")],
+        arguments: [ArgumentSpec(name: "source", help: "A file, a folder of .ics files (a vdir), '-' for standard input, or an http:// or https:// URL.")],
         options: [format, dryRun],
         discussion: """
             All items are added in one transaction, with new numbers, keeping their status. An item whose
             id is already in the list is skipped, and so is an open item with the same content as an open
             item; the summary says which and why. A source that cannot be read changes nothing, and the
-            error names the line or offset at fault.
+            error names the line or offset at fault. A folder is a vdir (todoman's, vdirsyncer's): its
+            .ics files, one item each, import as one source.
             """,
         argumentCompletion: .files, changesList: true)
 
@@ -57,12 +58,19 @@ struct ImportCommand: ListCommand {
 
     func run(with runner: CommandRunner) throws {
         let context = runner.context
-        let (name, bytes) = try sourceBytes(runner)
         let read: (format: ImportFormat, items: [ImportedItem])
-        do {
-            read = try ItemInterchange.read(bytes, format: format, timeZone: runner.settings.timeZone)
-        } catch {
-            throw ImportSourceError(source: name, underlying: error)
+        let name: String
+        if case .file(let path) = source, ItemInterchange.isFolder(atPath: fullPath(path, context)) {
+            name = path
+            read = try readFolder(path, runner)
+        } else {
+            let bytes: [UInt8]
+            (name, bytes) = try sourceBytes(runner)
+            do {
+                read = try ItemInterchange.read(bytes, format: format, timeZone: runner.settings.timeZone)
+            } catch {
+                throw ImportSourceError(source: name, underlying: error)
+            }
         }
         let summary: ImportSummary
         do {
@@ -101,6 +109,29 @@ struct ImportCommand: ListCommand {
         }
     }
 
+    private func fullPath(_ path: String, _ context: Context) -> String {
+        URL(fileURLWithPath: path, relativeTo: context.currentDirectory).path
+    }
+
+    /// A vdir's items: every `.ics` file of the folder, as one iCalendar source.
+    private func readFolder(_ path: String, _ runner: CommandRunner) throws -> (format: ImportFormat, items: [ImportedItem]) {
+        guard format == .auto || format == .ical else {
+            throw UsageError(message: "'\(path)' is a folder, which imports as a vdir of iCalendar files; leave out --format or give --format ical",
+                             command: Self.spec)
+        }
+        let files: [(name: String, bytes: [UInt8])]
+        do {
+            files = try ItemInterchange.readFolder(atPath: fullPath(path, runner.context))
+        } catch {
+            throw ImportFetchError(source: path, reason: error.systemMessage ?? error.description)
+        }
+        do {
+            return (.ical, try ItemInterchange.readICalendarFiles(files, timeZone: runner.settings.timeZone))
+        } catch {
+            throw ImportSourceError(source: path, underlying: error)
+        }
+    }
+
     /// The source's name for messages, and its bytes: read from the file, standard input or the
     /// URL before the store is touched.
     private func sourceBytes(_ runner: CommandRunner) throws -> (String, [UInt8]) {
@@ -114,7 +145,7 @@ struct ImportCommand: ListCommand {
             return ("standard input", context.input.readAll())
         case .file(let path):
             do {
-                return (path, try ItemInterchange.readFile(atPath: URL(fileURLWithPath: path, relativeTo: context.currentDirectory).path))
+                return (path, try ItemInterchange.readFile(atPath: fullPath(path, context)))
             } catch {
                 throw ImportFetchError(source: path, reason: error.systemMessage ?? error.description)
             }

@@ -63,6 +63,48 @@ public enum ItemInterchange {
         return bytes
     }
 
+    /// Whether `path` names a folder (following links), which imports as a vdir.
+    public static func isFolder(atPath path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The `.ics` files of a vdir, the folder todoman and vdirsyncer keep a calendar in (one
+    /// iCalendar file per item), in name order; hidden files (a sync tool's temporary ones) and
+    /// everything else, its `displayname` and `color` included, are left out.
+    public static func readFolder(atPath path: String) throws(StoreError) -> [(name: String, bytes: [UInt8])] {
+        guard access(path, R_OK | X_OK) == 0 else { throw FileSystem.failure("read", path) }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw FileSystem.failure("read", path, code: EIO)
+        }
+        var files: [(name: String, bytes: [UInt8])] = []
+        for name in names.sorted() where !name.hasPrefix(".") && name.lowercased().hasSuffix(".ics") {
+            files.append((name, try readFile(atPath: (path as NSString).appendingPathComponent(name))))
+        }
+        return files
+    }
+
+    /// The items of a vdir's files (`readFolder`), each named by its file and line
+    /// (`a1b2.ics line 3`), as one source.
+    public static func readICalendarFiles(_ files: [(name: String, bytes: [UInt8])], timeZone: TimeZoneRules) throws(ImportError) -> [ImportedItem] {
+        guard !files.isEmpty else { throw ImportError(at: "", "the folder has no .ics files; a vdir (todoman's, vdirsyncer's) has one per item") }
+        var items: [ImportedItem] = []
+        for file in files {
+            do {
+                for var item in try read(file.bytes, format: .ical, timeZone: timeZone).items {
+                    item.origin = "\(file.name) \(item.origin)"
+                    items.append(item)
+                }
+            } catch {
+                throw ImportError(at: error.location.isEmpty ? file.name : "\(file.name) \(error.location)", error.reason)
+            }
+        }
+        return items
+    }
+
     /// The items of the data file's format (any version this todo reads) or the book's bare
     /// array. Numbers are left behind (items get new ones); an item without an id gets one made
     /// from its contents.

@@ -12,6 +12,63 @@ final class InterchangeCommandTests: HarnessTestCase {
         return url.path
     }
 
+    /// A vdir as todoman and vdirsyncer keep one: one iCalendar file per item, named by its UID,
+    /// beside the collection's `displayname` and `color`, and a sync tool's hidden temporary file.
+    private func makeVdir() throws -> URL {
+        let folder = todo.directory.appendingPathComponent("calendars/personal", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        func write(_ name: String, _ lines: [String]) throws {
+            try Data(lines.joined(separator: "\r\n").appending("\r\n").utf8).write(to: folder.appendingPathComponent(name))
+        }
+        try write("3f4c5e2a-1b2c-4d3e-8f9a-0b1c2d3e4f5a.ics", [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//todoman//ical//EN", "BEGIN:VTODO",
+            "UID:3f4c5e2a-1b2c-4d3e-8f9a-0b1c2d3e4f5a", "SUMMARY:Water the plants", "DUE;VALUE=DATE:20261130",
+            "STATUS:NEEDS-ACTION", "DTSTAMP:20261120T100000Z", "END:VTODO", "END:VCALENDAR",
+        ])
+        try write("pay-rent@example.com.ics", [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//todoman//ical//EN", "BEGIN:VTODO", "UID:pay-rent@example.com",
+            "SUMMARY:Pay rent", "STATUS:COMPLETED", "COMPLETED:20261101T090000Z", "END:VTODO", "END:VCALENDAR",
+        ])
+        try Data("Personal\n".utf8).write(to: folder.appendingPathComponent("displayname"))
+        try Data("#ff0000\n".utf8).write(to: folder.appendingPathComponent("color"))
+        try Data("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\n".utf8).write(to: folder.appendingPathComponent(".pay-rent.ics.tmp"))
+        return folder
+    }
+
+    func test_import_aVdirFolder_importsItsICalendarFilesAsOneSource() throws {
+        _ = try makeVdir()
+        XCTAssertOutcome(todo.run("import", "calendars/personal"), Outcome(status: 0, stdout: """
+            Added 1: Water the plants (due Monday 11/30/26)
+            Added 2: Pay rent
+            Imported 2 items from calendars/personal (ical).
+
+            """, stderr: ""))
+        XCTAssertEqual(todo.succeed("list", "--done"), "2 [x] Pay rent\n")
+        XCTAssertOutcome(todo.run("import", "--dry-run", "calendars/personal"), Outcome(status: 0, stdout: """
+            Skipped 3f4c5e2a-1b2c-4d3e-8f9a-0b1c2d3e4f5a.ics line 4 "Water the plants": its id is already in the list, as 1 "Water the plants"
+            Skipped pay-rent@example.com.ics line 4 "Pay rent": its id is already in the list, as 2 "Pay rent"
+            Would import 0 items from calendars/personal (ical); skipped 2; nothing was changed.
+
+            """, stderr: ""))
+    }
+
+    func test_import_aFolderThatIsNotAVdir_orABrokenFile_changesNothing() throws {
+        let folder = try makeVdir()
+        todo.succeed("add", "Mine")
+        let before = todo.fileContents
+        XCTAssertOutcome(todo.run("import", "calendars"), Outcome(status: 65, stdout: "", stderr: """
+            Error: cannot import calendars: the folder has no .ics files; a vdir (todoman's, vdirsyncer's) has one per item; nothing was imported
+
+            """))
+        XCTAssertEqual(todo.run("import", "--format", "todotxt", "calendars/personal").status, 64)
+        try Data("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\n".utf8).write(to: folder.appendingPathComponent("zz.ics"))
+        XCTAssertOutcome(todo.run("import", "calendars/personal"), Outcome(status: 65, stdout: "", stderr: """
+            Error: cannot import calendars/personal: zz.ics line 2: BEGIN:VTODO is never ended; nothing was imported
+
+            """))
+        XCTAssertEqual(todo.fileContents, before)
+    }
+
     func test_export_writesEachFormatToStandardOutputOrAFile() throws {
         todo.succeed("add", "Call Mom", "--due", "01/10/22")
         todo.succeed("check", "1")
@@ -209,8 +266,8 @@ final class InterchangeCommandTests: HarnessTestCase {
             Error: cannot read missing.json: No such file or directory; nothing was imported
 
             """))
-        XCTAssertOutcome(todo.run("import", "."), Outcome(status: 1, stdout: "", stderr: """
-            Error: cannot read .: Is a directory; nothing was imported
+        XCTAssertOutcome(todo.run("import", "."), Outcome(status: 65, stdout: "", stderr: """
+            Error: cannot import .: the folder has no .ics files; a vdir (todoman's, vdirsyncer's) has one per item; nothing was imported
 
             """))
         XCTAssertEqual(todo.fileContents, before)
