@@ -98,7 +98,11 @@ final class AddressLookupTests: HarnessTestCase {
             """))
         XCTAssertEqual(try coordinate(of: "1"), "39.7817,-89.6501")
 
-        XCTAssertOutcome(todo.run("edit", "1", "--location", "Shed", "--address", "Elm St"), Outcome(status: 0, stdout: "Edited 1: Water (at Shed)\n", stderr: """
+        XCTAssertOutcome(todo.run("edit", "1", "--location", "Shed", "--address", "Elm St"), Outcome(status: 0, stdout: """
+            Edited 1: Water (at Shed)
+              Removed with the old place: coordinate 39.7817, -89.6501; give --address or --coordinate with --location to keep them
+
+            """, stderr: """
             Warning: could not look up 'Elm St': the geocoder answered HTTP 503; saved without a coordinate
 
             """))
