@@ -7,7 +7,7 @@ struct AddCommand: ListCommand {
         name: "add", summary: "Add an open item.",
         arguments: [ArgumentSpec(name: "title", help: "The title; several words are joined with spaces. '-' reads one title per line from standard input.", repeats: true)],
         options: [CommonOptions.due, CommonOptions.description, CommonOptions.location, CommonOptions.address,
-                  CommonOptions.coordinate, CommonOptions.noGeocode, CommonOptions.json],
+                  CommonOptions.coordinate, CommonOptions.priority, CommonOptions.tag, CommonOptions.noGeocode, CommonOptions.json],
         discussion: """
             Prints the number the item got and what was stored, the due date as understood.
             An --address without --coordinate is looked up on the geocoder set in TODO_GEOCODER_URL
@@ -15,7 +15,8 @@ struct AddCommand: ListCommand {
             warning says why.
             'todo add -' adds every non-blank line of standard input in one transaction, each with
             the options given; if any line is refused, none is added. A title that starts with '-'
-            goes after '--': todo add -- "-5 push-ups".
+            goes after '--': todo add -- "-5 push-ups". A '+word' in the title stays in the title;
+            tags are given with --tag.
             """,
         changesList: true)
 
@@ -28,16 +29,20 @@ struct AddCommand: ListCommand {
     var itemDescription: String?
     var timestamp: Double?
     var location: Location?
+    var priority: Int?
+    var tags: [String] = []
     /// Whether to look the address up on the geocoder when no coordinate is given.
     var geocode = true
     var json = false
 
     init(titles: Titles, itemDescription: String? = nil, timestamp: Double? = nil, location: Location? = nil,
-         geocode: Bool = true, json: Bool = false) {
+         priority: Int? = nil, tags: [String] = [], geocode: Bool = true, json: Bool = false) {
         self.titles = titles
         self.itemDescription = itemDescription
         self.timestamp = timestamp
         self.location = location
+        self.priority = priority
+        self.tags = tags
         self.geocode = geocode
         self.json = json
     }
@@ -56,6 +61,8 @@ struct AddCommand: ListCommand {
         if location == nil, let given = [CommonOptions.address, CommonOptions.coordinate].first(where: { arguments.value($0) != nil }) {
             throw arguments.error("'\(given.flag)' needs '--location <name>'")
         }
+        priority = try arguments.priority(CommonOptions.priority) ?? nil
+        tags = try arguments.tags(CommonOptions.tag)
         geocode = !arguments.flag(CommonOptions.noGeocode)
         json = arguments.flag(CommonOptions.json)
     }
@@ -74,7 +81,8 @@ struct AddCommand: ListCommand {
             /// The line each item added here came from.
             var lines: [UUID: Int] = [:]
             return try titles.enumerated().map { index, title in
-                let item = ToDoItem(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location)
+                let item = ToDoItem(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location,
+                                    priority: priority, tags: tags)
                 do {
                     let added = try manager.add(item)
                     lines[added.id] = index + 1

@@ -23,6 +23,34 @@ struct CommandArguments {
         scanned.values[option.name]
     }
 
+    /// Every value of an option that may be repeated, in the order given.
+    func values(_ option: OptionSpec) -> [String] {
+        scanned.repeatedValues[option.name] ?? []
+    }
+
+    /// The tags of a repeatable option (`--tag home --tag +errand`): one word each, a leading `+`
+    /// (todo.txt's and Taskwarrior's way to write one) dropped.
+    func tags(_ option: OptionSpec) throws(UsageError) -> [String] {
+        try values(option).map { text throws(UsageError) in
+            let tag = text.hasPrefix("+") ? String(text.dropFirst()) : text
+            guard Tags.isValid(tag) else {
+                throw error(tag.isEmpty ? "the value of '\(option.flag)' is empty; a tag is one word, as home"
+                            : "invalid tag '\(TerminalText.printable(tag))' for '\(option.flag)'; a tag is one word, without spaces")
+            }
+            return tag
+        }
+    }
+
+    /// The priority of `option` (`high`, `medium`, `low`, `H`, `M`, `L`, `1`–`9`, or `none`):
+    /// `nil` when not given, `.some(nil)` for `none`.
+    func priority(_ option: OptionSpec) throws(UsageError) -> Int?? {
+        guard let text = value(option) else { return nil }
+        guard let priority = PriorityLevel.priority(named: text) else {
+            throw error("invalid priority '\(TerminalText.printable(text))' for '\(option.flag)'; use high, medium, low (or H, M, L), 1 (highest) to 9 (lowest), or none")
+        }
+        return .some(priority)
+    }
+
     /// The value of an option that names one of a fixed set, as `--format ical`.
     func choice<Choice: RawRepresentable & CaseIterable>(_ option: OptionSpec, default defaultValue: Choice) throws(UsageError) -> Choice
         where Choice.RawValue == String {
@@ -56,6 +84,11 @@ struct CommandArguments {
         query.dueFrom = try dateSpan(QueryOptions.dueAfter)?.upperBound
         query.overdue = flag(QueryOptions.overdue)
         query.noDue = flag(QueryOptions.noDue)
+        query.tags = try tags(QueryOptions.tag)
+        if let priority = try priority(QueryOptions.priority) {
+            guard let priority else { throw error("'--priority none' is not a filter; leave it out to see every item") }
+            query.priority = PriorityLevel(priority)
+        }
         if value(QueryOptions.sort) != nil { query.sort = try choice(QueryOptions.sort, default: .number) }
         query.reverse = flag(QueryOptions.reverse)
         if let text = value(QueryOptions.limit) {
@@ -217,6 +250,11 @@ enum CommonOptions {
                                        help: "The location's coordinate in degrees, as 52.52,13.405.")
     static let noGeocode = OptionSpec(name: "no-geocode", valueName: nil,
                                       help: "Do not look the address up on the geocoder (TODO_GEOCODER_URL).")
+    static let priority = OptionSpec(name: "priority", valueName: "priority",
+                                     help: "high, medium or low (H, M, L), or 1 (highest) to 9 (lowest).",
+                                     completion: .words(PriorityLevel.allCases.map(\.rawValue)))
+    static let tag = OptionSpec(name: "tag", valueName: "tag", help: "A tag, one word; repeat for more.",
+                                completion: .tags, repeats: true)
 
     static let references = ArgumentSpec(
         name: "ref", help: "An item's number, its id, or a unique prefix of its id (4 characters or more); 1-3 for a range of numbers, 4,6 for several.",
@@ -235,7 +273,12 @@ enum QueryOptions {
                                      help: "Only items due after this date (once the day has ended).", completion: .dates)
     static let overdue = OptionSpec(name: "overdue", valueName: nil, help: "Only open items due before today.")
     static let noDue = OptionSpec(name: "no-due", valueName: nil, help: "Only items without a due date.")
-    static let sort = OptionSpec(name: "sort", valueName: "key", help: "Sort open and done items each by number, due, title or created.",
+    static let tag = OptionSpec(name: "tag", valueName: "tag", help: "Only items with this tag (any case); repeated, with every one.",
+                                completion: .tags, repeats: true)
+    static let priority = OptionSpec(name: "priority", valueName: "level",
+                                     help: "Only items of this priority: high (1-4), medium (5) or low (6-9).",
+                                     completion: .words(PriorityLevel.allCases.map(\.rawValue)))
+    static let sort = OptionSpec(name: "sort", valueName: "key", help: "Sort open and done items each by number, due, title, created or priority (high first).",
                                  completion: .words(ItemQuery.SortKey.allCases.map(\.rawValue)))
     static let reverse = OptionSpec(name: "reverse", valueName: nil, help: "Reverse the order.")
     static let limit = OptionSpec(name: "limit", valueName: "n", help: "Show at most n items, open ones first.")
@@ -243,6 +286,6 @@ enum QueryOptions {
     static let open = OptionSpec(name: "open", valueName: nil, help: "Only open items.")
     static let done = OptionSpec(name: "done", valueName: nil, help: "Only done items.")
 
-    static let all = [open, done, search, dueBefore, dueAfter, overdue, noDue, sort, reverse, limit]
+    static let all = [open, done, search, tag, priority, dueBefore, dueAfter, overdue, noDue, sort, reverse, limit]
     static let exclusions = [[open, done], [noDue, dueBefore], [noDue, dueAfter], [noDue, overdue]]
 }

@@ -3,7 +3,7 @@ import ToDoCore
 /// `todo completion`: a shell's completion script, or the items for one as it completes.
 struct CompletionCommand: ToDoCommand {
     static let items = OptionSpec(name: "items", valueName: "which",
-                                  help: "Instead, print each item as its number, a tab and its title: all, open or done (the scripts use this).")
+                                  help: "Instead, print each item as its number, a tab and its title: all, open or done; or each tag in use: tags (the scripts use this).")
 
     static let spec = CommandSpec(
         name: "completion", summary: "Print a shell completion script (bash, zsh or fish).",
@@ -21,6 +21,8 @@ struct CompletionCommand: ToDoCommand {
         case script(Shell)
         /// `todo completion --items <which>`: number and title of each item, for the scripts.
         case items(ListSection)
+        /// `todo completion --items tags`: each tag the items have, once, for the scripts.
+        case tags
     }
 
     var output: Output
@@ -36,7 +38,8 @@ struct CompletionCommand: ToDoCommand {
             case "all": output = .items(.all)
             case "open": output = .items(.open)
             case "done": output = .items(.done)
-            default: throw arguments.error("invalid value '\(which)' for '\(Self.items.flag)'; use all, open or done")
+            case "tags": output = .tags
+            default: throw arguments.error("invalid value '\(which)' for '\(Self.items.flag)'; use all, open, done or tags")
             }
             return
         }
@@ -58,6 +61,10 @@ struct CompletionCommand: ToDoCommand {
             let manager = try runner.store.load()
             let items = (section == .done ? [] : manager.toDoItems) + (section == .open ? [] : manager.doneItems)
             runner.write(items.map { "\($0.number)\t\(TerminalText.printable($0.title))\n" }.joined())
+        case .tags:
+            let manager = try session.runner().store.load()
+            let tags = Tags.normalized(manager.allItems.flatMap(\.tags)).sorted { $0.lowercased() < $1.lowercased() }
+            session.context.output.write(tags.map { TerminalText.printable($0) + "\n" }.joined())
         }
     }
 }

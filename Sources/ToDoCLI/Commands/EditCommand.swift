@@ -12,13 +12,20 @@ struct EditCommand: ListCommand {
     static let noAddress = OptionSpec(name: "no-address", valueName: nil, help: "Remove the location's address.")
     static let coordinate = OptionSpec(name: "coordinate", valueName: "lat,lon", help: "A new coordinate for the location.")
     static let noCoordinate = OptionSpec(name: "no-coordinate", valueName: nil, help: "Remove the location's coordinate.")
+    static let noPriority = OptionSpec(name: "no-priority", valueName: nil, help: "Remove the priority.")
+    static let tag = OptionSpec(name: "tag", valueName: "tag", help: "Add a tag, one word; repeat for more.", completion: .tags, repeats: true)
+    static let untag = OptionSpec(name: "untag", valueName: "tag", help: "Remove a tag (any case); repeat for more.",
+                                  completion: .tags, repeats: true)
+    static let noTags = OptionSpec(name: "no-tags", valueName: nil, help: "Remove every tag (before adding any --tag).")
 
     static let spec = CommandSpec(
         name: "edit", summary: "Change an item's fields.", arguments: [CommonOptions.reference],
         options: [title, CommonOptions.due, noDue, CommonOptions.description, noDescription, location, noLocation,
-                  address, noAddress, coordinate, noCoordinate, CommonOptions.noGeocode, CommonOptions.json],
+                  address, noAddress, coordinate, noCoordinate, CommonOptions.priority, noPriority, tag, untag, noTags,
+                  CommonOptions.noGeocode, CommonOptions.json],
         exclusiveOptions: [[CommonOptions.due, noDue], [CommonOptions.description, noDescription], [location, noLocation],
-                           [address, noAddress, noLocation], [coordinate, noCoordinate, noLocation]],
+                           [address, noAddress, noLocation], [coordinate, noCoordinate, noLocation],
+                           [CommonOptions.priority, noPriority], [untag, noTags]],
         discussion: """
             An open item may not be edited into the same content as another open item. A new --address
             without --coordinate is looked up on the geocoder (TODO_GEOCODER_URL); if that fails, the
@@ -57,6 +64,14 @@ struct EditCommand: ListCommand {
             edit.address = arguments.change(arguments.value(Self.address), removedBy: Self.noAddress)
             edit.coordinate = arguments.change(try arguments.coordinate(Self.coordinate), removedBy: Self.noCoordinate)
         }
+        if let priority = try arguments.priority(CommonOptions.priority) {
+            edit.priority = priority.map { .set($0) } ?? .remove
+        } else if arguments.flag(Self.noPriority) {
+            edit.priority = .remove
+        }
+        edit.addedTags = try arguments.tags(Self.tag)
+        edit.removedTags = try arguments.tags(Self.untag)
+        edit.clearsTags = arguments.flag(Self.noTags)
         if edit.changesNothing {
             throw arguments.error("nothing to change; give at least one option, as --title or --due")
         }

@@ -5,8 +5,10 @@ struct ScannedArguments: Equatable {
     /// The command, `nil` when none was named (`todo`, `todo --help`, `todo --version`).
     var command: CommandSpec?
     var positionals: [String] = []
-    /// Values of options that take one, by option name.
+    /// Values of options that take one, by option name: the last one given.
     var values: [String: String] = [:]
+    /// Every value of an option that may be repeated, in order, by option name.
+    var repeatedValues: [String: [String]] = [:]
     /// Flags given, by option name.
     var flags: Set<String> = []
     /// Global `--file` and `--color` values.
@@ -87,6 +89,9 @@ enum ArgumentScanner {
                     guard result.globalValues.updateValue(value, forKey: spec.name) == nil else {
                         throw repeated(spec, command: result.command)
                     }
+                } else if spec.repeats {
+                    result.values[spec.name] = value
+                    result.repeatedValues[spec.name, default: []].append(value)
                 } else {
                     guard result.values.updateValue(value, forKey: spec.name) == nil else {
                         throw repeated(spec, command: result.command)

@@ -7,12 +7,14 @@ struct OptionSpec: Equatable, Sendable {
     let help: String
     /// What a completion script offers as its value.
     var completion: CompletionValues = .none
+    /// Whether the option may be given more than once, each value kept (`--tag a --tag b`).
+    var repeats = false
 
     var flag: String { "--\(name)" }
     var takesValue: Bool { valueName != nil }
 
     /// How the option appears in a usage line: `--due <date>` or `--json`.
-    var synopsis: String { valueName.map { "\(flag) <\($0)>" } ?? flag }
+    var synopsis: String { valueName.map { "\(flag) <\($0)>" + (repeats ? "..." : "") } ?? flag }
 }
 
 /// A positional argument of a command.
@@ -79,6 +81,8 @@ enum GlobalOption {
 /// What a completion script offers after an option, or as a command's arguments.
 enum CompletionValues: Equatable, Sendable {
     case none, files, items(ListSection), words([String])
+    /// The tags the list's items have (`todo completion --items tags`).
+    case tags
     /// The names of the commands and help topics (`todo help`).
     case commandsAndTopics
 

@@ -54,7 +54,7 @@ enum HelpTopics {
 
     static let file = HelpTopic(name: "file", heading: "FILES", summary: "Where the list is kept, and its format.") { _ in
         [.paragraph("The list is one JSON file: the --file option, else TODO_FILE, else $XDG_DATA_HOME/todo/items.json, else ~/.local/share/todo/items.json. Missing directories are created (mode 0700); the file is mode 0600."),
-         .paragraph(#"Its format: {"version": 1, "nextNumber": N, "revision": R, "items": [...]}, one item per line with the keys id, number, title, itemDescription, timestamp (the due date, seconds since 1970), location (name, address, coordinate with latitude and longitude), done, createdAt and completedAt. Fields todo does not know are kept. A bare array of items (the book app's file) is read too."#),
+         .paragraph(#"Its format: {"version": 1, "nextNumber": N, "revision": R, "items": [...]}, one item per line with the keys id, number, title, itemDescription, timestamp (the due date, seconds since 1970), location (name, address, coordinate with latitude and longitude), priority (1 highest to 9 lowest), tags (an array of words), done, createdAt, completedAt and modifiedAt. Fields todo does not know are kept. A bare array of items (the book app's file) is read too."#),
          .paragraph("Every change is one transaction under a lock: the new list is written beside the old one, flushed to disk and renamed over it, so a crash leaves the old list or the new one. A file todo cannot read is never overwritten."),
          .paragraph("Beside the list:"),
          .table([HelpRow(name: "items.json.lock", text: "the lock every change takes"),

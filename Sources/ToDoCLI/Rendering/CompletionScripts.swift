@@ -67,6 +67,13 @@ enum CompletionScripts {
             # Install: todo completion bash > ~/.local/share/bash-completion/completions/todo
             # (or add 'source <(todo completion bash)' to ~/.bashrc).
 
+            # Offers the tags the list's items have.
+            _todo_tags() {
+                local file=()
+                [[ -n $todo_file ]] && file=(--file "$todo_file")
+                COMPREPLY=($(compgen -W "$(command todo "${file[@]}" completion --items tags 2>/dev/null)" -- "$cur"))
+            }
+
             # Offers the items as "number  title" while several match, and the number alone once one does.
             _todo_items() {
                 local number title matches=() file=()
@@ -122,6 +129,7 @@ enum CompletionScripts {
         case .files: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
         case .items(let section): return "_todo_items \(sectionName(section))"
         case .words(let words): return "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
+        case .tags: return "_todo_tags"
         }
     }
 
@@ -149,6 +157,14 @@ enum CompletionScripts {
             # zsh completion for todo, made by 'todo completion zsh'.
             # Install: todo completion zsh > "${fpath[1]}/_todo" (any folder in fpath), then start a new shell
             # (or add 'source <(todo completion zsh)' to ~/.zshrc after compinit).
+
+            # The tags the list's items have.
+            _todo_tags() {
+                local -a file
+                local index=${words[(I)--file]}
+                (( index )) && file=(--file "${words[index+1]}")
+                compadd -- ${(f)"$(command todo $file completion --items tags 2>/dev/null)"}
+            }
 
             # The items as "number:title", described by their titles.
             _todo_items() {
@@ -216,6 +232,7 @@ enum CompletionScripts {
         case .files: return "_files"
         case .items(let section): return "_todo_items \(sectionName(section))"
         case .words(let words): return "compadd -- \(words.joined(separator: " "))"
+        case .tags: return "_todo_tags"
         }
     }
 
@@ -277,6 +294,7 @@ enum CompletionScripts {
             case .files: lines += "complete -c todo -n '__todo_using \(command.name)' -F\n"
             case .items(let section): lines += "complete -c todo -n '__todo_using \(command.name)' -a '(__todo_items \(sectionName(section)))'\n"
             case .words(let words): lines += "complete -c todo -n '__todo_using \(command.name)' -a \(shellQuoted(words.joined(separator: " ")))\n"
+            case .tags: lines += "complete -c todo -n '__todo_using \(command.name)' -a '(__todo_items tags)'\n"
             }
         }
         return lines
@@ -288,6 +306,7 @@ enum CompletionScripts {
             switch values {
             case .files: text += " -r -F"
             case .words(let words): text += " -x -a \(shellQuoted(words.joined(separator: " ")))"
+            case .tags: text += " -x -a '(__todo_items tags)'"
             case .none, .items, .commandsAndTopics: text += " -x"
             }
         }

@@ -22,6 +22,8 @@ struct HistoryRenderer {
             case .description: return "description"
             case .due: return "due date"
             case .location: return "location"
+            case .priority: return "priority"
+            case .tags: return "tags"
             }
         }
         let edited = fields.isEmpty ? "" : " [\(fields.joined(separator: ", "))]"

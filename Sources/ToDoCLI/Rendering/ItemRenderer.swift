@@ -26,6 +26,8 @@ struct ItemRenderer {
             details.append("due \(dates.weekdayName(of: timestamp)) \(dates.string(from: timestamp))")
         }
         if let location = item.location { details.append("at \(TerminalText.printable(location.name))") }
+        if let priority = item.priority { details.append("priority \(PriorityLevel(priority).rawValue)") }
+        if !item.tags.isEmpty { details.append(TerminalText.printable(item.tags.map { "+" + $0 }.joined(separator: " "))) }
         return "\(item.number): \(TerminalText.printable(item.title))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
     }
 
@@ -45,11 +47,14 @@ struct ItemRenderer {
             fields.append(("Map", "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=16/\(latitude)/\(longitude)"))
         }
         fields += [
+            ("Priority", item.priority.map { "\(PriorityLevel($0).rawValue) (\($0))" } ?? "-"),
+            ("Tags", item.tags.isEmpty ? "-" : item.tags.map { TerminalText.printable("+" + $0) }.joined(separator: " ")),
             ("Status", item.done ? style.green("done") : "open"),
             ("Number", String(item.number)),
             ("ID", item.id.uuidString),
             ("Created", item.createdAt.map(moment) ?? "-"),
             ("Completed", item.completedAt.map(moment) ?? "-"),
+            ("Modified", item.modifiedAt.map(moment) ?? "-"),
         ]
         let width = fields.map(\.0.count).max()! + 2
         return fields.map { label, value in

@@ -2,7 +2,8 @@ import Foundation
 import ToDoCore
 
 /// `todo list`: open items, then done items under a "Done" heading when both sections are shown,
-/// in columns that line up across both sections: number, mark, title, due date, location. A column
+/// in columns that line up across both sections: number, mark, priority (`H`, `M`, `L`, when any
+/// shown item has one), title with its tags (`+home`), due date, location. A column
 /// is padded only when another follows it, so no row ends in spaces. On a terminal (`width`) each
 /// row fits its width: the title column gives way, down to `shortestTitle` columns, then the place;
 /// what is cut ends in `…`. Widths are display widths (`DisplayWidth`): a CJK character or an emoji
@@ -46,8 +47,13 @@ struct ListRenderer {
 
     /// What the second pass needs of a row beyond the item's fields.
     private struct Row {
-        /// How many columns the title takes.
+        /// How many columns the title and its tags take.
         var titleWidth = 0
+        /// Whether the item has tags, shown after the title (`tagsText`); made again when the row
+        /// is written rather than kept, so that a row holds no reference to copy.
+        var hasTags = false
+        /// `H`, `M` or `L`, or 0 for no priority.
+        var priorityLetter: UInt8 = 0
         /// The title made safe to show, for the rare title with control characters.
         var safeTitle: String?
         /// The due date's text (`DueDateFormatter.withText`), at most 16 bytes, and its colour.
@@ -61,6 +67,8 @@ struct ListRenderer {
 
     private struct Columns {
         var number = 0, title = 0, due = 0, place = 0
+        /// Whether any row has a priority: then every row has the column.
+        var priority = false
         /// The widest a title may be shown in a row without a due date or place; for a terminal.
         var titleAlone = Int.max
         /// The widest a place may be shown; for a terminal.
@@ -68,6 +76,7 @@ struct ListRenderer {
 
         mutating func widen(to other: Columns) {
             number = max(number, other.number)
+            priority = priority || other.priority
             title = max(title, other.title)
             due = max(due, other.due)
             place = max(place, other.place)
@@ -76,7 +85,7 @@ struct ListRenderer {
         /// Narrows the title column, then the places, so that rows fit `width` columns; a terminal
         /// too narrow even for the shortest title gets rows that wrap.
         mutating func fit(to width: Int) {
-            let start = number + 5, dueColumn = due > 0 ? due + 2 : 0
+            let start = number + 5 + (priority ? 2 : 0), dueColumn = due > 0 ? due + 2 : 0
             titleAlone = max(width - start, 2)
             // What the title and the place share; the title keeps at least half of it.
             let room = width - start - dueColumn, placeColumn = place > 0 ? place + 3 : 0
@@ -100,7 +109,7 @@ struct ListRenderer {
                 for item in items[range] {
                     let row = measure(item)
                     columns.widen(to: Columns(number: OutputBytes.digitCount(of: item.number), title: row.titleWidth,
-                                              due: row.dueCount, place: row.placeWidth))
+                                              due: row.dueCount, place: row.placeWidth, priority: row.priorityLetter != 0))
                     rows.append(row)
                 }
                 return (range, rows, columns)
@@ -119,6 +128,13 @@ struct ListRenderer {
                 row.titleWidth = DisplayWidth.of(safe)
             } else {
                 row.titleWidth = DisplayWidth.of(fields.title)
+            }
+            if let priority = fields.priority {
+                row.priorityLetter = UInt8(ascii: PriorityLevel(priority).letter)
+            }
+            if let tags = Self.tagsText(fields) {
+                row.hasTags = true
+                row.titleWidth += DisplayWidth.of(tags)
             }
             if let timestamp = fields.timestamp {
                 dates.withText(of: timestamp) { text in
@@ -173,17 +189,33 @@ struct ListRenderer {
         } else {
             output.append(" [ ] ")
         }
+        if columns.priority {
+            switch row.priorityLetter {
+            case 0: output.append(spaces: 1)
+            case UInt8(ascii: "H"): style.append("H", .bold, to: output)
+            case UInt8(ascii: "L"): style.append("L", .dim, to: output)
+            default: output.append(row.priorityLetter)
+            }
+            output.append(UInt8(ascii: " "))
+        }
         item.withListFields { fields in
             let titleCode: Style.Code? = item.done ? .dim : nil
             let hasColumnsAfter = row.dueCount > 0 || row.hasPlace
             let titleWidth = min(row.titleWidth, hasColumnsAfter ? columns.title : columns.titleAlone)
             if titleWidth < row.titleWidth {
-                var shown = DisplayWidth.cut(row.safeTitle ?? String(decoding: fields.title, as: UTF8.self), to: titleWidth).text
+                // Cut with its tags: the title comes first.
+                let whole = (row.safeTitle ?? String(decoding: fields.title, as: UTF8.self)) + (row.hasTags ? Self.tagsText(fields) ?? "" : "")
+                var shown = DisplayWidth.cut(whole, to: titleWidth).text
                 shown.withUTF8 { style.append($0, titleCode, to: output) }
-            } else if var safeTitle = row.safeTitle {
-                safeTitle.withUTF8 { style.append($0, titleCode, to: output) }
             } else {
-                style.append(fields.title, titleCode, to: output)
+                if var safeTitle = row.safeTitle {
+                    safeTitle.withUTF8 { style.append($0, titleCode, to: output) }
+                } else {
+                    style.append(fields.title, titleCode, to: output)
+                }
+                if row.hasTags, var tags = Self.tagsText(fields) {
+                    tags.withUTF8 { style.append($0, .dim, to: output) }
+                }
             }
             var owed = columns.title - titleWidth
             if columns.due > 0, hasColumnsAfter {
@@ -210,6 +242,12 @@ struct ListRenderer {
 }
 
 extension ListRenderer {
+    /// The tags as a list shows them after the title, ` +home +errand`; `nil` for none.
+    fileprivate static func tagsText(_ fields: ListFields) -> String? {
+        guard let tags = fields.tagList else { return nil }
+        return TerminalText.printable(tags.map { " +" + $0 }.joined())
+    }
+
     /// UTF-8 text from the list, made safe to show.
     fileprivate static func printable(_ text: UnsafeBufferPointer<UInt8>) -> String {
         TerminalText.printable(String(decoding: text, as: UTF8.self))

@@ -45,7 +45,7 @@ public enum ExitCode: Int32, CaseIterable {
             case .duplicateContent, .duplicateID, .duplicateNumber: self = .refused
             case .numberOutOfRange: self = .failure
             case .emptyTitle, .multilineTitle, .invalidCoordinate, .invalidDueDate, .invalidReference, .noLocation,
-                 .emptyLocationName: self = .usage
+                 .emptyLocationName, .invalidPriority, .invalidTag: self = .usage
             }
         case is UndoError:
             self = .undoRefused

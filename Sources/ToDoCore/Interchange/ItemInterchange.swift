@@ -137,8 +137,8 @@ public enum ItemInterchange {
                 object["id"] = .string(UUID(hashing: "json:" + content).uuidString)
             }
             do {
-                items.append(ImportedItem(item: try ToDoItem(json: .object(object), path: origin), origin: origin,
-                                          unknownKeys: object.keys.filter { !Self.itemKeys.contains($0) }))
+                let item = try ToDoItem(json: .object(object), path: origin)
+                items.append(ImportedItem(item: item, origin: origin, unknownKeys: item.unknownMembers.keys))
             } catch {
                 throw ImportError(at: "", error.description)
             }
@@ -146,9 +146,6 @@ public enum ItemInterchange {
         return items
     }
 
-    /// The keys of an item in the data file's format.
-    static let itemKeys: Set<String> = ["id", "number", "title", "itemDescription", "timestamp", "location", "done",
-                                        "createdAt", "completedAt"]
 
     private static func json(_ bytes: ArraySlice<UInt8>) throws(ImportError) -> JSONValue {
         do {

@@ -66,7 +66,7 @@ enum RemindersFormat {
             do {
                 let item = try ToDoItem(json: .object(object), path: origin)
                 items.append(ImportedItem(item: item, origin: origin,
-                                          unknownKeys: reminder.keys.filter { !mapped.contains($0) }.sorted()))
+                                          unknownKeys: item.unknownMembers.keys.filter { $0 != "externalId" }.sorted()))
             } catch {
                 throw ImportError(at: "", error.description)
             }

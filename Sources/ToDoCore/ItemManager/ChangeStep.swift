@@ -64,7 +64,7 @@ public struct ItemChange: Equatable, Sendable {
     /// The same change the other way round: what taking it back does.
     public var reversed: ItemChange { ItemChange(before: after, after: before) }
 
-    /// The fields a person edits (title, description, due date, location) that differ.
+    /// The fields a person edits (title, description, due date, location, priority, tags) that differ.
     public var editedFields: [EditedField] {
         guard let before, let after else { return [] }
         var fields: [EditedField] = []
@@ -72,11 +72,13 @@ public struct ItemChange: Equatable, Sendable {
         if before.itemDescription != after.itemDescription { fields.append(.description) }
         if before.timestamp != after.timestamp { fields.append(.due) }
         if before.location != after.location || before.location?.address != after.location?.address { fields.append(.location) }
+        if before.priority != after.priority { fields.append(.priority) }
+        if before.tags != after.tags { fields.append(.tags) }
         return fields
     }
 
     public enum EditedField: String, Sendable {
-        case title, description, due, location
+        case title, description, due, location, priority, tags
     }
 }
 

@@ -27,22 +27,40 @@ public struct ItemEdit: Equatable, Sendable {
     public var location: FieldChange<Location>
     public var address: FieldChange<String>
     public var coordinate: FieldChange<Coordinate>
+    public var priority: FieldChange<Int>
+    /// Tags to add after the item's own (those it has already stay where they are).
+    public var addedTags: [String]
+    /// Tags to take away, ignoring case.
+    public var removedTags: [String]
+    /// Whether to take every tag away, before adding `addedTags`.
+    public var clearsTags: Bool
 
     public init(title: String? = nil, timestamp: FieldChange<Double> = .keep, itemDescription: FieldChange<String> = .keep,
                 location: FieldChange<Location> = .keep, address: FieldChange<String> = .keep,
-                coordinate: FieldChange<Coordinate> = .keep) {
+                coordinate: FieldChange<Coordinate> = .keep, priority: FieldChange<Int> = .keep,
+                addedTags: [String] = [], removedTags: [String] = [], clearsTags: Bool = false) {
         self.title = title
         self.timestamp = timestamp
         self.itemDescription = itemDescription
         self.location = location
         self.address = address
         self.coordinate = coordinate
+        self.priority = priority
+        self.addedTags = addedTags
+        self.removedTags = removedTags
+        self.clearsTags = clearsTags
     }
 
     /// Whether the edit would leave every field as it is.
     public var changesNothing: Bool {
         title == nil && timestamp == .keep && itemDescription == .keep && location == .keep && address == .keep
-            && coordinate == .keep
+            && coordinate == .keep && priority == .keep && addedTags.isEmpty && removedTags.isEmpty && !clearsTags
+    }
+
+    /// The tags an item with `tags` has after the edit.
+    func applied(toTags tags: [String]) -> [String] {
+        let kept = clearsTags ? [] : tags.filter { !Tags.contains(removedTags, $0) }
+        return Tags.normalized(kept + addedTags)
     }
 }
 
@@ -65,9 +83,11 @@ extension ItemManager {
         let title = edit.title ?? current.title
         let timestamp = edit.timestamp.applied(to: current.timestamp)
         let itemDescription = edit.itemDescription.applied(to: current.itemDescription)
+        let priority = edit.priority.applied(to: current.priority)
+        let tags = edit.applied(toTags: current.tags)
         // An edit that leaves every field as it is changes nothing, and records no change.
         if title == current.title, timestamp == current.timestamp, itemDescription == current.itemDescription,
-           Self.isSame(location, current.location) {
+           Self.isSame(location, current.location), priority == current.priority, tags == current.tags {
             return current
         }
         return try updateItem(withID: id) { item in
@@ -75,6 +95,8 @@ extension ItemManager {
             item.timestamp = timestamp
             item.itemDescription = itemDescription
             item.location = location
+            item.priority = priority
+            item.tags = tags
         }
     }
 

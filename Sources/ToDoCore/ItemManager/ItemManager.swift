@@ -104,6 +104,7 @@ public struct ItemManager: Sendable {
         var open = item
         if open.done { open.done = false }
         if open.completedAt != nil { open.completedAt = nil }
+        if !open.tags.isEmpty { open.tags = Tags.normalized(open.tags) }
         return try insert(open)
     }
 
@@ -119,6 +120,7 @@ public struct ItemManager: Sendable {
         var added = item
         added.number = nextNumber
         added.createdAt = added.createdAt ?? currentTime()
+        added.modifiedAt = added.modifiedAt ?? added.createdAt
         nextNumber += 1
         changeCount += 1
         if added.done {
@@ -140,6 +142,7 @@ public struct ItemManager: Sendable {
         steps.append(.removed(item, from: ItemPlace(done: false, index: index)))
         item.done = true
         item.completedAt = currentTime()
+        item.modifiedAt = item.completedAt
         steps.append(.inserted(item.id, at: ItemPlace(done: true, index: doneItems.count)))
         doneItems.append(item)
     }
@@ -153,6 +156,7 @@ public struct ItemManager: Sendable {
         steps.append(.removed(item, from: ItemPlace(done: true, index: index)))
         item.done = false
         item.completedAt = nil
+        item.modifiedAt = currentTime()
         steps.append(.inserted(item.id, at: ItemPlace(done: false, index: toDoItems.count)))
         toDoItems.append(item)
         openTitleKeys.insert(titleOf: item)
@@ -229,6 +233,7 @@ public struct ItemManager: Sendable {
         var item = old
         edit(&item)
         try validate(item)
+        item.modifiedAt = currentTime() ?? item.modifiedAt
         if !place.done { try checkNoOpenItemHasContent(of: item, except: id) }
         changeCount += 1
         steps.append(.replaced(old, at: place))
@@ -258,6 +263,8 @@ public struct ItemManager: Sendable {
         if item.title.contains(where: \.isNewline) { throw .multilineTitle(item.title) }
         if let coordinate = item.location?.coordinate, !coordinate.isValid { throw .invalidCoordinate(coordinate) }
         if let timestamp = item.timestamp, !ToDoItem.timestampRange.contains(timestamp) { throw .invalidDueDate(timestamp) }
+        if let priority = item.priority, !ToDoItem.priorityRange.contains(priority) { throw .invalidPriority(priority) }
+        if let tag = item.tags.first(where: { !Tags.isValid($0) }) { throw .invalidTag(tag) }
     }
 
     /// A place needs a name (a list shows it): refused for what is added or edited, though a file

@@ -26,6 +26,10 @@ public enum ItemManagerError: Error, Equatable, Sendable {
     case noLocation(ToDoItem)
     /// A place's name is empty or only white space.
     case emptyLocationName
+    /// A priority outside 1...9.
+    case invalidPriority(Int)
+    /// A tag that is empty or holds white space or a control character.
+    case invalidTag(String)
 }
 
 extension ItemManagerError: CustomStringConvertible {
@@ -60,6 +64,10 @@ extension ItemManagerError: CustomStringConvertible {
             return "item \(item.number) has no location to give an address or coordinate to"
         case .emptyLocationName:
             return "the location name is empty"
+        case .invalidPriority(let priority):
+            return "the priority \(priority) is not within 1 (highest) to 9 (lowest)"
+        case .invalidTag(let tag):
+            return tag.isEmpty ? "a tag is empty" : "the tag \(quoted(tag)) holds a space or control character; a tag is one word"
         }
     }
 

@@ -6,7 +6,7 @@ import Foundation
 public struct ItemQuery: Equatable, Sendable {
     /// What items can be sorted by.
     public enum SortKey: String, CaseIterable, Sendable {
-        case number, due, title, created
+        case number, due, title, created, priority
     }
 
     /// Text to find, ignoring case, in the title, description, location name or address.
@@ -19,6 +19,10 @@ public struct ItemQuery: Equatable, Sendable {
     public var overdue = false
     /// Only items without a due date.
     public var noDue = false
+    /// Only items with every one of these tags (ignoring case).
+    public var tags: [String] = []
+    /// Only items with a priority of this level.
+    public var priority: PriorityLevel?
     public var sort: SortKey?
     public var reverse = false
     /// At most this many items, open ones first.
@@ -61,6 +65,8 @@ public struct ItemQuery: Equatable, Sendable {
         if let dueBefore, !(due.map { $0 < dueBefore } ?? false) { return false }
         if let dueFrom, !(due.map { $0 >= dueFrom } ?? false) { return false }
         if overdue, item.done || !(due.map { dates.daysFrom(now, to: $0) < 0 } ?? false) { return false }
+        if !tags.isEmpty, !tags.allSatisfy({ Tags.contains(item.tags, $0) }) { return false }
+        if let priority, item.priority.map(PriorityLevel.init) != priority { return false }
         if let search, !search.isEmpty {
             let fields = [item.title, item.itemDescription, item.location?.name, item.location?.address]
             guard fields.contains(where: { $0?.range(of: search, options: .caseInsensitive) != nil }) else { return false }
@@ -89,6 +95,7 @@ public struct ItemQuery: Equatable, Sendable {
         case .number, .title: return true
         case .due: return item.timestamp != nil
         case .created: return item.createdAt != nil
+        case .priority: return item.priority != nil
         }
     }
 
@@ -105,6 +112,8 @@ public struct ItemQuery: Equatable, Sendable {
         case .number: return optional(left.number, right.number)
         case .due: return optional(left.timestamp, right.timestamp)
         case .created: return optional(left.createdAt, right.createdAt)
+        // 1 is the highest: ascending puts high first.
+        case .priority: return optional(left.priority, right.priority)
         case .title: return left.title.compare(right.title, options: [.caseInsensitive, .numeric])
         }
     }

@@ -8,7 +8,8 @@ import Foundation
 extension ToDoItem: JSONSchema {
     init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
         var id: UUID?, idText: String?, number = 0, title: String?, itemDescription: String?, timestamp: Double?
-        var location: Location?, done = false, createdAt: Double?, completedAt: Double?
+        var location: Location?, done = false, createdAt: Double?, completedAt: Double?, modifiedAt: Double?
+        var priority: Int?, tags: [String] = []
         var unknown = UnknownMembers()
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             func field() -> String { memberPath(path(), key.string) }
@@ -25,6 +26,22 @@ extension ToDoItem: JSONSchema {
             case "done": done = try scanner.bool(at: field) ?? false
             case "createdAt": createdAt = try scanner.double(at: field, in: Self.timestampRange)
             case "completedAt": completedAt = try scanner.double(at: field, in: Self.timestampRange)
+            case "modifiedAt": modifiedAt = try scanner.double(at: field, in: Self.timestampRange)
+            // A priority or tags of another program's kind (Reminders' 0, a word) are kept as they are.
+            case "priority":
+                let value = try scanner.unknownValue()
+                if case .number(let literal) = value, let number = Int(literal), Self.priorityRange.contains(number) {
+                    priority = number
+                } else if value != .null {
+                    unknown.append(key: key.string, value: value)
+                }
+            case "tags":
+                let value = try scanner.unknownValue()
+                if case .array(let elements) = value, let strings = Optional(elements.compactMap(\.string)), strings.count == elements.count {
+                    tags = strings
+                } else if value != .null {
+                    unknown.append(key: key.string, value: value)
+                }
             default: unknown.append(key: key.string, value: try scanner.unknownValue())
             }
         }
@@ -33,8 +50,8 @@ extension ToDoItem: JSONSchema {
             id: try required(id) { memberPath(path(), "id") }, number: number, done: done,
             storage: ItemStorage(ItemFields(
                 title: try required(title) { memberPath(path(), "title") }, itemDescription: itemDescription,
-                timestamp: timestamp, location: location, createdAt: createdAt, completedAt: completedAt,
-                unknownMembers: unknown)))
+                timestamp: timestamp, location: location, priority: priority, tags: tags, createdAt: createdAt,
+                completedAt: completedAt, modifiedAt: modifiedAt, unknownMembers: unknown)))
     }
 
     func write(to writer: inout JSONWriter) {
@@ -54,10 +71,19 @@ extension ToDoItem: JSONSchema {
         writer.field("itemDescription", fields.itemDescription)
         writer.field("timestamp", fields.timestamp)
         writer.field("location", fields.location)
+        if let priority = fields.priority {
+            writer.key("priority")
+            writer.int(priority)
+        }
+        if !fields.tags.isEmpty {
+            writer.key("tags")
+            writer.strings(fields.tags)
+        }
         writer.key("done")
         writer.bool(done)
         writer.field("createdAt", fields.createdAt)
         writer.field("completedAt", fields.completedAt)
+        writer.field("modifiedAt", fields.modifiedAt)
         writer.unknownMembers(fields.unknownMembers)
         writer.endObject()
     }

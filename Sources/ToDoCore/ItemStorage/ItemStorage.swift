@@ -4,8 +4,11 @@ struct ItemFields: Equatable, Sendable {
     var itemDescription: String?
     var timestamp: Double?
     var location: Location?
+    var priority: Int?
+    var tags: [String] = []
     var createdAt: Double?
     var completedAt: Double?
+    var modifiedAt: Double?
     var unknownMembers = UnknownMembers()
 }
 
@@ -50,12 +53,24 @@ struct ItemStorage: Sendable {
         if case .written(let form) = kind { form.location } else { fields.location }
     }
 
+    var priority: Int? {
+        if case .written(let form) = kind { form.priority } else { fields.priority }
+    }
+
+    var tags: [String] {
+        if case .written(let form) = kind { form.tags } else { fields.tags }
+    }
+
     var createdAt: Double? {
         if case .written(let form) = kind { form.createdAt } else { fields.createdAt }
     }
 
     var completedAt: Double? {
         if case .written(let form) = kind { form.completedAt } else { fields.completedAt }
+    }
+
+    var modifiedAt: Double? {
+        if case .written(let form) = kind { form.modifiedAt } else { fields.modifiedAt }
     }
 
     /// The location's name alone, without reading the rest of a written location.
@@ -108,9 +123,21 @@ struct ItemStorage: Sendable {
         let fields = fields
         var title = fields.title
         let due = ListFields.Due.value(fields.timestamp)
-        title.withUTF8 { title in
-            guard var name = fields.location?.name else { return body(ListFields(title: title, locationName: nil, due: due)) }
-            name.withUTF8 { name in body(ListFields(title: title, locationName: name, due: due)) }
+        // The tags as the file has them, so that `ListFields` holds no reference.
+        var tagsText: [UInt8] = []
+        if !fields.tags.isEmpty {
+            var writer = JSONWriter()
+            writer.strings(fields.tags)
+            tagsText = writer.bytes
+        }
+        tagsText.withUnsafeBufferPointer { tagsText in
+            let tags = tagsText.isEmpty ? ListFields.Tags.none : .written(tagsText, at: 0)
+            title.withUTF8 { title in
+                guard var name = fields.location?.name else {
+                    return body(ListFields(title: title, locationName: nil, due: due, priority: fields.priority, tags: tags))
+                }
+                name.withUTF8 { name in body(ListFields(title: title, locationName: name, due: due, priority: fields.priority, tags: tags)) }
+            }
         }
     }
 }
@@ -169,10 +196,30 @@ package struct ListFields {
     package let locationName: UnsafeBufferPointer<UInt8>?
     /// The due date, or where it is written: read only when asked for.
     let due: Due
+    package let priority: Int?
+    /// The tags, or where they are written: read only when asked for.
+    let tags: Tags
 
     enum Due {
         case value(Double?)
         case written(UnsafeBufferPointer<UInt8>, at: Int)
+    }
+
+    /// Plain values, as the rest: a list passes thousands of these along.
+    enum Tags {
+        case none
+        case written(UnsafeBufferPointer<UInt8>, at: Int)
+    }
+
+    /// The tags, `nil` for none.
+    package var tagList: [String]? {
+        switch tags {
+        case .none: return nil
+        case .written(let bytes, let index):
+            var scanner = JSONScanner(bytes: bytes)
+            scanner.index = index
+            return WrittenFormReader.tags(&scanner)
+        }
     }
 
     /// The due date, in seconds since 1970.

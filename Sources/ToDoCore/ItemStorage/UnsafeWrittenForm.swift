@@ -36,14 +36,22 @@ struct UnsafeWrittenForm: @unchecked Sendable {
         isExact = item.isExact
     }
 
+    /// Where a field's value starts, from the start of the item: 16 bits, so that the offsets of
+    /// a list's every item stay small to copy; an item of 64 KB or more is left to the general
+    /// reader (`WrittenFormReader.longestItem`).
+    typealias Offset = UInt16
+
     /// Where each field's value starts, from the start of the item; 0 for a field the item lacks.
     struct Offsets: Sendable {
-        var title: UInt32 = 0
-        var itemDescription: UInt32 = 0
-        var timestamp: UInt32 = 0
-        var location: UInt32 = 0
-        var createdAt: UInt32 = 0
-        var completedAt: UInt32 = 0
+        var title: Offset = 0
+        var itemDescription: Offset = 0
+        var timestamp: Offset = 0
+        var location: Offset = 0
+        var priority: Offset = 0
+        var tags: Offset = 0
+        var createdAt: Offset = 0
+        var completedAt: Offset = 0
+        var modifiedAt: Offset = 0
     }
 
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
@@ -54,12 +62,15 @@ struct UnsafeWrittenForm: @unchecked Sendable {
     var location: Location? {
         value(at: offsets.location, isExact ? WrittenFormReader.location : WrittenFormReader.locationInOtherLayout)
     }
+    var priority: Int? { value(at: offsets.priority, WrittenFormReader.priority) }
+    var tags: [String] { value(at: offsets.tags, WrittenFormReader.tags) ?? [] }
     var createdAt: Double? { time(at: offsets.createdAt) }
     var completedAt: Double? { time(at: offsets.completedAt) }
+    var modifiedAt: Double? { time(at: offsets.modifiedAt) }
 
     var fields: ItemFields {
         ItemFields(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location,
-                   createdAt: createdAt, completedAt: completedAt)
+                   priority: priority, tags: tags, createdAt: createdAt, completedAt: completedAt, modifiedAt: modifiedAt)
     }
 
     /// The location's name alone.
@@ -85,16 +96,18 @@ struct UnsafeWrittenForm: @unchecked Sendable {
     func withListFields(_ body: (ListFields) -> Void) {
         let buffer = bytes
         let due = offsets.timestamp > 0 ? ListFields.Due.written(buffer, at: Int(offsets.timestamp)) : .value(nil)
+        let tags = offsets.tags > 0 ? ListFields.Tags.written(buffer, at: Int(offsets.tags)) : .none
+        let priority = self.priority
         Self.withString(at: Int(offsets.title), in: buffer) { title in
             var scanner = JSONScanner(bytes: buffer)
             scanner.index = Int(offsets.location)
             if !isExact, offsets.location > 0, let name = WrittenFormReader.locationPartsInOtherLayout(&scanner)?.name {
                 scanner.index = name
             } else if !isExact || offsets.location == 0 || !scanner.consume("{\"name\":") {
-                return body(ListFields(title: title, locationName: nil, due: due))
+                return body(ListFields(title: title, locationName: nil, due: due, priority: priority, tags: tags))
             }
             Self.withString(at: scanner.index, in: buffer) { name in
-                body(ListFields(title: title, locationName: name, due: due))
+                body(ListFields(title: title, locationName: name, due: due, priority: priority, tags: tags))
             }
         }
     }
@@ -123,13 +136,13 @@ struct UnsafeWrittenForm: @unchecked Sendable {
         }
     }
 
-    private func time(at offset: UInt32) -> Double? {
+    private func time(at offset: Offset) -> Double? {
         value(at: offset) { WrittenFormReader.number(&$0, in: ToDoItem.timestampRange) }
     }
 
     /// The value at `offset`, read as it was checked when the item was read (so it is there);
     /// `nil` for a field the item lacks.
-    private func value<Value>(at offset: UInt32, _ read: (inout JSONScanner) -> Value?) -> Value? {
+    private func value<Value>(at offset: Offset, _ read: (inout JSONScanner) -> Value?) -> Value? {
         guard offset > 0 else { return nil }
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = Int(offset)

@@ -13,6 +13,10 @@ import Foundation
 /// write byte for byte (`ToDoItemWrittenFormTests` checks both on random, re-laid-out and mutated
 /// items).
 enum WrittenFormReader {
+    /// The longest item kept as where its fields are: offsets are 16 bits (`UnsafeWrittenForm.Offset`),
+    /// and an item with a description of 64 KB is rare enough to decode.
+    static let longestItem = Int(UnsafeWrittenForm.Offset.max)
+
     /// Where the item that comes next is, if it is in the exact written form, else `nil` with
     /// nothing consumed. Plain values only, so that another thread can look (`BackgroundItemScan`).
     static func item(_ scanner: inout JSONScanner) -> WrittenItem? {
@@ -41,7 +45,7 @@ enum WrittenFormReader {
             guard case .raw(let bytes) = key, let member = ItemMember(bytes), met & 1 << member.rawValue == 0 else { return false }
             met |= 1 << member.rawValue
             /// Where the value starts, from the start of the item.
-            let here = UInt32(truncatingIfNeeded: scanner.index - start)
+            let here = UnsafeWrittenForm.Offset(truncatingIfNeeded: scanner.index - start)
             switch member {
             case .id:
                 let idStart = scanner.index + 1
@@ -70,15 +74,24 @@ enum WrittenFormReader {
             case .timestamp:
                 offsets.timestamp = here
                 return isTime(&scanner)
+            case .priority:
+                offsets.priority = here
+                return priority(&scanner) != nil
+            case .tags:
+                offsets.tags = here
+                return skipTags(&scanner, string: skipString)
             case .createdAt:
                 offsets.createdAt = here
                 return isTime(&scanner)
             case .completedAt:
                 offsets.completedAt = here
                 return isTime(&scanner)
+            case .modifiedAt:
+                offsets.modifiedAt = here
+                return isTime(&scanner)
             }
         }
-        guard isObject, let id, offsets.title > 0, scanner.index - start <= Int(UInt32.max) else { return nil }
+        guard isObject, let id, offsets.title > 0, scanner.index - start <= longestItem else { return nil }
         return WrittenItem(id: id, number: number, done: done, range: start..<scanner.index, offsets: offsets, isExact: false)
     }
 
@@ -102,7 +115,7 @@ enum WrittenFormReader {
         }
         var offsets = UnsafeWrittenForm.Offsets()
         /// Where the value that comes next starts, from the start of the item.
-        func here() -> UInt32 { UInt32(truncatingIfNeeded: scanner.index - start) }
+        func here() -> UnsafeWrittenForm.Offset { UnsafeWrittenForm.Offset(truncatingIfNeeded: scanner.index - start) }
 
         guard scanner.consume(",\"title\":") else { return nil }
         offsets.title = here()
@@ -118,6 +131,17 @@ enum WrittenFormReader {
         if scanner.consume(",\"location\":") {
             offsets.location = here()
             guard skipWrittenLocation(&scanner) else { return nil }
+        }
+        // Most items have neither a priority nor tags: one byte tells (`,"d` of done follows).
+        if scanner.byte(at: 2) == UInt8(ascii: "p"), scanner.consume(",\"priority\":") {
+            offsets.priority = here()
+            guard priority(&scanner) != nil else { return nil }
+        }
+        if scanner.byte(at: 2) == UInt8(ascii: "t"), scanner.consume(",\"tags\":") {
+            offsets.tags = here()
+            // The writer writes no empty list, and no white space.
+            guard scanner.index + 1 < scanner.bytes.count, scanner.bytes[scanner.index + 1] != UInt8(ascii: "]"),
+                  skipTags(&scanner, string: skipWrittenString, allowsWhitespace: false) else { return nil }
         }
         let done: Bool
         if scanner.consume(",\"done\":true") {
@@ -135,8 +159,11 @@ enum WrittenFormReader {
             offsets.completedAt = here()
             guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
         }
-        // Offsets are kept in 32 bits: an item of 4 GB is left to the general reader.
-        guard scanner.consume("}"), scanner.index - start <= Int(UInt32.max) else { return nil }
+        if scanner.byte(at: 0) == UInt8(ascii: ","), scanner.consume(",\"modifiedAt\":") {
+            offsets.modifiedAt = here()
+            guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
+        }
+        guard scanner.consume("}"), scanner.index - start <= longestItem else { return nil }
         return WrittenItem(id: id, number: number, done: done, range: start..<scanner.index, offsets: offsets, isExact: true)
     }
 
@@ -250,6 +277,43 @@ enum WrittenFormReader {
         }
         guard scanner.consume("}") else { return nil }
         return (name, address, coordinate)
+    }
+
+    /// The priority that comes next: a whole number from 1 to 9, spelled as the writer spells it.
+    static func priority(_ scanner: inout JSONScanner) -> Int? {
+        guard let value = number(&scanner, in: 1...9), value == value.rounded() else { return nil }
+        return Int(value)
+    }
+
+    /// Moves past the list of tags that comes next, an array of strings each checked by `string`.
+    private static func skipTags(_ scanner: inout JSONScanner, string: (inout JSONScanner) -> Bool, allowsWhitespace: Bool = true) -> Bool {
+        elements(&scanner, allowsWhitespace: allowsWhitespace) { string(&$0) }
+    }
+
+    /// The tags that come next, already checked (`skipTags`).
+    static func tags(_ scanner: inout JSONScanner) -> [String]? {
+        var tags: [String] = []
+        let isArray = elements(&scanner, allowsWhitespace: true) { scanner in
+            guard let tag = string(&scanner) else { return false }
+            tags.append(tag)
+            return true
+        }
+        return isArray ? tags : nil
+    }
+
+    /// Moves past the array that comes next, calling `element` with the scanner at each element,
+    /// which it moves past and returns whether it could.
+    private static func elements(_ scanner: inout JSONScanner, allowsWhitespace: Bool, _ element: (inout JSONScanner) -> Bool) -> Bool {
+        guard scanner.consume(UInt8(ascii: "[")) else { return false }
+        if allowsWhitespace { scanner.skipWhitespace() }
+        if scanner.consume(UInt8(ascii: "]")) { return true }
+        while true {
+            guard element(&scanner) else { return false }
+            if allowsWhitespace { scanner.skipWhitespace() }
+            if scanner.consume(UInt8(ascii: "]")) { return true }
+            guard scanner.consume(UInt8(ascii: ",")) else { return false }
+            if allowsWhitespace { scanner.skipWhitespace() }
+        }
     }
 
     /// The string that comes next in an item already checked to be in the written form
@@ -414,7 +478,7 @@ enum WrittenFormReader {
 /// The members of an item todo knows, told from a key's bytes by its length and first byte, then
 /// compared once: a list's every item has several.
 private enum ItemMember: UInt16 {
-    case id, number, title, itemDescription, timestamp, location, done, createdAt, completedAt
+    case id, number, title, itemDescription, timestamp, location, priority, tags, done, createdAt, completedAt, modifiedAt
 
     init?(_ key: UnsafeBufferPointer<UInt8>) {
         guard let first = key.first else { return nil }
@@ -429,6 +493,9 @@ private enum ItemMember: UInt16 {
         case (4, UInt8(ascii: "d")): (member, name) = (.done, "done")
         case (9, UInt8(ascii: "c")): (member, name) = (.createdAt, "createdAt")
         case (11, UInt8(ascii: "c")): (member, name) = (.completedAt, "completedAt")
+        case (8, UInt8(ascii: "p")): (member, name) = (.priority, "priority")
+        case (4, UInt8(ascii: "t")): (member, name) = (.tags, "tags")
+        case (10, UInt8(ascii: "m")): (member, name) = (.modifiedAt, "modifiedAt")
         default: return nil
         }
         guard memcmp(key.baseAddress!, name.utf8Start, key.count) == 0 else { return nil }

@@ -577,6 +577,12 @@ struct JSONScanner {
         return true
     }
 
+    /// The byte `offset` bytes on, or 0 past the end.
+    @inline(__always)
+    func byte(at offset: Int) -> UInt8 {
+        index + offset < bytes.count ? bytes[index + offset] : 0
+    }
+
     mutating func consume(_ byte: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1

@@ -158,6 +158,16 @@ struct JSONWriter {
     mutating func element() { separate() }
 
     mutating func string(_ string: String) { JSONValue.writeString(string, to: &bytes) }
+
+    /// An array of strings.
+    mutating func strings(_ strings: [String]) {
+        beginArray()
+        for string in strings {
+            element()
+            self.string(string)
+        }
+        endArray()
+    }
     mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
 
     mutating func int(_ value: Int) {

@@ -12,6 +12,8 @@ public struct ToDoItem: Equatable, Sendable {
     /// and shown: from 1 January of year 1 in Foundation's calendar (Julian before 1582) to the end of
     /// 9999, each with a day to spare for time zones.
     public static let timestampRange: ClosedRange<Double> = -62_135_856_000 ... 253_402_387_199
+    /// The priorities an item may have: iCalendar's 1 (highest) to 9 (lowest).
+    public static let priorityRange: ClosedRange<Int> = 1...9
 
     /// Identifies the item for as long as it exists, in this file and in any export of it.
     public let id: UUID
@@ -28,11 +30,13 @@ public struct ToDoItem: Equatable, Sendable {
         itemDescription: String? = nil,
         timestamp: Double? = nil,
         location: Location? = nil,
-        id: UUID = UUID()
+        id: UUID = UUID(),
+        priority: Int? = nil,
+        tags: [String] = []
     ) {
         self.init(id: id, number: 0, done: false,
                   storage: ItemStorage(ItemFields(title: title, itemDescription: itemDescription, timestamp: timestamp,
-                                                  location: location)))
+                                                  location: location, priority: priority, tags: tags)))
     }
 
     init(id: UUID, number: Int, done: Bool, storage: ItemStorage) {
@@ -64,6 +68,31 @@ public struct ToDoItem: Equatable, Sendable {
         set { storage.fields.location = newValue }
     }
 
+    /// How much the item matters, as iCalendar's PRIORITY: 1 (highest) to 9 (lowest), `nil` for
+    /// none. `Priority` names the levels: 1–4 high, 5 medium, 6–9 low.
+    public var priority: Int? {
+        get { storage.priority }
+        set {
+            var fields = storage.fields
+            fields.priority = newValue
+            // Another program's `priority`, kept while this item had none, gives way.
+            if newValue != nil { fields.unknownMembers.remove(key: "priority") }
+            storage.fields = fields
+        }
+    }
+
+    /// Words the item is filed under, in the order given, none repeated ignoring case
+    /// (`ItemManager` keeps them so; `Tags.normalized`).
+    public var tags: [String] {
+        get { storage.tags }
+        set {
+            var fields = storage.fields
+            fields.tags = newValue
+            if !newValue.isEmpty { fields.unknownMembers.remove(key: "tags") }
+            storage.fields = fields
+        }
+    }
+
     /// When the item was added, in seconds since 1970, if the manager was given a clock.
     public internal(set) var createdAt: Double? {
         get { storage.createdAt }
@@ -74,6 +103,13 @@ public struct ToDoItem: Equatable, Sendable {
     public internal(set) var completedAt: Double? {
         get { storage.completedAt }
         set { storage.fields.completedAt = newValue }
+    }
+
+    /// When the item last changed (added, checked, unchecked or edited), in seconds since 1970,
+    /// if the manager was given a clock: iCalendar's LAST-MODIFIED.
+    public internal(set) var modifiedAt: Double? {
+        get { storage.modifiedAt }
+        set { storage.fields.modifiedAt = newValue }
     }
 
     /// The name of the item's location: the same as `location?.name`, without reading the rest of

@@ -5,4 +5,19 @@ struct UnknownMembers: Equatable, Sendable {
     var text: [UInt8] = []
 
     var isEmpty: Bool { text.isEmpty }
+
+    /// The members' keys, in order.
+    var keys: [String] {
+        guard !text.isEmpty, case .object(let members)? = try? JSONValue(parsing: Array("{".utf8) + text + Array("}".utf8)) else { return [] }
+        return members.keys
+    }
+
+    /// Drops the member `key`, if there is one: a field this version now has takes its place.
+    mutating func remove(key: String) {
+        guard !text.isEmpty, text.firstRange(of: Array("\"\(key)\"".utf8)) != nil,
+              case .object(var members)? = try? JSONValue(parsing: Array("{".utf8) + text + Array("}".utf8)),
+              members[key] != nil else { return }
+        members[key] = nil
+        text = Array(JSONValue.object(members).serializedCompactly().dropFirst().dropLast())
+    }
 }

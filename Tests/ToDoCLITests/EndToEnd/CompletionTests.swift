@@ -13,6 +13,8 @@ final class CompletionTests: BinaryTestCase {
             XCTAssertEqual(try todo.run(["add", title]).status, 0)
         }
         XCTAssertEqual(try todo.run(["check", "3"]).status, 0)
+        XCTAssertEqual(try todo.run(["edit", "1", "--tag", "phone", "--tag", "family"]).status, 0)
+        XCTAssertEqual(try todo.run(["edit", "3", "--tag", "Errand"]).status, 0)
     }
 
     private func script(_ shell: String) throws -> String {
@@ -33,6 +35,7 @@ final class CompletionTests: BinaryTestCase {
         XCTAssertEqual(try todo.run(["completion", "--items", "open"]).stdout, "1\tCall Mom\n2\tPay: rent's due\n")
         XCTAssertEqual(try todo.run(["completion", "--items", "done"]).stdout, "3\tBuy milk\n")
         XCTAssertEqual(try todo.run(["completion", "--items", "all"]).stdout.split(separator: "\n").count, 3)
+        XCTAssertEqual(try todo.run(["completion", "--items", "tags"]).stdout, "Errand\nfamily\nphone\n", "every item's, once, in order")
         XCTAssertEqual(try todo.run(["completion", "tcsh"]).status, 64)
         XCTAssertEqual(try todo.run(["completion", "--items", "some"]).status, 64)
         XCTAssertEqual(try todo.run(["completion"]).status, 64)
@@ -55,7 +58,10 @@ final class CompletionTests: BinaryTestCase {
         XCTAssertEqual(try complete(["todo", "check", ""]), ["1  Call Mom", "2  Pay: rent's due"], "several: with titles")
         XCTAssertEqual(try complete(["todo", "uncheck", ""]), ["3"], "one: the number alone")
         XCTAssertEqual(try complete(["todo", "list", "--so"]), ["--sort"])
-        XCTAssertEqual(try complete(["todo", "list", "--sort", ""]), ["number", "due", "title", "created"])
+        XCTAssertEqual(try complete(["todo", "list", "--sort", ""]), ["number", "due", "title", "created", "priority"])
+        XCTAssertEqual(try complete(["todo", "list", "--tag", ""]), ["Errand", "family", "phone"])
+        XCTAssertEqual(try complete(["todo", "edit", "1", "--untag", "p"]), ["phone"])
+        XCTAssertEqual(try complete(["todo", "add", "x", "--priority", ""]), ["high", "medium", "low"])
         XCTAssertEqual(try complete(["todo", "import", "--format", "t"]), ["todotxt", "taskwarrior"])
         XCTAssertEqual(try complete(["todo", "export", "--format", ""]), ["json", "todotxt", "ical"])
         XCTAssertEqual(try complete(["todo", "add", "x", "--due", "to"]), ["today", "tomorrow"])
@@ -92,8 +98,9 @@ final class CompletionTests: BinaryTestCase {
         XCTAssertEqual(try complete(["todo", "check", ""]), "item: 1:Call Mom|2:Pay: rent's due\n")
         XCTAssertEqual(try complete(["todo", "uncheck", ""]), "item: 3:Buy milk\n")
         XCTAssertTrue(try complete(["todo", ""]).hasPrefix("command: add:Add an open item.|list:List open items, then done items.|"))
-        XCTAssertTrue(try complete(["todo", "list", "--s"], prefix: "--s").contains("|--sort:Sort open and done items each by number, due, title or created.|"))
-        XCTAssertEqual(try complete(["todo", "list", "--sort", ""]), "words: number due title created\n")
+        XCTAssertTrue(try complete(["todo", "list", "--s"], prefix: "--s").contains("|--sort:Sort open and done items each by number, due, title, created or priority (high first).|"))
+        XCTAssertEqual(try complete(["todo", "list", "--sort", ""]), "words: number due title created priority\n")
+        XCTAssertEqual(try complete(["todo", "add", "x", "--tag", ""]), "words: Errand family phone\n")
         XCTAssertEqual(try complete(["todo", "import", ""]), "files\n")
         XCTAssertEqual(try complete(["todo", "edit", "1", "--title", ""]), "message: title\n")
     }
@@ -111,7 +118,9 @@ final class CompletionTests: BinaryTestCase {
         XCTAssertEqual(try complete("todo check "), "1\tCall Mom\n2\tPay: rent's due\n")
         XCTAssertEqual(try complete("todo uncheck "), "3\tBuy milk\n")
         XCTAssertEqual(try complete("todo --file \(directory.file("other.json").path) show "), "")
-        XCTAssertEqual(try complete("todo list --so"), "--sort\tSort open and done items each by number, due, title or created.\n")
+        XCTAssertEqual(try complete("todo list --so"), "--sort\tSort open and done items each by number, due, title, created or priority (high first).\n")
+        XCTAssertEqual(try complete("todo list --tag f"), "family\tOnly items with this tag (any case); repeated, with every one.\n")
+        XCTAssertEqual(try complete("todo add x --priority h"), "high\thigh, medium or low (H, M, L), or 1 (highest) to 9 (lowest).\n")
         XCTAssertEqual(try complete("todo export --format i"), "ical\tjson (the data file's format; the default), todotxt or ical.\n")
         XCTAssertEqual(try complete("todo --ver"), "--version\tShow the version.\n")
     }

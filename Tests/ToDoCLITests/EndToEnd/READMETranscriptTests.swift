@@ -57,8 +57,8 @@ final class READMETranscriptTests: XCTestCase {
         var text = text
         let patterns = [
             ("[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}", "<id>"),
-            (#"(Created|Completed):( +)[0-9/: ]+\n"#, "$1:$2<time>\n"),
-            (#""(createdAt|completedAt)": [0-9.]+"#, "\"$1\": <time>"),
+            (#"(Created|Completed|Modified):( +)[0-9/: ]+\n"#, "$1:$2<time>\n"),
+            (#""(createdAt|completedAt|modifiedAt)": [0-9.]+"#, "\"$1\": <time>"),
             // When `todo history` says a change was made.
             (#"(?m)^([0-9]+  )[0-9/]+ [0-9:]+(  todo )"#, "$1<time>$2"),
             // iCalendar's time stamps, and the dates that open a todo.txt line.

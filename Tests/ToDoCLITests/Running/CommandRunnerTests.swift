@@ -149,9 +149,9 @@ final class CommandRunnerTests: HarnessTestCase {
 
         guard case .array(let items) = json, case .object(let first) = items[0], case .object(let second) = items[1]
         else { return XCTFail() }
-        XCTAssertEqual(first.keys, ["id", "number", "title", "done", "createdAt"])
+        XCTAssertEqual(first.keys, ["id", "number", "title", "done", "createdAt", "modifiedAt"])
         XCTAssertEqual(first["number"], .number(2))
-        XCTAssertEqual(second.keys, ["id", "number", "title", "timestamp", "done", "createdAt", "completedAt"])
+        XCTAssertEqual(second.keys, ["id", "number", "title", "timestamp", "done", "createdAt", "completedAt", "modifiedAt"])
         XCTAssertEqual(second["timestamp"], .number(1_641_790_800))
         XCTAssertEqual(second["done"], .bool(true))
     }
@@ -196,11 +196,14 @@ final class CommandRunnerTests: HarnessTestCase {
             Address:     Main St 1
             Coordinate:  40.7128, -74.006
             Map:         https://www.openstreetmap.org/?mlat=40.7128&mlon=-74.006#map=16/40.7128/-74.006
+            Priority:    -
+            Tags:        -
             Status:      open
             Number:      1
             ID:          \(id)
             Created:     11/22/26 10:30
             Completed:   -
+            Modified:    11/22/26 10:30
 
             """, stderr: ""))
     }
@@ -218,11 +221,14 @@ final class CommandRunnerTests: HarnessTestCase {
             Location:    -
             Address:     -
             Coordinate:  -
+            Priority:    -
+            Tags:        -
             Status:      done
             Number:      1
             ID:          \(id)
             Created:     11/22/26 10:30
             Completed:   11/22/26 10:30
+            Modified:    11/22/26 10:30
 
             """)
     }

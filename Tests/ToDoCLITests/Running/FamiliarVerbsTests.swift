@@ -83,9 +83,9 @@ final class FamiliarVerbsTests: HarnessTestCase {
         let output = todo.run("check", "1,2", "--json").stdout
         let lines = output.split(separator: "\n")
         XCTAssertEqual(lines.count, 4, output)
-        XCTAssertTrue(lines[1].hasPrefix(#"  {"id":"#) && lines[1].hasSuffix(#""title":"One","done":true,"createdAt":1795361400,"completedAt":1795361400,"changed":true},"#), output)
-        XCTAssertTrue(lines[2].hasSuffix(#""title":"Two","done":true,"createdAt":1795361400,"completedAt":1795361400,"changed":false}"#), output)
-        XCTAssertTrue(todo.run("uncheck", "3", "--json").stdout.contains(#""done":false,"createdAt":1795361400,"changed":false}"#))
+        XCTAssertTrue(lines[1].hasPrefix(#"  {"id":"#) && lines[1].hasSuffix(#""title":"One","done":true,"createdAt":1795361400,"completedAt":1795361400,"modifiedAt":1795361400,"changed":true},"#), output)
+        XCTAssertTrue(lines[2].hasSuffix(#""title":"Two","done":true,"createdAt":1795361400,"completedAt":1795361400,"modifiedAt":1795361400,"changed":false}"#), output)
+        XCTAssertTrue(todo.run("uncheck", "3", "--json").stdout.contains(#""done":false,"createdAt":1795361400,"modifiedAt":1795361400,"changed":false}"#))
         XCTAssertTrue(todo.run("remove", "3", "--json").stdout.contains(#""changed":true}"#))
     }
 

@@ -99,7 +99,7 @@ final class InterchangeCommandTests: HarnessTestCase {
     func test_export_errors() {
         XCTAssertOutcome(todo.run("export", "--format", "csv"), Outcome(status: 64, stdout: "", stderr: """
             Error: invalid value 'csv' for '--format'; use json, todotxt or ical
-            Usage: todo export [--format <format>] [--output <file>] [--open] [--done] [--search <text>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>]
+            Usage: todo export [--format <format>] [--output <file>] [--open] [--done] [--search <text>] [--tag <tag>...] [--priority <level>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>]
               See 'todo export --help' for more information.
 
             """))
@@ -117,7 +117,7 @@ final class InterchangeCommandTests: HarnessTestCase {
         for output in [path, "items.json", "./items.json.history", "items.json.lock", ".items.json.spare", "linked"] {
             XCTAssertOutcome(todo.run("export", "--format", "todotxt", "--output", output), Outcome(status: 64, stdout: "", stderr: """
                 Error: '--output \(output)' is a file of the list itself; nothing was written, choose another file
-                Usage: todo export [--format <format>] [--output <file>] [--open] [--done] [--search <text>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>]
+                Usage: todo export [--format <format>] [--output <file>] [--open] [--done] [--search <text>] [--tag <tag>...] [--priority <level>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>]
                   See 'todo export --help' for more information.
 
                 """))
@@ -168,7 +168,7 @@ final class InterchangeCommandTests: HarnessTestCase {
         let warning = "Warning: 2 items of standard input had keys todo has no field for: lastModified, list, listId, priority;"
             + " they are kept with the items\n"
         XCTAssertOutcome(todo.run("import", "-", input: Self.remindersExport), Outcome(status: 0, stdout: """
-            Added 1: Call Mom (due Tuesday 11/24/26 12:00, at Home)
+            Added 1: Call Mom (due Tuesday 11/24/26 12:00, at Home, priority high)
             Added 2: Buy milk
             Imported 2 items from standard input (reminders).
 
@@ -194,13 +194,18 @@ final class InterchangeCommandTests: HarnessTestCase {
     func test_import_JSONWithKeysTodoDoesNotKnow_warnsOnce_andKeepsThem() throws {
         let source = #"[{"title": "A", "priority": "H", "tags": ["x"]}, {"title": "B"}, {"title": "C", "tags": []}]"#
         XCTAssertOutcome(todo.run("import", "-", input: source), Outcome(status: 0, stdout: """
-            Added 1: A
+            Added 1: A (+x)
             Added 2: B
             Added 3: C
             Imported 3 items from standard input (json).
 
-            """, stderr: "Warning: 2 items of standard input had keys todo has no field for: priority, tags; they are kept with the items\n"))
-        XCTAssertTrue(todo.succeed("list", "--json").contains(#""priority":"H","tags":["x"]"#))
+            """, stderr: "Warning: 1 item of standard input had keys todo has no field for: priority; they are kept with the items\n"))
+        // A priority of another kind than todo's 1 to 9 is kept as it was, beside todo's own fields.
+        let json = todo.succeed("list", "--json")
+        XCTAssertTrue(json.contains(#""title":"A","tags":["x"],"done":false,"#) && json.contains(#","priority":"H"}"#), json)
+        todo.succeed("edit", "1", "--priority", "low")
+        XCTAssertTrue(todo.succeed("list", "--json").contains(#""title":"A","priority":9,"tags":["x"],"done":false,"createdAt":1795361400,"modifiedAt":1795361400}"#),
+                      "todo's own priority takes the place of the other")
         XCTAssertEqual(todo.run("import", "-", input: #"[{"title": "D", "done": false}]"#).stderr, "", "known keys only: no warning")
     }
 
@@ -331,10 +336,18 @@ final class ListQueryCommandTests: HarnessTestCase {
     }
 
     func test_list_badQueries_areUsageErrors() {
-        let usage = "Usage: todo list [--open] [--done] [--search <text>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>] [--json]\n  See 'todo list --help' for more information.\n"
-        XCTAssertOutcome(todo.run("list", "--sort", "size"), Outcome(status: 64, stdout: "", stderr: "Error: invalid value 'size' for '--sort'; use number, due, title or created\n" + usage))
+        let usage = "Usage: todo list [--open] [--done] [--search <text>] [--tag <tag>...] [--priority <level>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>] [--json]\n  See 'todo list --help' for more information.\n"
+        XCTAssertOutcome(todo.run("list", "--sort", "size"), Outcome(status: 64, stdout: "", stderr: "Error: invalid value 'size' for '--sort'; use number, due, title, created or priority\n" + usage))
         XCTAssertOutcome(todo.run("list", "--limit", "-1"), Outcome(status: 64, stdout: "", stderr: "Error: invalid value '-1' for '--limit'; use a number of items, as 10\n" + usage))
         XCTAssertEqual(todo.run("list", "--due-before", "soon").stderr.prefix(32), "Error: invalid date 'soon'\nAccep")
         XCTAssertOutcome(todo.run("list", "--no-due", "--overdue"), Outcome(status: 64, stdout: "", stderr: "Error: '--no-due' and '--overdue' cannot be used together\n" + usage))
+        XCTAssertOutcome(todo.run("list", "--priority", "urgent"), Outcome(status: 64, stdout: "", stderr: """
+            Error: invalid priority 'urgent' for '--priority'; use high, medium, low (or H, M, L), 1 (highest) to 9 (lowest), or none
+
+            """ + usage))
+        XCTAssertOutcome(todo.run("list", "--tag", ""), Outcome(status: 64, stdout: "", stderr: """
+            Error: the value of '--tag' is empty; a tag is one word, as home
+
+            """ + usage))
     }
 }

@@ -13,6 +13,7 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             if Bool.random(using: &random) { item.number = 0 }
             item.createdAt = Bool.random(using: &random) ? Double(Int.random(in: 0...2_000_000_000, using: &random)) : nil
             item.completedAt = Bool.random(using: &random) ? Double.random(in: ToDoItem.timestampRange, using: &random) : nil
+            Self.addOrganisingFields(to: &item, &random)
             let bytes = written(item)
 
             let (shortcut, consumed) = readWithShortcut(bytes)
@@ -26,6 +27,13 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             XCTAssertEqual(read.location?.coordinate, general.location?.coordinate, "case \(index)")
             XCTAssertEqual(read.createdAt, general.createdAt, "case \(index)")
             XCTAssertEqual(read.completedAt, general.completedAt, "case \(index)")
+            XCTAssertEqual(read.priority, general.priority, "case \(index)")
+            XCTAssertEqual(read.tags, general.tags, "case \(index)")
+            XCTAssertEqual(read.modifiedAt, general.modifiedAt, "case \(index)")
+            read.withListFields { fields in
+                XCTAssertEqual(fields.priority, general.priority, "case \(index)")
+                XCTAssertEqual(fields.tagList ?? [], general.tags, "case \(index)")
+            }
             XCTAssertEqual(read.locationName, general.location?.name, "case \(index)")
             XCTAssertEqual(general.locationName, general.location?.name, "case \(index)")
             var readTitle: [UInt8] = [], generalTitle: [UInt8] = []
@@ -40,7 +48,8 @@ final class ToDoItemWrittenFormTests: XCTestCase {
         var random = SeededGenerator(seed: 0xB7E5)
         var kept = 0
         for index in 0..<3_000 {
-            let item = ToDoItemJSONEquivalenceTests.randomItem(&random)
+            var item = ToDoItemJSONEquivalenceTests.randomItem(&random)
+            Self.addOrganisingFields(to: &item, &random)
             let bytes = written(item)
 
             var read = try XCTUnwrap(readWithShortcut(bytes).item, "case \(index)")
@@ -126,6 +135,7 @@ final class ToDoItemWrittenFormTests: XCTestCase {
         for index in 0..<2_000 {
             var item = ToDoItemJSONEquivalenceTests.randomItem(&random)
             item.createdAt = Bool.random(using: &random) ? Double(Int.random(in: 0...2_000_000_000, using: &random)) : nil
+            Self.addOrganisingFields(to: &item, &random)
             let json = try JSONValue(parsing: written(item))
             // As Python's json.dump writes it (spaces after separators), with sorted keys, or indented.
             let bytes: [UInt8]
@@ -149,6 +159,15 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             }
             XCTAssertEqual(written(read), written(item), context)
         }
+    }
+
+    /// A priority, tags (any strings: a file may hold what the command line refuses) and a
+    /// modified time, each on about half the items.
+    static func addOrganisingFields(to item: inout ToDoItem, _ random: inout SeededGenerator) {
+        item.priority = Bool.random(using: &random) ? Int.random(in: 1...9, using: &random) : nil
+        item.tags = Bool.random(using: &random)
+            ? (0..<Int.random(in: 1...3, using: &random)).map { _ in ToDoItemJSONEquivalenceTests.randomText(&random) } : []
+        item.modifiedAt = Bool.random(using: &random) ? Double(Int.random(in: 0...2_000_000_000, using: &random)) : nil
     }
 
     /// The value as Python's `json.dump` writes it by default: `", "` and `": "` between members.

@@ -84,7 +84,7 @@ final class JSONFileStoreTests: XCTestCase {
               "nextNumber": 2,
               "revision": 1,
               "items": [
-                {"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","number":1,"title":"Call Mom","timestamp":1641772800,"location":{"name":"Home","coordinate":{"latitude":52.5,"longitude":13.4}},"done":false,"createdAt":1700000000}
+                {"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","number":1,"title":"Call Mom","timestamp":1641772800,"location":{"name":"Home","coordinate":{"latitude":52.5,"longitude":13.4}},"done":false,"createdAt":1700000000,"modifiedAt":1700000000}
               ]
             }
 

@@ -1,0 +1,59 @@
+/// The rules of an item's tags: each one word, none repeated ignoring case.
+public enum Tags {
+    /// A tag is one word: not empty, without white space or control characters, so that it reads
+    /// back from todo.txt's `+tag` and Taskwarrior's tags as it was.
+    public static func isValid(_ tag: String) -> Bool {
+        !tag.isEmpty && !tag.unicodeScalars.contains { Whitespace.isSpaceOrNewline($0) || $0.properties.generalCategory == .control }
+    }
+
+    /// `tags` without repeats, compared ignoring case: the first spelling stays, in the order given.
+    public static func normalized(_ tags: [String]) -> [String] {
+        var seen = Set<String>(), kept: [String] = []
+        for tag in tags where seen.insert(tag.lowercased()).inserted { kept.append(tag) }
+        return kept
+    }
+
+    /// Whether `tags` has `tag`, ignoring case.
+    public static func contains(_ tags: [String], _ tag: String) -> Bool {
+        let tag = tag.lowercased()
+        return tags.contains { $0.lowercased() == tag }
+    }
+}
+
+/// The levels people name priorities by, over iCalendar's 1 (highest) to 9 (lowest), as RFC 5545
+/// groups them: 1–4 high, 5 medium, 6–9 low. A level given by name is stored as 1, 5 or 9.
+public enum PriorityLevel: String, CaseIterable, Sendable {
+    case high, medium, low
+
+    public init(_ priority: Int) {
+        self = priority <= 4 ? .high : priority == 5 ? .medium : .low
+    }
+
+    /// `H`, `M` or `L`, as a list shows the level.
+    public var letter: Unicode.Scalar {
+        switch self {
+        case .high: return "H"
+        case .medium: return "M"
+        case .low: return "L"
+        }
+    }
+
+    /// The priority a level given by name is stored as.
+    public var priority: Int {
+        switch self {
+        case .high: return 1
+        case .medium: return 5
+        case .low: return 9
+        }
+    }
+
+    /// The priority a word names: `high`, `medium`, `low` (or `H`, `M`, `L`), or `1`–`9`, in any
+    /// letter case; `none` is `.some(nil)`, anything else `nil`.
+    public static func priority(named word: String) -> Int?? {
+        let word = word.lowercased()
+        if word == "none" { return .some(nil) }
+        if let level = allCases.first(where: { $0.rawValue == word || String($0.rawValue.prefix(1)) == word }) { return level.priority }
+        if word.count == 1, let digit = Int(word), ToDoItem.priorityRange.contains(digit) { return digit }
+        return nil
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+@testable import ToDoCLI
+import ToDoCore
+import XCTest
+
+/// Priorities, tags and the modified time, from the command line to the file and back, with exact
+/// output and exit codes.
+final class OrganisingFieldsTests: HarnessTestCase {
+    private func addThree() {
+        XCTAssertEqual(todo.succeed("add", "Call Mom", "--priority", "high", "--tag", "family", "--tag", "+phone", "--due", "tomorrow"),
+                       "Added 1: Call Mom (due Monday 11/23/26, priority high, +family +phone)\n")
+        XCTAssertEqual(todo.succeed("add", "Buy milk", "--tag", "errand", "--tag", "ERRAND"), "Added 2: Buy milk (+errand)\n",
+                       "a tag repeated in another case is kept once")
+        XCTAssertEqual(todo.succeed("add", "Read", "--priority", "7"), "Added 3: Read (priority low)\n")
+    }
+
+    func test_theList_showsPriorityLettersAndTags_andFiltersAndSortsByThem() {
+        addThree()
+        XCTAssertEqual(todo.succeed("list"), """
+            1 [ ] H Call Mom +family +phone  11/23/26
+            2 [ ]   Buy milk +errand
+            3 [ ] L Read
+
+            """)
+        XCTAssertEqual(todo.succeed("list", "--tag", "Errand"), "2 [ ] Buy milk +errand\n", "no priority shown: no column")
+        XCTAssertEqual(todo.succeed("list", "--tag", "family", "--tag", "phone"), "1 [ ] H Call Mom +family +phone  11/23/26\n")
+        XCTAssertEqual(todo.succeed("list", "--tag", "family", "--tag", "errand"), "", "every tag must match")
+        XCTAssertEqual(todo.succeed("list", "--priority", "low"), "3 [ ] L Read\n")
+        XCTAssertEqual(todo.succeed("list", "--priority", "1"), "1 [ ] H Call Mom +family +phone  11/23/26\n", "a digit means its level")
+        XCTAssertEqual(todo.succeed("list", "--sort", "priority"), """
+            1 [ ] H Call Mom +family +phone  11/23/26
+            3 [ ] L Read
+            2 [ ]   Buy milk +errand
+
+            """, "high first, no priority last")
+        XCTAssertEqual(todo.succeed("list", "--sort", "priority", "--reverse").split(separator: "\n").map { $0.prefix(1) }, ["3", "1", "2"])
+        XCTAssertEqual(todo.succeed("export", "--format", "todotxt", "--tag", "errand").split(separator: " ")[1], "Buy")
+    }
+
+    func test_edit_setsAndClearsPriority_addsAndRemovesTags_andSaysWhenNothingChanged() {
+        addThree()
+        XCTAssertOutcome(todo.run("edit", "2", "--priority", "M", "--untag", "ERRAND", "--tag", "shop", "--tag", "dairy"),
+                         Outcome(status: 0, stdout: "Edited 2: Buy milk (priority medium, +shop +dairy)\n", stderr: ""))
+        XCTAssertOutcome(todo.run("edit", "2", "--tag", "Shop"), Outcome(status: 0, stdout: """
+            Unchanged 2: Buy milk (priority medium, +shop +dairy): it already has these values
+
+            """, stderr: ""))
+        XCTAssertOutcome(todo.run("edit", "2", "--no-tags", "--tag", "milk", "--no-priority"),
+                         Outcome(status: 0, stdout: "Edited 2: Buy milk (+milk)\n", stderr: ""))
+        XCTAssertOutcome(todo.run("edit", "1", "--priority", "none"), Outcome(status: 0, stdout: "Edited 1: Call Mom (due Monday 11/23/26, +family +phone)\n", stderr: ""))
+        XCTAssertEqual(todo.succeed("history", "--limit", "1"), """
+            6  11/22/26 10:30  todo edit 1 --priority none
+              Edited 1: Call Mom (due Monday 11/23/26, +family +phone) [priority]
+
+            """)
+        XCTAssertEqual(todo.succeed("undo"), "Undid change 6: todo edit 1 --priority none\n  Edited 1: Call Mom (due Monday 11/23/26, priority high, +family +phone) [priority]\n")
+    }
+
+    func test_badPrioritiesAndTags_areUsageErrors_andChangeNothing() {
+        addThree()
+        let before = todo.fileContents
+        let usage = "Usage: \(AddCommand.spec.usage)\n  See 'todo add --help' for more information.\n"
+        XCTAssertOutcome(todo.run("add", "X", "--priority", "urgent"), Outcome(status: 64, stdout: "", stderr: """
+            Error: invalid priority 'urgent' for '--priority'; use high, medium, low (or H, M, L), 1 (highest) to 9 (lowest), or none
+
+            """ + usage))
+        XCTAssertEqual(todo.run("add", "X", "--priority", "0").status, 64)
+        XCTAssertEqual(todo.run("add", "X", "--priority", "10").status, 64)
+        XCTAssertOutcome(todo.run("add", "X", "--tag", "two words"), Outcome(status: 64, stdout: "", stderr: """
+            Error: invalid tag 'two words' for '--tag'; a tag is one word, without spaces
+
+            """ + usage))
+        XCTAssertOutcome(todo.run("add", "X", "--tag", "+"), Outcome(status: 64, stdout: "", stderr: """
+            Error: the value of '--tag' is empty; a tag is one word, as home
+
+            """ + usage))
+        XCTAssertEqual(todo.run("edit", "1", "--untag", "x", "--no-tags").status, 64)
+        XCTAssertEqual(todo.run("edit", "1", "--priority", "high", "--no-priority").status, 64)
+        XCTAssertEqual(todo.fileContents, before)
+    }
+
+    func test_show_andJSON_carryTheFields_andEveryChangeStampsTheModifiedTime() throws {
+        addThree()
+        let show = todo.succeed("show", "1").split(separator: "\n")
+        XCTAssertEqual(show.filter { $0.hasPrefix("Priority") || $0.hasPrefix("Tags") || $0.hasPrefix("Modified") },
+                       ["Priority:    high (1)", "Tags:        +family +phone", "Modified:    11/22/26 10:30"])
+        XCTAssertTrue(todo.succeed("show", "1", "--json").contains("""
+              "priority": 1,
+              "tags": [
+                "family",
+                "phone"
+              ],
+            """))
+        todo.now = todo.now.addingTimeInterval(3600)
+        todo.succeed("check", "3")
+        todo.now = todo.now.addingTimeInterval(3600)
+        todo.succeed("edit", "2", "--tag", "shop")
+        let manager = try JSONFileStore(fileURL: todo.fileURL).load()
+        XCTAssertEqual(manager.item(withNumber: 1)?.modifiedAt, 1_795_361_400, "added")
+        XCTAssertEqual(manager.item(withNumber: 3)?.modifiedAt, 1_795_365_000, "checked")
+        XCTAssertEqual(manager.item(withNumber: 2)?.modifiedAt, 1_795_368_600, "edited")
+        todo.succeed("check", "3")
+        XCTAssertEqual(try JSONFileStore(fileURL: todo.fileURL).load().item(withNumber: 3)?.modifiedAt, 1_795_365_000,
+                       "checking a done item changes nothing")
+    }
+
+    func test_aTitlesPlusWord_staysInTheTitle() {
+        XCTAssertEqual(todo.succeed("add", "Plan trip +travel @home"), "Added 1: Plan trip +travel @home\n")
+        XCTAssertEqual(todo.succeed("list", "--json").contains(#""tags""#), false)
+    }
+}
