@@ -54,8 +54,9 @@ struct ListRenderer {
         var hasTags = false
         /// `H`, `M` or `L`, or 0 for no priority.
         var priorityLetter: UInt8 = 0
-        /// The title made safe to show, for the rare title with control characters.
-        var safeTitle: String?
+        /// Whether the title has control characters, shown made safe (`printable`): made again
+        /// when the row is written, so that rows hold no reference and copy as plain bytes.
+        var titleHasControls = false
         /// The due date's text (`DueDateFormatter.withText`), at most 16 bytes, and its colour.
         var due: (UInt64, UInt64) = (0, 0)
         var dueCount = 0
@@ -123,9 +124,8 @@ struct ListRenderer {
             if TerminalText.isPlainASCII(fields.title) {
                 row.titleWidth = fields.title.count
             } else if TerminalText.mayHaveControls(fields.title) {
-                let safe = TerminalText.printable(String(decoding: fields.title, as: UTF8.self))
-                row.safeTitle = safe
-                row.titleWidth = DisplayWidth.of(safe)
+                row.titleHasControls = true
+                row.titleWidth = DisplayWidth.of(Self.printable(fields.title))
             } else {
                 row.titleWidth = DisplayWidth.of(fields.title)
             }
@@ -202,13 +202,14 @@ struct ListRenderer {
             let titleCode: Style.Code? = item.done ? .dim : nil
             let hasColumnsAfter = row.dueCount > 0 || row.hasPlace
             let titleWidth = min(row.titleWidth, hasColumnsAfter ? columns.title : columns.titleAlone)
+            let safeTitle = row.titleHasControls ? Self.printable(fields.title) : nil
             if titleWidth < row.titleWidth {
                 // Cut with its tags: the title comes first.
-                let whole = (row.safeTitle ?? String(decoding: fields.title, as: UTF8.self)) + (row.hasTags ? Self.tagsText(fields) ?? "" : "")
+                let whole = (safeTitle ?? String(decoding: fields.title, as: UTF8.self)) + (row.hasTags ? Self.tagsText(fields) ?? "" : "")
                 var shown = DisplayWidth.cut(whole, to: titleWidth).text
                 shown.withUTF8 { style.append($0, titleCode, to: output) }
             } else {
-                if var safeTitle = row.safeTitle {
+                if var safeTitle {
                     safeTitle.withUTF8 { style.append($0, titleCode, to: output) }
                 } else {
                     style.append(fields.title, titleCode, to: output)
