@@ -103,7 +103,7 @@ final class ToDoCLITests: HarnessTestCase {
         for text in ["13/45/22", "2022-02-30", "banana", "01/10"] {
             XCTAssertOutcome(todo.run("add", "x", "--due", text), Outcome(status: 64, stdout: "", stderr: """
                 Error: invalid date '\(text)'
-                Accepted forms: MM/dd/yy, MM/dd/yyyy, yyyy-MM-dd (each with an optional HH:mm), today, tomorrow, a weekday name (the next one), +Nd, +Nw
+                Accepted forms: MM/dd/yy, MM/dd/yyyy, yyyy-MM-dd, today, tomorrow, a weekday name (the next one; also next friday), +Nd, +Nw, in N days|weeks|months|years, eod, eow, eom, eoy; each with an optional time (HH:mm, 5pm, 5:30pm, noon, midnight)
                 Usage: \(AddCommand.spec.usage)
                   See 'todo add --help' for more information.
 

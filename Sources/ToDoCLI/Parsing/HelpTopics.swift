@@ -33,7 +33,11 @@ enum HelpTopics {
                  HelpRow(name: "2022-01-10 14:30", text: "that day at 14:30"),
                  HelpRow(name: "today, tomorrow", text: "today or tomorrow"),
                  HelpRow(name: "friday, fri", text: "the next Friday after today"),
-                 HelpRow(name: "+3d, +2w", text: "3 days or 2 weeks from today")]),
+                 HelpRow(name: "+3d, +2w", text: "3 days or 2 weeks from today"),
+                 HelpRow(name: "in 3 days, in 1 month", text: "days, weeks, months or years from today (a month on from 31 January is February's last day)"),
+                 HelpRow(name: "next monday", text: "the same as monday: the next Monday after today"),
+                 HelpRow(name: "eod, eow, eom, eoy", text: "today, this week's Sunday, this month's and this year's last day"),
+                 HelpRow(name: "tomorrow 17:00, fri 9am", text: "any form with a time: HH:mm, 5pm, 5:30am, noon or midnight")]),
          .paragraph("Dates are in the local time zone (TZ, read as the C library reads it: a zone name, :/etc/localtime or another zoneinfo file, or POSIX rules such as CET-1CEST,M3.5.0,M10.5.0/3 or UTC+3, three hours behind UTC). A date without a time means that calendar day, stored as its local midnight. A time the clocks skip that day is refused, naming the time after the change. Dates are shown as \(order == .monthFirst ? "MM/dd/yy" : "dd/MM/yy"), with the year written whole outside 2000 to 2099 (\(order == .monthFirst ? "01/10/1922" : "10/01/1922"))."),
          .paragraph("TODO_DATE_ORDER=dmy reads and shows numeric dates day first (dd/MM/yy); mdy is the default."),
          .paragraph("The filters of list and export take the same forms: --due-before D keeps items due before D begins, --due-after D items due once D has ended; --overdue keeps open items due before today.")]

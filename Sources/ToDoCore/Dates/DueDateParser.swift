@@ -38,9 +38,11 @@ public struct DueDateError: Error, Equatable, Sendable, CustomStringConvertible 
 }
 
 /// Reads due dates as users type them, in a given time zone relative to a given now: numeric dates
-/// (`01/10/22`, `01/10/2022`, `2022-01-10`), each with an optional `HH:mm`, and the words `today`,
-/// `tomorrow`, weekday names (the next such day after today) and `+Nd` / `+Nw`. A date without a
-/// time means that calendar day and is stored as its local midnight. Nothing else is guessed.
+/// (`01/10/22`, `01/10/2022`, `2022-01-10`), the words `today`, `tomorrow`, weekday names (the next
+/// such day after today, `next friday` alike), `+Nd` / `+Nw`, `in N days|weeks|months|years`, and
+/// `eod`, `eow`, `eom`, `eoy` (today, this week's Sunday, the month's and the year's last day); any
+/// of them followed by a time (`17:00`, `5pm`, `5:30pm`, `noon`, `midnight`). A date without a time
+/// means that calendar day and is stored as its local midnight. Nothing else is guessed.
 public struct DueDateParser: Sendable {
     public let now: Date
     public let rules: TimeZoneRules
@@ -61,8 +63,9 @@ public struct DueDateParser: Sendable {
     /// The accepted forms, one line, for help and error messages.
     public static func acceptedForms(_ order: DateOrder) -> String {
         let numeric = order == .monthFirst ? "MM/dd/yy, MM/dd/yyyy" : "dd/MM/yy, dd/MM/yyyy"
-        return "\(numeric), yyyy-MM-dd (each with an optional HH:mm), today, tomorrow,"
-            + " a weekday name (the next one), +Nd, +Nw"
+        return "\(numeric), yyyy-MM-dd, today, tomorrow, a weekday name (the next one; also next friday),"
+            + " +Nd, +Nw, in N days|weeks|months|years, eod, eow, eom, eoy; each with an optional time"
+            + " (HH:mm, 5pm, 5:30pm, noon, midnight)"
     }
 
     /// The due date `text` names, in seconds since 1970.
@@ -74,23 +77,22 @@ public struct DueDateParser: Sendable {
     /// a time (from its midnight to the next), else the minute it names. Filters compare with it:
     /// "due before 01/10/22" is before that day begins, "due after" it is once it has ended.
     public func span(_ text: String) throws(DueDateError) -> Range<Double> {
-        let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
-        guard (1...2).contains(words.count) else { throw error(text) }
+        var words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        guard (1...4).contains(words.count) else { throw error(text) }
         var time: (hour: Int, minute: Int)?
-        if words.count == 2 {
-            guard let parsedTime = Self.parseTime(words[1]) else { throw error(text) }
+        if words.count > 1, let parsedTime = Self.parseTime(words.last!) {
             time = parsedTime
+            words.removeLast()
         }
         // ISO 8601's "2022-01-10T14:30" is one word.
-        var dateWord = words[0]
-        if time == nil, let separator = dateWord.firstIndex(of: "t"), dateWord.first?.isNumber == true {
-            guard let parsedTime = Self.parseTime(String(dateWord[dateWord.index(after: separator)...])) else {
+        if time == nil, words.count == 1, let separator = words[0].firstIndex(of: "t"), words[0].first?.isNumber == true {
+            guard let parsedTime = Self.parseTime(String(words[0][words[0].index(after: separator)...])) else {
                 throw error(text)
             }
             time = parsedTime
-            dateWord = String(dateWord[..<separator])
+            words[0] = String(words[0][..<separator])
         }
-        guard let day = calendarDay(for: dateWord), let dayNumber = day.number else { throw error(text) }
+        guard let dayNumber = self.dayNumber(for: words) else { throw error(text) }
         guard let time else {
             let start = Double(local.firstMoment(ofDay: dayNumber))
             return start..<Double(local.firstMoment(ofDay: dayNumber + 1))
@@ -105,10 +107,62 @@ public struct DueDateParser: Sendable {
 
     // MARK: Days
 
-    private func calendarDay(for word: String) -> CalendarDay? {
-        if let day = numericDay(word) { return day }
-        if let offset = relativeDays(word) { return CalendarDay(number: today + offset) }
-        return nil
+    /// The day the words before any time name: one word, `next` and a weekday, or `in N units`.
+    private func dayNumber(for words: [String]) -> Int? {
+        switch words.count {
+        case 1:
+            if let day = numericDay(words[0]) { return day.number }
+            if let number = endOfPeriod(words[0]) { return number }
+            if let offset = relativeDays(words[0]) { return CalendarDay(number: today + offset).number }
+            return nil
+        case 2:
+            // "next friday" is the next Friday after today, as "friday" is.
+            guard words[0] == "next", Self.weekdayIndex(words[1]) != nil, let offset = relativeDays(words[1]) else { return nil }
+            return today + offset
+        case 3:
+            guard words[0] == "in", let count = Self.digits(Substring(words[1])), count <= 100_000 else { return nil }
+            return later(by: count, words[2])
+        default:
+            return nil
+        }
+    }
+
+    /// The day `count` units (`days`, `weeks`, `months`, `years`, or one of each) after today; a
+    /// month or year later keeps the day of the month, or the month's last day when it has fewer
+    /// (in 1 month from 31 January is 28 or 29 February).
+    private func later(by count: Int, _ unit: String) -> Int? {
+        let singular = unit.hasSuffix("s") ? String(unit.dropLast()) : unit
+        guard count == 1 || unit.hasSuffix("s") else { return nil }
+        switch singular {
+        case "day": return today + count
+        case "week": return today + 7 * count
+        case "month", "year":
+            let day = CalendarDay(number: today)
+            let months = day.month - 1 + (singular == "month" ? count : 12 * count)
+            let year = day.year + months / 12, month = months % 12 + 1
+            guard year <= 9999 else { return nil }
+            return CalendarDay(year: year, month: month, day: min(day.day, CalendarDay.length(ofMonth: month, year: year))).number
+        default: return nil
+        }
+    }
+
+    /// `eod`, `eow`, `eom`, `eoy`: the last day of today, this week (Monday to Sunday, as ISO
+    /// 8601 counts them), this month and this year; a day, as a date without a time is.
+    private func endOfPeriod(_ word: String) -> Int? {
+        let day = CalendarDay(number: today)
+        switch word {
+        case "eod": return today
+        case "eow":
+            // Weekdays count from 1 for Sunday: Sunday is the end of its own week.
+            return today + (8 - CalendarDay.weekday(ofDayNumber: today)) % 7
+        case "eom": return CalendarDay(year: day.year, month: day.month, day: CalendarDay.length(ofMonth: day.month, year: day.year)).number
+        case "eoy": return CalendarDay(year: day.year, month: 12, day: 31).number
+        default: return nil
+        }
+    }
+
+    private static func weekdayIndex(_ word: String) -> Int? {
+        weekdays.firstIndex { $0 == word || (word.count == 3 && $0.hasPrefix(word)) }
     }
 
     /// The number of today's local day.
@@ -149,7 +203,7 @@ public struct DueDateParser: Sendable {
         case "tomorrow": return 1
         default: break
         }
-        if let weekday = Self.weekdays.firstIndex(where: { $0 == word || (word.count == 3 && $0.hasPrefix(word)) }) {
+        if let weekday = Self.weekdayIndex(word) {
             let todayWeekday = CalendarDay.weekday(ofDayNumber: today) - 1
             let ahead = (weekday - todayWeekday + 7) % 7
             return ahead == 0 ? 7 : ahead
@@ -180,13 +234,28 @@ public struct DueDateParser: Sendable {
 
     // MARK: Pieces
 
-    /// `H:mm` or `HH:mm`, 00:00 to 23:59.
+    /// `H:mm` or `HH:mm`, 00:00 to 23:59; `5pm`, `5:30am` (12-hour, 1 to 12); `noon`, `midnight`.
     private static func parseTime(_ word: String) -> (hour: Int, minute: Int)? {
-        let parts = word.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              let hour = digits(parts[0]), let minute = digits(parts[1]), hour < 24, minute < 60
-        else { return nil }
-        return (hour, minute)
+        switch word {
+        case "noon": return (12, 0)
+        case "midnight": return (0, 0)
+        default: break
+        }
+        var clock = Substring(word), meridiem: Substring?
+        if word.hasSuffix("am") || word.hasSuffix("pm") {
+            meridiem = clock.suffix(2)
+            clock = clock.dropLast(2)
+        }
+        let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), (1...2).contains(parts[0].count), let hour = digits(parts[0]) else { return nil }
+        var minute = 0
+        if parts.count == 2 {
+            guard parts[1].count == 2, let minutes = digits(parts[1]), minutes < 60 else { return nil }
+            minute = minutes
+        }
+        guard let meridiem else { return parts.count == 2 && hour < 24 ? (hour, minute) : nil }
+        guard (1...12).contains(hour) else { return nil }
+        return (hour % 12 + (meridiem == "pm" ? 12 : 0), minute)
     }
 
     /// The value of a non-empty run of ASCII digits.

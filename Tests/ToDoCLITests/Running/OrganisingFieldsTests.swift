@@ -104,6 +104,20 @@ final class OrganisingFieldsTests: HarnessTestCase {
                        "checking a done item changes nothing")
     }
 
+    func test_datesAsPeopleSayThem_areEchoedInFull() {
+        XCTAssertEqual(todo.succeed("add", "A", "--due", "in 3 days"), "Added 1: A (due Wednesday 11/25/26)\n")
+        XCTAssertEqual(todo.succeed("add", "B", "--due", "fri 9am"), "Added 2: B (due Friday 11/27/26 09:00)\n")
+        XCTAssertEqual(todo.succeed("add", "C", "--due", "next monday 5:30pm"), "Added 3: C (due Monday 11/23/26 17:30)\n")
+        XCTAssertEqual(todo.succeed("add", "D", "--due", "eom"), "Added 4: D (due Monday 11/30/26)\n")
+        XCTAssertEqual(todo.succeed("add", "E", "--due", "in 1 month"), "Added 5: E (due Tuesday 12/22/26)\n")
+        XCTAssertEqual(todo.succeed("list", "--due-after", "eod", "--due-before", "eom").split(separator: "\n").map { $0.prefix(1) }, ["1", "2", "3"])
+        let before = todo.fileContents
+        let outcome = todo.run("add", "F", "--due", "in a while")
+        XCTAssertEqual(outcome.status, 64)
+        XCTAssertTrue(outcome.stderr.hasPrefix("Error: invalid date 'in a while'\nAccepted forms: "), outcome.stderr)
+        XCTAssertEqual(todo.fileContents, before)
+    }
+
     func test_aTitlesPlusWord_staysInTheTitle() {
         XCTAssertEqual(todo.succeed("add", "Plan trip +travel @home"), "Added 1: Plan trip +travel @home\n")
         XCTAssertEqual(todo.succeed("list", "--json").contains(#""tags""#), false)

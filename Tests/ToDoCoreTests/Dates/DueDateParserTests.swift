@@ -36,6 +36,37 @@ final class DueDateParserTests: XCTestCase {
         XCTAssertEqual(try show(parser.parse("tomorrow 23:59")), "2026-11-23 23:59 +0100")
     }
 
+    /// Sunday 22 November 2026 in Berlin: "in 1 month" is 22 December, eow is today.
+    func test_datesAsPeopleSayThem() throws {
+        let parser = DueDateParser(now: now, timeZone: berlin)
+        let cases: [(String, String)] = [
+            ("in 3 days", "2026-11-25 00:00 +0100"), ("in 1 day", "2026-11-23 00:00 +0100"),
+            ("in 2 weeks", "2026-12-06 00:00 +0100"), ("in 1 month", "2026-12-22 00:00 +0100"),
+            ("in 3 months", "2027-02-22 00:00 +0100"), ("in 1 year", "2027-11-22 00:00 +0100"),
+            ("next monday", "2026-11-23 00:00 +0100"), ("next sunday", "2026-11-29 00:00 +0100"),
+            ("tomorrow 17:00", "2026-11-23 17:00 +0100"), ("fri 9am", "2026-11-27 09:00 +0100"),
+            ("2030-01-10 5:30pm", "2030-01-10 17:30 +0100"), ("today noon", "2026-11-22 12:00 +0100"),
+            ("tomorrow midnight", "2026-11-23 00:00 +0100"), ("today 12am", "2026-11-22 00:00 +0100"),
+            ("today 12pm", "2026-11-22 12:00 +0100"), ("in 2 days 08:15", "2026-11-24 08:15 +0100"),
+            ("eod", "2026-11-22 00:00 +0100"), ("eow", "2026-11-22 00:00 +0100"),
+            ("eom", "2026-11-30 00:00 +0100"), ("eoy", "2026-12-31 00:00 +0100"), ("eom 17:00", "2026-11-30 17:00 +0100"),
+        ]
+        for (text, expected) in cases { XCTAssertEqual(try show(parser.parse(text)), expected, text) }
+        // Nothing else is guessed.
+        for text in ["in 2 day", "in three days", "in 3 fortnights", "next", "next week", "next 01/10/22", "13pm", "0am",
+                     "5 pm", "noon", "17:00", "in -1 days", "today at 5pm", "in 1 month 9"] {
+            XCTAssertThrowsError(try parser.parse(text), text)
+        }
+    }
+
+    func test_aMonthLater_keepsTheDay_orTheMonthsLastOne() throws {
+        // Saturday 31 January 2026, 10:00 in Berlin.
+        let parser = DueDateParser(now: Date(timeIntervalSince1970: 1_769_850_000), timeZone: berlin)
+        XCTAssertEqual(try show(parser.parse("in 1 month")), "2026-02-28 00:00 +0100")
+        XCTAssertEqual(try show(parser.parse("in 13 months")), "2027-02-28 00:00 +0100")
+        XCTAssertEqual(try show(parser.parse("eow")), "2026-02-01 00:00 +0100")
+    }
+
     func test_words_areRelativeToNowInTheTimeZone() throws {
         let parser = DueDateParser(now: now, timeZone: berlin)
 
@@ -98,8 +129,9 @@ final class DueDateParserTests: XCTestCase {
         XCTAssertThrowsError(try DueDateParser(now: now, timeZone: berlin).parse("banana")) { error in
             XCTAssertEqual(String(describing: error), "invalid date 'banana'")
             XCTAssertEqual((error as? DueDateError)?.acceptedForms,
-                           "MM/dd/yy, MM/dd/yyyy, yyyy-MM-dd (each with an optional HH:mm), today, tomorrow,"
-                           + " a weekday name (the next one), +Nd, +Nw")
+                           "MM/dd/yy, MM/dd/yyyy, yyyy-MM-dd, today, tomorrow, a weekday name (the next one; also next friday),"
+                           + " +Nd, +Nw, in N days|weeks|months|years, eod, eow, eom, eoy; each with an optional time"
+                           + " (HH:mm, 5pm, 5:30pm, noon, midnight)")
         }
     }
 
