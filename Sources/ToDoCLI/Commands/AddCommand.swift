@@ -7,7 +7,8 @@ struct AddCommand: ListCommand {
         name: "add", summary: "Add an open item.",
         arguments: [ArgumentSpec(name: "title", help: "The title; several words are joined with spaces. '-' reads one title per line from standard input.", repeats: true)],
         options: [CommonOptions.due, CommonOptions.description, CommonOptions.location, CommonOptions.address,
-                  CommonOptions.coordinate, CommonOptions.priority, CommonOptions.tag, CommonOptions.noGeocode, CommonOptions.json],
+                  CommonOptions.coordinate, CommonOptions.priority, CommonOptions.tag, CommonOptions.start, CommonOptions.noGeocode,
+                  CommonOptions.json],
         discussion: """
             Prints the number the item got and what was stored, the due date as understood.
             An --address without --coordinate is looked up on the geocoder set in TODO_GEOCODER_URL
@@ -31,18 +32,20 @@ struct AddCommand: ListCommand {
     var location: Location?
     var priority: Int?
     var tags: [String] = []
+    var start: Double?
     /// Whether to look the address up on the geocoder when no coordinate is given.
     var geocode = true
     var json = false
 
     init(titles: Titles, itemDescription: String? = nil, timestamp: Double? = nil, location: Location? = nil,
-         priority: Int? = nil, tags: [String] = [], geocode: Bool = true, json: Bool = false) {
+         priority: Int? = nil, tags: [String] = [], start: Double? = nil, geocode: Bool = true, json: Bool = false) {
         self.titles = titles
         self.itemDescription = itemDescription
         self.timestamp = timestamp
         self.location = location
         self.priority = priority
         self.tags = tags
+        self.start = start
         self.geocode = geocode
         self.json = json
     }
@@ -63,6 +66,7 @@ struct AddCommand: ListCommand {
         }
         priority = try arguments.priority(CommonOptions.priority) ?? nil
         tags = try arguments.tags(CommonOptions.tag)
+        start = try arguments.startDate()
         geocode = !arguments.flag(CommonOptions.noGeocode)
         json = arguments.flag(CommonOptions.json)
     }
@@ -82,7 +86,7 @@ struct AddCommand: ListCommand {
             var lines: [UUID: Int] = [:]
             return try titles.enumerated().map { index, title in
                 let item = ToDoItem(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location,
-                                    priority: priority, tags: tags)
+                                    priority: priority, tags: tags, start: start)
                 do {
                     let added = try manager.add(item)
                     lines[added.id] = index + 1
@@ -104,6 +108,7 @@ struct AddCommand: ListCommand {
         } else {
             runner.write(added.map { "Added \(runner.renderer.summary($0))\n" }.joined())
         }
+        if start != nil { added.forEach(runner.warnIfStartsAfterDue) }
         if added.isEmpty { runner.context.errorOutput.write("No titles on standard input; nothing was added.\n") }
     }
 

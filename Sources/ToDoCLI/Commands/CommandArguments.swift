@@ -113,6 +113,11 @@ struct CommandArguments {
         }
     }
 
+    /// The date of `--start`: the start of the day it names, or the minute.
+    func startDate() throws(UsageError) -> Double? {
+        try dateSpan(CommonOptions.start)?.lowerBound
+    }
+
     /// The due date of `--due`.
     func dueDate(_ option: OptionSpec = CommonOptions.due) throws(UsageError) -> Double? {
         try dateSpan(option)?.lowerBound
@@ -250,6 +255,9 @@ enum CommonOptions {
                                        help: "The location's coordinate in degrees, as 52.52,13.405.")
     static let noGeocode = OptionSpec(name: "no-geocode", valueName: nil,
                                       help: "Do not look the address up on the geocoder (TODO_GEOCODER_URL).")
+    static let start = OptionSpec(name: "start", valueName: "date",
+                                  help: "When the item starts: todo list leaves it out until that day (see 'todo help dates').",
+                                  completion: .dates)
     static let priority = OptionSpec(name: "priority", valueName: "priority",
                                      help: "high, medium or low (H, M, L), or 1 (highest) to 9 (lowest).",
                                      completion: .words(PriorityLevel.allCases.map(\.rawValue)))

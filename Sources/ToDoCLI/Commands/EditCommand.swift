@@ -12,6 +12,7 @@ struct EditCommand: ListCommand {
     static let noAddress = OptionSpec(name: "no-address", valueName: nil, help: "Remove the location's address.")
     static let coordinate = OptionSpec(name: "coordinate", valueName: "lat,lon", help: "A new coordinate for the location.")
     static let noCoordinate = OptionSpec(name: "no-coordinate", valueName: nil, help: "Remove the location's coordinate.")
+    static let noStart = OptionSpec(name: "no-start", valueName: nil, help: "Remove the start date.")
     static let noPriority = OptionSpec(name: "no-priority", valueName: nil, help: "Remove the priority.")
     static let tag = OptionSpec(name: "tag", valueName: "tag", help: "Add a tag, one word; repeat for more.", completion: .tags, repeats: true)
     static let untag = OptionSpec(name: "untag", valueName: "tag", help: "Remove a tag (any case); repeat for more.",
@@ -22,10 +23,11 @@ struct EditCommand: ListCommand {
         name: "edit", summary: "Change an item's fields.", arguments: [CommonOptions.reference],
         options: [title, CommonOptions.due, noDue, CommonOptions.description, noDescription, location, noLocation,
                   address, noAddress, coordinate, noCoordinate, CommonOptions.priority, noPriority, tag, untag, noTags,
+                  CommonOptions.start, noStart,
                   CommonOptions.noGeocode, CommonOptions.json],
         exclusiveOptions: [[CommonOptions.due, noDue], [CommonOptions.description, noDescription], [location, noLocation],
                            [address, noAddress, noLocation], [coordinate, noCoordinate, noLocation],
-                           [CommonOptions.priority, noPriority], [untag, noTags]],
+                           [CommonOptions.priority, noPriority], [untag, noTags], [CommonOptions.start, noStart]],
         discussion: """
             An open item may not be edited into the same content as another open item. A new --address
             without --coordinate is looked up on the geocoder (TODO_GEOCODER_URL); if that fails, the
@@ -69,6 +71,7 @@ struct EditCommand: ListCommand {
         } else if arguments.flag(Self.noPriority) {
             edit.priority = .remove
         }
+        edit.start = arguments.change(try arguments.startDate(), removedBy: Self.noStart)
         edit.addedTags = try arguments.tags(Self.tag)
         edit.removedTags = try arguments.tags(Self.untag)
         edit.clearsTags = arguments.flag(Self.noTags)
@@ -101,6 +104,7 @@ struct EditCommand: ListCommand {
                 throw UsageError(message: "item \(item.number) has no location; give '--location <name>' too", command: Self.spec)
             }
         }
+        if changed { runner.warnIfStartsAfterDue(edited) }
         if json {
             runner.write(runner.renderer.json(edited))
         } else if changed {

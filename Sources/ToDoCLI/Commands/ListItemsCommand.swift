@@ -3,25 +3,33 @@ import ToDoCore
 
 /// `todo list`, and `todo` alone: the open items, then the done ones.
 struct ListItemsCommand: ListCommand {
+    static let all = OptionSpec(name: "all", valueName: nil,
+                                help: "Also show items that wait for their start date, and every done item.")
+
     static let spec = CommandSpec(
         name: "list", summary: "List open items, then done items.",
-        options: QueryOptions.all + [CommonOptions.json],
+        options: QueryOptions.all + [all, CommonOptions.json],
         exclusiveOptions: QueryOptions.exclusions,
         discussion: """
             Each row shows the number, [ ] or [x], the title, the due date and the location. Open items
             come in the order they were added, done items in the order they were checked; --sort orders
             each section by its key (items without it last). Beside the open items, only the 10 done items
-            checked last are shown, then how many more there are; --done shows them all. Dates take the forms of --due. 'todo' with
+            checked last are shown, then how many more there are; --done shows them all. An open item
+            whose start date is after today waits: it is left out, and a line says how many wait;
+            --all shows them, and every done item. --json always gives every item. Dates take the forms of --due. 'todo' with
             no command is 'todo list', and 'todo --open' is 'todo list --open'.
             """,
         aliases: ["ls"])
 
     var section: ListSection = .all
+    /// Whether to show waiting items and every done item (`--all`).
+    var showsAll = false
     var json = false
     var query = ItemQuery()
 
-    init(section: ListSection = .all, json: Bool = false, query: ItemQuery = ItemQuery()) {
+    init(section: ListSection = .all, showsAll: Bool = false, json: Bool = false, query: ItemQuery = ItemQuery()) {
         self.section = section
+        self.showsAll = showsAll
         self.json = json
         self.query = query
     }
@@ -29,6 +37,7 @@ struct ListItemsCommand: ListCommand {
     init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.noPositionals()
         section = arguments.section()
+        showsAll = arguments.flag(Self.all)
         json = arguments.flag(CommonOptions.json)
         query = try arguments.query()
     }
@@ -40,10 +49,18 @@ struct ListItemsCommand: ListCommand {
     func run(with runner: CommandRunner) throws {
         let context = runner.context
         let manager = try runner.store.load()
-        let (open, done, moreDone) = query.apply(open: section == .done ? [] : manager.toDoItems,
-                                                 done: section == .open ? [] : manager.doneItems,
-                                                 now: context.now(), dates: runner.renderer.dates,
-                                                 latestDone: section == .all && !json ? Self.latestDoneShown : nil)
+        let now = context.now(), dates = runner.renderer.dates
+        var candidates = section == .done ? [] : manager.toDoItems
+        // Items that wait for their start date are left out of the list's own view.
+        var waiting = 0
+        if !json, !showsAll, manager.mayHaveStartDates, let first = candidates.firstIndex(where: { Self.waits($0, now: now, dates: dates) }) {
+            let kept = candidates[first...].filter { !Self.waits($0, now: now, dates: dates) }
+            waiting = candidates.count - first - kept.count
+            candidates = Array(candidates[..<first]) + kept
+        }
+        let (open, done, moreDone) = query.apply(open: candidates, done: section == .open ? [] : manager.doneItems,
+                                                 now: now, dates: dates,
+                                                 latestDone: section == .all && !json && !showsAll ? Self.latestDoneShown : nil)
         if json {
             runner.renderer.writeJSON([open, done], to: context.output)
         } else {
@@ -52,11 +69,29 @@ struct ListItemsCommand: ListCommand {
                 let more = moreDone == 1 ? "1 more done item" : "\(moreDone) more done items"
                 runner.write(runner.renderer.style.dim("… and \(more): todo list --done") + "\n")
             }
+            if waiting > 0 {
+                let items = waiting == 1 ? "1 item waits" : "\(waiting) items wait"
+                runner.write(runner.renderer.style.dim("… \(items) for a start date after today: todo list --all") + "\n")
+            } else if showsAll, manager.mayHaveStartDates {
+                let shownWaiting = open.count { Self.waits($0, now: now, dates: dates) }
+                if shownWaiting > 0 {
+                    let items = shownWaiting == 1 ? "1 of these waits" : "\(shownWaiting) of these wait"
+                    runner.write(runner.renderer.style.dim("… \(items) for a start date after today") + "\n")
+                }
+            }
             if open.isEmpty, done.isEmpty, context.output.isTerminal {
                 let what = section == .open ? "open items" : section == .done ? "done items" : "items"
                 context.errorOutput.write("No \(what). Add one with: todo add \"Call Mom\" --due tomorrow\n")
             }
         }
+    }
+}
+
+extension ListItemsCommand {
+    /// Whether an open item waits: its start date is after today.
+    static func waits(_ item: ToDoItem, now: Date, dates: DueDateFormatter) -> Bool {
+        guard let start = item.start else { return false }
+        return dates.daysFrom(now, to: start) > 0
     }
 }
 

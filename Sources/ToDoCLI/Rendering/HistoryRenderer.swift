@@ -24,6 +24,7 @@ struct HistoryRenderer {
             case .location: return "location"
             case .priority: return "priority"
             case .tags: return "tags"
+            case .start: return "start"
             }
         }
         let edited = fields.isEmpty ? "" : " [\(fields.joined(separator: ", "))]"

@@ -25,6 +25,7 @@ struct ItemRenderer {
         if let timestamp = item.timestamp {
             details.append("due \(dates.weekdayName(of: timestamp)) \(dates.string(from: timestamp))")
         }
+        if let start = item.start { details.append("starts \(dates.weekdayName(of: start)) \(dates.string(from: start))") }
         if let location = item.location { details.append("at \(TerminalText.printable(location.name))") }
         if let priority = item.priority { details.append("priority \(PriorityLevel(priority).rawValue)") }
         if !item.tags.isEmpty { details.append(TerminalText.printable(item.tags.map { "+" + $0 }.joined(separator: " "))) }
@@ -37,6 +38,7 @@ struct ItemRenderer {
         var fields: [(String, String)] = [
             ("Title", TerminalText.printable(item.title)),
             ("Due", item.timestamp.map { "\(dates.string(from: $0)) (\(dates.weekdayName(of: $0)))" } ?? "-"),
+            ("Starts", item.start.map { "\(dates.string(from: $0)) (\(dates.weekdayName(of: $0)))" } ?? "-"),
             ("Description", item.itemDescription.map(TerminalText.printableLines) ?? "-"),
             ("Location", item.location.map { TerminalText.printable($0.name) } ?? "-"),
             ("Address", item.location?.address.map(TerminalText.printable) ?? "-"),

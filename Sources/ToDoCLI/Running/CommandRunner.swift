@@ -22,6 +22,15 @@ struct CommandRunner {
 
     var historyRenderer: HistoryRenderer { HistoryRenderer(items: renderer) }
 
+    /// Says so when an item starts after it is due: allowed (a date may be moved later), but
+    /// likely a slip.
+    func warnIfStartsAfterDue(_ item: ToDoItem) {
+        guard let start = item.start, let due = item.timestamp, start > due else { return }
+        let dates = renderer.dates
+        context.errorOutput.write("Warning: \(item.number) starts \(dates.weekdayName(of: start)) \(dates.string(from: start))"
+                                  + " but is due earlier, \(dates.weekdayName(of: due)) \(dates.string(from: due))\n")
+    }
+
     func write(_ text: String) {
         context.output.write(text)
     }

@@ -74,11 +74,12 @@ public struct ItemChange: Equatable, Sendable {
         if before.location != after.location || before.location?.address != after.location?.address { fields.append(.location) }
         if before.priority != after.priority { fields.append(.priority) }
         if before.tags != after.tags { fields.append(.tags) }
+        if before.start != after.start { fields.append(.start) }
         return fields
     }
 
     public enum EditedField: String, Sendable {
-        case title, description, due, location, priority, tags
+        case title, description, due, location, priority, tags, start
     }
 }
 

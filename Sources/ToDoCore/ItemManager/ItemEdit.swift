@@ -28,6 +28,7 @@ public struct ItemEdit: Equatable, Sendable {
     public var address: FieldChange<String>
     public var coordinate: FieldChange<Coordinate>
     public var priority: FieldChange<Int>
+    public var start: FieldChange<Double>
     /// Tags to add after the item's own (those it has already stay where they are).
     public var addedTags: [String]
     /// Tags to take away, ignoring case.
@@ -38,7 +39,7 @@ public struct ItemEdit: Equatable, Sendable {
     public init(title: String? = nil, timestamp: FieldChange<Double> = .keep, itemDescription: FieldChange<String> = .keep,
                 location: FieldChange<Location> = .keep, address: FieldChange<String> = .keep,
                 coordinate: FieldChange<Coordinate> = .keep, priority: FieldChange<Int> = .keep,
-                addedTags: [String] = [], removedTags: [String] = [], clearsTags: Bool = false) {
+                addedTags: [String] = [], removedTags: [String] = [], clearsTags: Bool = false, start: FieldChange<Double> = .keep) {
         self.title = title
         self.timestamp = timestamp
         self.itemDescription = itemDescription
@@ -46,6 +47,7 @@ public struct ItemEdit: Equatable, Sendable {
         self.address = address
         self.coordinate = coordinate
         self.priority = priority
+        self.start = start
         self.addedTags = addedTags
         self.removedTags = removedTags
         self.clearsTags = clearsTags
@@ -54,7 +56,7 @@ public struct ItemEdit: Equatable, Sendable {
     /// Whether the edit would leave every field as it is.
     public var changesNothing: Bool {
         title == nil && timestamp == .keep && itemDescription == .keep && location == .keep && address == .keep
-            && coordinate == .keep && priority == .keep && addedTags.isEmpty && removedTags.isEmpty && !clearsTags
+            && coordinate == .keep && priority == .keep && start == .keep && addedTags.isEmpty && removedTags.isEmpty && !clearsTags
     }
 
     /// The tags an item with `tags` has after the edit.
@@ -84,10 +86,11 @@ extension ItemManager {
         let timestamp = edit.timestamp.applied(to: current.timestamp)
         let itemDescription = edit.itemDescription.applied(to: current.itemDescription)
         let priority = edit.priority.applied(to: current.priority)
+        let start = edit.start.applied(to: current.start)
         let tags = edit.applied(toTags: current.tags)
         // An edit that leaves every field as it is changes nothing, and records no change.
         if title == current.title, timestamp == current.timestamp, itemDescription == current.itemDescription,
-           Self.isSame(location, current.location), priority == current.priority, tags == current.tags {
+           Self.isSame(location, current.location), priority == current.priority, tags == current.tags, start == current.start {
             return current
         }
         return try updateItem(withID: id) { item in
@@ -97,6 +100,7 @@ extension ItemManager {
             item.location = location
             item.priority = priority
             item.tags = tags
+            item.start = start
         }
     }
 

@@ -12,6 +12,9 @@ public struct ItemManager: Sendable {
     public internal(set) var doneItems: [ToDoItem] = []
     /// The number the next added item gets; numbers are never reused.
     public private(set) var nextNumber = 1
+    /// Whether an item may have a start date: false only when none has, so that a list of
+    /// thousands need not look at each for what it has not.
+    public private(set) var mayHaveStartDates = false
     /// Gives the time to stamp on added and checked items; `nil` records no times.
     private let now: (@Sendable () -> Date)?
     /// The ids of all items, so that `add` checks rule 1 without a scan. Restoring a list makes
@@ -48,6 +51,7 @@ public struct ItemManager: Sendable {
         if let nextNumber, !(1...ToDoItem.largestNumber + 1).contains(nextNumber) { throw .numberOutOfRange(nextNumber) }
         toDoItems = stored.open
         doneItems = stored.done
+        mayHaveStartDates = stored.anyStartDate
         var seenIDs = KeySet<UUID>(minimumCapacity: toDoItems.count + doneItems.count)
         // Numbers run from 1 to about the count of items, unless many were removed.
         var seenNumbers = KeySet<Int>(denseBelow: 8 * (toDoItems.count + doneItems.count) + 4096)
@@ -118,6 +122,7 @@ public struct ItemManager: Sendable {
         if !item.done { try checkNoOpenItemHasContent(of: item, except: nil) }
         guard nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(nextNumber) }
         var added = item
+        if item.start != nil { mayHaveStartDates = true }
         added.number = nextNumber
         added.createdAt = added.createdAt ?? currentTime()
         added.modifiedAt = added.modifiedAt ?? added.createdAt
@@ -234,6 +239,7 @@ public struct ItemManager: Sendable {
         edit(&item)
         try validate(item)
         item.modifiedAt = currentTime() ?? item.modifiedAt
+        if item.start != nil { mayHaveStartDates = true }
         if !place.done { try checkNoOpenItemHasContent(of: item, except: id) }
         changeCount += 1
         steps.append(.replaced(old, at: place))
@@ -263,6 +269,7 @@ public struct ItemManager: Sendable {
         if item.title.contains(where: \.isNewline) { throw .multilineTitle(item.title) }
         if let coordinate = item.location?.coordinate, !coordinate.isValid { throw .invalidCoordinate(coordinate) }
         if let timestamp = item.timestamp, !ToDoItem.timestampRange.contains(timestamp) { throw .invalidDueDate(timestamp) }
+        if let start = item.start, !ToDoItem.timestampRange.contains(start) { throw .invalidDueDate(start) }
         if let priority = item.priority, !ToDoItem.priorityRange.contains(priority) { throw .invalidPriority(priority) }
         if let tag = item.tags.first(where: { !Tags.isValid($0) }) { throw .invalidTag(tag) }
     }

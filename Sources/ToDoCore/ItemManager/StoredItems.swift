@@ -5,6 +5,9 @@ struct StoredItems {
     var done: [ToDoItem] = []
     /// Where the items without a number are, in file order, to be numbered in that order.
     var unnumbered: [(isDone: Bool, index: Int)] = []
+    /// Whether any item has a start date (`ItemManager.mayHaveStartDates`); the reader notes it
+    /// from where each item's fields are, which costs nothing.
+    var anyStartDate = false
 
     mutating func append(_ item: ToDoItem) {
         if item.number == 0 { unnumbered.append((item.done, item.done ? done.count : open.count)) }

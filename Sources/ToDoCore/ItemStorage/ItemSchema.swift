@@ -9,7 +9,7 @@ extension ToDoItem: JSONSchema {
     init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
         var id: UUID?, idText: String?, number = 0, title: String?, itemDescription: String?, timestamp: Double?
         var location: Location?, done = false, createdAt: Double?, completedAt: Double?, modifiedAt: Double?
-        var priority: Int?, tags: [String] = []
+        var priority: Int?, tags: [String] = [], start: Double?
         var unknown = UnknownMembers()
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             func field() -> String { memberPath(path(), key.string) }
@@ -22,6 +22,7 @@ extension ToDoItem: JSONSchema {
             case "title": title = try scanner.string(at: field)
             case "itemDescription": itemDescription = try scanner.string(at: field)
             case "timestamp": timestamp = try scanner.double(at: field, in: Self.timestampRange)
+            case "start": start = try scanner.double(at: field, in: Self.timestampRange)
             case "location": location = try scanner.decode(Location.self, at: field)
             case "done": done = try scanner.bool(at: field) ?? false
             case "createdAt": createdAt = try scanner.double(at: field, in: Self.timestampRange)
@@ -50,7 +51,7 @@ extension ToDoItem: JSONSchema {
             id: try required(id) { memberPath(path(), "id") }, number: number, done: done,
             storage: ItemStorage(ItemFields(
                 title: try required(title) { memberPath(path(), "title") }, itemDescription: itemDescription,
-                timestamp: timestamp, location: location, priority: priority, tags: tags, createdAt: createdAt,
+                timestamp: timestamp, start: start, location: location, priority: priority, tags: tags, createdAt: createdAt,
                 completedAt: completedAt, modifiedAt: modifiedAt, unknownMembers: unknown)))
     }
 
@@ -70,6 +71,7 @@ extension ToDoItem: JSONSchema {
         writer.field("title", fields.title)
         writer.field("itemDescription", fields.itemDescription)
         writer.field("timestamp", fields.timestamp)
+        writer.field("start", fields.start)
         writer.field("location", fields.location)
         if let priority = fields.priority {
             writer.key("priority")

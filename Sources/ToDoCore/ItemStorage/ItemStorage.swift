@@ -3,6 +3,7 @@ struct ItemFields: Equatable, Sendable {
     var title: String
     var itemDescription: String?
     var timestamp: Double?
+    var start: Double?
     var location: Location?
     var priority: Int?
     var tags: [String] = []
@@ -47,6 +48,10 @@ struct ItemStorage: Sendable {
 
     var timestamp: Double? {
         if case .written(let form) = kind { form.timestamp } else { fields.timestamp }
+    }
+
+    var start: Double? {
+        if case .written(let form) = kind { form.startDate } else { fields.start }
     }
 
     var location: Location? {

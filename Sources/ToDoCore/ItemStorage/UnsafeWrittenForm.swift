@@ -46,6 +46,7 @@ struct UnsafeWrittenForm: @unchecked Sendable {
         var title: Offset = 0
         var itemDescription: Offset = 0
         var timestamp: Offset = 0
+        var start: Offset = 0
         var location: Offset = 0
         var priority: Offset = 0
         var tags: Offset = 0
@@ -59,6 +60,7 @@ struct UnsafeWrittenForm: @unchecked Sendable {
     var title: String { value(at: offsets.title, WrittenFormReader.string) ?? "" }
     var itemDescription: String? { value(at: offsets.itemDescription, WrittenFormReader.string) }
     var timestamp: Double? { time(at: offsets.timestamp) }
+    var startDate: Double? { time(at: offsets.start) }
     var location: Location? {
         value(at: offsets.location, isExact ? WrittenFormReader.location : WrittenFormReader.locationInOtherLayout)
     }
@@ -69,7 +71,7 @@ struct UnsafeWrittenForm: @unchecked Sendable {
     var modifiedAt: Double? { time(at: offsets.modifiedAt) }
 
     var fields: ItemFields {
-        ItemFields(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location,
+        ItemFields(title: title, itemDescription: itemDescription, timestamp: timestamp, start: startDate, location: location,
                    priority: priority, tags: tags, createdAt: createdAt, completedAt: completedAt, modifiedAt: modifiedAt)
     }
 

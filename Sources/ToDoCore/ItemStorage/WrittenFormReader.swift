@@ -74,6 +74,9 @@ enum WrittenFormReader {
             case .timestamp:
                 offsets.timestamp = here
                 return isTime(&scanner)
+            case .start:
+                offsets.start = here
+                return isTime(&scanner)
             case .priority:
                 offsets.priority = here
                 return priority(&scanner) != nil
@@ -126,6 +129,10 @@ enum WrittenFormReader {
         }
         if scanner.consume(",\"timestamp\":") {
             offsets.timestamp = here()
+            guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
+        }
+        if scanner.byte(at: 2) == UInt8(ascii: "s"), scanner.consume(",\"start\":") {
+            offsets.start = here()
             guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
         }
         if scanner.consume(",\"location\":") {
@@ -478,7 +485,7 @@ enum WrittenFormReader {
 /// The members of an item todo knows, told from a key's bytes by its length and first byte, then
 /// compared once: a list's every item has several.
 private enum ItemMember: UInt16 {
-    case id, number, title, itemDescription, timestamp, location, priority, tags, done, createdAt, completedAt, modifiedAt
+    case id, number, title, itemDescription, timestamp, start, location, priority, tags, done, createdAt, completedAt, modifiedAt
 
     init?(_ key: UnsafeBufferPointer<UInt8>) {
         guard let first = key.first else { return nil }
@@ -494,6 +501,7 @@ private enum ItemMember: UInt16 {
         case (9, UInt8(ascii: "c")): (member, name) = (.createdAt, "createdAt")
         case (11, UInt8(ascii: "c")): (member, name) = (.completedAt, "completedAt")
         case (8, UInt8(ascii: "p")): (member, name) = (.priority, "priority")
+        case (5, UInt8(ascii: "s")): (member, name) = (.start, "start")
         case (4, UInt8(ascii: "t")): (member, name) = (.tags, "tags")
         case (10, UInt8(ascii: "m")): (member, name) = (.modifiedAt, "modifiedAt")
         default: return nil

@@ -32,11 +32,12 @@ public struct ToDoItem: Equatable, Sendable {
         location: Location? = nil,
         id: UUID = UUID(),
         priority: Int? = nil,
-        tags: [String] = []
+        tags: [String] = [],
+        start: Double? = nil
     ) {
         self.init(id: id, number: 0, done: false,
                   storage: ItemStorage(ItemFields(title: title, itemDescription: itemDescription, timestamp: timestamp,
-                                                  location: location, priority: priority, tags: tags)))
+                                                  start: start, location: location, priority: priority, tags: tags)))
     }
 
     init(id: UUID, number: Int, done: Bool, storage: ItemStorage) {
@@ -61,6 +62,13 @@ public struct ToDoItem: Equatable, Sendable {
     public var timestamp: Double? {
         get { storage.timestamp }
         set { storage.fields.timestamp = newValue }
+    }
+
+    /// When the item starts to matter, in seconds since 1970 (Taskwarrior's wait, todo.txt's `t:`,
+    /// iCalendar's DTSTART): a list leaves it out until that day.
+    public var start: Double? {
+        get { storage.start }
+        set { storage.fields.start = newValue }
     }
 
     public var location: Location? {

@@ -121,16 +121,22 @@ struct StoreDocument {
             if holders != nil, let secondHalf, scanner.index == secondHalf.start {
                 let (found, end) = secondHalf.finish()
                 if !found.isEmpty {
-                    for item in found { items.append(ToDoItem(item, in: holders!.next())) }
+                    for item in found {
+                        if item.offsets.start != 0 { items.anyStartDate = true }
+                        items.append(ToDoItem(item, in: holders!.next()))
+                    }
                     itemsTakenAtOnce += found.count - 1
                     scanner.index = end
                     return
                 }
             }
-            if holders != nil, let item = ToDoItem.scanWrittenForm(&scanner, in: holders!.next()) {
-                items.append(item)
+            if holders != nil, let item = WrittenFormReader.item(&scanner) {
+                if item.offsets.start != 0 { items.anyStartDate = true }
+                items.append(ToDoItem(item, in: holders!.next()))
             } else {
-                items.append(try ToDoItem(scanning: &scanner, path: { "\(path)[\(index)]" }))
+                let item = try ToDoItem(scanning: &scanner, path: { "\(path)[\(index)]" })
+                if item.start != nil { items.anyStartDate = true }
+                items.append(item)
             }
         }
         return items

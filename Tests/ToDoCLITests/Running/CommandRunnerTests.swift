@@ -190,6 +190,7 @@ final class CommandRunnerTests: HarnessTestCase {
         XCTAssertOutcome(todo.run("show", "1"), Outcome(status: 0, stdout: """
             Title:       Call Mom
             Due:         01/10/22 (Monday)
+            Starts:      -
             Description: About Sunday
                          and the trip
             Location:    Home
@@ -217,6 +218,7 @@ final class CommandRunnerTests: HarnessTestCase {
         XCTAssertEqual(todo.succeed("show", String(id.prefix(9)).lowercased()), """
             Title:       Buy milk
             Due:         -
+            Starts:      -
             Description: -
             Location:    -
             Address:     -

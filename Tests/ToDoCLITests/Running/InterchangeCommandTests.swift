@@ -336,7 +336,7 @@ final class ListQueryCommandTests: HarnessTestCase {
     }
 
     func test_list_badQueries_areUsageErrors() {
-        let usage = "Usage: todo list [--open] [--done] [--search <text>] [--tag <tag>...] [--priority <level>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>] [--json]\n  See 'todo list --help' for more information.\n"
+        let usage = "Usage: todo list [--open] [--done] [--search <text>] [--tag <tag>...] [--priority <level>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>] [--all] [--json]\n  See 'todo list --help' for more information.\n"
         XCTAssertOutcome(todo.run("list", "--sort", "size"), Outcome(status: 64, stdout: "", stderr: "Error: invalid value 'size' for '--sort'; use number, due, title, created or priority\n" + usage))
         XCTAssertOutcome(todo.run("list", "--limit", "-1"), Outcome(status: 64, stdout: "", stderr: "Error: invalid value '-1' for '--limit'; use a number of items, as 10\n" + usage))
         XCTAssertEqual(todo.run("list", "--due-before", "soon").stderr.prefix(32), "Error: invalid date 'soon'\nAccep")

@@ -118,6 +118,43 @@ final class OrganisingFieldsTests: HarnessTestCase {
         XCTAssertEqual(todo.fileContents, before)
     }
 
+    func test_anItemThatStartsAfterToday_waits_andListAllShowsIt() throws {
+        XCTAssertEqual(todo.succeed("add", "Renew passport", "--start", "in 2 weeks", "--due", "in 1 month"),
+                       "Added 1: Renew passport (due Tuesday 12/22/26, starts Sunday 12/06/26)\n")
+        todo.succeed("add", "Today", "--start", "today")
+        todo.succeed("add", "Plain")
+        XCTAssertOutcome(todo.run("list"), Outcome(status: 0, stdout: """
+            2 [ ] Today
+            3 [ ] Plain
+            … 1 item waits for a start date after today: todo list --all
+
+            """, stderr: ""))
+        XCTAssertOutcome(todo.run("list", "--all"), Outcome(status: 0, stdout: """
+            1 [ ] Renew passport  12/22/26
+            2 [ ] Today
+            3 [ ] Plain
+            … 1 of these waits for a start date after today
+
+            """, stderr: ""))
+        XCTAssertEqual(todo.succeed("list", "--json").split(separator: "\n").count, 5, "--json gives every item")
+        XCTAssertTrue(todo.succeed("show", "1").contains("Starts:      12/06/26 (Sunday)\n"))
+        // The day it starts, it is listed.
+        todo.now = todo.now.addingTimeInterval(14 * 86_400)
+        XCTAssertEqual(todo.succeed("list").split(separator: "\n").first, "1 [ ] Renew passport  12/22/26")
+        XCTAssertEqual(todo.succeed("edit", "1", "--no-start"), "Edited 1: Renew passport (due Tuesday 12/22/26)\n")
+    }
+
+    func test_aStartAfterTheDue_isAllowed_withAWarning() {
+        XCTAssertOutcome(todo.run("add", "Odd", "--due", "tomorrow", "--start", "in 3 days"), Outcome(status: 0, stdout: """
+            Added 1: Odd (due Monday 11/23/26, starts Wednesday 11/25/26)
+
+            """, stderr: "Warning: 1 starts Wednesday 11/25/26 but is due earlier, Monday 11/23/26\n"))
+        let before = todo.fileContents
+        XCTAssertEqual(todo.run("edit", "1", "--start", "someday").status, 64)
+        XCTAssertEqual(todo.run("edit", "1", "--start", "today", "--no-start").status, 64)
+        XCTAssertEqual(todo.fileContents, before)
+    }
+
     func test_aTitlesPlusWord_staysInTheTitle() {
         XCTAssertEqual(todo.succeed("add", "Plan trip +travel @home"), "Added 1: Plan trip +travel @home\n")
         XCTAssertEqual(todo.succeed("list", "--json").contains(#""tags""#), false)
