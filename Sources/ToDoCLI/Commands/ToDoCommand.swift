@@ -32,7 +32,7 @@ extension ToDoCommand {
 /// Every command, in the order help lists them.
 enum CommandRegistry {
     static let commands: [any ToDoCommand.Type] = [
-        AddCommand.self, ListItemsCommand.self, ShowCommand.self, CheckCommand.self, UncheckCommand.self, EditCommand.self,
+        AddCommand.self, ListItemsCommand.self, AgendaCommand.self, ShowCommand.self, CheckCommand.self, UncheckCommand.self, EditCommand.self,
         RemoveCommand.self, ClearCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self, ExportCommand.self,
         ImportCommand.self, CompletionCommand.self, HelpCommand.self,
     ]

@@ -17,6 +17,11 @@ struct ItemRenderer {
             .write(open: open, done: done, section: section, to: output)
     }
 
+    /// Writes groups of items under headings (`todo agenda`), in the columns of the list.
+    func writeGroups(_ groups: [(heading: String?, items: [ToDoItem])], width: Int?, to output: TextOutput) {
+        ListRenderer(style: style, dates: dates.forManyDates(), now: now, width: width).write(groups: groups, to: output)
+    }
+
     // MARK: One item
 
     /// `3: Call Mom (due Monday 01/10/22, at Home)`.

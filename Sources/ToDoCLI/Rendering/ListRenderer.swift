@@ -29,18 +29,25 @@ struct ListRenderer {
 
     func write(open: [ToDoItem], done: [ToDoItem], section: ListSection, to output: TextOutput) {
         let open = section == .done ? [] : open, done = section == .open ? [] : done
-        let openRows = measure(open), doneRows = measure(done)
+        write(groups: [(nil, open), (section == .all ? "Done" : nil, done)], to: output)
+    }
+
+    /// Writes groups of rows in columns that line up across all of them, each non-empty group
+    /// under its bold heading (if it has one), a blank line before a heading that follows rows.
+    func write(groups: [(heading: String?, items: [ToDoItem])], to output: TextOutput) {
+        let measured = groups.map { measure($0.items) }
         var columns = Columns()
-        for part in openRows + doneRows { columns.widen(to: part.columns) }
+        for parts in measured { for part in parts { columns.widen(to: part.columns) } }
         if let width { columns.fit(to: width) }
         let bytes = OutputBytes(output)
-        write(open, openRows, columns, to: bytes)
-        if !done.isEmpty {
-            if section == .all {
-                if !open.isEmpty { bytes.append(UInt8(ascii: "\n")) }
-                bytes.append(style.bold("Done") + "\n")
+        var wroteRows = false
+        for (group, parts) in zip(groups, measured) where !group.items.isEmpty {
+            if let heading = group.heading {
+                if wroteRows { bytes.append(UInt8(ascii: "\n")) }
+                bytes.append(style.bold(heading) + "\n")
             }
-            write(done, doneRows, columns, to: bytes)
+            write(group.items, parts, columns, to: bytes)
+            wroteRows = true
         }
         bytes.flush()
     }

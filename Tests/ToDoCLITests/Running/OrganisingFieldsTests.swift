@@ -155,6 +155,53 @@ final class OrganisingFieldsTests: HarnessTestCase {
         XCTAssertEqual(todo.fileContents, before)
     }
 
+    /// Sunday 22 November 2026, 10:30 in New York.
+    func test_agenda_groupsOpenItemsByDay_leavingEmptyDaysOut() throws {
+        todo.succeed("add", "Pay rent", "--due", "11/20/26")
+        todo.succeed("add", "Call Mom", "--due", "today 17:00")
+        todo.succeed("add", "Dentist", "--due", "tomorrow 9am")
+        todo.succeed("add", "Report", "--due", "in 3 days", "--priority", "high")
+        todo.succeed("add", "Taxes", "--due", "in 2 months")
+        todo.succeed("add", "Someday")
+        todo.succeed("add", "Lunch", "--due", "today noon", "--tag", "food")
+        todo.succeed("add", "Done already", "--due", "today")
+        todo.succeed("check", "8")
+        XCTAssertOutcome(todo.run("agenda"), Outcome(status: 0, stdout: """
+            Overdue
+            1 [ ]   Pay rent     11/20/26
+
+            Today
+            7 [ ]   Lunch +food  11/22/26 12:00
+            2 [ ]   Call Mom     11/22/26 17:00
+
+            Tomorrow
+            3 [ ]   Dentist      11/23/26 09:00
+
+            Wednesday 11/25/26
+            4 [ ] H Report       11/25/26
+
+            Later
+            5 [ ]   Taxes        01/22/27
+
+            No date
+            6 [ ]   Someday
+
+            """, stderr: ""))
+        XCTAssertEqual(todo.succeed("agenda", "--days", "2").split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.contains("[ ]") && !$0.isEmpty },
+                       ["Overdue", "Today", "Tomorrow", "Later", "No date"])
+        let json = try JSONValue(parsing: Array(todo.succeed("agenda", "--json").utf8))
+        guard case .array(let groups) = json else { return XCTFail("\(json)") }
+        XCTAssertEqual(groups.compactMap { group -> String? in
+            guard case .object(let object) = group, case .string(let name)? = object["group"] else { return nil }
+            let date: String = { if case .string(let date)? = object["date"] { return " " + date }; return "" }()
+            guard case .array(let items)? = object["items"] else { return nil }
+            return "\(name)\(date): \(items.count)"
+        }, ["Overdue: 1", "Today 2026-11-22: 2", "Tomorrow 2026-11-23: 1", "Wednesday 11/25/26 2026-11-25: 1", "Later: 1", "No date: 1"])
+        XCTAssertEqual(todo.run("agenda", "--days", "0").status, 64)
+        XCTAssertEqual(todo.run("agenda", "--days", "x").status, 64)
+        XCTAssertEqual(todo.run("agenda", "extra").status, 64)
+    }
+
     func test_aTitlesPlusWord_staysInTheTitle() {
         XCTAssertEqual(todo.succeed("add", "Plan trip +travel @home"), "Added 1: Plan trip +travel @home\n")
         XCTAssertEqual(todo.succeed("list", "--json").contains(#""tags""#), false)
