@@ -7,7 +7,7 @@ struct AddCommand: ListCommand {
         name: "add", summary: "Add an open item.",
         arguments: [ArgumentSpec(name: "title", help: "The title; several words are joined with spaces. '-' reads one title per line from standard input.", repeats: true)],
         options: [CommonOptions.due, CommonOptions.description, CommonOptions.location, CommonOptions.address,
-                  CommonOptions.coordinate, CommonOptions.priority, CommonOptions.tag, CommonOptions.start, CommonOptions.noGeocode,
+                  CommonOptions.coordinate, CommonOptions.priority, CommonOptions.tag, CommonOptions.start, CommonOptions.parent, CommonOptions.noGeocode,
                   CommonOptions.json],
         discussion: """
             Prints the number the item got and what was stored, the due date as understood.
@@ -33,6 +33,8 @@ struct AddCommand: ListCommand {
     var priority: Int?
     var tags: [String] = []
     var start: Double?
+    /// The item the new ones are subtasks of.
+    var parent: ItemReference?
     /// Whether to look the address up on the geocoder when no coordinate is given.
     var geocode = true
     var json = false
@@ -67,6 +69,7 @@ struct AddCommand: ListCommand {
         priority = try arguments.priority(CommonOptions.priority) ?? nil
         tags = try arguments.tags(CommonOptions.tag)
         start = try arguments.startDate()
+        parent = try arguments.reference(CommonOptions.parent)
         geocode = !arguments.flag(CommonOptions.noGeocode)
         json = arguments.flag(CommonOptions.json)
     }
@@ -84,9 +87,11 @@ struct AddCommand: ListCommand {
         let added = try runner.store.update(command: runner.arguments) { manager in
             /// The line each item added here came from.
             var lines: [UUID: Int] = [:]
+            let parentID = try parent.map { reference throws(ItemManagerError) in try manager.resolve(reference).id }
             return try titles.enumerated().map { index, title in
-                let item = ToDoItem(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location,
+                var item = ToDoItem(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location,
                                     priority: priority, tags: tags, start: start)
+                item.parent = parentID
                 do {
                     let added = try manager.add(item)
                     lines[added.id] = index + 1

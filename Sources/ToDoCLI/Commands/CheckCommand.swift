@@ -7,6 +7,8 @@ struct CheckCommand: EachItemCommand {
         discussion: "Checked items move to the end of the done items. All refs are resolved first; if one fails, nothing changes.",
         argumentCompletion: .items(.open), aliases: ["done", "do"], changesList: true)
 
+    static let keepsSubtasksWithTheirParent = true
+
     var references: [ItemReference]
     var json = false
 

@@ -193,6 +193,11 @@ struct CommandArguments {
         return first...last
     }
 
+    /// The ref an option names, as `--parent 3`.
+    func reference(_ option: OptionSpec) throws(UsageError) -> ItemReference? {
+        try value(option).map(parseReference)
+    }
+
     private func parseReference(_ text: String) throws(UsageError) -> ItemReference {
         do {
             return try ItemReference(parsing: text)
@@ -258,6 +263,8 @@ enum CommonOptions {
     static let start = OptionSpec(name: "start", valueName: "date",
                                   help: "When the item starts: todo list leaves it out until that day (see 'todo help dates').",
                                   completion: .dates)
+    static let parent = OptionSpec(name: "parent", valueName: "ref", help: "Make it a subtask of this item.",
+                                   completion: .items(.open))
     static let priority = OptionSpec(name: "priority", valueName: "priority",
                                      help: "high, medium or low (H, M, L), or 1 (highest) to 9 (lowest).",
                                      completion: .words(PriorityLevel.allCases.map(\.rawValue)))
@@ -271,6 +278,19 @@ enum CommonOptions {
         name: "ref", help: "An item's number, its id, or a unique prefix of its id (4 characters or more).")
 }
 
+extension ItemManager {
+    /// The open and done items `--open`/`--done` and `--parent` keep, before the other filters.
+    func items(in section: ListSection, subtasksOf parent: ItemReference?) throws(ItemManagerError) -> (open: [ToDoItem], done: [ToDoItem]) {
+        var open = section == .done ? [] : toDoItems, done = section == .open ? [] : doneItems
+        if let parent {
+            let id = try resolve(parent).id
+            open = open.filter { isSubtask($0, of: id) }
+            done = done.filter { isSubtask($0, of: id) }
+        }
+        return (open, done)
+    }
+}
+
 /// The filters and sorting of `list` and `export`.
 enum QueryOptions {
     static let search = OptionSpec(name: "search", valueName: "text",
@@ -281,6 +301,8 @@ enum QueryOptions {
                                      help: "Only items due after this date (once the day has ended).", completion: .dates)
     static let overdue = OptionSpec(name: "overdue", valueName: nil, help: "Only open items due before today.")
     static let noDue = OptionSpec(name: "no-due", valueName: nil, help: "Only items without a due date.")
+    static let parent = OptionSpec(name: "parent", valueName: "ref", help: "Only the subtasks of this item, at any depth.",
+                                   completion: .items(.all))
     static let tag = OptionSpec(name: "tag", valueName: "tag", help: "Only items with this tag (any case); repeated, with every one.",
                                 completion: .tags, repeats: true)
     static let priority = OptionSpec(name: "priority", valueName: "level",
@@ -294,6 +316,6 @@ enum QueryOptions {
     static let open = OptionSpec(name: "open", valueName: nil, help: "Only open items.")
     static let done = OptionSpec(name: "done", valueName: nil, help: "Only done items.")
 
-    static let all = [open, done, search, tag, priority, dueBefore, dueAfter, overdue, noDue, sort, reverse, limit]
+    static let all = [open, done, search, tag, priority, parent, dueBefore, dueAfter, overdue, noDue, sort, reverse, limit]
     static let exclusions = [[open, done], [noDue, dueBefore], [noDue, dueAfter], [noDue, overdue]]
 }

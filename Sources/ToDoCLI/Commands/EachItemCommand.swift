@@ -9,6 +9,13 @@ protocol EachItemCommand: ListCommand {
     /// Does the command's thing to `item`: the item as it is now, the verb that says what happened,
     /// and whether that changed it (`check` of a done item does not).
     static func change(_ manager: inout ItemManager, _ item: ToDoItem) throws -> ItemResult
+    /// Whether the command would leave open subtasks behind without their parent (`check`,
+    /// `remove`): refused, naming them, unless they are given too.
+    static var keepsSubtasksWithTheirParent: Bool { get }
+}
+
+extension EachItemCommand {
+    static var keepsSubtasksWithTheirParent: Bool { false }
 }
 
 /// What a command did to one item.
@@ -25,7 +32,11 @@ extension EachItemCommand {
 
     func run(with runner: CommandRunner) throws {
         let results = try runner.store.update(command: runner.arguments) { manager in
-            try manager.resolve(references).map { item in try Self.change(&manager, item) }
+            let items = try manager.resolve(references)
+            if Self.keepsSubtasksWithTheirParent, let (parent, subtasks) = manager.openSubtasksLeftBehind(by: Set(items.map(\.id))) {
+                throw ItemManagerError.openSubtasks(parent: parent, subtasks: subtasks)
+            }
+            return try items.map { item in try Self.change(&manager, item) }
         }
         if json {
             // Each item as `list --json` shows it, with whether the command changed it.

@@ -12,6 +12,7 @@ struct EditCommand: ListCommand {
     static let noAddress = OptionSpec(name: "no-address", valueName: nil, help: "Remove the location's address.")
     static let coordinate = OptionSpec(name: "coordinate", valueName: "lat,lon", help: "A new coordinate for the location.")
     static let noCoordinate = OptionSpec(name: "no-coordinate", valueName: nil, help: "Remove the location's coordinate.")
+    static let noParent = OptionSpec(name: "no-parent", valueName: nil, help: "Make it a task of its own again.")
     static let noStart = OptionSpec(name: "no-start", valueName: nil, help: "Remove the start date.")
     static let noPriority = OptionSpec(name: "no-priority", valueName: nil, help: "Remove the priority.")
     static let tag = OptionSpec(name: "tag", valueName: "tag", help: "Add a tag, one word; repeat for more.", completion: .tags, repeats: true)
@@ -23,11 +24,11 @@ struct EditCommand: ListCommand {
         name: "edit", summary: "Change an item's fields.", arguments: [CommonOptions.reference],
         options: [title, CommonOptions.due, noDue, CommonOptions.description, noDescription, location, noLocation,
                   address, noAddress, coordinate, noCoordinate, CommonOptions.priority, noPriority, tag, untag, noTags,
-                  CommonOptions.start, noStart,
+                  CommonOptions.start, noStart, CommonOptions.parent, noParent,
                   CommonOptions.noGeocode, CommonOptions.json],
         exclusiveOptions: [[CommonOptions.due, noDue], [CommonOptions.description, noDescription], [location, noLocation],
                            [address, noAddress, noLocation], [coordinate, noCoordinate, noLocation],
-                           [CommonOptions.priority, noPriority], [untag, noTags], [CommonOptions.start, noStart]],
+                           [CommonOptions.priority, noPriority], [untag, noTags], [CommonOptions.start, noStart], [CommonOptions.parent, noParent]],
         discussion: """
             An open item may not be edited into the same content as another open item. A new --address
             without --coordinate is looked up on the geocoder (TODO_GEOCODER_URL); if that fails, the
@@ -39,12 +40,16 @@ struct EditCommand: ListCommand {
     /// The fields to change, as `ItemManager.edit(itemWithID:_:)` applies them.
     var edit = ItemEdit()
     /// Whether to look a new address up on the geocoder when no coordinate is given with it.
+    /// The new parent, by ref: resolved in the transaction.
+    var parent: FieldChange<ItemReference> = .keep
     var geocode = true
     var json = false
 
-    init(reference: ItemReference, edit: ItemEdit = ItemEdit(), geocode: Bool = true, json: Bool = false) {
+    init(reference: ItemReference, edit: ItemEdit = ItemEdit(), parent: FieldChange<ItemReference> = .keep,
+         geocode: Bool = true, json: Bool = false) {
         self.reference = reference
         self.edit = edit
+        self.parent = parent
         self.geocode = geocode
         self.json = json
     }
@@ -72,10 +77,11 @@ struct EditCommand: ListCommand {
             edit.priority = .remove
         }
         edit.start = arguments.change(try arguments.startDate(), removedBy: Self.noStart)
+        parent = arguments.change(try arguments.reference(CommonOptions.parent), removedBy: Self.noParent)
         edit.addedTags = try arguments.tags(Self.tag)
         edit.removedTags = try arguments.tags(Self.untag)
         edit.clearsTags = arguments.flag(Self.noTags)
-        if edit.changesNothing {
+        if edit.changesNothing, parent == .keep {
             throw arguments.error("nothing to change; give at least one option, as --title or --due")
         }
     }
@@ -96,6 +102,12 @@ struct EditCommand: ListCommand {
         }
         let (before, edited, changed) = try runner.store.update(command: runner.arguments) { manager in
             let item = try manager.resolve(reference)
+            var edit = edit
+            switch parent {
+            case .keep: break
+            case .remove: edit.parent = .remove
+            case .set(let reference): edit.parent = .set(try manager.resolve(reference).id)
+            }
             do {
                 let edited = try manager.edit(itemWithID: item.id, edit)
                 return (item, edited, manager.changes.changeList)

@@ -21,6 +21,8 @@ struct ExportCommand: ListCommand {
     var format: ExportFormat = .json
     var output: String?
     var section: ListSection = .all
+    /// Only the subtasks of this item (`--parent`).
+    var parent: ItemReference?
     var query = ItemQuery()
 
     init(format: ExportFormat = .json, output: String? = nil, section: ListSection = .all, query: ItemQuery = ItemQuery()) {
@@ -35,6 +37,7 @@ struct ExportCommand: ListCommand {
         format = try arguments.choice(Self.format, default: .json)
         output = arguments.value(Self.output)
         section = arguments.section()
+        parent = try arguments.reference(QueryOptions.parent)
         query = try arguments.query()
     }
 
@@ -45,8 +48,8 @@ struct ExportCommand: ListCommand {
                              command: Self.spec)
         }
         let manager = try runner.store.load()
-        let (open, done) = query.apply(open: section == .done ? [] : manager.toDoItems, done: section == .open ? [] : manager.doneItems,
-                                       now: context.now(), dates: runner.renderer.dates)
+        let (openCandidates, doneCandidates) = try manager.items(in: section, subtasksOf: parent)
+        let (open, done) = query.apply(open: openCandidates, done: doneCandidates, now: context.now(), dates: runner.renderer.dates)
         let items = open + done
         let bytes: [UInt8]
         switch format {

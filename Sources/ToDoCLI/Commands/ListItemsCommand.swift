@@ -24,12 +24,16 @@ struct ListItemsCommand: ListCommand {
     var section: ListSection = .all
     /// Whether to show waiting items and every done item (`--all`).
     var showsAll = false
+    /// Only the subtasks of this item (`--parent`).
+    var parent: ItemReference?
     var json = false
     var query = ItemQuery()
 
-    init(section: ListSection = .all, showsAll: Bool = false, json: Bool = false, query: ItemQuery = ItemQuery()) {
+    init(section: ListSection = .all, showsAll: Bool = false, parent: ItemReference? = nil, json: Bool = false,
+         query: ItemQuery = ItemQuery()) {
         self.section = section
         self.showsAll = showsAll
+        self.parent = parent
         self.json = json
         self.query = query
     }
@@ -38,6 +42,7 @@ struct ListItemsCommand: ListCommand {
         try arguments.noPositionals()
         section = arguments.section()
         showsAll = arguments.flag(Self.all)
+        parent = try arguments.reference(QueryOptions.parent)
         json = arguments.flag(CommonOptions.json)
         query = try arguments.query()
     }
@@ -50,7 +55,7 @@ struct ListItemsCommand: ListCommand {
         let context = runner.context
         let manager = try runner.store.load()
         let now = context.now(), dates = runner.renderer.dates
-        var candidates = section == .done ? [] : manager.toDoItems
+        var (candidates, doneCandidates) = try manager.items(in: section, subtasksOf: parent)
         // Items that wait for their start date are left out of the list's own view.
         var waiting = 0
         if !json, !showsAll, manager.mayHaveStartDates, let first = candidates.firstIndex(where: { Self.waits($0, now: now, dates: dates) }) {
@@ -58,13 +63,18 @@ struct ListItemsCommand: ListCommand {
             waiting = candidates.count - first - kept.count
             candidates = Array(candidates[..<first]) + kept
         }
-        let (open, done, moreDone) = query.apply(open: candidates, done: section == .open ? [] : manager.doneItems,
+        let (open, done, moreDone) = query.apply(open: candidates, done: doneCandidates,
                                                  now: now, dates: dates,
                                                  latestDone: section == .all && !json && !showsAll ? Self.latestDoneShown : nil)
         if json {
             runner.renderer.writeJSON([open, done], to: context.output)
         } else {
-            runner.renderer.writeList(open: open, done: done, section: section, width: context.outputWidth, to: context.output)
+            if manager.mayHaveSubtasks {
+                runner.renderer.writeList(open: ItemManager.inTreeOrder(open), done: ItemManager.inTreeOrder(done), section: section,
+                                          width: context.outputWidth, to: context.output)
+            } else {
+                runner.renderer.writeList(open: open, done: done, section: section, width: context.outputWidth, to: context.output)
+            }
             if moreDone > 0 {
                 let more = moreDone == 1 ? "1 more done item" : "\(moreDone) more done items"
                 runner.write(runner.renderer.style.dim("… and \(more): todo list --done") + "\n")

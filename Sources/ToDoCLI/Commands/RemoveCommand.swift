@@ -7,6 +7,8 @@ struct RemoveCommand: EachItemCommand {
         discussion: "All refs are resolved first; if one fails, nothing is deleted. Numbers are never reused.",
         argumentCompletion: .items(.all), aliases: ["rm", "del", "delete"], changesList: true)
 
+    static let keepsSubtasksWithTheirParent = true
+
     var references: [ItemReference]
     var json = false
 

@@ -21,13 +21,19 @@ struct ShowCommand: ListCommand {
 
     /// One item as before; several one after another (a blank line between), or as a JSON array.
     func run(with runner: CommandRunner) throws {
-        let items = try runner.store.load().resolve(references)
+        let manager = try runner.store.load()
+        let items = try manager.resolve(references)
+        /// The item's fields, its parent and its direct subtasks.
+        func details(_ item: ToDoItem) -> String {
+            let subtasks = manager.mayHaveSubtasks ? manager.allItems.filter { $0.parent == item.id } : []
+            return runner.renderer.details(item, parent: item.parent.flatMap(manager.item(withID:)), subtasks: subtasks)
+        }
         if items.count == 1 {
-            runner.write(json ? runner.renderer.json(items[0]) : runner.renderer.details(items[0]))
+            runner.write(json ? runner.renderer.json(items[0]) : details(items[0]))
         } else if json {
             runner.renderer.writeJSON([items], to: runner.context.output)
         } else {
-            runner.write(items.map(runner.renderer.details).joined(separator: "\n"))
+            runner.write(items.map(details).joined(separator: "\n"))
         }
     }
 }

@@ -25,6 +25,7 @@ struct HistoryRenderer {
             case .priority: return "priority"
             case .tags: return "tags"
             case .start: return "start"
+            case .parent: return "parent"
             }
         }
         let edited = fields.isEmpty ? "" : " [\(fields.joined(separator: ", "))]"

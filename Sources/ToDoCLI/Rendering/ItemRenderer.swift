@@ -17,9 +17,17 @@ struct ItemRenderer {
             .write(open: open, done: done, section: section, to: output)
     }
 
+    /// The list with subtasks under their parents, indented (`depths` for each section).
+    func writeList(open: ([ToDoItem], ListRenderer.Depths), done: ([ToDoItem], ListRenderer.Depths), section: ListSection,
+                   width: Int?, to output: TextOutput) {
+        ListRenderer(style: style, dates: dates.forManyDates(), now: now, width: width)
+            .write(groups: [(nil, open.0, open.1), (section == .all ? "Done" : nil, done.0, done.1)], to: output)
+    }
+
     /// Writes groups of items under headings (`todo agenda`), in the columns of the list.
     func writeGroups(_ groups: [(heading: String?, items: [ToDoItem])], width: Int?, to output: TextOutput) {
-        ListRenderer(style: style, dates: dates.forManyDates(), now: now, width: width).write(groups: groups, to: output)
+        ListRenderer(style: style, dates: dates.forManyDates(), now: now, width: width)
+            .write(groups: groups.map { ($0.heading, $0.items, nil) }, to: output)
     }
 
     // MARK: One item
@@ -37,8 +45,9 @@ struct ItemRenderer {
         return "\(item.number): \(TerminalText.printable(item.title))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
     }
 
-    /// Every field of the item, one per line, `-` for an absent one.
-    func details(_ item: ToDoItem) -> String {
+    /// Every field of the item, one per line, `-` for an absent one; with its parent and its
+    /// subtasks (`todo show`) when given.
+    func details(_ item: ToDoItem, parent: ToDoItem? = nil, subtasks: [ToDoItem] = []) -> String {
         let coordinate = item.location?.coordinate
         var fields: [(String, String)] = [
             ("Title", TerminalText.printable(item.title)),
@@ -56,6 +65,9 @@ struct ItemRenderer {
         fields += [
             ("Priority", item.priority.map { "\(PriorityLevel($0).rawValue) (\($0))" } ?? "-"),
             ("Tags", item.tags.isEmpty ? "-" : item.tags.map { TerminalText.printable("+" + $0) }.joined(separator: " ")),
+            ("Parent", parent.map { "\($0.number) \(TerminalText.printable($0.title))" } ?? "-"),
+            ("Subtasks", subtasks.isEmpty ? "-" : subtasks.map { "\($0.number) \(TerminalText.printable($0.title))\($0.done ? " (done)" : "")" }
+                .joined(separator: "\n")),
             ("Status", item.done ? style.green("done") : "open"),
             ("Number", String(item.number)),
             ("ID", item.id.uuidString),

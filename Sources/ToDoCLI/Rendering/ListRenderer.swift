@@ -29,13 +29,16 @@ struct ListRenderer {
 
     func write(open: [ToDoItem], done: [ToDoItem], section: ListSection, to output: TextOutput) {
         let open = section == .done ? [] : open, done = section == .open ? [] : done
-        write(groups: [(nil, open), (section == .all ? "Done" : nil, done)], to: output)
+        write(groups: [(nil, open, nil), (section == .all ? "Done" : nil, done, nil)], to: output)
     }
+
+    /// How deep each item of a group is: a subtask is indented two spaces under its parent.
+    typealias Depths = [Int]
 
     /// Writes groups of rows in columns that line up across all of them, each non-empty group
     /// under its bold heading (if it has one), a blank line before a heading that follows rows.
-    func write(groups: [(heading: String?, items: [ToDoItem])], to output: TextOutput) {
-        let measured = groups.map { measure($0.items) }
+    func write(groups: [(heading: String?, items: [ToDoItem], depths: Depths?)], to output: TextOutput) {
+        let measured = groups.map { measure($0.items, depths: $0.depths) }
         var columns = Columns()
         for parts in measured { for part in parts { columns.widen(to: part.columns) } }
         if let width { columns.fit(to: width) }
@@ -59,6 +62,8 @@ struct ListRenderer {
         /// Whether the item has tags, shown after the title (`tagsText`); made again when the row
         /// is written rather than kept, so that a row holds no reference to copy.
         var hasTags = false
+        /// How many levels of subtask the row is indented by, two spaces each (counted in `titleWidth`).
+        var depth = 0
         /// `H`, `M` or `L`, or 0 for no priority.
         var priorityLetter: UInt8 = 0
         /// Whether the title has control characters, shown made safe (`printable`): made again
@@ -108,14 +113,19 @@ struct ListRenderer {
     /// The rows of `items` in consecutive parts, with the widths each part needs.
     private typealias Part = (range: Range<Int>, rows: [Row], columns: Columns)
 
-    private func measure(_ items: [ToDoItem]) -> [Part] {
+    private func measure(_ items: [ToDoItem], depths: Depths?) -> [Part] {
         // Through the buffer: iterating the array would copy (and retain) every item.
         items.withUnsafeBufferPointer { items in
             BackgroundWork.inTwoHalves(items.count, minimumCount: twoHalvesMinimumCount) { range in
                 var rows: [Row] = [], columns = Columns()
                 rows.reserveCapacity(range.count)
-                for item in items[range] {
-                    let row = measure(item)
+                for index in range {
+                    let item = items[index]
+                    var row = measure(item)
+                    if let depth = depths?[index], depth > 0 {
+                        row.depth = depth
+                        row.titleWidth += 2 * depth
+                    }
                     columns.widen(to: Columns(number: OutputBytes.digitCount(of: item.number), title: row.titleWidth,
                                               due: row.dueCount, place: row.placeWidth, priority: row.priorityLetter != 0))
                     rows.append(row)
@@ -205,6 +215,7 @@ struct ListRenderer {
             }
             output.append(UInt8(ascii: " "))
         }
+        output.append(spaces: 2 * row.depth)
         item.withListFields { fields in
             let titleCode: Style.Code? = item.done ? .dim : nil
             let hasColumnsAfter = row.dueCount > 0 || row.hasPlace
@@ -213,7 +224,7 @@ struct ListRenderer {
             if titleWidth < row.titleWidth {
                 // Cut with its tags: the title comes first.
                 let whole = (safeTitle ?? String(decoding: fields.title, as: UTF8.self)) + (row.hasTags ? Self.tagsText(fields) ?? "" : "")
-                var shown = DisplayWidth.cut(whole, to: titleWidth).text
+                var shown = DisplayWidth.cut(whole, to: max(titleWidth - 2 * row.depth, 1)).text
                 shown.withUTF8 { style.append($0, titleCode, to: output) }
             } else {
                 if var safeTitle {

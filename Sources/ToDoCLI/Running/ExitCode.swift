@@ -42,10 +42,10 @@ public enum ExitCode: Int32, CaseIterable {
         case let error as ItemManagerError:
             switch error {
             case .noSuchItem, .ambiguousReference: self = .noSuchItem
-            case .duplicateContent, .duplicateID, .duplicateNumber: self = .refused
+            case .duplicateContent, .duplicateID, .duplicateNumber, .openSubtasks: self = .refused
             case .numberOutOfRange: self = .failure
             case .emptyTitle, .multilineTitle, .invalidCoordinate, .invalidDueDate, .invalidReference, .noLocation,
-                 .emptyLocationName, .invalidPriority, .invalidTag: self = .usage
+                 .emptyLocationName, .invalidPriority, .invalidTag, .parentCycle: self = .usage
             }
         case is UndoError:
             self = .undoRefused

@@ -75,11 +75,12 @@ public struct ItemChange: Equatable, Sendable {
         if before.priority != after.priority { fields.append(.priority) }
         if before.tags != after.tags { fields.append(.tags) }
         if before.start != after.start { fields.append(.start) }
+        if before.parent != after.parent { fields.append(.parent) }
         return fields
     }
 
     public enum EditedField: String, Sendable {
-        case title, description, due, location, priority, tags, start
+        case title, description, due, location, priority, tags, start, parent
     }
 }
 

@@ -29,6 +29,7 @@ public struct ItemEdit: Equatable, Sendable {
     public var coordinate: FieldChange<Coordinate>
     public var priority: FieldChange<Int>
     public var start: FieldChange<Double>
+    public var parent: FieldChange<UUID>
     /// Tags to add after the item's own (those it has already stay where they are).
     public var addedTags: [String]
     /// Tags to take away, ignoring case.
@@ -39,7 +40,8 @@ public struct ItemEdit: Equatable, Sendable {
     public init(title: String? = nil, timestamp: FieldChange<Double> = .keep, itemDescription: FieldChange<String> = .keep,
                 location: FieldChange<Location> = .keep, address: FieldChange<String> = .keep,
                 coordinate: FieldChange<Coordinate> = .keep, priority: FieldChange<Int> = .keep,
-                addedTags: [String] = [], removedTags: [String] = [], clearsTags: Bool = false, start: FieldChange<Double> = .keep) {
+                addedTags: [String] = [], removedTags: [String] = [], clearsTags: Bool = false, start: FieldChange<Double> = .keep,
+                parent: FieldChange<UUID> = .keep) {
         self.title = title
         self.timestamp = timestamp
         self.itemDescription = itemDescription
@@ -48,6 +50,7 @@ public struct ItemEdit: Equatable, Sendable {
         self.coordinate = coordinate
         self.priority = priority
         self.start = start
+        self.parent = parent
         self.addedTags = addedTags
         self.removedTags = removedTags
         self.clearsTags = clearsTags
@@ -56,7 +59,7 @@ public struct ItemEdit: Equatable, Sendable {
     /// Whether the edit would leave every field as it is.
     public var changesNothing: Bool {
         title == nil && timestamp == .keep && itemDescription == .keep && location == .keep && address == .keep
-            && coordinate == .keep && priority == .keep && start == .keep && addedTags.isEmpty && removedTags.isEmpty && !clearsTags
+            && coordinate == .keep && priority == .keep && start == .keep && parent == .keep && addedTags.isEmpty && removedTags.isEmpty && !clearsTags
     }
 
     /// The tags an item with `tags` has after the edit.
@@ -87,10 +90,13 @@ extension ItemManager {
         let itemDescription = edit.itemDescription.applied(to: current.itemDescription)
         let priority = edit.priority.applied(to: current.priority)
         let start = edit.start.applied(to: current.start)
+        let parent = edit.parent.applied(to: current.parent)
+        if let parent, parent != current.parent { try checkParent(parent, of: id) }
         let tags = edit.applied(toTags: current.tags)
         // An edit that leaves every field as it is changes nothing, and records no change.
         if title == current.title, timestamp == current.timestamp, itemDescription == current.itemDescription,
-           Self.isSame(location, current.location), priority == current.priority, tags == current.tags, start == current.start {
+           Self.isSame(location, current.location), priority == current.priority, tags == current.tags, start == current.start,
+           parent == current.parent {
             return current
         }
         return try updateItem(withID: id) { item in
@@ -101,6 +107,7 @@ extension ItemManager {
             item.priority = priority
             item.tags = tags
             item.start = start
+            item.parent = parent
         }
     }
 

@@ -15,6 +15,8 @@ public struct ItemManager: Sendable {
     /// Whether an item may have a start date: false only when none has, so that a list of
     /// thousands need not look at each for what it has not.
     public private(set) var mayHaveStartDates = false
+    /// Whether an item may be a subtask: false only when none is.
+    public private(set) var mayHaveSubtasks = false
     /// Gives the time to stamp on added and checked items; `nil` records no times.
     private let now: (@Sendable () -> Date)?
     /// The ids of all items, so that `add` checks rule 1 without a scan. Restoring a list makes
@@ -52,6 +54,7 @@ public struct ItemManager: Sendable {
         toDoItems = stored.open
         doneItems = stored.done
         mayHaveStartDates = stored.anyStartDate
+        mayHaveSubtasks = stored.anyParent
         var seenIDs = KeySet<UUID>(minimumCapacity: toDoItems.count + doneItems.count)
         // Numbers run from 1 to about the count of items, unless many were removed.
         var seenNumbers = KeySet<Int>(denseBelow: 8 * (toDoItems.count + doneItems.count) + 4096)
@@ -105,6 +108,7 @@ public struct ItemManager: Sendable {
     @discardableResult
     public mutating func add(_ item: ToDoItem) throws(ItemManagerError) -> ToDoItem {
         try Self.checkPlaceHasName(item.location)
+        if let parent = item.parent { try checkParent(parent, of: item.id) }
         var open = item
         if open.done { open.done = false }
         if open.completedAt != nil { open.completedAt = nil }
@@ -123,6 +127,8 @@ public struct ItemManager: Sendable {
         guard nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(nextNumber) }
         var added = item
         if item.start != nil { mayHaveStartDates = true }
+        if item.parent != nil { mayHaveSubtasks = true }
+        if item.parent != nil { mayHaveSubtasks = true }
         added.number = nextNumber
         added.createdAt = added.createdAt ?? currentTime()
         added.modifiedAt = added.modifiedAt ?? added.createdAt
@@ -272,6 +278,71 @@ public struct ItemManager: Sendable {
         if let start = item.start, !ToDoItem.timestampRange.contains(start) { throw .invalidDueDate(start) }
         if let priority = item.priority, !ToDoItem.priorityRange.contains(priority) { throw .invalidPriority(priority) }
         if let tag = item.tags.first(where: { !Tags.isValid($0) }) { throw .invalidTag(tag) }
+    }
+
+    /// A parent must be an item of the list, and not the item itself or one of its subtasks.
+    func checkParent(_ parent: UUID, of id: UUID) throws(ItemManagerError) {
+        guard let given = item(withID: parent) else { throw .noSuchItem(.id(parent)) }
+        var ancestor = given
+        // Up the chain of parents: at most one step per item, so even a file edited into a loop ends.
+        for _ in 0...(toDoItems.count + doneItems.count) {
+            if ancestor.id == id { throw .parentCycle(parent: given) }
+            guard let next = ancestor.parent.flatMap(item(withID:)) else { return }
+            ancestor = next
+        }
+    }
+
+    /// The open subtasks, at any depth, of the items with `ids` that are not among them: what
+    /// checking or removing those items would leave behind.
+    public func openSubtasksLeftBehind(by ids: Set<UUID>) -> (parent: ToDoItem, subtasks: [ToDoItem])? {
+        guard mayHaveSubtasks else { return nil }
+        for item in toDoItems where !ids.contains(item.id) {
+            var ancestorID = item.parent, steps = 0
+            while let id = ancestorID, steps <= toDoItems.count + doneItems.count {
+                if ids.contains(id), let parent = self.item(withID: id) {
+                    let left = toDoItems.filter { !ids.contains($0.id) && isSubtask($0, of: id) }
+                    return (parent, left)
+                }
+                ancestorID = self.item(withID: id)?.parent
+                steps += 1
+            }
+        }
+        return nil
+    }
+
+    /// `items` with each subtask right after its parent when the parent is among them (siblings
+    /// in the order given), and how many levels deep each is; an item whose parent is not among
+    /// them stands at the top.
+    public static func inTreeOrder(_ items: [ToDoItem]) -> (items: [ToDoItem], depths: [Int]) {
+        var indexOfID: [UUID: Int] = [:]
+        for (index, item) in items.enumerated() { indexOfID[item.id] = index }
+        var children = [[Int]](repeating: [], count: items.count), roots: [Int] = []
+        for (index, item) in items.enumerated() {
+            if let parent = item.parent.flatMap({ indexOfID[$0] }), parent != index { children[parent].append(index) } else { roots.append(index) }
+        }
+        var order: [Int] = [], depths: [Int] = [], placed = [Bool](repeating: false, count: items.count)
+        func place(_ index: Int, depth: Int) {
+            guard !placed[index] else { return }
+            placed[index] = true
+            order.append(index)
+            depths.append(depth)
+            for child in children[index] { place(child, depth: depth + 1) }
+        }
+        for root in roots { place(root, depth: 0) }
+        // Items in a loop of parents (a file edited so) have no root: at the top, as they come.
+        for index in items.indices where !placed[index] { place(index, depth: 0) }
+        return (order.map { items[$0] }, depths)
+    }
+
+    /// Whether `item` is a subtask of the item with `id`, at any depth.
+    public func isSubtask(_ item: ToDoItem, of id: UUID) -> Bool {
+        var ancestorID = item.parent, steps = 0
+        while let current = ancestorID, steps <= toDoItems.count + doneItems.count {
+            if current == id { return true }
+            ancestorID = self.item(withID: current)?.parent
+            steps += 1
+        }
+        return false
     }
 
     /// A place needs a name (a list shows it): refused for what is added or edited, though a file

@@ -30,6 +30,10 @@ public enum ItemManagerError: Error, Equatable, Sendable {
     case invalidPriority(Int)
     /// A tag that is empty or holds white space or a control character.
     case invalidTag(String)
+    /// The parent given is the item itself or one of its subtasks.
+    case parentCycle(parent: ToDoItem)
+    /// Checking or removing the item would leave its open subtasks behind.
+    case openSubtasks(parent: ToDoItem, subtasks: [ToDoItem])
 }
 
 extension ItemManagerError: CustomStringConvertible {
@@ -66,6 +70,11 @@ extension ItemManagerError: CustomStringConvertible {
             return "the location name is empty"
         case .invalidPriority(let priority):
             return "the priority \(priority) is not within 1 (highest) to 9 (lowest)"
+        case .parentCycle(let parent):
+            return "\(parent.label) is the item itself or one of its subtasks; an item cannot be its own subtask"
+        case .openSubtasks(let parent, let subtasks):
+            return "\(parent.label) has open subtasks: \(subtasks.map(\.label).joined(separator: ", "));"
+                + " check or remove them first, or give them too: \(([parent] + subtasks).map { String($0.number) }.joined(separator: ","))"
         case .invalidTag(let tag):
             return tag.isEmpty ? "a tag is empty" : "the tag \(quoted(tag)) holds a space or control character; a tag is one word"
         }

@@ -8,6 +8,8 @@ struct StoredItems {
     /// Whether any item has a start date (`ItemManager.mayHaveStartDates`); the reader notes it
     /// from where each item's fields are, which costs nothing.
     var anyStartDate = false
+    /// Whether any item is a subtask (`ItemManager.mayHaveSubtasks`), noted the same way.
+    var anyParent = false
 
     mutating func append(_ item: ToDoItem) {
         if item.number == 0 { unnumbered.append((item.done, item.done ? done.count : open.count)) }

@@ -9,7 +9,7 @@ extension ToDoItem: JSONSchema {
     init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
         var id: UUID?, idText: String?, number = 0, title: String?, itemDescription: String?, timestamp: Double?
         var location: Location?, done = false, createdAt: Double?, completedAt: Double?, modifiedAt: Double?
-        var priority: Int?, tags: [String] = [], start: Double?
+        var priority: Int?, tags: [String] = [], start: Double?, parent: UUID?
         var unknown = UnknownMembers()
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             func field() -> String { memberPath(path(), key.string) }
@@ -36,6 +36,14 @@ extension ToDoItem: JSONSchema {
                 } else if value != .null {
                     unknown.append(key: key.string, value: value)
                 }
+            // A parent that is not an id (another program's) is kept as it was.
+            case "parent":
+                let value = try scanner.unknownValue()
+                if case .string(let text) = value, let id = text.utf8.withContiguousStorageIfAvailable({ UUID(canonical: $0) }) ?? nil {
+                    parent = id
+                } else if value != .null {
+                    unknown.append(key: key.string, value: value)
+                }
             case "tags":
                 let value = try scanner.unknownValue()
                 if case .array(let elements) = value, let strings = Optional(elements.compactMap(\.string)), strings.count == elements.count {
@@ -51,7 +59,7 @@ extension ToDoItem: JSONSchema {
             id: try required(id) { memberPath(path(), "id") }, number: number, done: done,
             storage: ItemStorage(ItemFields(
                 title: try required(title) { memberPath(path(), "title") }, itemDescription: itemDescription,
-                timestamp: timestamp, start: start, location: location, priority: priority, tags: tags, createdAt: createdAt,
+                timestamp: timestamp, start: start, location: location, priority: priority, tags: tags, parent: parent, createdAt: createdAt,
                 completedAt: completedAt, modifiedAt: modifiedAt, unknownMembers: unknown)))
     }
 
@@ -80,6 +88,10 @@ extension ToDoItem: JSONSchema {
         if !fields.tags.isEmpty {
             writer.key("tags")
             writer.strings(fields.tags)
+        }
+        if let parent = fields.parent {
+            writer.key("parent")
+            writer.uuid(parent)
         }
         writer.key("done")
         writer.bool(done)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The fields of an item other than its id, number and status.
 struct ItemFields: Equatable, Sendable {
     var title: String
@@ -7,6 +9,7 @@ struct ItemFields: Equatable, Sendable {
     var location: Location?
     var priority: Int?
     var tags: [String] = []
+    var parent: UUID?
     var createdAt: Double?
     var completedAt: Double?
     var modifiedAt: Double?
@@ -64,6 +67,10 @@ struct ItemStorage: Sendable {
 
     var tags: [String] {
         if case .written(let form) = kind { form.tags } else { fields.tags }
+    }
+
+    var parent: UUID? {
+        if case .written(let form) = kind { form.parent } else { fields.parent }
     }
 
     var createdAt: Double? {

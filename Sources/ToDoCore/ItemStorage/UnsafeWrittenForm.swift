@@ -50,6 +50,7 @@ struct UnsafeWrittenForm: @unchecked Sendable {
         var location: Offset = 0
         var priority: Offset = 0
         var tags: Offset = 0
+        var parent: Offset = 0
         var createdAt: Offset = 0
         var completedAt: Offset = 0
         var modifiedAt: Offset = 0
@@ -66,13 +67,14 @@ struct UnsafeWrittenForm: @unchecked Sendable {
     }
     var priority: Int? { value(at: offsets.priority, WrittenFormReader.priority) }
     var tags: [String] { value(at: offsets.tags, WrittenFormReader.tags) ?? [] }
+    var parent: UUID? { value(at: offsets.parent) { WrittenFormReader.uuid(&$0) } }
     var createdAt: Double? { time(at: offsets.createdAt) }
     var completedAt: Double? { time(at: offsets.completedAt) }
     var modifiedAt: Double? { time(at: offsets.modifiedAt) }
 
     var fields: ItemFields {
         ItemFields(title: title, itemDescription: itemDescription, timestamp: timestamp, start: startDate, location: location,
-                   priority: priority, tags: tags, createdAt: createdAt, completedAt: completedAt, modifiedAt: modifiedAt)
+                   priority: priority, tags: tags, parent: parent, createdAt: createdAt, completedAt: completedAt, modifiedAt: modifiedAt)
     }
 
     /// The location's name alone.

@@ -48,11 +48,7 @@ enum WrittenFormReader {
             let here = UnsafeWrittenForm.Offset(truncatingIfNeeded: scanner.index - start)
             switch member {
             case .id:
-                let idStart = scanner.index + 1
-                guard scanner.bytes.count - idStart > 36, scanner.bytes[idStart - 1] == UInt8(ascii: "\""),
-                      scanner.bytes[idStart + 36] == UInt8(ascii: "\"") else { return false }
-                id = UUID(canonical: UnsafeBufferPointer(rebasing: scanner.bytes[idStart..<idStart + 36]))
-                scanner.index = idStart + 37
+                id = uuid(&scanner)
                 return id != nil
             case .number:
                 guard case .integer(let value)? = try? scanner.scanNumber(), (1...ToDoItem.largestNumber).contains(value) else { return false }
@@ -83,6 +79,9 @@ enum WrittenFormReader {
             case .tags:
                 offsets.tags = here
                 return skipTags(&scanner, string: skipString)
+            case .parent:
+                offsets.parent = here
+                return uuid(&scanner) != nil
             case .createdAt:
                 offsets.createdAt = here
                 return isTime(&scanner)
@@ -149,6 +148,10 @@ enum WrittenFormReader {
             // The writer writes no empty list, and no white space.
             guard scanner.index + 1 < scanner.bytes.count, scanner.bytes[scanner.index + 1] != UInt8(ascii: "]"),
                   skipTags(&scanner, string: skipWrittenString, allowsWhitespace: false) else { return nil }
+        }
+        if scanner.byte(at: 2) == UInt8(ascii: "p"), scanner.consume(",\"parent\":") {
+            offsets.parent = here()
+            guard uuid(&scanner, upperCaseOnly: true) != nil else { return nil }
         }
         let done: Bool
         if scanner.consume(",\"done\":true") {
@@ -284,6 +287,18 @@ enum WrittenFormReader {
         }
         guard scanner.consume("}") else { return nil }
         return (name, address, coordinate)
+    }
+
+    /// The id that comes next, as a string of its 36 characters (in upper case only, as the writer
+    /// writes ids, when `upperCaseOnly`).
+    static func uuid(_ scanner: inout JSONScanner, upperCaseOnly: Bool = false) -> UUID? {
+        let start = scanner.index + 1
+        guard scanner.bytes.count - start > 36, scanner.bytes[start - 1] == UInt8(ascii: "\""),
+              scanner.bytes[start + 36] == UInt8(ascii: "\""),
+              let id = UUID(canonical: UnsafeBufferPointer(rebasing: scanner.bytes[start..<start + 36]), upperCaseOnly: upperCaseOnly)
+        else { return nil }
+        scanner.index = start + 37
+        return id
     }
 
     /// The priority that comes next: a whole number from 1 to 9, spelled as the writer spells it.
@@ -485,7 +500,7 @@ enum WrittenFormReader {
 /// The members of an item todo knows, told from a key's bytes by its length and first byte, then
 /// compared once: a list's every item has several.
 private enum ItemMember: UInt16 {
-    case id, number, title, itemDescription, timestamp, start, location, priority, tags, done, createdAt, completedAt, modifiedAt
+    case id, number, title, itemDescription, timestamp, start, location, priority, tags, parent, done, createdAt, completedAt, modifiedAt
 
     init?(_ key: UnsafeBufferPointer<UInt8>) {
         guard let first = key.first else { return nil }
@@ -502,6 +517,7 @@ private enum ItemMember: UInt16 {
         case (11, UInt8(ascii: "c")): (member, name) = (.completedAt, "completedAt")
         case (8, UInt8(ascii: "p")): (member, name) = (.priority, "priority")
         case (5, UInt8(ascii: "s")): (member, name) = (.start, "start")
+        case (6, UInt8(ascii: "p")): (member, name) = (.parent, "parent")
         case (4, UInt8(ascii: "t")): (member, name) = (.tags, "tags")
         case (10, UInt8(ascii: "m")): (member, name) = (.modifiedAt, "modifiedAt")
         default: return nil

@@ -80,25 +80,31 @@ public struct ToDoItem: Equatable, Sendable {
     /// none. `Priority` names the levels: 1–4 high, 5 medium, 6–9 low.
     public var priority: Int? {
         get { storage.priority }
-        set {
-            var fields = storage.fields
-            fields.priority = newValue
-            // Another program's `priority`, kept while this item had none, gives way.
-            if newValue != nil { fields.unknownMembers.remove(key: "priority") }
-            storage.fields = fields
-        }
+        set { setField(\.priority, newValue, isSet: newValue != nil, key: "priority") }
     }
 
     /// Words the item is filed under, in the order given, none repeated ignoring case
     /// (`ItemManager` keeps them so; `Tags.normalized`).
     public var tags: [String] {
         get { storage.tags }
-        set {
-            var fields = storage.fields
-            fields.tags = newValue
-            if !newValue.isEmpty { fields.unknownMembers.remove(key: "tags") }
-            storage.fields = fields
-        }
+        set { setField(\.tags, newValue, isSet: !newValue.isEmpty, key: "tags") }
+    }
+
+    /// The id of the item this one is a subtask of (`ItemManager` keeps it pointing to an item and
+    /// free of cycles; a parent removed since is as none).
+    public var parent: UUID? {
+        get { storage.parent }
+        set { setField(\.parent, newValue, isSet: newValue != nil, key: "parent") }
+    }
+
+    /// Sets a field whose key another program may use for a value of another kind, kept as its
+    /// field while this item had none (Reminders' `"priority": 0`): once set, todo's own takes
+    /// the key.
+    private mutating func setField<Value>(_ field: WritableKeyPath<ItemFields, Value>, _ value: Value, isSet: Bool, key: String) {
+        var fields = storage.fields
+        fields[keyPath: field] = value
+        if isSet { fields.unknownMembers.remove(key: key) }
+        storage.fields = fields
     }
 
     /// When the item was added, in seconds since 1970, if the manager was given a clock.

@@ -123,6 +123,7 @@ struct StoreDocument {
                 if !found.isEmpty {
                     for item in found {
                         if item.offsets.start != 0 { items.anyStartDate = true }
+                        if item.offsets.parent != 0 { items.anyParent = true }
                         items.append(ToDoItem(item, in: holders!.next()))
                     }
                     itemsTakenAtOnce += found.count - 1
@@ -132,10 +133,12 @@ struct StoreDocument {
             }
             if holders != nil, let item = WrittenFormReader.item(&scanner) {
                 if item.offsets.start != 0 { items.anyStartDate = true }
+                if item.offsets.parent != 0 { items.anyParent = true }
                 items.append(ToDoItem(item, in: holders!.next()))
             } else {
                 let item = try ToDoItem(scanning: &scanner, path: { "\(path)[\(index)]" })
                 if item.start != nil { items.anyStartDate = true }
+                if item.parent != nil { items.anyParent = true }
                 items.append(item)
             }
         }

@@ -199,6 +199,8 @@ final class CommandRunnerTests: HarnessTestCase {
             Map:         https://www.openstreetmap.org/?mlat=40.7128&mlon=-74.006#map=16/40.7128/-74.006
             Priority:    -
             Tags:        -
+            Parent:      -
+            Subtasks:    -
             Status:      open
             Number:      1
             ID:          \(id)
@@ -225,6 +227,8 @@ final class CommandRunnerTests: HarnessTestCase {
             Coordinate:  -
             Priority:    -
             Tags:        -
+            Parent:      -
+            Subtasks:    -
             Status:      done
             Number:      1
             ID:          \(id)

@@ -202,6 +202,51 @@ final class OrganisingFieldsTests: HarnessTestCase {
         XCTAssertEqual(todo.run("agenda", "extra").status, 64)
     }
 
+    func test_subtasks_standUnderTheirParent_andKeepItFromBeingCheckedOrRemovedAlone() throws {
+        todo.succeed("add", "Plan trip", "--due", "in 2 weeks")
+        todo.succeed("add", "Book flight", "--parent", "1")
+        todo.succeed("add", "Pack", "--parent", "1")
+        todo.succeed("add", "Buy socks", "--parent", "3", "--tag", "shop")
+        todo.succeed("add", "Other")
+        XCTAssertEqual(todo.succeed("list"), """
+            1 [ ] Plan trip            12/06/26
+            2 [ ]   Book flight
+            3 [ ]   Pack
+            4 [ ]     Buy socks +shop
+            5 [ ] Other
+
+            """)
+        let before = todo.fileContents
+        XCTAssertOutcome(todo.run("check", "1"), Outcome(status: 3, stdout: "", stderr: """
+            Error: 1 "Plan trip" has open subtasks: 2 "Book flight", 3 "Pack", 4 "Buy socks"; check or remove them first, or give them too: 1,2,3,4
+
+            """))
+        XCTAssertEqual(todo.run("remove", "3").status, 3)
+        XCTAssertOutcome(todo.run("edit", "1", "--parent", "4"), Outcome(status: 64, stdout: "", stderr: """
+            Error: 4 "Buy socks" is the item itself or one of its subtasks; an item cannot be its own subtask
+
+            """))
+        XCTAssertEqual(todo.run("edit", "1", "--parent", "1").status, 64)
+        XCTAssertEqual(todo.run("add", "Orphan", "--parent", "99").stderr, "Error: no item matches \"99\"\n")
+        XCTAssertEqual(todo.fileContents, before)
+
+        XCTAssertEqual(todo.succeed("check", "4"), "Checked 4: Buy socks (+shop)\n")
+        XCTAssertEqual(todo.succeed("list", "--parent", "1"), """
+            2 [ ] Book flight
+            3 [ ] Pack
+
+            Done
+            4 [x] Buy socks +shop
+
+            """, "a subtask whose parent is not shown stands at the top")
+        XCTAssertEqual(todo.succeed("show", "1").split(separator: "\n").filter { $0.hasPrefix("Parent") || $0.hasPrefix("Subtasks") || $0.hasPrefix("  ") },
+                       ["Parent:      -", "Subtasks:    2 Book flight", "             3 Pack"])
+        XCTAssertTrue(todo.succeed("show", "4").contains("Parent:      3 Pack\n"))
+        XCTAssertEqual(todo.succeed("check", "1-3").split(separator: "\n").count, 3, "all given together")
+        XCTAssertEqual(todo.succeed("edit", "4", "--no-parent"), "Edited 4: Buy socks (+shop)\n")
+        XCTAssertTrue(todo.succeed("list", "--json").contains(#""parent":""#))
+    }
+
     func test_aTitlesPlusWord_staysInTheTitle() {
         XCTAssertEqual(todo.succeed("add", "Plan trip +travel @home"), "Added 1: Plan trip +travel @home\n")
         XCTAssertEqual(todo.succeed("list", "--json").contains(#""tags""#), false)

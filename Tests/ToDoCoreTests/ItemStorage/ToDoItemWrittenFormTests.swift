@@ -31,6 +31,7 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             XCTAssertEqual(read.tags, general.tags, "case \(index)")
             XCTAssertEqual(read.modifiedAt, general.modifiedAt, "case \(index)")
             XCTAssertEqual(read.start, general.start, "case \(index)")
+            XCTAssertEqual(read.parent, general.parent, "case \(index)")
             read.withListFields { fields in
                 XCTAssertEqual(fields.priority, general.priority, "case \(index)")
                 XCTAssertEqual(fields.tagList ?? [], general.tags, "case \(index)")
@@ -170,6 +171,7 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             ? (0..<Int.random(in: 1...3, using: &random)).map { _ in ToDoItemJSONEquivalenceTests.randomText(&random) } : []
         item.modifiedAt = Bool.random(using: &random) ? Double(Int.random(in: 0...2_000_000_000, using: &random)) : nil
         item.start = Bool.random(using: &random) ? Double.random(in: ToDoItem.timestampRange, using: &random) : nil
+        item.parent = Bool.random(using: &random) ? UUID() : nil
     }
 
     /// The value as Python's `json.dump` writes it by default: `", "` and `": "` between members.
