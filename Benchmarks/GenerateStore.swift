@@ -1,5 +1,6 @@
 // Writes a realistic list of N items as JSON to standard output: titles of a few words, half with a
-// description, two thirds with a due date, a fifth with a location (address and coordinate), and a
+// description, two thirds with a due date, a fifth with a location (address and coordinate), a third
+// with a priority, half with one to three tags, a tenth subtasks, a tenth with a start date, and a
 // quarter done. The same N always gives the same list. Usage: generate-store N [python]
 // With `python`, the list is laid out as Python's json.dump(sort_keys=True) writes it: keys sorted
 // (so "items" comes before "version"), ", " and ": " between members, non-ASCII as \u escapes.
@@ -37,7 +38,8 @@ func quoted(_ text: String) -> String {
 
 let count = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 1000
 let pythonLayout = CommandLine.arguments.dropFirst(2).first == "python"
-var open: [String] = [], done: [String] = []
+var open: [String] = [], done: [String] = [], ids: [String] = []
+let tagWords = ["home", "work", "errand", "phone", "garden", "family", "money", "health"]
 let start = 1_767_225_600  // 1 January 2026
 for number in 1...count {
     var bytes = [UInt8](repeating: 0, count: 16)
@@ -60,10 +62,21 @@ for number in 1...count {
             : "\"location\": {\"name\": \(quoted(place.0)), \"address\": \(quoted(place.1)), "
                 + "\"coordinate\": {\"latitude\": \(place.2), \"longitude\": \(place.3)}}")
     }
+    // The fields people organise with: a third with a priority, half with one to three tags, a
+    // tenth a subtask of an earlier item, a tenth with a start date.
+    if random(3) == 0 { fields.append("\"priority\": \([1, 5, 9, 3, 7][random(5)])") }
+    if random(2) == 0 {
+        let tags = (0...random(3)).map { _ in tagWords[random(tagWords.count)] }
+        fields.append("\"tags\": [" + Array(Set(tags)).sorted().map(quoted).joined(separator: ", ") + "]")
+    }
+    if number > 1, random(10) == 0 { fields.append("\"parent\": \"\(ids[random(ids.count)])\"") }
+    if random(10) == 0 { fields.append("\"start\": \(start + random(730) * 86_400)") }
+    ids.append(id)
     let isDone = number > 1 && random(4) == 0
     fields.append("\"done\": \(isDone)")
     fields.append("\"createdAt\": \(start - 86_400 * 365 + number * 600)")
     if isDone { fields.append("\"completedAt\": \(start + number * 300)") }
+    fields.append("\"modifiedAt\": \(start - 86_400 * 365 + number * 600)")
     if pythonLayout { fields.sort() }
     let item = "{" + fields.joined(separator: ", ") + "}"
     if isDone { done.append(item) } else { open.append(item) }

@@ -283,9 +283,9 @@ extension ItemManager {
     func items(in section: ListSection, subtasksOf parent: ItemReference?) throws(ItemManagerError) -> (open: [ToDoItem], done: [ToDoItem]) {
         var open = section == .done ? [] : toDoItems, done = section == .open ? [] : doneItems
         if let parent {
-            let id = try resolve(parent).id
-            open = open.filter { isSubtask($0, of: id) }
-            done = done.filter { isSubtask($0, of: id) }
+            let subtasks = descendants(of: try resolve(parent).id)
+            open = open.filter { subtasks.contains($0.id) }
+            done = done.filter { subtasks.contains($0.id) }
         }
         return (open, done)
     }

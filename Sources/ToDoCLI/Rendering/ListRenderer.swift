@@ -149,7 +149,9 @@ struct ListRenderer {
             if let priority = fields.priority {
                 row.priorityLetter = UInt8(ascii: PriorityLevel(priority).letter)
             }
-            if let tags = Self.tagsText(fields) {
+            if fields.withShownTags({ row.titleWidth += DisplayWidth.of($0) }) {
+                row.hasTags = true
+            } else if let tags = Self.tagsText(fields) {
                 row.hasTags = true
                 row.titleWidth += DisplayWidth.of(tags)
             }
@@ -232,7 +234,7 @@ struct ListRenderer {
                 } else {
                     style.append(fields.title, titleCode, to: output)
                 }
-                if row.hasTags, var tags = Self.tagsText(fields) {
+                if row.hasTags, !fields.withShownTags({ style.append($0, .dim, to: output) }), var tags = Self.tagsText(fields) {
                     tags.withUTF8 { style.append($0, .dim, to: output) }
                 }
             }

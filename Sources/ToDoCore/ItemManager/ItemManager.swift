@@ -295,19 +295,36 @@ public struct ItemManager: Sendable {
     /// The open subtasks, at any depth, of the items with `ids` that are not among them: what
     /// checking or removing those items would leave behind.
     public func openSubtasksLeftBehind(by ids: Set<UUID>) -> (parent: ToDoItem, subtasks: [ToDoItem])? {
-        guard mayHaveSubtasks else { return nil }
-        for item in toDoItems where !ids.contains(item.id) {
-            var ancestorID = item.parent, steps = 0
-            while let id = ancestorID, steps <= toDoItems.count + doneItems.count {
-                if ids.contains(id), let parent = self.item(withID: id) {
-                    let left = toDoItems.filter { !ids.contains($0.id) && isSubtask($0, of: id) }
-                    return (parent, left)
-                }
-                ancestorID = self.item(withID: id)?.parent
-                steps += 1
-            }
+        // A subtask at any depth is below a direct subtask, open or done: most checks find none in
+        // one pass.
+        guard mayHaveSubtasks,
+              toDoItems.contains(where: { $0.parent.map(ids.contains) ?? false })
+                || doneItems.contains(where: { $0.parent.map(ids.contains) ?? false }) else { return nil }
+        for id in ids {
+            let below = descendants(of: id)
+            let left = toDoItems.filter { below.contains($0.id) && !ids.contains($0.id) }
+            if !left.isEmpty, let parent = item(withID: id) { return (parent, left) }
         }
         return nil
+    }
+
+    /// The ids of the subtasks of the item with `id`, at any depth: one pass to find each item's
+    /// subtasks, then down from `id`.
+    public func descendants(of id: UUID) -> Set<UUID> {
+        guard mayHaveSubtasks else { return [] }
+        var children: [UUID: [UUID]] = [:]
+        for items in [toDoItems, doneItems] {
+            for item in items {
+                if let parent = item.parent { children[parent, default: []].append(item.id) }
+            }
+        }
+        var found = Set<UUID>(), waiting = children[id] ?? []
+        while let next = waiting.popLast() {
+            // A loop of parents (a file edited so) is walked once.
+            guard found.insert(next).inserted else { continue }
+            waiting += children[next] ?? []
+        }
+        return found
     }
 
     /// `items` with each subtask right after its parent when the parent is among them (siblings
@@ -332,17 +349,6 @@ public struct ItemManager: Sendable {
         // Items in a loop of parents (a file edited so) have no root: at the top, as they come.
         for index in items.indices where !placed[index] { place(index, depth: 0) }
         return (order.map { items[$0] }, depths)
-    }
-
-    /// Whether `item` is a subtask of the item with `id`, at any depth.
-    public func isSubtask(_ item: ToDoItem, of id: UUID) -> Bool {
-        var ancestorID = item.parent, steps = 0
-        while let current = ancestorID, steps <= toDoItems.count + doneItems.count {
-            if current == id { return true }
-            ancestorID = self.item(withID: current)?.parent
-            steps += 1
-        }
-        return false
     }
 
     /// A place needs a name (a list shows it): refused for what is added or edited, though a file

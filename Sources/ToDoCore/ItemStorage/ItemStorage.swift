@@ -234,6 +234,49 @@ package struct ListFields {
         }
     }
 
+    /// Calls `body` with the tags as a list shows them, ` +home +errand`, made from the written
+    /// array's bytes without a `String`; `false` (and no call) when there are none or one has an
+    /// escape or a control character, which `tagList` then decodes.
+    package func withShownTags(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard case .written(let bytes, let index) = tags else { return false }
+        // The array's strings were checked when the item was read: quotes open and close them.
+        var end = index
+        var inString = false
+        while end < bytes.count {
+            let byte = bytes[end]
+            if inString {
+                if byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F || byte == 0xC2 { return false }
+                if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "]") {
+                break
+            }
+            end += 1
+        }
+        // Each tag becomes " +" and its bytes: never longer than the array with two bytes a tag.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * (end - index) + 2) { shown in
+            var count = 0
+            inString = false
+            for position in index..<end {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") {
+                    inString.toggle()
+                    if inString {
+                        shown[count] = UInt8(ascii: " ")
+                        shown[count + 1] = UInt8(ascii: "+")
+                        count += 2
+                    }
+                } else if inString {
+                    shown[count] = byte
+                    count += 1
+                }
+            }
+            body(UnsafeBufferPointer(rebasing: shown[..<count]))
+            return true
+        }
+    }
+
     /// The due date, in seconds since 1970.
     package var timestamp: Double? {
         switch due {
