@@ -98,6 +98,7 @@ extension ItemManager {
             openTitleKeys.insert(titleOf: item)
         }
         ids.insert(item.id)
+        note(item)
         steps.append(.inserted(item.id, at: ItemPlace(done: item.done, index: index)))
     }
 }

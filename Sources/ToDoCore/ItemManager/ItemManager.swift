@@ -43,7 +43,10 @@ public struct ItemManager: Sendable {
     /// Two items sharing an id or a number are refused, since a reference could not tell them apart.
     public init(storedItems: [ToDoItem], nextNumber: Int? = nil, now: (@Sendable () -> Date)? = nil) throws(ItemManagerError) {
         var stored = StoredItems()
-        for item in storedItems { stored.append(item) }
+        for item in storedItems {
+            stored.note(item)
+            stored.append(item)
+        }
         try self.init(stored: stored, nextNumber: nextNumber, now: now)
     }
 
@@ -126,9 +129,7 @@ public struct ItemManager: Sendable {
         if !item.done { try checkNoOpenItemHasContent(of: item, except: nil) }
         guard nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(nextNumber) }
         var added = item
-        if item.start != nil { mayHaveStartDates = true }
-        if item.parent != nil { mayHaveSubtasks = true }
-        if item.parent != nil { mayHaveSubtasks = true }
+        note(item)
         added.number = nextNumber
         added.createdAt = added.createdAt ?? currentTime()
         added.modifiedAt = added.modifiedAt ?? added.createdAt
@@ -245,7 +246,7 @@ public struct ItemManager: Sendable {
         edit(&item)
         try validate(item)
         item.modifiedAt = currentTime() ?? item.modifiedAt
-        if item.start != nil { mayHaveStartDates = true }
+        note(item)
         if !place.done { try checkNoOpenItemHasContent(of: item, except: id) }
         changeCount += 1
         steps.append(.replaced(old, at: place))
@@ -278,6 +279,13 @@ public struct ItemManager: Sendable {
         if let start = item.start, !ToDoItem.timestampRange.contains(start) { throw .invalidDueDate(start) }
         if let priority = item.priority, !ToDoItem.priorityRange.contains(priority) { throw .invalidPriority(priority) }
         if let tag = item.tags.first(where: { !Tags.isValid($0) }) { throw .invalidTag(tag) }
+    }
+
+    /// Notes the fields of an item that enters the list or changes, for `mayHaveStartDates` and
+    /// `mayHaveSubtasks`: every way in (add, import, edit, an undo putting an item back) passes here.
+    mutating func note(_ item: ToDoItem) {
+        if item.start != nil { mayHaveStartDates = true }
+        if item.parent != nil { mayHaveSubtasks = true }
     }
 
     /// A parent must be an item of the list, and not the item itself or one of its subtasks.

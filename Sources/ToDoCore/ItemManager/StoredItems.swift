@@ -11,6 +11,18 @@ struct StoredItems {
     /// Whether any item is a subtask (`ItemManager.mayHaveSubtasks`), noted the same way.
     var anyParent = false
 
+    /// Notes the fields of an item read by the shortcut from where they are, which costs nothing.
+    mutating func note(_ item: WrittenItem) {
+        if item.offsets.start != 0 { anyStartDate = true }
+        if item.offsets.parent != 0 { anyParent = true }
+    }
+
+    /// Notes the fields of an item already decoded.
+    mutating func note(_ item: ToDoItem) {
+        if item.start != nil { anyStartDate = true }
+        if item.parent != nil { anyParent = true }
+    }
+
     mutating func append(_ item: ToDoItem) {
         if item.number == 0 { unnumbered.append((item.done, item.done ? done.count : open.count)) }
         if item.done { done.append(item) } else { open.append(item) }

@@ -122,8 +122,7 @@ struct StoreDocument {
                 let (found, end) = secondHalf.finish()
                 if !found.isEmpty {
                     for item in found {
-                        if item.offsets.start != 0 { items.anyStartDate = true }
-                        if item.offsets.parent != 0 { items.anyParent = true }
+                        items.note(item)
                         items.append(ToDoItem(item, in: holders!.next()))
                     }
                     itemsTakenAtOnce += found.count - 1
@@ -132,13 +131,11 @@ struct StoreDocument {
                 }
             }
             if holders != nil, let item = WrittenFormReader.item(&scanner) {
-                if item.offsets.start != 0 { items.anyStartDate = true }
-                if item.offsets.parent != 0 { items.anyParent = true }
+                items.note(item)
                 items.append(ToDoItem(item, in: holders!.next()))
             } else {
                 let item = try ToDoItem(scanning: &scanner, path: { "\(path)[\(index)]" })
-                if item.start != nil { items.anyStartDate = true }
-                if item.parent != nil { items.anyParent = true }
+                items.note(item)
                 items.append(item)
             }
         }

@@ -46,4 +46,23 @@ final class OrganisingFieldRulesTests: XCTestCase {
         XCTAssertEqual(String(decoding: item.json.serializedCompactly(), as: UTF8.self),
                        #"{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","title":"A","priority":5,"tags":["y"],"done":false,"list":"Home"}"#)
     }
+
+    /// However an item enters the list (restored, added, edited), the manager knows it may hold
+    /// subtasks and start dates, and so finds the open subtasks a check would leave behind.
+    func test_everyWayIn_notesSubtasksAndStartDates() throws {
+        let parent = ToDoItem(title: "Trip"), child = ToDoItem(title: "Pack")
+        var withChild = child
+        withChild.parent = parent.id
+        let restored = try ItemManager(storedItems: [parent, withChild])
+        XCTAssertTrue(restored.mayHaveSubtasks)
+        XCTAssertEqual(restored.openSubtasksLeftBehind(by: [parent.id])?.subtasks.map(\.title), ["Pack"])
+
+        var edited = ItemManager()
+        let trip = try edited.add(ToDoItem(title: "Trip")), pack = try edited.add(ToDoItem(title: "Pack"))
+        XCTAssertFalse(edited.mayHaveSubtasks)
+        _ = try edited.edit(itemWithID: pack.id, ItemEdit(start: .set(86_400), parent: .set(trip.id)))
+        XCTAssertTrue(edited.mayHaveSubtasks)
+        XCTAssertTrue(edited.mayHaveStartDates)
+        XCTAssertEqual(edited.openSubtasksLeftBehind(by: [trip.id])?.subtasks.map(\.title), ["Pack"])
+    }
 }
