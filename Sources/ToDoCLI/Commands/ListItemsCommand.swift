@@ -69,15 +69,17 @@ struct ListItemsCommand: ListCommand {
         if json {
             runner.renderer.writeJSON([open, done], to: context.output)
         } else {
+            // Subtasks under their parents, when the list has any.
+            var shown = (open: open, done: done), depths: (open: ListRenderer.Depths, done: ListRenderer.Depths)?
             if manager.mayHaveSubtasks {
-                runner.renderer.writeList(open: ItemManager.inTreeOrder(open), done: ItemManager.inTreeOrder(done), section: section,
-                                          width: context.outputWidth, to: context.output)
-            } else {
-                runner.renderer.writeList(open: open, done: done, section: section, width: context.outputWidth, to: context.output)
+                let openTree = ItemManager.inTreeOrder(open), doneTree = ItemManager.inTreeOrder(done)
+                shown = (openTree.items, doneTree.items)
+                depths = (openTree.depths, doneTree.depths)
             }
+            runner.renderer.writeList(open: shown.open, done: shown.done, depths: depths, section: section,
+                                      width: context.outputWidth, to: context.output)
             if moreDone > 0 {
-                let more = moreDone == 1 ? "1 more done item" : "\(moreDone) more done items"
-                runner.write(runner.renderer.style.dim("… and \(more): todo list --done") + "\n")
+                runner.write(runner.renderer.style.dim("… and \(counted(moreDone, "more done item")): todo list --done") + "\n")
             }
             if waiting > 0 {
                 let items = waiting == 1 ? "1 item waits" : "\(waiting) items wait"

@@ -11,17 +11,12 @@ struct ItemRenderer {
     // MARK: list
 
     /// Writes the list as `todo list` prints it (`ListRenderer`), its rows fitted to `width` columns
-    /// when there is one.
-    func writeList(open: [ToDoItem], done: [ToDoItem], section: ListSection, width: Int?, to output: TextOutput) {
+    /// when there is one; with `depths` (for the open and the done items), subtasks indented under
+    /// their parents.
+    func writeList(open: [ToDoItem], done: [ToDoItem], depths: (open: ListRenderer.Depths, done: ListRenderer.Depths)? = nil,
+                   section: ListSection, width: Int?, to output: TextOutput) {
         ListRenderer(style: style, dates: dates.forManyDates(), now: now, width: width)
-            .write(open: open, done: done, section: section, to: output)
-    }
-
-    /// The list with subtasks under their parents, indented (`depths` for each section).
-    func writeList(open: ([ToDoItem], ListRenderer.Depths), done: ([ToDoItem], ListRenderer.Depths), section: ListSection,
-                   width: Int?, to output: TextOutput) {
-        ListRenderer(style: style, dates: dates.forManyDates(), now: now, width: width)
-            .write(groups: [(nil, open.0, open.1), (section == .all ? "Done" : nil, done.0, done.1)], to: output)
+            .write(open: open, done: done, depths: depths, section: section, to: output)
     }
 
     /// Writes groups of items under headings (`todo agenda`), in the columns of the list.

@@ -27,9 +27,10 @@ struct ListRenderer {
     /// second on another core.
     var twoHalvesMinimumCount = Parallelism.showItemsInTwoHalvesMinimumCount
 
-    func write(open: [ToDoItem], done: [ToDoItem], section: ListSection, to output: TextOutput) {
+    func write(open: [ToDoItem], done: [ToDoItem], depths: (open: Depths, done: Depths)? = nil, section: ListSection,
+               to output: TextOutput) {
         let open = section == .done ? [] : open, done = section == .open ? [] : done
-        write(groups: [(nil, open, nil), (section == .all ? "Done" : nil, done, nil)], to: output)
+        write(groups: [(nil, open, depths?.open), (section == .all ? "Done" : nil, done, depths?.done)], to: output)
     }
 
     /// How deep each item of a group is: a subtask is indented two spaces under its parent.
