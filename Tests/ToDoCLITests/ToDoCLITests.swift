@@ -123,14 +123,16 @@ final class ToDoCLITests: HarnessTestCase {
     }
 
     func test_timeZone_decidesWhichDayADateIs() {
-        todo.succeed("add", "A", "--due", "01/10/22")
+        todo.succeed("add", "A", "--due", "01/10/22 00:00")
+        // A whole day stays a whole day where a time moves with the zone.
+        todo.succeed("add", "B", "--due", "01/10/22")
 
         todo.environment["TZ"] = "Asia/Tokyo"
-        XCTAssertEqual(todo.succeed("list"), "1 [ ] A  01/10/22 14:00\n")
+        XCTAssertEqual(todo.succeed("list"), "1 [ ] A  01/10/22 14:00\n2 [ ] B  01/10/22\n")
         todo.environment["TZ"] = ""
-        XCTAssertEqual(todo.succeed("list"), "1 [ ] A  01/10/22 05:00\n")
+        XCTAssertEqual(todo.succeed("list"), "1 [ ] A  01/10/22 05:00\n2 [ ] B  01/10/22\n")
         todo.environment["TZ"] = ":UTC"
-        XCTAssertEqual(todo.succeed("list"), "1 [ ] A  01/10/22 05:00\n")
+        XCTAssertEqual(todo.succeed("list"), "1 [ ] A  01/10/22 05:00\n2 [ ] B  01/10/22\n")
     }
 
     func test_badSettings_areErrorsWithExitCode64_forTheCommandsThatUseThem() {

@@ -7,7 +7,8 @@ struct AddCommand: ListCommand {
         name: "add", summary: "Add an open item.",
         arguments: [ArgumentSpec(name: "title", help: "The title; several words are joined with spaces. '-' reads one title per line from standard input.", repeats: true)],
         options: [CommonOptions.due, CommonOptions.description, CommonOptions.location, CommonOptions.address,
-                  CommonOptions.coordinate, CommonOptions.priority, CommonOptions.tag, CommonOptions.start, CommonOptions.parent, CommonOptions.noGeocode,
+                  CommonOptions.coordinate, CommonOptions.priority, CommonOptions.tag, CommonOptions.start, CommonOptions.parent, CommonOptions.repeatRule,
+                  CommonOptions.noGeocode,
                   CommonOptions.json],
         discussion: """
             Prints the number the item got and what was stored, the due date as understood.
@@ -17,7 +18,9 @@ struct AddCommand: ListCommand {
             'todo add -' adds every non-blank line of standard input in one transaction, each with
             the options given; if any line is refused, none is added. A title that starts with '-'
             goes after '--': todo add -- "-5 push-ups". A '+word' in the title stays in the title;
-            tags are given with --tag.
+            tags are given with --tag. A --due without a time is a whole day; with one, that time.
+            A repeating item (--repeat) needs a --due: 'todo check' records that occurrence as done and
+            moves the due to the next one.
             """,
         changesList: true)
 
@@ -29,8 +32,12 @@ struct AddCommand: ListCommand {
     var titles: Titles
     var itemDescription: String?
     var timestamp: Double?
+    /// Whether the due is a whole day (a date typed without a time).
+    var dueIsAllDay: Bool?
     var location: Location?
     var priority: Int?
+    /// RRULE text.
+    var repeatRule: String?
     var tags: [String] = []
     var start: Double?
     /// The item the new ones are subtasks of.
@@ -39,11 +46,13 @@ struct AddCommand: ListCommand {
     var geocode = true
     var json = false
 
-    init(titles: Titles, itemDescription: String? = nil, timestamp: Double? = nil, location: Location? = nil,
-         priority: Int? = nil, tags: [String] = [], start: Double? = nil, geocode: Bool = true, json: Bool = false) {
+    init(titles: Titles, itemDescription: String? = nil, timestamp: Double? = nil, dueIsAllDay: Bool? = nil, location: Location? = nil,
+         priority: Int? = nil, tags: [String] = [], start: Double? = nil, repeatRule: String? = nil, geocode: Bool = true, json: Bool = false) {
         self.titles = titles
         self.itemDescription = itemDescription
         self.timestamp = timestamp
+        self.dueIsAllDay = dueIsAllDay
+        self.repeatRule = repeatRule
         self.location = location
         self.priority = priority
         self.tags = tags
@@ -60,7 +69,11 @@ struct AddCommand: ListCommand {
         titles = words == ["-"] ? .standardInput : .argument(try arguments.title(words.joined(separator: " ")))
         // An empty value is no value, as for --location.
         itemDescription = arguments.value(CommonOptions.description).flatMap { $0.unicodeScalars.allSatisfy(Whitespace.isSpace) ? nil : $0 }
-        timestamp = try arguments.dueDate()
+        if let due = try arguments.dueDate() { (timestamp, dueIsAllDay) = (due.timestamp, due.allDay) }
+        repeatRule = try arguments.repeatRule(CommonOptions.repeatRule)
+        if repeatRule != nil, timestamp == nil {
+            throw arguments.error("a repeating item needs a due date to repeat from; give --due too")
+        }
         location = try arguments.location(name: CommonOptions.location, address: CommonOptions.address,
                                           coordinate: CommonOptions.coordinate)
         if location == nil, let given = [CommonOptions.address, CommonOptions.coordinate].first(where: { arguments.value($0) != nil }) {
@@ -90,7 +103,7 @@ struct AddCommand: ListCommand {
             let parentID = try parent.map { reference throws(ItemManagerError) in try manager.resolve(reference).id }
             return try titles.enumerated().map { index, title in
                 var item = ToDoItem(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location,
-                                    priority: priority, tags: tags, start: start)
+                                    priority: priority, tags: tags, start: start, dueIsAllDay: dueIsAllDay, repeatRule: repeatRule)
                 item.parent = parentID
                 do {
                     let added = try manager.add(item)

@@ -84,6 +84,7 @@ struct CommandArguments {
         query.dueFrom = try dateSpan(QueryOptions.dueAfter)?.upperBound
         query.overdue = flag(QueryOptions.overdue)
         query.noDue = flag(QueryOptions.noDue)
+        query.repeating = flag(QueryOptions.repeating)
         query.tags = try tags(QueryOptions.tag)
         if let priority = try priority(QueryOptions.priority) {
             guard let priority else { throw error("'--priority none' is not a filter; leave it out to see every item") }
@@ -118,9 +119,19 @@ struct CommandArguments {
         try dateSpan(CommonOptions.start)?.lowerBound
     }
 
-    /// The due date of `--due`.
-    func dueDate(_ option: OptionSpec = CommonOptions.due) throws(UsageError) -> Double? {
-        try dateSpan(option)?.lowerBound
+    /// The due date of `--due`, and whether it is a whole day (a form without a time).
+    func dueDate(_ option: OptionSpec = CommonOptions.due) throws(UsageError) -> (timestamp: Double, allDay: Bool)? {
+        try dateSpan(option).map { ($0.lowerBound, $0.upperBound - $0.lowerBound > 60) }
+    }
+
+    /// The rule of `--repeat`, as RRULE text.
+    func repeatRule(_ option: OptionSpec) throws(UsageError) -> String? {
+        guard let text = value(option) else { return nil }
+        do {
+            return try RepeatRule.typed(text).text
+        } catch {
+            throw self.error(error.description)
+        }
     }
 
     func noPositionals() throws(UsageError) {
@@ -270,6 +281,9 @@ enum CommonOptions {
                                      completion: .words(PriorityLevel.allCases.map(\.rawValue)))
     static let tag = OptionSpec(name: "tag", valueName: "tag", help: "A tag, one word; repeat for more.",
                                 completion: .tags, repeats: true)
+    static let repeatRule = OptionSpec(name: "repeat", valueName: "rule",
+                                       help: "Repeat from the due date: daily, weekdays, weekly, monthly, yearly, 'every N days|weeks|months|years', or RRULE text.",
+                                       completion: .words(["daily", "weekdays", "weekly", "monthly", "yearly"]))
 
     static let references = ArgumentSpec(
         name: "ref", help: "An item's number, its id, or a unique prefix of its id (4 characters or more); 1-3 for a range of numbers, 4,6 for several.",
@@ -301,6 +315,7 @@ enum QueryOptions {
                                      help: "Only items due after this date (once the day has ended).", completion: .dates)
     static let overdue = OptionSpec(name: "overdue", valueName: nil, help: "Only open items due before today.")
     static let noDue = OptionSpec(name: "no-due", valueName: nil, help: "Only items without a due date.")
+    static let repeating = OptionSpec(name: "repeating", valueName: nil, help: "Only items that repeat.")
     static let parent = OptionSpec(name: "parent", valueName: "ref", help: "Only the subtasks of this item, at any depth.",
                                    completion: .items(.all))
     static let tag = OptionSpec(name: "tag", valueName: "tag", help: "Only items with this tag (any case); repeated, with every one.",
@@ -316,6 +331,6 @@ enum QueryOptions {
     static let open = OptionSpec(name: "open", valueName: nil, help: "Only open items.")
     static let done = OptionSpec(name: "done", valueName: nil, help: "Only done items.")
 
-    static let all = [open, done, search, tag, priority, parent, dueBefore, dueAfter, overdue, noDue, sort, reverse, limit]
+    static let all = [open, done, search, tag, priority, parent, dueBefore, dueAfter, overdue, noDue, repeating, sort, reverse, limit]
     static let exclusions = [[open, done], [noDue, dueBefore], [noDue, dueAfter], [noDue, overdue]]
 }

@@ -8,7 +8,8 @@ protocol EachItemCommand: ListCommand {
     init(references: [ItemReference], json: Bool)
     /// Does the command's thing to `item`: the item as it is now, the verb that says what happened,
     /// and whether that changed it (`check` of a done item does not).
-    static func change(_ manager: inout ItemManager, _ item: ToDoItem) throws -> ItemResult
+    /// Dates are read in `rules` (where a repeating item is next due).
+    static func change(_ manager: inout ItemManager, _ item: ToDoItem, rules: TimeZoneRules) throws -> ItemResult
     /// Whether the command would leave open subtasks behind without their parent (`check`,
     /// `remove`): refused, naming them, unless they are given too.
     static var keepsSubtasksWithTheirParent: Bool { get }
@@ -23,6 +24,8 @@ struct ItemResult {
     var item: ToDoItem
     var verb: String
     var changed = true
+    /// For a repeating item checked: the item as it was, and what checking it did.
+    var occurrence: (before: ToDoItem, checked: CheckedOccurrence)?
 }
 
 extension EachItemCommand {
@@ -36,18 +39,26 @@ extension EachItemCommand {
             if Self.keepsSubtasksWithTheirParent, let (parent, subtasks) = manager.openSubtasksLeftBehind(by: Set(items.map(\.id))) {
                 throw ItemManagerError.openSubtasks(parent: parent, subtasks: subtasks)
             }
-            return try items.map { item in try Self.change(&manager, item) }
+            return try items.map { item in try Self.change(&manager, item, rules: runner.renderer.dates.rules) }
         }
         if json {
             // Each item as `list --json` shows it, with whether the command changed it.
+            // Each item as `list --json` shows it, with whether the command changed it; a repeating
+            // item checked, with the done item that records the occurrence.
             let objects: [JSONValue] = results.map { result in
                 guard case .object(var object) = result.item.json else { return result.item.json }
                 object["changed"] = .bool(result.changed)
+                if let occurrence = result.occurrence, occurrence.checked.series != nil {
+                    object["checkedOccurrence"] = occurrence.checked.record.json
+                }
                 return .object(object)
             }
             runner.context.output.write(bytes: JSONValue.array(objects).serializedOneElementPerLine())
         } else {
-            runner.write(results.map { "\($0.verb) \(runner.renderer.summary($0.item))\n" }.joined())
+            runner.write(results.map { result in
+                guard let (before, checked) = result.occurrence else { return "\(result.verb) \(runner.renderer.summary(result.item))\n" }
+                return "\(result.verb) \(runner.renderer.occurrenceSummary(before, checked))\n"
+            }.joined())
         }
     }
 }

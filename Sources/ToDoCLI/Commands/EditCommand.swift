@@ -14,6 +14,7 @@ struct EditCommand: ListCommand {
     static let noCoordinate = OptionSpec(name: "no-coordinate", valueName: nil, help: "Remove the location's coordinate.")
     static let noParent = OptionSpec(name: "no-parent", valueName: nil, help: "Make it a task of its own again.")
     static let noStart = OptionSpec(name: "no-start", valueName: nil, help: "Remove the start date.")
+    static let noRepeat = OptionSpec(name: "no-repeat", valueName: nil, help: "Stop repeating; the due date stays.")
     static let noPriority = OptionSpec(name: "no-priority", valueName: nil, help: "Remove the priority.")
     static let tag = OptionSpec(name: "tag", valueName: "tag", help: "Add a tag, one word; repeat for more.", completion: .tags, repeats: true)
     static let untag = OptionSpec(name: "untag", valueName: "tag", help: "Remove a tag (any case); repeat for more.",
@@ -24,11 +25,12 @@ struct EditCommand: ListCommand {
         name: "edit", summary: "Change an item's fields.", arguments: [CommonOptions.reference],
         options: [title, CommonOptions.due, noDue, CommonOptions.description, noDescription, location, noLocation,
                   address, noAddress, coordinate, noCoordinate, CommonOptions.priority, noPriority, tag, untag, noTags,
-                  CommonOptions.start, noStart, CommonOptions.parent, noParent,
+                  CommonOptions.start, noStart, CommonOptions.parent, noParent, CommonOptions.repeatRule, noRepeat,
                   CommonOptions.noGeocode, CommonOptions.json],
         exclusiveOptions: [[CommonOptions.due, noDue], [CommonOptions.description, noDescription], [location, noLocation],
                            [address, noAddress, noLocation], [coordinate, noCoordinate, noLocation],
-                           [CommonOptions.priority, noPriority], [untag, noTags], [CommonOptions.start, noStart], [CommonOptions.parent, noParent]],
+                           [CommonOptions.priority, noPriority], [untag, noTags], [CommonOptions.start, noStart], [CommonOptions.parent, noParent],
+                           [CommonOptions.repeatRule, noRepeat]],
         discussion: """
             An open item may not be edited into the same content as another open item. A new --address
             without --coordinate is looked up on the geocoder (TODO_GEOCODER_URL); if that fails, the
@@ -59,7 +61,10 @@ struct EditCommand: ListCommand {
         geocode = !arguments.flag(CommonOptions.noGeocode)
         json = arguments.flag(CommonOptions.json)
         if let title = arguments.value(Self.title) { edit.title = try arguments.title(title) }
-        edit.timestamp = arguments.change(try arguments.dueDate(), removedBy: Self.noDue)
+        let due = try arguments.dueDate()
+        edit.timestamp = arguments.change(due?.timestamp, removedBy: Self.noDue)
+        edit.dueIsAllDay = due?.allDay
+        edit.repeatRule = arguments.change(try arguments.repeatRule(CommonOptions.repeatRule), removedBy: Self.noRepeat)
         let description = arguments.value(CommonOptions.description)
         // An empty description is none: `--description ""` removes it.
         edit.itemDescription = description.map { $0.unicodeScalars.allSatisfy(Whitespace.isSpace) } == true

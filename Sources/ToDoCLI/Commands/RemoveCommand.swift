@@ -12,7 +12,7 @@ struct RemoveCommand: EachItemCommand {
     var references: [ItemReference]
     var json = false
 
-    static func change(_ manager: inout ItemManager, _ item: ToDoItem) throws -> ItemResult {
+    static func change(_ manager: inout ItemManager, _ item: ToDoItem, rules: TimeZoneRules) throws -> ItemResult {
         ItemResult(item: try manager.removeItem(withID: item.id), verb: "Removed")
     }
 }

@@ -13,7 +13,7 @@ struct UncheckCommand: EachItemCommand {
     var references: [ItemReference]
     var json = false
 
-    static func change(_ manager: inout ItemManager, _ item: ToDoItem) throws -> ItemResult {
+    static func change(_ manager: inout ItemManager, _ item: ToDoItem, rules: TimeZoneRules) throws -> ItemResult {
         ItemResult(item: try manager.uncheckItem(withID: item.id), verb: item.done ? "Unchecked" : "Already open", changed: item.done)
     }
 }

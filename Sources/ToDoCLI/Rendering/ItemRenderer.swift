@@ -30,14 +30,32 @@ struct ItemRenderer {
     /// `3: Call Mom (due Monday 01/10/22, at Home)`.
     func summary(_ item: ToDoItem) -> String {
         var details: [String] = []
-        if let timestamp = item.timestamp {
-            details.append("due \(dates.weekdayName(of: timestamp)) \(dates.string(from: timestamp))")
-        }
+        if let due = dueText(item) { details.append("due \(due)") }
+        if let rule = item.repeatRule { details.append("repeats \(Self.repeatText(rule))") }
         if let start = item.start { details.append("starts \(dates.weekdayName(of: start)) \(dates.string(from: start))") }
         if let location = item.location { details.append("at \(TerminalText.printable(location.name))") }
         if let priority = item.priority { details.append("priority \(PriorityLevel(priority).rawValue)") }
         if !item.tags.isEmpty { details.append(TerminalText.printable(item.tags.map { "+" + $0 }.joined(separator: " "))) }
         return "\(item.number): \(TerminalText.printable(item.title))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+    }
+
+    /// What checking a repeating item did, after "Checked": `3: Water the plants (due Monday 11/23/26,
+    /// repeats every week); next due Monday 11/30/26, this time kept as done item 12`.
+    func occurrenceSummary(_ before: ToDoItem, _ checked: CheckedOccurrence) -> String {
+        guard let series = checked.series else {
+            return summary(checked.record) + "; its last time, so it is done"
+        }
+        return summary(before) + "; next due \(dueText(series) ?? "-"), this time kept as done item \(checked.record.number)"
+    }
+
+    /// The due as lines show it, `Monday 01/10/22` or `Monday 01/10/22 17:00`; `nil` for none.
+    func dueText(_ item: ToDoItem) -> String? {
+        item.timestamp.map { "\(dates.weekdayName(of: $0)) \(dates.string(from: $0, allDay: item.dueIsAllDay))" }
+    }
+
+    /// A repeat rule as people say it (`every 2 weeks`), or its RRULE text.
+    static func repeatText(_ rule: String) -> String {
+        (try? RepeatRule(rule))?.summary ?? rule
     }
 
     /// Every field of the item, one per line, `-` for an absent one; with its parent and its
@@ -46,7 +64,11 @@ struct ItemRenderer {
         let coordinate = item.location?.coordinate
         var fields: [(String, String)] = [
             ("Title", TerminalText.printable(item.title)),
-            ("Due", item.timestamp.map { "\(dates.string(from: $0)) (\(dates.weekdayName(of: $0)))" } ?? "-"),
+            ("Due", item.timestamp.map { "\(dates.string(from: $0, allDay: item.dueIsAllDay)) (\(dates.weekdayName(of: $0)))" } ?? "-"),
+            ("Repeats", item.repeatRule.map { rule in
+                let words = Self.repeatText(rule)
+                return words == rule ? TerminalText.printable(rule) : "\(words) (\(TerminalText.printable(rule)))"
+            } ?? "-"),
             ("Starts", item.start.map { "\(dates.string(from: $0)) (\(dates.weekdayName(of: $0)))" } ?? "-"),
             ("Description", item.itemDescription.map(TerminalText.printableLines) ?? "-"),
             ("Location", item.location.map { TerminalText.printable($0.name) } ?? "-"),

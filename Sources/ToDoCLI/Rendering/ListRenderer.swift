@@ -3,7 +3,8 @@ import ToDoCore
 
 /// `todo list`: open items, then done items under a "Done" heading when both sections are shown,
 /// in columns that line up across both sections: number, mark, priority (`H`, `M`, `L`, when any
-/// shown item has one), title with its tags (`+home`), due date, location. A column
+/// shown item has one), title with its tags (`+home`), due date (`↻` after it for an item that
+/// repeats), location. A column
 /// is padded only when another follows it, so no row ends in spaces. On a terminal (`width`) each
 /// row fits its width: the title column gives way, down to `shortestTitle` columns, then the place;
 /// what is cut ends in `…`. Widths are display widths (`DisplayWidth`): a CJK character or an emoji
@@ -74,6 +75,10 @@ struct ListRenderer {
         var due: (UInt64, UInt64) = (0, 0)
         var dueCount = 0
         var dueCode: Style.Code?
+        /// Whether the item repeats: ` ↻` follows the due date.
+        var repeats = false
+        /// How many columns the due date and its mark take.
+        var dueWidth: Int { dueCount + (repeats ? (dueCount > 0 ? 2 : 1) : 0) }
         var hasPlace = false
         /// How many columns the place's name takes; measured only for a terminal.
         var placeWidth = 0
@@ -128,7 +133,7 @@ struct ListRenderer {
                         row.titleWidth += 2 * depth
                     }
                     columns.widen(to: Columns(number: OutputBytes.digitCount(of: item.number), title: row.titleWidth,
-                                              due: row.dueCount, place: row.placeWidth, priority: row.priorityLetter != 0))
+                                              due: row.dueWidth, place: row.placeWidth, priority: row.priorityLetter != 0))
                     rows.append(row)
                 }
                 return (range, rows, columns)
@@ -156,8 +161,9 @@ struct ListRenderer {
                 row.hasTags = true
                 row.titleWidth += DisplayWidth.of(tags)
             }
+            row.repeats = fields.repeats
             if let timestamp = fields.timestamp {
-                dates.withText(of: timestamp) { text in
+                dates.withText(of: timestamp, allDay: fields.allDay) { text in
                     // `DueDateFormatter.longestText` is what fits; never copy past the 16 bytes kept.
                     let count = min(text.count, MemoryLayout.size(ofValue: row.due))
                     withUnsafeMutableBytes(of: &row.due) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[..<count]))) }
@@ -221,7 +227,7 @@ struct ListRenderer {
         output.append(spaces: 2 * row.depth)
         item.withListFields { fields in
             let titleCode: Style.Code? = item.done ? .dim : nil
-            let hasColumnsAfter = row.dueCount > 0 || row.hasPlace
+            let hasColumnsAfter = row.dueWidth > 0 || row.hasPlace
             let titleWidth = min(row.titleWidth, hasColumnsAfter ? columns.title : columns.titleAlone)
             let safeTitle = row.titleHasControls ? Self.printable(fields.title) : nil
             if titleWidth < row.titleWidth {
@@ -245,7 +251,8 @@ struct ListRenderer {
                 withUnsafeBytes(of: row.due) { due in
                     style.append(UnsafeBufferPointer(rebasing: due.bindMemory(to: UInt8.self)[..<row.dueCount]), row.dueCode, to: output)
                 }
-                owed = columns.due - row.dueCount
+                if row.repeats { output.append(row.dueCount > 0 ? " ↻" : "↻") }
+                owed = columns.due - row.dueWidth
             }
             if let place = fields.locationName {
                 output.append(spaces: owed + 2)

@@ -42,10 +42,10 @@ public enum ExitCode: Int32, CaseIterable {
         case let error as ItemManagerError:
             switch error {
             case .noSuchItem, .ambiguousReference: self = .noSuchItem
-            case .duplicateContent, .duplicateID, .duplicateNumber, .openSubtasks: self = .refused
+            case .duplicateContent, .duplicateID, .duplicateNumber, .openSubtasks, .unfollowableRepeat: self = .refused
             case .numberOutOfRange: self = .failure
             case .emptyTitle, .multilineTitle, .invalidCoordinate, .invalidDueDate, .invalidReference, .noLocation,
-                 .emptyLocationName, .invalidPriority, .invalidTag, .parentCycle: self = .usage
+                 .emptyLocationName, .invalidPriority, .invalidTag, .parentCycle, .invalidRepeatRule, .repeatWithoutDue: self = .usage
             }
         case is UndoError:
             self = .undoRefused

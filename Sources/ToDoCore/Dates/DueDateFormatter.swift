@@ -1,7 +1,7 @@
 import Foundation
 
-/// Shows due dates as `MM/dd/yy` (or `dd/MM/yy`) in a given time zone, with `HH:mm` added when the
-/// date is not a day's first moment. A year outside 2000–2099 is written whole (`01/10/1922`), so
+/// Shows due dates as `MM/dd/yy` (or `dd/MM/yy`) in a given time zone, with `HH:mm` added for a
+/// time (`ToDoItem.dueIsAllDay` false, or unsaid and not a day's first moment). A year outside 2000–2099 is written whole (`01/10/1922`), so
 /// that the echo meant to catch a misreading never shows another date.
 public struct DueDateFormatter: Sendable {
     public let rules: TimeZoneRules
@@ -26,17 +26,23 @@ public struct DueDateFormatter: Sendable {
         return formatter
     }
 
-    /// `01/10/22`, or `01/10/22 14:30` when the date has a time of day.
-    public func string(from timestamp: Double) -> String {
+    /// `01/10/22`, or `01/10/22 14:30` for a time: `allDay` false, or `nil` and the moment is not
+    /// a local midnight (`00:00` is shown only for a time said to be one).
+    public func string(from timestamp: Double, allDay: Bool? = nil) -> String {
         // Fits in a String without an allocation.
-        String(unsafeUninitializedCapacity: Self.longestText) { text in write(timestamp, to: text.baseAddress!) }
+        String(unsafeUninitializedCapacity: Self.longestText) { text in write(timestamp, allDay: allDay, to: text.baseAddress!) }
     }
 
-    /// Calls `body` with the bytes of `string(from: timestamp)`, without making a `String`: a list
-    /// shows thousands of dates.
-    package func withText(of timestamp: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// The item's due as `string(from:allDay:)` shows it, `nil` for none.
+    public func dueText(of item: ToDoItem) -> String? {
+        item.timestamp.map { string(from: $0, allDay: item.dueIsAllDay) }
+    }
+
+    /// Calls `body` with the bytes of `string(from: timestamp, allDay:)`, without making a
+    /// `String`: a list shows thousands of dates.
+    package func withText(of timestamp: Double, allDay: Bool?, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestText) { text in
-            body(UnsafeBufferPointer(start: text.baseAddress!, count: write(timestamp, to: text.baseAddress!)))
+            body(UnsafeBufferPointer(start: text.baseAddress!, count: write(timestamp, allDay: allDay, to: text.baseAddress!)))
         }
     }
 
@@ -44,7 +50,7 @@ public struct DueDateFormatter: Sendable {
     public static let longestText = 16
 
     /// Writes the text of `timestamp` digit by digit at `text`, and returns its length.
-    private func write(_ timestamp: Double, to text: UnsafeMutablePointer<UInt8>) -> Int {
+    private func write(_ timestamp: Double, allDay: Bool?, to text: UnsafeMutablePointer<UInt8>) -> Int {
         let parts = local.fields(of: timestamp)
         let first = order == .monthFirst ? parts.month : parts.day
         let second = order == .monthFirst ? parts.day : parts.month
@@ -64,7 +70,7 @@ public struct DueDateFormatter: Sendable {
             put(parts.year % 100, at: 8)
             length = 10
         }
-        guard parts.hour != 0 || parts.minute != 0 else { return length }
+        guard allDay == false || (allDay == nil && (parts.hour != 0 || parts.minute != 0)) else { return length }
         text[length] = UInt8(ascii: " ")
         put(parts.hour, at: length + 1)
         text[length + 3] = UInt8(ascii: ":")

@@ -2,10 +2,14 @@ import Foundation
 
 /// iCalendar (RFC 5545): a VCALENDAR with one VTODO per item. Lines end in CRLF and are folded at
 /// 75 octets; text is escaped. The address, which iCalendar has no property for, goes in
-/// `X-TODO-ADDRESS`.
+/// `X-TODO-ADDRESS`. The organising fields are iCalendar's own: `PRIORITY`, `CATEGORIES` (tags),
+/// `RRULE` (the repeat rule, as kept), `DTSTART` (the start), `RELATED-TO` (the parent) and
+/// `LAST-MODIFIED`.
 public enum ICalendarFormat {
-    /// The items as an iCalendar object. A due date at local midnight in `timeZone` is written as
-    /// a date (`DUE;VALUE=DATE:20300614`), any other as a UTC time; `now` is the `DTSTAMP`.
+    /// The items as an iCalendar object. A whole-day due (`ToDoItem.dueIsAllDay(in:)`, dates in
+    /// `timeZone`) is written as a date (`DUE;VALUE=DATE:20300614`), a time as UTC; a start is
+    /// written as the due is (RFC 5545 wants both of one kind), or by itself as a due would be;
+    /// `now` is the `DTSTAMP`.
     public static func write(_ items: [ToDoItem], timeZone: TimeZoneRules, now: Date, productID: String) -> String {
         let local = CivilTime(rules: timeZone)
         func utc(_ timestamp: Double) -> String { CivilTime.basicDate(CivilTime.utc.fields(of: timestamp), time: true) + "Z" }
@@ -18,10 +22,18 @@ public enum ICalendarFormat {
             if let createdAt = item.createdAt { lines.append("CREATED:" + utc(createdAt)) }
             lines.append("SUMMARY:" + escaped(item.title))
             if let description = item.itemDescription { lines.append("DESCRIPTION:" + escaped(description)) }
-            if let timestamp = item.timestamp {
-                let fields = local.fields(of: timestamp)
-                lines.append(fields.isMidnight ? "DUE;VALUE=DATE:" + CivilTime.basicDate(fields, time: false) : "DUE:" + utc(timestamp))
+            let allDay = item.timestamp == nil ? nil : item.dueIsAllDay(in: timeZone)
+            func date(_ name: String, _ timestamp: Double, allDay: Bool) -> String {
+                allDay ? name + ";VALUE=DATE:" + CivilTime.basicDate(local.fields(of: timestamp), time: false) : name + ":" + utc(timestamp)
             }
+            if let start = item.start {
+                lines.append(date("DTSTART", start, allDay: allDay ?? local.fields(of: start).isMidnight))
+            }
+            if let timestamp = item.timestamp, let allDay { lines.append(date("DUE", timestamp, allDay: allDay)) }
+            if let rule = item.repeatRule { lines.append("RRULE:" + rule) }
+            if let priority = item.priority { lines.append("PRIORITY:\(priority)") }
+            if !item.tags.isEmpty { lines.append("CATEGORIES:" + item.tags.map(escaped).joined(separator: ",")) }
+            if let parent = item.parent { lines.append("RELATED-TO;RELTYPE=PARENT:" + parent.uuidString) }
             if let location = item.location {
                 lines.append("LOCATION:" + escaped(location.name))
                 if let address = location.address { lines.append("X-TODO-ADDRESS:" + escaped(address)) }
@@ -31,6 +43,7 @@ public enum ICalendarFormat {
             }
             lines.append("STATUS:" + (item.done ? "COMPLETED" : "NEEDS-ACTION"))
             if item.done, let completedAt = item.completedAt { lines.append("COMPLETED:" + utc(completedAt)) }
+            if let modifiedAt = item.modifiedAt { lines.append("LAST-MODIFIED:" + utc(modifiedAt)) }
             lines.append("END:VTODO")
         }
         lines.append("END:VCALENDAR")
@@ -207,12 +220,23 @@ public enum ICalendarFormat {
         let title = ToDoItem.singleLine(unescaped(summary.value))
         // Without a UID, the id is made from the task's main properties, the same on every import.
         var id = UUID(hashing: "ical:" + ["SUMMARY", "DESCRIPTION", "DUE", "LOCATION", "STATUS"].map { property($0)?.value ?? "" }.joined(separator: "\n"))
-        if let uid = property("UID") {
-            let text = String(uid.value)
-            id = UUID(uuidString: text.hasPrefix("urn:uuid:") ? String(text.dropFirst(9)) : text) ?? UUID(hashing: text)
-        }
+        if let uid = property("UID") { id = itemID(ofUID: uid.value) }
         let description = property("DESCRIPTION").map { unescaped($0.value) }
-        let timestamp = try property("DUE").map { property throws(ImportError) in try time(property).timestamp }
+        let due = try property("DUE").map { property throws(ImportError) in try time(property) }
+        let start = try property("DTSTART").map { property throws(ImportError) in try time(property).timestamp }
+        var priority: Int?
+        if let text = property("PRIORITY") {
+            // 0 is iCalendar's "no priority".
+            guard let value = Int(text.value.trimmingCharacters(in: .whitespaces)), (0...9).contains(value) else {
+                throw ImportError(at: "line \(text.line)", "PRIORITY '\(text.value)' is not a number from 0 to 9")
+            }
+            priority = value == 0 ? nil : value
+        }
+        let tags = Tags.normalized(properties.filter { $0.name == "CATEGORIES" }.flatMap { line in
+            splitList(line.value).map { Tags.asTag(unescaped($0)) }.filter { !$0.isEmpty }
+        })
+        let parent = properties.first { $0.name == "RELATED-TO" && ($0.parameters["RELTYPE"]?.uppercased() ?? "PARENT") == "PARENT" }
+            .map { itemID(ofUID: $0.value) }
         var location: Location?
         let name = property("LOCATION").map { unescaped($0.value) }
         let address = property("X-TODO-ADDRESS").map { unescaped($0.value) }
@@ -231,10 +255,44 @@ public enum ICalendarFormat {
         let status = property("STATUS")?.value.uppercased()
         let completedAt = try property("COMPLETED").map { property throws(ImportError) in try time(property).timestamp }
         let createdAt = try property("CREATED").map { property throws(ImportError) in try time(property).timestamp }
-        let item = ToDoItem.imported(id: id, title: title, itemDescription: description, timestamp: timestamp, location: location,
+        let modifiedAt = try property("LAST-MODIFIED").map { property throws(ImportError) in try time(property).timestamp }
+        var item = ToDoItem.imported(id: id, title: title, itemDescription: description, timestamp: due?.timestamp, location: location,
                                      done: status == "COMPLETED" || (status == nil && completedAt != nil),
                                      createdAt: createdAt, completedAt: completedAt)
+        item.storage.fields.allDay = due.map { !$0.hasTime }
+        item.storage.fields.start = start
+        item.storage.fields.repeatRule = property("RRULE").map { String($0.value) }
+        item.storage.fields.priority = priority
+        item.storage.fields.tags = tags
+        item.storage.fields.parent = parent
+        item.storage.fields.modifiedAt = modifiedAt
         return ImportedItem(item: item, origin: origin, ignoredBecause: status == "CANCELLED" ? "cancelled in the calendar" : nil)
+    }
+}
+
+extension ICalendarFormat {
+    /// The id of the item a UID names: the UID itself when it is a UUID, else one made from it.
+    static func itemID(ofUID uid: Substring) -> UUID {
+        let text = String(uid)
+        return UUID(uuidString: text.hasPrefix("urn:uuid:") ? String(text.dropFirst(9)) : text) ?? UUID(hashing: text)
+    }
+
+    /// The parts of a list value (`CATEGORIES:a,b\,c`): split at commas that are not escaped.
+    static func splitList(_ value: Substring) -> [Substring] {
+        var parts: [Substring] = []
+        var start = value.startIndex, escaping = false
+        for index in value.indices {
+            if escaping {
+                escaping = false
+            } else if value[index] == "\\" {
+                escaping = true
+            } else if value[index] == "," {
+                parts.append(value[start..<index])
+                start = value.index(after: index)
+            }
+        }
+        parts.append(value[start...])
+        return parts
     }
 }
 

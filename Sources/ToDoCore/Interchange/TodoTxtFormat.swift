@@ -24,7 +24,10 @@ public enum TodoTxtFormat {
             }
             words.append(item.title)
             if let timestamp = item.timestamp {
-                words.append("due:" + CivilTime.isoDateTime(time.fields(of: timestamp)))
+                let fields = time.fields(of: timestamp)
+                // A time that is midnight says so (`T00:00`); a whole day is its date alone.
+                words.append("due:" + (item.dueIsAllDay(in: timeZone) ? CivilTime.isoDate(fields)
+                    : fields.isMidnight ? CivilTime.isoDate(fields) + "T00:00" : CivilTime.isoDateTime(fields)))
             }
             if let description = item.itemDescription { words.append("desc:" + encoded(description)) }
             if let location = item.location {
@@ -77,7 +80,7 @@ public enum TodoTxtFormat {
         }
         if isDate(words.first) { createdAt = try date(words.removeFirst()) }
 
-        var timestamp: Double?, description: String?, name: String?, address: String?, coordinate: Coordinate?, id: UUID?
+        var timestamp: Double?, allDay: Bool?, description: String?, name: String?, address: String?, coordinate: Coordinate?, id: UUID?
         for word in words {
             guard let colon = word.firstIndex(of: ":"), colon != word.startIndex else {
                 titleWords.append(word)
@@ -90,6 +93,7 @@ public enum TodoTxtFormat {
                     throw ImportError(at: origin, "'\(word)' is not a due date; expected due:YYYY-MM-DD")
                 }
                 timestamp = due
+                allDay = !value.contains("T")
             case "id":
                 guard let uuid = UUID(uuidString: String(value)) else { throw ImportError(at: origin, "'\(word)' is not an id (a UUID)") }
                 id = uuid
@@ -115,8 +119,11 @@ public enum TodoTxtFormat {
             location = Location(name: name ?? fallbackName ?? "", address: address, coordinate: coordinate)
         }
         // A line without an id gets one made from the line, so that importing it again skips it.
-        return .imported(id: id ?? UUID(hashing: "todotxt:" + line), title: title, itemDescription: description, timestamp: timestamp, location: location,
-                         done: done, createdAt: createdAt, completedAt: done ? completedAt : nil)
+        var item = ToDoItem.imported(id: id ?? UUID(hashing: "todotxt:" + line), title: title, itemDescription: description,
+                                     timestamp: timestamp, location: location, done: done, createdAt: createdAt,
+                                     completedAt: done ? completedAt : nil)
+        item.storage.fields.allDay = allDay
+        return item
     }
 
     /// `(A)` to `(Z)`.

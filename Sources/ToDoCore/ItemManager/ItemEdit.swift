@@ -23,6 +23,10 @@ public enum FieldChange<Value: Equatable & Sendable>: Equatable, Sendable {
 public struct ItemEdit: Equatable, Sendable {
     public var title: String?
     public var timestamp: FieldChange<Double>
+    /// With a due set, whether it is a whole day (`ToDoItem.dueIsAllDay`).
+    public var dueIsAllDay: Bool?
+    /// RRULE text (`ToDoItem.repeatRule`).
+    public var repeatRule: FieldChange<String> = .keep
     public var itemDescription: FieldChange<String>
     public var location: FieldChange<Location>
     public var address: FieldChange<String>
@@ -59,7 +63,7 @@ public struct ItemEdit: Equatable, Sendable {
     /// Whether the edit would leave every field as it is.
     public var changesNothing: Bool {
         title == nil && timestamp == .keep && itemDescription == .keep && location == .keep && address == .keep
-            && coordinate == .keep && priority == .keep && start == .keep && parent == .keep && addedTags.isEmpty && removedTags.isEmpty && !clearsTags
+            && coordinate == .keep && priority == .keep && start == .keep && parent == .keep && repeatRule == .keep && addedTags.isEmpty && removedTags.isEmpty && !clearsTags
     }
 
     /// The tags an item with `tags` has after the edit.
@@ -87,6 +91,8 @@ extension ItemManager {
         try Self.checkPlaceHasName(location)
         let title = edit.title ?? current.title
         let timestamp = edit.timestamp.applied(to: current.timestamp)
+        let allDay = edit.timestamp == .keep ? current.dueIsAllDay : edit.dueIsAllDay
+        let repeatRule = edit.repeatRule.applied(to: current.repeatRule)
         let itemDescription = edit.itemDescription.applied(to: current.itemDescription)
         let priority = edit.priority.applied(to: current.priority)
         let start = edit.start.applied(to: current.start)
@@ -94,14 +100,16 @@ extension ItemManager {
         if let parent, parent != current.parent { try checkParent(parent, of: id) }
         let tags = edit.applied(toTags: current.tags)
         // An edit that leaves every field as it is changes nothing, and records no change.
-        if title == current.title, timestamp == current.timestamp, itemDescription == current.itemDescription,
+        if title == current.title, timestamp == current.timestamp, allDay == current.dueIsAllDay, repeatRule == current.repeatRule,
+           itemDescription == current.itemDescription,
            Self.isSame(location, current.location), priority == current.priority, tags == current.tags, start == current.start,
            parent == current.parent {
             return current
         }
         return try updateItem(withID: id) { item in
             item.title = title
-            item.timestamp = timestamp
+            item.setDue(timestamp, allDay: allDay)
+            item.repeatRule = repeatRule
             item.itemDescription = itemDescription
             item.location = location
             item.priority = priority

@@ -112,6 +112,7 @@ public struct ItemManager: Sendable {
     public mutating func add(_ item: ToDoItem) throws(ItemManagerError) -> ToDoItem {
         try Self.checkPlaceHasName(item.location)
         if let parent = item.parent { try checkParent(parent, of: item.id) }
+        try Self.checkRepeat(of: item, before: nil)
         var open = item
         if open.done { open.done = false }
         if open.completedAt != nil { open.completedAt = nil }
@@ -245,6 +246,7 @@ public struct ItemManager: Sendable {
         var item = old
         edit(&item)
         try validate(item)
+        try Self.checkRepeat(of: item, before: old)
         item.modifiedAt = currentTime() ?? item.modifiedAt
         note(item)
         if !place.done { try checkNoOpenItemHasContent(of: item, except: id) }
@@ -359,13 +361,23 @@ public struct ItemManager: Sendable {
         return (order.map { items[$0] }, depths)
     }
 
+    /// A repeat rule given or changed must be one todo reads, and a repeating item needs a due
+    /// date; an item read from a file or an import may hold either without (another program's).
+    static func checkRepeat(of item: ToDoItem, before old: ToDoItem?) throws(ItemManagerError) {
+        guard let text = item.repeatRule else { return }
+        if text != old?.repeatRule {
+            do { _ = try RepeatRule(text) } catch { throw .invalidRepeatRule(error) }
+        }
+        if item.timestamp == nil, old == nil || old?.timestamp != nil || old?.repeatRule != text { throw .repeatWithoutDue(item) }
+    }
+
     /// A place needs a name (a list shows it): refused for what is added or edited, though a file
     /// or an import may hold one without.
     static func checkPlaceHasName(_ location: Location?) throws(ItemManagerError) {
         if let name = location?.name, name.unicodeScalars.allSatisfy(Whitespace.isSpaceOrNewline) { throw .emptyLocationName }
     }
 
-    private mutating func checkNoOpenItemHasContent(of item: ToDoItem, except excludedID: UUID?) throws(ItemManagerError) {
+    mutating func checkNoOpenItemHasContent(of item: ToDoItem, except excludedID: UUID?) throws(ItemManagerError) {
         guard openTitleKeys.mayContain(titleOf: item, among: toDoItems) else { return }
         if let existing = toDoItems.first(where: { $0.id != excludedID && $0.hasSameContent(as: item) }) {
             throw .duplicateContent(existing: existing)
@@ -373,7 +385,7 @@ public struct ItemManager: Sendable {
     }
 
     /// The time to stamp, in whole seconds: finer is noise in a file meant to be read and diffed.
-    private func currentTime() -> Double? {
+    func currentTime() -> Double? {
         now.map { $0().timeIntervalSince1970.rounded(.down) }
     }
 }

@@ -34,6 +34,13 @@ public enum ItemManagerError: Error, Equatable, Sendable {
     case parentCycle(parent: ToDoItem)
     /// Checking or removing the item would leave its open subtasks behind.
     case openSubtasks(parent: ToDoItem, subtasks: [ToDoItem])
+    /// A repeat rule that is not RRULE text todo reads.
+    case invalidRepeatRule(RepeatRuleError)
+    /// A repeating item without a due date: there is nothing to repeat from.
+    case repeatWithoutDue(ToDoItem)
+    /// The item repeats by a rule todo cannot follow (`RepeatRule.canBeFollowed`), so checking it
+    /// cannot say when it is next due.
+    case unfollowableRepeat(ToDoItem)
 }
 
 extension ItemManagerError: CustomStringConvertible {
@@ -75,6 +82,14 @@ extension ItemManagerError: CustomStringConvertible {
         case .openSubtasks(let parent, let subtasks):
             return "\(parent.label) has open subtasks: \(subtasks.map(\.label).joined(separator: ", "));"
                 + " check or remove them first, or give them too: \(([parent] + subtasks).map { String($0.number) }.joined(separator: ","))"
+        case .invalidRepeatRule(let error):
+            return error.description
+        case .repeatWithoutDue(let item):
+            return "a repeating item needs a due date to repeat from\(item.number > 0 ? ": \(item.label)" : ""); give --due, or --no-repeat"
+        case .unfollowableRepeat(let item):
+            return "todo cannot work out when \(item.label) is next due from its repeat rule \(item.repeatRule ?? "")"
+                + " (todo follows FREQ=DAILY, WEEKLY, MONTHLY and YEARLY with INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH,"
+                + " BYSETPOS and WKST); change it with edit \(item.number) --repeat, or end it with edit \(item.number) --no-repeat"
         case .invalidTag(let tag):
             return tag.isEmpty ? "a tag is empty" : "the tag \(quoted(tag)) holds a space or control character; a tag is one word"
         }

@@ -19,6 +19,8 @@ public struct ItemQuery: Equatable, Sendable {
     public var overdue = false
     /// Only items without a due date.
     public var noDue = false
+    /// Only items with a repeat rule.
+    public var repeating = false
     /// Only items with every one of these tags (ignoring case).
     public var tags: [String] = []
     /// Only items with a priority of this level.
@@ -62,6 +64,7 @@ public struct ItemQuery: Equatable, Sendable {
     func matches(_ item: ToDoItem, now: Date, dates: DueDateFormatter) -> Bool {
         let due = item.timestamp
         if noDue, due != nil { return false }
+        if repeating, item.repeatRule == nil { return false }
         if let dueBefore, !(due.map { $0 < dueBefore } ?? false) { return false }
         if let dueFrom, !(due.map { $0 >= dueFrom } ?? false) { return false }
         if overdue, item.done || !(due.map { dates.daysFrom(now, to: $0) < 0 } ?? false) { return false }

@@ -9,7 +9,7 @@ extension ToDoItem: JSONSchema {
     init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
         var id: UUID?, idText: String?, number = 0, title: String?, itemDescription: String?, timestamp: Double?
         var location: Location?, done = false, createdAt: Double?, completedAt: Double?, modifiedAt: Double?
-        var priority: Int?, tags: [String] = [], start: Double?, parent: UUID?
+        var priority: Int?, tags: [String] = [], start: Double?, parent: UUID?, allDay: Bool?, repeatRule: String?
         var unknown = UnknownMembers()
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             func field() -> String { memberPath(path(), key.string) }
@@ -22,7 +22,16 @@ extension ToDoItem: JSONSchema {
             case "title": title = try scanner.string(at: field)
             case "itemDescription": itemDescription = try scanner.string(at: field)
             case "timestamp": timestamp = try scanner.double(at: field, in: Self.timestampRange)
+            case "allDay": allDay = try scanner.bool(at: field)
             case "start": start = try scanner.double(at: field, in: Self.timestampRange)
+            // A repeat of another program's kind (not RRULE text) is kept as it is.
+            case "repeat":
+                let value = try scanner.unknownValue()
+                if case .string(let text) = value {
+                    repeatRule = text
+                } else if value != .null {
+                    unknown.append(key: key.string, value: value)
+                }
             case "location": location = try scanner.decode(Location.self, at: field)
             case "done": done = try scanner.bool(at: field) ?? false
             case "createdAt": createdAt = try scanner.double(at: field, in: Self.timestampRange)
@@ -59,7 +68,7 @@ extension ToDoItem: JSONSchema {
             id: try required(id) { memberPath(path(), "id") }, number: number, done: done,
             storage: ItemStorage(ItemFields(
                 title: try required(title) { memberPath(path(), "title") }, itemDescription: itemDescription,
-                timestamp: timestamp, start: start, location: location, priority: priority, tags: tags, parent: parent, createdAt: createdAt,
+                timestamp: timestamp, allDay: allDay, start: start, repeatRule: repeatRule, location: location, priority: priority, tags: tags, parent: parent, createdAt: createdAt,
                 completedAt: completedAt, modifiedAt: modifiedAt, unknownMembers: unknown)))
     }
 
@@ -79,7 +88,12 @@ extension ToDoItem: JSONSchema {
         writer.field("title", fields.title)
         writer.field("itemDescription", fields.itemDescription)
         writer.field("timestamp", fields.timestamp)
+        if let allDay = fields.allDay {
+            writer.key("allDay")
+            writer.bool(allDay)
+        }
         writer.field("start", fields.start)
+        writer.field("repeat", fields.repeatRule)
         writer.field("location", fields.location)
         if let priority = fields.priority {
             writer.key("priority")

@@ -5,7 +5,12 @@ struct ItemFields: Equatable, Sendable {
     var title: String
     var itemDescription: String?
     var timestamp: Double?
+    /// Whether the due is a whole day (`true`) or a time (`false`); `nil` where the file does not
+    /// say (written before todo kept it): a due at local midnight is then a whole day.
+    var allDay: Bool?
     var start: Double?
+    /// How the item repeats, as RFC 5545 RRULE text (`FREQ=WEEKLY;INTERVAL=2`).
+    var repeatRule: String?
     var location: Location?
     var priority: Int?
     var tags: [String] = []
@@ -53,8 +58,16 @@ struct ItemStorage: Sendable {
         if case .written(let form) = kind { form.timestamp } else { fields.timestamp }
     }
 
+    var allDay: Bool? {
+        if case .written(let form) = kind { form.allDay } else { fields.allDay }
+    }
+
     var start: Double? {
         if case .written(let form) = kind { form.startDate } else { fields.start }
+    }
+
+    var repeatRule: String? {
+        if case .written(let form) = kind { form.repeatRule } else { fields.repeatRule }
     }
 
     var location: Location? {
@@ -135,6 +148,7 @@ struct ItemStorage: Sendable {
         let fields = fields
         var title = fields.title
         let due = ListFields.Due.value(fields.timestamp)
+        let allDay = fields.allDay, repeats = fields.repeatRule != nil
         // The tags as the file has them, so that `ListFields` holds no reference.
         var tagsText: [UInt8] = []
         if !fields.tags.isEmpty {
@@ -146,9 +160,13 @@ struct ItemStorage: Sendable {
             let tags = tagsText.isEmpty ? ListFields.Tags.none : .written(tagsText, at: 0)
             title.withUTF8 { title in
                 guard var name = fields.location?.name else {
-                    return body(ListFields(title: title, locationName: nil, due: due, priority: fields.priority, tags: tags))
+                    return body(ListFields(title: title, locationName: nil, due: due, allDay: allDay, repeats: repeats,
+                                           priority: fields.priority, tags: tags))
                 }
-                name.withUTF8 { name in body(ListFields(title: title, locationName: name, due: due, priority: fields.priority, tags: tags)) }
+                name.withUTF8 { name in
+                    body(ListFields(title: title, locationName: name, due: due, allDay: allDay, repeats: repeats,
+                                    priority: fields.priority, tags: tags))
+                }
             }
         }
     }
@@ -208,6 +226,10 @@ package struct ListFields {
     package let locationName: UnsafeBufferPointer<UInt8>?
     /// The due date, or where it is written: read only when asked for.
     let due: Due
+    /// `ToDoItem.dueIsAllDay`.
+    package let allDay: Bool?
+    /// Whether the item has a repeat rule.
+    package let repeats: Bool
     package let priority: Int?
     /// The tags, or where they are written: read only when asked for.
     let tags: Tags

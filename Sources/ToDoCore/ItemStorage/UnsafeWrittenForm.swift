@@ -46,7 +46,9 @@ struct UnsafeWrittenForm: @unchecked Sendable {
         var title: Offset = 0
         var itemDescription: Offset = 0
         var timestamp: Offset = 0
+        var allDay: Offset = 0
         var start: Offset = 0
+        var repeatRule: Offset = 0
         var location: Offset = 0
         var priority: Offset = 0
         var tags: Offset = 0
@@ -61,7 +63,9 @@ struct UnsafeWrittenForm: @unchecked Sendable {
     var title: String { value(at: offsets.title, WrittenFormReader.string) ?? "" }
     var itemDescription: String? { value(at: offsets.itemDescription, WrittenFormReader.string) }
     var timestamp: Double? { time(at: offsets.timestamp) }
+    var allDay: Bool? { value(at: offsets.allDay) { try? $0.scanBool() } }
     var startDate: Double? { time(at: offsets.start) }
+    var repeatRule: String? { value(at: offsets.repeatRule, WrittenFormReader.string) }
     var location: Location? {
         value(at: offsets.location, isExact ? WrittenFormReader.location : WrittenFormReader.locationInOtherLayout)
     }
@@ -73,7 +77,8 @@ struct UnsafeWrittenForm: @unchecked Sendable {
     var modifiedAt: Double? { time(at: offsets.modifiedAt) }
 
     var fields: ItemFields {
-        ItemFields(title: title, itemDescription: itemDescription, timestamp: timestamp, start: startDate, location: location,
+        ItemFields(title: title, itemDescription: itemDescription, timestamp: timestamp, allDay: allDay, start: startDate,
+                   repeatRule: repeatRule, location: location,
                    priority: priority, tags: tags, parent: parent, createdAt: createdAt, completedAt: completedAt, modifiedAt: modifiedAt)
     }
 
@@ -101,17 +106,17 @@ struct UnsafeWrittenForm: @unchecked Sendable {
         let buffer = bytes
         let due = offsets.timestamp > 0 ? ListFields.Due.written(buffer, at: Int(offsets.timestamp)) : .value(nil)
         let tags = offsets.tags > 0 ? ListFields.Tags.written(buffer, at: Int(offsets.tags)) : .none
-        let priority = self.priority
+        let priority = self.priority, allDay = self.allDay, repeats = offsets.repeatRule > 0
         Self.withString(at: Int(offsets.title), in: buffer) { title in
             var scanner = JSONScanner(bytes: buffer)
             scanner.index = Int(offsets.location)
             if !isExact, offsets.location > 0, let name = WrittenFormReader.locationPartsInOtherLayout(&scanner)?.name {
                 scanner.index = name
             } else if !isExact || offsets.location == 0 || !scanner.consume("{\"name\":") {
-                return body(ListFields(title: title, locationName: nil, due: due, priority: priority, tags: tags))
+                return body(ListFields(title: title, locationName: nil, due: due, allDay: allDay, repeats: repeats, priority: priority, tags: tags))
             }
             Self.withString(at: scanner.index, in: buffer) { name in
-                body(ListFields(title: title, locationName: name, due: due, priority: priority, tags: tags))
+                body(ListFields(title: title, locationName: name, due: due, allDay: allDay, repeats: repeats, priority: priority, tags: tags))
             }
         }
     }

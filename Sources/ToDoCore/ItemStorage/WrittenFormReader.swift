@@ -70,9 +70,15 @@ enum WrittenFormReader {
             case .timestamp:
                 offsets.timestamp = here
                 return isTime(&scanner)
+            case .allDay:
+                offsets.allDay = here
+                return (try? scanner.scanBool()) != nil
             case .start:
                 offsets.start = here
                 return isTime(&scanner)
+            case .repeatRule:
+                offsets.repeatRule = here
+                return skipString(&scanner)
             case .priority:
                 offsets.priority = here
                 return priority(&scanner) != nil
@@ -130,9 +136,17 @@ enum WrittenFormReader {
             offsets.timestamp = here()
             guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
         }
+        if scanner.byte(at: 2) == UInt8(ascii: "a"), scanner.consume(",\"allDay\":") {
+            offsets.allDay = here()
+            guard scanner.consume("true") || scanner.consume("false") else { return nil }
+        }
         if scanner.byte(at: 2) == UInt8(ascii: "s"), scanner.consume(",\"start\":") {
             offsets.start = here()
             guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
+        }
+        if scanner.byte(at: 2) == UInt8(ascii: "r"), scanner.consume(",\"repeat\":") {
+            offsets.repeatRule = here()
+            guard skipWrittenString(&scanner) else { return nil }
         }
         if scanner.consume(",\"location\":") {
             offsets.location = here()
@@ -500,7 +514,8 @@ enum WrittenFormReader {
 /// The members of an item todo knows, told from a key's bytes by its length and first byte, then
 /// compared once: a list's every item has several.
 private enum ItemMember: UInt16 {
-    case id, number, title, itemDescription, timestamp, start, location, priority, tags, parent, done, createdAt, completedAt, modifiedAt
+    case id, number, title, itemDescription, timestamp, allDay, start, repeatRule, location, priority, tags, parent, done, createdAt,
+         completedAt, modifiedAt
 
     init?(_ key: UnsafeBufferPointer<UInt8>) {
         guard let first = key.first else { return nil }
@@ -517,6 +532,8 @@ private enum ItemMember: UInt16 {
         case (11, UInt8(ascii: "c")): (member, name) = (.completedAt, "completedAt")
         case (8, UInt8(ascii: "p")): (member, name) = (.priority, "priority")
         case (5, UInt8(ascii: "s")): (member, name) = (.start, "start")
+        case (6, UInt8(ascii: "a")): (member, name) = (.allDay, "allDay")
+        case (6, UInt8(ascii: "r")): (member, name) = (.repeatRule, "repeat")
         case (6, UInt8(ascii: "p")): (member, name) = (.parent, "parent")
         case (4, UInt8(ascii: "t")): (member, name) = (.tags, "tags")
         case (10, UInt8(ascii: "m")): (member, name) = (.modifiedAt, "modifiedAt")

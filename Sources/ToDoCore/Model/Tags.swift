@@ -13,6 +13,22 @@ public enum Tags {
         return kept
     }
 
+    /// Another program's tag or category as a tag: trimmed, each run of white space or control
+    /// characters inside it a `-` (`Work stuff` is `Work-stuff`); empty when nothing is left.
+    public static func asTag(_ text: String) -> String {
+        var tag = "", pendingDash = false
+        for scalar in text.unicodeScalars {
+            if Whitespace.isSpaceOrNewline(scalar) || scalar.properties.generalCategory == .control {
+                pendingDash = !tag.isEmpty
+            } else {
+                if pendingDash { tag += "-" }
+                pendingDash = false
+                tag.unicodeScalars.append(scalar)
+            }
+        }
+        return tag
+    }
+
     /// Whether `tags` has `tag`, ignoring case.
     public static func contains(_ tags: [String], _ tag: String) -> Bool {
         let tag = tag.lowercased()

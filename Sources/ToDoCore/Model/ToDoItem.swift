@@ -33,11 +33,14 @@ public struct ToDoItem: Equatable, Sendable {
         id: UUID = UUID(),
         priority: Int? = nil,
         tags: [String] = [],
-        start: Double? = nil
+        start: Double? = nil,
+        dueIsAllDay: Bool? = nil,
+        repeatRule: String? = nil
     ) {
         self.init(id: id, number: 0, done: false,
                   storage: ItemStorage(ItemFields(title: title, itemDescription: itemDescription, timestamp: timestamp,
-                                                  start: start, location: location, priority: priority, tags: tags)))
+                                                  allDay: timestamp == nil ? nil : dueIsAllDay, start: start,
+                                                  repeatRule: repeatRule, location: location, priority: priority, tags: tags)))
     }
 
     init(id: UUID, number: Int, done: Bool, storage: ItemStorage) {
@@ -58,10 +61,39 @@ public struct ToDoItem: Equatable, Sendable {
         set { storage.fields.itemDescription = newValue }
     }
 
-    /// The due date, in seconds since 1970.
+    /// The due date, in seconds since 1970. Setting it alone leaves whether it is a whole day
+    /// unsaid (`dueIsAllDay` nil), as in a file from before todo kept it; `setDue` says it.
     public var timestamp: Double? {
         get { storage.timestamp }
-        set { storage.fields.timestamp = newValue }
+        set { setDue(newValue, allDay: nil) }
+    }
+
+    /// Whether the due is a whole day (`true`: `--due 2030-01-10`, iCalendar's `DUE;VALUE=DATE`) or
+    /// a time (`false`: `--due "2030-01-10 00:00"`), kept as the moment's local midnight or the
+    /// moment; `nil` where it was never said (a file written before todo kept it, or the book's
+    /// API): a due at local midnight is then a whole day (`isAllDay(in:)`).
+    public var dueIsAllDay: Bool? { storage.allDay }
+
+    /// Whether the due is a whole day, `dueIsAllDay` or, where that is unsaid, whether it falls on
+    /// a local midnight in `rules`.
+    public func dueIsAllDay(in rules: TimeZoneRules) -> Bool {
+        guard let timestamp else { return false }
+        return dueIsAllDay ?? CivilTime(rules: rules).fields(of: timestamp).isMidnight
+    }
+
+    /// Sets the due date and whether it is a whole day.
+    public mutating func setDue(_ timestamp: Double?, allDay: Bool?) {
+        var fields = storage.fields
+        fields.timestamp = timestamp
+        fields.allDay = timestamp == nil ? nil : allDay
+        storage.fields = fields
+    }
+
+    /// How the item repeats: RFC 5545 RRULE text (`FREQ=WEEKLY;INTERVAL=2`), kept as read even
+    /// when todo cannot follow it (`RepeatRule`).
+    public var repeatRule: String? {
+        get { storage.repeatRule }
+        set { setField(\.repeatRule, newValue, isSet: newValue != nil, key: "repeat") }
     }
 
     /// When the item starts to matter, in seconds since 1970 (Taskwarrior's wait, todo.txt's `t:`,

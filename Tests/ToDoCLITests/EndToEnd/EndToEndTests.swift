@@ -82,7 +82,7 @@ final class EndToEndTests: BinaryTestCase {
     }
 
     func test_TZ_isHonoured() throws {
-        try run("add", "A", "--due", "01/10/22")
+        try run("add", "A", "--due", "01/10/22 00:00")
 
         todo.environment["TZ"] = "Europe/Berlin"
         XCTAssertEqual(try run("list").stdout, "1 [ ] A  01/10/22 06:00\n")

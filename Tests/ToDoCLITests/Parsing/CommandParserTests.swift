@@ -30,7 +30,7 @@ final class CommandParserTests: XCTestCase {
                                            "--location", "Home", "--address", "Main St 1", "--coordinate", "52.52,-13.405", "--json"])
 
         XCTAssertEqual(invocation.command as? AddCommand, AddCommand(
-            titles: .argument("Call Mom"), itemDescription: "Sunday", timestamp: try midnight("01/10/22"),
+            titles: .argument("Call Mom"), itemDescription: "Sunday", timestamp: try midnight("01/10/22"), dueIsAllDay: true,
             location: Location(name: "Home", address: "Main St 1", coordinate: Coordinate(latitude: 52.52, longitude: -13.405)),
             json: true))
     }
@@ -40,7 +40,9 @@ final class CommandParserTests: XCTestCase {
     }
 
     func test_add_dash_readsStandardInput() throws {
-        XCTAssertEqual(try parsed(["add", "-", "--due=+1d"], as: AddCommand.self), AddCommand(titles: .standardInput, timestamp: try midnight("tomorrow")))
+        XCTAssertEqual(try parsed(["add", "-", "--due=+1d"], as: AddCommand.self), AddCommand(titles: .standardInput, timestamp: try midnight("tomorrow"), dueIsAllDay: true))
+        XCTAssertEqual(try parsed(["add", "A", "--due", "01/10/22 00:00", "--repeat", "every 2 weeks"], as: AddCommand.self),
+                       AddCommand(titles: .argument("A"), timestamp: try midnight("01/10/22"), dueIsAllDay: false, repeatRule: "FREQ=WEEKLY;INTERVAL=2"))
     }
 
     func test_doubleDash_endsOptions() throws {

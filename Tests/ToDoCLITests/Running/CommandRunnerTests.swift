@@ -151,8 +151,9 @@ final class CommandRunnerTests: HarnessTestCase {
         else { return XCTFail() }
         XCTAssertEqual(first.keys, ["id", "number", "title", "done", "createdAt", "modifiedAt"])
         XCTAssertEqual(first["number"], .number(2))
-        XCTAssertEqual(second.keys, ["id", "number", "title", "timestamp", "done", "createdAt", "completedAt", "modifiedAt"])
+        XCTAssertEqual(second.keys, ["id", "number", "title", "timestamp", "allDay", "done", "createdAt", "completedAt", "modifiedAt"])
         XCTAssertEqual(second["timestamp"], .number(1_641_790_800))
+        XCTAssertEqual(second["allDay"], .bool(true))
         XCTAssertEqual(second["done"], .bool(true))
     }
 
@@ -190,6 +191,7 @@ final class CommandRunnerTests: HarnessTestCase {
         XCTAssertOutcome(todo.run("show", "1"), Outcome(status: 0, stdout: """
             Title:       Call Mom
             Due:         01/10/22 (Monday)
+            Repeats:     -
             Starts:      -
             Description: About Sunday
                          and the trip
@@ -220,6 +222,7 @@ final class CommandRunnerTests: HarnessTestCase {
         XCTAssertEqual(todo.succeed("show", String(id.prefix(9)).lowercased()), """
             Title:       Buy milk
             Due:         -
+            Repeats:     -
             Starts:      -
             Description: -
             Location:    -

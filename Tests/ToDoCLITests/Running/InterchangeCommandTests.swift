@@ -99,7 +99,7 @@ final class InterchangeCommandTests: HarnessTestCase {
     func test_export_errors() {
         XCTAssertOutcome(todo.run("export", "--format", "csv"), Outcome(status: 64, stdout: "", stderr: """
             Error: invalid value 'csv' for '--format'; use json, todotxt or ical
-            Usage: todo export [--format <format>] [--output <file>] [--open] [--done] [--search <text>] [--tag <tag>...] [--priority <level>] [--parent <ref>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>]
+            Usage: todo export [--format <format>] [--output <file>] [--open] [--done] [--search <text>] [--tag <tag>...] [--priority <level>] [--parent <ref>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--repeating] [--sort <key>] [--reverse] [--limit <n>]
               See 'todo export --help' for more information.
 
             """))
@@ -117,7 +117,7 @@ final class InterchangeCommandTests: HarnessTestCase {
         for output in [path, "items.json", "./items.json.history", "items.json.lock", ".items.json.spare", "linked"] {
             XCTAssertOutcome(todo.run("export", "--format", "todotxt", "--output", output), Outcome(status: 64, stdout: "", stderr: """
                 Error: '--output \(output)' is a file of the list itself; nothing was written, choose another file
-                Usage: todo export [--format <format>] [--output <file>] [--open] [--done] [--search <text>] [--tag <tag>...] [--priority <level>] [--parent <ref>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>]
+                Usage: todo export [--format <format>] [--output <file>] [--open] [--done] [--search <text>] [--tag <tag>...] [--priority <level>] [--parent <ref>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--repeating] [--sort <key>] [--reverse] [--limit <n>]
                   See 'todo export --help' for more information.
 
                 """))
@@ -336,7 +336,7 @@ final class ListQueryCommandTests: HarnessTestCase {
     }
 
     func test_list_badQueries_areUsageErrors() {
-        let usage = "Usage: todo list [--open] [--done] [--search <text>] [--tag <tag>...] [--priority <level>] [--parent <ref>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--sort <key>] [--reverse] [--limit <n>] [--all] [--json]\n  See 'todo list --help' for more information.\n"
+        let usage = "Usage: todo list [--open] [--done] [--search <text>] [--tag <tag>...] [--priority <level>] [--parent <ref>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--repeating] [--sort <key>] [--reverse] [--limit <n>] [--all] [--json]\n  See 'todo list --help' for more information.\n"
         XCTAssertOutcome(todo.run("list", "--sort", "size"), Outcome(status: 64, stdout: "", stderr: "Error: invalid value 'size' for '--sort'; use number, due, title, created or priority\n" + usage))
         XCTAssertOutcome(todo.run("list", "--limit", "-1"), Outcome(status: 64, stdout: "", stderr: "Error: invalid value '-1' for '--limit'; use a number of items, as 10\n" + usage))
         XCTAssertEqual(todo.run("list", "--due-before", "soon").stderr.prefix(32), "Error: invalid date 'soon'\nAccep")

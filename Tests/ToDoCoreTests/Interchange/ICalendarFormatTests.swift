@@ -18,8 +18,48 @@ final class ICalendarFormatTests: XCTestCase {
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//todo//test//EN", "BEGIN:VTODO",
             "UID:9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F", "DTSTAMP:20261122T153000Z", "CREATED:20231114T221320Z",
             "SUMMARY:Buy milk\\, eggs\\; bread \\\\ more", "DESCRIPTION:line one\\nline two", "DUE;VALUE=DATE:20220110",
-            "LOCATION:Shop", "X-TODO-ADDRESS:1 Main St", "GEO:52.5;-13.25", "STATUS:NEEDS-ACTION", "END:VTODO", "END:VCALENDAR", "",
+            "LOCATION:Shop", "X-TODO-ADDRESS:1 Main St", "GEO:52.5;-13.25", "STATUS:NEEDS-ACTION", "LAST-MODIFIED:20231114T221320Z", "END:VTODO", "END:VCALENDAR", "",
         ].joined(separator: "\r\n"))
+    }
+
+    func test_theOrganisingFields_areICalendarsOwnProperties_andReadBack() throws {
+        var manager = ItemManager(now: { Date(timeIntervalSince1970: 1_700_000_000) })
+        let parent = try manager.add(ToDoItem(title: "Garden", id: UUID(uuidString: "11111111-2222-4333-8444-555555555555")!))
+        // 17:00 in Chicago is midnight in Berlin: a time, not a whole day.
+        var child = ToDoItem(title: "Water", timestamp: 1_608_505_200, id: UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F")!,
+                             priority: 1, tags: ["home", "Pflanzen"], start: 1_608_418_800, dueIsAllDay: false,
+                             repeatRule: "FREQ=WEEKLY;BYDAY=MO,TH")
+        child.parent = parent.id
+        try manager.add(child)
+        let berlin = TimeZoneRules(TimeZone(identifier: "Europe/Berlin")!)
+        let text = ICalendarFormat.write([manager.toDoItems[1]], timeZone: berlin, now: Date(timeIntervalSince1970: 1_795_361_400),
+                                         productID: "-//todo//test//EN")
+        XCTAssertEqual(text, [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//todo//test//EN", "BEGIN:VTODO",
+            "UID:9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F", "DTSTAMP:20261122T153000Z", "CREATED:20231114T221320Z",
+            "SUMMARY:Water", "DTSTART:20201219T230000Z", "DUE:20201220T230000Z", "RRULE:FREQ=WEEKLY;BYDAY=MO,TH", "PRIORITY:1",
+            "CATEGORIES:home,Pflanzen", "RELATED-TO;RELTYPE=PARENT:11111111-2222-4333-8444-555555555555", "STATUS:NEEDS-ACTION",
+            "LAST-MODIFIED:20231114T221320Z", "END:VTODO", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n"))
+
+        let read = try XCTUnwrap(ICalendarFormat.read(text, timeZone: berlin).first?.item)
+        XCTAssertEqual(read.timestamp, 1_608_505_200)
+        XCTAssertEqual(read.dueIsAllDay, false)
+        XCTAssertEqual(read.start, 1_608_418_800)
+        XCTAssertEqual(read.repeatRule, "FREQ=WEEKLY;BYDAY=MO,TH")
+        XCTAssertEqual(read.priority, 1)
+        XCTAssertEqual(read.tags, ["home", "Pflanzen"])
+        XCTAssertEqual(read.parent, parent.id)
+        XCTAssertEqual(read.modifiedAt, 1_700_000_000)
+
+        // A whole day stays a date; PRIORITY 0 is none; CATEGORIES of several lines and words.
+        let calendar = ["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:x", "SUMMARY:Tax", "DUE;VALUE=DATE:20300110", "PRIORITY:0",
+                        "CATEGORIES:Work stuff,a\\,b", "CATEGORIES:work", "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n")
+        let whole = try XCTUnwrap(ICalendarFormat.read(calendar, timeZone: berlin).first?.item)
+        XCTAssertEqual(whole.dueIsAllDay, true)
+        XCTAssertNil(whole.priority)
+        XCTAssertEqual(whole.tags, ["Work-stuff", "a,b", "work"])
+        XCTAssertTrue(ICalendarFormat.write([whole], timeZone: berlin, now: Date(), productID: "p").contains("\r\nDUE;VALUE=DATE:20300110\r\n"))
     }
 
     func test_folded_keepsEveryLineWithin75OctetsAndNeverSplitsACharacter() {

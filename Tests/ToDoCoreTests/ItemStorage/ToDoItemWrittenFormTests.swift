@@ -32,8 +32,12 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             XCTAssertEqual(read.modifiedAt, general.modifiedAt, "case \(index)")
             XCTAssertEqual(read.start, general.start, "case \(index)")
             XCTAssertEqual(read.parent, general.parent, "case \(index)")
+            XCTAssertEqual(read.dueIsAllDay, general.dueIsAllDay, "case \(index)")
+            XCTAssertEqual(read.repeatRule, general.repeatRule, "case \(index)")
             read.withListFields { fields in
                 XCTAssertEqual(fields.priority, general.priority, "case \(index)")
+                XCTAssertEqual(fields.allDay, general.dueIsAllDay, "case \(index)")
+                XCTAssertEqual(fields.repeats, general.repeatRule != nil, "case \(index)")
                 XCTAssertEqual(fields.tagList ?? [], general.tags, "case \(index)")
             }
             XCTAssertEqual(read.locationName, general.location?.name, "case \(index)")
@@ -163,8 +167,9 @@ final class ToDoItemWrittenFormTests: XCTestCase {
         }
     }
 
-    /// A priority, tags (any strings: a file may hold what the command line refuses) and a
-    /// modified time, each on about half the items.
+    /// A priority, tags and a repeat rule (any strings: a file may hold what the command line
+    /// refuses), a modified time, a start, a parent, and whether the due is a whole day, each on
+    /// about half the items.
     static func addOrganisingFields(to item: inout ToDoItem, _ random: inout SeededGenerator) {
         item.priority = Bool.random(using: &random) ? Int.random(in: 1...9, using: &random) : nil
         item.tags = Bool.random(using: &random)
@@ -172,6 +177,8 @@ final class ToDoItemWrittenFormTests: XCTestCase {
         item.modifiedAt = Bool.random(using: &random) ? Double(Int.random(in: 0...2_000_000_000, using: &random)) : nil
         item.start = Bool.random(using: &random) ? Double.random(in: ToDoItem.timestampRange, using: &random) : nil
         item.parent = Bool.random(using: &random) ? UUID() : nil
+        if let due = item.timestamp, Bool.random(using: &random) { item.setDue(due, allDay: Bool.random(using: &random)) }
+        item.repeatRule = Bool.random(using: &random) ? ToDoItemJSONEquivalenceTests.randomText(&random) : nil
     }
 
     /// The value as Python's `json.dump` writes it by default: `", "` and `": "` between members.

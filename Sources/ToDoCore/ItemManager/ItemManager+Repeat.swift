@@ -1,0 +1,48 @@
+import Foundation
+
+/// What checking a repeating item did (`ItemManager.checkOccurrence`).
+public struct CheckedOccurrence: Equatable, Sendable {
+    /// The done item that records the occurrence: a copy of the item with the due it had and a
+    /// number of its own; the item itself when the series ended with it.
+    public var record: ToDoItem
+    /// The item, open again with its due moved to the next occurrence; `nil` when the series ended.
+    public var series: ToDoItem?
+}
+
+extension ItemManager {
+    /// Checks the current occurrence of the open repeating item with `id`, its dates read in
+    /// `rules`: a done copy of the item (a new id and the next number, no repeat rule) records the
+    /// occurrence with the due it had, and the item keeps its number and stays open, its due (and
+    /// its start, by as much) moved to the next occurrence still ahead (`RepeatRule.nextOccurrence`).
+    /// When the series has no occurrence after this one, the item itself is checked. Refused when
+    /// the rule is one todo cannot follow, or when the moved item would be an open twin.
+    public mutating func checkOccurrence(withID id: UUID, rules: TimeZoneRules) throws(ItemManagerError) -> CheckedOccurrence {
+        let place = try place(ofID: id)
+        let item = place.done ? doneItems[place.index] : toDoItems[place.index]
+        guard !place.done, let text = item.repeatRule, let due = item.timestamp else {
+            return CheckedOccurrence(record: try checkItem(withID: id), series: nil)
+        }
+        guard let rule = try? RepeatRule(text), rule.canBeFollowed else { throw .unfollowableRepeat(item) }
+        let now = currentTime() ?? due
+        guard case .occurrence(let next, let nextRule)? = rule.nextOccurrence(
+            after: due, allDay: item.dueIsAllDay(in: rules), now: now, rules: rules)
+        else {
+            return CheckedOccurrence(record: try checkItem(withID: id), series: nil)
+        }
+        var series = item
+        series.setDue(next, allDay: item.dueIsAllDay)
+        if let start = item.start { series.start = start + (next - due) }
+        if nextRule.text != text { series.repeatRule = nextRule.text }
+        try checkNoOpenItemHasContent(of: series, except: id)
+
+        var record = item.decoded
+        record.storage.fields.repeatRule = nil
+        record = ToDoItem(id: UUID(), number: 0, done: true, storage: record.storage)
+        record.createdAt = nil
+        record.completedAt = now
+        record.modifiedAt = now
+        let recorded = try insert(record)
+        series = try updateItem(withID: id) { $0 = series }
+        return CheckedOccurrence(record: recorded, series: series)
+    }
+}
