@@ -26,6 +26,7 @@ struct HistoryRenderer {
             case .tags: return "tags"
             case .start: return "start"
             case .parent: return "parent"
+            case .repeatRule: return "repeat"
             }
         }
         let edited = fields.isEmpty ? "" : " [\(fields.joined(separator: ", "))]"

@@ -64,13 +64,15 @@ public struct ItemChange: Equatable, Sendable {
     /// The same change the other way round: what taking it back does.
     public var reversed: ItemChange { ItemChange(before: after, after: before) }
 
-    /// The fields a person edits (title, description, due date, location, priority, tags) that differ.
+    /// The fields a person edits (title, description, due date, location, priority, tags, start,
+    /// parent, repeat rule) that differ.
     public var editedFields: [EditedField] {
         guard let before, let after else { return [] }
         var fields: [EditedField] = []
         if before.title != after.title { fields.append(.title) }
         if before.itemDescription != after.itemDescription { fields.append(.description) }
-        if before.timestamp != after.timestamp { fields.append(.due) }
+        if before.timestamp != after.timestamp || before.dueIsAllDay != after.dueIsAllDay { fields.append(.due) }
+        if before.repeatRule != after.repeatRule { fields.append(.repeatRule) }
         if before.location != after.location || before.location?.address != after.location?.address { fields.append(.location) }
         if before.priority != after.priority { fields.append(.priority) }
         if before.tags != after.tags { fields.append(.tags) }
@@ -81,6 +83,7 @@ public struct ItemChange: Equatable, Sendable {
 
     public enum EditedField: String, Sendable {
         case title, description, due, location, priority, tags, start, parent
+        case repeatRule = "repeat"
     }
 }
 

@@ -161,9 +161,11 @@ public struct RepeatRule: Equatable, Sendable {
         case 2...3 where words[0] == "every":
             let interval = words.count == 3 ? Int(words[1]) : 1
             let units: [Substring: Frequency] = ["day": .daily, "week": .weekly, "month": .monthly, "year": .yearly]
+            // `every week`, `every 1 week`, `every 2 weeks`: the plural for more than one.
             let unit = words[words.count - 1]
             if let interval, (1...99_999).contains(interval),
-               let frequency = units[unit] ?? (unit.hasSuffix("s") ? units[unit.dropLast()] : nil) {
+               let frequency = interval == 1 ? units[unit] ?? (words.count == 3 && unit.hasSuffix("s") ? units[unit.dropLast()] : nil)
+                                             : unit.hasSuffix("s") ? units[unit.dropLast()] : nil {
                 return rule(frequency, interval)
             }
         default: break
