@@ -69,7 +69,8 @@ final class ToDoCLITests: HarnessTestCase {
               1                 any other failure (reading or writing a file, standard
                                 output, lock timeout)
               2                 no item matches a ref, or an id prefix matches several
-              3                 a uniqueness rule refused the change
+              3                 a rule of the list refused the change (an open twin, open
+                                subtasks left behind, a repeat todo cannot follow)
               4                 the data file cannot be read or is from a newer todo, or a
                                 file of the list is not one todo uses (a FIFO or device,
                                 over 1 GiB, another user's, a planted link)

@@ -38,9 +38,18 @@ enum HelpTopics {
                  HelpRow(name: "next monday", text: "the same as monday: the next Monday after today"),
                  HelpRow(name: "eod, eow, eom, eoy", text: "today, this week's Sunday, this month's and this year's last day"),
                  HelpRow(name: "tomorrow 17:00, fri 9am", text: "any form with a time: HH:mm, 5pm, 5:30am, noon or midnight")]),
-         .paragraph("Dates are in the local time zone (TZ, read as the C library reads it: a zone name, :/etc/localtime or another zoneinfo file, or POSIX rules such as CET-1CEST,M3.5.0,M10.5.0/3 or UTC+3, three hours behind UTC). A date without a time means that calendar day, stored as its local midnight. A time the clocks skip that day is refused, naming the time after the change. Dates are shown as \(order == .monthFirst ? "MM/dd/yy" : "dd/MM/yy"), with the year written whole outside 2000 to 2099 (\(order == .monthFirst ? "01/10/1922" : "10/01/1922"))."),
+         .paragraph("Dates are in the local time zone (TZ, read as the C library reads it: a zone name, :/etc/localtime or another zoneinfo file, or POSIX rules such as CET-1CEST,M3.5.0,M10.5.0/3 or UTC+3, three hours behind UTC). A date without a time means that whole calendar day, stored as its local midnight; a date with a time is that time, even 00:00, and is shown with it. A time the clocks skip that day is refused, naming the time after the change. Dates are shown as \(order == .monthFirst ? "MM/dd/yy" : "dd/MM/yy"), with the year written whole outside 2000 to 2099 (\(order == .monthFirst ? "01/10/1922" : "10/01/1922"))."),
          .paragraph("TODO_DATE_ORDER=dmy reads and shows numeric dates day first (dd/MM/yy); mdy is the default."),
          .paragraph("The filters of list and export take the same forms: --due-before D keeps items due before D begins, --due-after D items due once D has ended; --overdue keeps open items due before today.")]
+    }
+
+    static let repeats = HelpTopic(name: "repeat", heading: "REPEATING ITEMS", summary: "Repeat rules, and check of a repeating item.") { _ in
+        [.table([HelpRow(name: "daily, weekly, monthly, yearly", text: "every day, week, month or year from the due date"),
+                 HelpRow(name: "weekdays", text: "Monday to Friday"),
+                 HelpRow(name: "every 2 weeks", text: "every N days, weeks, months or years"),
+                 HelpRow(name: "FREQ=MONTHLY;BYDAY=-1FR", text: "RFC 5545 RRULE text, as calendars write it: here the last Friday of each month")]),
+         .paragraph("A repeating item needs a due date; the file keeps the rule as RRULE text. check of a repeating item keeps it open with its number, its due (and start) moved to the next occurrence still ahead (today or later for a whole day, later than now for a time), and adds a done copy with a number of its own that records the occurrence checked: a long-overdue item moves once, to the coming occurrence. COUNT counts down and UNTIL ends the series; its last occurrence checks the item itself. undo takes a check back whole; uncheck of a done copy makes it an item of its own. edit --no-repeat ends a repeat; list --repeating shows repeating items, marked ↻ after the due date."),
+         .paragraph("todo follows FREQ=DAILY, WEEKLY, MONTHLY and YEARLY with INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS and WKST; a finer rule from a calendar is kept, and check refuses it (exit 3) until edit gives one todo follows.")]
     }
 
     static let refs = HelpTopic(name: "refs", heading: "REFS", summary: "How commands name items.") { _ in
@@ -58,7 +67,7 @@ enum HelpTopics {
 
     static let file = HelpTopic(name: "file", heading: "FILES", summary: "Where the list is kept, and its format.") { _ in
         [.paragraph("The list is one JSON file: the --file option, else TODO_FILE, else $XDG_DATA_HOME/todo/items.json, else ~/.local/share/todo/items.json. Missing directories are created (mode 0700); the file is mode 0600."),
-         .paragraph(#"Its format: {"version": 1, "nextNumber": N, "revision": R, "items": [...]}, one item per line with the keys id, number, title, itemDescription, timestamp (the due date, seconds since 1970), location (name, address, coordinate with latitude and longitude), priority (1 highest to 9 lowest), tags (an array of words), done, createdAt, completedAt and modifiedAt. Fields todo does not know are kept. A bare array of items (the book app's file) is read too."#),
+         .paragraph(#"Its format: {"version": 1, "nextNumber": N, "revision": R, "items": [...]}, one item per line with the keys id, number, title, itemDescription, timestamp (the due date, seconds since 1970), allDay (whether the due is a whole day), start, repeat (RRULE text), location (name, address, coordinate with latitude and longitude), priority (1 highest to 9 lowest), tags (an array of words), parent (the id of the item this one is a subtask of), done, createdAt, completedAt and modifiedAt. Fields todo does not know are kept. A bare array of items (the book app's file) is read too."#),
          .paragraph("Every change is one transaction under a lock: the new list is written beside the old one, flushed to disk and renamed over it, so a crash leaves the old list or the new one. A file todo cannot read is never overwritten."),
          .paragraph("Beside the list:"),
          .table([HelpRow(name: "items.json.lock", text: "the lock every change takes"),
@@ -81,7 +90,7 @@ enum HelpTopics {
          .paragraph("A setting with a bad value is an error (exit 64) for the commands that use it, never silently replaced by a default: TZ and TODO_DATE_ORDER for every command on the list, TODO_LOCK_TIMEOUT for those that change it, the HTTP settings when an address is looked up or a URL imported.")]
     }
 
-    static let all = [dates, refs, exitCodes, file, environment]
+    static let all = [dates, repeats, refs, exitCodes, file, environment]
 
     /// Each exit code and what it means; the overview lists them too.
     static var exitCodeRows: [HelpRow] {

@@ -7,7 +7,8 @@ public enum ExitCode: Int32, CaseIterable {
     case failure = 1
     /// No item matches a reference, or an id prefix matches several.
     case noSuchItem = 2
-    /// A uniqueness rule refused the change.
+    /// A rule of the list refused the change: a uniqueness rule, open subtasks a check or removal
+    /// would leave behind, a repeat rule `check` cannot follow.
     case refused = 3
     /// The data file cannot be read (not JSON, wrong types) or is from a newer version, or a file of
     /// the list is not one todo uses (see `UnusableFileReason`).
@@ -26,7 +27,7 @@ public enum ExitCode: Int32, CaseIterable {
         case .success: return "success"
         case .failure: return "any other failure (reading or writing a file, standard output, lock timeout)"
         case .noSuchItem: return "no item matches a ref, or an id prefix matches several"
-        case .refused: return "a uniqueness rule refused the change"
+        case .refused: return "a rule of the list refused the change (an open twin, open subtasks left behind, a repeat todo cannot follow)"
         case .unreadableStore: return "the data file cannot be read or is from a newer todo, or a file of the list is not one todo uses (a FIFO or device, over 1 GiB, another user's, a planted link)"
         case .undoRefused: return "undo or redo refused: nothing to take back, or a later change depends on it"
         case .badImportSource: return "the source of an import is malformed (nothing was imported)"
