@@ -1,7 +1,8 @@
 // Writes a realistic list of N items as JSON to standard output: titles of a few words, half with a
 // description, two thirds with a due date, a fifth with a location (address and coordinate), a third
-// with a priority, half with one to three tags, a tenth subtasks, a tenth with a start date, and a
-// quarter done. The same N always gives the same list. Usage: generate-store N [python]
+// with a priority, half with one to three tags, a tenth subtasks, a tenth with a start date, a tenth
+// repeating, and a quarter done; of the due dates, four in five are whole days and one a time. The
+// same N always gives the same list. Usage: generate-store N [python]
 // With `python`, the list is laid out as Python's json.dump(sort_keys=True) writes it: keys sorted
 // (so "items" comes before "version"), ", " and ": " between members, non-ASCII as \u escapes.
 import Foundation
@@ -53,7 +54,13 @@ for number in 1...count {
     if number > 1, random(2) == 0 {
         fields.append("\"itemDescription\": " + quoted("Notes for item \(number): ask about \(things[random(things.count)]).\nThen follow up."))
     }
-    if random(3) > 0 { fields.append("\"timestamp\": \(start + random(730) * 86_400)") }
+    var hasDue = false
+    if random(3) > 0 {
+        hasDue = true
+        let timed = random(5) == 0
+        fields.append("\"timestamp\": \(start + random(730) * 86_400 + (timed ? 3600 * (8 + random(10)) : 0))")
+        fields.append("\"allDay\": \(!timed)")
+    }
     if random(5) == 0 {
         let place = places[random(places.count)]
         fields.append(pythonLayout
@@ -63,7 +70,7 @@ for number in 1...count {
                 + "\"coordinate\": {\"latitude\": \(place.2), \"longitude\": \(place.3)}}")
     }
     // The fields people organise with: a third with a priority, half with one to three tags, a
-    // tenth a subtask of an earlier item, a tenth with a start date.
+    // tenth a subtask of an earlier item, a tenth with a start date, a tenth repeating.
     if random(3) == 0 { fields.append("\"priority\": \([1, 5, 9, 3, 7][random(5)])") }
     if random(2) == 0 {
         let tags = (0...random(3)).map { _ in tagWords[random(tagWords.count)] }
@@ -71,6 +78,8 @@ for number in 1...count {
     }
     if number > 1, random(10) == 0 { fields.append("\"parent\": \"\(ids[random(ids.count)])\"") }
     if random(10) == 0 { fields.append("\"start\": \(start + random(730) * 86_400)") }
+    // A tenth repeat (those with a due date: a repeat needs one).
+    if hasDue, random(7) == 0 { fields.append("\"repeat\": " + quoted(["FREQ=WEEKLY", "FREQ=DAILY", "FREQ=MONTHLY", "FREQ=WEEKLY;INTERVAL=2"][random(4)])) }
     ids.append(id)
     let isDone = number > 1 && random(4) == 0
     fields.append("\"done\": \(isDone)")
