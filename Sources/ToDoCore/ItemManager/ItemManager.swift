@@ -341,24 +341,38 @@ public struct ItemManager: Sendable {
     /// in the order given), and how many levels deep each is; an item whose parent is not among
     /// them stands at the top.
     public static func inTreeOrder(_ items: [ToDoItem]) -> (items: [ToDoItem], depths: [Int]) {
-        var indexOfID: [UUID: Int] = [:]
-        for (index, item) in items.enumerated() { indexOfID[item.id] = index }
-        var children = [[Int]](repeating: [], count: items.count), roots: [Int] = []
-        for (index, item) in items.enumerated() {
-            if let parent = item.parent.flatMap({ indexOfID[$0] }), parent != index { children[parent].append(index) } else { roots.append(index) }
+        // Through the buffer, so that no item is copied to read its id and parent; only the ids
+        // of parents (a few items) go in a dictionary, the others are told apart by a `KeySet`.
+        items.withUnsafeBufferPointer { items in
+            var parentIDs = KeySet<UUID>()
+            for index in items.indices { if let parent = items[index].parent { _ = parentIDs.insert(parent) } }
+            guard parentIDs.count > 0 else { return (Array(items), [Int](repeating: 0, count: items.count)) }
+            var indexOfParent: [UUID: Int] = [:]
+            for index in items.indices where parentIDs.contains(items[index].id) { indexOfParent[items[index].id] = index }
+            var children = [[Int]](repeating: [], count: items.count), roots: [Int] = []
+            roots.reserveCapacity(items.count)
+            for index in items.indices {
+                if let parent = items[index].parent.flatMap({ indexOfParent[$0] }), parent != index {
+                    children[parent].append(index)
+                } else {
+                    roots.append(index)
+                }
+            }
+            var order: [Int] = [], depths: [Int] = [], placed = [Bool](repeating: false, count: items.count)
+            order.reserveCapacity(items.count)
+            depths.reserveCapacity(items.count)
+            func place(_ index: Int, depth: Int) {
+                guard !placed[index] else { return }
+                placed[index] = true
+                order.append(index)
+                depths.append(depth)
+                for child in children[index] { place(child, depth: depth + 1) }
+            }
+            for root in roots { place(root, depth: 0) }
+            // Items in a loop of parents (a file edited so) have no root: at the top, as they come.
+            for index in items.indices where !placed[index] { place(index, depth: 0) }
+            return (order.map { items[$0] }, depths)
         }
-        var order: [Int] = [], depths: [Int] = [], placed = [Bool](repeating: false, count: items.count)
-        func place(_ index: Int, depth: Int) {
-            guard !placed[index] else { return }
-            placed[index] = true
-            order.append(index)
-            depths.append(depth)
-            for child in children[index] { place(child, depth: depth + 1) }
-        }
-        for root in roots { place(root, depth: 0) }
-        // Items in a loop of parents (a file edited so) have no root: at the top, as they come.
-        for index in items.indices where !placed[index] { place(index, depth: 0) }
-        return (order.map { items[$0] }, depths)
     }
 
     /// A repeat rule given or changed must be one todo reads, and a repeating item needs a due

@@ -106,7 +106,9 @@ struct UnsafeWrittenForm: @unchecked Sendable {
         let buffer = bytes
         let due = offsets.timestamp > 0 ? ListFields.Due.written(buffer, at: Int(offsets.timestamp)) : .value(nil)
         let tags = offsets.tags > 0 ? ListFields.Tags.written(buffer, at: Int(offsets.tags)) : .none
-        let priority = self.priority, allDay = self.allDay, repeats = offsets.repeatRule > 0
+        // `allDay` was checked to be `true` or `false` when the item was read: its first byte tells.
+        let allDay = offsets.allDay > 0 ? buffer[Int(offsets.allDay)] == UInt8(ascii: "t") : nil
+        let priority = self.priority, repeats = offsets.repeatRule > 0
         Self.withString(at: Int(offsets.title), in: buffer) { title in
             var scanner = JSONScanner(bytes: buffer)
             scanner.index = Int(offsets.location)

@@ -320,15 +320,16 @@ public struct RepeatRule: Equatable, Sendable {
         }
     }
 
-    /// The days of a year of a yearly series: the due's date, the months `BYMONTH` names, or the
-    /// weekdays `BYDAY` names across the year.
+    /// The days of a year of a yearly series: the due's date; or in the months `BYMONTH` names
+    /// (every month for a `BYMONTHDAY` without it), the days the other parts name; or the weekdays
+    /// `BYDAY` names across the year.
     private func daysOfYear(_ year: Int, due: CalendarDay) -> [Int] {
         if byMonth.isEmpty, byMonthDay.isEmpty, !byDay.isEmpty {
             guard let first = CalendarDay(year: year, month: 1, day: 1).number,
                   let next = CalendarDay(year: year + 1, month: 1, day: 1).number else { return [] }
             return days(withWeekdays: byDay, from: first, count: next - first)
         }
-        let months = byMonth.isEmpty ? [due.month] : byMonth.sorted()
+        let months = !byMonth.isEmpty ? byMonth.sorted() : byMonthDay.isEmpty ? [due.month] : Array(1...12)
         return months.flatMap { daysOfMonth(year: year, month: $0, due: due) }
     }
 

@@ -126,6 +126,10 @@ final class RepeatRuleTests: XCTestCase {
         XCTAssertEqual(try next("FREQ=YEARLY;BYDAY=20MO", after: at(2026, 5, 18), now: now)?.0, "2027-05-17 00:00",
                        "the 20th Monday of the year")
         XCTAssertEqual(try next("FREQ=MONTHLY;BYMONTHDAY=1,15", after: at(2026, 1, 1), now: now)?.0, "2026-01-15 00:00")
+        XCTAssertEqual(try next("FREQ=YEARLY;BYMONTHDAY=1", after: at(2026, 1, 1), now: now)?.0, "2026-02-01 00:00",
+                       "a day of the month in a yearly rule without BYMONTH: every month")
+        XCTAssertEqual(try next("FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=13", after: at(2026, 2, 13), now: now)?.0, "2026-03-13 00:00",
+                       "Friday the 13th")
     }
 
     func test_count_isLoweredByEveryOccurrencePassed_andTheLastOneEndsTheSeries() throws {
