@@ -28,7 +28,9 @@ let package = Package(
         .target(name: "CurlLoader"),
         .target(name: "ToDoNetwork", dependencies: ["ToDoCore", .target(name: "CurlLoader", condition: .when(platforms: [.linux]))],
                 swiftSettings: withoutLinkingCurl),
-        .executableTarget(name: "todo", dependencies: ["ToDoCLI", "ToDoNetwork"], swiftSettings: withoutLinkingCurl,
+        // How the C library allocates memory for a process that reads a large list (see ProcessMemory.c).
+        .target(name: "ProcessMemory"),
+        .executableTarget(name: "todo", dependencies: ["ToDoCLI", "ToDoNetwork", "ProcessMemory"], swiftSettings: withoutLinkingCurl,
                           linkerSettings: curlOptionsThroughCurlLoader),
         .target(name: "TestSupport", dependencies: ["ToDoCore"], path: "Tests/TestSupport"),
         .testTarget(name: "ToDoCoreTests", dependencies: ["ToDoCore", "TestSupport"]),

@@ -59,9 +59,13 @@ struct ListItemsCommand: ListCommand {
         // Items that wait for their start date are left out of the list's own view.
         var waiting = 0
         if !json, !showsAll, manager.mayHaveStartDates, let first = candidates.firstIndex(where: { Self.waits($0, now: now, dates: dates) }) {
-            let kept = candidates[first...].filter { !Self.waits($0, now: now, dates: dates) }
-            waiting = candidates.count - first - kept.count
-            candidates = Array(candidates[..<first]) + kept
+            // One array for the items kept, made once: a list of 100,000 items is megabytes.
+            var kept: [ToDoItem] = []
+            kept.reserveCapacity(candidates.count)
+            kept.append(contentsOf: candidates[..<first])
+            for item in candidates[first...] where !Self.waits(item, now: now, dates: dates) { kept.append(item) }
+            waiting = candidates.count - kept.count
+            candidates = kept
         }
         let (open, done, moreDone) = query.apply(open: candidates, done: doneCandidates,
                                                  now: now, dates: dates,
