@@ -63,6 +63,7 @@ struct AgendaCommand: ListCommand {
     /// The non-empty groups of `items`, in order: Overdue, Today, Tomorrow, the next days up to
     /// `days` from today (today counting as the first), Later, No date.
     static func groups(_ items: [ToDoItem], days: Int, now: Date, dates: DueDateFormatter) -> [Group] {
+        let dates = dates.forManyDates()
         var overdue = Group(heading: "Overdue"), later = Group(heading: "Later"), undated = Group(heading: "No date")
         var byDay: [Int: Group] = [:]
         // Each due date read once, through the buffer (iterating the array would copy every item),
