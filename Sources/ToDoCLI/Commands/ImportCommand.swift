@@ -7,17 +7,21 @@ struct ImportCommand: ListCommand {
                                    help: "auto (the default: recognise the format), json, todotxt, taskwarrior, ical or reminders (Apple Reminders as reminders-cli writes them).",
                                    completion: .words(ImportFormat.allCases.map(\.rawValue)))
     static let dryRun = OptionSpec(name: "dry-run", valueName: nil, help: "Show what would be imported and change nothing.")
+    static let strict = OptionSpec(name: "strict", valueName: nil,
+                                   help: "Refuse the whole source (exit 65) for any problem that would otherwise be a warning.")
 
     static let spec = CommandSpec(
         name: "import", summary: "Add the items of a file, standard input or a URL.",
         arguments: [ArgumentSpec(name: "source", help: "A file, a folder of .ics files (a vdir), '-' for standard input, or an http:// or https:// URL.")],
-        options: [format, dryRun],
+        options: [format, dryRun, strict],
         discussion: """
             All items are added in one transaction, with new numbers, keeping their status. An item whose
             id is already in the list is skipped, and so is an open item with the same content as an open
-            item; the summary says which and why. A source that cannot be read changes nothing, and the
-            error names the line or offset at fault. A folder is a vdir (todoman's, vdirsyncer's): its
-            .ics files, one item each, import as one source.
+            item; the summary says which and why. A source that cannot be read at all changes nothing, and
+            the error names the line or offset at fault. A problem confined to one property or one item is
+            a warning naming its line: the item is imported with what could be read, or skipped, said so,
+            when nothing could; --strict refuses the source instead. A folder is a vdir (todoman's,
+            vdirsyncer's): its .ics files, one item each, import as one source.
             """,
         argumentCompletion: .files, changesList: true)
 
@@ -33,11 +37,13 @@ struct ImportCommand: ListCommand {
     var source: Source
     var format: ImportFormat = .auto
     var dryRun = false
+    var strict = false
 
-    init(source: Source, format: ImportFormat = .auto, dryRun: Bool = false) {
+    init(source: Source, format: ImportFormat = .auto, dryRun: Bool = false, strict: Bool = false) {
         self.source = source
         self.format = format
         self.dryRun = dryRun
+        self.strict = strict
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
@@ -45,6 +51,7 @@ struct ImportCommand: ListCommand {
         source = try Self.source(text, arguments)
         format = try arguments.choice(Self.format, default: .auto)
         dryRun = arguments.flag(Self.dryRun)
+        strict = arguments.flag(Self.strict)
     }
 
     /// `-`, an http(s) URL, or else a file path.
@@ -71,6 +78,15 @@ struct ImportCommand: ListCommand {
             } catch {
                 throw ImportSourceError(source: name, underlying: error)
             }
+        }
+        // What could not be read: a warning each, or with --strict, the whole source refused.
+        let problems = read.items.flatMap(\.problems)
+        if strict, let first = problems.first {
+            throw ImportSourceError(source: name, underlying: ImportError(at: "", "\(first) (--strict refuses any problem)"))
+        }
+        // An item skipped for its problem is named once, among the skipped.
+        for problem in read.items.filter({ $0.ignoredBecause == nil }).flatMap(\.problems) {
+            context.errorOutput.write(TerminalText.printable("Warning: \(name) \(problem)") + "\n")
         }
         let summary: ImportSummary
         do {
@@ -104,7 +120,7 @@ struct ImportCommand: ListCommand {
     private static func reason(_ reason: SkipReason) -> String {
         switch reason {
         case .sameID(let existing): return "its id is already in the list, as \(existing.label)"
-        case .sameContent(let existing): return "an open item has the same content: \(existing.label)"
+        case .sameContent(let existing): return "\(existing.done ? "a done" : "an open") item has the same content: \(existing.label)"
         case .ignored(let why): return why
         }
     }

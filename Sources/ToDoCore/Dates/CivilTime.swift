@@ -72,6 +72,15 @@ struct CivilTime: Sendable {
         return .moment(first)
     }
 
+    /// Whether the local time `fields` name occurs twice here (the night the clocks go back).
+    func isAmbiguous(_ fields: Fields) -> Bool {
+        guard fixedOffset == nil, let day = CalendarDay(year: fields.year, month: fields.month, day: fields.day).number else { return false }
+        let local = day * 86_400 + fields.hour * 3600 + fields.minute * 60 + fields.second
+        let before = offset(at: local - 86_400), after = offset(at: local + 86_400)
+        guard before != after else { return false }
+        return [before, after].allSatisfy { offset(at: local - $0) == $0 }
+    }
+
     /// The moment `fields` name here; `nil` for a date that does not exist (30 February) or a
     /// local time a clock change skips.
     func timestamp(of fields: Fields) -> Double? {

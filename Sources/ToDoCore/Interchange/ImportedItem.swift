@@ -25,12 +25,22 @@ public struct ImportedItem: Sendable {
     public var ignoredBecause: String?
     /// The keys of a JSON source's item that todo has no field for: kept with the item, and said.
     public var unknownKeys: [String]
+    /// What could not be read of the item, each naming its place (`line 3: due:someday is not a
+    /// date; kept in the title`): the item is imported with the rest, unless it is skipped for it
+    /// (`ignoredBecause`); `todo import --strict` refuses the source instead.
+    public var problems: [String]
+    /// Whether the id was made from the item's own text (the source gave none): the same text
+    /// twice is then the same content, not the same id.
+    public var idIsDerived: Bool
 
-    public init(item: ToDoItem, origin: String, ignoredBecause: String? = nil, unknownKeys: [String] = []) {
+    public init(item: ToDoItem, origin: String, ignoredBecause: String? = nil, unknownKeys: [String] = [], problems: [String] = [],
+                idIsDerived: Bool = false) {
         self.item = item
         self.origin = origin
         self.ignoredBecause = ignoredBecause
         self.unknownKeys = unknownKeys
+        self.problems = problems
+        self.idIsDerived = idIsDerived
     }
 }
 

@@ -1,10 +1,21 @@
 import Foundation
 
-/// todo.txt (http://todotxt.org): one item per line, `x` and the completion date first for done
-/// items, then the creation date, the title, and `key:value` tags. todo adds tags for what
-/// todo.txt has no place for, so that an export reads back as the same items:
-/// `due:2030-06-14` (with `T18:00` for a time of day, `T18:00:30` with seconds), `id:` (the UUID), `desc:`, `loc:` and
-/// `addr:` (percent-encoded: `%20` for a space), and `geo:lat,lon`.
+/// todo.txt (http://todotxt.org): one item per line: `x` and the completion date for done items,
+/// the priority `(A)` (first on the line, or it is none), the creation date, the title, and
+/// `key:value` tags.
+///
+/// The mapping, both ways:
+/// - priority `(A)` to `(I)` is iCalendar's 1 to 9 (`(A)` high, `(E)` medium, `(I)` low: Taskwarrior's
+///   H, M, L); `(J)` to `(Z)` stay in the title. A done line keeps its priority as `pri:A`, as
+///   topydo and Simpletask write it.
+/// - `due:` the due date (`2030-06-14` a whole day, `T18:00` a time, with an offset such as
+///   `+01:00` when the local time occurs twice), `t:` the start (todo.txt's threshold), `rec:` the
+///   repeat (`1d`, `2w`, `1m`, `1y`, `1b` for weekdays; a `+` before it is read the same), and for
+///   what todo.txt has no place for: `rrule:` (a repeat rule `rec:` cannot say), `tag:`, `parent:`
+///   (an id), `id:` (the UUID), `desc:`, `loc:` and `addr:` (percent-encoded: `%20` for a space),
+///   `geo:lat,lon`.
+/// - `+project`, `@context`, `h:1` and every other word stay in the title; an `id:` that is not a
+///   UUID (topydo's `id:1`) is another tool's tag and stays too.
 public enum TodoTxtFormat {
     /// The items as todo.txt lines, dates in `timeZone`.
     public static func write(_ items: [ToDoItem], timeZone: TimeZoneRules) -> String {
@@ -12,6 +23,7 @@ public enum TodoTxtFormat {
         var text = ""
         for item in items {
             var words: [String] = []
+            let priority = item.priority.map { String(UnicodeScalar(UInt8(ascii: "A") + UInt8($0 - 1))) }
             if item.done {
                 words.append("x")
                 if let completedAt = item.completedAt {
@@ -19,20 +31,23 @@ public enum TodoTxtFormat {
                     // A creation date alone after `x` would read as the completion date.
                     if let createdAt = item.createdAt { words.append(CivilTime.isoDate(time.fields(of: createdAt))) }
                 }
-            } else if let createdAt = item.createdAt {
-                words.append(CivilTime.isoDate(time.fields(of: createdAt)))
+            } else {
+                if let priority { words.append("(\(priority))") }
+                if let createdAt = item.createdAt { words.append(CivilTime.isoDate(time.fields(of: createdAt))) }
             }
             words.append(item.title)
-            if let timestamp = item.timestamp {
-                let fields = time.fields(of: timestamp)
-                // A time that is midnight says so (`T00:00`); a whole day is its date alone.
-                words.append("due:" + (item.dueIsAllDay(in: timeZone) ? CivilTime.isoDate(fields)
-                    : fields.isMidnight ? CivilTime.isoDate(fields) + "T00:00" : CivilTime.isoDateTime(fields)))
+            if item.done, let priority { words.append("pri:" + priority) }
+            if let timestamp = item.timestamp { words.append("due:" + moment(timestamp, allDay: item.dueIsAllDay(in: timeZone), time)) }
+            if let start = item.start { words.append("t:" + moment(start, allDay: time.fields(of: start).isMidnight, time)) }
+            if let rule = item.repeatRule {
+                if let rec = recurrence(ofRule: rule) { words.append("rec:" + rec) } else { words.append("rrule:" + encoded(rule)) }
             }
-            if let description = item.itemDescription { words.append("desc:" + encoded(description)) }
+            words += item.tags.map { "tag:" + encoded($0) }
+            if let parent = item.parent { words.append("parent:" + parent.uuidString) }
+            if let description = item.itemDescription, !description.isEmpty { words.append("desc:" + encoded(description)) }
             if let location = item.location {
-                words.append("loc:" + encoded(location.name))
-                if let address = location.address { words.append("addr:" + encoded(address)) }
+                if !location.name.isEmpty { words.append("loc:" + encoded(location.name)) }
+                if let address = location.address, !address.isEmpty { words.append("addr:" + encoded(address)) }
                 if let coordinate = location.coordinate {
                     words.append("geo:\(JSONValue.literal(for: coordinate.latitude)),\(JSONValue.literal(for: coordinate.longitude))")
                 }
@@ -43,94 +58,215 @@ public enum TodoTxtFormat {
         return text
     }
 
-    /// Reads todo.txt lines (LF or CRLF; blank lines skipped). Tags other than todo's stay in the
-    /// title, as do priorities (`(A)`), projects (`+garden`) and contexts (`@home`); words are
-    /// joined with single spaces.
+    /// A date (`2030-06-14`) for a whole day, else the local time (`T00:00` at midnight), with the
+    /// offset when the clocks show that time twice that night.
+    private static func moment(_ timestamp: Double, allDay: Bool, _ time: CivilTime) -> String {
+        let fields = time.fields(of: timestamp)
+        if allDay { return CivilTime.isoDate(fields) }
+        let text = fields.isMidnight ? CivilTime.isoDate(fields) + "T00:00" : CivilTime.isoDateTime(fields)
+        guard time.isAmbiguous(fields) else { return text }
+        let offset = time.offset(at: Int(timestamp.rounded(.down)))
+        let minutes = abs(offset) / 60
+        return text + (offset < 0 ? "-" : "+") + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+
+    // MARK: Reading
+
+    /// Reads todo.txt lines (LF or CRLF; blank lines skipped; white space at either end trimmed).
+    /// A value todo cannot read (`due:someday`) is a problem of its line: the word stays in the title.
     public static func read(_ text: String, timeZone: TimeZoneRules) throws(ImportError) -> [ImportedItem] {
         let time = CivilTime(rules: timeZone)
         var items: [ImportedItem] = []
         for (index, line) in ItemInterchange.lines(of: text).enumerated() {
-            guard !line.unicodeScalars.allSatisfy(Whitespace.isSpace) else { continue }
-            let origin = "line \(index + 1)"
-            items.append(ImportedItem(item: try item(in: line, time: time, origin: origin), origin: origin))
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { continue }
+            items.append(item(in: Substring(trimmed), time: time, origin: "line \(index + 1)"))
         }
         return items
     }
 
-    private static func item(in line: Substring, time: CivilTime, origin: String) throws(ImportError) -> ToDoItem {
-        var words = line.split(separator: " ", omittingEmptySubsequences: true)[...]
-        func date(_ word: Substring) throws(ImportError) -> Double {
-            guard let fields = CivilTime.parseISO(word), !word.contains("T"), let timestamp = time.timestamp(of: fields) else {
-                throw ImportError(at: origin, "'\(word)' is not a date")
-            }
-            return timestamp
+    private static func item(in line: Substring, time: CivilTime, origin: String) -> ImportedItem {
+        var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+        var problems: [String] = []
+        /// The date a whole word names, if it is one that exists.
+        func date(_ word: Substring?) -> Double? {
+            guard let word, word.utf8.count == 10, let fields = CivilTime.parseISO(word) else { return nil }
+            return time.timestamp(of: fields)
         }
-        func isDate(_ word: Substring?) -> Bool {
-            guard let word, word.utf8.count == 10 else { return false }
-            return CivilTime.parseISO(word) != nil
-        }
-        var done = false, completedAt: Double?, createdAt: Double?
+        var done = false, completedAt: Double?, createdAt: Double?, priority: Int?
         var titleWords: [Substring] = []
         if words.first == "x" {
             done = true
             words.removeFirst()
-            if isDate(words.first) { completedAt = try date(words.removeFirst()) }
-        } else if let first = words.first, isPriority(first) {
-            titleWords.append(words.removeFirst())
+            // A date that does not exist (2012-14-11) is text, as todo.sh reads it.
+            if let completed = date(words.first) {
+                completedAt = completed
+                words.removeFirst()
+            }
+        } else if let first = words.first, let level = priorityLevel(first) {
+            words.removeFirst()
+            if level <= 9 { priority = level } else { titleWords.append(first) }
         }
-        if isDate(words.first) { createdAt = try date(words.removeFirst()) }
+        if let created = date(words.first) {
+            createdAt = created
+            words.removeFirst()
+        }
 
-        var timestamp: Double?, allDay: Bool?, description: String?, name: String?, address: String?, coordinate: Coordinate?, id: UUID?
+        var due: (timestamp: Double, allDay: Bool)?, start: Double?, rule: String?, tags: [String] = [], parent: UUID?
+        var description: String?, name: String?, address: String?, coordinate: Coordinate?, id: UUID?
         for word in words {
             guard let colon = word.firstIndex(of: ":"), colon != word.startIndex else {
                 titleWords.append(word)
                 continue
             }
-            let value = word[word.index(after: colon)...]
-            switch word[..<colon] {
-            case "due":
-                guard let fields = CivilTime.parseISO(value), let due = time.timestamp(of: fields) else {
-                    throw ImportError(at: origin, "'\(word)' is not a due date; expected due:YYYY-MM-DD")
+            let key = word[..<colon], value = word[word.index(after: colon)...]
+            /// Keeps the word in the title, saying why todo could not read it.
+            func unreadable(_ why: String) {
+                problems.append("\(origin): '\(word)' \(why); kept in the title")
+                titleWords.append(word)
+            }
+            switch key {
+            case "due", "t":
+                guard let moment = moment(value, time) else {
+                    unreadable("is not a date or time (expected YYYY-MM-DD or YYYY-MM-DDThh:mm)")
+                    continue
                 }
-                timestamp = due
-                allDay = !value.contains("T")
+                if key == "due" { due = moment } else { start = moment.timestamp }
+            case "rec":
+                guard let text = Self.rule(ofRecurrence: value) else {
+                    unreadable("is not a repeat (expected rec:1d, 2w, 1m, 1y or 1b)")
+                    continue
+                }
+                rule = text
+            case "rrule":
+                guard let text = value.removingPercentEncoding, (try? RepeatRule(text)) != nil else {
+                    unreadable("is not a repeat rule")
+                    continue
+                }
+                rule = text
+            case "pri" where done:
+                guard let level = priorityLevel("(\(value))"), level <= 9 else {
+                    titleWords.append(word)
+                    continue
+                }
+                priority = level
+            case "tag":
+                guard let text = value.removingPercentEncoding, Tags.isValid(text) else {
+                    unreadable("is not a tag (one word, percent-encoded)")
+                    continue
+                }
+                tags.append(text)
+            case "parent":
+                guard let uuid = UUID(uuidString: String(value)) else {
+                    unreadable("is not an item's id (a UUID)")
+                    continue
+                }
+                parent = uuid
             case "id":
-                guard let uuid = UUID(uuidString: String(value)) else { throw ImportError(at: origin, "'\(word)' is not an id (a UUID)") }
+                // topydo's `id:1` is its own, not a UUID: a word of the title, as todo.sh keeps it.
+                guard let uuid = UUID(uuidString: String(value)) else {
+                    titleWords.append(word)
+                    continue
+                }
                 id = uuid
-            case "desc": description = try decoded(value, word: word, origin: origin)
-            case "loc": name = try decoded(value, word: word, origin: origin)
-            case "addr": address = try decoded(value, word: word, origin: origin)
+            case "desc", "loc", "addr":
+                // An empty value is none.
+                guard !value.isEmpty else { continue }
+                guard let text = value.removingPercentEncoding else {
+                    unreadable("is not percent-encoded text")
+                    continue
+                }
+                switch key {
+                case "desc": description = text
+                case "loc": name = text
+                default: address = text
+                }
             case "geo":
                 let parts = value.split(separator: ",", omittingEmptySubsequences: false)
                 guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
                       Coordinate(latitude: latitude, longitude: longitude).isValid else {
-                    throw ImportError(at: origin, "'\(word)' is not a coordinate; expected geo:LAT,LON")
+                    unreadable("is not a coordinate (expected geo:LAT,LON)")
+                    continue
                 }
                 coordinate = Coordinate(latitude: latitude, longitude: longitude)
             default:
                 titleWords.append(word)
             }
         }
-        let title = titleWords.joined(separator: " ")
-        guard !title.isEmpty else { throw ImportError(at: origin, "the item has no title") }
         var location: Location?
         if name != nil || address != nil || coordinate != nil {
             let fallbackName = address ?? coordinate.map { "\(JSONValue.literal(for: $0.latitude)),\(JSONValue.literal(for: $0.longitude))" }
             location = Location(name: name ?? fallbackName ?? "", address: address, coordinate: coordinate)
         }
         // A line without an id gets one made from the line, so that importing it again skips it.
-        var item = ToDoItem.imported(id: id ?? UUID(hashing: "todotxt:" + line), title: title, itemDescription: description,
-                                     timestamp: timestamp, location: location, done: done, createdAt: createdAt,
-                                     completedAt: done ? completedAt : nil)
-        item.storage.fields.allDay = allDay
-        return item
+        var item = ToDoItem.imported(id: id ?? UUID(hashing: "todotxt:" + line), title: titleWords.joined(separator: " "),
+                                     itemDescription: description, timestamp: due?.timestamp, location: location, done: done,
+                                     createdAt: createdAt, completedAt: done ? completedAt : nil)
+        item.storage.fields.allDay = due?.allDay
+        item.storage.fields.start = start
+        item.storage.fields.repeatRule = rule
+        item.storage.fields.priority = priority
+        item.storage.fields.tags = Tags.normalized(tags)
+        item.storage.fields.parent = parent
+        guard !item.title.isEmpty else {
+            let why = "the line has no title"
+            return ImportedItem(item: item, origin: origin, ignoredBecause: why, problems: ["\(origin): \(why); skipped"], idIsDerived: id == nil)
+        }
+        return ImportedItem(item: item, origin: origin, problems: problems, idIsDerived: id == nil)
     }
 
-    /// `(A)` to `(Z)`.
-    private static func isPriority(_ word: Substring) -> Bool {
+    /// `(A)` to `(Z)` as 1 to 26.
+    private static func priorityLevel(_ word: Substring) -> Int? {
         let bytes = Array(word.utf8)
-        return bytes.count == 3 && bytes[0] == UInt8(ascii: "(") && bytes[2] == UInt8(ascii: ")")
-            && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[1])
+        guard bytes.count == 3, bytes[0] == UInt8(ascii: "("), bytes[2] == UInt8(ascii: ")"),
+              (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[1]) else { return nil }
+        return Int(bytes[1] - UInt8(ascii: "A")) + 1
+    }
+
+    /// `2030-06-14` (a whole day) or `2030-06-14T18:00`, `T18:00:30`, each time with an optional
+    /// `Z` or offset (`+01:00`) that says which of two same local times it is.
+    private static func moment(_ text: Substring, _ time: CivilTime) -> (timestamp: Double, allDay: Bool)? {
+        var text = text, offset: Int?
+        if text.count > 16, let sign = text.dropFirst(16).firstIndex(where: { $0 == "+" || $0 == "-" || $0 == "Z" }) {
+            let suffix = text[sign...]
+            text = text[..<sign]
+            if suffix == "Z" {
+                offset = 0
+            } else {
+                let parts = suffix.dropFirst().split(separator: ":")
+                guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let hours = Int(parts[0]), let minutes = Int(parts[1]),
+                      hours < 24, minutes < 60 else { return nil }
+                offset = (hours * 3600 + minutes * 60) * (suffix.first == "-" ? -1 : 1)
+            }
+        }
+        guard let fields = CivilTime.parseISO(text) else { return nil }
+        let allDay = !text.contains("T")
+        if let offset {
+            guard !allDay, let utc = CivilTime.utc.timestamp(of: fields) else { return nil }
+            return (utc - Double(offset), false)
+        }
+        guard let timestamp = time.timestamp(of: fields) else { return nil }
+        return (timestamp, allDay)
+    }
+
+    /// `rec:` as RRULE text: `1d`, `+2w`, `1m`, `1y`, and `1b` (business days: Monday to Friday).
+    static func rule(ofRecurrence text: Substring) -> String? {
+        let body = text.hasPrefix("+") ? text.dropFirst() : text
+        guard let unit = body.last, let count = Int(body.dropLast()), (1...99_999).contains(count) else { return nil }
+        let frequencies: [Character: String] = ["d": "DAILY", "w": "WEEKLY", "m": "MONTHLY", "y": "YEARLY"]
+        if unit == "b" { return count == 1 ? "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" : nil }
+        guard let frequency = frequencies[unit] else { return nil }
+        return "FREQ=\(frequency)" + (count > 1 ? ";INTERVAL=\(count)" : "")
+    }
+
+    /// A repeat rule as `rec:` says it, when it can: a frequency and an interval, or weekdays.
+    static func recurrence(ofRule text: String) -> String? {
+        if text == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" { return "1b" }
+        guard let rule = try? RepeatRule(text), rule.count == nil, rule.until == nil, rule.byDay.isEmpty, rule.byMonthDay.isEmpty,
+              rule.byMonth.isEmpty, rule.bySetPosition.isEmpty, rule.unfollowedParts.isEmpty,
+              text.split(separator: ";").allSatisfy({ $0.hasPrefix("FREQ=") || $0.hasPrefix("INTERVAL=") }) else { return nil }
+        let units: [RepeatRule.Frequency: String] = [.daily: "d", .weekly: "w", .monthly: "m", .yearly: "y"]
+        return units[rule.frequency].map { "\(rule.interval)\($0)" }
     }
 
     /// Percent-encodes what would end or break a tag: `%`, white space and control characters.
@@ -139,12 +275,4 @@ public enum TodoTxtFormat {
             scalar == "%" || Whitespace.isSpaceOrNewline(scalar) || scalar.properties.generalCategory == .control
         }
     }
-
-    private static func decoded(_ value: Substring, word: Substring, origin: String) throws(ImportError) -> String {
-        guard let text = value.removingPercentEncoding, !text.isEmpty else {
-            throw ImportError(at: origin, "'\(word)' is not percent-encoded text")
-        }
-        return text
-    }
-
 }

@@ -15,9 +15,12 @@ extension ItemManager {
                 continue
             }
             do {
-                summary.added.append(try copy.insert(entry.item))
+                summary.added.append(try copy.insert(entry.item, stampingTimes: false))
             } catch {
                 switch error {
+                // An id made from the item's own text is the same for the same text: a line repeated.
+                case .duplicateID(let existing) where entry.idIsDerived:
+                    summary.skipped.append(SkippedItem(item: entry.item, origin: entry.origin, reason: .sameContent(existing: existing)))
                 case .duplicateID(let existing):
                     summary.skipped.append(SkippedItem(item: entry.item, origin: entry.origin, reason: .sameID(existing: existing)))
                 case .duplicateContent(let existing):

@@ -121,8 +121,10 @@ public struct ItemManager: Sendable {
     }
 
     /// Adds `item` with the next number under the rules of `add`, at the end of the open or the
-    /// done items as its status says, keeping its status and times (an import's items).
-    mutating func insert(_ item: ToDoItem) throws(ItemManagerError) -> ToDoItem {
+    /// done items as its status says, keeping its status and times (an import's items). With
+    /// `stampingTimes`, an item without a creation time is created now; an import leaves an unknown
+    /// time unknown.
+    mutating func insert(_ item: ToDoItem, stampingTimes: Bool = true) throws(ItemManagerError) -> ToDoItem {
         try validate(item)
         if ids.contains(item.id), let existing = self.item(withID: item.id) {
             throw .duplicateID(existing: existing)
@@ -132,8 +134,10 @@ public struct ItemManager: Sendable {
         var added = item
         note(item)
         added.number = nextNumber
-        added.createdAt = added.createdAt ?? currentTime()
-        added.modifiedAt = added.modifiedAt ?? added.createdAt
+        if stampingTimes {
+            added.createdAt = added.createdAt ?? currentTime()
+            added.modifiedAt = added.modifiedAt ?? added.createdAt
+        }
         nextNumber += 1
         changeCount += 1
         if added.done {

@@ -204,7 +204,7 @@ final class InterchangeCommandTests: HarnessTestCase {
         let json = todo.succeed("list", "--json")
         XCTAssertTrue(json.contains(#""title":"A","tags":["x"],"done":false,"#) && json.contains(#","priority":"H"}"#), json)
         todo.succeed("edit", "1", "--priority", "low")
-        XCTAssertTrue(todo.succeed("list", "--json").contains(#""title":"A","priority":9,"tags":["x"],"done":false,"createdAt":1795361400,"modifiedAt":1795361400}"#),
+        XCTAssertTrue(todo.succeed("list", "--json").contains(#""title":"A","priority":9,"tags":["x"],"done":false,"modifiedAt":1795361400}"#),
                       "todo's own priority takes the place of the other")
         XCTAssertEqual(todo.run("import", "-", input: #"[{"title": "D", "done": false}]"#).stderr, "", "known keys only: no warning")
     }
@@ -222,7 +222,7 @@ final class InterchangeCommandTests: HarnessTestCase {
         todo.succeed("add", "Buy milk")
         let path = try write("Buy milk\n(A) Call Mom due:2022-01-10\nx 2022-01-09 Pay rent\nCall Mom due:2022-01-10 +again\n", to: "todo.txt")
         XCTAssertOutcome(todo.run("import", path), Outcome(status: 0, stdout: """
-            Added 2: (A) Call Mom (due Monday 01/10/22)
+            Added 2: Call Mom (due Monday 01/10/22, priority high)
             Added 3: Pay rent
             Added 4: Call Mom +again (due Monday 01/10/22)
             Skipped line 1 "Buy milk": an open item has the same content: 1 "Buy milk"
@@ -230,14 +230,34 @@ final class InterchangeCommandTests: HarnessTestCase {
 
             """, stderr: ""))
         XCTAssertEqual(todo.succeed("list"), """
-            1 [ ] Buy milk
-            2 [ ] (A) Call Mom     01/10/22
-            4 [ ] Call Mom +again  01/10/22
+            1 [ ]   Buy milk
+            2 [ ] H Call Mom         01/10/22
+            4 [ ]   Call Mom +again  01/10/22
 
             Done
-            3 [x] Pay rent
+            3 [x]   Pay rent
 
             """)
+        let exported = todo.succeed("export", "--format", "todotxt")
+        XCTAssertTrue(exported.contains("\n(A) Call Mom due:2022-01-10 id:"), "the priority first, no creation date made up: \(exported)")
+        XCTAssertTrue(exported.contains("\nx 2022-01-09 Pay rent id:"), exported)
+    }
+
+    func test_import_aProblemOfOneLine_isAWarning_andTheRestImports() throws {
+        todo.succeed("add", "Buy milk")
+        XCTAssertOutcome(todo.run("import", "-", input: "Water\nFeed cat due:someday +pets\nx 2022-01-10 due:2022-01-11\nBuy milk\nBuy milk\n"),
+                         Outcome(status: 0, stdout: """
+            Added 2: Water
+            Added 3: Feed cat due:someday +pets
+            Skipped line 3 "": the line has no title
+            Skipped line 4 "Buy milk": an open item has the same content: 1 "Buy milk"
+            Skipped line 5 "Buy milk": an open item has the same content: 1 "Buy milk"
+            Imported 2 items from standard input (todotxt); skipped 3.
+
+            """, stderr: """
+            Warning: standard input line 2: 'due:someday' is not a date or time (expected YYYY-MM-DD or YYYY-MM-DDThh:mm); kept in the title
+
+            """))
     }
 
     func test_import_dryRun_changesNothing() throws {
@@ -255,8 +275,8 @@ final class InterchangeCommandTests: HarnessTestCase {
     func test_import_aMalformedSource_changesNothingAndNamesTheLine() throws {
         todo.succeed("add", "Buy milk")
         let before = todo.fileContents
-        XCTAssertOutcome(todo.run("import", "-", input: "Water\nFeed cat due:someday\n"), Outcome(status: 65, stdout: "", stderr: """
-            Error: cannot import standard input: line 2: 'due:someday' is not a due date; expected due:YYYY-MM-DD; nothing was imported
+        XCTAssertOutcome(todo.run("import", "--strict", "-", input: "Water\nFeed cat due:someday\n"), Outcome(status: 65, stdout: "", stderr: """
+            Error: cannot import standard input: line 2: 'due:someday' is not a date or time (expected YYYY-MM-DD or YYYY-MM-DDThh:mm); kept in the title (--strict refuses any problem); nothing was imported
 
             """))
         XCTAssertOutcome(todo.run("import", "--format", "json", "-", input: "[{\"title\": \"a\"},\n{\"title\": ]"), Outcome(status: 65, stdout: "", stderr: """

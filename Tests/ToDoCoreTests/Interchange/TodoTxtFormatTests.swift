@@ -24,30 +24,83 @@ final class TodoTxtFormatTests: XCTestCase {
     }
 
     func test_read_takesOtherTodoTxtFiles() throws {
-        let text = "(A) 2022-01-09 Call Mom @phone +family due:2022-01-10 rec:1w\r\n\r\nx 2022-01-11 2022-01-01 Pay rent\nx Done without dates\nPlain line with url http://example.com\n"
+        let text = "(A) 2022-01-09 Call Mom @phone +family due:2022-01-10 rec:1w\r\n\r\nx 2022-01-11 2022-01-01 Pay rent pri:B\nx Done without dates\nPlain line with url http://example.com\t \n(K) Later t:2022-02-01\n"
         let items = try TodoTxtFormat.read(text, timeZone: newYork)
-        XCTAssertEqual(items.map(\.origin), ["line 1", "line 3", "line 4", "line 5"])
-        XCTAssertEqual(items.map(\.item.title), ["(A) Call Mom @phone +family rec:1w", "Pay rent", "Done without dates", "Plain line with url http://example.com"])
-        XCTAssertEqual(items.map(\.item.done), [false, true, true, false])
+        XCTAssertEqual(items.map(\.origin), ["line 1", "line 3", "line 4", "line 5", "line 6"])
+        XCTAssertEqual(items.map(\.item.title), ["Call Mom @phone +family", "Pay rent", "Done without dates", "Plain line with url http://example.com",
+                                                 "(K) Later"])
+        XCTAssertEqual(items.map(\.item.done), [false, true, true, false, false])
+        XCTAssertEqual(items.map(\.item.priority), [1, 2, nil, nil, nil], "(A) to (I) are 1 to 9; a done line's pri:B; (K) stays text")
         XCTAssertEqual(items[0].item.timestamp, 1_641_790_800)
+        XCTAssertEqual(items[0].item.dueIsAllDay, true)
+        XCTAssertEqual(items[0].item.repeatRule, "FREQ=WEEKLY")
         XCTAssertEqual(items[0].item.createdAt, 1_641_704_400)
         XCTAssertEqual(items[1].item.completedAt, 1_641_877_200)
         XCTAssertEqual(items[1].item.createdAt, 1_641_013_200)
         XCTAssertNil(items[2].item.completedAt)
+        XCTAssertNil(items[2].item.createdAt, "a creation date is never made up")
+        XCTAssertEqual(items[4].item.start, 1_643_691_600)
+        XCTAssertTrue(items.allSatisfy { $0.problems.isEmpty && $0.idIsDerived })
     }
 
-    func test_read_namesTheLineAtFault() {
-        let cases: [(String, ImportError)] = [
-            ("ok\nBuy milk due:2022-13-01\n", ImportError(at: "line 2", "'due:2022-13-01' is not a due date; expected due:YYYY-MM-DD")),
-            ("ok\n\nBuy due:tomorrow\n", ImportError(at: "line 3", "'due:tomorrow' is not a due date; expected due:YYYY-MM-DD")),
-            ("Buy id:123\n", ImportError(at: "line 1", "'id:123' is not an id (a UUID)")),
-            ("Buy geo:91,0\n", ImportError(at: "line 1", "'geo:91,0' is not a coordinate; expected geo:LAT,LON")),
-            ("Buy desc:%ZZ\n", ImportError(at: "line 1", "'desc:%ZZ' is not percent-encoded text")),
-            ("x 2022-01-10 due:2022-01-11\n", ImportError(at: "line 1", "the item has no title")),
-            ("2022-02-30 Buy\n", ImportError(at: "line 1", "'2022-02-30' is not a date")),
+    /// What other tools write, read as they read it: topydo's ids, Simpletask's impossible date,
+    /// rec: forms.
+    func test_read_othersTagsAndImpossibleDates_asText() throws {
+        let items = try TodoTxtFormat.read("Blocked task id:1\nChild task p:1\nx 2012-14-11 rec:12w mail@example.com\nA h:1 rec:+2d\nB rec:1b\n",
+                                           timeZone: newYork)
+        XCTAssertEqual(items.map(\.item.title), ["Blocked task id:1", "Child task p:1", "2012-14-11 mail@example.com", "A h:1", "B"])
+        XCTAssertEqual(items.map(\.item.repeatRule), [nil, nil, "FREQ=WEEKLY;INTERVAL=12", "FREQ=DAILY;INTERVAL=2", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"])
+        XCTAssertTrue(items[2].item.done)
+        XCTAssertTrue(items.allSatisfy { $0.problems.isEmpty })
+    }
+
+    /// A value todo cannot read is a problem of its line: the word stays in the title, the rest is read.
+    func test_read_aValueTodoCannotRead_isAProblemOfItsLine_keptInTheTitle() throws {
+        let cases: [(String, String, String)] = [
+            ("Buy milk due:2022-13-01 +shop\n", "Buy milk due:2022-13-01 +shop",
+             "line 1: 'due:2022-13-01' is not a date or time (expected YYYY-MM-DD or YYYY-MM-DDThh:mm); kept in the title"),
+            ("Buy due:tomorrow\n", "Buy due:tomorrow",
+             "line 1: 'due:tomorrow' is not a date or time (expected YYYY-MM-DD or YYYY-MM-DDThh:mm); kept in the title"),
+            ("Buy geo:91,0\n", "Buy geo:91,0", "line 1: 'geo:91,0' is not a coordinate (expected geo:LAT,LON); kept in the title"),
+            ("Buy desc:%ZZ\n", "Buy desc:%ZZ", "line 1: 'desc:%ZZ' is not percent-encoded text; kept in the title"),
+            ("Buy rec:often\n", "Buy rec:often", "line 1: 'rec:often' is not a repeat (expected rec:1d, 2w, 1m, 1y or 1b); kept in the title"),
         ]
-        for (text, expected) in cases {
-            XCTAssertThrowsError(try TodoTxtFormat.read(text, timeZone: newYork), expected)
+        for (text, title, problem) in cases {
+            let item = try XCTUnwrap(TodoTxtFormat.read(text, timeZone: newYork).first)
+            XCTAssertEqual(item.item.title, title, text)
+            XCTAssertEqual(item.problems, [problem], text)
+            XCTAssertNil(item.ignoredBecause, text)
         }
+        let untitled = try XCTUnwrap(TodoTxtFormat.read("ok\nx 2022-01-10 due:2022-01-11\n", timeZone: newYork).last)
+        XCTAssertEqual(untitled.ignoredBecause, "the line has no title")
+        XCTAssertEqual(untitled.problems, ["line 2: the line has no title; skipped"])
+        // An empty description or place is none (todo's own export of one, before).
+        let empty = try XCTUnwrap(TodoTxtFormat.read("Buy desc: loc:\n", timeZone: newYork).first)
+        XCTAssertEqual(empty.item.title, "Buy")
+        XCTAssertNil(empty.item.itemDescription)
+        XCTAssertNil(empty.item.location)
+    }
+
+    /// The organising fields go out and come back; a time the clocks show twice carries its offset.
+    func test_writeAndRead_keepTheOrganisingFields_andTheHourTheClocksRepeat() throws {
+        let berlin = TimeZoneRules(TimeZone(identifier: "Europe/Berlin")!)
+        // 02:30 on 27 October 2030 in Berlin, the second time (CET, +01:00).
+        let secondHalfPast2 = 1_919_295_000.0
+        var item = ToDoItem(title: "Night shift", timestamp: secondHalfPast2, priority: 5, tags: ["work", "Pflanzen"], dueIsAllDay: false,
+                            repeatRule: "FREQ=MONTHLY;BYDAY=-1FR")
+        item.parent = UUID(uuidString: "11111111-2222-4333-8444-555555555555")
+        let line = TodoTxtFormat.write([item], timeZone: berlin)
+        XCTAssertEqual(line, "(E) Night shift due:2030-10-27T02:30+01:00 rrule:FREQ=MONTHLY;BYDAY=-1FR tag:work tag:Pflanzen"
+                       + " parent:11111111-2222-4333-8444-555555555555 id:\(item.id.uuidString)\n")
+        let read = try XCTUnwrap(TodoTxtFormat.read(line, timeZone: berlin).first?.item)
+        XCTAssertEqual(read.timestamp, secondHalfPast2)
+        XCTAssertEqual(read.dueIsAllDay, false)
+        XCTAssertEqual(read.priority, 5)
+        XCTAssertEqual(read.tags, ["work", "Pflanzen"])
+        XCTAssertEqual(read.repeatRule, "FREQ=MONTHLY;BYDAY=-1FR")
+        XCTAssertEqual(read.parent, item.parent)
+        XCTAssertEqual(read.title, "Night shift")
+        XCTAssertEqual(TodoTxtFormat.write([ToDoItem(title: "W", timestamp: 1_900_000_000, repeatRule: "FREQ=WEEKLY;INTERVAL=2")], timeZone: berlin)
+                        .split(separator: " ").dropFirst(2).first, "rec:2w")
     }
 }
