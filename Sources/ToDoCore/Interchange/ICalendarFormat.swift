@@ -116,6 +116,8 @@ public enum ICalendarFormat {
         var parameters: [String: String]
         var value: Substring
         var line: Int
+        /// Why the line could not be read, for a line that is not `NAME:VALUE`.
+        var problem: String?
     }
 
     /// Reads every VTODO of `text` (other components, and components inside a VTODO such as
@@ -126,7 +128,11 @@ public enum ICalendarFormat {
         var items: [ImportedItem] = []
         var open: [(name: String, line: Int)] = []
         var properties: [ContentLine] = []
-        for line in try contentLines(text) {
+        let lines = try contentLines(text)
+        guard let first = lines.first, first.name == "BEGIN", first.value.uppercased() == "VCALENDAR" else {
+            throw ImportError(at: "line \(lines.first?.line ?? 1)", "not iCalendar: it does not start with BEGIN:VCALENDAR")
+        }
+        for line in lines {
             switch line.name {
             case "BEGIN":
                 let component = line.value.uppercased()
@@ -138,7 +144,7 @@ public enum ICalendarFormat {
                     throw ImportError(at: "line \(line.line)", "END:\(line.value) without BEGIN:\(line.value)")
                 }
                 if component == "VTODO" {
-                    items.append(try item(properties, startingOn: last.line, local: local))
+                    items.append(item(properties, startingOn: last.line, local: local))
                 }
             default:
                 if open.last?.name == "VTODO" { properties.append(line) }
@@ -164,9 +170,48 @@ public enum ICalendarFormat {
         }
         var lines: [ContentLine] = []
         for (text, line) in logical {
-            lines.append(try contentLine(text, line: line))
+            do {
+                lines.append(try contentLine(text, line: line))
+            } catch {
+                // One malformed line (Synology's `PERCENT_COMPLETE:100`) is a problem of its
+                // component, not of the whole calendar.
+                lines.append(ContentLine(name: "", parameters: [:], value: "", line: line, problem: error.reason))
+            }
         }
         return lines
+    }
+
+    /// The bytes with every character a fold splits (RFC 5545 3.1 folds at 75 octets, and some
+    /// writers count bytes mid-character) put back together before the fold, so that the text
+    /// decodes; lines keep their count.
+    static func rejoiningSplitCharacters(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var result = [UInt8](), index = bytes.startIndex, changed = false
+        result.reserveCapacity(bytes.count)
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            // A fold: CRLF or LF, then a space or tab.
+            let breakLength = byte == 0x0D && index + 1 < bytes.endIndex && bytes[index + 1] == 0x0A ? 2 : byte == 0x0A ? 1 : 0
+            if breakLength > 0, index + breakLength < bytes.endIndex, bytes[index + breakLength] == 0x20 || bytes[index + breakLength] == 0x09 {
+                // Continuation bytes (10xxxxxx) right after the fold belong to a character before it.
+                var next = index + breakLength + 1, moved: [UInt8] = []
+                if let last = result.last, last >= 0xC0 || (last & 0xC0 == 0x80) {
+                    while next < bytes.endIndex, bytes[next] & 0xC0 == 0x80 {
+                        moved.append(bytes[next])
+                        next += 1
+                    }
+                }
+                if !moved.isEmpty {
+                    result += moved
+                    result += bytes[index..<index + breakLength + 1]
+                    index = next
+                    changed = true
+                    continue
+                }
+            }
+            result.append(byte)
+            index += 1
+        }
+        return changed ? result[...] : bytes
     }
 
     private static func contentLine(_ text: String, line: Int) throws(ImportError) -> ContentLine {
@@ -193,17 +238,24 @@ public enum ICalendarFormat {
             guard pair.count == 2 else { continue }
             parameters[pair[0].uppercased()] = pair[1].trimmingQuotes
         }
-        return ContentLine(name: name, parameters: parameters, value: text[text.index(after: colon)...], line: line)
+        return ContentLine(name: name, parameters: parameters, value: text[text.index(after: colon)...], line: line, problem: nil)
     }
 
-    private static func item(_ properties: [ContentLine], startingOn line: Int, local: CivilTime) throws(ImportError) -> ImportedItem {
+    /// The item of one VTODO. A value todo cannot read (a date, a coordinate, a priority, a line
+    /// that is not `NAME:VALUE`) is a problem of the item, which is imported without it.
+    private static func item(_ properties: [ContentLine], startingOn line: Int, local: CivilTime) -> ImportedItem {
         let origin = "line \(line)"
+        var problems = properties.compactMap { property in property.problem.map { "line \(property.line): \($0); left out" } }
         func property(_ name: String) -> ContentLine? { properties.first { $0.name == name } }
-        func time(_ property: ContentLine) throws(ImportError) -> (timestamp: Double, hasTime: Bool) {
-            let position = "line \(property.line)"
-            guard let parsed = CivilTime.parseBasic(property.value) else {
-                throw ImportError(at: position, "\(property.name) '\(property.value)' is not a date or date-time")
+        /// The text of a TEXT property; an empty one is none.
+        func text(_ name: String) -> String? { property(name).map { unescaped($0.value) }.flatMap { $0.isEmpty ? nil : $0 } }
+        func time(_ name: String) -> (timestamp: Double, hasTime: Bool)? {
+            guard let property = property(name) else { return nil }
+            func unreadable(_ why: String) -> (timestamp: Double, hasTime: Bool)? {
+                problems.append("line \(property.line): \(property.name) '\(property.value)' \(why); left out")
+                return nil
             }
+            guard let parsed = CivilTime.parseBasic(property.value) else { return unreadable("is not a date or date-time") }
             var zone = local
             if parsed.utc {
                 zone = .utc
@@ -211,26 +263,29 @@ public enum ICalendarFormat {
                 zone = CivilTime(timeZone: named)
             }
             guard let timestamp = zone.timestamp(of: parsed.fields), ToDoItem.timestampRange.contains(timestamp) else {
-                throw ImportError(at: position, "\(property.name) '\(property.value)' is not a date that exists here")
+                return unreadable("is not a date that exists here")
             }
             return (timestamp, parsed.hasTime)
         }
 
-        guard let summary = property("SUMMARY") else { throw ImportError(at: origin, "the VTODO has no SUMMARY") }
-        let title = ToDoItem.singleLine(unescaped(summary.value))
+        // SUMMARY is optional in RFC 5545; Thunderbird shows such a task as "Untitled".
+        var title = text("SUMMARY").map(ToDoItem.singleLine) ?? ""
+        if title.unicodeScalars.allSatisfy(Whitespace.isSpaceOrNewline) {
+            title = "Untitled"
+            problems.append("\(origin): the VTODO has no SUMMARY; imported as \"Untitled\"")
+        }
         // Without a UID, the id is made from the task's main properties, the same on every import.
         var id = UUID(hashing: "ical:" + ["SUMMARY", "DESCRIPTION", "DUE", "LOCATION", "STATUS"].map { property($0)?.value ?? "" }.joined(separator: "\n"))
         if let uid = property("UID") { id = itemID(ofUID: uid.value) }
-        let description = property("DESCRIPTION").map { unescaped($0.value) }
-        let due = try property("DUE").map { property throws(ImportError) in try time(property) }
-        let start = try property("DTSTART").map { property throws(ImportError) in try time(property).timestamp }
+        let due = time("DUE")
         var priority: Int?
         if let text = property("PRIORITY") {
             // 0 is iCalendar's "no priority".
-            guard let value = Int(text.value.trimmingCharacters(in: .whitespaces)), (0...9).contains(value) else {
-                throw ImportError(at: "line \(text.line)", "PRIORITY '\(text.value)' is not a number from 0 to 9")
+            if let value = Int(text.value.trimmingCharacters(in: .whitespaces)), (0...9).contains(value) {
+                priority = value == 0 ? nil : value
+            } else {
+                problems.append("line \(text.line): PRIORITY '\(text.value)' is not a number from 0 to 9; left out")
             }
-            priority = value == 0 ? nil : value
         }
         let tags = Tags.normalized(properties.filter { $0.name == "CATEGORIES" }.flatMap { line in
             splitList(line.value).map { Tags.asTag(unescaped($0)) }.filter { !$0.isEmpty }
@@ -238,35 +293,34 @@ public enum ICalendarFormat {
         let parent = properties.first { $0.name == "RELATED-TO" && ($0.parameters["RELTYPE"]?.uppercased() ?? "PARENT") == "PARENT" }
             .map { itemID(ofUID: $0.value) }
         var location: Location?
-        let name = property("LOCATION").map { unescaped($0.value) }
-        let address = property("X-TODO-ADDRESS").map { unescaped($0.value) }
+        let name = text("LOCATION"), address = text("X-TODO-ADDRESS")
         var coordinate: Coordinate?
         if let geo = property("GEO") {
             let parts = geo.value.split(whereSeparator: { $0 == ";" || $0 == "," })
-            guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
-                  Coordinate(latitude: latitude, longitude: longitude).isValid else {
-                throw ImportError(at: "line \(geo.line)", "GEO '\(geo.value)' is not a coordinate; expected LAT;LON")
+            if parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+               Coordinate(latitude: latitude, longitude: longitude).isValid {
+                coordinate = Coordinate(latitude: latitude, longitude: longitude)
+            } else {
+                problems.append("line \(geo.line): GEO '\(geo.value)' is not a coordinate (expected LAT;LON); left out")
             }
-            coordinate = Coordinate(latitude: latitude, longitude: longitude)
         }
         if name != nil || address != nil || coordinate != nil {
             location = Location(name: name ?? address ?? "", address: address, coordinate: coordinate)
         }
         let status = property("STATUS")?.value.uppercased()
-        let completedAt = try property("COMPLETED").map { property throws(ImportError) in try time(property).timestamp }
-        let createdAt = try property("CREATED").map { property throws(ImportError) in try time(property).timestamp }
-        let modifiedAt = try property("LAST-MODIFIED").map { property throws(ImportError) in try time(property).timestamp }
-        var item = ToDoItem.imported(id: id, title: title, itemDescription: description, timestamp: due?.timestamp, location: location,
+        let completedAt = time("COMPLETED")?.timestamp
+        var item = ToDoItem.imported(id: id, title: title, itemDescription: text("DESCRIPTION"), timestamp: due?.timestamp, location: location,
                                      done: status == "COMPLETED" || (status == nil && completedAt != nil),
-                                     createdAt: createdAt, completedAt: completedAt)
+                                     createdAt: time("CREATED")?.timestamp, completedAt: completedAt)
         item.storage.fields.allDay = due.map { !$0.hasTime }
-        item.storage.fields.start = start
+        item.storage.fields.start = time("DTSTART")?.timestamp
         item.storage.fields.repeatRule = property("RRULE").map { String($0.value) }
         item.storage.fields.priority = priority
         item.storage.fields.tags = tags
         item.storage.fields.parent = parent
-        item.storage.fields.modifiedAt = modifiedAt
-        return ImportedItem(item: item, origin: origin, ignoredBecause: status == "CANCELLED" ? "cancelled in the calendar" : nil)
+        item.storage.fields.modifiedAt = time("LAST-MODIFIED")?.timestamp
+        return ImportedItem(item: item, origin: origin, ignoredBecause: status == "CANCELLED" ? "cancelled in the calendar" : nil,
+                            problems: problems, idIsDerived: property("UID") == nil)
     }
 }
 

@@ -25,7 +25,7 @@ public enum ItemInterchange {
         case .todotxt:
             return (.todotxt, try TodoTxtFormat.read(try text(body), timeZone: timeZone))
         case .ical:
-            return (.ical, try ICalendarFormat.read(try text(body), timeZone: timeZone))
+            return (.ical, try ICalendarFormat.read(try text(ICalendarFormat.rejoiningSplitCharacters(body)), timeZone: timeZone))
         case .reminders:
             let json = try json(body)
             guard RemindersFormat.looksLikeReminders(json) else {
@@ -96,6 +96,7 @@ public enum ItemInterchange {
             do {
                 for var item in try read(file.bytes, format: .ical, timeZone: timeZone).items {
                     item.origin = "\(file.name) \(item.origin)"
+                    item.problems = item.problems.map { "\(file.name) \($0)" }
                     items.append(item)
                 }
             } catch {

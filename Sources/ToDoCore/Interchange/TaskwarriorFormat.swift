@@ -33,52 +33,141 @@ public enum TaskwarriorFormat {
         return task["title"] == nil && task["description"] != nil && (task["uuid"] != nil || task["status"] != nil)
     }
 
+    /// The keys todo reads; every other key (`project`, `depends`, `urgency`, UDAs) stays with the
+    /// item as it was.
+    private static let readKeys: Set<String> = ["description", "uuid", "status", "entry", "due", "end", "wait", "modified",
+                                                "annotations", "priority", "tags", "recur", "id", "urgency"]
+
     private static func item(_ value: JSONValue, origin: String) throws(ImportError) -> ImportedItem {
         guard case .object(let task) = value else { throw ImportError(at: origin, "expected a task object, found \(value.kindDescription)") }
-        func string(_ key: String) throws(ImportError) -> String? {
+        var problems: [String] = []
+        /// A value todo could not read: said, and kept with the item as it was.
+        var kept = UnknownMembers()
+        func unreadable(_ key: String, _ why: String) {
+            problems.append("\(origin), \(key): \(why); kept as it was")
+            if let value = task[key] { kept.append(key: key, value: value) }
+        }
+        func string(_ key: String) -> String? {
             switch task[key] {
             case nil, .null?: return nil
             case .string(let text)?: return text
-            case let other?: throw ImportError(at: "\(origin), \(key)", "expected a string, found \(other.kindDescription)")
+            case let other?:
+                unreadable(key, "expected a string, found \(other.kindDescription)")
+                return nil
             }
         }
-        func date(_ key: String, in object: JSONObject? = nil, at path: String? = nil) throws(ImportError) -> Double? {
-            let field = path ?? "\(origin), \(key)"
-            guard let value = (object ?? task)[key], value != .null else { return nil }
-            guard case .string(let text) = value, let parsed = CivilTime.parseBasic(Substring(text)), parsed.utc || !parsed.hasTime,
-                  let timestamp = CivilTime.utc.timestamp(of: parsed.fields), ToDoItem.timestampRange.contains(timestamp) else {
-                throw ImportError(at: field, "expected a date as 20231110T230000Z")
+        /// `20231110T230000Z` as `task export` writes it, `2023-11-10T23:00:00Z`, or epoch seconds
+        /// (`"1234567889"`), as `task import` reads them.
+        func date(_ key: String) -> Double? {
+            guard let text = string(key) else { return nil }
+            var timestamp: Double?
+            if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let seconds = Double(text) {
+                timestamp = seconds
+            } else if let parsed = CivilTime.parseBasic(Substring(text.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: ""))),
+                      parsed.utc || !parsed.hasTime {
+                timestamp = CivilTime.utc.timestamp(of: parsed.fields)
+            }
+            guard let timestamp, ToDoItem.timestampRange.contains(timestamp) else {
+                unreadable(key, "'\(text)' is not a date (expected 20231110T230000Z or epoch seconds)")
+                return nil
             }
             return timestamp
         }
-        guard let description = try string("description") else { throw ImportError(at: "\(origin), description", "the task has no description") }
-        var id = UUID()
-        if let uuid = try string("uuid") {
-            guard let parsed = UUID(uuidString: uuid) else { throw ImportError(at: "\(origin), uuid", "'\(uuid)' is not a UUID") }
-            id = parsed
+        guard case .string(let description)? = task["description"], !description.isEmpty else {
+            let why = task["description"] == nil || task["description"] == .null ? "the task has no description" : "its description is not text"
+            return ImportedItem(item: .imported(id: UUID(), title: ""), origin: origin, ignoredBecause: why, problems: ["\(origin): \(why); skipped"])
+        }
+        var id: UUID?
+        if let uuid = string("uuid") {
+            id = UUID(uuidString: uuid)
+            if id == nil { unreadable("uuid", "'\(uuid)' is not a UUID") }
         }
         var notes: [String] = []
         if let annotations = task["annotations"] {
-            guard case .array(let list) = annotations else {
-                throw ImportError(at: "\(origin), annotations", "expected an array, found \(annotations.kindDescription)")
-            }
-            for (index, annotation) in list.enumerated() {
-                guard case .object(let note) = annotation, case .string(let text)? = note["description"] else {
-                    throw ImportError(at: "\(origin), annotation \(index + 1)", "expected an object with a description")
-                }
-                notes.append(text)
+            if case .array(let list) = annotations,
+               let texts = Optional(list.compactMap { annotation -> String? in
+                   guard case .object(let note) = annotation, case .string(let text)? = note["description"] else { return nil }
+                   return text
+               }), texts.count == list.count {
+                notes = texts
+            } else {
+                unreadable("annotations", "expected an array of objects with a description")
             }
         }
-        let status = try string("status") ?? "pending"
+        var priority: Int?
+        if let level = string("priority") {
+            switch level {
+            case "H": priority = 1
+            case "M": priority = 5
+            case "L": priority = 9
+            default: unreadable("priority", "'\(level)' is not H, M or L")
+            }
+        }
+        var tags: [String] = []
+        if let value = task["tags"], value != .null {
+            if case .array(let list) = value, let texts = Optional(list.compactMap(\.string)), texts.count == list.count, texts.allSatisfy(Tags.isValid) {
+                tags = Tags.normalized(texts)
+            } else {
+                unreadable("tags", "expected an array of one-word tags")
+            }
+        }
+        // An instance of a recurring task (it has the template's uuid as `parent`) is one occurrence:
+        // its `recur` stays Taskwarrior's, with its `parent` and `imask`, so that it goes back as an
+        // instance. A task with `recur` of its own repeats.
+        var rule: String?
+        if task["parent"] != nil {
+            if let recur = task["recur"] { kept.append(key: "recur", value: recur) }
+        } else if let recur = string("recur") {
+            rule = Self.rule(ofRecurrence: recur)
+            if rule == nil { unreadable("recur", "'\(recur)' is not a repeat todo reads (daily, weekly, 2w, …)") }
+        }
+        let status = string("status") ?? "pending"
         let done = status == "completed"
-        let item = ToDoItem.imported(
-            id: id, title: ToDoItem.singleLine(description), itemDescription: notes.isEmpty ? nil : notes.joined(separator: "\n"),
-            timestamp: try date("due"), done: done, createdAt: try date("entry"), completedAt: done ? try date("end") : nil)
+        var item = ToDoItem.imported(
+            id: id ?? UUID(hashing: "taskwarrior:" + (string("uuid") ?? description)), title: ToDoItem.singleLine(description),
+            itemDescription: notes.isEmpty ? nil : notes.joined(separator: "\n"), timestamp: date("due"), done: done,
+            createdAt: date("entry"), completedAt: done ? date("end") : nil)
+        item.storage.fields.start = date("wait")
+        item.storage.fields.modifiedAt = date("modified")
+        item.storage.fields.priority = priority
+        item.storage.fields.tags = tags
+        item.storage.fields.repeatRule = rule
+        // What todo has no field for stays with the item: the project, dependencies, UDAs.
+        for (key, value) in task.members where !readKeys.contains(key) { kept.append(key: key, value: value) }
+        item.storage.fields.unknownMembers = kept
         let ignored: String? = switch status {
         case "deleted": "deleted in Taskwarrior"
         case "recurring": "a recurring template in Taskwarrior (its instances are imported)"
         default: nil
         }
-        return ImportedItem(item: item, origin: origin, ignoredBecause: ignored)
+        return ImportedItem(item: item, origin: origin, ignoredBecause: ignored, unknownKeys: kept.keys.filter { !readKeys.contains($0) }.sorted(),
+                            problems: problems, idIsDerived: id == nil)
+    }
+
+    /// Taskwarrior's `recur` as RRULE text: the named periods (`daily`, `weekdays`, `weekly`,
+    /// `biweekly`, `fortnight`, `monthly`, `quarterly`, `yearly`, `annual`) and `N` with a unit
+    /// (`2d`, `3wk`, `1mo`, `2y`, `P1W`).
+    static func rule(ofRecurrence text: String) -> String? {
+        let named: [String: String] = [
+            "daily": "FREQ=DAILY", "day": "FREQ=DAILY", "weekdays": "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "weekly": "FREQ=WEEKLY",
+            "week": "FREQ=WEEKLY", "biweekly": "FREQ=WEEKLY;INTERVAL=2", "fortnight": "FREQ=WEEKLY;INTERVAL=2",
+            "monthly": "FREQ=MONTHLY", "month": "FREQ=MONTHLY", "bimonthly": "FREQ=MONTHLY;INTERVAL=2",
+            "quarterly": "FREQ=MONTHLY;INTERVAL=3", "semiannual": "FREQ=MONTHLY;INTERVAL=6", "yearly": "FREQ=YEARLY",
+            "annual": "FREQ=YEARLY", "biannual": "FREQ=YEARLY;INTERVAL=2", "biyearly": "FREQ=YEARLY;INTERVAL=2",
+        ]
+        let lowered = text.lowercased()
+        if let rule = named[lowered] { return rule }
+        var body = Substring(lowered)
+        if body.hasPrefix("p") { body = body.dropFirst() }
+        let digits = body.prefix { $0.isASCII && $0.isNumber }
+        let unit = body.dropFirst(digits.count)
+        guard let count = digits.isEmpty ? 1 : Int(digits), (1...99_999).contains(count) else { return nil }
+        let units: [Substring: String] = ["d": "DAILY", "day": "DAILY", "days": "DAILY", "w": "WEEKLY", "wk": "WEEKLY", "wks": "WEEKLY",
+                                          "week": "WEEKLY", "weeks": "WEEKLY", "mo": "MONTHLY", "mos": "MONTHLY", "month": "MONTHLY",
+                                          "months": "MONTHLY", "m": "MONTHLY", "y": "YEARLY", "yr": "YEARLY", "yrs": "YEARLY",
+                                          "year": "YEARLY", "years": "YEARLY", "q": "MONTHLY"]
+        guard let frequency = units[unit] else { return nil }
+        let interval = unit == "q" ? 3 * count : count
+        return "FREQ=\(frequency)" + (interval > 1 ? ";INTERVAL=\(interval)" : "")
     }
 }

@@ -127,12 +127,18 @@ final class FamiliarVerbsTests: HarnessTestCase {
 
             """, stderr: ""))
         let before = todo.fileContents
-        XCTAssertOutcome(todo.run("import", "-", input: #"[{"description":"a","status":"pending"},{"description":7,"status":"pending"}]"#),
-                         Outcome(status: 65, stdout: "", stderr: """
-            Error: cannot import standard input: task 2, description: expected a string, found a number; nothing was imported
+        let source = #"[{"description":"a","status":"pending"},{"description":7,"status":"pending"}]"#
+        XCTAssertOutcome(todo.run("import", "--strict", "-", input: source), Outcome(status: 65, stdout: "", stderr: """
+            Error: cannot import standard input: task 2: its description is not text; skipped (--strict refuses any problem); nothing was imported
 
             """))
         XCTAssertEqual(todo.fileContents, before)
+        XCTAssertOutcome(todo.run("import", "-", input: source), Outcome(status: 0, stdout: """
+            Added 2: a
+            Skipped task 2 "": its description is not text
+            Imported 1 item from standard input (taskwarrior); skipped 1.
+
+            """, stderr: ""))
     }
 
     func test_anAmbiguousStart_namesEveryCommandItCouldBe_andChangesNothing() {

@@ -140,21 +140,47 @@ final class ICalendarFormatTests: XCTestCase {
         XCTAssertEqual(items[2].ignoredBecause, "cancelled in the calendar")
     }
 
-    func test_read_namesTheLineAtFault() {
+    func test_read_aCalendarThatCannotBeParsed_isRefusedWhole() {
         let cases: [(String, ImportError)] = [
             ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\n", ImportError(at: "line 2", "BEGIN:VTODO is never ended")),
             ("BEGIN:VCALENDAR\nEND:VTODO\n", ImportError(at: "line 2", "END:VTODO without BEGIN:VTODO")),
-            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:1\nEND:VTODO\nEND:VCALENDAR\n", ImportError(at: "line 2", "the VTODO has no SUMMARY")),
-            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nDUE:2022-01-10\nEND:VTODO\nEND:VCALENDAR\n",
-             ImportError(at: "line 4", "DUE '2022-01-10' is not a date or date-time")),
-            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nDUE:20220230\nEND:VTODO\nEND:VCALENDAR\n",
-             ImportError(at: "line 4", "DUE '20220230' is not a date that exists here")),
-            ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nGEO:91;0\nEND:VTODO\nEND:VCALENDAR\n",
-             ImportError(at: "line 4", "GEO '91;0' is not a coordinate; expected LAT;LON")),
-            ("BEGIN:VCALENDAR\r\nthis is not a property\r\n", ImportError(at: "line 2", "expected NAME:VALUE, found 'this is not a property'")),
+            ("BEGIN:VCALENDAR\r\nthis is not a property\r\n", ImportError(at: "line 1", "BEGIN:VCALENDAR is never ended")),
+            ("this is not a calendar\nBEGIN:VCALENDAR\nEND:VCALENDAR\n", ImportError(at: "line 1", "not iCalendar: it does not start with BEGIN:VCALENDAR")),
         ]
         for (text, expected) in cases {
-            XCTAssertThrowsError(try ICalendarFormat.read(text, timeZone: utc), expected)
+            XCTAssertThrows(try ICalendarFormat.read(text, timeZone: utc), expected)
         }
+    }
+
+    /// A problem confined to one property is the item's: it imports without that value.
+    func test_read_aValueTodoCannotRead_isAProblemOfItsItem() throws {
+        let cases: [(String, String)] = [
+            ("UID:1", "line 2: the VTODO has no SUMMARY; imported as \"Untitled\""),
+            ("SUMMARY:x\r\nDUE:2022-01-10", "line 4: DUE '2022-01-10' is not a date or date-time; left out"),
+            ("SUMMARY:x\r\nDUE:20220230", "line 4: DUE '20220230' is not a date that exists here; left out"),
+            ("SUMMARY:x\r\nGEO:91;0", "line 4: GEO '91;0' is not a coordinate (expected LAT;LON); left out"),
+            ("SUMMARY:x\r\nPRIORITY:high", "line 4: PRIORITY 'high' is not a number from 0 to 9; left out"),
+            ("SUMMARY:x\r\nPERCENT_COMPLETE:100", "line 4: 'PERCENT_COMPLETE' is not a property name; left out"),
+        ]
+        for (properties, problem) in cases {
+            let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\n\(properties)\r\nEND:VTODO\r\nBEGIN:VTODO\r\nSUMMARY:next\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+            let items = try ICalendarFormat.read(text, timeZone: utc)
+            XCTAssertEqual(items.map(\.item.title), [properties.hasPrefix("UID") ? "Untitled" : "x", "next"], properties)
+            XCTAssertEqual(items[0].problems, [problem], properties)
+            XCTAssertTrue(items[1].problems.isEmpty)
+        }
+        // An empty LOCATION or DESCRIPTION is none.
+        let empty = try XCTUnwrap(ICalendarFormat.read("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nLOCATION:\nDESCRIPTION:\nEND:VTODO\nEND:VCALENDAR\n",
+                                                       timeZone: utc).first?.item)
+        XCTAssertNil(empty.location)
+        XCTAssertNil(empty.itemDescription)
+    }
+
+    /// RFC 5545 folds at 75 octets, and some writers split a character there: it is put back.
+    func test_read_aFoldThatSplitsACharacter_isRejoined() throws {
+        let bytes = Array("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:Gr".utf8) + [0xC3, 0x0D, 0x0A, 0x20, 0xBC] + Array("\u{00DF}e\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+        let read = try ItemInterchange.read(bytes, format: .auto, timeZone: utc)
+        XCTAssertEqual(read.items.map(\.item.title), ["Grüße"])
+        XCTAssertEqual(read.items.first?.origin, "line 2")
     }
 }

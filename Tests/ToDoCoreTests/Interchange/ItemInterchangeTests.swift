@@ -42,7 +42,7 @@ final class ItemInterchangeTests: XCTestCase {
             (#""text""#, ImportError(at: "", "expected an object or an array of items, found a string")),
         ]
         for (text, expected) in cases {
-            XCTAssertThrowsError(try read(text, .json).items, expected)
+            XCTAssertThrows(try read(text, .json).items, expected)
         }
     }
 

@@ -38,18 +38,60 @@ final class TaskwarriorFormatTests: XCTestCase {
         XCTAssertEqual(read.items.map(\.item.title), ["One", "Two"])
     }
 
-    func test_read_namesTheTaskAtFault() {
+    func test_read_theFieldsTodoHas_andKeepsTheRest() throws {
+        let text = #"[{"description":"Mow","status":"pending","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51","entry":"1234567889","#
+            + #""due":"2030-01-15T17:00:00Z","wait":"20300110T000000Z","priority":"H","tags":["garden","home"],"recur":"2wk","#
+            + #""project":"Home.Garden","depends":["9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e52"],"estimate":3}]"#
+        let item = try XCTUnwrap(ItemInterchange.read(Array(text.utf8), format: .auto, timeZone: .utc).items.first)
+        XCTAssertEqual(item.item.createdAt, 1_234_567_889, "epoch seconds, as task import reads them")
+        XCTAssertEqual(item.item.timestamp, 1_894_726_800)
+        XCTAssertEqual(item.item.start, 1_894_233_600)
+        XCTAssertEqual(item.item.priority, 1)
+        XCTAssertEqual(item.item.tags, ["garden", "home"])
+        XCTAssertEqual(item.item.repeatRule, "FREQ=WEEKLY;INTERVAL=2")
+        XCTAssertEqual(item.unknownKeys, ["depends", "estimate", "project"])
+        XCTAssertEqual(item.item.unknownMembers.keys, ["project", "depends", "estimate"])
+        XCTAssertTrue(item.problems.isEmpty)
+        XCTAssertEqual(["daily", "weekdays", "monthly", "quarterly", "3d", "P1W", "1y", "annual"].map(TaskwarriorFormat.rule(ofRecurrence:)),
+                       ["FREQ=DAILY", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "FREQ=MONTHLY", "FREQ=MONTHLY;INTERVAL=3", "FREQ=DAILY;INTERVAL=3",
+                        "FREQ=WEEKLY", "FREQ=YEARLY", "FREQ=YEARLY"])
+        // An instance of a recurring task is one occurrence: its recur stays Taskwarrior's.
+        let instance = #"[{"description":"Review","status":"pending","recur":"weekly","parent":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e54","imask":3}]"#
+        let occurrence = try XCTUnwrap(ItemInterchange.read(Array(instance.utf8), format: .auto, timeZone: .utc).items.first)
+        XCTAssertNil(occurrence.item.repeatRule)
+        XCTAssertEqual(occurrence.item.unknownMembers.keys, ["recur", "parent", "imask"])
+    }
+
+    /// A value todo cannot read is a problem of its task: kept as it was, the rest imported.
+    func test_read_aValueTodoCannotRead_isAProblemOfItsTask() throws {
+        let cases: [(String, String)] = [
+            (#"[{"description":"a","uuid":"nope"}]"#, "task 1, uuid: 'nope' is not a UUID; kept as it was"),
+            (#"[{"description":"a","due":"tomorrow"}]"#, "task 1, due: 'tomorrow' is not a date (expected 20231110T230000Z or epoch seconds); kept as it was"),
+            (#"[{"description":"a","annotations":[1]}]"#, "task 1, annotations: expected an array of objects with a description; kept as it was"),
+            (#"[{"description":"a","priority":"X"}]"#, "task 1, priority: 'X' is not H, M or L; kept as it was"),
+            (#"[{"description":"a","recur":"sometimes"}]"#, "task 1, recur: 'sometimes' is not a repeat todo reads (daily, weekly, 2w, …); kept as it was"),
+            (#"[{"description":"a","entry":7}]"#, "task 1, entry: expected a string, found a number; kept as it was"),
+        ]
+        for (text, problem) in cases {
+            let item = try XCTUnwrap(ItemInterchange.read(Array(text.utf8), format: .taskwarrior, timeZone: .utc).items.first, text)
+            XCTAssertEqual(item.problems, [problem], text)
+            XCTAssertEqual(item.item.title, "a", text)
+            XCTAssertNil(item.ignoredBecause, text)
+        }
+        let untitled = try ItemInterchange.read(Array(#"[{"description":"a"},{"status":"pending"}]"#.utf8), format: .taskwarrior, timeZone: .utc).items
+        XCTAssertEqual(untitled[1].ignoredBecause, "the task has no description")
+        XCTAssertEqual(untitled[1].problems, ["task 2: the task has no description; skipped"])
+    }
+
+    func test_read_aSourceThatIsNotTasks_isRefusedWhole() {
         let cases: [(String, ImportError)] = [
-            (#"[{"description":"a","uuid":"nope"}]"#, ImportError(at: "task 1, uuid", "'nope' is not a UUID")),
-            (#"[{"description":"a"},{"status":"pending"}]"#, ImportError(at: "task 2, description", "the task has no description")),
-            (#"[{"description":"a","due":"tomorrow"}]"#, ImportError(at: "task 1, due", "expected a date as 20231110T230000Z")),
-            (#"[{"description":7}]"#, ImportError(at: "task 1, description", "expected a string, found a number")),
-            (#"[{"description":"a","annotations":[1]}]"#, ImportError(at: "task 1, annotation 1", "expected an object with a description")),
             ("[3]", ImportError(at: "task 1", "expected a task object, found a number")),
             (#"{"description":"a"}"# + "\n{oops\n", ImportError(at: "line 2", "not JSON: unexpected 'o', expected a string key at column 2")),
         ]
         for (text, expected) in cases {
-            XCTAssertThrowsError(try ItemInterchange.read(Array(text.utf8), format: .taskwarrior, timeZone: .utc).items, expected)
+            XCTAssertThrowsError(try ItemInterchange.read(Array(text.utf8), format: .taskwarrior, timeZone: .utc).items) { error in
+                XCTAssertEqual(error as? ImportError, expected, text)
+            }
         }
     }
 }

@@ -149,7 +149,7 @@ final class ToDoItemTests: XCTestCase {
         ]
         for (text, expected) in cases {
             let json = try JSONValue(parsing: Array(text.utf8))
-            XCTAssertThrowsError(try ToDoItem(json: json, path: "items[2]"), expected)
+            XCTAssertThrows(try ToDoItem(json: json, path: "items[2]"), expected)
         }
     }
 

@@ -47,7 +47,7 @@ final class GeocoderTests: XCTestCase {
             (ScriptedTransport(body: #"[{"lat": "nan", "lon": "1"}]"#), .badResponse("\"lat\" is not a number: \"nan\"")),
         ]
         for (transport, expected) in cases {
-            XCTAssertThrowsError(try geocoder(transport).place(for: "x"), expected)
+            XCTAssertThrows(try geocoder(transport).place(for: "x"), expected)
         }
     }
 

@@ -237,7 +237,7 @@ final class JSONFileStoreTests: XCTestCase {
             try Data(bytes).write(to: fileURL)
 
             XCTAssertThrowsError(try makeStore().update { try $0.add(ToDoItem(title: "New")) }, expected)
-            XCTAssertThrowsError(try makeStore().load(), expected)
+            XCTAssertThrows(try makeStore().load(), expected)
             XCTAssertEqual(Array(try Data(contentsOf: fileURL)), bytes, "\(expected)")
             XCTAssertTrue(expected.isUnreadableFile)
         }
