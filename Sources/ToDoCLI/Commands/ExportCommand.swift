@@ -1,21 +1,22 @@
 import Foundation
 import ToDoCore
 
-/// `todo export`: every item, or those a query picks, as JSON, todo.txt or iCalendar.
+/// `todo export`: every item, or those a query picks, as JSON, todo.txt, iCalendar or Taskwarrior's JSON.
 struct ExportCommand: ListCommand {
-    static let format = OptionSpec(name: "format", valueName: "format", help: "json (the data file's format; the default), todotxt or ical.",
+    static let format = OptionSpec(name: "format", valueName: "format", help: "json (the data file's format; the default), todotxt, ical or taskwarrior (what task import reads).",
                                    completion: .words(ExportFormat.allCases.map(\.rawValue)))
     static let output = OptionSpec(name: "output", valueName: "file", help: "Write to this file (replaced whole) instead of standard output.",
                                    completion: .files)
 
     static let spec = CommandSpec(
-        name: "export", summary: "Write every item as JSON, todo.txt or iCalendar.",
+        name: "export", summary: "Write every item in a format todo imports, or another's.",
         options: [format, output] + QueryOptions.all,
         exclusiveOptions: QueryOptions.exclusions,
         discussion: """
             Open items first, then done items, each in list order. todo.txt gets todo's fields as tags
-            (due:, id:, desc:, loc:, addr:, geo:); iCalendar gets one VTODO per item. 'todo import'
-            reads each format back as the same items.
+            (due:, t:, rec:, tag:, id:, desc:, loc:, addr:, geo:); iCalendar gets one VTODO per item;
+            taskwarrior gets one task per line, for 'task import'. 'todo import' reads each format back
+            as the same items.
             """)
 
     var format: ExportFormat = .json
@@ -58,6 +59,7 @@ struct ExportCommand: ListCommand {
         case .ical:
             bytes = Array(ICalendarFormat.write(items, timeZone: runner.settings.timeZone, now: context.now(),
                                                 productID: "-//todo//todo \(HelpRenderer.version)//EN").utf8)
+        case .taskwarrior: bytes = TaskwarriorFormat.write(items, now: context.now())
         }
         guard let output else {
             // A terminal shows control characters from titles as `list` does; a file or a pipe

@@ -105,7 +105,7 @@ struct ImportCommand: ListCommand {
             text += "Skipped \(skipped.origin) \"\(skipped.item.title)\": \(Self.reason(skipped.reason))\n"
         }
         // Keys todo has no field for are kept with the items; the user learns which, once.
-        let withUnknownKeys = read.items.filter { !$0.unknownKeys.isEmpty }
+        let withUnknownKeys = read.items.filter { !$0.unknownKeys.isEmpty && $0.ignoredBecause == nil }
         if !withUnknownKeys.isEmpty {
             let keys = Set(withUnknownKeys.flatMap(\.unknownKeys)).sorted().joined(separator: ", ")
             context.errorOutput.write(TerminalText.printable("Warning: \(counted(withUnknownKeys.count, "item")) of \(name) had keys"

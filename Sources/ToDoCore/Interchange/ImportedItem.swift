@@ -8,6 +8,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case todotxt
     /// iCalendar (RFC 5545), one VTODO per item.
     case ical
+    /// Taskwarrior's JSON, as `task import` reads it.
+    case taskwarrior
 }
 
 /// The formats `todo import` reads; `auto` recognises each of the others.

@@ -1,8 +1,59 @@
 import Foundation
 
-/// The JSON that Taskwarrior's `task export` writes: an array of tasks (or one task per line)
-/// with `description`, `uuid`, `status`, `entry`, `due`, `end` and `annotations`.
+/// The JSON that Taskwarrior's `task export` writes and `task import` reads: an array of tasks (or
+/// one task per line) with `description`, `uuid`, `status`, `entry`, `due`, `end`, `wait`,
+/// `priority`, `tags`, `recur` and `annotations`.
 public enum TaskwarriorFormat {
+    /// The items as `task import` reads them, one task per line in an array: `uuid` (in lower
+    /// case, as Taskwarrior writes it), `description` (the title), `status`, `entry`, `end`, `due`,
+    /// `wait` (the start), `modified`, `priority` (the level as `H`, `M`, `L`), `tags`, `recur`
+    /// (a repeat `recur` can say), `annotations` (the description, a line each); then what a
+    /// Taskwarrior import kept (`project`, `depends`, UDAs), as it was. Dates are UTC, as
+    /// `20231110T230000Z`; text beyond ASCII is written as itself (Taskwarrior 2.6 mangles
+    /// `\u` escapes of characters outside the Basic Multilingual Plane).
+    public static func write(_ items: [ToDoItem], now: Date) -> [UInt8] {
+        func date(_ timestamp: Double) -> JSONValue { .string(CivilTime.basicDate(CivilTime.utc.fields(of: timestamp), time: true) + "Z") }
+        var bytes = Array("[".utf8)
+        for (index, item) in items.enumerated() {
+            var task = JSONObject()
+            task["uuid"] = .string(item.id.uuidString.lowercased())
+            task["description"] = .string(item.title)
+            task["status"] = .string(item.done ? "completed" : "pending")
+            if let createdAt = item.createdAt { task["entry"] = date(createdAt) }
+            if item.done, let completedAt = item.completedAt { task["end"] = date(completedAt) }
+            if let due = item.timestamp { task["due"] = date(due) }
+            if let start = item.start { task["wait"] = date(start) }
+            if let modifiedAt = item.modifiedAt { task["modified"] = date(modifiedAt) }
+            if let priority = item.priority { task["priority"] = .string(String(PriorityLevel(priority).letter)) }
+            if !item.tags.isEmpty { task["tags"] = .array(item.tags.map(JSONValue.string)) }
+            if let rule = item.repeatRule, let recur = recurrence(ofRule: rule) { task["recur"] = .string(recur) }
+            if let description = item.itemDescription {
+                let entry = date(item.createdAt ?? now.timeIntervalSince1970.rounded(.down))
+                task["annotations"] = .array(description.split(separator: "\n", omittingEmptySubsequences: true).map { line in
+                    var note = JSONObject()
+                    note["entry"] = entry
+                    note["description"] = .string(String(line))
+                    return .object(note)
+                })
+            }
+            for (key, value) in item.unknownMembers.object.members where task[key] == nil { task[key] = value }
+            bytes += Array((index == 0 ? "\n" : ",\n").utf8) + JSONValue.object(task).serializedCompactly()
+        }
+        return bytes + Array("\n]\n".utf8)
+    }
+
+    /// A repeat rule as Taskwarrior's `recur`, when it can say it: `daily`, `weekly`, `monthly`,
+    /// `yearly`, `weekdays`, or a number and a unit (`2w`, `3d`, `6mo`, `2y`).
+    static func recurrence(ofRule text: String) -> String? {
+        if text == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" { return "weekdays" }
+        guard let rule = try? RepeatRule(text),
+              text.split(separator: ";").allSatisfy({ $0.hasPrefix("FREQ=") || $0.hasPrefix("INTERVAL=") }) else { return nil }
+        let names: [RepeatRule.Frequency: (String, String)] = [.daily: ("daily", "d"), .weekly: ("weekly", "w"),
+                                                                .monthly: ("monthly", "mo"), .yearly: ("yearly", "y")]
+        guard let (name, unit) = names[rule.frequency] else { return nil }
+        return rule.interval == 1 ? name : "\(rule.interval)\(unit)"
+    }
+
     /// Reads the tasks: `pending` and `waiting` ones are open, `completed` ones done; `deleted`
     /// tasks and `recurring` templates (whose instances are tasks of their own) are skipped.
     /// Annotations become the description, one per line.
@@ -13,9 +64,28 @@ public enum TaskwarriorFormat {
         case .object: tasks = [json]
         default: throw ImportError(at: "", "expected an array of tasks, found \(json.kindDescription)")
         }
+        // A recurring task is a template (status `recurring`) and an instance for each occurrence
+        // (with the template's uuid as `parent`): the template is the repeating item, due when its
+        // first pending instance is, and the pending instances are that item.
+        var templates: [String: Int] = [:], firstPendingDue: [String: String] = [:]
+        for (index, value) in tasks.enumerated() {
+            guard case .object(let task) = value, case .string(let uuid)? = task["uuid"], task["status"] == .string("recurring") else { continue }
+            templates[uuid.lowercased()] = index + 1
+        }
+        for case .object(let task) in tasks {
+            guard case .string(let parent)? = task["parent"], templates[parent.lowercased()] != nil,
+                  task["status"] == .string("pending") || task["status"] == .string("waiting"), case .string(let due)? = task["due"] else { continue }
+            // Taskwarrior's dates sort as text.
+            if firstPendingDue[parent.lowercased()].map({ due < $0 }) ?? true { firstPendingDue[parent.lowercased()] = due }
+        }
         var items: [ImportedItem] = []
         for (index, value) in tasks.enumerated() {
-            items.append(try item(value, origin: "task \(index + 1)"))
+            var item = try item(value, origin: "task \(index + 1)", firstPendingDue: firstPendingDue)
+            if item.ignoredBecause == nil, case .object(let task) = value, case .string(let parent)? = task["parent"],
+               let template = templates[parent.lowercased()], !item.item.done {
+                item.ignoredBecause = "an occurrence of task \(template), imported as its repeating item"
+            }
+            items.append(item)
         }
         return items
     }
@@ -33,12 +103,14 @@ public enum TaskwarriorFormat {
         return task["title"] == nil && task["description"] != nil && (task["uuid"] != nil || task["status"] != nil)
     }
 
-    /// The keys todo reads; every other key (`project`, `depends`, `urgency`, UDAs) stays with the
-    /// item as it was.
+    /// The keys todo reads (or drops: `id`, `urgency`, `mask`, `rtype` are Taskwarrior's to work
+    /// out); every other key (`project`, `depends`, UDAs) stays with the item as it was.
     private static let readKeys: Set<String> = ["description", "uuid", "status", "entry", "due", "end", "wait", "modified",
-                                                "annotations", "priority", "tags", "recur", "id", "urgency"]
+                                                "annotations", "priority", "tags", "recur", "id", "urgency",
+                                                // Taskwarrior's bookkeeping of a series, which it makes again.
+                                                "mask", "rtype"]
 
-    private static func item(_ value: JSONValue, origin: String) throws(ImportError) -> ImportedItem {
+    private static func item(_ value: JSONValue, origin: String, firstPendingDue: [String: String] = [:]) throws(ImportError) -> ImportedItem {
         guard case .object(let task) = value else { throw ImportError(at: origin, "expected a task object, found \(value.kindDescription)") }
         var problems: [String] = []
         /// A value todo could not read: said, and kept with the item as it was.
@@ -135,11 +207,14 @@ public enum TaskwarriorFormat {
         // What todo has no field for stays with the item: the project, dependencies, UDAs.
         for (key, value) in task.members where !readKeys.contains(key) { kept.append(key: key, value: value) }
         item.storage.fields.unknownMembers = kept
-        let ignored: String? = switch status {
-        case "deleted": "deleted in Taskwarrior"
-        case "recurring": "a recurring template in Taskwarrior (its instances are imported)"
-        default: nil
+        if status == "recurring" {
+            // The template's own due is its first; the series is where its first pending instance is.
+            if let uuid = string("uuid")?.lowercased(), let due = firstPendingDue[uuid],
+               let parsed = CivilTime.parseBasic(Substring(due)), let timestamp = CivilTime.utc.timestamp(of: parsed.fields) {
+                item.storage.fields.timestamp = timestamp
+            }
         }
+        let ignored: String? = status == "deleted" ? "deleted in Taskwarrior" : nil
         return ImportedItem(item: item, origin: origin, ignoredBecause: ignored, unknownKeys: kept.keys.filter { !readKeys.contains($0) }.sorted(),
                             problems: problems, idIsDerived: id == nil)
     }

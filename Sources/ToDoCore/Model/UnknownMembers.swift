@@ -21,3 +21,11 @@ struct UnknownMembers: Equatable, Sendable {
         text = Array(JSONValue.object(members).serializedCompactly().dropFirst().dropLast())
     }
 }
+
+extension UnknownMembers {
+    /// The members as an object, in order.
+    var object: JSONObject {
+        guard !text.isEmpty, case .object(let members)? = try? JSONValue(parsing: Array("{".utf8) + text + Array("}".utf8)) else { return JSONObject() }
+        return members
+    }
+}

@@ -63,7 +63,7 @@ final class CompletionTests: BinaryTestCase {
         XCTAssertEqual(try complete(["todo", "edit", "1", "--untag", "p"]), ["phone"])
         XCTAssertEqual(try complete(["todo", "add", "x", "--priority", ""]), ["high", "medium", "low"])
         XCTAssertEqual(try complete(["todo", "import", "--format", "t"]), ["todotxt", "taskwarrior"])
-        XCTAssertEqual(try complete(["todo", "export", "--format", ""]), ["json", "todotxt", "ical"])
+        XCTAssertEqual(try complete(["todo", "export", "--format", ""]), ["json", "todotxt", "ical", "taskwarrior"])
         XCTAssertEqual(try complete(["todo", "add", "x", "--due", "to"]), ["today", "tomorrow"])
         XCTAssertEqual(try complete(["todo", "help", "ex"]), ["export", "exit-codes"])
         XCTAssertEqual(try complete(["todo", "--ver"]), ["--version"])
@@ -121,7 +121,7 @@ final class CompletionTests: BinaryTestCase {
         XCTAssertEqual(try complete("todo list --so"), "--sort\tSort open and done items each by number, due, title, created or priority (high first).\n")
         XCTAssertEqual(try complete("todo list --tag f"), "family\tOnly items with this tag (any case); repeated, with every one.\n")
         XCTAssertEqual(try complete("todo add x --priority h"), "high\thigh, medium or low (H, M, L), or 1 (highest) to 9 (lowest).\n")
-        XCTAssertEqual(try complete("todo export --format i"), "ical\tjson (the data file's format; the default), todotxt or ical.\n")
+        XCTAssertEqual(try complete("todo export --format i"), "ical\tjson (the data file's format; the default), todotxt, ical or taskwarrior (what task import reads).\n")
         XCTAssertEqual(try complete("todo --ver"), "--version\tShow the version.\n")
     }
 

@@ -98,7 +98,7 @@ final class InterchangeCommandTests: HarnessTestCase {
 
     func test_export_errors() {
         XCTAssertOutcome(todo.run("export", "--format", "csv"), Outcome(status: 64, stdout: "", stderr: """
-            Error: invalid value 'csv' for '--format'; use json, todotxt or ical
+            Error: invalid value 'csv' for '--format'; use json, todotxt, ical or taskwarrior
             Usage: todo export [--format <format>] [--output <file>] [--open] [--done] [--search <text>] [--tag <tag>...] [--priority <level>] [--parent <ref>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--repeating] [--sort <key>] [--reverse] [--limit <n>]
               See 'todo export --help' for more information.
 

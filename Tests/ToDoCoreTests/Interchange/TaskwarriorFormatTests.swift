@@ -20,8 +20,8 @@ final class TaskwarriorFormatTests: XCTestCase {
         let items = read.items
         XCTAssertEqual(items.map(\.item.title), ["Pay bills", "Old task", "Gone", "Weekly review", "Later"])
         XCTAssertEqual(items.map(\.origin), ["task 1", "task 2", "task 3", "task 4", "task 5"])
-        XCTAssertEqual(items.map(\.ignoredBecause), [nil, nil, "deleted in Taskwarrior",
-                                                     "a recurring template in Taskwarrior (its instances are imported)", nil])
+        XCTAssertEqual(items.map(\.ignoredBecause), [nil, nil, "deleted in Taskwarrior", nil, nil])
+        XCTAssertEqual(items[3].item.repeatRule, "FREQ=WEEKLY", "a recurring template is the repeating item")
         XCTAssertEqual(items.map(\.item.done), [false, true, false, false, false])
         XCTAssertEqual(items[0].item.id.uuidString, "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E51")
         XCTAssertEqual(items[0].item.timestamp, 1_641_790_800)
@@ -93,5 +93,23 @@ final class TaskwarriorFormatTests: XCTestCase {
                 XCTAssertEqual(error as? ImportError, expected, text)
             }
         }
+    }
+
+    func test_write_isWhatTaskImportReads_andGivesBackWhatAnImportKept() throws {
+        let source = #"[{"description":"Mow 😂","status":"pending","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51","entry":"20220101T120000Z","#
+            + #""due":"20300115T220000Z","priority":"M","tags":["garden"],"recur":"weekdays","project":"Home.Garden","estimate":3,"#
+            + #""annotations":[{"entry":"20220102T120000Z","description":"front"},{"entry":"20220102T120000Z","description":"back"}]}]"#
+        let item = try XCTUnwrap(ItemInterchange.read(Array(source.utf8), format: .auto, timeZone: .utc).items.first?.item)
+        var done = ToDoItem(title: "Old", id: UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E52")!, start: 1_900_000_000)
+        done.done = true
+        done.completedAt = 1_641_384_000
+        let text = String(decoding: TaskwarriorFormat.write([item, done], now: Date(timeIntervalSince1970: 1_700_000_000)), as: UTF8.self)
+        XCTAssertEqual(text, """
+            [
+            {"uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51","description":"Mow 😂","status":"pending","entry":"20220101T120000Z","due":"20300115T220000Z","priority":"M","tags":["garden"],"recur":"weekdays","annotations":[{"entry":"20220101T120000Z","description":"front"},{"entry":"20220101T120000Z","description":"back"}],"project":"Home.Garden","estimate":3},
+            {"uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e52","description":"Old","status":"completed","end":"20220105T120000Z","wait":"20300317T174640Z"}
+            ]
+
+            """)
     }
 }

@@ -1,0 +1,148 @@
+import Foundation
+import TestSupport
+import ToDoCore
+import XCTest
+
+/// todo's exports read by the real programs people move between, and those programs' files read
+/// back: Taskwarrior (`task`), todo.txt-cli (`todo.sh`, Debian's `todo-txt`) and Python's
+/// icalendar (in the virtual environment `.ci/run` makes, `.build/ical-venv`). A test whose tool is
+/// missing says so and skips; `.ci/run` installs them.
+final class RealToolsTests: BinaryTestCase {
+    override var timeZone: String { "America/New_York" }
+
+    private func installed(_ names: [String]) throws -> String {
+        for name in names {
+            for folder in ["/usr/bin", "/bin", "/usr/local/bin"] where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+                return "\(folder)/\(name)"
+            }
+        }
+        throw XCTSkip("\(names[0]) is not installed (.ci/run installs it)")
+    }
+
+    /// What `addList` gives, read back from a neighbour's file.
+    private static let theListBack = """
+        1 [ ] H Mow the lawn 😂 +garden +home  01/15/30 17:00 ↻
+        2 [ ] L Read a book                    03/01/30
+        3 [ ]   Call Mom +family @phone        01/10/30
+
+        Done
+        4 [x]   Old chore
+        … 1 of these waits for a start date after today
+
+        """
+
+    /// A list with every kind of field a neighbour has a place for.
+    private func addList() throws {
+        for arguments in [
+            ["add", "Mow the lawn 😂", "--due", "2030-01-15 17:00", "--priority", "H", "--tag", "garden", "--tag", "home",
+             "--repeat", "every 2 weeks", "--description", "line one\nline two"],
+            ["add", "Read a book", "--start", "2030-02-01", "--priority", "low", "--due", "2030-03-01"],
+            ["add", "Call Mom +family @phone", "--due", "2030-01-10"],
+            ["add", "Old chore"],
+        ] { XCTAssertEqual(try todo.run(arguments).status, 0, "\(arguments)") }
+        XCTAssertEqual(try todo.run(["check", "4"]).status, 0)
+    }
+
+    func test_taskwarrior_importsTodosExport_andTodoReadsTaskExportBack() throws {
+        let task = try installed(["task"])
+        try addList()
+        let export = try todo.run(["export", "--format", "taskwarrior", "--output", directory.file("tasks.json").path])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let data = directory.file("taskdata").path, rc = directory.file("taskrc").path
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        try Data("data.location=\(data)\nconfirmation=off\njson.array=on\nverbose=nothing\n".utf8).write(to: URL(fileURLWithPath: rc))
+        var taskwarrior = todo!
+        taskwarrior.environment["TASKRC"] = rc
+        taskwarrior.environment["TASKDATA"] = data
+        let imported = try taskwarrior.run(program: task, ["import", directory.file("tasks.json").path])
+        XCTAssertEqual(imported.status, 0, imported.stdout + imported.stderr)
+        let exported = try taskwarrior.run(program: task, ["export"])
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        guard case .array(let tasks) = try JSONValue(parsing: Array(exported.stdout.utf8)) else { return XCTFail(exported.stdout) }
+        let byDescription = Dictionary(tasks.compactMap { task -> (String, JSONObject, String)? in
+            guard case .object(let object) = task, case .string(let text)? = object["description"], case .string(let status)? = object["status"] else { return nil }
+            return (text, object, status)
+        }.map { ("\($0.0) \($0.2)", $0.1) }, uniquingKeysWith: { first, _ in first })
+        let template = try XCTUnwrap(byDescription["Mow the lawn 😂 recurring"], "\(byDescription.keys)")
+        XCTAssertEqual(template["due"], .string("20300115T220000Z"))
+        XCTAssertEqual(template["priority"], .string("H"))
+        XCTAssertEqual(template["recur"], .string("2w"))
+        XCTAssertEqual(template["tags"], .array([.string("garden"), .string("home")]))
+        XCTAssertEqual(byDescription["Read a book pending"]?["wait"], .string("20300201T050000Z"))
+        XCTAssertEqual(byDescription["Read a book pending"]?["priority"], .string("L"))
+        XCTAssertNotNil(byDescription["Old chore completed"])
+
+        // Back into a new list: the same items, the series once.
+        todo.environment["TODO_FILE"] = directory.file("back.json").path
+        try Data(exported.stdout.utf8).write(to: directory.file("from-task.json"))
+        let back = try todo.run(["import", directory.file("from-task.json").path])
+        XCTAssertEqual(back.status, 0, back.stderr)
+        XCTAssertEqual(try todo.run(["list", "--all"]).stdout, Self.theListBack)
+    }
+
+    func test_todoSh_findsTheExportsPriorities_andTodoReadsItsFileBack() throws {
+        let todoSh = try installed(["todo-txt", "todo.sh"])
+        try addList()
+        let folder = directory.file("todo-txt").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let export = try todo.run(["export", "--format", "todotxt", "--open", "--output", "\(folder)/todo.txt"])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let config = directory.file("todo.cfg").path
+        try Data("export TODO_DIR=\(folder)\nexport TODO_FILE=$TODO_DIR/todo.txt\nexport DONE_FILE=$TODO_DIR/done.txt\nexport REPORT_FILE=$TODO_DIR/report.txt\n".utf8)
+            .write(to: URL(fileURLWithPath: config))
+        let listpri = try todo.run(program: todoSh, ["-d", config, "-p", "listpri"])
+        XCTAssertEqual(listpri.status, 0, listpri.stderr)
+        // `1 (A) 2026-11-23 Mow the lawn 😂 …`: the priority, then the creation date.
+        let lines = listpri.stdout.split(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("1 (A) ") && $0.contains(" Mow the lawn 😂 due:2030-01-15T17:00 rec:2w tag:garden tag:home ") }, listpri.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("2 (I) ") && $0.contains(" Read a book due:2030-03-01 t:2030-02-01 ") }, listpri.stdout)
+        XCTAssertFalse(listpri.stdout.contains("Call Mom"), "no priority, not listed: \(listpri.stdout)")
+        // todo.sh adds a line of its own; todo reads the file back with it.
+        XCTAssertEqual(try todo.run(program: todoSh, ["-d", config, "-p", "add", "(B) Water plants +garden t:2030-01-01"]).status, 0)
+        todo.environment["TODO_FILE"] = directory.file("back.json").path
+        let back = try todo.run(["import", "\(folder)/todo.txt"])
+        XCTAssertEqual(back.status, 0, back.stderr)
+        XCTAssertEqual(back.stderr, "")
+        XCTAssertEqual(try todo.run(["list", "--all"]).stdout, """
+            1 [ ] H Mow the lawn 😂 +garden +home  01/15/30 17:00 ↻
+            2 [ ] L Read a book                    03/01/30
+            3 [ ]   Call Mom +family @phone        01/10/30
+            4 [ ] H Water plants +garden
+            … 2 of these wait for a start date after today
+
+            """)
+    }
+
+    func test_pythonICalendar_readsTheExport_andTodoReadsWhatItWrites() throws {
+        let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/ical-venv/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: python) else { throw XCTSkip("Python's icalendar is not installed (.ci/run makes .build/ical-venv)") }
+        try addList()
+        let export = try todo.run(["export", "--format", "ical", "--output", directory.file("todo.ics").path])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        // The referee reads every VTODO, and writes the calendar again as it would.
+        let script = """
+            import sys, icalendar
+            calendar = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            for todo in calendar.walk('VTODO'):
+                due = todo.get('DUE')
+                print(todo.get('SUMMARY'), '|', due.to_ical().decode() if due else '-', '|', todo.get('PRIORITY'), '|',
+                      todo.get('RRULE').to_ical().decode() if todo.get('RRULE') else '-', '|',
+                      ','.join(str(c) for c in todo.get('CATEGORIES').cats) if todo.get('CATEGORIES') else '-', '|', todo.get('STATUS'))
+            open(sys.argv[2], 'wb').write(calendar.to_ical())
+            """
+        let read = try todo.run(program: python, ["-c", script, directory.file("todo.ics").path, directory.file("again.ics").path])
+        XCTAssertEqual(read.status, 0, read.stderr)
+        XCTAssertEqual(read.stdout, """
+            Mow the lawn 😂 | 20300115T220000Z | 1 | FREQ=WEEKLY;INTERVAL=2 | garden,home | NEEDS-ACTION
+            Read a book | 20300301 | 9 | - | - | NEEDS-ACTION
+            Call Mom +family @phone | 20300110 | None | - | - | NEEDS-ACTION
+            Old chore | - | None | - | - | COMPLETED
+
+            """)
+        todo.environment["TODO_FILE"] = directory.file("back.json").path
+        let back = try todo.run(["import", directory.file("again.ics").path])
+        XCTAssertEqual(back.status, 0, back.stderr)
+        XCTAssertEqual(try todo.run(["list", "--all"]).stdout, Self.theListBack)
+    }
+}
