@@ -15,9 +15,11 @@ public enum ICalendarFormat {
         func utc(_ timestamp: Double) -> String { CivilTime.basicDate(CivilTime.utc.fields(of: timestamp), time: true) + "Z" }
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + escaped(productID)]
         let stamp = utc(now.timeIntervalSince1970)
+        // A parent is named by its UID, as the calendar knows it.
+        let uids = Dictionary(items.compactMap { item in item.originalUID.map { (item.id, $0) } }, uniquingKeysWith: { first, _ in first })
         for item in items {
             lines.append("BEGIN:VTODO")
-            lines.append("UID:" + item.id.uuidString)
+            lines.append("UID:" + item.uid)
             lines.append("DTSTAMP:" + stamp)
             if let createdAt = item.createdAt { lines.append("CREATED:" + utc(createdAt)) }
             lines.append("SUMMARY:" + escaped(item.title))
@@ -33,7 +35,7 @@ public enum ICalendarFormat {
             if let rule = item.repeatRule { lines.append("RRULE:" + rule) }
             if let priority = item.priority { lines.append("PRIORITY:\(priority)") }
             if !item.tags.isEmpty { lines.append("CATEGORIES:" + item.tags.map(escaped).joined(separator: ",")) }
-            if let parent = item.parent { lines.append("RELATED-TO;RELTYPE=PARENT:" + parent.uuidString) }
+            if let parent = item.parent { lines.append("RELATED-TO;RELTYPE=PARENT:" + (uids[parent] ?? parent.uuidString)) }
             if let location = item.location {
                 lines.append("LOCATION:" + escaped(location.name))
                 if let address = location.address { lines.append("X-TODO-ADDRESS:" + escaped(address)) }
@@ -319,6 +321,8 @@ public enum ICalendarFormat {
         item.storage.fields.tags = tags
         item.storage.fields.parent = parent
         item.storage.fields.modifiedAt = time("LAST-MODIFIED")?.timestamp
+        // A UID that is not todo's id as written (`…@vm`, a lower-case UUID) goes back out as it came.
+        if let uid = property("UID").map({ String($0.value) }), uid != item.id.uuidString { item.storage.fields.originalUID = uid }
         return ImportedItem(item: item, origin: origin, ignoredBecause: status == "CANCELLED" ? "cancelled in the calendar" : nil,
                             problems: problems, idIsDerived: property("UID") == nil)
     }

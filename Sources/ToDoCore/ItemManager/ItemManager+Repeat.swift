@@ -37,6 +37,8 @@ extension ItemManager {
 
         var record = item.decoded
         record.storage.fields.repeatRule = nil
+        // The copy is an item of its own: it does not take the series' UID in a calendar.
+        record.storage.fields.originalUID = nil
         record = ToDoItem(id: UUID(), number: 0, done: true, storage: record.storage)
         record.createdAt = nil
         record.completedAt = now

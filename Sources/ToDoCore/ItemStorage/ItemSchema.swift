@@ -9,7 +9,7 @@ extension ToDoItem: JSONSchema {
     init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
         var id: UUID?, idText: String?, number = 0, title: String?, itemDescription: String?, timestamp: Double?
         var location: Location?, done = false, createdAt: Double?, completedAt: Double?, modifiedAt: Double?
-        var priority: Int?, tags: [String] = [], start: Double?, parent: UUID?, allDay: Bool?, repeatRule: String?
+        var priority: Int?, tags: [String] = [], start: Double?, parent: UUID?, allDay: Bool?, repeatRule: String?, originalUID: String?
         var unknown = UnknownMembers()
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             func field() -> String { memberPath(path(), key.string) }
@@ -37,6 +37,7 @@ extension ToDoItem: JSONSchema {
             case "createdAt": createdAt = try scanner.double(at: field, in: Self.timestampRange)
             case "completedAt": completedAt = try scanner.double(at: field, in: Self.timestampRange)
             case "modifiedAt": modifiedAt = try scanner.double(at: field, in: Self.timestampRange)
+            case "uid": originalUID = try scanner.string(at: field)
             // A priority or tags of another program's kind (Reminders' 0, a word) are kept as they are.
             case "priority":
                 let value = try scanner.unknownValue()
@@ -69,7 +70,7 @@ extension ToDoItem: JSONSchema {
             storage: ItemStorage(ItemFields(
                 title: try required(title) { memberPath(path(), "title") }, itemDescription: itemDescription,
                 timestamp: timestamp, allDay: allDay, start: start, repeatRule: repeatRule, location: location, priority: priority, tags: tags, parent: parent, createdAt: createdAt,
-                completedAt: completedAt, modifiedAt: modifiedAt, unknownMembers: unknown)))
+                completedAt: completedAt, modifiedAt: modifiedAt, originalUID: originalUID, unknownMembers: unknown)))
     }
 
     func write(to writer: inout JSONWriter) {
@@ -112,6 +113,7 @@ extension ToDoItem: JSONSchema {
         writer.field("createdAt", fields.createdAt)
         writer.field("completedAt", fields.completedAt)
         writer.field("modifiedAt", fields.modifiedAt)
+        writer.field("uid", fields.originalUID)
         writer.unknownMembers(fields.unknownMembers)
         writer.endObject()
     }

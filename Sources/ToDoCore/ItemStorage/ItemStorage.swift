@@ -18,6 +18,8 @@ struct ItemFields: Equatable, Sendable {
     var createdAt: Double?
     var completedAt: Double?
     var modifiedAt: Double?
+    /// The UID another program gave the item, where it is not todo's id as todo writes it.
+    var originalUID: String?
     var unknownMembers = UnknownMembers()
 }
 
@@ -96,6 +98,11 @@ struct ItemStorage: Sendable {
 
     var modifiedAt: Double? {
         if case .written(let form) = kind { form.modifiedAt } else { fields.modifiedAt }
+    }
+
+    /// Never in a written form: an item with one is read by the general reader.
+    var originalUID: String? {
+        if case .written = kind { nil } else { fields.originalUID }
     }
 
     /// The location's name alone, without reading the rest of a written location.

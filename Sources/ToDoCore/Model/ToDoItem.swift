@@ -158,6 +158,17 @@ public struct ToDoItem: Equatable, Sendable {
         set { storage.fields.modifiedAt = newValue }
     }
 
+    /// The UID a calendar (or another program) gave the item, kept byte for byte where it is not
+    /// todo's id as todo writes it (`…@example.com`, a lower-case UUID), so that an export back
+    /// names the same item; `nil` for an item whose UID is its id.
+    public internal(set) var originalUID: String? {
+        get { storage.originalUID }
+        set { storage.fields.originalUID = newValue }
+    }
+
+    /// The item's UID for another program: the one it came with, else its id.
+    public var uid: String { originalUID ?? id.uuidString }
+
     /// The name of the item's location: the same as `location?.name`, without reading the rest of
     /// the location (a list shows thousands of names).
     public var locationName: String? { storage.locationName }

@@ -183,4 +183,24 @@ final class ICalendarFormatTests: XCTestCase {
         XCTAssertEqual(read.items.map(\.item.title), ["Grüße"])
         XCTAssertEqual(read.items.first?.origin, "line 2")
     }
+
+    /// A calendar's UID goes back out byte for byte: a UID that is not a UUID, and a UUID in lower case.
+    func test_originalUIDs_goBackOutAsTheyCame() throws {
+        let text = ["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:pwen4kz18g@vm", "SUMMARY:Parent", "END:VTODO",
+                    "BEGIN:VTODO", "UID:9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e5f", "SUMMARY:Child", "RELATED-TO:pwen4kz18g@vm", "END:VTODO",
+                    "BEGIN:VTODO", "UID:9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E50", "SUMMARY:Own", "END:VTODO", "END:VCALENDAR", ""]
+            .joined(separator: "\r\n")
+        var manager = ItemManager()
+        _ = try manager.importItems(try ICalendarFormat.read(text, timeZone: utc))
+        XCTAssertEqual(manager.toDoItems.map(\.originalUID), ["pwen4kz18g@vm", "9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e5f", nil])
+        XCTAssertEqual(manager.toDoItems[1].parent, manager.toDoItems[0].id)
+        // Kept in the file: read back from the store's JSON.
+        let stored = try ToDoItem(json: manager.toDoItems[0].json, path: "item")
+        XCTAssertEqual(stored.originalUID, "pwen4kz18g@vm")
+        let exported = ICalendarFormat.write(manager.toDoItems, timeZone: utc, now: Date(timeIntervalSince1970: 0), productID: "p")
+        XCTAssertTrue(exported.contains("\r\nUID:pwen4kz18g@vm\r\n"), exported)
+        XCTAssertTrue(exported.contains("\r\nUID:9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e5f\r\n"), exported)
+        XCTAssertTrue(exported.contains("\r\nRELATED-TO;RELTYPE=PARENT:pwen4kz18g@vm\r\n"), exported)
+        XCTAssertTrue(exported.contains("\r\nUID:9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E50\r\n"), exported)
+    }
 }
