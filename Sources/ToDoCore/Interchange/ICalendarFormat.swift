@@ -279,7 +279,16 @@ public enum ICalendarFormat {
         // Without a UID, the id is made from the task's main properties, the same on every import.
         var id = UUID(hashing: "ical:" + ["SUMMARY", "DESCRIPTION", "DUE", "LOCATION", "STATUS"].map { property($0)?.value ?? "" }.joined(separator: "\n"))
         if let uid = property("UID") { id = itemID(ofUID: uid.value) }
-        let due = time("DUE")
+        let start = time("DTSTART")
+        var due = time("DUE")
+        // Without DUE, DTSTART and DURATION imply it (RFC 5545 3.6.2).
+        if due == nil, let start, let duration = property("DURATION") {
+            if let seconds = Self.seconds(ofDuration: duration.value) {
+                due = (start.timestamp + seconds, start.hasTime || seconds.truncatingRemainder(dividingBy: 86_400) != 0)
+            } else {
+                problems.append("line \(duration.line): DURATION '\(duration.value)' is not a duration (as P1D or PT1H30M); left out")
+            }
+        }
         var priority: Int?
         if let text = property("PRIORITY") {
             // 0 is iCalendar's "no priority".
@@ -315,7 +324,7 @@ public enum ICalendarFormat {
                                      done: status == "COMPLETED" || (status == nil && completedAt != nil),
                                      createdAt: time("CREATED")?.timestamp, completedAt: completedAt)
         item.storage.fields.allDay = due.map { !$0.hasTime }
-        item.storage.fields.start = time("DTSTART")?.timestamp
+        item.storage.fields.start = start?.timestamp
         item.storage.fields.repeatRule = property("RRULE").map { String($0.value) }
         item.storage.fields.priority = priority
         item.storage.fields.tags = tags
@@ -329,6 +338,31 @@ public enum ICalendarFormat {
 }
 
 extension ICalendarFormat {
+    /// The seconds an RFC 5545 DURATION names (`P1W`, `P2D`, `PT1H30M`, `P1DT12H`); `nil` for other
+    /// text, and for a negative one (a due before the start).
+    static func seconds(ofDuration text: Substring) -> Double? {
+        var rest = text.uppercased()[...]
+        if rest.hasPrefix("+") { rest = rest.dropFirst() }
+        guard rest.hasPrefix("P"), rest.count > 1 else { return nil }
+        rest = rest.dropFirst()
+        var seconds = 0.0, inTime = false, number = "", sawUnit = false
+        let dateUnits: [Character: Double] = ["W": 604_800, "D": 86_400], timeUnits: [Character: Double] = ["H": 3600, "M": 60, "S": 1]
+        for character in rest {
+            if character.isASCII, character.isNumber {
+                number.append(character)
+            } else if character == "T", !inTime, number.isEmpty {
+                inTime = true
+            } else if let unit = (inTime ? timeUnits : dateUnits)[character], let value = Double(number) {
+                seconds += value * unit
+                number = ""
+                sawUnit = true
+            } else {
+                return nil
+            }
+        }
+        return sawUnit && number.isEmpty ? seconds : nil
+    }
+
     /// The id of the item a UID names: the UID itself when it is a UUID, else one made from it.
     static func itemID(ofUID uid: Substring) -> UUID {
         let text = String(uid)

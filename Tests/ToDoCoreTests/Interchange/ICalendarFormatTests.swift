@@ -203,4 +203,25 @@ final class ICalendarFormatTests: XCTestCase {
         XCTAssertTrue(exported.contains("\r\nRELATED-TO;RELTYPE=PARENT:pwen4kz18g@vm\r\n"), exported)
         XCTAssertTrue(exported.contains("\r\nUID:9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E50\r\n"), exported)
     }
+
+    /// 17:00 in Chicago is midnight in Berlin: read there, it stays a time, and goes out as the same instant.
+    func test_aTimeAtLocalMidnight_staysATime_andDurationImpliesTheDue() throws {
+        let berlin = TimeZoneRules(TimeZone(identifier: "Europe/Berlin")!)
+        let text = ["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a", "SUMMARY:Call", "DUE;TZID=America/Chicago:20201220T170000", "END:VTODO",
+                    "BEGIN:VTODO", "UID:b", "SUMMARY:Trip", "DTSTART;VALUE=DATE:20300110", "DURATION:P2D", "END:VTODO",
+                    "BEGIN:VTODO", "UID:c", "SUMMARY:Meeting", "DTSTART:20300110T090000Z", "DURATION:PT1H30M", "END:VTODO",
+                    "BEGIN:VTODO", "UID:d", "SUMMARY:Odd", "DTSTART:20300110T090000Z", "DURATION:soon", "END:VTODO", "END:VCALENDAR", ""]
+            .joined(separator: "\r\n")
+        let items = try ICalendarFormat.read(text, timeZone: berlin)
+        XCTAssertEqual(items[0].item.dueIsAllDay, false)
+        XCTAssertTrue(ICalendarFormat.write([items[0].item], timeZone: berlin, now: Date(), productID: "p").contains("\r\nDUE:20201220T230000Z\r\n"))
+        XCTAssertEqual(items[1].item.timestamp, items[1].item.start.map { $0 + 2 * 86_400 })
+        XCTAssertEqual(items[1].item.dueIsAllDay, true)
+        XCTAssertEqual(items[2].item.timestamp, 1_894_266_000 + 5400)
+        XCTAssertEqual(items[2].item.dueIsAllDay, false)
+        XCTAssertNil(items[3].item.timestamp)
+        XCTAssertEqual(items[3].problems, ["line 23: DURATION 'soon' is not a duration (as P1D or PT1H30M); left out"])
+        XCTAssertEqual(["P1W", "PT1H30M", "P1DT12H", "+PT15S", "P", "PT", "P1H", "-P1D"].map { ICalendarFormat.seconds(ofDuration: Substring($0)) },
+                       [604_800, 5400, 129_600, 15, nil, nil, nil, nil])
+    }
 }
