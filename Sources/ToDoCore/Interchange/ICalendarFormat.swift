@@ -46,6 +46,7 @@ public enum ICalendarFormat {
             lines.append("STATUS:" + (item.done ? "COMPLETED" : "NEEDS-ACTION"))
             if item.done, let completedAt = item.completedAt { lines.append("COMPLETED:" + utc(completedAt)) }
             if let modifiedAt = item.modifiedAt { lines.append("LAST-MODIFIED:" + utc(modifiedAt)) }
+            lines += item.icalendarLines
             lines.append("END:VTODO")
         }
         lines.append("END:VCALENDAR")
@@ -120,6 +121,8 @@ public enum ICalendarFormat {
         var line: Int
         /// Why the line could not be read, for a line that is not `NAME:VALUE`.
         var problem: String?
+        /// The line as it was, unfolded.
+        var raw = ""
     }
 
     /// Reads every VTODO of `text` (other components, and components inside a VTODO such as
@@ -130,6 +133,8 @@ public enum ICalendarFormat {
         var items: [ImportedItem] = []
         var open: [(name: String, line: Int)] = []
         var properties: [ContentLine] = []
+        /// The lines of components inside the VTODO being read (its alarms), as they came.
+        var nested: [String] = []
         let lines = try contentLines(text)
         guard let first = lines.first, first.name == "BEGIN", first.value.uppercased() == "VCALENDAR" else {
             throw ImportError(at: "line \(lines.first?.line ?? 1)", "not iCalendar: it does not start with BEGIN:VCALENDAR")
@@ -138,18 +143,25 @@ public enum ICalendarFormat {
             switch line.name {
             case "BEGIN":
                 let component = line.value.uppercased()
+                if open.contains(where: { $0.name == "VTODO" }) { nested.append(line.raw) }
                 open.append((component, line.line))
-                if component == "VTODO" { properties = [] }
+                if component == "VTODO" { (properties, nested) = ([], []) }
             case "END":
                 let component = line.value.uppercased()
                 guard let last = open.popLast(), last.name == component else {
                     throw ImportError(at: "line \(line.line)", "END:\(line.value) without BEGIN:\(line.value)")
                 }
                 if component == "VTODO" {
-                    items.append(item(properties, startingOn: last.line, local: local))
+                    items.append(item(properties, nested: nested, startingOn: last.line, local: local))
+                } else if open.contains(where: { $0.name == "VTODO" }) {
+                    nested.append(line.raw)
                 }
             default:
-                if open.last?.name == "VTODO" { properties.append(line) }
+                if open.last?.name == "VTODO" {
+                    properties.append(line)
+                } else if open.contains(where: { $0.name == "VTODO" }), line.problem == nil {
+                    nested.append(line.raw)
+                }
             }
         }
         if let unclosed = open.last {
@@ -240,12 +252,18 @@ public enum ICalendarFormat {
             guard pair.count == 2 else { continue }
             parameters[pair[0].uppercased()] = pair[1].trimmingQuotes
         }
-        return ContentLine(name: name, parameters: parameters, value: text[text.index(after: colon)...], line: line, problem: nil)
+        return ContentLine(name: name, parameters: parameters, value: text[text.index(after: colon)...], line: line, problem: nil, raw: text)
     }
+
+    /// The properties todo reads (or writes anew, as `DTSTAMP`); every other one stays with the item.
+    private static let readProperties: Set<String> = [
+        "UID", "DTSTAMP", "CREATED", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "DURATION", "RRULE", "PRIORITY", "CATEGORIES",
+        "LOCATION", "X-TODO-ADDRESS", "GEO", "STATUS", "COMPLETED", "LAST-MODIFIED",
+    ]
 
     /// The item of one VTODO. A value todo cannot read (a date, a coordinate, a priority, a line
     /// that is not `NAME:VALUE`) is a problem of the item, which is imported without it.
-    private static func item(_ properties: [ContentLine], startingOn line: Int, local: CivilTime) -> ImportedItem {
+    private static func item(_ properties: [ContentLine], nested: [String], startingOn line: Int, local: CivilTime) -> ImportedItem {
         let origin = "line \(line)"
         var problems = properties.compactMap { property in property.problem.map { "line \(property.line): \($0); left out" } }
         func property(_ name: String) -> ContentLine? { properties.first { $0.name == name } }
@@ -330,6 +348,11 @@ public enum ICalendarFormat {
         item.storage.fields.tags = tags
         item.storage.fields.parent = parent
         item.storage.fields.modifiedAt = time("LAST-MODIFIED")?.timestamp
+        // What todo has no field for goes back out as it came: its properties, then its alarms.
+        let parentLine = properties.first { $0.name == "RELATED-TO" && ($0.parameters["RELTYPE"]?.uppercased() ?? "PARENT") == "PARENT" }?.line
+        item.storage.fields.icalendarLines = properties.filter { property in
+            property.problem == nil && !readProperties.contains(property.name) && !(property.name == "RELATED-TO" && property.line == parentLine)
+        }.map(\.raw) + nested
         // A UID that is not todo's id as written (`…@vm`, a lower-case UUID) goes back out as it came.
         if let uid = property("UID").map({ String($0.value) }), uid != item.id.uuidString { item.storage.fields.originalUID = uid }
         return ImportedItem(item: item, origin: origin, ignoredBecause: status == "CANCELLED" ? "cancelled in the calendar" : nil,

@@ -39,6 +39,7 @@ extension ItemManager {
         record.storage.fields.repeatRule = nil
         // The copy is an item of its own: it does not take the series' UID in a calendar.
         record.storage.fields.originalUID = nil
+        record.storage.fields.icalendarLines = []
         record = ToDoItem(id: UUID(), number: 0, done: true, storage: record.storage)
         record.createdAt = nil
         record.completedAt = now

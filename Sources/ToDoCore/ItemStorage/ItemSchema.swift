@@ -10,6 +10,7 @@ extension ToDoItem: JSONSchema {
         var id: UUID?, idText: String?, number = 0, title: String?, itemDescription: String?, timestamp: Double?
         var location: Location?, done = false, createdAt: Double?, completedAt: Double?, modifiedAt: Double?
         var priority: Int?, tags: [String] = [], start: Double?, parent: UUID?, allDay: Bool?, repeatRule: String?, originalUID: String?
+        var icalendarLines: [String] = []
         var unknown = UnknownMembers()
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             func field() -> String { memberPath(path(), key.string) }
@@ -24,43 +25,30 @@ extension ToDoItem: JSONSchema {
             case "timestamp": timestamp = try scanner.double(at: field, in: Self.timestampRange)
             case "allDay": allDay = try scanner.bool(at: field)
             case "start": start = try scanner.double(at: field, in: Self.timestampRange)
-            // A repeat of another program's kind (not RRULE text) is kept as it is.
-            case "repeat":
-                let value = try scanner.unknownValue()
-                if case .string(let text) = value {
-                    repeatRule = text
-                } else if value != .null {
-                    unknown.append(key: key.string, value: value)
-                }
             case "location": location = try scanner.decode(Location.self, at: field)
             case "done": done = try scanner.bool(at: field) ?? false
             case "createdAt": createdAt = try scanner.double(at: field, in: Self.timestampRange)
             case "completedAt": completedAt = try scanner.double(at: field, in: Self.timestampRange)
             case "modifiedAt": modifiedAt = try scanner.double(at: field, in: Self.timestampRange)
             case "uid": originalUID = try scanner.string(at: field)
-            // A priority or tags of another program's kind (Reminders' 0, a word) are kept as they are.
+            // Keys another program may use for a value of another kind (Reminders' `"priority": 0`,
+            // a word): such a value is kept as it was, beside todo's own fields.
+            case "icalendar":
+                icalendarLines = try Self.ownValue(&scanner, key, &unknown, Self.strings) ?? []
             case "priority":
-                let value = try scanner.unknownValue()
-                if case .number(let literal) = value, let number = Int(literal), Self.priorityRange.contains(number) {
-                    priority = number
-                } else if value != .null {
-                    unknown.append(key: key.string, value: value)
+                priority = try Self.ownValue(&scanner, key, &unknown) { value in
+                    guard case .number(let literal) = value, let number = Int(literal), Self.priorityRange.contains(number) else { return nil }
+                    return number
                 }
-            // A parent that is not an id (another program's) is kept as it was.
             case "parent":
-                let value = try scanner.unknownValue()
-                if case .string(let text) = value, let id = text.utf8.withContiguousStorageIfAvailable({ UUID(canonical: $0) }) ?? nil {
-                    parent = id
-                } else if value != .null {
-                    unknown.append(key: key.string, value: value)
+                parent = try Self.ownValue(&scanner, key, &unknown) { value in
+                    guard case .string(let text) = value else { return nil }
+                    return text.utf8.withContiguousStorageIfAvailable { UUID(canonical: $0) } ?? nil
                 }
             case "tags":
-                let value = try scanner.unknownValue()
-                if case .array(let elements) = value, let strings = Optional(elements.compactMap(\.string)), strings.count == elements.count {
-                    tags = strings
-                } else if value != .null {
-                    unknown.append(key: key.string, value: value)
-                }
+                tags = try Self.ownValue(&scanner, key, &unknown, Self.strings) ?? []
+            case "repeat":
+                repeatRule = try Self.ownValue(&scanner, key, &unknown) { value in value.string }
             default: unknown.append(key: key.string, value: try scanner.unknownValue())
             }
         }
@@ -70,7 +58,25 @@ extension ToDoItem: JSONSchema {
             storage: ItemStorage(ItemFields(
                 title: try required(title) { memberPath(path(), "title") }, itemDescription: itemDescription,
                 timestamp: timestamp, allDay: allDay, start: start, repeatRule: repeatRule, location: location, priority: priority, tags: tags, parent: parent, createdAt: createdAt,
-                completedAt: completedAt, modifiedAt: modifiedAt, originalUID: originalUID, unknownMembers: unknown)))
+                completedAt: completedAt, modifiedAt: modifiedAt, originalUID: originalUID, icalendarLines: icalendarLines,
+                unknownMembers: unknown)))
+    }
+
+    /// An array of strings, else `nil`.
+    private static func strings(_ value: JSONValue) -> [String]? {
+        guard case .array(let elements) = value else { return nil }
+        let strings = elements.compactMap(\.string)
+        return strings.count == elements.count ? strings : nil
+    }
+
+    /// The member's value as todo's own field, when `own` reads it; any other value but `null` is
+    /// another program's, kept with the item as it was.
+    private static func ownValue<Value>(_ scanner: inout JSONScanner, _ key: JSONStringToken, _ unknown: inout UnknownMembers,
+                                        _ own: (JSONValue) -> Value?) throws(JSONDecodingError) -> Value? {
+        let value = try scanner.unknownValue()
+        if let mine = own(value) { return mine }
+        if value != .null { unknown.append(key: key.string, value: value) }
+        return nil
     }
 
     func write(to writer: inout JSONWriter) {
@@ -114,6 +120,10 @@ extension ToDoItem: JSONSchema {
         writer.field("completedAt", fields.completedAt)
         writer.field("modifiedAt", fields.modifiedAt)
         writer.field("uid", fields.originalUID)
+        if !fields.icalendarLines.isEmpty {
+            writer.key("icalendar")
+            writer.strings(fields.icalendarLines)
+        }
         writer.unknownMembers(fields.unknownMembers)
         writer.endObject()
     }

@@ -20,6 +20,9 @@ struct ItemFields: Equatable, Sendable {
     var modifiedAt: Double?
     /// The UID another program gave the item, where it is not todo's id as todo writes it.
     var originalUID: String?
+    /// A calendar's properties and components of the item that todo has no field for (`VALARM`,
+    /// `X-APPLE-…`, `PERCENT-COMPLETE`), as unfolded content lines, for the next iCalendar export.
+    var icalendarLines: [String] = []
     var unknownMembers = UnknownMembers()
 }
 
@@ -103,6 +106,11 @@ struct ItemStorage: Sendable {
     /// Never in a written form: an item with one is read by the general reader.
     var originalUID: String? {
         if case .written = kind { nil } else { fields.originalUID }
+    }
+
+    /// Never in a written form, as `originalUID`.
+    var icalendarLines: [String] {
+        if case .written = kind { [] } else { fields.icalendarLines }
     }
 
     /// The location's name alone, without reading the rest of a written location.

@@ -166,6 +166,14 @@ public struct ToDoItem: Equatable, Sendable {
         set { storage.fields.originalUID = newValue }
     }
 
+    /// What a calendar wrote of the item that todo has no field for (alarms, `X-…` properties,
+    /// `PERCENT-COMPLETE`, `URL`, `CLASS`), as unfolded iCalendar content lines: kept as they came
+    /// and written back by the iCalendar export.
+    public internal(set) var icalendarLines: [String] {
+        get { storage.icalendarLines }
+        set { storage.fields.icalendarLines = newValue }
+    }
+
     /// The item's UID for another program: the one it came with, else its id.
     public var uid: String { originalUID ?? id.uuidString }
 
