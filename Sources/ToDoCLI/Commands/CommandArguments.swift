@@ -121,7 +121,7 @@ struct CommandArguments {
 
     /// The due date of `--due`, and whether it is a whole day (a form without a time).
     func dueDate(_ option: OptionSpec = CommonOptions.due) throws(UsageError) -> (timestamp: Double, allDay: Bool)? {
-        try dateSpan(option).map { ($0.lowerBound, $0.upperBound - $0.lowerBound > 60) }
+        try dateSpan(option).map { ($0.lowerBound, DueDateParser.isWholeDay($0)) }
     }
 
     /// The rule of `--repeat`, as RRULE text.

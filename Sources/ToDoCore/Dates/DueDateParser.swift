@@ -73,11 +73,10 @@ public struct DueDateParser: Sendable {
         try span(text).lowerBound
     }
 
-    /// The due date `text` names, and whether it is a whole day (a form without a time) or a time.
-    public func parseDue(_ text: String) throws(DueDateError) -> (timestamp: Double, allDay: Bool) {
-        let span = try span(text)
-        // A time is one minute long; a day, however clocks change, is hours.
-        return (span.lowerBound, span.upperBound - span.lowerBound > 60)
+    /// Whether a span `span(_:)` gave is a whole day (a form without a time) rather than a time:
+    /// a time is one minute long; a day, however clocks change, is hours.
+    public static func isWholeDay(_ span: Range<Double>) -> Bool {
+        span.upperBound - span.lowerBound > 60
     }
 
     /// The span of time `text` names, in seconds since 1970: a whole local day for a date without

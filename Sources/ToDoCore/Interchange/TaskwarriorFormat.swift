@@ -45,13 +45,15 @@ public enum TaskwarriorFormat {
     /// A repeat rule as Taskwarrior's `recur`, when it can say it: `daily`, `weekly`, `monthly`,
     /// `yearly`, `weekdays`, or a number and a unit (`2w`, `3d`, `6mo`, `2y`).
     static func recurrence(ofRule text: String) -> String? {
-        if text == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" { return "weekdays" }
-        guard let rule = try? RepeatRule(text),
-              text.split(separator: ";").allSatisfy({ $0.hasPrefix("FREQ=") || $0.hasPrefix("INTERVAL=") }) else { return nil }
+        guard let rule = try? RepeatRule(text), rule.count == nil, rule.until == nil, let cadence = rule.cadence else { return nil }
         let names: [RepeatRule.Frequency: (String, String)] = [.daily: ("daily", "d"), .weekly: ("weekly", "w"),
                                                                 .monthly: ("monthly", "mo"), .yearly: ("yearly", "y")]
-        guard let (name, unit) = names[rule.frequency] else { return nil }
-        return rule.interval == 1 ? name : "\(rule.interval)\(unit)"
+        switch cadence {
+        case .weekdays: return "weekdays"
+        case .every(let interval, let frequency):
+            let (name, unit) = names[frequency]!
+            return interval == 1 ? name : "\(interval)\(unit)"
+        }
     }
 
     /// Reads the tasks: `pending` and `waiting` ones are open, `completed` ones done; `deleted`
@@ -223,26 +225,26 @@ public enum TaskwarriorFormat {
     /// `biweekly`, `fortnight`, `monthly`, `quarterly`, `yearly`, `annual`) and `N` with a unit
     /// (`2d`, `3wk`, `1mo`, `2y`, `P1W`).
     static func rule(ofRecurrence text: String) -> String? {
-        let named: [String: String] = [
-            "daily": "FREQ=DAILY", "day": "FREQ=DAILY", "weekdays": "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "weekly": "FREQ=WEEKLY",
-            "week": "FREQ=WEEKLY", "biweekly": "FREQ=WEEKLY;INTERVAL=2", "fortnight": "FREQ=WEEKLY;INTERVAL=2",
-            "monthly": "FREQ=MONTHLY", "month": "FREQ=MONTHLY", "bimonthly": "FREQ=MONTHLY;INTERVAL=2",
-            "quarterly": "FREQ=MONTHLY;INTERVAL=3", "semiannual": "FREQ=MONTHLY;INTERVAL=6", "yearly": "FREQ=YEARLY",
-            "annual": "FREQ=YEARLY", "biannual": "FREQ=YEARLY;INTERVAL=2", "biyearly": "FREQ=YEARLY;INTERVAL=2",
+        let named: [String: RepeatRule.Cadence] = [
+            "daily": .every(1, .daily), "day": .every(1, .daily), "weekdays": .weekdays, "weekly": .every(1, .weekly),
+            "week": .every(1, .weekly), "biweekly": .every(2, .weekly), "fortnight": .every(2, .weekly),
+            "monthly": .every(1, .monthly), "month": .every(1, .monthly), "bimonthly": .every(2, .monthly),
+            "quarterly": .every(3, .monthly), "semiannual": .every(6, .monthly), "yearly": .every(1, .yearly),
+            "annual": .every(1, .yearly), "biannual": .every(2, .yearly), "biyearly": .every(2, .yearly),
         ]
         let lowered = text.lowercased()
-        if let rule = named[lowered] { return rule }
+        if let cadence = named[lowered] { return cadence.ruleText }
         var body = Substring(lowered)
         if body.hasPrefix("p") { body = body.dropFirst() }
         let digits = body.prefix { $0.isASCII && $0.isNumber }
         let unit = body.dropFirst(digits.count)
         guard let count = digits.isEmpty ? 1 : Int(digits), (1...99_999).contains(count) else { return nil }
-        let units: [Substring: String] = ["d": "DAILY", "day": "DAILY", "days": "DAILY", "w": "WEEKLY", "wk": "WEEKLY", "wks": "WEEKLY",
-                                          "week": "WEEKLY", "weeks": "WEEKLY", "mo": "MONTHLY", "mos": "MONTHLY", "month": "MONTHLY",
-                                          "months": "MONTHLY", "m": "MONTHLY", "y": "YEARLY", "yr": "YEARLY", "yrs": "YEARLY",
-                                          "year": "YEARLY", "years": "YEARLY", "q": "MONTHLY"]
+        let units: [Substring: RepeatRule.Frequency] = [
+            "d": .daily, "day": .daily, "days": .daily, "w": .weekly, "wk": .weekly, "wks": .weekly, "week": .weekly, "weeks": .weekly,
+            "mo": .monthly, "mos": .monthly, "month": .monthly, "months": .monthly, "m": .monthly, "y": .yearly, "yr": .yearly,
+            "yrs": .yearly, "year": .yearly, "years": .yearly, "q": .monthly,
+        ]
         guard let frequency = units[unit] else { return nil }
-        let interval = unit == "q" ? 3 * count : count
-        return "FREQ=\(frequency)" + (interval > 1 ? ";INTERVAL=\(interval)" : "")
+        return RepeatRule.Cadence.every(unit == "q" ? 3 * count : count, frequency).ruleText
     }
 }

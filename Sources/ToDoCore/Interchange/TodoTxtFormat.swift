@@ -253,20 +253,19 @@ public enum TodoTxtFormat {
     static func rule(ofRecurrence text: Substring) -> String? {
         let body = text.hasPrefix("+") ? text.dropFirst() : text
         guard let unit = body.last, let count = Int(body.dropLast()), (1...99_999).contains(count) else { return nil }
-        let frequencies: [Character: String] = ["d": "DAILY", "w": "WEEKLY", "m": "MONTHLY", "y": "YEARLY"]
-        if unit == "b" { return count == 1 ? "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" : nil }
-        guard let frequency = frequencies[unit] else { return nil }
-        return "FREQ=\(frequency)" + (count > 1 ? ";INTERVAL=\(count)" : "")
+        if unit == "b" { return count == 1 ? RepeatRule.Cadence.weekdays.ruleText : nil }
+        let frequencies: [Character: RepeatRule.Frequency] = ["d": .daily, "w": .weekly, "m": .monthly, "y": .yearly]
+        return frequencies[unit].map { RepeatRule.Cadence.every(count, $0).ruleText }
     }
 
-    /// A repeat rule as `rec:` says it, when it can: a frequency and an interval, or weekdays.
+    /// A repeat rule as `rec:` says it, when it can: a cadence without a count or an end.
     static func recurrence(ofRule text: String) -> String? {
-        if text == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" { return "1b" }
-        guard let rule = try? RepeatRule(text), rule.count == nil, rule.until == nil, rule.byDay.isEmpty, rule.byMonthDay.isEmpty,
-              rule.byMonth.isEmpty, rule.bySetPosition.isEmpty, rule.unfollowedParts.isEmpty,
-              text.split(separator: ";").allSatisfy({ $0.hasPrefix("FREQ=") || $0.hasPrefix("INTERVAL=") }) else { return nil }
+        guard let rule = try? RepeatRule(text), rule.count == nil, rule.until == nil, let cadence = rule.cadence else { return nil }
         let units: [RepeatRule.Frequency: String] = [.daily: "d", .weekly: "w", .monthly: "m", .yearly: "y"]
-        return units[rule.frequency].map { "\(rule.interval)\($0)" }
+        switch cadence {
+        case .weekdays: return "1b"
+        case .every(let interval, let frequency): return "\(interval)\(units[frequency]!)"
+        }
     }
 
     /// Percent-encodes what would end or break a tag: `%`, white space and control characters.

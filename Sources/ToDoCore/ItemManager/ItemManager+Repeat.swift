@@ -35,16 +35,15 @@ extension ItemManager {
         if nextRule.text != text { series.repeatRule = nextRule.text }
         try checkNoOpenItemHasContent(of: series, except: id)
 
-        var record = item.decoded
-        record.storage.fields.repeatRule = nil
-        // The copy is an item of its own: it does not take the series' UID in a calendar.
-        record.storage.fields.originalUID = nil
-        record.storage.fields.icalendarLines = []
-        record = ToDoItem(id: UUID(), number: 0, done: true, storage: record.storage)
-        record.createdAt = nil
-        record.completedAt = now
-        record.modifiedAt = now
-        let recorded = try insert(record)
+        // The copy is an item of its own: no rule, and not the series' UID or calendar lines.
+        var fields = item.storage.fields
+        fields.repeatRule = nil
+        fields.originalUID = nil
+        fields.icalendarLines = []
+        fields.createdAt = nil
+        fields.completedAt = now
+        fields.modifiedAt = now
+        let recorded = try insert(ToDoItem(id: UUID(), number: 0, done: true, storage: ItemStorage(fields)))
         series = try updateItem(withID: id) { $0 = series }
         return CheckedOccurrence(record: recorded, series: series)
     }

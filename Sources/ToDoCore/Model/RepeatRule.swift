@@ -144,18 +144,18 @@ public struct RepeatRule: Equatable, Sendable {
     /// `yearly`, `every N days|weeks|months|years` (`every day`, `every 2 weeks`), or RRULE text.
     public static func typed(_ text: String) throws(RepeatRuleError) -> RepeatRule {
         let words = text.lowercased().split(whereSeparator: \.isWhitespace)
-        func rule(_ frequency: Frequency, _ interval: Int = 1, _ extra: String = "") -> RepeatRule {
+        func rule(_ cadence: Cadence) -> RepeatRule {
             // Made from parts known to be valid.
-            try! RepeatRule("FREQ=\(frequency.rawValue)" + (interval > 1 ? ";INTERVAL=\(interval)" : "") + extra)
+            try! RepeatRule(cadence.ruleText)
         }
         switch words.count {
         case 1:
             switch words[0] {
-            case "daily": return rule(.daily)
-            case "weekdays": return rule(.weekly, 1, ";BYDAY=MO,TU,WE,TH,FR")
-            case "weekly": return rule(.weekly)
-            case "monthly": return rule(.monthly)
-            case "yearly", "annually": return rule(.yearly)
+            case "daily": return rule(.every(1, .daily))
+            case "weekdays": return rule(.weekdays)
+            case "weekly": return rule(.every(1, .weekly))
+            case "monthly": return rule(.every(1, .monthly))
+            case "yearly", "annually": return rule(.every(1, .yearly))
             default: break
             }
         case 2...3 where words[0] == "every":
@@ -166,7 +166,7 @@ public struct RepeatRule: Equatable, Sendable {
             if let interval, (1...99_999).contains(interval),
                let frequency = interval == 1 ? units[unit] ?? (words.count == 3 && unit.hasSuffix("s") ? units[unit.dropLast()] : nil)
                                              : unit.hasSuffix("s") ? units[unit.dropLast()] : nil {
-                return rule(frequency, interval)
+                return rule(.every(interval, frequency))
             }
         default: break
         }
@@ -181,19 +181,43 @@ public struct RepeatRule: Equatable, Sendable {
     /// with how many times are left, or the day it ends, when it says.
     public var summary: String {
         let units: [Frequency: String] = [.daily: "day", .weekly: "week", .monthly: "month", .yearly: "year"]
-        let plain = parts.allSatisfy { ["FREQ", "INTERVAL", "COUNT", "UNTIL"].contains($0.name) }
-        let weekdays = parts.count == 2 && frequency == .weekly && byDay.map(\.day) == [2, 3, 4, 5, 6] && byDay.allSatisfy { $0.ordinal == 0 }
         var words: String
-        if weekdays {
-            words = "every weekday"
-        } else if plain, let unit = units[frequency] {
-            words = interval == 1 ? "every \(unit)" : "every \(interval) \(unit)s"
-        } else {
-            return text
+        switch cadence {
+        case .weekdays?: words = "every weekday"
+        case .every(let interval, let frequency)?: words = interval == 1 ? "every \(units[frequency]!)" : "every \(interval) \(units[frequency]!)s"
+        case nil: return text
         }
         if let count { words += count == 1 ? ", this time the last" : ", \(count) times more" }
         if until != nil { words += " (\(text))" }
         return words
+    }
+
+    /// How often a rule repeats when it says it as `--repeat` types it: every N days, weeks,
+    /// months or years, or every weekday (Monday to Friday).
+    public enum Cadence: Equatable, Sendable {
+        /// `interval` of a frequency from daily to yearly.
+        case every(Int, Frequency)
+        case weekdays
+
+        /// The RRULE text of the cadence: `FREQ=WEEKLY;INTERVAL=2`, `FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR`.
+        public var ruleText: String {
+            switch self {
+            case .weekdays: return "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
+            case .every(let interval, let frequency): return "FREQ=\(frequency.rawValue)" + (interval > 1 ? ";INTERVAL=\(interval)" : "")
+            }
+        }
+    }
+
+    /// The rule's cadence when it is one of the forms `--repeat` types, with or without `COUNT` or
+    /// `UNTIL` (`every weekday` has no other part); `nil` for any other rule. What `summary` says
+    /// in words, and what todo.txt's `rec:` and Taskwarrior's `recur` can say.
+    public var cadence: Cadence? {
+        if parts.count == 2, frequency == .weekly, byDay.map(\.day) == [2, 3, 4, 5, 6], byDay.allSatisfy({ $0.ordinal == 0 }) {
+            return .weekdays
+        }
+        guard [.daily, .weekly, .monthly, .yearly].contains(frequency),
+              parts.allSatisfy({ ["FREQ", "INTERVAL", "COUNT", "UNTIL"].contains($0.name) }) else { return nil }
+        return .every(interval, frequency)
     }
 
     // MARK: The next occurrence
