@@ -90,10 +90,15 @@ struct CivilTime: Sendable {
 
     /// What `fields` are here; `nil` for a date or time that does not exist in any zone.
     func resolution(of fields: Fields) -> Resolution? {
+        Self.localSeconds(of: fields).map(resolve(local:))
+    }
+
+    /// `fields` as seconds of local time since 1970; `nil` for a date or time that does not exist.
+    static func localSeconds(of fields: Fields) -> Int? {
         guard (1...9999).contains(fields.year), (0..<24).contains(fields.hour), (0..<60).contains(fields.minute),
               (0..<60).contains(fields.second),
               let day = CalendarDay(year: fields.year, month: fields.month, day: fields.day).number else { return nil }
-        return resolve(local: day * 86_400 + fields.hour * 3600 + fields.minute * 60 + fields.second)
+        return day * 86_400 + fields.hour * 3600 + fields.minute * 60 + fields.second
     }
 
     /// The first moment of local day `dayNumber`: its midnight, or when a clock change skips

@@ -32,6 +32,13 @@ public struct TimeZoneRules: Sendable {
         self.name = name
     }
 
+    /// Rules given by their transitions (a calendar's VTIMEZONE, worked out): the moments the
+    /// offset changes, ascending, the offset from each on, and the offset before the first.
+    init(transitions: [Int], offsets: [Int], initialOffset: Int, name: String) {
+        storage = .table(ZoneTable(transitions: transitions, offsets: offsets, initialOffset: initialOffset, footer: nil))
+        self.name = name
+    }
+
     /// UTC.
     public static let utc = TimeZoneRules(TimeZone(identifier: "UTC")!)
 
@@ -99,6 +106,13 @@ private struct ZoneTable: Sendable {
         return footer.daylight == nil && footer.standard.offset == initialOffset ? initialOffset : nil
     }
 
+    init(transitions: [Int], offsets: [Int], initialOffset: Int, footer: POSIXTimeZone?) {
+        self.transitions = transitions
+        self.offsets = offsets
+        self.initialOffset = initialOffset
+        self.footer = footer
+    }
+
     /// Reads version 1 data, or the 64-bit data and footer of versions 2 and later.
     init?(_ bytes: [UInt8]) {
         guard bytes.count >= 44, bytes.starts(with: Array("TZif".utf8)) else { return nil }
@@ -117,10 +131,7 @@ private struct ZoneTable: Sendable {
             }
         }
         guard !block.types.isEmpty else { return nil }
-        transitions = block.times
-        offsets = block.indices.map { block.types[Int($0)] }
-        initialOffset = block.types[0]
-        self.footer = footer
+        self.init(transitions: block.times, offsets: block.indices.map { block.types[Int($0)] }, initialOffset: block.types[0], footer: footer)
     }
 
     /// One data block: its transition times, their type indices, the types' offsets, and where it ends.

@@ -49,6 +49,11 @@ public enum ICalendarFormat {
             lines += item.icalendarLines
             lines.append("END:VTODO")
         }
+        // RFC 5545 wants a calendar to hold a component: an empty list's holds a zone, UTC.
+        if items.isEmpty {
+            lines += ["BEGIN:VTIMEZONE", "TZID:UTC", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0000",
+                      "TZOFFSETTO:+0000", "TZNAME:UTC", "END:STANDARD", "END:VTIMEZONE"]
+        }
         lines.append("END:VCALENDAR")
         return lines.map(folded).joined()
     }
@@ -126,11 +131,15 @@ public enum ICalendarFormat {
     }
 
     /// Reads every VTODO of `text` (other components, and components inside a VTODO such as
-    /// alarms, are passed over). Dates without a zone are taken in `timeZone`, as are dates in a
-    /// `TZID` this system does not know.
+    /// alarms, are passed over). Dates without a zone are taken in `timeZone`; a `TZID` names an
+    /// IANA zone, a zone the calendar defines in a VTIMEZONE, or a Windows zone
+    /// (`ICalendarTimeZones`), and one that is none of these is read in `timeZone` too, with a
+    /// problem. A recurring task's occurrences the calendar completed or changed on their own are
+    /// items of their own (`withOccurrences`).
     public static func read(_ text: String, timeZone: TimeZoneRules) throws(ImportError) -> [ImportedItem] {
         let local = CivilTime(rules: timeZone)
-        var items: [ImportedItem] = []
+        var todos: [(properties: [ContentLine], nested: [String], line: Int)] = []
+        var zoneDefinitions: [[ContentLine]] = []
         var open: [(name: String, line: Int)] = []
         var properties: [ContentLine] = []
         /// The lines of components inside the VTODO being read (its alarms), as they came.
@@ -140,6 +149,10 @@ public enum ICalendarFormat {
             throw ImportError(at: "line \(lines.first?.line ?? 1)", "not iCalendar: it does not start with BEGIN:VCALENDAR")
         }
         for line in lines {
+            if line.name == "BEGIN", line.value.uppercased() == "VTIMEZONE" { zoneDefinitions.append([]) }
+            if open.contains(where: { $0.name == "VTIMEZONE" }) || (line.name == "BEGIN" && line.value.uppercased() == "VTIMEZONE") {
+                zoneDefinitions[zoneDefinitions.count - 1].append(line)
+            }
             switch line.name {
             case "BEGIN":
                 let component = line.value.uppercased()
@@ -152,7 +165,7 @@ public enum ICalendarFormat {
                     throw ImportError(at: "line \(line.line)", "END:\(line.value) without BEGIN:\(line.value)")
                 }
                 if component == "VTODO" {
-                    items.append(item(properties, nested: nested, startingOn: last.line, local: local))
+                    todos.append((properties, nested, last.line))
                 } else if open.contains(where: { $0.name == "VTODO" }) {
                     nested.append(line.raw)
                 }
@@ -167,7 +180,9 @@ public enum ICalendarFormat {
         if let unclosed = open.last {
             throw ImportError(at: "line \(unclosed.line)", "BEGIN:\(unclosed.name) is never ended")
         }
-        return items
+        var zones = ICalendarTimeZones(definitions: zoneDefinitions)
+        let read = todos.map { todo($0.properties, nested: $0.nested, startingOn: $0.line, local: local, zones: &zones) }
+        return withOccurrences(read, rules: timeZone)
     }
 
     /// The unfolded content lines (CRLF or LF; a line starting with a space or tab continues the
@@ -261,9 +276,20 @@ public enum ICalendarFormat {
         "LOCATION", "X-TODO-ADDRESS", "GEO", "STATUS", "COMPLETED", "LAST-MODIFIED",
     ]
 
+    /// A VTODO as read: its item, and what ties it to a recurring series.
+    private struct ReadTodo {
+        var imported: ImportedItem
+        var uid: String?
+        /// The occurrence of the series with `uid` that the VTODO stands for (`RECURRENCE-ID`).
+        var occurrence: Double?
+        /// Whether it had no `SUMMARY`.
+        var untitled: Bool
+    }
+
     /// The item of one VTODO. A value todo cannot read (a date, a coordinate, a priority, a line
     /// that is not `NAME:VALUE`) is a problem of the item, which is imported without it.
-    private static func item(_ properties: [ContentLine], nested: [String], startingOn line: Int, local: CivilTime) -> ImportedItem {
+    private static func todo(_ properties: [ContentLine], nested: [String], startingOn line: Int, local: CivilTime,
+                             zones: inout ICalendarTimeZones) -> ReadTodo {
         let origin = "line \(line)"
         var problems = properties.compactMap { property in property.problem.map { "line \(property.line): \($0); left out" } }
         func property(_ name: String) -> ContentLine? { properties.first { $0.name == name } }
@@ -279,12 +305,22 @@ public enum ICalendarFormat {
             var zone = local
             if parsed.utc {
                 zone = .utc
-            } else if let identifier = property.parameters["TZID"], let named = TimeZone(identifier: identifier) {
-                zone = CivilTime(timeZone: named)
+            } else if let identifier = property.parameters["TZID"] {
+                if let named = zones.zone(named: identifier) {
+                    zone = named
+                } else {
+                    problems.append("line \(property.line): TZID '\(identifier)' is neither a time zone todo knows nor one the calendar "
+                        + "defines; \(property.name) read as local time (\(local.rules.name))")
+                }
             }
-            guard let timestamp = zone.timestamp(of: parsed.fields), ToDoItem.timestampRange.contains(timestamp) else {
-                return unreadable("is not a date that exists here")
+            // A local time a clock change skips is read with the offset before the change (RFC 5545 3.3.5).
+            guard let localTime = CivilTime.localSeconds(of: parsed.fields) else { return unreadable("is not a date that exists") }
+            let timestamp: Double
+            switch zone.resolve(local: localTime) {
+            case .moment(let moment): timestamp = Double(moment)
+            case .skipped(let before, _): timestamp = Double(localTime - before)
             }
+            guard ToDoItem.timestampRange.contains(timestamp) else { return unreadable("is not a date that exists") }
             return (timestamp, parsed.hasTime)
         }
 
@@ -296,7 +332,12 @@ public enum ICalendarFormat {
         }
         // Without a UID, the id is made from the task's main properties, the same on every import.
         var id = UUID(hashing: "ical:" + ["SUMMARY", "DESCRIPTION", "DUE", "LOCATION", "STATUS"].map { property($0)?.value ?? "" }.joined(separator: "\n"))
-        if let uid = property("UID") { id = itemID(ofUID: uid.value) }
+        let uid = property("UID").map { String($0.value) }
+        let occurrence = property("RECURRENCE-ID")
+        if let uid {
+            // An occurrence of a series shares its UID, and is told apart by its RECURRENCE-ID.
+            id = occurrence.map { UUID(hashing: uid + "\nRECURRENCE-ID:" + $0.value) } ?? itemID(ofUID: Substring(uid))
+        }
         let start = time("DTSTART")
         var due = time("DUE")
         // Without DUE, DTSTART and DURATION imply it (RFC 5545 3.6.2).
@@ -354,13 +395,58 @@ public enum ICalendarFormat {
             property.problem == nil && !readProperties.contains(property.name) && !(property.name == "RELATED-TO" && property.line == parentLine)
         }.map(\.raw) + nested
         // A UID that is not todo's id as written (`…@vm`, a lower-case UUID) goes back out as it came.
-        if let uid = property("UID").map({ String($0.value) }), uid != item.id.uuidString { item.storage.fields.originalUID = uid }
-        return ImportedItem(item: item, origin: origin, ignoredBecause: status == "CANCELLED" ? "cancelled in the calendar" : nil,
-                            problems: problems, idIsDerived: property("UID") == nil)
+        if let uid, uid != item.id.uuidString { item.storage.fields.originalUID = uid }
+        let occurrenceMoment = occurrence == nil ? nil : time("RECURRENCE-ID")?.timestamp
+        let imported = ImportedItem(item: item, origin: origin, ignoredBecause: status == "CANCELLED" ? "cancelled in the calendar" : nil,
+                                    problems: problems, idIsDerived: uid == nil)
+        return ReadTodo(imported: imported, uid: uid, occurrence: occurrenceMoment,
+                        untitled: text("SUMMARY") == nil)
     }
 }
 
 extension ICalendarFormat {
+    /// The items of the VTODOs read, with what a recurring series' occurrences say of it. A VTODO
+    /// with the UID of a series and a `RECURRENCE-ID` (Thunderbird and eM Client write one for each
+    /// occurrence checked, or moved) is an item of its own: done with the due of its occurrence,
+    /// or open with its own; its lines, the `RECURRENCE-ID` among them, go back out with the
+    /// series' UID. A part it leaves out, as its `SUMMARY`, is the series'. The series itself is
+    /// due with its first occurrence that has no VTODO of its own, its `COUNT` lowered by those
+    /// passed, and done when none is left (occurrences are named by the series' `DTSTART`, or
+    /// its `DUE` without one).
+    private static func withOccurrences(_ todos: [ReadTodo], rules: TimeZoneRules) -> [ImportedItem] {
+        var seriesIndex: [String: Int] = [:]
+        for (index, todo) in todos.enumerated() where todo.occurrence == nil && todo.imported.item.repeatRule != nil {
+            if let uid = todo.uid, seriesIndex[uid] == nil { seriesIndex[uid] = index }
+        }
+        var items = todos.map(\.imported)
+        for (uid, index) in seriesIndex {
+            let occurrences = todos.indices.filter { todos[$0].uid == uid && todos[$0].occurrence != nil }
+            guard !occurrences.isEmpty else { continue }
+            let series = items[index].item
+            for position in occurrences where todos[position].untitled {
+                items[position].item.title = series.title
+                items[position].problems.removeAll { $0.hasSuffix("the VTODO has no SUMMARY; imported as \"Untitled\"") }
+            }
+            let named = Set(occurrences.compactMap { todos[$0].occurrence })
+            guard let text = series.repeatRule, var rule = try? RepeatRule(text), rule.canBeFollowed, var due = series.timestamp else { continue }
+            let allDay = series.dueIsAllDay(in: rules)
+            var occurrence = series.start ?? due, moved = series
+            while named.contains(occurrence) {
+                guard case .occurrence(let next, let nextRule)? = rule.nextOccurrence(after: due, allDay: allDay, now: due, rules: rules) else {
+                    // Every occurrence is done: so is the series.
+                    moved = ToDoItem(id: moved.id, number: 0, done: true, storage: moved.storage)
+                    moved.storage.fields.completedAt = occurrences.compactMap { items[$0].item.done ? items[$0].item.completedAt : nil }.max()
+                    break
+                }
+                occurrence += next - due
+                (due, rule) = (next, nextRule)
+                moved = series.movedToOccurrence(next, rule: rule)
+            }
+            items[index].item = moved
+        }
+        return items
+    }
+
     /// The seconds an RFC 5545 DURATION names (`P1W`, `P2D`, `PT1H30M`, `P1DT12H`); `nil` for other
     /// text, and for a negative one (a due before the start).
     static func seconds(ofDuration text: Substring) -> Double? {

@@ -29,10 +29,7 @@ extension ItemManager {
         else {
             return CheckedOccurrence(record: try checkItem(withID: id), series: nil)
         }
-        var series = item
-        series.setDue(next, allDay: item.dueIsAllDay)
-        if let start = item.start { series.start = start + (next - due) }
-        if nextRule.text != text { series.repeatRule = nextRule.text }
+        var series = item.movedToOccurrence(next, rule: nextRule)
         try checkNoOpenItemHasContent(of: series, except: id)
 
         // The copy is an item of its own: no rule, and not the series' UID or calendar lines.
@@ -46,5 +43,18 @@ extension ItemManager {
         let recorded = try insert(ToDoItem(id: UUID(), number: 0, done: true, storage: ItemStorage(fields)))
         series = try updateItem(withID: id) { $0 = series }
         return CheckedOccurrence(record: recorded, series: series)
+    }
+}
+
+extension ToDoItem {
+    /// The repeating item due with its occurrence at `next`, of `rule` (`RepeatRule.nextOccurrence`):
+    /// its start moved by as much as its due, its rule's text the new rule's when that changed
+    /// (its `COUNT` lowered).
+    func movedToOccurrence(_ next: Double, rule: RepeatRule) -> ToDoItem {
+        var moved = self
+        moved.setDue(next, allDay: dueIsAllDay)
+        if let start, let due = timestamp { moved.start = start + (next - due) }
+        if rule.text != repeatRule { moved.repeatRule = rule.text }
+        return moved
     }
 }

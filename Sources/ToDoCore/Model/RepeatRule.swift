@@ -280,8 +280,8 @@ public struct RepeatRule: Equatable, Sendable {
     }
 
     /// Calls `body` with each day of the series after `dueDay`, in order, until it returns `false`
-    /// or the days reach the end of year 9999.
-    private func forEachDay(from due: CalendarDay, dueDay: Int, _ body: (Int) -> Bool) {
+    /// or the days reach the end of year 9999. `COUNT` and `UNTIL` are the caller's to apply.
+    func forEachDay(from due: CalendarDay, dueDay: Int, _ body: (Int) -> Bool) {
         // A rule that never matches (BYMONTHDAY=30;BYMONTH=2) ends with the calendar.
         let lastDay = CalendarDay(year: 9999, month: 12, day: 31).number!
         var period = 0

@@ -113,10 +113,15 @@ final class RealToolsTests: BinaryTestCase {
             """)
     }
 
-    func test_pythonICalendar_readsTheExport_andTodoReadsWhatItWrites() throws {
+    private func pythonICalendar() throws -> String {
         let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/ical-venv/bin/python").path
         guard FileManager.default.isExecutableFile(atPath: python) else { throw XCTSkip("Python's icalendar is not installed (.ci/run makes .build/ical-venv)") }
+        return python
+    }
+
+    func test_pythonICalendar_readsTheExport_andTodoReadsWhatItWrites() throws {
+        let python = try pythonICalendar()
         try addList()
         let export = try todo.run(["export", "--format", "ical", "--output", directory.file("todo.ics").path])
         XCTAssertEqual(export.status, 0, export.stderr)
@@ -144,5 +149,55 @@ final class RealToolsTests: BinaryTestCase {
         let back = try todo.run(["import", directory.file("again.ics").path])
         XCTAssertEqual(back.status, 0, back.stderr)
         XCTAssertEqual(try todo.run(["list", "--all"]).stdout, Self.theListBack)
+    }
+
+    /// A zone only the calendar defines, as Python's icalendar writes one from the tz database
+    /// (New York's, under a name that is no IANA name, as Outlook's "Customized Time Zone"): todo
+    /// reads each time by the calendar's rules, in Berlin, and exports the instant Python's
+    /// zoneinfo gives, a time the clocks skip read with the offset before, as RFC 5545 says. (03:00
+    /// to 04:00 of the day clocks go forward is left out: Python writes that onset as 03:00, not
+    /// 02:00, so by its calendar's own rules that hour is the one skipped.) An empty list's export
+    /// is a calendar Python reads.
+    func test_pythonICalendar_writesAZone_andTodoReadsTimesByItsRules() throws {
+        let python = try pythonICalendar()
+        todo.environment["TZ"] = "Europe/Berlin"
+        let script = """
+            import sys, datetime, zoneinfo, icalendar
+            zone = zoneinfo.ZoneInfo('America/New_York')
+            definition = icalendar.Timezone.from_tzid('America/New_York', first_date=datetime.date(2020, 1, 1), last_date=datetime.date(2040, 1, 1))
+            definition['TZID'] = 'Customized Time Zone'
+            calendar = icalendar.Calendar()
+            calendar.add('prodid', '-//test//EN')
+            calendar.add('version', '2.0')
+            calendar.add_component(definition)
+            times = [datetime.datetime(year, month, 10, 9, 30) for year in (2021, 2025, 2030, 2039) for month in range(1, 13)]
+            times += [datetime.datetime(2030, 3, 10, 1, 30), datetime.datetime(2030, 3, 10, 2, 30), datetime.datetime(2030, 3, 10, 4, 30),
+                      datetime.datetime(2030, 11, 3, 0, 30), datetime.datetime(2030, 11, 3, 1, 30), datetime.datetime(2030, 11, 3, 2, 30)]
+            for number, local in enumerate(times):
+                task = icalendar.Todo()
+                task.add('uid', 'zone-%d' % number)
+                task.add('summary', 'Task %d' % number)
+                task['DUE'] = icalendar.vDatetime(local)
+                task['DUE'].params['TZID'] = 'Customized Time Zone'
+                calendar.add_component(task)
+                print(local.replace(tzinfo=zone).astimezone(datetime.timezone.utc).strftime('%Y%m%dT%H%M%SZ'))
+            open(sys.argv[1], 'wb').write(calendar.to_ical())
+            """
+        let written = try todo.run(program: python, ["-c", script, directory.file("zone.ics").path])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        let imported = try todo.run(["import", directory.file("zone.ics").path])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertFalse(imported.stderr.contains("Warning"), imported.stderr)
+        let exported = try todo.run(["export", "--format", "ical"])
+        let dues = exported.stdout.components(separatedBy: "\r\n").filter { $0.hasPrefix("DUE:") }.map { String($0.dropFirst(4)) + "\n" }
+        XCTAssertEqual(dues.joined(), written.stdout)
+        XCTAssertEqual(dues.count, 54)
+
+        todo.environment["TODO_FILE"] = directory.file("empty.json").path
+        XCTAssertEqual(try todo.run(["export", "--format", "ical", "--output", directory.file("empty.ics").path]).status, 0)
+        let empty = try todo.run(program: python, ["-c", "import sys, icalendar; c = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read()); "
+                                                       + "print(c.name, len(c.walk('VTODO')), [str(z['TZID']) for z in c.walk('VTIMEZONE')])",
+                                                   directory.file("empty.ics").path])
+        XCTAssertEqual(empty.stdout, "VCALENDAR 0 ['UTC']\n", empty.stderr)
     }
 }

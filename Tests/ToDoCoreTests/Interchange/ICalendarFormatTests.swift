@@ -157,7 +157,7 @@ final class ICalendarFormatTests: XCTestCase {
         let cases: [(String, String)] = [
             ("UID:1", "line 2: the VTODO has no SUMMARY; imported as \"Untitled\""),
             ("SUMMARY:x\r\nDUE:2022-01-10", "line 4: DUE '2022-01-10' is not a date or date-time; left out"),
-            ("SUMMARY:x\r\nDUE:20220230", "line 4: DUE '20220230' is not a date that exists here; left out"),
+            ("SUMMARY:x\r\nDUE:20220230", "line 4: DUE '20220230' is not a date that exists; left out"),
             ("SUMMARY:x\r\nGEO:91;0", "line 4: GEO '91;0' is not a coordinate (expected LAT;LON); left out"),
             ("SUMMARY:x\r\nPRIORITY:high", "line 4: PRIORITY 'high' is not a number from 0 to 9; left out"),
             ("SUMMARY:x\r\nPERCENT_COMPLETE:100", "line 4: 'PERCENT_COMPLETE' is not a property name; left out"),

@@ -1,0 +1,150 @@
+import Foundation
+
+/// The zones a calendar's `TZID`s name. Calendars name zones their own way: an IANA name
+/// (`Europe/Berlin`), a name the calendar defines in a VTIMEZONE component of its own (Outlook's
+/// `Customized Time Zone`), a path ending in an IANA name (Evolution's
+/// `/freeassociation.sourceforge.net/Tzfile/Europe/Vienna`), or a Windows name (Exchange's
+/// `W. Europe Standard Time`), usually with a VTIMEZONE too.
+struct ICalendarTimeZones {
+    /// The calendar's VTIMEZONE components, by `TZID`, each as its content lines; worked out only
+    /// when a `TZID` is not an IANA name.
+    private let definitions: [String: [ICalendarFormat.ContentLine]]
+    /// Each name looked up so far, and what it came to.
+    private var found: [String: CivilTime?] = [:]
+
+    /// The zones of the calendar's VTIMEZONE components, each given as its content lines, from its
+    /// `BEGIN:VTIMEZONE` to its `END:VTIMEZONE`; the first of a `TZID` counts.
+    init(definitions: [[ICalendarFormat.ContentLine]]) {
+        var byName: [String: [ICalendarFormat.ContentLine]] = [:]
+        for lines in definitions {
+            // The component's own TZID: the one before its first observance.
+            guard let name = lines.prefix(while: { $0.name != "BEGIN" || $0.value.uppercased() == "VTIMEZONE" })
+                .first(where: { $0.name == "TZID" }) else { continue }
+            if byName[String(name.value)] == nil { byName[String(name.value)] = lines }
+        }
+        self.definitions = byName
+    }
+
+    /// The zone `tzid` names: the IANA zone of that name; else the calendar's own definition (one
+    /// todo cannot read defines nothing); else the IANA zone a path ends in; else the zone a
+    /// Windows name stands for. `nil` when it is none of these, and the time cannot be known.
+    mutating func zone(named tzid: String) -> CivilTime? {
+        if let known = found[tzid] { return known }
+        let zone = Self.ianaZone(tzid).map(CivilTime.init(timeZone:))
+            ?? definitions[tzid].flatMap { Self.rules(definedBy: $0, name: tzid) }.map { CivilTime(rules: $0) }
+            ?? Self.ianaZone(endingPath: tzid)
+            ?? WindowsZoneNames.ianaName[tzid.trimmingCharacters(in: .whitespaces)].flatMap(Self.ianaZone).map(CivilTime.init(timeZone:))
+        found[tzid] = zone
+        return zone
+    }
+
+    private static func ianaZone(_ name: String) -> TimeZone? {
+        // Foundation also takes abbreviations and offsets (`GMT+0100`); a TZID names a zone.
+        guard !name.isEmpty, !name.hasPrefix("/") else { return nil }
+        return TimeZone(identifier: name)
+    }
+
+    /// The IANA zone a path ends in: `Europe/Vienna` of `/freeassociation.sourceforge.net/Tzfile/Europe/Vienna`
+    /// or `/mozilla.org/20050126_1/Europe/Vienna`.
+    private static func ianaZone(endingPath path: String) -> CivilTime? {
+        let parts = path.split(separator: "/")
+        guard path.hasPrefix("/"), parts.count >= 2 else { return nil }
+        for first in 1..<parts.count {
+            if let zone = ianaZone(parts[first...].joined(separator: "/")) { return CivilTime(timeZone: zone) }
+        }
+        return nil
+    }
+
+    // MARK: A VTIMEZONE's rules
+
+    /// One STANDARD or DAYLIGHT part of a VTIMEZONE: from its onsets on, the offset is `offsetTo`.
+    private struct Observance {
+        static let lastOnsetDay = CalendarDay(year: 2200, month: 12, day: 31).number!
+
+        var start: CivilTime.Fields?
+        var offsetFrom: Int?
+        var offsetTo: Int?
+        var rule: RepeatRule?
+        var dates: [CivilTime.Fields] = []
+
+        /// The moments (UTC seconds) the observance begins: its `DTSTART`, its `RDATE`s and the
+        /// days its `RRULE` gives, each at the local time of `DTSTART` read in `offsetFrom`.
+        func onsets() -> [Int]? {
+            guard let start, let offsetFrom, offsetTo != nil,
+                  let startDay = CalendarDay(year: start.year, month: start.month, day: start.day).number else { return nil }
+            let timeOfDay = start.hour * 3600 + start.minute * 60 + start.second
+            var onsets = [startDay * 86_400 + timeOfDay - offsetFrom]
+            for date in dates {
+                guard let day = CalendarDay(year: date.year, month: date.month, day: date.day).number else { continue }
+                onsets.append(day * 86_400 + date.hour * 3600 + date.minute * 60 + date.second - offsetFrom)
+            }
+            if let rule, rule.canBeFollowed {
+                var left = rule.count.map { $0 - 1 }
+                rule.forEachDay(from: CalendarDay(number: startDay), dueDay: startDay) { day in
+                    let local = day * 86_400 + timeOfDay, onset = local - offsetFrom
+                    switch rule.until {
+                    case .day(let last)?: if day > last { return false }
+                    case .localTime(let last)?: if local > last { return false }
+                    case .moment(let last)?: if Double(onset) > last { return false }
+                    case nil: break
+                    }
+                    if let remaining = left {
+                        if remaining <= 0 { return false }
+                        left = remaining - 1
+                    }
+                    onsets.append(onset)
+                    // Followed to 2200 (later times take the offset of then): working out every
+                    // year to 9999 would cost an import a tenth of a second for each zone.
+                    return day < Self.lastOnsetDay
+                }
+            }
+            return onsets
+        }
+    }
+
+    /// The rules of a VTIMEZONE: at each onset of each observance the offset becomes that
+    /// observance's `TZOFFSETTO`; before the first, it is that one's `TZOFFSETFROM`. `nil` for a
+    /// component without an observance todo can read.
+    private static func rules(definedBy lines: [ICalendarFormat.ContentLine], name: String) -> TimeZoneRules? {
+        var observances: [Observance] = [], current: Observance?
+        for line in lines where line.problem == nil {
+            switch (line.name, current != nil) {
+            case ("BEGIN", false) where ["STANDARD", "DAYLIGHT"].contains(line.value.uppercased()):
+                current = Observance()
+            case ("END", true):
+                if let current { observances.append(current) }
+                current = nil
+            case ("DTSTART", true):
+                current?.start = CivilTime.parseBasic(line.value)?.fields
+            case ("TZOFFSETFROM", true):
+                current?.offsetFrom = offset(line.value)
+            case ("TZOFFSETTO", true):
+                current?.offsetTo = offset(line.value)
+            case ("RRULE", true):
+                current?.rule = try? RepeatRule(String(line.value))
+            case ("RDATE", true):
+                current?.dates += ICalendarFormat.splitList(line.value).compactMap { CivilTime.parseBasic($0)?.fields }
+            default:
+                break
+            }
+        }
+        var changes: [(moment: Int, offset: Int, from: Int)] = []
+        for observance in observances {
+            guard let onsets = observance.onsets(), let to = observance.offsetTo, let from = observance.offsetFrom else { continue }
+            changes += onsets.map { ($0, to, from) }
+        }
+        guard !changes.isEmpty else { return nil }
+        changes.sort { $0.moment < $1.moment }
+        return TimeZoneRules(transitions: changes.map(\.moment), offsets: changes.map(\.offset), initialOffset: changes[0].from, name: name)
+    }
+
+    /// Seconds east of UTC of a UTC-OFFSET value: `+0100`, `-0500`, `+053000`.
+    private static func offset(_ text: Substring) -> Int? {
+        let bytes = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        guard bytes.count == 5 || bytes.count == 7, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
+              bytes.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        let digits = bytes.dropFirst().map { Int($0 - UInt8(ascii: "0")) }
+        let seconds = (digits[0] * 10 + digits[1]) * 3600 + (digits[2] * 10 + digits[3]) * 60 + (digits.count == 6 ? digits[4] * 10 + digits[5] : 0)
+        return bytes[0] == UInt8(ascii: "-") ? -seconds : seconds
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import TestSupport
+@testable import ToDoCore
+import XCTest
+
+/// Zones as calendars name them, and occurrences of recurring tasks, read in Berlin.
+final class ICalendarTimeZonesTests: XCTestCase {
+    private let berlin = TimeZoneRules(TimeZone(identifier: "Europe/Berlin")!)
+
+    private func calendar(_ lines: [String]) -> String {
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"] + lines + ["END:VCALENDAR", ""]).joined(separator: "\r\n")
+    }
+
+    private func todo(_ uid: String, _ lines: [String]) -> [String] {
+        ["BEGIN:VTODO", "UID:" + uid, "SUMMARY:Task " + uid] + lines + ["END:VTODO"]
+    }
+
+    /// The moment of a local time in an IANA zone, as the test's expectation.
+    private func moment(_ text: String, in zone: String) throws -> Double {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: zone)
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss"
+        return try XCTUnwrap(formatter.date(from: text)).timeIntervalSince1970
+    }
+
+    /// Exchange's VTIMEZONE for its Windows name `Eastern Standard Time` (as Outlook writes it:
+    /// observances from 1601, rules without an end).
+    private let easternDefinition = [
+        "BEGIN:VTIMEZONE", "TZID:Eastern Standard Time",
+        "BEGIN:STANDARD", "DTSTART:16010101T020000", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500",
+        "RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=1SU;BYMONTH=11", "END:STANDARD",
+        "BEGIN:DAYLIGHT", "DTSTART:16010101T020000", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400",
+        "RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=2SU;BYMONTH=3", "END:DAYLIGHT", "END:VTIMEZONE",
+    ]
+
+    /// The case: 09:00 Eastern is 15:00 in Berlin in January, not 09:00.
+    func test_aWindowsNameTheCalendarDefines_isReadByItsRules() throws {
+        let text = calendar(easternDefinition + todo("a", ["DUE;TZID=Eastern Standard Time:20300115T090000"])
+            + todo("b", ["DUE;TZID=\"Eastern Standard Time\":20300715T090000"]))
+        let items = try ICalendarFormat.read(text, timeZone: berlin)
+        XCTAssertEqual(items.map(\.item.timestamp), [try moment("20300115T150000", in: "Europe/Berlin"), try moment("20300715T150000", in: "Europe/Berlin")])
+        XCTAssertEqual(items.flatMap(\.problems), [])
+        XCTAssertEqual(items.map(\.item.dueIsAllDay), [false, false])
+    }
+
+    /// A zone only the calendar knows (Outlook's "Customized Time Zone"), with a rule that ends,
+    /// one that follows it, and a clock change the other way round in the southern hemisphere.
+    func test_aZoneOnlyTheCalendarDefines_followsItsObservancesAndTheirEnds() throws {
+        let definition = [
+            "BEGIN:VTIMEZONE", "TZID:Customized Time Zone",
+            // Until 2006 the US changed in April and October; since 2007 in March and November.
+            "BEGIN:DAYLIGHT", "DTSTART:19870405T020000", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400",
+            "RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU;UNTIL=20060402T070000Z", "END:DAYLIGHT",
+            "BEGIN:STANDARD", "DTSTART:19671029T020000", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500",
+            "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU;UNTIL=20061029T060000Z", "END:STANDARD",
+            "BEGIN:DAYLIGHT", "DTSTART:20070311T020000", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400",
+            "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU", "END:DAYLIGHT",
+            "BEGIN:STANDARD", "DTSTART:20071104T020000", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500",
+            "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU", "END:STANDARD", "END:VTIMEZONE",
+            "BEGIN:VTIMEZONE", "TZID:Southern",
+            "BEGIN:STANDARD", "DTSTART:20080406T030000", "TZOFFSETFROM:+1100", "TZOFFSETTO:+1000",
+            "RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU", "END:STANDARD",
+            "BEGIN:DAYLIGHT", "DTSTART:20081005T020000", "TZOFFSETFROM:+1000", "TZOFFSETTO:+1100",
+            "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=1SU", "END:DAYLIGHT", "END:VTIMEZONE",
+        ]
+        let dues = ["Customized Time Zone:20050320T090000", "Customized Time Zone:20050410T090000", "Customized Time Zone:20300320T090000",
+                    "Customized Time Zone:20301030T090000", "Southern:20300115T090000", "Southern:20300715T090000"]
+        let text = calendar(definition + dues.enumerated().flatMap { todo("\($0.offset)", ["DUE;TZID=" + $0.element]) })
+        let items = try ICalendarFormat.read(text, timeZone: berlin)
+        let expected = try [("20050320T090000", "America/New_York"), ("20050410T090000", "America/New_York"),
+                            ("20300320T090000", "America/New_York"), ("20301030T090000", "America/New_York"),
+                            ("20300115T090000", "Australia/Sydney"), ("20300715T090000", "Australia/Sydney")].map { try moment($0.0, in: $0.1) }
+        XCTAssertEqual(items.map(\.item.timestamp), expected)
+        XCTAssertEqual(items.flatMap(\.problems), [])
+    }
+
+    /// Evolution names zones by a path ending in an IANA name; an observance may give its onsets
+    /// as RDATEs instead of a rule.
+    func test_anEvolutionPath_andRDATEOnsets() throws {
+        let text = calendar([
+            "BEGIN:VTIMEZONE", "TZID:/freeassociation.sourceforge.net/Tzfile/Europe/Vienna", "X-LIC-LOCATION:Europe/Vienna",
+            "BEGIN:STANDARD", "TZNAME:CET", "DTSTART:19701025T030000", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100",
+            "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "END:STANDARD",
+            "BEGIN:DAYLIGHT", "TZNAME:CEST", "DTSTART:19700329T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200",
+            "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "END:DAYLIGHT", "END:VTIMEZONE",
+            "BEGIN:VTIMEZONE", "TZID:Listed",
+            "BEGIN:STANDARD", "DTSTART:20291104T020000", "RDATE:20301103T020000,20311102T020000", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500", "END:STANDARD",
+            "BEGIN:DAYLIGHT", "DTSTART:20300310T020000", "RDATE:20310309T020000", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400", "END:DAYLIGHT",
+            "END:VTIMEZONE",
+        ] + todo("a", ["DUE;TZID=/freeassociation.sourceforge.net/Tzfile/Europe/Vienna:20300715T090000"])
+          + todo("b", ["DUE;TZID=/mozilla.org/20050126_1/Europe/Vienna:20300115T090000"])
+          + todo("c", ["DUE;TZID=Listed:20300115T090000"]) + todo("d", ["DUE;TZID=Listed:20300715T090000"])
+          + todo("e", ["DUE;TZID=Listed:20301215T090000"]))
+        let items = try ICalendarFormat.read(text, timeZone: berlin)
+        XCTAssertEqual(items.map(\.item.timestamp), try [
+            moment("20300715T090000", in: "Europe/Vienna"), moment("20300115T090000", in: "Europe/Vienna"),
+            moment("20300115T090000", in: "America/New_York"), moment("20300715T090000", in: "America/New_York"),
+            moment("20301215T090000", in: "America/New_York"),
+        ])
+        XCTAssertEqual(items.flatMap(\.problems), [])
+    }
+
+    /// Without a definition, a Windows name is the IANA zone CLDR maps it to; a name that is
+    /// nothing todo knows is read as local time, and said.
+    func test_aWindowsNameWithoutDefinition_isCLDRsZone_andAnUnknownNameIsAProblem() throws {
+        let text = calendar(todo("a", ["DUE;TZID=W. Europe Standard Time:20300115T090000"])
+            + todo("b", ["DUE;TZID=Tokyo Standard Time:20300115T090000"])
+            + todo("c", ["DTSTART;TZID=Mars/Olympus_Mons:20300115T090000"]))
+        let items = try ICalendarFormat.read(text, timeZone: berlin)
+        XCTAssertEqual(items.map(\.item.timestamp), try [moment("20300115T090000", in: "Europe/Berlin"), moment("20300115T090000", in: "Asia/Tokyo"), nil])
+        XCTAssertEqual(items[2].item.start, try moment("20300115T090000", in: "Europe/Berlin"))
+        XCTAssertEqual(items.map(\.problems), [[], [], [
+            "line 17: TZID 'Mars/Olympus_Mons' is neither a time zone todo knows nor one the calendar defines; DTSTART read as local time (Europe/Berlin)",
+        ]])
+    }
+
+    /// Every zone of the Windows table is one this system's Foundation knows.
+    func test_everyWindowsNameMapsToAZoneFoundationKnows() {
+        XCTAssertGreaterThan(WindowsZoneNames.ianaName.count, 130)
+        for (windows, iana) in WindowsZoneNames.ianaName {
+            XCTAssertNotNil(TimeZone(identifier: iana), "\(windows): \(iana)")
+        }
+    }
+
+    // MARK: Occurrences of a recurring task
+
+    /// Thunderbird and eM Client record a checked occurrence of a recurring task as a VTODO of its
+    /// own, with the series' UID and a RECURRENCE-ID: it is a done item, and the series is due
+    /// with its first occurrence nobody has done.
+    func test_aCompletedOccurrence_isADoneItem_andTheSeriesMovesPastIt() throws {
+        let series = ["BEGIN:VTODO", "UID:chores-1@thunderbird", "SUMMARY:Water the plants", "DTSTART;VALUE=DATE:20301104",
+                      "DUE;VALUE=DATE:20301104", "RRULE:FREQ=WEEKLY;COUNT=5", "END:VTODO"]
+        let occurrence = ["BEGIN:VTODO", "UID:chores-1@thunderbird", "RECURRENCE-ID;VALUE=DATE:20301104", "DTSTART;VALUE=DATE:20301104",
+                          "DUE;VALUE=DATE:20301104", "STATUS:COMPLETED", "COMPLETED:20301104T100000Z", "END:VTODO"]
+        let second = occurrence.map { $0.replacingOccurrences(of: "20301104", with: "20301111") }
+        let text = calendar(series + occurrence + second)
+        let read = try ICalendarFormat.read(text, timeZone: berlin)
+        XCTAssertEqual(read.flatMap(\.problems), [], "an occurrence without SUMMARY takes the series'")
+        var manager = ItemManager()
+        let summary = try manager.importItems(read)
+        XCTAssertEqual(summary.skipped.count, 0, "\(summary.skipped)")
+        let open = try XCTUnwrap(manager.toDoItems.first)
+        XCTAssertEqual(manager.toDoItems.count, 1)
+        XCTAssertEqual(open.title, "Water the plants")
+        XCTAssertEqual(open.timestamp, try moment("20301118T000000", in: "Europe/Berlin"))
+        XCTAssertEqual(open.start, open.timestamp)
+        XCTAssertEqual(open.repeatRule, "FREQ=WEEKLY;COUNT=3")
+        XCTAssertEqual(manager.doneItems.map(\.title), ["Water the plants", "Water the plants"])
+        XCTAssertEqual(manager.doneItems.map(\.timestamp), try [moment("20301104T000000", in: "Europe/Berlin"), moment("20301111T000000", in: "Europe/Berlin")])
+        XCTAssertEqual(manager.doneItems.map(\.repeatRule), [nil, nil])
+        XCTAssertEqual(Set(manager.doneItems.map(\.id)).count, 2)
+
+        // The export gives a calendar back the series and its occurrences under the one UID.
+        let exported = ICalendarFormat.write(manager.toDoItems + manager.doneItems, timeZone: berlin, now: Date(timeIntervalSince1970: 0), productID: "p")
+        XCTAssertEqual(exported.components(separatedBy: "\r\nUID:chores-1@thunderbird\r\n").count, 4, exported)
+        XCTAssertTrue(exported.contains("\r\nRECURRENCE-ID;VALUE=DATE:20301104\r\n"), exported)
+        XCTAssertTrue(exported.contains("\r\nRECURRENCE-ID;VALUE=DATE:20301111\r\n"), exported)
+        // Imported again, it is the same items.
+        let again = try manager.importItems(try ICalendarFormat.read(exported, timeZone: berlin))
+        XCTAssertEqual(again.added.count, 0)
+        XCTAssertEqual(again.skipped.count, 3)
+    }
+
+    /// An occurrence moved on its own is an open item with its own due; the series passes it.
+    /// When every occurrence has its own VTODO, the series is done.
+    func test_aMovedOccurrence_isAnItemOfItsOwn_andASeriesWithNothingLeftIsDone() throws {
+        let text = calendar([
+            "BEGIN:VTODO", "UID:s", "SUMMARY:Report", "DUE:20301104T090000Z", "RRULE:FREQ=DAILY;COUNT=2", "END:VTODO",
+            "BEGIN:VTODO", "UID:s", "SUMMARY:Report (late)", "RECURRENCE-ID:20301104T090000Z", "DUE:20301104T150000Z", "END:VTODO",
+            "BEGIN:VTODO", "UID:s", "SUMMARY:Report", "RECURRENCE-ID:20301105T090000Z", "DUE:20301105T090000Z", "STATUS:COMPLETED",
+            "COMPLETED:20301105T080000Z", "END:VTODO",
+        ])
+        let read = try ICalendarFormat.read(text, timeZone: berlin)
+        XCTAssertEqual(read.map(\.item.title), ["Report", "Report (late)", "Report"])
+        XCTAssertEqual(read.map(\.item.done), [true, false, true])
+        XCTAssertEqual(read[0].item.completedAt, 1_919_980_800 + 86_400 + 8 * 3600)
+        XCTAssertEqual(read[1].item.timestamp, 1_919_980_800 + 15 * 3600)
+        XCTAssertEqual(read[1].item.originalUID, "s")
+        XCTAssertEqual(read[1].item.icalendarLines, ["RECURRENCE-ID:20301104T090000Z"])
+    }
+
+    /// RFC 5545 wants a calendar to hold a component: an empty list's is a zone, which an import passes over.
+    func test_anEmptyListExportsAValidCalendar() throws {
+        let text = ICalendarFormat.write([], timeZone: berlin, now: Date(timeIntervalSince1970: 0), productID: "p")
+        XCTAssertTrue(text.contains("\r\nBEGIN:VTIMEZONE\r\nTZID:UTC\r\n"), text)
+        XCTAssertEqual(try ICalendarFormat.read(text, timeZone: berlin).count, 0)
+    }
+}
