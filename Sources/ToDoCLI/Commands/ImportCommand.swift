@@ -102,7 +102,8 @@ struct ImportCommand: ListCommand {
         let verb = dryRun ? "Would add" : "Added"
         var text = summary.added.map { "\(verb) \(runner.renderer.summary($0))\n" }.joined()
         for skipped in summary.skipped {
-            text += "Skipped \(skipped.origin) \"\(skipped.item.title)\": \(Self.reason(skipped.reason))\n"
+            let title = skipped.item.title.isEmpty ? "" : " \"\(skipped.item.title)\""
+            text += "Skipped \(skipped.origin)\(title): \(Self.reason(skipped.reason))\n"
         }
         // Keys todo has no field for are kept with the items; the user learns which, once.
         let withUnknownKeys = read.items.filter { !$0.unknownKeys.isEmpty && $0.ignoredBecause == nil }

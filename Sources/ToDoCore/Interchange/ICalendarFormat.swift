@@ -145,8 +145,9 @@ public enum ICalendarFormat {
         /// The lines of components inside the VTODO being read (its alarms), as they came.
         var nested: [String] = []
         let lines = try contentLines(text)
-        guard let first = lines.first, first.name == "BEGIN", first.value.uppercased() == "VCALENDAR" else {
-            throw ImportError(at: "line \(lines.first?.line ?? 1)", "not iCalendar: it does not start with BEGIN:VCALENDAR")
+        // A VTODO by itself (as a calendar app hands one task over) is read as a calendar of one.
+        guard let first = lines.first, first.name == "BEGIN", ["VCALENDAR", "VTODO"].contains(first.value.uppercased()) else {
+            throw ImportError(at: "line \(lines.first?.line ?? 1)", "not iCalendar: it does not start with BEGIN:VCALENDAR or BEGIN:VTODO")
         }
         for line in lines {
             if line.name == "BEGIN", line.value.uppercased() == "VTIMEZONE" { zoneDefinitions.append([]) }
@@ -350,8 +351,10 @@ public enum ICalendarFormat {
         }
         var priority: Int?
         if let text = property("PRIORITY") {
-            // 0 is iCalendar's "no priority".
-            if let value = Int(text.value.trimmingCharacters(in: .whitespaces)), (0...9).contains(value) {
+            // 0 is iCalendar's "no priority", and so is none at all (`PRIORITY:`, as some clients write).
+            if text.value.allSatisfy(\.isWhitespace) {
+                priority = nil
+            } else if let value = Int(text.value.trimmingCharacters(in: .whitespaces)), (0...9).contains(value) {
                 priority = value == 0 ? nil : value
             } else {
                 problems.append("line \(text.line): PRIORITY '\(text.value)' is not a number from 0 to 9; left out")

@@ -4,8 +4,9 @@ import Foundation
 /// makes.
 public enum ItemInterchange {
     /// Reads `bytes` as `format`, or as the format they are recognised to be when it is `auto`;
-    /// returns the format read and the items in source order. Text must be UTF-8 (a byte order
-    /// mark is skipped); an error names the line, item or byte at fault.
+    /// returns the format read and the items in source order. Text is UTF-8 (a byte order mark is
+    /// skipped); todo.txt and iCalendar that is not is read as Windows-1252, with a problem; an
+    /// error names the line, item or byte at fault.
     public static func read(_ bytes: [UInt8], format: ImportFormat, timeZone: TimeZoneRules) throws(ImportError) -> (format: ImportFormat, items: [ImportedItem]) {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
@@ -13,7 +14,7 @@ public enum ItemInterchange {
         case .auto:
             // JSON is parsed once: its keys tell todo's items from Taskwarrior's tasks.
             if let json = try recognisedJSON(body) {
-                if TaskwarriorFormat.looksLikeTasks(json) { return (.taskwarrior, try TaskwarriorFormat.read(json)) }
+                if TaskwarriorFormat.looksLikeTasks(json) { return (.taskwarrior, try TaskwarriorFormat.read(json, timeZone: timeZone)) }
                 if RemindersFormat.looksLikeReminders(json) { return (.reminders, try RemindersFormat.read(json)) }
                 return (.json, try jsonItems(json))
             }
@@ -21,11 +22,13 @@ public enum ItemInterchange {
         case .json:
             return (.json, try jsonItems(try json(body)))
         case .taskwarrior:
-            return (.taskwarrior, try TaskwarriorFormat.read(try taskJSON(body)))
+            return (.taskwarrior, try TaskwarriorFormat.read(try taskJSON(body), timeZone: timeZone))
         case .todotxt:
-            return (.todotxt, try TodoTxtFormat.read(try text(body), timeZone: timeZone))
+            let (text, notUTF8) = text(body)
+            return (.todotxt, noting(notUTF8, in: try TodoTxtFormat.read(text, timeZone: timeZone)))
         case .ical:
-            return (.ical, try ICalendarFormat.read(try text(ICalendarFormat.rejoiningSplitCharacters(body)), timeZone: timeZone))
+            let (text, notUTF8) = text(ICalendarFormat.rejoiningSplitCharacters(body))
+            return (.ical, noting(notUTF8, in: try ICalendarFormat.read(text, timeZone: timeZone)))
         case .reminders:
             let json = try json(body)
             guard RemindersFormat.looksLikeReminders(json) else {
@@ -159,6 +162,8 @@ public enum ItemInterchange {
     /// Taskwarrior's array, or its older output of one task object per line.
     private static func taskJSON(_ bytes: ArraySlice<UInt8>) throws(ImportError) -> JSONValue {
         if let first = bytes.first(where: { !Whitespace.isSpaceOrNewline(Unicode.Scalar($0)) }), first == UInt8(ascii: "{") {
+            // One task over several lines, as `task import` takes it.
+            if let task = try? JSONValue(parsing: Array(bytes)) { return .array([task]) }
             var tasks: [JSONValue] = []
             var lineNumber = 0
             for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -188,7 +193,7 @@ public enum ItemInterchange {
     }
 
     /// The bytes as UTF-8 text; the error gives the offset in the source of the first bad byte.
-    private static func text(_ bytes: ArraySlice<UInt8>) throws(ImportError) -> String {
+    private static func text(_ bytes: ArraySlice<UInt8>) -> (text: String, notUTF8At: Int?) {
         var text = ""
         text.reserveCapacity(bytes.count)
         var offset = bytes.startIndex
@@ -200,11 +205,23 @@ public enum ItemInterchange {
                 text.unicodeScalars.append(scalar)
                 offset += UTF8.width(scalar)
             case .emptyInput:
-                return text
+                return (text, nil)
             case .error:
-                throw ImportError(at: "byte \(offset)", "invalid UTF-8")
+                // Text that is not UTF-8 comes from an older program, which wrote Windows' Latin
+                // code page (ISO 8859-1 with printable characters at 0x80 to 0x9F): every byte is
+                // a character of it.
+                let decoded = String(bytes: bytes, encoding: .windowsCP1252) ?? String(bytes: bytes, encoding: .isoLatin1) ?? ""
+                return (decoded, offset)
             }
         }
+    }
+
+    /// The items, the first with a problem saying the text was not UTF-8, when it was not.
+    private static func noting(_ notUTF8At: Int?, in items: [ImportedItem]) -> [ImportedItem] {
+        guard let offset = notUTF8At, !items.isEmpty else { return items }
+        var items = items
+        items[0].problems.insert("byte \(offset): not UTF-8; the whole source is read as Windows-1252 (Latin-1)", at: 0)
+        return items
     }
 
     // MARK: Writing

@@ -27,37 +27,55 @@ enum RemindersFormat {
             guard case .object(let reminder) = element else {
                 throw ImportError(at: origin, "expected a reminder object, found \(element.kindDescription)")
             }
-            func string(_ key: String) throws(ImportError) -> String? {
+            var problems: [String] = []
+            var object = JSONObject()
+            /// A value todo cannot read: said, and kept with the item as it came.
+            func unreadable(_ key: String, _ why: String) {
+                problems.append("\(origin), \(key): \(why); kept as it was")
+                object[key] = reminder[key]
+            }
+            func string(_ key: String) -> String? {
                 switch reminder[key] {
                 case nil, .null?: return nil
                 case .string(let text)?: return text
-                case let other?: throw ImportError(at: "\(origin), \(key)", "expected a string, found \(other.kindDescription)")
+                case let other?:
+                    unreadable(key, "expected a string, found \(other.kindDescription)")
+                    return nil
                 }
             }
-            func date(_ key: String) throws(ImportError) -> Double? {
-                guard let text = try string(key) else { return nil }
+            func date(_ key: String) -> Double? {
+                guard let text = string(key) else { return nil }
                 guard let timestamp = Self.isoTimestamp(text), ToDoItem.timestampRange.contains(timestamp) else {
-                    throw ImportError(at: "\(origin), \(key)", "'\(text)' is not an ISO 8601 date and time, as 2026-11-23T18:00:00Z")
+                    unreadable(key, "'\(text)' is not an ISO 8601 date and time, as 2026-11-23T18:00:00Z")
+                    return nil
                 }
                 return timestamp
             }
-            guard let title = try string("title") else { throw ImportError(at: "\(origin), title", "a reminder needs a title") }
-            let completed: Bool
+            let title = string("title").map(ToDoItem.singleLine) ?? ""
+            guard !title.unicodeScalars.allSatisfy(Whitespace.isSpaceOrNewline) else {
+                items.append(ImportedItem(item: .imported(id: UUID(), title: ""), origin: origin, ignoredBecause: "the reminder has no title",
+                                          problems: ["\(origin): the reminder has no title; skipped"]))
+                continue
+            }
+            var completed = false
             switch reminder["isCompleted"] {
             case .bool(let value)?: completed = value
-            case let other: throw ImportError(at: "\(origin), isCompleted", "expected true or false, found \(other?.kindDescription ?? "nothing")")
+            case let other: problems.append("\(origin), isCompleted: expected true or false, found \(other?.kindDescription ?? "nothing"); read as open")
             }
-            let completionDate = try date("completionDate")
-            var object = JSONObject()
-            let externalID = try string("externalId") ?? ""
+            let completionDate = date("completionDate")
+            let externalID = string("externalId") ?? ""
             // The same reminder gets the same id each time, so that importing it again skips it.
             object["id"] = .string((UUID(uuidString: externalID) ?? UUID(hashing: "reminders:" + externalID)).uuidString)
-            object["title"] = .string(ToDoItem.singleLine(title))
-            if let notes = try string("notes"), !notes.isEmpty { object["itemDescription"] = .string(notes) }
-            if let due = try date("dueDate") { object["timestamp"] = .number(JSONValue.literal(for: due)) }
-            if let location = try self.location(reminder, origin: origin) { object["location"] = location }
+            object["title"] = .string(title)
+            if let notes = string("notes"), !notes.isEmpty { object["itemDescription"] = .string(notes) }
+            if let due = date("dueDate") { object["timestamp"] = .number(JSONValue.literal(for: due)) }
+            switch location(reminder, origin: origin) {
+            case .success(let location?): object["location"] = location
+            case .success(nil): break
+            case .failure(let problem): unreadable("location", problem.reason)
+            }
             object["done"] = .bool(completed || completionDate != nil)
-            if let created = try date("creationDate") { object["createdAt"] = .number(JSONValue.literal(for: created)) }
+            if let created = date("creationDate") { object["createdAt"] = .number(JSONValue.literal(for: created)) }
             if let completionDate { object["completedAt"] = .number(JSONValue.literal(for: completionDate)) }
             // What todo has no field for stays with the item, the original id included.
             for (key, value) in reminder.members where key == "externalId" || !mapped.contains(key) {
@@ -65,8 +83,8 @@ enum RemindersFormat {
             }
             do {
                 let item = try ToDoItem(json: .object(object), path: origin)
-                items.append(ImportedItem(item: item, origin: origin,
-                                          unknownKeys: item.unknownMembers.keys.filter { $0 != "externalId" }.sorted()))
+                items.append(ImportedItem(item: item, origin: origin, unknownKeys: item.unknownMembers.keys.filter { $0 != "externalId" }.sorted(),
+                                          problems: problems))
             } catch {
                 throw ImportError(at: "", error.description)
             }
@@ -75,7 +93,7 @@ enum RemindersFormat {
     }
 
     /// The place of a location alarm: `locationTitle` as its name, `location` (`"lat, lon"`) as its coordinate.
-    private static func location(_ reminder: JSONObject, origin: String) throws(ImportError) -> JSONValue? {
+    private static func location(_ reminder: JSONObject, origin: String) -> Result<JSONValue?, ImportError> {
         var title: String?
         if case .string(let text)? = reminder["locationTitle"], !text.isEmpty { title = text }
         var coordinate: JSONValue?
@@ -83,18 +101,18 @@ enum RemindersFormat {
             let parts = text.split(separator: ",").map { Whitespace.trimmingSpaces($0) }
             guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
                   Coordinate.latitudeRange.contains(latitude), Coordinate.longitudeRange.contains(longitude) else {
-                throw ImportError(at: "\(origin), location", "'\(text)' is not a latitude and longitude, as \"52.5, 13.4\"")
+                return .failure(ImportError(at: "\(origin), location", "'\(text)' is not a latitude and longitude, as \"52.5, 13.4\""))
             }
             var object = JSONObject()
             object["latitude"] = .number(JSONValue.literal(for: latitude))
             object["longitude"] = .number(JSONValue.literal(for: longitude))
             coordinate = .object(object)
         }
-        guard title != nil || coordinate != nil else { return nil }
+        guard title != nil || coordinate != nil else { return .success(nil) }
         var location = JSONObject()
         location["name"] = .string(title ?? "Reminder location")
         if let coordinate { location["coordinate"] = coordinate }
-        return .object(location)
+        return .success(.object(location))
     }
 
     /// `2026-11-23T18:00:00Z`, with fractional seconds or an offset (`+01:00`, `-0500`) instead of `Z`.

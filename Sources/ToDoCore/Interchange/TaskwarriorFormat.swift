@@ -14,6 +14,9 @@ public enum TaskwarriorFormat {
     public static func write(_ items: [ToDoItem], now: Date) -> [UInt8] {
         func date(_ timestamp: Double) -> JSONValue { .string(CivilTime.basicDate(CivilTime.utc.fields(of: timestamp), time: true) + "Z") }
         var bytes = Array("[".utf8)
+        // A parent depends on its subtasks: Taskwarrior's way of saying a task waits for others.
+        var subtasks: [UUID: [String]] = [:]
+        for item in items { if let parent = item.parent { subtasks[parent, default: []].append(item.id.uuidString.lowercased()) } }
         for (index, item) in items.enumerated() {
             var task = JSONObject()
             task["uuid"] = .string(item.id.uuidString.lowercased())
@@ -35,6 +38,11 @@ public enum TaskwarriorFormat {
                     note["description"] = .string(String(line))
                     return .object(note)
                 })
+            }
+            if let children = subtasks[item.id] {
+                var depends = uuids(ofDepends: item.unknownMembers.object["depends"])
+                depends += children.filter { child in !depends.contains { $0.lowercased() == child } }
+                task["depends"] = .array(depends.map(JSONValue.string))
             }
             for (key, value) in item.unknownMembers.object.members where task[key] == nil { task[key] = value }
             bytes += Array((index == 0 ? "\n" : ",\n").utf8) + JSONValue.object(task).serializedCompactly()
@@ -59,7 +67,11 @@ public enum TaskwarriorFormat {
     /// Reads the tasks: `pending` and `waiting` ones are open, `completed` ones done; `deleted`
     /// tasks and `recurring` templates (whose instances are tasks of their own) are skipped.
     /// Annotations become the description, one per line.
-    public static func read(_ json: JSONValue) throws(ImportError) -> [ImportedItem] {
+    /// Dates without a `Z` are local time in `timeZone`, as `task import` reads them. A task's
+    /// `depends` makes the tasks it names its subtasks (todo's way of saying a task waits for
+    /// others), and stays with it as it was.
+    public static func read(_ json: JSONValue, timeZone: TimeZoneRules) throws(ImportError) -> [ImportedItem] {
+        let local = CivilTime(rules: timeZone)
         let tasks: [JSONValue]
         switch json {
         case .array(let array): tasks = array
@@ -82,12 +94,43 @@ public enum TaskwarriorFormat {
         }
         var items: [ImportedItem] = []
         for (index, value) in tasks.enumerated() {
-            var item = try item(value, origin: "task \(index + 1)", firstPendingDue: firstPendingDue)
+            var item = try item(value, origin: "task \(index + 1)", firstPendingDue: firstPendingDue, local: local)
             if item.ignoredBecause == nil, case .object(let task) = value, case .string(let parent)? = task["parent"],
                let template = templates[parent.lowercased()], !item.item.done {
                 item.ignoredBecause = "an occurrence of task \(template), imported as its repeating item"
             }
             items.append(item)
+        }
+        return withDependencies(tasks, items)
+    }
+
+    /// The tasks a task `depends` on (an array of uuids, or older exports' comma-separated
+    /// text) as its subtasks: each one of the source without a parent gets the task as its parent,
+    /// unless that would make a cycle.
+    private static func withDependencies(_ tasks: [JSONValue], _ items: [ImportedItem]) -> [ImportedItem] {
+        var items = items
+        var position: [String: Int] = [:]
+        for (index, value) in tasks.enumerated() {
+            if case .object(let task) = value, case .string(let uuid)? = task["uuid"] { position[uuid.lowercased()] = index }
+        }
+        for (index, value) in tasks.enumerated() {
+            guard case .object(let task) = value else { continue }
+            var found = false
+            for uuid in uuids(ofDepends: task["depends"]) {
+                guard let child = position[uuid.lowercased()], child != index else { continue }
+                found = true
+                guard items[child].item.parent == nil else { continue }
+                // No cycle: the child is not the task itself or one of its parents.
+                var ancestor: UUID? = items[index].item.id, steps = 0
+                while let current = ancestor, current != items[child].item.id, steps < items.count {
+                    ancestor = items.first { $0.item.id == current }?.item.parent
+                    steps += 1
+                }
+                guard ancestor == nil else { continue }
+                items[child].item.storage.fields.parent = items[index].item.id
+            }
+            // What todo has a field for is not said to be kept only as Taskwarrior's.
+            if found { items[index].unknownKeys.removeAll { $0 == "depends" } }
         }
         return items
     }
@@ -112,7 +155,7 @@ public enum TaskwarriorFormat {
                                                 // Taskwarrior's bookkeeping of a series, which it makes again.
                                                 "mask", "rtype"]
 
-    private static func item(_ value: JSONValue, origin: String, firstPendingDue: [String: String] = [:]) throws(ImportError) -> ImportedItem {
+    private static func item(_ value: JSONValue, origin: String, firstPendingDue: [String: String], local: CivilTime) throws(ImportError) -> ImportedItem {
         guard case .object(let task) = value else { throw ImportError(at: origin, "expected a task object, found \(value.kindDescription)") }
         var problems: [String] = []
         /// A value todo could not read: said, and kept with the item as it was.
@@ -130,18 +173,9 @@ public enum TaskwarriorFormat {
                 return nil
             }
         }
-        /// `20231110T230000Z` as `task export` writes it, `2023-11-10T23:00:00Z`, or epoch seconds
-        /// (`"1234567889"`), as `task import` reads them.
         func date(_ key: String) -> Double? {
             guard let text = string(key) else { return nil }
-            var timestamp: Double?
-            if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let seconds = Double(text) {
-                timestamp = seconds
-            } else if let parsed = CivilTime.parseBasic(Substring(text.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: ""))),
-                      parsed.utc || !parsed.hasTime {
-                timestamp = CivilTime.utc.timestamp(of: parsed.fields)
-            }
-            guard let timestamp, ToDoItem.timestampRange.contains(timestamp) else {
+            guard let timestamp = moment(ofDate: text, local: local) else {
                 unreadable(key, "'\(text)' is not a date (expected 20231110T230000Z or epoch seconds)")
                 return nil
             }
@@ -211,14 +245,34 @@ public enum TaskwarriorFormat {
         item.storage.fields.unknownMembers = kept
         if status == "recurring" {
             // The template's own due is its first; the series is where its first pending instance is.
-            if let uuid = string("uuid")?.lowercased(), let due = firstPendingDue[uuid],
-               let parsed = CivilTime.parseBasic(Substring(due)), let timestamp = CivilTime.utc.timestamp(of: parsed.fields) {
+            if let uuid = string("uuid")?.lowercased(), let due = firstPendingDue[uuid], let timestamp = moment(ofDate: due, local: local) {
                 item.storage.fields.timestamp = timestamp
             }
         }
         let ignored: String? = status == "deleted" ? "deleted in Taskwarrior" : nil
         return ImportedItem(item: item, origin: origin, ignoredBecause: ignored, unknownKeys: kept.keys.filter { !readKeys.contains($0) }.sorted(),
                             problems: problems, idIsDerived: id == nil)
+    }
+
+    /// The uuids of a `depends`: an array (Taskwarrior 2.6), or older exports' comma-separated text.
+    private static func uuids(ofDepends value: JSONValue?) -> [String] {
+        switch value {
+        case .array(let list)?: return list.compactMap(\.string)
+        case .string(let text)?: return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        default: return []
+        }
+    }
+
+    /// A date as `task import` reads it: `20231110T230000Z` as `task export` writes it,
+    /// `2023-11-10T23:00:00Z`, epoch seconds (`"1234567889"`), or without the `Z` local time.
+    private static func moment(ofDate text: String, local: CivilTime) -> Double? {
+        var timestamp: Double?
+        if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let seconds = Double(text) {
+            timestamp = seconds
+        } else if let parsed = CivilTime.parseBasic(Substring(text.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: ""))) {
+            timestamp = (parsed.utc ? CivilTime.utc : local).timestamp(of: parsed.fields)
+        }
+        return timestamp.flatMap { ToDoItem.timestampRange.contains($0) ? $0 : nil }
     }
 
     /// Taskwarrior's `recur` as RRULE text: the named periods (`daily`, `weekdays`, `weekly`,

@@ -135,7 +135,7 @@ final class FamiliarVerbsTests: HarnessTestCase {
         XCTAssertEqual(todo.fileContents, before)
         XCTAssertOutcome(todo.run("import", "-", input: source), Outcome(status: 0, stdout: """
             Added 2: a
-            Skipped task 2 "": its description is not text
+            Skipped task 2: its description is not text
             Imported 1 item from standard input (taskwarrior); skipped 1.
 
             """, stderr: ""))

@@ -209,13 +209,27 @@ final class InterchangeCommandTests: HarnessTestCase {
         XCTAssertEqual(todo.run("import", "-", input: #"[{"title": "D", "done": false}]"#).stderr, "", "known keys only: no warning")
     }
 
-    func test_import_remindersWithDatesThatAreNotISO_isRefusedNamingTheField() {
-        let source = #"[{"externalId": "1", "title": "T", "isCompleted": false, "dueDate": "Monday, November 23, 2026 at 6:00 PM"}]"#
-        XCTAssertOutcome(todo.run("import", "-", input: source), Outcome(status: 65, stdout: "", stderr: """
-            Error: cannot import standard input: reminder 1, dueDate: 'Monday, November 23, 2026 at 6:00 PM' is not an ISO 8601 date and time, as 2026-11-23T18:00:00Z; nothing was imported
+    /// A value of one reminder todo cannot read is a problem of that reminder: a warning, the
+    /// value kept as it was; `--strict` refuses the source.
+    func test_import_remindersWithDatesThatAreNotISO_warnsNamingTheField_andStrictRefuses() {
+        let source = #"[{"externalId": "1", "title": "T", "isCompleted": false, "dueDate": "Monday, November 23, 2026 at 6:00 PM"}, "#
+            + #"{"externalId": "2", "isCompleted": false}]"#
+        XCTAssertOutcome(todo.run("import", "--strict", "-", input: source), Outcome(status: 65, stdout: "", stderr: """
+            Error: cannot import standard input: reminder 1, dueDate: 'Monday, November 23, 2026 at 6:00 PM' is not an ISO 8601 date and time, as 2026-11-23T18:00:00Z; kept as it was (--strict refuses any problem); nothing was imported
 
             """))
         XCTAssertNil(todo.fileContents)
+        XCTAssertOutcome(todo.run("import", "-", input: source), Outcome(status: 0, stdout: """
+            Added 1: T
+            Skipped reminder 2: the reminder has no title
+            Imported 1 item from standard input (reminders); skipped 1.
+
+            """, stderr: """
+            Warning: standard input reminder 1, dueDate: 'Monday, November 23, 2026 at 6:00 PM' is not an ISO 8601 date and time, as 2026-11-23T18:00:00Z; kept as it was
+            Warning: 1 item of standard input had keys todo has no field for: dueDate; they are kept with the items
+
+            """))
+        XCTAssertTrue(todo.succeed("list", "--json").contains(#""dueDate":"Monday, November 23, 2026 at 6:00 PM""#))
     }
 
     func test_import_addsNewItems_skipsTheRest_andSaysWhy() throws {
@@ -249,7 +263,7 @@ final class InterchangeCommandTests: HarnessTestCase {
                          Outcome(status: 0, stdout: """
             Added 2: Water
             Added 3: Feed cat due:someday +pets
-            Skipped line 3 "": the line has no title
+            Skipped line 3: the line has no title
             Skipped line 4 "Buy milk": an open item has the same content: 1 "Buy milk"
             Skipped line 5 "Buy milk": an open item has the same content: 1 "Buy milk"
             Imported 2 items from standard input (todotxt); skipped 3.

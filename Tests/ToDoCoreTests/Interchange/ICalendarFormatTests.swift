@@ -145,7 +145,7 @@ final class ICalendarFormatTests: XCTestCase {
             ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\n", ImportError(at: "line 2", "BEGIN:VTODO is never ended")),
             ("BEGIN:VCALENDAR\nEND:VTODO\n", ImportError(at: "line 2", "END:VTODO without BEGIN:VTODO")),
             ("BEGIN:VCALENDAR\r\nthis is not a property\r\n", ImportError(at: "line 1", "BEGIN:VCALENDAR is never ended")),
-            ("this is not a calendar\nBEGIN:VCALENDAR\nEND:VCALENDAR\n", ImportError(at: "line 1", "not iCalendar: it does not start with BEGIN:VCALENDAR")),
+            ("this is not a calendar\nBEGIN:VCALENDAR\nEND:VCALENDAR\n", ImportError(at: "line 1", "not iCalendar: it does not start with BEGIN:VCALENDAR or BEGIN:VTODO")),
         ]
         for (text, expected) in cases {
             XCTAssertThrows(try ICalendarFormat.read(text, timeZone: utc), expected)

@@ -186,4 +186,30 @@ final class ICalendarTimeZonesTests: XCTestCase {
         XCTAssertTrue(text.contains("\r\nBEGIN:VTIMEZONE\r\nTZID:UTC\r\n"), text)
         XCTAssertEqual(try ICalendarFormat.read(text, timeZone: berlin).count, 0)
     }
+
+    // MARK: What real files hold (ical4android's and Python icalendar's test files)
+
+    /// `PRIORITY:` with nothing after it is no priority; a VTODO by itself is a calendar of one;
+    /// text that is not UTF-8 (DAVx5's `latin1.ics`) is read as Windows-1252, said once.
+    func test_anEmptyPriority_aBareVTODO_andLatin1Text() throws {
+        let empty = try ICalendarFormat.read(calendar(todo("a", ["PRIORITY:"])), timeZone: berlin)
+        XCTAssertEqual(empty.first?.problems, [])
+        XCTAssertNil(empty.first?.item.priority)
+
+        let bare = "BEGIN:VTODO\nUID:20070313T123432Z-456553@example.com\nDUE;VALUE=DATE:20070501\nSUMMARY:Submit Quebec Income Tax Return for 2006\n"
+            + "CATEGORIES:FAMILY,FINANCE\nSTATUS:NEEDS-ACTION\nEND:VTODO"
+        let read = try ItemInterchange.read(Array(bare.utf8), format: .auto, timeZone: berlin)
+        XCTAssertEqual(read.format, .ical)
+        XCTAssertEqual(read.items.map(\.item.title), ["Submit Quebec Income Tax Return for 2006"])
+        XCTAssertEqual(read.items.first?.item.tags, ["FAMILY", "FINANCE"])
+
+        let latin1 = Array("BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VTODO\nUID:latin1@ical4android\nSUMMARY:".utf8) + [0xE4, 0xF6, 0xFC, 0xDF, 0x80]
+            + Array("\nEND:VTODO\nEND:VCALENDAR\n".utf8)
+        let items = try ItemInterchange.read(latin1, format: .ical, timeZone: berlin).items
+        XCTAssertEqual(items.map(\.item.title), ["äöüß€"])
+        XCTAssertEqual(items.first?.problems, ["byte 72: not UTF-8; the whole source is read as Windows-1252 (Latin-1)"])
+        let todoTxt = try ItemInterchange.read([0x43, 0x61, 0x66, 0xE9, 0x0A], format: .todotxt, timeZone: berlin).items
+        XCTAssertEqual(todoTxt.map(\.item.title), ["Café"])
+        XCTAssertEqual(todoTxt.first?.problems.count, 1)
+    }
 }

@@ -46,9 +46,11 @@ final class ItemInterchangeTests: XCTestCase {
         }
     }
 
-    func test_text_mustBeUTF8_andTheErrorGivesTheByte() {
-        XCTAssertThrowsError(try ItemInterchange.read([0xEF, 0xBB, 0xBF] + Array("Buy milk\nCall ".utf8) + [0xFF] + Array(" Mom\n".utf8),
-                                                      format: .auto, timeZone: utc).items,
-                             ImportError(at: "byte 17", "invalid UTF-8"))
+    /// Text that is not UTF-8 is an older program's Windows-1252: read so, and said, naming the first byte that is not UTF-8.
+    func test_text_thatIsNotUTF8_isReadAsWindows1252_andSaid() throws {
+        let items = try ItemInterchange.read([0xEF, 0xBB, 0xBF] + Array("Buy milk\nCall ".utf8) + [0xFF] + Array(" Mom\n".utf8),
+                                             format: .auto, timeZone: utc).items
+        XCTAssertEqual(items.map(\.item.title), ["Buy milk", "Call \u{FF} Mom"])
+        XCTAssertEqual(items.map(\.problems), [["byte 17: not UTF-8; the whole source is read as Windows-1252 (Latin-1)"], []])
     }
 }

@@ -83,6 +83,44 @@ final class TaskwarriorFormatTests: XCTestCase {
         XCTAssertEqual(untitled[1].problems, ["task 2: the task has no description; skipped"])
     }
 
+    /// From Taskwarrior's own import tests: one task written over several lines, a date without a
+    /// `Z` (local time, as `task import` reads it), and `depends` as the subtasks todo has.
+    func test_read_aTaskOverSeveralLines_localDates_andDependsAsSubtasks() throws {
+        let spread = "\n{\n\"uuid\"\n:\n\t\t\"55555555-5555-5555-5555-555555555555\"\n,\n\"description\"\n:\n\"four\"\n,\n    \"status\"\n    :\n"
+            + "    \"pending\"\n    ,\n\"entry\"\n:\n\"20151018T144200\"\n}\n"
+        let berlin = TimeZoneRules(TimeZone(identifier: "Europe/Berlin")!)
+        let one = try ItemInterchange.read(Array(spread.utf8), format: .taskwarrior, timeZone: berlin).items
+        XCTAssertEqual(one.map(\.item.title), ["four"])
+        XCTAssertEqual(one.first?.item.createdAt, 1_445_172_120, "14:42 in Berlin")
+        XCTAssertEqual(one.first?.problems, [])
+
+        let tasks = """
+            [{"uuid":"a0000000-a000-a000-a000-a00000000000","description":"zero","status":"pending","project":"A","depends":"a1111111-a111-a111-a111-a11111111111,a2222222-a222-a222-a222-a22222222222"},
+            {"uuid":"a1111111-a111-a111-a111-a11111111111","description":"one","status":"pending"},
+            {"uuid":"a2222222-a222-a222-a222-a22222222222","description":"two","status":"pending","depends":["a0000000-a000-a000-a000-a00000000000"]}]
+            """
+        let items = try ItemInterchange.read(Array(tasks.utf8), format: .taskwarrior, timeZone: berlin).items
+        let zero = items[0].item.id
+        XCTAssertEqual(items.map(\.item.parent), [nil, zero, zero], "a cycle (two depends on zero) is not made")
+        XCTAssertEqual(items[0].unknownKeys, ["project"], "depends has a field: the subtasks")
+        // Exported, a parent depends on its subtasks, and what the import kept stays as it was.
+        var manager = ItemManager()
+        _ = try manager.importItems(items)
+        let written = try JSONValue(parsing: TaskwarriorFormat.write(manager.toDoItems, now: Date(timeIntervalSince1970: 0)))
+        guard case .array(let exported) = written, case .object(let first) = exported[0], case .object(let third) = exported[2] else {
+            return XCTFail("\(written)")
+        }
+        XCTAssertEqual(first["depends"], .array([.string("a1111111-a111-a111-a111-a11111111111"), .string("a2222222-a222-a222-a222-a22222222222")]))
+        XCTAssertEqual(third["depends"], .array([.string("a0000000-a000-a000-a000-a00000000000")]))
+        // A subtask made in todo is a dependency of its parent.
+        var three = ToDoItem(title: "three")
+        three.parent = manager.toDoItems[1].id
+        let child = try manager.add(three)
+        let again = try JSONValue(parsing: TaskwarriorFormat.write(manager.toDoItems, now: Date(timeIntervalSince1970: 0)))
+        guard case .array(let list) = again, case .object(let one2) = list[1] else { return XCTFail("\(again)") }
+        XCTAssertEqual(one2["depends"], .array([.string(child.id.uuidString.lowercased())]))
+    }
+
     func test_read_aSourceThatIsNotTasks_isRefusedWhole() {
         let cases: [(String, ImportError)] = [
             ("[3]", ImportError(at: "task 1", "expected a task object, found a number")),
