@@ -45,7 +45,9 @@ struct ItemRenderer {
         guard let series = checked.series else {
             return summary(checked.record) + "; its last time, so it is done"
         }
-        return summary(before) + "; next due \(dueText(series) ?? "-"), this time kept as done item \(checked.record.number)"
+        // A calendar's task may repeat by its start alone.
+        let next = dueText(series).map { "due " + $0 } ?? series.start.map { "starts \(dates.weekdayName(of: $0)) \(dates.string(from: $0))" } ?? "due -"
+        return summary(before) + "; next \(next), this time kept as done item \(checked.record.number)"
     }
 
     /// The due as lines show it, `Monday 01/10/22` or `Monday 01/10/22 17:00`; `nil` for none.

@@ -413,9 +413,8 @@ extension ICalendarFormat {
     /// occurrence checked, or moved) is an item of its own: done with the due of its occurrence,
     /// or open with its own; its lines, the `RECURRENCE-ID` among them, go back out with the
     /// series' UID. A part it leaves out, as its `SUMMARY`, is the series'. The series itself is
-    /// due with its first occurrence that has no VTODO of its own, its `COUNT` lowered by those
-    /// passed, and done when none is left (occurrences are named by the series' `DTSTART`, or
-    /// its `DUE` without one).
+    /// at its first occurrence that has no VTODO of its own (a cancelled one has one), its `COUNT`
+    /// lowered by those passed, and done when none is left.
     private static func withOccurrences(_ todos: [ReadTodo], rules: TimeZoneRules) -> [ImportedItem] {
         var seriesIndex: [String: Int] = [:]
         for (index, todo) in todos.enumerated() where todo.occurrence == nil && todo.imported.item.repeatRule != nil {
@@ -431,19 +430,19 @@ extension ICalendarFormat {
                 items[position].problems.removeAll { $0.hasSuffix("the VTODO has no SUMMARY; imported as \"Untitled\"") }
             }
             let named = Set(occurrences.compactMap { todos[$0].occurrence })
-            guard let text = series.repeatRule, var rule = try? RepeatRule(text), rule.canBeFollowed, var due = series.timestamp else { continue }
-            let allDay = series.dueIsAllDay(in: rules)
-            var occurrence = series.start ?? due, moved = series
-            while named.contains(occurrence) {
-                guard case .occurrence(let next, let nextRule)? = rule.nextOccurrence(after: due, allDay: allDay, now: due, rules: rules) else {
+            guard let text = series.repeatRule, var rule = try? RepeatRule(text), rule.canBeFollowed else { continue }
+            let wholeDays = series.occursOnWholeDays(in: rules)
+            var moved = series
+            // An occurrence is named by the series' DTSTART, or its DUE without one.
+            while let name = moved.start ?? moved.timestamp, named.contains(name), let anchor = moved.occurrence {
+                guard case .occurrence(let next, let nextRule)? = rule.nextOccurrence(after: anchor, allDay: wholeDays, now: anchor, rules: rules) else {
                     // Every occurrence is done: so is the series.
                     moved = ToDoItem(id: moved.id, number: 0, done: true, storage: moved.storage)
                     moved.storage.fields.completedAt = occurrences.compactMap { items[$0].item.done ? items[$0].item.completedAt : nil }.max()
                     break
                 }
-                occurrence += next - due
-                (due, rule) = (next, nextRule)
-                moved = series.movedToOccurrence(next, rule: rule)
+                rule = nextRule
+                moved = moved.movedToOccurrence(next, rule: rule)
             }
             items[index].item = moved
         }

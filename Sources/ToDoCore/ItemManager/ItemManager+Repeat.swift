@@ -19,13 +19,13 @@ extension ItemManager {
     public mutating func checkOccurrence(withID id: UUID, rules: TimeZoneRules) throws(ItemManagerError) -> CheckedOccurrence {
         let place = try place(ofID: id)
         let item = place.done ? doneItems[place.index] : toDoItems[place.index]
-        guard !place.done, let text = item.repeatRule, let due = item.timestamp else {
+        guard !place.done, let text = item.repeatRule, let anchor = item.occurrence else {
             return CheckedOccurrence(record: try checkItem(withID: id), series: nil)
         }
         guard let rule = try? RepeatRule(text), rule.canBeFollowed else { throw .unfollowableRepeat(item) }
-        let now = currentTime() ?? due
+        let now = currentTime() ?? anchor
         guard case .occurrence(let next, let nextRule)? = rule.nextOccurrence(
-            after: due, allDay: item.dueIsAllDay(in: rules), now: now, rules: rules)
+            after: anchor, allDay: item.occursOnWholeDays(in: rules), now: now, rules: rules)
         else {
             return CheckedOccurrence(record: try checkItem(withID: id), series: nil)
         }
@@ -47,13 +47,28 @@ extension ItemManager {
 }
 
 extension ToDoItem {
-    /// The repeating item due with its occurrence at `next`, of `rule` (`RepeatRule.nextOccurrence`):
-    /// its start moved by as much as its due, its rule's text the new rule's when that changed
-    /// (its `COUNT` lowered).
+    /// The moment a repeating item's occurrence is: its due, or without one its start (a
+    /// calendar's task may repeat by its `DTSTART` alone).
+    var occurrence: Double? { timestamp ?? start }
+
+    /// Whether the item's occurrences are whole days: its due's kind, or without a due, a start at
+    /// local midnight.
+    func occursOnWholeDays(in rules: TimeZoneRules) -> Bool {
+        if timestamp != nil { return dueIsAllDay(in: rules) }
+        return start.map { CivilTime(rules: rules).fields(of: $0).isMidnight } ?? true
+    }
+
+    /// The repeating item at its occurrence `next`, of `rule` (`RepeatRule.nextOccurrence`): its
+    /// due there and its start moved by as much, or without a due its start there; its rule's
+    /// text the new rule's when that changed (its `COUNT` lowered).
     func movedToOccurrence(_ next: Double, rule: RepeatRule) -> ToDoItem {
         var moved = self
-        moved.setDue(next, allDay: dueIsAllDay)
-        if let start, let due = timestamp { moved.start = start + (next - due) }
+        if let due = timestamp {
+            moved.setDue(next, allDay: dueIsAllDay)
+            if let start { moved.start = start + (next - due) }
+        } else {
+            moved.start = next
+        }
         if rule.text != repeatRule { moved.repeatRule = rule.text }
         return moved
     }

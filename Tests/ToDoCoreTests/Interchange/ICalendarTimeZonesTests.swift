@@ -180,6 +180,30 @@ final class ICalendarTimeZonesTests: XCTestCase {
         XCTAssertEqual(read[1].item.icalendarLines, ["RECURRENCE-ID:20301104T090000Z"])
     }
 
+    /// jtx Board (DAVx5) repeats a task by its DTSTART alone, and cancels occurrences: the series
+    /// starts with its first occurrence neither done nor cancelled, and checking it moves its start.
+    func test_aSeriesByItsStartAlone_passesDoneAndCancelledOccurrences_andChecksByItsStart() throws {
+        func occurrence(_ day: String, _ status: String) -> [String] {
+            ["BEGIN:VTODO", "UID:8a8736b4-bc35-4085-a98b-89c2f52a5c51", "SUMMARY:Clean Rosie filter", "STATUS:" + status,
+             "DTSTART;VALUE=DATE:" + day, "RECURRENCE-ID;VALUE=DATE:" + day, "END:VTODO"]
+        }
+        let text = calendar(["BEGIN:VTODO", "UID:8a8736b4-bc35-4085-a98b-89c2f52a5c51", "SUMMARY:Clean Rosie filter", "DTSTART;VALUE=DATE:20250415",
+                             "RRULE:FREQ=WEEKLY;BYDAY=TU,FR", "PRIORITY:0", "END:VTODO"]
+                            + occurrence("20250415", "COMPLETED") + occurrence("20250418", "CANCELLED") + occurrence("20250422", "CANCELLED")
+                            + occurrence("20250425", "COMPLETED") + occurrence("20250502", "COMPLETED"))
+        var manager = ItemManager(now: { Date(timeIntervalSince1970: 1_795_000_000) })
+        let summary = try manager.importItems(try ICalendarFormat.read(text, timeZone: berlin))
+        XCTAssertEqual(summary.added.count, 4)
+        XCTAssertEqual(summary.skipped.map(\.reason), [.ignored("cancelled in the calendar"), .ignored("cancelled in the calendar")])
+        let series = try XCTUnwrap(manager.toDoItems.first)
+        XCTAssertNil(series.timestamp)
+        XCTAssertEqual(series.start, try moment("20250429T000000", in: "Europe/Berlin"), "the 25th is done, the 29th has no VTODO")
+        let checked = try manager.checkOccurrence(withID: series.id, rules: berlin)
+        XCTAssertEqual(checked.series?.start, try moment("20261120T000000", in: "Europe/Berlin"), "the next Friday or Tuesday still ahead")
+        XCTAssertEqual(checked.record.start, series.start)
+        XCTAssertTrue(checked.record.done)
+    }
+
     /// RFC 5545 wants a calendar to hold a component: an empty list's is a zone, which an import passes over.
     func test_anEmptyListExportsAValidCalendar() throws {
         let text = ICalendarFormat.write([], timeZone: berlin, now: Date(timeIntervalSince1970: 0), productID: "p")
