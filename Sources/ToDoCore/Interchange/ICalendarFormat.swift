@@ -44,7 +44,8 @@ public enum ICalendarFormat {
                 }
             }
             lines.append("STATUS:" + (item.done ? "COMPLETED" : "NEEDS-ACTION"))
-            if item.done, let completedAt = item.completedAt { lines.append("COMPLETED:" + utc(completedAt)) }
+            // An open task may carry a COMPLETED time its calendar gave it; it goes back as it came.
+            if let completedAt = item.completedAt { lines.append("COMPLETED:" + utc(completedAt)) }
             if let modifiedAt = item.modifiedAt { lines.append("LAST-MODIFIED:" + utc(modifiedAt)) }
             lines += item.icalendarLines
             lines.append("END:VTODO")

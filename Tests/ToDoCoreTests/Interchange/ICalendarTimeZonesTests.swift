@@ -204,6 +204,15 @@ final class ICalendarTimeZonesTests: XCTestCase {
         XCTAssertTrue(checked.record.done)
     }
 
+    /// RFC 5545's own example task is open with a COMPLETED time: the time goes back out as it came.
+    func test_anOpenTaskWithACompletedTime_keepsIt() throws {
+        let text = calendar(todo("a", ["STATUS:NEEDS-ACTION", "COMPLETED:20070707T100000Z"]))
+        let item = try XCTUnwrap(ICalendarFormat.read(text, timeZone: berlin).first?.item)
+        XCTAssertFalse(item.done)
+        XCTAssertEqual(item.completedAt, 1_183_802_400)
+        XCTAssertTrue(ICalendarFormat.write([item], timeZone: berlin, now: Date(), productID: "p").contains("\r\nCOMPLETED:20070707T100000Z\r\n"))
+    }
+
     /// RFC 5545 wants a calendar to hold a component: an empty list's is a zone, which an import passes over.
     func test_anEmptyListExportsAValidCalendar() throws {
         let text = ICalendarFormat.write([], timeZone: berlin, now: Date(timeIntervalSince1970: 0), productID: "p")
