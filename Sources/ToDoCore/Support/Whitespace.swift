@@ -18,9 +18,24 @@ public enum Whitespace {
 
     /// `text` without the spaces (`isSpace`) at either end.
     public static func trimmingSpaces(_ text: some StringProtocol) -> String {
-        let scalars = Substring(text).unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        trimming(text, where: isSpace)
+    }
+
+    /// `text` without spaces and line breaks (`isSpaceOrNewline`) at either end.
+    public static func trimmingSpacesAndNewlines(_ text: some StringProtocol) -> String {
+        trimming(text, where: isSpaceOrNewline)
+    }
+
+    private static func trimming(_ text: some StringProtocol, where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
+        // Most text starts and ends with a visible ASCII character: nothing to look up.
+        let text = Substring(text)
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return String(text)
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
+              let last = scalars.lastIndex(where: { !isTrimmed($0) }) else { return "" }
+        if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return String(text) }
         return String(Substring(scalars[first...last]))
     }
 }

@@ -1,0 +1,252 @@
+/// Reads an XML document (UTF-8) into its root element, namespaces resolved by URI: the small part
+/// of XML 1.0 that servers answer WebDAV in. It takes the declaration, comments, processing
+/// instructions, CDATA, the five named references and character references, and a DOCTYPE
+/// without an internal subset; it refuses entity declarations (a server has no need of them, and
+/// they are how XML is made to explode). Built on bytes, as the JSON reader is, so that todo
+/// need not load libxml2 at every start (FoundationXML would).
+public enum XMLReader {
+    public static func parse(_ bytes: [UInt8]) throws(XMLSyntaxError) -> XMLElement {
+        var parser = Parser(bytes: bytes)
+        return try parser.document()
+    }
+}
+
+private struct Parser {
+    let bytes: [UInt8]
+    var index = 0
+    /// The prefixes declared in scope (`""` the default namespace), innermost last: looked up from
+    /// the end, and cut back when the element that declared them ends.
+    var declarations: [(prefix: String, uri: String)] = [("xml", "http://www.w3.org/XML/1998/namespace"), ("", "")]
+    /// Elements deeper than this are refused: a hostile answer cannot exhaust the stack.
+    static let maximumDepth = 200
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    private func failure(_ reason: String) -> XMLSyntaxError {
+        XMLSyntaxError(reason: reason, byteOffset: index)
+    }
+
+    private func starts(with text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        return text.withUTF8Buffer { prefix in
+            for offset in 0..<count where bytes[index + offset] != prefix[offset] { return false }
+            return true
+        }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private mutating func skipSpace() {
+        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+    }
+
+    /// Moves past the next `end`, or fails naming `what` was left open.
+    private mutating func skip(past end: StaticString, _ what: String) throws(XMLSyntaxError) {
+        while index < bytes.count {
+            if starts(with: end) {
+                index += end.utf8CodeUnitCount
+                return
+            }
+            index += 1
+        }
+        throw failure("\(what) is never closed")
+    }
+
+    mutating func document() throws(XMLSyntaxError) -> XMLElement {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        var root: XMLElement?
+        while true {
+            skipSpace()
+            guard index < bytes.count else { break }
+            if starts(with: "<?") {
+                try skip(past: "?>", "a processing instruction")
+            } else if starts(with: "<!--") {
+                try skip(past: "-->", "a comment")
+            } else if starts(with: "<!DOCTYPE") {
+                try doctype()
+            } else if bytes[index] == UInt8(ascii: "<"), root == nil {
+                root = try element(depth: 0)
+            } else {
+                throw failure(root == nil ? "expected an element" : "more after the root element")
+            }
+        }
+        guard let root else { throw failure("the document has no element") }
+        return root
+    }
+
+    private mutating func doctype() throws(XMLSyntaxError) {
+        while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
+            if bytes[index] == UInt8(ascii: "[") { throw failure("a DOCTYPE with declarations is not read") }
+            index += 1
+        }
+        guard index < bytes.count else { throw failure("the DOCTYPE is never closed") }
+        index += 1
+    }
+
+    /// Where a name is written (`D:href`, `href`).
+    private mutating func nameRange() throws(XMLSyntaxError) -> Range<Int> {
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if Self.isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "=")
+                || byte == UInt8(ascii: "<") { break }
+            index += 1
+        }
+        guard index > start else { throw failure("expected a name") }
+        return start..<index
+    }
+
+    /// A name as written.
+    private mutating func name() throws(XMLSyntaxError) -> String {
+        let start = index
+        guard let text = Self.string(bytes[try nameRange()]) else {
+            index = start
+            throw failure("expected a name")
+        }
+        return text
+    }
+
+    private mutating func element(depth: Int) throws(XMLSyntaxError) -> XMLElement {
+        guard depth < Self.maximumDepth else { throw failure("elements are nested more than \(Self.maximumDepth) deep") }
+        index += 1
+        let nameStart = index
+        let nameBytes = try nameRange()
+        guard let qualifiedName = Self.string(bytes[nameBytes]) else {
+            index = nameStart
+            throw failure("expected a name")
+        }
+        var written: [(name: String, value: String)] = []
+        var empty = false
+        while true {
+            skipSpace()
+            guard index < bytes.count else { throw failure("the tag <\(qualifiedName)> is never closed") }
+            if starts(with: "/>") {
+                index += 2
+                empty = true
+                break
+            }
+            if bytes[index] == UInt8(ascii: ">") {
+                index += 1
+                break
+            }
+            let attribute = try name()
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw failure("expected = after \(attribute)") }
+            index += 1
+            skipSpace()
+            written.append((attribute, try attributeValue()))
+        }
+        let outerDeclarations = declarations.count
+        defer { declarations.removeSubrange(outerDeclarations...) }
+        var attributes: [String: String] = [:]
+        for (name, value) in written {
+            if name == "xmlns" {
+                declarations.append(("", value))
+            } else if name.hasPrefix("xmlns:") {
+                declarations.append((String(name.dropFirst(6)), value))
+            } else {
+                attributes[name] = value
+            }
+        }
+        let (prefix, local) = Self.split(qualifiedName)
+        guard let namespace = declarations.last(where: { $0.prefix == prefix })?.uri else { throw failure("the prefix \(prefix) is not declared") }
+        var result = XMLElement(namespace: namespace, name: local, attributes: attributes)
+        guard !empty else { return result }
+        var text: [UInt8] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&") {
+                text.append(byte)
+                index += 1
+            } else if starts(with: "</") {
+                index += 2
+                let closing = try nameRange()
+                skipSpace()
+                guard bytes[closing].elementsEqual(bytes[nameBytes]), index < bytes.count, bytes[index] == UInt8(ascii: ">") else {
+                    throw failure("expected </\(qualifiedName)>")
+                }
+                index += 1
+                guard let decoded = Self.string(text[...]) else { throw failure("invalid UTF-8 in <\(qualifiedName)>") }
+                result.text = decoded
+                return result
+            } else if starts(with: "<!--") {
+                try skip(past: "-->", "a comment")
+            } else if starts(with: "<![CDATA[") {
+                index += 9
+                let start = index
+                try skip(past: "]]>", "a CDATA section")
+                text += bytes[start..<(index - 3)]
+            } else if starts(with: "<?") {
+                try skip(past: "?>", "a processing instruction")
+            } else if byte == UInt8(ascii: "<") {
+                result.children.append(try element(depth: depth + 1))
+            } else {
+                text += try reference()
+            }
+        }
+        throw failure("<\(qualifiedName)> is never closed")
+    }
+
+    private mutating func attributeValue() throws(XMLSyntaxError) -> String {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+            throw failure("expected a quoted value")
+        }
+        let quote = bytes[index]
+        index += 1
+        var value: [UInt8] = []
+        while index < bytes.count, bytes[index] != quote {
+            if bytes[index] == UInt8(ascii: "&") {
+                value += try reference()
+            } else if bytes[index] == UInt8(ascii: "<") {
+                throw failure("< in a value")
+            } else {
+                value.append(bytes[index])
+                index += 1
+            }
+        }
+        guard index < bytes.count else { throw failure("a value is never closed") }
+        index += 1
+        guard let text = Self.string(value[...]) else { throw failure("invalid UTF-8 in a value") }
+        return text
+    }
+
+    /// The UTF-8 bytes a reference stands for: `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#38;`, `&#x26;`.
+    private mutating func reference() throws(XMLSyntaxError) -> [UInt8] {
+        let start = index
+        guard let end = bytes[index...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else { throw failure("an & that starts no reference") }
+        let body = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+        index = end + 1
+        let named: [String: UInt8] = ["amp": 0x26, "lt": 0x3C, "gt": 0x3E, "quot": 0x22, "apos": 0x27]
+        if let byte = named[body] { return [byte] }
+        var number: UInt32?
+        if body.hasPrefix("#x") {
+            number = UInt32(body.dropFirst(2), radix: 16)
+        } else if body.hasPrefix("#") {
+            number = UInt32(body.dropFirst(), radix: 10)
+        }
+        guard let number, number != 0, let scalar = Unicode.Scalar(number) else {
+            index = start
+            throw failure("&\(body); is not a reference todo reads")
+        }
+        return Array(String(scalar).utf8)
+    }
+
+    /// The text of UTF-8 bytes; `nil` when they are not UTF-8. ASCII, what names and most values
+    /// are, is taken without the general check.
+    private static func string(_ bytes: ArraySlice<UInt8>) -> String? {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// `D:href` as (`D`, `href`); `href` as (`""`, `href`).
+    private static func split(_ name: String) -> (prefix: String, local: String) {
+        let utf8 = name.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return ("", name) }
+        return (String(name[..<colon]), String(name[utf8.index(after: colon)...]))
+    }
+}
