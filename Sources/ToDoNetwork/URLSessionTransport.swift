@@ -15,7 +15,7 @@ import CurlLoader
 public struct URLSessionTransport: HTTPTransport {
     public init() {}
 
-    public func get(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    public func send(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
         #if os(Linux)
         guard todo_curl_load() == 1 else {
             let reason = todo_curl_load_error().map { String(cString: $0) } ?? "libcurl.so.4 could not be loaded"
@@ -23,6 +23,23 @@ public struct URLSessionTransport: HTTPTransport {
         }
         #endif
         let deadline = DispatchTime.now() + request.timeout
+        // Redirects are followed here, not by URLSession: on Linux it drops the body of the
+        // request it sends on (a PROPFIND arrives empty), and it would send credentials anywhere.
+        var current = request
+        for _ in 0...Self.maximumRedirects {
+            let response = try sendOnce(current, until: deadline)
+            guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("location"),
+                  let next = URL(string: location, relativeTo: current.url)?.absoluteURL, next.isWebAddress else { return response }
+            if response.status == 303 { (current.method, current.body) = ("GET", nil) }
+            if !next.hasSameOrigin(as: current.url) { current.credentials = nil }
+            current.url = next
+        }
+        throw .failed("more than \(Self.maximumRedirects) redirects")
+    }
+
+    private static let maximumRedirects = 10
+
+    private func sendOnce(_ request: HTTPRequest, until deadline: DispatchTime) throws(HTTPError) -> HTTPResponse {
         let configuration = Self.makeConfiguration()
         configuration.timeoutIntervalForRequest = request.timeout
         configuration.timeoutIntervalForResource = request.timeout
@@ -37,7 +54,12 @@ public struct URLSessionTransport: HTTPTransport {
         let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+        urlRequest.httpMethod = request.method
+        if let body = request.body { urlRequest.httpBody = Data(body) }
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        // Sent with the first request: a server that answers 401 without a challenge (or one
+        // URLSession cannot take) is told who asks all the same.
+        if let credentials = request.credentials { urlRequest.setValue(credentials.basicAuthorization, forHTTPHeaderField: "Authorization") }
         // A plain body is what the limit counts; a compressed one is refused (see `Receiver`).
         urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
 
@@ -58,7 +80,9 @@ public struct URLSessionTransport: HTTPTransport {
             throw .failed(Self.message(for: error))
         }
         guard let response = outcome.response else { throw .failed("the answer was not HTTP") }
-        return HTTPResponse(status: response.statusCode, body: outcome.body)
+        var headers: [String: String] = [:]
+        for case (let name as String, let value as String) in response.allHeaderFields { headers[name.lowercased()] = value }
+        return HTTPResponse(status: response.statusCode, headers: headers, body: outcome.body)
     }
 
     /// A configuration made so that Foundation creates no folder: on Linux, making one creates a
@@ -144,7 +168,8 @@ public struct URLSessionTransport: HTTPTransport {
 
         // Without an answer to a challenge, URLSession on Linux waits forever on a 401 (see
         // SYNC.md), and with the default handling too; todo sends no credentials here, so the
-        // challenge is turned down and its response (the 401) is the answer.
+        // challenge is turned down and its response (the 401) is the answer. Credentials, when
+        // the request has them, went with it already (`Authorization`).
         func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
                         completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
             lock.lock()
@@ -155,6 +180,12 @@ public struct URLSessionTransport: HTTPTransport {
 
         /// The response that asked for credentials, when one did.
         private var challengeResponse: HTTPURLResponse?
+
+        /// A redirect is not followed: the transport sends the request on itself (see `send`).
+        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+            completionHandler(nil)
+        }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
             lock.lock()

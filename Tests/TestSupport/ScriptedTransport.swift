@@ -28,7 +28,7 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         return received
     }
 
-    public func get(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    public func send(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
         lock.lock()
         received.append(request)
         lock.unlock()

@@ -176,7 +176,7 @@ struct ImportCommand: ListCommand {
             }
             let response: HTTPResponse
             do {
-                response = try transport.get(request)
+                response = try transport.send(request)
             } catch {
                 throw ImportFetchError(source: name, reason: error.description)
             }

@@ -29,7 +29,7 @@ public struct Geocoder: Sendable {
         }
         let response: HTTPResponse
         do {
-            response = try transport.get(HTTPRequest(url: url, headers: ["User-Agent": userAgent, "Accept": "application/json"],
+            response = try transport.send(HTTPRequest(url: url, headers: ["User-Agent": userAgent, "Accept": "application/json"],
                                                      timeout: timeout, maximumBodyBytes: Self.maximumAnswerBytes))
         } catch {
             throw .transport(error)

@@ -1,35 +1,77 @@
 import Foundation
 
-/// A GET request: all todo ever asks of a server (a geocoder, a list of items to import).
+/// A request: a GET (a geocoder, a list of items to import), or a WebDAV method with a body (a
+/// CalDAV server's `PROPFIND`, `REPORT`, `PUT`).
 public struct HTTPRequest: Equatable, Sendable {
+    public var method: String
     public var url: URL
     public var headers: [String: String]
-    /// Seconds after which the whole request is given up, however the answer trickles in.
+    public var body: [UInt8]?
+    /// Sent with Basic authentication, to the request's own origin only: not to another one a
+    /// redirect names.
+    public var credentials: HTTPCredentials?
+    /// Seconds after which the whole request (redirects and all) is given up, however the answer
+    /// trickles in.
     public var timeout: Double
     /// The largest body taken, counted as it arrives (after any decoding): a larger one is given
     /// up, so that a hostile or broken server cannot fill the memory.
     public var maximumBodyBytes: Int
 
-    public init(url: URL, headers: [String: String] = [:], timeout: Double, maximumBodyBytes: Int) {
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: [UInt8]? = nil,
+                credentials: HTTPCredentials? = nil, timeout: Double, maximumBodyBytes: Int) {
+        self.method = method
         self.url = url
         self.headers = headers
+        self.body = body
+        self.credentials = credentials
         self.timeout = timeout
         self.maximumBodyBytes = maximumBodyBytes
     }
 }
 
-/// What the server answered: any status, with the body read to the end.
+/// A user name and password for HTTP Basic authentication (RFC 7617).
+public struct HTTPCredentials: Equatable, Sendable {
+    public var user: String
+    public var password: String
+
+    public init(user: String, password: String) {
+        self.user = user
+        self.password = password
+    }
+
+    /// The value of the `Authorization` header.
+    public var basicAuthorization: String {
+        "Basic " + Data((user + ":" + password).utf8).base64EncodedString()
+    }
+}
+
+/// What the server answered: any status, its headers, and the body read to the end.
 public struct HTTPResponse: Equatable, Sendable {
     public var status: Int
+    /// Header values by name in lower case (`etag`, `location`): servers and Foundation spell
+    /// names differently (`ETag`, `Etag`).
+    public var headers: [String: String]
     public var body: [UInt8]
 
-    public init(status: Int, body: [UInt8]) {
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8]) {
         self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
     }
 
     /// 200 to 299.
     public var isSuccess: Bool { (200...299).contains(status) }
+
+    /// The value of the header `name`, in any letter case.
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+extension URL {
+    /// Whether `other` has the same scheme, host and port: where credentials may go on a redirect.
+    public func hasSameOrigin(as other: URL) -> Bool {
+        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil) }
+        return scheme?.lowercased() == other.scheme?.lowercased() && host?.lowercased() == other.host?.lowercased() && port(self) == port(other)
+    }
 }
 
 /// Why no response came.
@@ -67,8 +109,9 @@ extension HTTPError {
 
 /// Makes HTTP requests. The command line passes in one over `URLSession`; tests pass in their own.
 public protocol HTTPTransport: Sendable {
-    /// Sends `request` and waits for the whole response, or throws when none came in time.
-    func get(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse
+    /// Sends `request` and waits for the whole response, or throws when none came in time. A
+    /// redirect is followed with the same method and body (a `303` with a GET).
+    func send(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse
 }
 
 extension URL {

@@ -92,6 +92,8 @@ final class URLImportTests: BinaryTestCase {
                     [{"id": "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F", "title": "Call Mom", "timestamp": 1641772800, "done": false},
                      {"title": "Buy milk", "location": {"name": "Shop", "coordinate": {"latitude": 52.5, "longitude": 13.4}}, "done": true}]
                     """)
+            case "/moved": return .init(status: 301, bytes: [], contentType: "text/plain", headers: ["Location: /items"])
+            case "/loop": return .init(status: 302, bytes: [], contentType: "text/plain", headers: ["Location: /loop"])
             case "/slow": return .init(body: "[]", delay: 30)
             case "/broken": return .init(status: 500, body: "Internal Server Error", contentType: "text/plain")
             default: return .init(body: "{\"items\": [{\"title\": ")
@@ -119,6 +121,16 @@ final class URLImportTests: BinaryTestCase {
             """)
         XCTAssertEqual(server.requests.first?.headers["user-agent"], "todo/0.1.0")
         XCTAssertEqual(server.requests.first?.method, "GET")
+    }
+
+    /// A moved list is followed to where it went; a redirect loop ends with an error.
+    func test_import_followsARedirect_andARedirectLoopIsAnError() throws {
+        XCTAssertEqual(try todo.run(["import", server.url("/moved")]).stdout.split(separator: "\n").last,
+                       "Imported 2 items from \(server.url("/moved")) (json).")
+        XCTAssertEqual(server.requests.map(\.path), ["/moved", "/items"])
+        let loop = try todo.run(["import", server.url("/loop")])
+        XCTAssertEqual(loop.status, 1)
+        XCTAssertTrue(loop.stderr.contains("more than 10 redirects"), loop.stderr)
     }
 
     func test_import_aSlowServer_aFailingOne_andNonsense_changeNothing() throws {
