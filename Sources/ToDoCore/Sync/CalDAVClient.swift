@@ -1,0 +1,272 @@
+import Foundation
+
+/// What `todo sync` asks of a CalDAV server (RFC 4791, with RFC 6578's sync-collection), over an
+/// `HTTPTransport`: finding the calendars that hold tasks, making one, listing a calendar's tasks
+/// and their etags, fetching them, and storing and deleting one without overwriting a change it
+/// has not seen (`If-Match`, `If-None-Match: *`). Every body it sends is XML or iCalendar; every
+/// answer is read as the servers of SYNC.md answer (a property a server lacks comes back under
+/// a 404 `propstat`; hrefs are the server's own).
+public struct CalDAVClient: Sendable {
+    public let transport: any HTTPTransport
+    public let credentials: HTTPCredentials?
+    /// Seconds a request may take; a calendar of 10,000 tasks takes seconds to list.
+    public let timeout: Double
+    /// The largest answer taken (a multistatus of 10,000 etags is 2.4 MB).
+    public let maximumBodyBytes: Int
+
+    public init(transport: any HTTPTransport, credentials: HTTPCredentials?, timeout: Double = 60, maximumBodyBytes: Int = 256 << 20) {
+        self.transport = transport
+        self.credentials = credentials
+        self.timeout = timeout
+        self.maximumBodyBytes = maximumBodyBytes
+    }
+
+    /// A calendar collection.
+    public struct Calendar: Equatable, Sendable {
+        public var url: URL
+        public var displayName: String?
+        /// The components it takes (`VTODO`, `VEVENT`…); empty when the server does not say,
+        /// which RFC 4791 reads as any.
+        public var components: [String]
+
+        public var holdsTasks: Bool { components.isEmpty || components.contains("VTODO") }
+
+        public init(url: URL, displayName: String?, components: [String]) {
+            self.url = url
+            self.displayName = displayName
+            self.components = components
+        }
+    }
+
+    /// A task's resource: where it is, and its etag when the server gave one.
+    public struct Resource: Equatable, Sendable {
+        public var href: String
+        public var etag: String?
+    }
+
+    // MARK: Finding calendars
+
+    /// The calendars at `url`: the calendar itself when it names one; else the calendars of the
+    /// home of the user the server knows by the credentials, found as RFC 6764 and RFC 4791
+    /// say (`/.well-known/caldav`, `current-user-principal`, `calendar-home-set`).
+    public func calendars(at url: URL) throws(CalDAVError) -> (home: URL?, calendars: [Calendar]) {
+        let dav = DAVNamespace.dav, calDAV = DAVNamespace.calDAV
+        let asked = try properties(of: url, depth: 0, ["<d:resourcetype/>", "<d:displayname/>", "<c:supported-calendar-component-set/>",
+                                                       "<d:current-user-principal/>", "<c:calendar-home-set/>"])
+        if let own = asked.responses.first, own.property(dav, "resourcetype")?.child(calDAV, "calendar") != nil {
+            return (nil, [Self.calendar(own, base: url)])
+        }
+        var home = asked.responses.first?.property(calDAV, "calendar-home-set").flatMap { hrefURL($0, base: url) }
+        if home == nil {
+            var principal = asked.responses.first?.property(dav, "current-user-principal").flatMap { hrefURL($0, base: url) }
+            if principal == nil {
+                // A server's root may not say who asks; its well-known address does (RFC 6764).
+                let wellKnown = try properties(of: url.appendingPathComponent(".well-known/caldav"), depth: 0, ["<d:current-user-principal/>"])
+                principal = wellKnown.responses.first?.property(dav, "current-user-principal").flatMap { hrefURL($0, base: url) }
+            }
+            guard let principal else { throw .notCalDAV("\(url.absoluteString) names no calendar and no user's calendars") }
+            let found = try properties(of: principal, depth: 0, ["<c:calendar-home-set/>"])
+            home = found.responses.first?.property(calDAV, "calendar-home-set").flatMap { hrefURL($0, base: principal) }
+        }
+        guard let home else { throw .notCalDAV("the server names no calendar home for this user") }
+        let listed = try properties(of: home, depth: 1, ["<d:resourcetype/>", "<d:displayname/>", "<c:supported-calendar-component-set/>"])
+        let calendars = listed.responses.filter { $0.property(dav, "resourcetype")?.child(calDAV, "calendar") != nil }
+            .map { Self.calendar($0, base: home) }
+        return (home, calendars)
+    }
+
+    /// Makes a calendar for tasks only, named `name`, in `home` (MKCALENDAR); its address is the
+    /// home's with a name made of `slug`.
+    public func makeCalendar(named name: String, slug: String, in home: URL) throws(CalDAVError) -> Calendar {
+        let url = home.appendingPathComponent(slug, isDirectory: true)
+        let body = #"<?xml version="1.0" encoding="utf-8"?><c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
+            + "<d:set><d:prop><d:displayname>\(Self.escaped(name))</d:displayname>"
+            + #"<c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>"#
+            + "</d:prop></d:set></c:mkcalendar>"
+        let answer = try send("MKCALENDAR", url, body: body)
+        guard answer.isSuccess else { throw unexpected(answer, "making the calendar \(name)") }
+        return Calendar(url: url, displayName: name, components: ["VTODO"])
+    }
+
+    // MARK: A calendar's tasks
+
+    /// Every task of the calendar with its etag: a `calendar-query` for VTODO components, so that
+    /// a mixed calendar's events are left out.
+    public func tasks(in calendar: URL) throws(CalDAVError) -> [Resource] {
+        let body = #"<?xml version="1.0" encoding="utf-8"?><c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
+            + #"<d:prop><d:getetag/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter>"#
+            + "</c:calendar-query>"
+        let answer = try multistatus("REPORT", calendar, depth: 1, body: body, "listing the calendar's tasks")
+        return answer.responses.filter { $0.status == nil && !Self.sameResource($0.href, calendar.path) }
+            .map { Resource(href: $0.href, etag: $0.text(DAVNamespace.dav, "getetag")) }
+    }
+
+    /// What changed in the calendar since `token` (RFC 6578): resources changed or added, with
+    /// their etags; those deleted; and the token to ask with next time. `nil` when the server
+    /// refuses the token (403, 412: it forgot it) or has no such report: list `tasks(in:)` then.
+    /// With no token, every resource of the calendar counts as changed (events too: a sync
+    /// report cannot filter).
+    public func changes(in calendar: URL, since token: String?) throws(CalDAVError) -> (changed: [Resource], deleted: [String], token: String)? {
+        let body = #"<?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:">"#
+            + "<d:sync-token>\(Self.escaped(token ?? ""))</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>"
+        let answer = try send("REPORT", calendar, depth: 1, body: body)
+        if [403, 405, 412, 501].contains(answer.status) || (answer.status == 400 && token != nil) { return nil }
+        guard answer.status == 207 else { throw unexpected(answer, "asking what changed") }
+        let parsed: DAVMultistatus
+        do { parsed = try DAVMultistatus(parsing: answer.body) } catch { throw .unreadable("the list of changes", error.description) }
+        guard let next = parsed.syncToken else { return nil }
+        var changed: [Resource] = [], deleted: [String] = []
+        for response in parsed.responses where !Self.sameResource(response.href, calendar.path) {
+            if response.status == 404 {
+                deleted.append(response.href)
+            } else if response.status == nil {
+                changed.append(Resource(href: response.href, etag: response.text(DAVNamespace.dav, "getetag")))
+            }
+        }
+        return (changed, deleted, next)
+    }
+
+    /// A fetched resource: its text as the server keeps it, and its etag.
+    public struct Fetched: Equatable, Sendable {
+        public var href: String
+        public var etag: String?
+        public var text: String
+    }
+
+    /// The resources at `hrefs` (`calendar-multiget`, in batches); an href that is gone is left out.
+    public func fetch(_ hrefs: [String], from calendar: URL, batch: Int = 100) throws(CalDAVError) -> [Fetched] {
+        var fetched: [Fetched] = []
+        var start = 0
+        while start < hrefs.count {
+            let part = hrefs[start..<min(start + batch, hrefs.count)]
+            start += batch
+            let body = #"<?xml version="1.0" encoding="utf-8"?><c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
+                + "<d:prop><d:getetag/><c:calendar-data/></d:prop>" + part.map { "<d:href>\(Self.escaped($0))</d:href>" }.joined()
+                + "</c:calendar-multiget>"
+            let answer = try multistatus("REPORT", calendar, depth: 1, body: body, "fetching tasks")
+            for response in answer.responses where response.status == nil {
+                guard let data = response.property(DAVNamespace.calDAV, "calendar-data")?.text else { continue }
+                fetched.append(Fetched(href: response.href, etag: response.text(DAVNamespace.dav, "getetag"), text: data))
+            }
+        }
+        return fetched
+    }
+
+    /// What a PUT or DELETE that names the version it replaces came to.
+    public enum WriteOutcome: Equatable, Sendable {
+        /// Done; the new etag when the server gave one (RFC 4791 5.3.4 lets it not, when it
+        /// changed the data).
+        case done(etag: String?)
+        /// The resource is not the version named (412): someone changed it since; fetch and merge.
+        case changedMeanwhile
+    }
+
+    /// Stores `text` at `href`: a new resource (`If-None-Match: *`) when `etag` is `nil`, else
+    /// only over the version with that etag (`If-Match`). Never overwrites a change it has not seen.
+    public func put(_ text: String, at href: String, in calendar: URL, replacing etag: String?) throws(CalDAVError) -> WriteOutcome {
+        let condition = etag.map { ["If-Match": Self.quoted($0)] } ?? ["If-None-Match": "*"]
+        let answer = try send("PUT", resolve(href, calendar), body: text, headers: condition.merging(["Content-Type": "text/calendar; charset=utf-8"]) { $1 })
+        if answer.status == 412 { return .changedMeanwhile }
+        guard answer.isSuccess else { throw unexpected(answer, "storing \(href)") }
+        return .done(etag: answer.header("etag"))
+    }
+
+    /// Deletes `href` if it is still the version with `etag`; one already gone counts as deleted.
+    public func delete(_ href: String, in calendar: URL, etag: String?) throws(CalDAVError) -> WriteOutcome {
+        let answer = try send("DELETE", resolve(href, calendar), headers: etag.map { ["If-Match": Self.quoted($0)] } ?? [:])
+        if answer.status == 412 { return .changedMeanwhile }
+        guard answer.isSuccess || answer.status == 404 else { throw unexpected(answer, "deleting \(href)") }
+        return .done(etag: nil)
+    }
+
+    // MARK: Requests
+
+    private func send(_ method: String, _ url: URL, depth: Int? = nil, body: String? = nil, headers: [String: String] = [:]) throws(CalDAVError) -> HTTPResponse {
+        var all = headers
+        if let depth { all["Depth"] = String(depth) }
+        // Xandikos answers 415 to a PROPFIND or REPORT without it.
+        if body != nil, all["Content-Type"] == nil { all["Content-Type"] = "application/xml; charset=utf-8" }
+        let request = HTTPRequest(method: method, url: url, headers: all, body: body.map { Array($0.utf8) }, credentials: credentials,
+                                  timeout: timeout, maximumBodyBytes: maximumBodyBytes)
+        let answer: HTTPResponse
+        do { answer = try transport.send(request) } catch { throw .unreachable(error) }
+        if answer.status == 401 { throw .credentialsRefused }
+        return answer
+    }
+
+    private func properties(of url: URL, depth: Int, _ names: [String]) throws(CalDAVError) -> DAVMultistatus {
+        let body = #"<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop>"#
+            + names.joined() + "</d:prop></d:propfind>"
+        return try multistatus("PROPFIND", url, depth: depth, body: body, "asking \(url.absoluteString) what it is")
+    }
+
+    private func multistatus(_ method: String, _ url: URL, depth: Int, body: String, _ what: String) throws(CalDAVError) -> DAVMultistatus {
+        let answer = try send(method, url, depth: depth, body: body)
+        guard answer.status == 207 else { throw unexpected(answer, what) }
+        do { return try DAVMultistatus(parsing: answer.body) } catch { throw .unreadable(what, error.description) }
+    }
+
+    private func unexpected(_ answer: HTTPResponse, _ what: String) -> CalDAVError {
+        .unexpectedStatus(answer.status, while: what)
+    }
+
+    /// The URL of an href the server gave (a path, usually), against the calendar's.
+    func resolve(_ href: String, _ base: URL) -> URL {
+        URL(string: href, relativeTo: base)?.absoluteURL ?? base.appendingPathComponent(href)
+    }
+
+    private func hrefURL(_ property: XMLElement, base: URL) -> URL? {
+        property.child(DAVNamespace.dav, "href").flatMap { URL(string: Whitespace.trimmingSpacesAndNewlines($0.text), relativeTo: base)?.absoluteURL }
+    }
+
+    private static func calendar(_ response: DAVMultistatus.Response, base: URL) -> Calendar {
+        let components = response.property(DAVNamespace.calDAV, "supported-calendar-component-set")?
+            .children(DAVNamespace.calDAV, "comp").compactMap { $0.attributes["name"]?.uppercased() } ?? []
+        let url = URL(string: response.href, relativeTo: base)?.absoluteURL ?? base
+        let name = response.text(DAVNamespace.dav, "displayname").flatMap { $0.isEmpty ? nil : $0 }
+        return Calendar(url: url, displayName: name, components: components)
+    }
+
+    /// Whether an href names the collection itself (`/alice/tasks/` or `/alice/tasks`).
+    private static func sameResource(_ href: String, _ path: String) -> Bool {
+        func trimmed(_ text: String) -> Substring { text.hasSuffix("/") ? text.dropLast() : Substring(text) }
+        let hrefPath = URL(string: href)?.path ?? href
+        return trimmed(hrefPath) == trimmed(path)
+    }
+
+    /// An etag as `If-Match` wants it: quoted (some servers give a bare one).
+    static func quoted(_ etag: String) -> String {
+        etag.hasPrefix("\"") || etag.hasPrefix("W/\"") ? etag : "\"\(etag)\""
+    }
+
+    /// Text for an XML element: `&`, `<` and `>` as references.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
+
+/// Why the server could not be asked, or what it answered instead.
+public enum CalDAVError: Error, Equatable, Sendable {
+    /// No answer: no connection, no answer in time, TLS refused.
+    case unreachable(HTTPError)
+    /// 401: the user name or password is wrong.
+    case credentialsRefused
+    /// An answer todo did not expect while doing something.
+    case unexpectedStatus(Int, while: String)
+    /// An answer that is not the XML it should be.
+    case unreadable(String, String)
+    /// The address is not a CalDAV server's, or names no calendar.
+    case notCalDAV(String)
+}
+
+extension CalDAVError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .unreachable(let error): return "the server could not be reached: \(error)"
+        case .credentialsRefused: return "the server refused the user name and password (401)"
+        case .unexpectedStatus(let status, let what): return "the server answered \(status) while \(what)"
+        case .unreadable(let what, let why): return "the server's answer while \(what) is not readable: \(why)"
+        case .notCalDAV(let why): return why
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import TestSupport
+import ToDoCore
+import ToDoNetwork
+import XCTest
+
+/// What `todo sync` asks of a CalDAV server, asked of a real Radicale (with passwords, a calendar
+/// for tasks only) and Xandikos (a mixed calendar) on 127.0.0.1.
+final class CalDAVClientTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        directory = nil
+        super.tearDown()
+    }
+
+    private func client(password: String = "secret") -> CalDAVClient {
+        CalDAVClient(transport: URLSessionTransport(), credentials: HTTPCredentials(user: "alice", password: password), timeout: 20)
+    }
+
+    private func task(_ uid: String, _ summary: String) -> String {
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\nDTSTAMP:20261124T120000Z\r\nSUMMARY:\(summary)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+    }
+
+    func test_findingCalendars_fromTheServer_orFromTheCalendarItself_andMakingOne() throws {
+        let server = try DAVServer(.radicale, in: directory.url)
+        let found = try client().calendars(at: server.url)
+        XCTAssertEqual(found.home?.absoluteString, server.url.absoluteString + "alice/")
+        XCTAssertEqual(found.calendars, [CalDAVClient.Calendar(url: server.url.appendingPathComponent("alice/tasks/"), displayName: "Tasks",
+                                                                components: ["VTODO"])])
+        XCTAssertEqual(try client().calendars(at: found.calendars[0].url).calendars.map(\.displayName), ["Tasks"])
+        let made = try client().makeCalendar(named: "Chores & more", slug: "chores", in: try XCTUnwrap(found.home))
+        XCTAssertEqual(try client().calendars(at: server.url).calendars.compactMap(\.displayName).sorted(), ["Chores & more", "Tasks"])
+        XCTAssertThrowsError(try client().makeCalendar(named: "Chores", slug: "chores", in: try XCTUnwrap(found.home)))
+        XCTAssertEqual(made.url.absoluteString, server.url.absoluteString + "alice/chores/")
+        XCTAssertThrows(try client(password: "wrong").calendars(at: server.url), CalDAVError.credentialsRefused)
+
+        let xandikos = try DAVServer(.xandikos, in: directory.url)
+        let mixed = try client().calendars(at: xandikos.url).calendars
+        XCTAssertEqual(mixed.map(\.displayName), ["calendar"])
+        XCTAssertTrue(mixed.allSatisfy(\.holdsTasks))
+        XCTAssertTrue(mixed[0].components.contains("VEVENT"))
+    }
+
+    /// Storing never overwrites a change not seen; the sync report says what changed and what
+    /// went; a token the server forgot is said as such.
+    func test_tasks_storedFetchedChangedAndDeleted_onBothServers() throws {
+        for kind in [DAVServer.Kind.radicale, .xandikos] {
+            let server = try DAVServer(kind, in: directory.url)
+            let calendar = try XCTUnwrap(client().calendars(at: server.url).calendars.first).url
+            let client = client()
+            guard case .done(let etag)? = try? client.put(task("a1", "Tea"), at: "a1.ics", in: calendar, replacing: nil) else {
+                return XCTFail("\(kind): not stored")
+            }
+            XCTAssertNotNil(etag, "\(kind)")
+            XCTAssertEqual(try client.put(task("a1", "Tea"), at: "a1.ics", in: calendar, replacing: nil), .changedMeanwhile, "\(kind)")
+            XCTAssertEqual(try client.put(task("a1", "Tea"), at: "a1.ics", in: calendar, replacing: "\"stale\""), .changedMeanwhile, "\(kind)")
+            let listed = try client.tasks(in: calendar)
+            XCTAssertEqual(listed.map { $0.href.hasSuffix("/a1.ics") }, [true], "\(kind)")
+            XCTAssertEqual(listed.first?.etag, etag, "\(kind)")
+            let first = try XCTUnwrap(client.changes(in: calendar, since: nil), "\(kind)")
+            XCTAssertEqual(first.changed.map(\.href), listed.map(\.href), "\(kind)")
+
+            guard case .done(let newEtag)? = try? client.put(task("a1", "Green tea"), at: listed[0].href, in: calendar, replacing: etag) else {
+                return XCTFail("\(kind): not replaced")
+            }
+            let fetched = try client.fetch(listed.map(\.href) + ["/nowhere/b.ics"], from: calendar)
+            XCTAssertEqual(fetched.count, 1, "\(kind)")
+            XCTAssertTrue(fetched[0].text.contains("SUMMARY:Green tea"), "\(kind): \(fetched[0].text)")
+            if let newEtag { XCTAssertEqual(fetched[0].etag, newEtag, "\(kind)") }
+            let afterEdit = try XCTUnwrap(client.changes(in: calendar, since: first.token), "\(kind)")
+            XCTAssertEqual(afterEdit.changed.map(\.href), listed.map(\.href), "\(kind)")
+            XCTAssertEqual(afterEdit.deleted, [], "\(kind)")
+
+            XCTAssertEqual(try client.delete(listed[0].href, in: calendar, etag: "\"stale\""), .changedMeanwhile, "\(kind)")
+            XCTAssertEqual(try client.delete(listed[0].href, in: calendar, etag: fetched[0].etag), .done(etag: nil), "\(kind)")
+            let afterDelete = try XCTUnwrap(client.changes(in: calendar, since: afterEdit.token), "\(kind)")
+            XCTAssertEqual(afterDelete.deleted, listed.map(\.href), "\(kind)")
+            XCTAssertEqual(try client.tasks(in: calendar), [], "\(kind)")
+            XCTAssertNil(try client.changes(in: calendar, since: "http://radicale.org/ns/sync/forgotten"), "\(kind): a token it forgot")
+        }
+    }
+
+    /// A mixed calendar (Xandikos', Nextcloud's "Personal") also holds events: only tasks are listed.
+    func test_tasksOfAMixedCalendar_leaveItsEventsOut() throws {
+        let server = try DAVServer(.xandikos, in: directory.url)
+        let calendar = try XCTUnwrap(client().calendars(at: server.url).calendars.first).url
+        let event = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:e1\r\nDTSTAMP:20261124T120000Z\r\n"
+            + "DTSTART:20261125T100000Z\r\nSUMMARY:Meeting\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        XCTAssertEqual(try client().put(event, at: "e1.ics", in: calendar, replacing: nil).isDone, true)
+        XCTAssertEqual(try client().put(task("t1", "Tea"), at: "t1.ics", in: calendar, replacing: nil).isDone, true)
+        XCTAssertEqual(try client().tasks(in: calendar).map { String($0.href.split(separator: "/").last ?? "") }, ["t1.ics"])
+    }
+}
+
+private extension CalDAVClient.WriteOutcome {
+    var isDone: Bool {
+        if case .done = self { return true }
+        return false
+    }
+}
