@@ -1,0 +1,127 @@
+/// A side of a sync: this list, or the calendar on the server.
+public enum SyncSide: String, Sendable {
+    case local, remote
+}
+
+/// The fields a sync merges one by one, against the version both sides last agreed on: what
+/// travels. The number stays local (numbers never travel); the id and UID are the item's
+/// identity; what a calendar wrote that todo has no field for is the server's, and a JSON
+/// member another program wrote is this list's.
+public enum SyncField: String, CaseIterable, Sendable {
+    case title, description, due, start
+    case repeatRule = "repeat"
+    case priority, tags, parent, place
+    /// Open or done, and when done.
+    case status
+
+    /// Whether `a` and `b` hold the same value of the field.
+    public func isSame(in a: ToDoItem, as b: ToDoItem) -> Bool {
+        switch self {
+        case .title: return a.title == b.title
+        case .description: return a.itemDescription == b.itemDescription
+        case .due: return a.timestamp == b.timestamp && (a.timestamp == nil || a.dueIsAllDay == b.dueIsAllDay)
+        case .start: return a.start == b.start
+        case .repeatRule: return a.repeatRule == b.repeatRule
+        case .priority: return a.priority == b.priority
+        case .tags: return a.tags == b.tags
+        case .parent: return a.parent == b.parent
+        case .place: return a.location == b.location
+        case .status: return a.done == b.done && (!a.done || a.completedAt == b.completedAt)
+        }
+    }
+
+    /// `target` with the field's value from `source`.
+    func taking(from source: ToDoItem, into target: ToDoItem) -> ToDoItem {
+        var item = target
+        switch self {
+        case .title: item.storage.fields.title = source.title
+        case .description: item.storage.fields.itemDescription = source.itemDescription
+        case .due:
+            item.storage.fields.timestamp = source.timestamp
+            item.storage.fields.allDay = source.timestamp == nil ? nil : source.dueIsAllDay
+        case .start: item.storage.fields.start = source.start
+        case .repeatRule: item.storage.fields.repeatRule = source.repeatRule
+        case .priority: item.storage.fields.priority = source.priority
+        case .tags: item.storage.fields.tags = source.tags
+        case .parent: item.storage.fields.parent = source.parent
+        case .place: item.storage.fields.location = source.location
+        case .status:
+            item.done = source.done
+            item.storage.fields.completedAt = source.completedAt
+        }
+        return item
+    }
+}
+
+/// A field both sides changed to different values: the value kept is the winner's; the loser's
+/// is in `lost` (the losing side's item), to be said, and brought back by `todo undo`.
+public struct SyncConflict: Equatable, Sendable {
+    public var field: SyncField
+    public var winner: SyncSide
+    public var lost: ToDoItem
+
+    public init(field: SyncField, winner: SyncSide, lost: ToDoItem) {
+        self.field = field
+        self.winner = winner
+        self.lost = lost
+    }
+}
+
+/// What merging an item's two versions gave.
+public struct MergedItem: Equatable, Sendable {
+    /// The item as both sides are to have it, with this list's number, its members only this
+    /// list has, and the calendar's properties todo has no field for.
+    public var item: ToDoItem
+    public var conflicts: [SyncConflict]
+    /// Whether this list's version changes (a field taken from the calendar).
+    public var changesLocal: Bool
+    /// Whether the calendar's version changes (a field taken from this list): it is sent.
+    public var changesRemote: Bool
+}
+
+public enum ItemMerge {
+    /// Merges `local` and `remote`, two versions of one item, field by field against `base`,
+    /// the version both sides last agreed on: a field one side changed takes that side's value;
+    /// a field both changed to different values is a conflict, which the later change wins (this
+    /// list's `modifiedAt` against the calendar's `LAST-MODIFIED`), and `tieBreaker` when that
+    /// cannot be told (no time on one side, or the same). Without a base (a first sync pairing two
+    /// items), every field that differs is such a conflict.
+    public static func merge(base: ToDoItem?, local: ToDoItem, remote: ToDoItem, tieBreaker: SyncSide) -> MergedItem {
+        let later: SyncSide
+        if let localTime = local.modifiedAt, let remoteTime = remote.modifiedAt, localTime != remoteTime {
+            later = localTime > remoteTime ? .local : .remote
+        } else {
+            later = tieBreaker
+        }
+        var merged = local
+        var conflicts: [SyncConflict] = []
+        var changesRemote = false
+        for field in SyncField.allCases where !field.isSame(in: local, as: remote) {
+            let localChanged = base.map { !field.isSame(in: local, as: $0) } ?? true
+            let remoteChanged = base.map { !field.isSame(in: remote, as: $0) } ?? true
+            let winner: SyncSide
+            switch (localChanged, remoteChanged) {
+            case (true, false): winner = .local
+            case (false, true): winner = .remote
+            default:
+                winner = later
+                conflicts.append(SyncConflict(field: field, winner: winner, lost: winner == .local ? remote : local))
+            }
+            if winner == .remote {
+                merged = field.taking(from: remote, into: merged)
+            } else {
+                changesRemote = true
+            }
+        }
+        // The calendar's own properties are the server's; the later change's time is the item's.
+        merged.storage.fields.icalendarLines = remote.icalendarLines
+        merged.storage.fields.originalUID = local.originalUID ?? remote.originalUID
+        if merged.createdAt == nil { merged.storage.fields.createdAt = remote.createdAt }
+        let tookFromRemote = SyncField.allCases.contains { !$0.isSame(in: merged, as: local) }
+        if let remoteTime = remote.modifiedAt, tookFromRemote, remoteTime > (merged.modifiedAt ?? -.infinity) {
+            merged.storage.fields.modifiedAt = remoteTime
+        }
+        let changesLocal = merged.done != local.done || merged.storage.fields != local.storage.fields
+        return MergedItem(item: merged, conflicts: conflicts, changesLocal: changesLocal, changesRemote: changesRemote)
+    }
+}
