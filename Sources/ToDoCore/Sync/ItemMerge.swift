@@ -113,9 +113,10 @@ public enum ItemMerge {
                 changesRemote = true
             }
         }
-        // The calendar's own properties are the server's; the later change's time is the item's.
+        // The calendar's own properties are the server's, and so is the UID of its resource; the
+        // later change's time is the item's.
         merged.storage.fields.icalendarLines = remote.icalendarLines
-        merged.storage.fields.originalUID = local.originalUID ?? remote.originalUID
+        merged.storage.fields.originalUID = remote.uid == merged.id.uuidString ? nil : remote.uid
         if merged.createdAt == nil { merged.storage.fields.createdAt = remote.createdAt }
         let tookFromRemote = SyncField.allCases.contains { !$0.isSame(in: merged, as: local) }
         if let remoteTime = remote.modifiedAt, tookFromRemote, remoteTime > (merged.modifiedAt ?? -.infinity) {

@@ -1,0 +1,149 @@
+import Foundation
+
+/// What one sync is to do, worked out from the list, the calendar, and what both last agreed on,
+/// before anything is changed on either side. Pure: the network has been asked already, and
+/// nothing is written here; `todo sync` applies the plan to the list in one transaction and then
+/// sends its changes to the server.
+public struct SyncPlan: Equatable, Sendable {
+    /// What the last sync left agreed for an item: where it is on the server, its version there,
+    /// and the item as both sides had it then (the base of the next merge).
+    public struct Record: Equatable, Sendable {
+        public var id: UUID
+        public var href: String
+        public var etag: String?
+        public var base: ToDoItem
+
+        public init(id: UUID, href: String, etag: String?, base: ToDoItem) {
+            self.id = id
+            self.href = href
+            self.etag = etag
+            self.base = base
+        }
+    }
+
+    /// A task on the server as it is now.
+    public struct RemoteItem: Equatable, Sendable {
+        public var href: String
+        public var etag: String?
+        public var item: ToDoItem
+
+        public init(href: String, etag: String?, item: ToDoItem) {
+            self.href = href
+            self.etag = etag
+            self.item = item
+        }
+    }
+
+    /// A change to the list.
+    public enum LocalChange: Equatable, Sendable {
+        /// An item that arrived: it takes the next number here.
+        case add(ToDoItem)
+        case update(ToDoItem)
+        case remove(ToDoItem)
+    }
+
+    /// A change to the calendar.
+    public enum RemoteChange: Equatable, Sendable {
+        /// The item stored at `href`: a new resource when `etag` is `nil` (`If-None-Match: *`),
+        /// else over that version only (`If-Match`).
+        case put(ToDoItem, href: String?, etag: String?)
+        case delete(href: String, etag: String?, item: ToDoItem)
+    }
+
+    public var local: [LocalChange] = []
+    public var remote: [RemoteChange] = []
+    public var conflicts: [(item: UUID, conflict: SyncConflict)] = []
+    /// Edits that beat a delete on the other side, said as such.
+    public var keptAgainstDelete: [(item: ToDoItem, deletedOn: SyncSide)] = []
+
+    public static func == (lhs: SyncPlan, rhs: SyncPlan) -> Bool {
+        lhs.local == rhs.local && lhs.remote == rhs.remote && lhs.conflicts.map(\.item) == rhs.conflicts.map(\.item)
+            && lhs.conflicts.map(\.conflict) == rhs.conflicts.map(\.conflict)
+            && lhs.keptAgainstDelete.map(\.item) == rhs.keptAgainstDelete.map(\.item)
+            && lhs.keptAgainstDelete.map(\.deletedOn) == rhs.keptAgainstDelete.map(\.deletedOn)
+    }
+
+    /// How many items of each side the plan deletes.
+    public var deletions: (local: Int, remote: Int) {
+        (local.filter { if case .remove = $0 { true } else { false } }.count,
+         remote.filter { if case .delete = $0 { true } else { false } }.count)
+    }
+
+    /// Whether the plan deletes everything a side has, or more than half of a side holding more
+    /// than ten: what a sync against the wrong calendar, or an emptied one, looks like. Refused
+    /// unless forced.
+    public func deletesTooMuch(localCount: Int, remoteCount: Int) -> Bool {
+        func tooMany(_ deleted: Int, of count: Int) -> Bool { deleted > 0 && (deleted == count || (count > 10 && deleted * 2 > count)) }
+        return tooMany(deletions.local, of: localCount) || tooMany(deletions.remote, of: remoteCount)
+    }
+
+    /// The plan for `localItems` (the list's open and done items), `remoteItems` (every task on
+    /// the server now; those whose etag is the record's may be given as their record's base,
+    /// unfetched), and `records` (the last sync's). An item is matched across the sides by its
+    /// record; one without a record by its id (the UID), then, if open, by the same content as an
+    /// open item there (a first sync of two lists that hold the same items doubles nothing).
+    /// A field changed on one side goes to the other; changed on both, the later change wins
+    /// (`ItemMerge`). An item deleted on one side is deleted on the other, unless it was edited
+    /// there since: an edit beats a delete.
+    public static func make(localItems: [ToDoItem], remoteItems: [RemoteItem], records: [Record], tieBreaker: SyncSide) -> SyncPlan {
+        var plan = SyncPlan()
+        var localByID = Dictionary(localItems.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var remoteByHref = Dictionary(remoteItems.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
+
+        for record in records {
+            let local = localByID.removeValue(forKey: record.id)
+            let remote = remoteByHref.removeValue(forKey: record.href)
+            switch (local, remote) {
+            case let (local?, remote?):
+                let merged = ItemMerge.merge(base: record.base, local: local, remote: remote.item, tieBreaker: tieBreaker)
+                plan.take(merged, href: remote.href, etag: remote.etag)
+            case let (local?, nil):
+                if changed(local, since: record.base) {
+                    // Edited here, deleted there: the edit wins, and goes back as a new resource.
+                    plan.keptAgainstDelete.append((local, .remote))
+                    plan.remote.append(.put(local, href: nil, etag: nil))
+                } else {
+                    plan.local.append(.remove(local))
+                }
+            case let (nil, remote?):
+                if remote.etag != record.etag || changed(remote.item, since: record.base) {
+                    plan.keptAgainstDelete.append((remote.item, .local))
+                    plan.local.append(.add(remote.item))
+                } else {
+                    plan.remote.append(.delete(href: remote.href, etag: remote.etag, item: remote.item))
+                }
+            case (nil, nil):
+                break
+            }
+        }
+
+        // Items neither side had at the last sync: paired by id, then open ones by content.
+        var unpairedRemote = remoteItems.filter { remoteByHref[$0.href] != nil }
+        for local in localItems where localByID[local.id] != nil {
+            let index = unpairedRemote.firstIndex { $0.item.id == local.id }
+                ?? (local.done ? nil : unpairedRemote.firstIndex { !$0.item.done && $0.item.hasSameContent(as: local) })
+            if let index {
+                let remote = unpairedRemote.remove(at: index)
+                // Paired by content, the item keeps this list's id; the calendar keeps its UID.
+                var paired = ToDoItem(id: local.id, number: local.number, done: remote.item.done, storage: remote.item.storage)
+                if paired.uid != remote.item.uid { paired.storage.fields.originalUID = remote.item.uid }
+                plan.take(ItemMerge.merge(base: nil, local: local, remote: paired, tieBreaker: tieBreaker), href: remote.href, etag: remote.etag)
+            } else {
+                plan.remote.append(.put(local, href: nil, etag: nil))
+            }
+        }
+        for remote in unpairedRemote { plan.local.append(.add(remote.item)) }
+        return plan
+    }
+
+    /// Whether `item` differs from `base` in a field that travels.
+    private static func changed(_ item: ToDoItem, since base: ToDoItem) -> Bool {
+        SyncField.allCases.contains { !$0.isSame(in: item, as: base) }
+    }
+
+    private mutating func take(_ merged: MergedItem, href: String, etag: String?) {
+        if merged.changesLocal { local.append(.update(merged.item)) }
+        if merged.changesRemote { remote.append(.put(merged.item, href: href, etag: etag)) }
+        conflicts += merged.conflicts.map { (merged.item.id, $0) }
+    }
+}
