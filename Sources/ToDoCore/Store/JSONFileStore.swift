@@ -39,6 +39,43 @@ public struct JSONFileStore: Sendable {
         try update(command: command) { manager, _ in (try change(&manager), nil) }
     }
 
+    /// The sync state beside the list (`SyncState`): the list's path with this added.
+    static let syncStateSuffix = ".sync"
+
+    /// The sync state as its file holds it now; `nil` when the list is not synced.
+    public func loadSyncState() throws(StoreError) -> SyncState? {
+        try Self.readSyncState(at: try dataPath() + Self.syncStateSuffix)
+    }
+
+    /// Runs `change` on the current list and its sync state as one transaction, as
+    /// `update(command:_:)` does for the list: under the list's lock, the state is read with the
+    /// list, and written after it (so that it never says more than the list holds), with the
+    /// same permissions; setting it to `nil` removes it. The history gets the list's change.
+    @discardableResult
+    public func update<Result>(command: [String] = [], withSyncState change: (inout ItemManager, inout SyncState?) throws -> Result) throws -> Result {
+        var state: SyncState?, original: SyncState?
+        var statePath = ""
+        return try update(command: command, alwaysLocks: true, readingAlong: { path throws(StoreError) in
+            statePath = path + Self.syncStateSuffix
+            state = try Self.readSyncState(at: statePath)
+            original = state
+        }, writingAfter: { () throws(StoreError) in
+            guard state != original else { return }
+            if let state {
+                try FileSystem.writeAtomically(to: statePath, permissions: Self.filePermissions, keepingSpare: false) {
+                    append throws(StoreError) in try append(state.serialized())
+                }
+            } else if unlink(statePath) != 0, errno != ENOENT {
+                throw FileSystem.failure("remove", statePath)
+            }
+        }) { manager, _ in (try change(&manager, &state), nil) }
+    }
+
+    private static func readSyncState(at path: String) throws(StoreError) -> SyncState? {
+        guard let (bytes, _) = try FileSystem.readOwnFile(at: path) else { return nil }
+        return try SyncState(bytes: bytes.array, file: path)
+    }
+
     /// The recent changes, as far as the data file has them (a change whose writing a crash cut
     /// short is left out).
     public func history() throws(StoreError) -> ChangeHistory {
@@ -53,7 +90,8 @@ public struct JSONFileStore: Sendable {
     public func keepsFile(atPath path: String) -> Bool {
         var target = stat()
         guard stat(path, &target) == 0, let data = try? dataPath() else { return false }
-        let kept = [data, data + ".history", data + ".lock", FileSystem.sparePath(for: data)]
+        let kept = [data, data + ".history", data + ".lock", FileSystem.sparePath(for: data), data + Self.syncStateSuffix,
+                    FileSystem.sparePath(for: data + Self.syncStateSuffix)]
         return kept.contains { kept in
             var status = stat()
             return stat(kept, &status) == 0 && status.st_dev == target.st_dev && status.st_ino == target.st_ino
@@ -71,7 +109,8 @@ public struct JSONFileStore: Sendable {
     /// meanwhile, and a change never overwrites one it did not read, so it starts again on the list
     /// as it is now.
     func update<Result>(
-        command: [String],
+        command: [String], alwaysLocks: Bool = false,
+        readingAlong: (String) throws(StoreError) -> Void = { _ in }, writingAfter: () throws(StoreError) -> Void = {},
         _ body: (inout ItemManager, () throws(StoreError) -> ChangeHistory) throws -> (Result, (HistoryEntry.Kind, [Int])?)
     ) throws -> Result {
         let path = try dataPath()
@@ -79,7 +118,7 @@ public struct JSONFileStore: Sendable {
         // --file, `todo check 1` before any add) runs on the empty list without the lock, and when
         // it changes nothing, leaves no folder, lock or file behind.
         // (Without the clock: what this run makes is kept only when it changed nothing.)
-        if access(path, F_OK) != 0, errno == ENOENT {
+        if !alwaysLocks, access(path, F_OK) != 0, errno == ENOENT {
             var empty = ItemManager()
             let journal = ChangeJournal(dataPath: path)
             let (result, _) = try body(&empty) { () throws(StoreError) in try journal.history(upTo: 0) }
@@ -89,7 +128,7 @@ public struct JSONFileStore: Sendable {
         var attempt = 1
         while true {
             do {
-                return try update(at: path, command: command, body)
+                return try update(at: path, command: command, readingAlong: readingAlong, writingAfter: writingAfter, body)
             } catch StoreError.replacedMeanwhile where attempt < Self.transactionAttempts {
                 attempt += 1
             }
@@ -98,11 +137,13 @@ public struct JSONFileStore: Sendable {
 
     private func update<Result>(
         at path: String, command: [String],
+        readingAlong: (String) throws(StoreError) -> Void, writingAfter: () throws(StoreError) -> Void,
         _ body: (inout ItemManager, () throws(StoreError) -> ChangeHistory) throws -> (Result, (HistoryEntry.Kind, [Int])?)
     ) throws -> Result {
         let lock = try FileLock(path: path + ".lock", timeout: lockTimeout)
 
         var snapshot = try read(at: path)
+        try readingAlong(path)
         let revision = snapshot.document.revision ?? 0
         let journal = ChangeJournal(dataPath: path)
         let (result, reverting) = try body(&snapshot.manager) { () throws(StoreError) in try journal.history(upTo: revision) }
@@ -140,6 +181,7 @@ public struct JSONFileStore: Sendable {
                 try snapshot.document.write(items: items, append)
             }
         }
+        try writingAfter()
         _ = consume lock
         return result
     }

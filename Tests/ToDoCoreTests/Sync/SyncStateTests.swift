@@ -1,0 +1,85 @@
+import Foundation
+import TestSupport
+@testable import ToDoCore
+import XCTest
+
+/// The sync state beside the list: its file, and its place in the list's transactions.
+final class SyncStateTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+    private var store: JSONFileStore!
+    private var statePath: String { directory.file("items.json.sync").path }
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory()
+        store = JSONFileStore(fileURL: directory.file("items.json"))
+    }
+
+    override func tearDown() {
+        directory = nil
+        super.tearDown()
+    }
+
+    private let account = SyncState.Account(calendar: URL(string: "https://dav.example.com/alice/tasks/")!, calendarName: "Tasks", user: "alice",
+                                            passwordCommand: "pass show dav", allowsHTTP: false)
+
+    func test_theStateReadsBackAsWritten_andHoldsNoPassword() throws {
+        let base = ToDoItem(title: "Tea", timestamp: 1_900_000_000, priority: 1, tags: ["home"])
+        let state = SyncState(account: account, syncToken: "http://radicale.org/ns/sync/1", lastSync: 1_795_000_000,
+                              records: [SyncPlan.Record(id: base.id, href: "/alice/tasks/a.ics", etag: "\"e1\"", base: base)])
+        let bytes = state.serialized()
+        XCTAssertEqual(try SyncState(bytes: bytes, file: "f"), state)
+        XCTAssertFalse(String(decoding: bytes, as: UTF8.self).contains("secret"))
+        XCTAssertThrows(try SyncState(bytes: Array(#"{"version": 2, "account": {}}"#.utf8), file: "f"),
+                        StoreError.invalidContent(file: "f", reason: "format version 2 is from a newer todo (this one reads version 1)"))
+    }
+
+    /// Written in the list's transaction, after the list, private; `nil` removes it.
+    func test_theStateIsWrittenInTheListsTransaction_privately_andForgetRemovesIt() throws {
+        try store.update(command: ["sync"], withSyncState: { manager, state in
+            _ = try manager.add(ToDoItem(title: "Tea"))
+            state = SyncState(account: account)
+        })
+        XCTAssertEqual(try store.load().toDoItems.map(\.title), ["Tea"])
+        XCTAssertEqual(try store.loadSyncState()?.account, account)
+        var status = stat()
+        XCTAssertEqual(stat(statePath, &status), 0)
+        XCTAssertEqual(status.st_mode & 0o777, 0o600)
+        XCTAssertTrue(store.keepsFile(atPath: statePath))
+        XCTAssertEqual(try store.history().entries.last?.command, ["sync"])
+
+        // Only the state changes: the list is not written again.
+        let before = try Data(contentsOf: directory.file("items.json"))
+        try store.update(withSyncState: { _, state in state?.syncToken = "t2" })
+        XCTAssertEqual(try store.loadSyncState()?.syncToken, "t2")
+        XCTAssertEqual(try Data(contentsOf: directory.file("items.json")), before)
+
+        try store.update(withSyncState: { _, state in state = nil })
+        XCTAssertNil(try store.loadSyncState())
+        XCTAssertFalse(FileManager.default.fileExists(atPath: statePath))
+        XCTAssertEqual(try store.load().toDoItems.map(\.title), ["Tea"], "the list stays")
+    }
+
+    /// A change that fails writes neither file; a state file todo cannot read, or a link planted
+    /// in its place, stops the transaction before anything is written.
+    func test_aFailedChange_orAStateFileThatIsNotTodos_writesNothing() throws {
+        struct Refused: Error {}
+        XCTAssertThrowsError(try store.update(withSyncState: { manager, state in
+            _ = try manager.add(ToDoItem(title: "Tea"))
+            state = SyncState(account: account)
+            throw Refused()
+        }))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("items.json").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: statePath))
+
+        try Data("not json".utf8).write(to: URL(fileURLWithPath: statePath))
+        XCTAssertThrowsError(try store.update(withSyncState: { manager, _ in _ = try manager.add(ToDoItem(title: "Tea")) })) {
+            guard case .invalidContent(let file, _)? = $0 as? StoreError else { return XCTFail("\($0)") }
+            XCTAssertEqual(file, self.statePath)
+        }
+        XCTAssertEqual(try store.load().toDoItems, [])
+        try FileManager.default.removeItem(atPath: statePath)
+        try FileManager.default.createSymbolicLink(atPath: statePath, withDestinationPath: directory.file("elsewhere").path)
+        XCTAssertThrowsError(try store.update(withSyncState: { _, state in state = SyncState(account: account) }))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("elsewhere").path), "a planted link is never followed")
+    }
+}
