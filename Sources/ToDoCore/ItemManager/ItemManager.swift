@@ -123,13 +123,14 @@ public struct ItemManager: Sendable {
     /// Adds `item` with the next number under the rules of `add`, at the end of the open or the
     /// done items as its status says, keeping its status and times (an import's items). With
     /// `stampingTimes`, an item without a creation time is created now; an import leaves an unknown
-    /// time unknown.
-    mutating func insert(_ item: ToDoItem, stampingTimes: Bool = true) throws(ItemManagerError) -> ToDoItem {
+    /// time unknown. Without `refusingTwins`, an open item with the content of another is let in
+    /// (an item a sync brings: the calendar's data is not this list's to refuse).
+    mutating func insert(_ item: ToDoItem, stampingTimes: Bool = true, refusingTwins: Bool = true) throws(ItemManagerError) -> ToDoItem {
         try validate(item)
         if ids.contains(item.id), let existing = self.item(withID: item.id) {
             throw .duplicateID(existing: existing)
         }
-        if !item.done { try checkNoOpenItemHasContent(of: item, except: nil) }
+        if !item.done, refusingTwins { try checkNoOpenItemHasContent(of: item, except: nil) }
         guard nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(nextNumber) }
         var added = item
         note(item)
@@ -277,7 +278,7 @@ public struct ItemManager: Sendable {
 
     // MARK: Rules
 
-    private func validate(_ item: ToDoItem) throws(ItemManagerError) {
+    func validate(_ item: ToDoItem) throws(ItemManagerError) {
         if item.title.unicodeScalars.allSatisfy(Whitespace.isSpaceOrNewline) { throw .emptyTitle }
         if item.title.contains(where: \.isNewline) { throw .multilineTitle(item.title) }
         if let coordinate = item.location?.coordinate, !coordinate.isValid { throw .invalidCoordinate(coordinate) }

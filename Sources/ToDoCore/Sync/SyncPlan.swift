@@ -52,12 +52,17 @@ public struct SyncPlan: Equatable, Sendable {
 
     public var local: [LocalChange] = []
     public var remote: [RemoteChange] = []
+    /// What both sides agree on once the list has its changes, before any is sent: for each item
+    /// on the server, its version there as the base of the next merge. An item still to be sent
+    /// keeps the server's version as its base, so that a sync cut short sends it next time; one
+    /// to be created there has none yet.
+    public var records: [Record] = []
     public var conflicts: [(item: UUID, conflict: SyncConflict)] = []
     /// Edits that beat a delete on the other side, said as such.
     public var keptAgainstDelete: [(item: ToDoItem, deletedOn: SyncSide)] = []
 
     public static func == (lhs: SyncPlan, rhs: SyncPlan) -> Bool {
-        lhs.local == rhs.local && lhs.remote == rhs.remote && lhs.conflicts.map(\.item) == rhs.conflicts.map(\.item)
+        lhs.local == rhs.local && lhs.remote == rhs.remote && lhs.records == rhs.records && lhs.conflicts.map(\.item) == rhs.conflicts.map(\.item)
             && lhs.conflicts.map(\.conflict) == rhs.conflicts.map(\.conflict)
             && lhs.keptAgainstDelete.map(\.item) == rhs.keptAgainstDelete.map(\.item)
             && lhs.keptAgainstDelete.map(\.deletedOn) == rhs.keptAgainstDelete.map(\.deletedOn)
@@ -96,7 +101,7 @@ public struct SyncPlan: Equatable, Sendable {
             switch (local, remote) {
             case let (local?, remote?):
                 let merged = ItemMerge.merge(base: record.base, local: local, remote: remote.item, tieBreaker: tieBreaker)
-                plan.take(merged, href: remote.href, etag: remote.etag)
+                plan.take(merged, remote: remote)
             case let (local?, nil):
                 if changed(local, since: record.base) {
                     // Edited here, deleted there: the edit wins, and goes back as a new resource.
@@ -109,8 +114,11 @@ public struct SyncPlan: Equatable, Sendable {
                 if remote.etag != record.etag || changed(remote.item, since: record.base) {
                     plan.keptAgainstDelete.append((remote.item, .local))
                     plan.local.append(.add(remote.item))
+                    plan.records.append(Record(id: remote.item.id, href: remote.href, etag: remote.etag, base: remote.item))
                 } else {
+                    // Kept until the server has deleted it: a sync cut short deletes it next time.
                     plan.remote.append(.delete(href: remote.href, etag: remote.etag, item: remote.item))
+                    plan.records.append(record)
                 }
             case (nil, nil):
                 break
@@ -127,12 +135,16 @@ public struct SyncPlan: Equatable, Sendable {
                 // Paired by content, the item keeps this list's id; the calendar keeps its UID.
                 var paired = ToDoItem(id: local.id, number: local.number, done: remote.item.done, storage: remote.item.storage)
                 if paired.uid != remote.item.uid { paired.storage.fields.originalUID = remote.item.uid }
-                plan.take(ItemMerge.merge(base: nil, local: local, remote: paired, tieBreaker: tieBreaker), href: remote.href, etag: remote.etag)
+                plan.take(ItemMerge.merge(base: nil, local: local, remote: paired, tieBreaker: tieBreaker),
+                          remote: RemoteItem(href: remote.href, etag: remote.etag, item: paired))
             } else {
                 plan.remote.append(.put(local, href: nil, etag: nil))
             }
         }
-        for remote in unpairedRemote { plan.local.append(.add(remote.item)) }
+        for remote in unpairedRemote {
+            plan.local.append(.add(remote.item))
+            plan.records.append(Record(id: remote.item.id, href: remote.href, etag: remote.etag, base: remote.item))
+        }
         return plan
     }
 
@@ -141,9 +153,10 @@ public struct SyncPlan: Equatable, Sendable {
         SyncField.allCases.contains { !$0.isSame(in: item, as: base) }
     }
 
-    private mutating func take(_ merged: MergedItem, href: String, etag: String?) {
+    private mutating func take(_ merged: MergedItem, remote item: RemoteItem) {
         if merged.changesLocal { local.append(.update(merged.item)) }
-        if merged.changesRemote { remote.append(.put(merged.item, href: href, etag: etag)) }
+        if merged.changesRemote { remote.append(.put(merged.item, href: item.href, etag: item.etag)) }
         conflicts += merged.conflicts.map { (merged.item.id, $0) }
+        records.append(Record(id: merged.item.id, href: item.href, etag: item.etag, base: item.item))
     }
 }

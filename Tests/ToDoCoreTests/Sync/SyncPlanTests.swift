@@ -24,7 +24,9 @@ final class SyncPlanTests: XCTestCase {
     func test_nothingChanged_plansNothing() {
         let tea = item("Tea", id: 1, number: 1)
         let plan = SyncPlan.make(localItems: [tea], remoteItems: [remote(tea)], records: [record(tea)], tieBreaker: .local)
-        XCTAssertEqual(plan, SyncPlan())
+        XCTAssertEqual(plan.local, [])
+        XCTAssertEqual(plan.remote, [])
+        XCTAssertEqual(plan.records, [record(tea)])
     }
 
     func test_changesGoBothWays_andNewItemsArriveAndAreSent() {
@@ -43,6 +45,9 @@ final class SyncPlanTests: XCTestCase {
         XCTAssertEqual(milkHere.number, 2, "numbers stay local")
         XCTAssertEqual(call.uid, "phone-4@example.com")
         XCTAssertTrue(plan.conflicts.isEmpty)
+        // The records: the server's versions; bread, not there yet, has none.
+        XCTAssertEqual(plan.records.map(\.base.title), ["Tea", "Milk", "Call Mom"])
+        XCTAssertEqual(plan.records.map(\.etag), ["\"1\"", "\"2\"", "\"1\""])
     }
 
     /// An edit beats a delete, on either side; an unedited item goes with its delete.
@@ -57,6 +62,7 @@ final class SyncPlanTests: XCTestCase {
         XCTAssertEqual(plan.local, [.remove(milk), .add(eggsEditedThere)])
         XCTAssertEqual(plan.keptAgainstDelete.map(\.item.title), ["Green tea", "Eggs, a dozen"])
         XCTAssertEqual(plan.keptAgainstDelete.map(\.deletedOn), [.remote, .local])
+        XCTAssertEqual(plan.records.map(\.base.title), ["Bread", "Eggs, a dozen"], "bread's until the server deletes it")
     }
 
     /// Two lists that already hold the same items, synced for the first time, double nothing:

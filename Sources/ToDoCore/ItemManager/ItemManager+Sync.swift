@@ -1,0 +1,64 @@
+/// What applying a sync's changes did to the list.
+public struct SyncApplied: Sendable {
+    public var added: [ToDoItem] = []
+    public var updated: [ToDoItem] = []
+    public var removed: [ToDoItem] = []
+    /// Items that arrived open with the content of an open item here: let in, and said.
+    public var twins: [(arrived: ToDoItem, existing: ToDoItem)] = []
+    /// Items from the server that break a rule of the list (a title of several lines), left out.
+    public var refused: [(item: ToDoItem, reason: ItemManagerError)] = []
+
+    public init() {}
+}
+
+extension ItemManager {
+    /// Applies a sync's changes to the list (`SyncPlan.local`): items that arrived are added with
+    /// the next numbers, keeping their times, and never refused for having the content of an
+    /// open item (they are said as twins); items changed on the server take its version in place,
+    /// keeping their number, moving between open and done as their status says; items deleted
+    /// there are removed. Times are the items' own, not now: the change is the server's.
+    public mutating func applySync(_ changes: [SyncPlan.LocalChange]) -> SyncApplied {
+        var applied = SyncApplied()
+        for change in changes {
+            switch change {
+            case .add(let item):
+                let twin = item.done ? nil : toDoItems.first { $0.hasSameContent(as: item) }
+                do {
+                    let added = try insert(item, stampingTimes: false, refusingTwins: false)
+                    applied.added.append(added)
+                    if let twin { applied.twins.append((added, twin)) }
+                } catch {
+                    applied.refused.append((item, error))
+                }
+            case .update(let item):
+                guard let place = try? place(ofID: item.id) else { continue }
+                do { try validate(item) } catch {
+                    applied.refused.append((item, error))
+                    continue
+                }
+                let old = place.done ? doneItems[place.index] : toDoItems[place.index]
+                var new = item
+                new.number = old.number
+                note(new)
+                changeCount += 1
+                if old.done == new.done {
+                    steps.append(.replaced(old, at: place))
+                    if new.done { doneItems[place.index] = new } else { toDoItems[place.index] = new }
+                } else {
+                    _ = remove(at: place)
+                    ids.insert(new.id)
+                    let to = ItemPlace(done: new.done, index: new.done ? doneItems.count : toDoItems.count)
+                    steps.append(.inserted(new.id, at: to))
+                    if new.done { doneItems.append(new) } else { toDoItems.append(new) }
+                }
+                if !new.done { openTitleKeys.insert(titleOf: new) }
+                applied.updated.append(new)
+            case .remove(let item):
+                guard let place = try? place(ofID: item.id) else { continue }
+                changeCount += 1
+                applied.removed.append(remove(at: place))
+            }
+        }
+        return applied
+    }
+}
