@@ -1,0 +1,221 @@
+import Foundation
+
+/// What one sync did, for `todo sync` to say.
+public struct SyncReport: Sendable {
+    /// What the list took from the calendar.
+    public var received = SyncApplied()
+    /// Items stored on the server.
+    public var sent: [ToDoItem] = []
+    /// Items deleted on the server.
+    public var deletedRemotely: [ToDoItem] = []
+    public var conflicts: [(item: ToDoItem, conflict: SyncConflict)] = []
+    public var keptAgainstDelete: [(item: ToDoItem, deletedOn: SyncSide)] = []
+    /// Items the server changed while they were being sent: merged by the next round.
+    public var rounds = 0
+    /// With `--dry-run`: the plan, nothing done.
+    public var plan: SyncPlan?
+
+    public init() {}
+}
+
+/// Why a sync did not happen; nothing was changed on either side.
+public enum SyncError: Error, Sendable {
+    /// `todo sync setup` has not been run for this list.
+    case notSetUp
+    case server(CalDAVError)
+    /// The plan deletes everything of a side, or more than half of a side of more than ten.
+    case deletesTooMuch(local: Int, remote: Int, localCount: Int, remoteCount: Int)
+}
+
+/// One two-way sync of the list with its calendar. The network is never used while the list is
+/// locked: what the server holds is fetched first; then, under the lock, the list and its sync
+/// state are read again, the plan made (`SyncPlan`) and applied, and both written in one
+/// transaction (recorded in the history as `command`, undoable like any change); then the
+/// changes are sent, each only over the version it was merged with (`If-Match`) or as a new
+/// resource (`If-None-Match: *`), and what the server took is recorded in a second transaction.
+/// A resource changed meanwhile (412) is fetched and merged by another round. Every step can be
+/// cut short: the next sync finds what was not done and does it, with nothing doubled or lost.
+public struct SyncRun {
+    public let store: JSONFileStore
+    public let client: CalDAVClient
+    public let timeZone: TimeZoneRules
+    public let now: () -> Date
+    public let productID: String
+    public let tieBreaker: SyncSide
+    public let force: Bool
+    public let command: [String]
+
+    public init(store: JSONFileStore, client: CalDAVClient, timeZone: TimeZoneRules, now: @escaping () -> Date, productID: String,
+                tieBreaker: SyncSide, force: Bool, command: [String]) {
+        self.store = store
+        self.client = client
+        self.timeZone = timeZone
+        self.now = now
+        self.productID = productID
+        self.tieBreaker = tieBreaker
+        self.force = force
+        self.command = command
+    }
+
+    /// What the server holds now, read without the lock.
+    struct Fetched {
+        var items: [SyncPlan.RemoteItem] = []
+        /// The server's text of each resource fetched, by href, for patching.
+        var texts: [String: String] = [:]
+        var token: String?
+    }
+
+    /// The plan a sync would carry out now, changing nothing.
+    public func plan() throws -> SyncPlan {
+        guard let state = try store.loadSyncState() else { throw SyncError.notSetUp }
+        let fetched = try fetch(state)
+        let manager = try store.load()
+        return SyncPlan.make(localItems: manager.toDoItems + manager.doneItems, remoteItems: fetched.items, records: state.records,
+                             tieBreaker: tieBreaker)
+    }
+
+    /// Syncs; rounds again while the server changed a resource as it was being sent (at most three).
+    public func run() throws -> SyncReport {
+        var report = SyncReport()
+        for _ in 0..<3 {
+            report.rounds += 1
+            guard let state = try store.loadSyncState() else { throw SyncError.notSetUp }
+            let fetched = try fetch(state)
+            let (plan, applied, conflicts) = try store.update(command: command, withSyncState: {
+                manager, state throws -> (SyncPlan, SyncApplied, [(item: ToDoItem, conflict: SyncConflict)]) in
+                guard var current = state else { throw SyncError.notSetUp }
+                let local = manager.toDoItems + manager.doneItems
+                let plan = SyncPlan.make(localItems: local, remoteItems: fetched.items, records: current.records, tieBreaker: tieBreaker)
+                if !force, plan.deletesTooMuch(localCount: local.count, remoteCount: fetched.items.count) {
+                    throw SyncError.deletesTooMuch(local: plan.deletions.local, remote: plan.deletions.remote,
+                                                   localCount: local.count, remoteCount: fetched.items.count)
+                }
+                let applied = manager.applySync(plan.local)
+                current.records = plan.records
+                if let token = fetched.token { current.syncToken = token }
+                current.lastSync = now().timeIntervalSince1970.rounded(.down)
+                state = current
+                let conflicts = plan.conflicts.compactMap { conflict in
+                    manager.item(withID: conflict.item).map { (item: $0, conflict: conflict.conflict) }
+                }
+                return (plan, applied, conflicts)
+            })
+            report.received.added += applied.added
+            report.received.updated += applied.updated
+            report.received.removed += applied.removed
+            report.received.twins += applied.twins
+            report.received.refused += applied.refused
+            report.keptAgainstDelete += plan.keptAgainstDelete
+            report.conflicts += conflicts
+            let changedMeanwhile = try push(plan, state: state, texts: fetched.texts, report: &report)
+            if !changedMeanwhile { break }
+        }
+        return report
+    }
+
+    /// Sends the plan's changes to the server, then records what it took; `true` when a resource
+    /// had changed there meanwhile (a 412), for another round.
+    private func push(_ plan: SyncPlan, state: SyncState, texts: [String: String], report: inout SyncReport) throws -> Bool {
+        let calendar = state.account.calendar
+        var texts = texts
+        let patched = plan.remote.compactMap { change -> String? in
+            if case .put(_, let href?, _) = change, texts[href] == nil { return href }
+            return nil
+        }
+        if !patched.isEmpty {
+            for resource in try fetchResources(patched, from: calendar) { texts[resource.href] = resource.text }
+        }
+        var stored: [SyncPlan.Record] = [], deleted: Set<UUID> = [], changedMeanwhile = false
+        for change in plan.remote {
+            switch change {
+            case .put(let item, let href, let etag):
+                let target = href ?? Self.newHref(for: item)
+                let text = CalendarResource.text(for: item, replacing: href.flatMap { texts[$0] }, timeZone: timeZone, now: now(), productID: productID)
+                let outcome = try server { () throws(CalDAVError) in try client.put(text, at: target, in: calendar, replacing: href == nil ? nil : etag) }
+                switch outcome {
+                case .done(let newEtag):
+                    report.sent.append(item)
+                    stored.append(SyncPlan.Record(id: item.id, href: href ?? client.resolve(target, calendar).path, etag: newEtag, base: item))
+                case .changedMeanwhile:
+                    changedMeanwhile = true
+                }
+            case .delete(let href, let etag, let item):
+                let outcome = try server { () throws(CalDAVError) in try client.delete(href, in: calendar, etag: etag) }
+                switch outcome {
+                case .done:
+                    report.deletedRemotely.append(item)
+                    deleted.insert(item.id)
+                case .changedMeanwhile:
+                    changedMeanwhile = true
+                }
+            }
+        }
+        if !stored.isEmpty || !deleted.isEmpty {
+            try store.update(command: command, withSyncState: { _, state in
+                guard var current = state else { return }
+                current.records.removeAll { record in deleted.contains(record.id) || stored.contains { $0.id == record.id } }
+                current.records += stored
+                state = current
+            })
+        }
+        return changedMeanwhile
+    }
+
+    /// What the server holds now: with a sync token, what changed since (fetched) and the rest as
+    /// the records have it; without one, or when the server forgot it, every task, fetched where
+    /// its etag is not the record's.
+    func fetch(_ state: SyncState) throws -> Fetched {
+        let calendar = state.account.calendar
+        var fetched = Fetched()
+        let records = Dictionary(state.records.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
+        var current: [CalDAVClient.Resource]
+        if let changes = try server({ () throws(CalDAVError) in try client.changes(in: calendar, since: state.syncToken) }) {
+            fetched.token = changes.token
+            if state.syncToken != nil {
+                // Only what changed is listed: the rest is as the records have it.
+                let listed = Set(changes.changed.map { $0.href } + changes.deleted)
+                current = state.records.filter { !listed.contains($0.href) }.map { CalDAVClient.Resource(href: $0.href, etag: $0.etag) }
+                current += changes.changed
+            } else {
+                current = changes.changed
+            }
+        } else {
+            current = try server { () throws(CalDAVError) in try client.tasks(in: calendar) }
+        }
+        var wanted: [String] = []
+        for resource in current {
+            if let record = records[resource.href], let etag = resource.etag, record.etag == etag {
+                fetched.items.append(SyncPlan.RemoteItem(href: resource.href, etag: etag, item: record.base))
+            } else {
+                wanted.append(resource.href)
+            }
+        }
+        for resource in try fetchResources(wanted, from: calendar) {
+            fetched.texts[resource.href] = resource.text
+            // A resource without a task (an event of a mixed calendar) is not the list's.
+            guard let item = CalendarResource.item(of: resource.text, timeZone: timeZone)?.item else { continue }
+            fetched.items.append(SyncPlan.RemoteItem(href: resource.href, etag: resource.etag, item: item))
+        }
+        return fetched
+    }
+
+    private func fetchResources(_ hrefs: [String], from calendar: URL) throws -> [CalDAVClient.Fetched] {
+        guard !hrefs.isEmpty else { return [] }
+        return try server { () throws(CalDAVError) in try client.fetch(hrefs, from: calendar) }
+    }
+
+    /// The server's answer, or its failure as a `SyncError`.
+    private func server<Value>(_ body: () throws(CalDAVError) -> Value) throws(SyncError) -> Value {
+        do { return try body() } catch { throw .server(error) }
+    }
+
+    /// Where a new item goes: its UID as a file name, every character but letters, digits, `-`,
+    /// `_`, `.` and `@` replaced, as servers and clients name resources.
+    static func newHref(for item: ToDoItem) -> String {
+        let safe = item.uid.unicodeScalars.map { scalar -> String in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.@".unicodeScalars.contains(scalar))
+                ? String(scalar) : "_"
+        }.joined()
+        return safe + ".ics"
+    }
+}
