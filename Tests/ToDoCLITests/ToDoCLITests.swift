@@ -67,10 +67,12 @@ final class ToDoCLITests: HarnessTestCase {
             EXIT CODES:
               0                 success
               1                 any other failure (reading or writing a file, standard
-                                output, lock timeout)
+                                output, lock timeout, a sync server unreachable, refusing
+                                the password or answering wrongly)
               2                 no item matches a ref, or an id prefix matches several
               3                 a rule of the list refused the change (an open twin, open
-                                subtasks left behind, a repeat todo cannot follow)
+                                subtasks left behind, a repeat todo cannot follow, a sync
+                                deleting too much)
               4                 the data file cannot be read or is from a newer todo, or a
                                 file of the list is not one todo uses (a FIFO or device,
                                 over 1 GiB, another user's, a planted link)

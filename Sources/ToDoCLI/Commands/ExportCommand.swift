@@ -58,7 +58,7 @@ struct ExportCommand: ListCommand {
         case .todotxt: bytes = Array(TodoTxtFormat.write(items, timeZone: runner.settings.timeZone).utf8)
         case .ical:
             bytes = Array(ICalendarFormat.write(items, timeZone: runner.settings.timeZone, now: context.now(),
-                                                productID: "-//todo//todo \(HelpRenderer.version)//EN").utf8)
+                                                productID: HelpRenderer.productID).utf8)
         case .taskwarrior: bytes = TaskwarriorFormat.write(items, now: context.now())
         }
         guard let output else {

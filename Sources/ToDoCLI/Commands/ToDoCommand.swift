@@ -34,7 +34,7 @@ enum CommandRegistry {
     static let commands: [any ToDoCommand.Type] = [
         AddCommand.self, ListItemsCommand.self, AgendaCommand.self, ShowCommand.self, CheckCommand.self, UncheckCommand.self, EditCommand.self,
         RemoveCommand.self, ClearCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self, ExportCommand.self,
-        ImportCommand.self, CompletionCommand.self, HelpCommand.self,
+        ImportCommand.self, SyncCommand.self, CompletionCommand.self, HelpCommand.self,
     ]
 
     /// What help, the manual page, completion and the scanner know of each command.

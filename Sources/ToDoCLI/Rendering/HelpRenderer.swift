@@ -5,6 +5,8 @@ enum HelpRenderer {
     static let version = "0.1.0"
     /// How todo names itself to HTTP servers (geocoders ask for this).
     static let userAgent = "todo/\(version)"
+    /// The `PRODID` of what todo writes in iCalendar.
+    static let productID = "-//todo//todo \(version)//EN"
     static let topUsage = "todo [--file <path>] [--color <when>] <command> [<arguments>]"
 
     /// `todo help` and `todo --help`.

@@ -76,7 +76,7 @@ public struct Context {
 
     /// The environment variables todo reads (see "Settings" in the README).
     static let variableNames = ["COLUMNS", "HOME", "NO_COLOR", "TERM", "TODO_DATE_ORDER", "TODO_FILE", "TODO_GEOCODER_URL",
-                                "TODO_HTTP_TIMEOUT", "TODO_IMPORT_MAX_MB", "TODO_LOCK_TIMEOUT", "TZ", "XDG_DATA_HOME"]
+                                "TODO_HTTP_TIMEOUT", "TODO_IMPORT_MAX_MB", "TODO_LOCK_TIMEOUT", "TODO_SYNC_PASSWORD", "TZ", "XDG_DATA_HOME"]
 
     /// How many columns rows written to standard output may take: the terminal's width when the
     /// output is a terminal (asked of the terminal, then `COLUMNS`), `nil` for a pipe or a file,

@@ -25,9 +25,9 @@ public enum ExitCode: Int32, CaseIterable {
     var meaning: String {
         switch self {
         case .success: return "success"
-        case .failure: return "any other failure (reading or writing a file, standard output, lock timeout)"
+        case .failure: return "any other failure (reading or writing a file, standard output, lock timeout, a sync server unreachable, refusing the password or answering wrongly)"
         case .noSuchItem: return "no item matches a ref, or an id prefix matches several"
-        case .refused: return "a rule of the list refused the change (an open twin, open subtasks left behind, a repeat todo cannot follow)"
+        case .refused: return "a rule of the list refused the change (an open twin, open subtasks left behind, a repeat todo cannot follow, a sync deleting too much)"
         case .unreadableStore: return "the data file cannot be read or is from a newer todo, or a file of the list is not one todo uses (a FIFO or device, over 1 GiB, another user's, a planted link)"
         case .undoRefused: return "undo or redo refused: nothing to take back, or a later change depends on it"
         case .badImportSource: return "the source of an import is malformed (nothing was imported)"
@@ -52,6 +52,8 @@ public enum ExitCode: Int32, CaseIterable {
             self = .undoRefused
         case is ImportSourceError:
             self = .badImportSource
+        case let error as SyncFailure:
+            self = error.refused ? .refused : .failure
         case let error as StandardInputLineError:
             self = ExitCode(for: error.underlying)
         case let error as StoreError:

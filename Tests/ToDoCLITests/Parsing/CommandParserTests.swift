@@ -110,7 +110,7 @@ final class CommandParserTests: XCTestCase {
         let samples = ["add": ["add", "x"], "list": ["list"], "show": ["show", "1"], "check": ["check", "1"], "uncheck": ["uncheck", "1"],
                        "edit": ["edit", "1", "--title", "y"], "remove": ["remove", "1"], "clear": ["clear"], "undo": ["undo"],
                        "redo": ["redo"], "history": ["history"], "agenda": ["agenda"], "export": ["export"], "import": ["import", "f"],
-                       "completion": ["completion", "bash"], "help": ["help"]]
+                       "completion": ["completion", "bash"], "sync": ["sync"], "help": ["help"]]
         XCTAssertEqual(Set(samples.keys), Set(CommandRegistry.all.map(\.name)))
         for type in CommandRegistry.commands {
             let command = try parser.parse(try XCTUnwrap(samples[type.spec.name])).command
