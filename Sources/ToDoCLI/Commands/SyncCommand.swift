@@ -289,8 +289,10 @@ struct SyncCommand: ListCommand {
         for item in report.sent { lines.append("Sent \(item.number): \(item.title)") }
         for item in report.deletedRemotely { lines.append("Deleted on the server: \(item.title)") }
         for (item, conflict) in report.conflicts {
-            let side = conflict.winner == .local ? "this list's" : "the server's"
-            lines.append("Conflict \(item.number) \(conflict.field.rawValue): kept \(side), lost \(value(of: conflict.field, in: conflict.lost, renderer)); todo undo brings it back")
+            let lost = value(of: conflict.field, in: conflict.lost, renderer)
+            lines.append(conflict.winner == .local
+                ? "Conflict \(item.number) \(conflict.field.rawValue): kept this list's (the later change); the server's was \(lost)"
+                : "Conflict \(item.number) \(conflict.field.rawValue): took the server's (the later change); this list's was \(lost), which todo undo brings back")
         }
         for (item, side) in report.keptAgainstDelete {
             lines.append(side == .remote ? "Kept \(item.number): \(item.title) (deleted on the server, changed here: sent again)"

@@ -1,0 +1,132 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `todo sync` as a user runs it, against a real Radicale on 127.0.0.1 (user alice, password
+/// secret, a calendar "Tasks"), with a second list in another file and the Python caldav library
+/// as the phone.
+final class SyncCommandTests: BinaryTestCase {
+    private var server: DAVServer!
+    override var timeZone: String { "Europe/Berlin" }
+    override var extraEnvironment: [String: String] { ["TODO_SYNC_PASSWORD": "secret", "TODO_HTTP_TIMEOUT": "20"] }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try DAVServer(.radicale, in: directory.url)
+    }
+
+    override func tearDown() {
+        server = nil
+        super.tearDown()
+    }
+
+    private func run(_ arguments: String..., file: String? = nil, environment: [String: String] = [:]) throws -> Outcome {
+        var runner = todo!
+        if let file { runner.environment["TODO_FILE"] = directory.file(file).path }
+        runner.environment.merge(environment) { $1 }
+        return try runner.run(arguments)
+    }
+
+    private func phone(_ script: String) throws -> String {
+        let calendar = server.url.absoluteString + "alice/tasks/"
+        let outcome = try todo.run(program: try DAVServer.python(), ["-c", """
+            import caldav
+            client = caldav.DAVClient('\(calendar)', username='alice', password='secret')
+            calendar = client.calendar(url='\(calendar)')
+            """ + "\n" + script])
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        return outcome.stdout
+    }
+
+    func test_setup_findsTheCalendar_checksThePassword_andSaysWhatItFound() throws {
+        let refused = try run("sync", "setup", server.url.absoluteString, "--user", "alice", environment: ["TODO_SYNC_PASSWORD": "wrong"])
+        XCTAssertEqual(refused, Outcome(status: 1, stdout: "", stderr: "Error: cannot sync: the server refused the user name and password (401)\n"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("items.json.sync").path))
+        XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice"), Outcome(status: 0, stdout: """
+            Found the calendar "Tasks" at \(server.url.absoluteString)alice/tasks/ for alice, with 0 tasks.
+            Run todo sync to sync.
+
+            """, stderr: ""))
+        let status = try run("sync", "status")
+        XCTAssertTrue(status.stdout.hasPrefix("Calendar: \"Tasks\" \(server.url.absoluteString)alice/tasks/\nUser:     alice\n"
+                                              + "Password: from TODO_SYNC_PASSWORD\nLast:     never\n"), status.stdout)
+        let state = try String(contentsOf: directory.file("items.json.sync"), encoding: .utf8)
+        XCTAssertFalse(state.contains("secret"), "the password is never written down")
+        // A password command's first line is the password; it is recorded, the password is not.
+        XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice", "--calendar", "Chores",
+                               "--password-command", "printf 'secret\\nmore'", environment: ["TODO_SYNC_PASSWORD": ""]).stdout,
+                       "Made the calendar \"Chores\" at \(server.url.absoluteString)alice/chores/ for alice, with 0 tasks.\nRun todo sync to sync.\n")
+        XCTAssertEqual(try run("sync", "forget").stdout, "Forgot the sync state; the list stays as it is.\n")
+        XCTAssertEqual(try run("sync", "status").stdout, "The list is not synced; todo sync setup <url> --user <name> sets it up.\n")
+    }
+
+    func test_usageErrors_changeNothing() throws {
+        for (arguments, message) in [
+            (["sync", "setup"], "todo sync setup needs the server's address, as https://dav.example.com/"),
+            (["sync", "setup", "https://dav.example.com/"], "todo sync setup needs --user <name>"),
+            (["sync", "setup", "http://dav.example.com/", "--user", "a"],
+             "http://dav.example.com/ is plain http, which would send the password unencrypted; use https, or --allow-http"),
+            (["sync", "status", "--force"], "'--force' does not go with 'todo sync status'"),
+            (["sync", "--user", "a"], "'--user' does not go with 'todo sync '"),
+            (["sync", "bogus"], "unknown sync action 'bogus'; use setup, status or forget, or none to sync"),
+            (["sync", "--prefer", "both"], "invalid value 'both' for '--prefer'; use local or remote"),
+        ] {
+            let outcome = try todo.run(arguments)
+            XCTAssertEqual(outcome.status, 64, "\(arguments)")
+            XCTAssertTrue(outcome.stderr.hasPrefix("Error: \(message)\n"), "\(arguments): \(outcome.stderr)")
+        }
+        XCTAssertEqual(try run("sync").stderr, "Error: the list is not synced; todo sync setup <url> --user <name> sets it up\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fileURL.path))
+    }
+
+    /// Two lists and a phone converge; a conflict says what lost; a second sync does nothing; a
+    /// server that is down changes nothing; deleting everything is refused without --force.
+    func test_twoListsAndAPhone() throws {
+        let url = server.url.absoluteString
+        for file in ["items.json", "desktop.json"] { XCTAssertEqual(try run("sync", "setup", url, "--user", "alice", file: file).status, 0) }
+        XCTAssertEqual(try run("add", "Buy milk").status, 0)
+        XCTAssertEqual(try run("add", "Call Mom", "--due", "2030-01-10", "--priority", "high").status, 0)
+        XCTAssertEqual(try run("sync").stdout, """
+            Sent 1: Buy milk
+            Sent 2: Call Mom
+            Synced with "Tasks": received 0, sent 2, 0 conflicts.
+
+            """)
+        let desktop = try run("sync", file: "desktop.json").stdout
+        XCTAssertTrue(desktop.contains(": Buy milk\n") && desktop.contains(": Call Mom\n") && desktop.hasSuffix("received 2, sent 0, 0 conflicts.\n"), desktop)
+        // The desktop numbered the items as they arrived.
+        let callMom = try XCTUnwrap(try run("list", file: "desktop.json").stdout.split(separator: "\n").first { $0.contains("Call Mom") }?
+            .split(separator: " ").first.map(String.init))
+        let shown = try run("show", callMom, file: "desktop.json").stdout
+        XCTAssertTrue(shown.contains("Priority:    high"), shown)
+
+        // The phone completes Buy milk; this list renames it meanwhile, later.
+        _ = try phone("""
+            for todo in calendar.todos():
+                if str(todo.icalendar_component['SUMMARY']) == 'Buy milk':
+                    todo.complete()
+            """)
+        XCTAssertEqual(try run("edit", "1", "--title", "Buy oat milk").status, 0)
+        let merged = try run("sync").stdout
+        XCTAssertTrue(merged.contains("Sent 1: Buy oat milk\n"), merged)
+        let afterPhone = try run("list", "--all").stdout
+        XCTAssertTrue(afterPhone.contains("1 [x]   Buy oat milk\n"), "the phone's check and this list's title are both kept: \(merged)\n\(afterPhone)")
+        XCTAssertEqual(try phone("print(sorted((str(t.icalendar_component['SUMMARY']), str(t.icalendar_component.get('STATUS'))) "
+                                 + "for t in calendar.todos(include_completed=True)))"),
+                       "[('Buy oat milk', 'COMPLETED'), ('Call Mom', 'NEEDS-ACTION')]\n")
+        XCTAssertEqual(try run("sync").stdout, "Synced with \"Tasks\": received 0, sent 0, 0 conflicts.\n", "a second sync does nothing")
+
+        // The same title changed on both lists: the later change wins, and the loser is said.
+        XCTAssertEqual(try run("edit", callMom, "--title", "Call Mom today", file: "desktop.json").status, 0)
+        XCTAssertEqual(try run("sync", file: "desktop.json").status, 0)
+        XCTAssertEqual(try run("edit", "2", "--title", "Call Mom tonight").status, 0)
+        let conflict = try run("sync").stdout
+        XCTAssertTrue(conflict.contains("Conflict 2 title: kept this list's (the later change); the server's was \"Call Mom today\"\n"), conflict)
+
+        // Down, the server changes nothing here.
+        server = nil
+        let down = try run("sync")
+        XCTAssertEqual(down.status, 1)
+        XCTAssertTrue(down.stderr.hasPrefix("Error: cannot sync: the server could not be reached: "), down.stderr)
+    }
+}
