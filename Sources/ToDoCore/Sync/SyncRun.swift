@@ -92,7 +92,8 @@ public struct SyncRun {
                 }
                 let applied = manager.applySync(plan.local)
                 current.records = plan.records
-                if let token = fetched.token { current.syncToken = token }
+                // No token when the server offers none: the next sync lists every task again.
+                current.syncToken = fetched.token
                 current.lastSync = now().timeIntervalSince1970.rounded(.down)
                 state = current
                 let conflicts = plan.conflicts.compactMap { conflict in
@@ -162,16 +163,24 @@ public struct SyncRun {
     }
 
     /// What the server holds now: with a sync token, what changed since (fetched) and the rest as
-    /// the records have it; without one, or when the server forgot it, every task, fetched where
+    /// the records have it; without one, or when the server forgot it, everything with a new
+    /// token; from a server without the sync report, every task. A resource is fetched only where
     /// its etag is not the record's.
     func fetch(_ state: SyncState) throws -> Fetched {
         let calendar = state.account.calendar
         var fetched = Fetched()
         let records = Dictionary(state.records.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
         var current: [CalDAVClient.Resource]
-        if let changes = try server({ () throws(CalDAVError) in try client.changes(in: calendar, since: state.syncToken) }) {
+        var since = state.syncToken
+        var changes = try server { () throws(CalDAVError) in try client.changes(in: calendar, since: since) }
+        if changes == nil, since != nil {
+            // A token the server forgot: a report without one lists everything, with a new token.
+            since = nil
+            changes = try server { () throws(CalDAVError) in try client.changes(in: calendar, since: nil) }
+        }
+        if let changes {
             fetched.token = changes.token
-            if state.syncToken != nil {
+            if since != nil {
                 // Only what changed is listed: the rest is as the records have it.
                 let listed = Set(changes.changed.map { $0.href } + changes.deleted)
                 current = state.records.filter { !listed.contains($0.href) }.map { CalDAVClient.Resource(href: $0.href, etag: $0.etag) }

@@ -43,39 +43,57 @@ final class SyncRunTests: XCTestCase {
         return store
     }
 
-    private func sync(_ store: JSONFileStore, tieBreaker: SyncSide = .local, force: Bool = false) throws -> SyncReport {
-        let client = CalDAVClient(transport: URLSessionTransport(), credentials: HTTPCredentials(user: "alice", password: "secret"), timeout: 20)
+    private func sync(_ store: JSONFileStore, tieBreaker: SyncSide = .local, force: Bool = false,
+                      transport: any HTTPTransport = URLSessionTransport()) throws -> SyncReport {
+        let client = CalDAVClient(transport: transport, credentials: HTTPCredentials(user: "alice", password: "secret"), timeout: 20)
         return try SyncRun(store: store, client: client, timeZone: berlin, now: { [time] in Date(timeIntervalSince1970: time.now) },
                            productID: "-//todo//test//EN", tieBreaker: tieBreaker, force: force, command: ["sync"]).run()
     }
 
-    /// Runs Python with the caldav library against the calendar: `script` sees `calendar`.
-    private func phone(_ script: String) throws -> String {
-        let python = try DAVServer.python()
-        let prelude = """
-            import caldav, datetime, sys
-            client = caldav.DAVClient('\(calendar.absoluteString)', username='alice', password='secret')
-            calendar = client.calendar(url='\(calendar.absoluteString)')
-            def stamp(todo):
-                component = todo.icalendar_component
-                now = datetime.datetime.fromtimestamp(int(sys.argv[1]), tz=datetime.timezone.utc)
-                for name in ('LAST-MODIFIED', 'DTSTAMP'):
-                    if name in component: del component[name]
-                    component.add(name, now)
+    /// The phone: Python with the caldav library against the calendar, stamping its changes with
+    /// the tests' clock (`stamp(todo)`), as phone apps stamp theirs.
+    private struct Phone: Sendable {
+        let python: String
+        let calendar: String
+        let time: Clock
 
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", prelude + script, String(Int(clock))]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, failure)
-        return text
+        /// Runs `script`, which sees `calendar`; its output, or why it failed.
+        func run(_ script: String) throws -> (output: String, failure: String?) {
+            let prelude = """
+                import caldav, datetime, sys
+                client = caldav.DAVClient('\(calendar)', username='alice', password='secret')
+                calendar = client.calendar(url='\(calendar)')
+                def stamp(todo):
+                    component = todo.icalendar_component
+                    now = datetime.datetime.fromtimestamp(int(sys.argv[1]), tz=datetime.timezone.utc)
+                    for name in ('LAST-MODIFIED', 'DTSTAMP'):
+                        if name in component: del component[name]
+                        component.add(name, now)
+
+                """
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: python)
+            process.arguments = ["-c", prelude + script, String(Int(time.now))]
+            let output = Pipe(), errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (text, process.terminationStatus == 0 ? nil : failure)
+        }
+    }
+
+    private func phoneRunner() throws -> Phone {
+        Phone(python: try DAVServer.python(), calendar: calendar.absoluteString, time: time)
+    }
+
+    /// Runs `script` on the phone; its output.
+    private func phone(_ script: String) throws -> String {
+        let (output, failure) = try phoneRunner().run(script)
+        XCTAssertNil(failure)
+        return output
     }
 
     func test_twoListsAndAPhone_converge() throws {
@@ -174,5 +192,104 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea"])
         _ = try sync(laptop, force: true)
         XCTAssertEqual(try laptop.load().toDoItems, [])
+    }
+
+    // MARK: What a real server will not do on demand
+
+    /// The real server behind a script that may change what goes or comes back, and counts requests.
+    private func interposed(_ change: @escaping @Sendable (HTTPRequest, (HTTPRequest) throws(HTTPError) -> HTTPResponse) throws(HTTPError) -> HTTPResponse)
+        -> ScriptedTransport {
+        let real = URLSessionTransport()
+        return ScriptedTransport { request throws(HTTPError) in try change(request) { request throws(HTTPError) in try real.send(request) } }
+    }
+
+    /// A sync with nothing changed asks one REPORT and sends nothing.
+    func test_aSyncWithNothingChanged_isOneReport() throws {
+        let laptop = try list("laptop")
+        try laptop.update { manager in for title in ["Tea", "Milk", "Bread"] { _ = try manager.add(ToDoItem(title: title)) } }
+        _ = try sync(laptop)
+        let counting = interposed { request, send throws(HTTPError) in try send(request) }
+        let report = try sync(laptop, transport: counting)
+        XCTAssertEqual(report.sent.count + report.received.added.count, 0)
+        XCTAssertEqual(counting.requests.map(\.method), ["REPORT"])
+    }
+
+    /// The phone changes an item between todo's fetch and its PUT: the server answers 412, and
+    /// another round fetches and merges, keeping both changes.
+    func test_aChangeOnTheServerWhileSending_isMergedByAnotherRound() throws {
+        let laptop = try list("laptop")
+        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Tea")) }
+        _ = try sync(laptop)
+        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Green tea" } }
+        let phoneScript = """
+            for todo in calendar.todos():
+                todo.icalendar_component.add('PRIORITY', 1)
+                stamp(todo)
+                todo.save()
+            """
+        final class Once: @unchecked Sendable { var done = false }
+        let once = Once()
+        let otherHand = try phoneRunner()
+        let racing = interposed { request, send throws(HTTPError) in
+            if request.method == "PUT", !once.done {
+                once.done = true
+                _ = try? otherHand.run(phoneScript)
+            }
+            return try send(request)
+        }
+        let report = try sync(laptop, transport: racing)
+        XCTAssertEqual(report.rounds, 2)
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Green tea"])
+        XCTAssertEqual(try laptop.load().toDoItems.first?.priority, 1)
+        XCTAssertEqual(try phone("print([(str(t.icalendar_component['SUMMARY']), int(t.icalendar_component['PRIORITY'])) for t in calendar.todos()])"),
+                       "[('Green tea', 1)]\n")
+    }
+
+    /// A token the server forgot (Radicale answers 403) and a server without the sync report
+    /// (501) are met by listing every task; nothing is doubled or lost.
+    func test_aForgottenToken_orNoSyncReport_listsEveryTask() throws {
+        let laptop = try list("laptop")
+        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Tea")) }
+        _ = try sync(laptop)
+        _ = try phone("calendar.save_todo(summary='Milk', uid='milk@phone')")
+        try laptop.update(withSyncState: { _, state in state?.syncToken = "http://radicale.org/ns/sync/forgotten" })
+        var report = try sync(laptop)
+        XCTAssertEqual(report.received.added.map(\.title), ["Milk"])
+        XCTAssertNotEqual(try laptop.loadSyncState()?.syncToken, "http://radicale.org/ns/sync/forgotten", "a new token")
+
+        _ = try phone("calendar.save_todo(summary='Bread', uid='bread@phone')")
+        let noReport = interposed { request, send throws(HTTPError) in
+            if request.method == "REPORT", String(decoding: request.body ?? [], as: UTF8.self).contains("sync-collection") {
+                return HTTPResponse(status: 501, body: [])
+            }
+            return try send(request)
+        }
+        report = try sync(laptop, transport: noReport)
+        XCTAssertEqual(report.received.added.map(\.title), ["Bread"])
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Milk", "Bread"])
+    }
+
+    /// A server that fails halfway through sending (507, no space) stops the sync with an error;
+    /// nothing is lost, and the next sync sends the rest without doubling anything.
+    func test_aServerThatFailsHalfwayThroughSending_losesNothing() throws {
+        let laptop = try list("laptop")
+        try laptop.update { manager in for title in ["Tea", "Milk", "Bread"] { _ = try manager.add(ToDoItem(title: title)) } }
+        final class Count: @unchecked Sendable { var puts = 0 }
+        let count = Count()
+        let full = interposed { request, send throws(HTTPError) in
+            if request.method == "PUT" {
+                count.puts += 1
+                if count.puts >= 2 { return HTTPResponse(status: 507, body: []) }
+            }
+            return try send(request)
+        }
+        XCTAssertThrowsError(try sync(laptop, transport: full)) { error in
+            guard case .server(.unexpectedStatus(507, _))? = error as? SyncError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Milk", "Bread"])
+        let report = try sync(laptop)
+        XCTAssertEqual(report.sent.map(\.title), ["Milk", "Bread"])
+        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"), "['Bread', 'Milk', 'Tea']\n")
+        XCTAssertEqual(try sync(laptop).sent.count, 0)
     }
 }
