@@ -129,4 +129,36 @@ final class SyncCommandTests: BinaryTestCase {
         XCTAssertEqual(down.status, 1)
         XCTAssertTrue(down.stderr.hasPrefix("Error: cannot sync: the server could not be reached: "), down.stderr)
     }
+
+    /// `kill -9` at moments of a sync of 500 items, several times over: the next `todo sync`
+    /// finishes the job, and the server holds each item once, the list each once, and another
+    /// sync has nothing to do.
+    func test_killedAtAnyMoment_theNextSyncFinishes_withNothingDoubledOrLost() throws {
+        XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice").status, 0)
+        let lines = (1...500).map { "Task \($0) due:2030-01-\(String(format: "%02d", $0 % 28 + 1))" }.joined(separator: "\n") + "\n"
+        XCTAssertEqual(try todo.run(["import", "-"], input: Data(lines.utf8)).status, 0)
+        var generator = SeededGenerator(seed: 17)
+        for round in 0..<4 {
+            let running = try todo.start(["sync"])
+            usleep(UInt32.random(in: 100_000...1_500_000, using: &generator))
+            kill(running.processIdentifier, SIGKILL)
+            let outcome = running.finish()
+            XCTAssertTrue(outcome.status == 0 || outcome.status == SIGKILL || outcome.status == 128 + SIGKILL || outcome.status == 9,
+                          "round \(round): \(outcome)")
+            // A phone adds one while todo is away.
+            if round == 1 { _ = try phone("calendar.save_todo(summary='From the phone', uid='phone-1@example.com')") }
+        }
+        var outcome = try run("sync")
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        outcome = try run("sync")
+        XCTAssertEqual(outcome.stdout, "Synced with \"Tasks\": received 0, sent 0, 0 conflicts.\n")
+        XCTAssertEqual(try phone("""
+            todos = calendar.todos(include_completed=True)
+            uids = [str(t.icalendar_component['UID']) for t in todos]
+            print(len(todos), len(set(uids)))
+            """), "501 501\n")
+        let listed = try run("list", "--json").stdout
+        XCTAssertEqual(listed.components(separatedBy: "\"title\":").count - 1, 501, "each item once in the list")
+        XCTAssertTrue(listed.contains("\"title\":\"From the phone\""))
+    }
 }
