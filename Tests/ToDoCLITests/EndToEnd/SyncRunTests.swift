@@ -292,4 +292,83 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"), "['Bread', 'Milk', 'Tea']\n")
         XCTAssertEqual(try sync(laptop).sent.count, 0)
     }
+
+    // MARK: What travels
+
+    /// The phone's alarm and its own properties survive an edit in todo; a repeating item travels
+    /// as its series, checked here; a subtask as RELATED-TO.
+    func test_alarmsSurviveAnEdit_aSeriesAndASubtaskTravel() throws {
+        let laptop = try list("laptop"), desktop = try list("desktop")
+        try laptop.update { manager in
+            let parent = try manager.add(ToDoItem(title: "Garden"))
+            var child = ToDoItem(title: "Water the plants", timestamp: 1_795_500_000, dueIsAllDay: false, repeatRule: "FREQ=WEEKLY")
+            child.parent = parent.id
+            _ = try manager.add(child)
+        }
+        _ = try sync(laptop)
+        clock += 60
+        _ = try phone("""
+            import icalendar
+            for todo in calendar.todos():
+                component = todo.icalendar_component
+                if str(component['SUMMARY']) == 'Water the plants':
+                    alarm = icalendar.Alarm()
+                    alarm.add('ACTION', 'DISPLAY')
+                    alarm.add('DESCRIPTION', 'Water')
+                    alarm.add('TRIGGER', datetime.timedelta(minutes=-15))
+                    component.add_component(alarm)
+                    component.add('X-APPLE-SORT-ORDER', '7')
+                    stamp(todo)
+                    todo.save()
+            """)
+        _ = try sync(laptop)
+        clock += 60
+        try laptop.update { manager in
+            let water = manager.toDoItems.first { $0.title == "Water the plants" }!
+            _ = try manager.checkOccurrence(withID: water.id, rules: berlin)
+        }
+        let report = try sync(laptop)
+        XCTAssertEqual(Set(report.sent.map(\.title)), ["Water the plants"], "the series moved, and its occurrence is a done task of its own")
+        XCTAssertEqual(report.sent.count, 2)
+        XCTAssertEqual(try phone("""
+            for todo in sorted(calendar.todos(include_completed=True), key=lambda t: (str(t.icalendar_component.get('STATUS')), str(t.icalendar_component['SUMMARY']))):
+                c = todo.icalendar_component
+                print(c['SUMMARY'], c.get('STATUS'), 'RRULE' in c, len(c.subcomponents), c.get('X-APPLE-SORT-ORDER'), 'RELATED-TO' in c)
+            """), """
+            Water the plants COMPLETED False 0 None True
+            Garden NEEDS-ACTION False 0 None False
+            Water the plants NEEDS-ACTION True 1 7 True
+
+            """)
+        _ = try sync(desktop)
+        let items = try desktop.load()
+        let series = try XCTUnwrap(items.toDoItems.first { $0.title == "Water the plants" })
+        XCTAssertEqual(series.repeatRule, "FREQ=WEEKLY")
+        XCTAssertEqual(series.parent, items.toDoItems.first { $0.title == "Garden" }?.id)
+        XCTAssertEqual(items.doneItems.map(\.title), ["Water the plants"])
+    }
+
+    /// The same on Xandikos, whose calendar also holds events.
+    func test_onXandikos_twoListsConverge() throws {
+        server = try DAVServer(.xandikos, in: directory.url)
+        let xandikos = server.url.appendingPathComponent("user/calendars/calendar/")
+        func store(_ name: String) throws -> JSONFileStore {
+            let store = JSONFileStore(fileURL: directory.file("\(name)-x.json"), now: { [time] in Date(timeIntervalSince1970: time.now) })
+            try store.update(withSyncState: { _, state in
+                state = SyncState(account: SyncState.Account(calendar: xandikos, calendarName: "calendar", user: "any", passwordCommand: nil,
+                                                             allowsHTTP: false))
+            })
+            return store
+        }
+        let laptop = try store("laptop"), desktop = try store("desktop")
+        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Tea")) }
+        XCTAssertEqual(try sync(laptop).sent.map(\.title), ["Tea"])
+        XCTAssertEqual(try sync(desktop).received.added.map(\.title), ["Tea"])
+        clock += 60
+        try desktop.update { manager in _ = try manager.checkItem(withID: manager.toDoItems[0].id) }
+        _ = try sync(desktop)
+        _ = try sync(laptop)
+        XCTAssertEqual(try laptop.load().doneItems.map(\.title), ["Tea"])
+        XCTAssertEqual(try sync(laptop).sent.count + (try sync(desktop)).sent.count, 0)
+    }
 }
