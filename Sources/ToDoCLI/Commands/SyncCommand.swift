@@ -232,7 +232,7 @@ struct SyncCommand: ListCommand {
             Calendar: \(name)\(state.account.calendar.absoluteString)
             User:     \(state.account.user)
             Password: \(state.account.passwordCommand.map { "from '\($0)'" } ?? "from TODO_SYNC_PASSWORD")
-            Last:     \(last)
+            Changed:  \(last)
             Synced:   \(counted(state.records.count, "item"))
             Waiting:  \(counted(waiting, "local change"))\n
             """))

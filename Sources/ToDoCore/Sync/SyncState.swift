@@ -30,7 +30,8 @@ public struct SyncState: Equatable, Sendable {
     /// RFC 6578's token for the next sync-collection report; `nil` before the first sync, or
     /// when the server offers none.
     public var syncToken: String?
-    /// When the last sync ended, in seconds since 1970.
+    /// When a sync last changed the list or its records, in seconds since 1970 (one that found
+    /// nothing to do writes nothing).
     public var lastSync: Double?
     public var records: [SyncPlan.Record]
 

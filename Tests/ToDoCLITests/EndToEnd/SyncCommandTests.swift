@@ -49,7 +49,7 @@ final class SyncCommandTests: BinaryTestCase {
             """, stderr: ""))
         let status = try run("sync", "status")
         XCTAssertTrue(status.stdout.hasPrefix("Calendar: \"Tasks\" \(server.url.absoluteString)alice/tasks/\nUser:     alice\n"
-                                              + "Password: from TODO_SYNC_PASSWORD\nLast:     never\n"), status.stdout)
+                                              + "Password: from TODO_SYNC_PASSWORD\nChanged:  never\n"), status.stdout)
         let state = try String(contentsOf: directory.file("items.json.sync"), encoding: .utf8)
         XCTAssertFalse(state.contains("secret"), "the password is never written down")
         // A password command's first line is the password; it is recorded, the password is not.
