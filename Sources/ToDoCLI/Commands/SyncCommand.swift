@@ -32,7 +32,7 @@ struct SyncCommand: ListCommand {
             password comes from TODO_SYNC_PASSWORD or --password-command and is never written down.
             todo sync then sends this list's changes and takes the calendar's: a field changed on one
             side goes to the other, a field changed on both goes to the later change (the loser is
-            said, and todo undo brings it back), an edit beats a delete. Numbers stay local. A sync
+            said; when the calendar's change won, todo undo brings this list's back), an edit beats a delete. Numbers stay local. A sync
             that would delete everything on a side, or more than half of a side of more than ten, is
             refused without --force. The server is never asked while the list is locked.
             """,
