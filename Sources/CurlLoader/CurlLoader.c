@@ -10,6 +10,8 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 #include "CurlLoader.h"
 
 static void *library;
@@ -111,10 +113,125 @@ int curl_easy_setopt(void *handle, int option, ...) {
 }
 FORWARD_OPTION(curl_easy_getinfo, curlFailedInit)
 FORWARD_OPTION(curl_multi_setopt, curlMultiInternalError)
+FORWARD(int, curl_easy_perform, (void *handle), (handle), curlFailedInit)
+
+// A request through libcurl's easy interface: one blocking call, which waits for the answer in
+// poll(). URLSession on Linux burns a core's worth of time while it waits (its libdispatch
+// sources wake each other without pause), more than everything else `todo sync` does.
+enum {
+    optionWriteData = 10001, optionErrorBuffer = 10010, optionPostFields = 10015, optionHTTPHeader = 10023,
+    optionHeaderData = 10029, optionCustomRequest = 10036, optionWriteFunction = 20011, optionHeaderFunction = 20079,
+    optionNoSignal = 99, optionFollowLocation = 52, optionHTTPGet = 80, optionTimeoutMilliseconds = 155,
+    optionProtocols = 181, optionPostFieldSize = 30120, infoResponseCode = 0x200002,
+    protocolHTTP = 1, protocolHTTPS = 2,
+};
+
+static int appendBytes(unsigned char **buffer, size_t *length, size_t *capacity, const char *data, size_t count) {
+    if (*length + count > *capacity) {
+        size_t grown = *capacity ? *capacity : 4096;
+        while (grown < *length + count) grown *= 2;
+        unsigned char *moved = realloc(*buffer, grown);
+        if (!moved) return 0;
+        *buffer = moved;
+        *capacity = grown;
+    }
+    memcpy(*buffer + *length, data, count);
+    *length += count;
+    return 1;
+}
+
+/// Whether the headers name a `Content-Encoding` other than identity.
+static int isCompressed(const todo_http_answer *answer) {
+    static const char name[] = "content-encoding:";
+    size_t length = answer->headers_length, size = sizeof name - 1;
+    const unsigned char *text = answer->headers;
+    for (size_t start = 0; start + size <= length; start++) {
+        if (start > 0 && text[start - 1] != '\n') continue;
+        size_t index = 0;
+        while (index < size && (text[start + index] | 0x20) == name[index]) index++;
+        if (index < size) continue;
+        size_t value = start + size;
+        while (value < length && (text[value] == ' ' || text[value] == '\t')) value++;
+        static const char identity[] = "identity";
+        size_t matched = 0;
+        while (matched < 8 && value + matched < length && (text[value + matched] | 0x20) == identity[matched]) matched++;
+        return matched < 8;
+    }
+    return 0;
+}
+
+static size_t onBody(char *data, size_t size, size_t count, void *context) {
+    todo_http_answer *answer = context;
+    size_t bytes = size * count;
+    if (!answer->checked) {
+        answer->checked = 1;
+        answer->refused = isCompressed(answer);
+    }
+    // A compressed answer, or one larger than the limit, is given up before its body is kept.
+    if (answer->refused || answer->body_length + bytes > answer->limit) {
+        if (!answer->refused) answer->exceeded = 1;
+        return 0;
+    }
+    return appendBytes(&answer->body, &answer->body_length, &answer->body_capacity, data, bytes) ? bytes : 0;
+}
+
+static size_t onHeader(char *data, size_t size, size_t count, void *context) {
+    todo_http_answer *answer = context;
+    size_t bytes = size * count;
+    // A new status line starts the headers of the answer that counts (after a 100 Continue).
+    if (bytes >= 5 && memcmp(data, "HTTP/", 5) == 0) answer->headers_length = 0;
+    if (answer->headers_length + bytes > (1 << 20)) return 0;
+    return appendBytes(&answer->headers, &answer->headers_length, &answer->headers_capacity, data, bytes) ? bytes : 0;
+}
+
+int todo_http_perform(const char *method, const char *url, const char *const *headers, int header_count,
+                      const unsigned char *body, long body_length, long timeout_milliseconds, todo_http_answer *answer) {
+    void *handle = curl_easy_init();
+    if (!handle) return curlFailedInit;
+    void *list = NULL;
+    for (int index = 0; index < header_count; index++) list = curl_slist_append(list, headers[index]);
+    curl_easy_setopt(handle, curlOptionURL, url);
+    curl_easy_setopt(handle, optionProtocols, (void *)(long)(protocolHTTP | protocolHTTPS));
+    curl_easy_setopt(handle, optionNoSignal, (void *)1L);
+    curl_easy_setopt(handle, optionFollowLocation, (void *)0L);
+    curl_easy_setopt(handle, optionTimeoutMilliseconds, (void *)timeout_milliseconds);
+    curl_easy_setopt(handle, optionErrorBuffer, answer->error);
+    curl_easy_setopt(handle, optionWriteFunction, (void *)onBody);
+    curl_easy_setopt(handle, optionWriteData, answer);
+    curl_easy_setopt(handle, optionHeaderFunction, (void *)onHeader);
+    curl_easy_setopt(handle, optionHeaderData, answer);
+    if (body) {
+        curl_easy_setopt(handle, optionPostFieldSize, (void *)body_length);
+        curl_easy_setopt(handle, optionPostFields, body);
+    } else {
+        curl_easy_setopt(handle, optionHTTPGet, (void *)1L);
+    }
+    curl_easy_setopt(handle, optionCustomRequest, method);
+    if (list) curl_easy_setopt(handle, optionHTTPHeader, list);
+    int code = curl_easy_perform(handle);
+    long status = 0;
+    curl_easy_getinfo(handle, infoResponseCode, &status);
+    answer->status = status;
+    curl_easy_cleanup(handle);
+    curl_slist_free_all(list);
+    return code;
+}
+
+void todo_http_answer_free(todo_http_answer *answer) {
+    free(answer->body);
+    free(answer->headers);
+    answer->body = NULL;
+    answer->headers = NULL;
+}
 
 #else
 #include "CurlLoader.h"
 // Elsewhere URLSession is the system's own.
 int todo_curl_load(void) { return 1; }
 const char *todo_curl_load_error(void) { return 0; }
+int todo_http_perform(const char *method, const char *url, const char *const *headers, int header_count,
+                      const unsigned char *body, long body_length, long timeout_milliseconds, todo_http_answer *answer) {
+    return 2;
+}
+void todo_http_answer_free(todo_http_answer *answer) {}
 #endif

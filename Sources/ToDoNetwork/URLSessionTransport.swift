@@ -25,19 +25,8 @@ public struct URLSessionTransport: HTTPTransport {
         let deadline = DispatchTime.now() + request.timeout
         // Redirects are followed here, not by URLSession: on Linux it drops the body of the
         // request it sends on (a PROPFIND arrives empty), and it would send credentials anywhere.
-        var current = request
-        for _ in 0...Self.maximumRedirects {
-            let response = try sendOnce(current, until: deadline)
-            guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("location"),
-                  let next = URL(string: location, relativeTo: current.url)?.absoluteURL, next.isWebAddress else { return response }
-            if response.status == 303 { (current.method, current.body) = ("GET", nil) }
-            if !next.hasSameOrigin(as: current.url) { current.credentials = nil }
-            current.url = next
-        }
-        throw .failed("more than \(Self.maximumRedirects) redirects")
+        return try Redirects.follow(request) { current throws(HTTPError) in try sendOnce(current, until: deadline) }
     }
-
-    private static let maximumRedirects = 10
 
     private func sendOnce(_ request: HTTPRequest, until deadline: DispatchTime) throws(HTTPError) -> HTTPResponse {
         let configuration = Self.makeConfiguration()

@@ -4,4 +4,9 @@ import ToDoCLI
 import ToDoNetwork
 
 todo_prepare_process_memory()
+#if os(Linux)
+// libcurl's easy interface waits without keeping a core busy, as URLSession on Linux does.
+exit(ToDoCLI.runProcess(in: .live(transport: CurlTransport())))
+#else
 exit(ToDoCLI.runProcess(in: .live(transport: URLSessionTransport())))
+#endif

@@ -10,7 +10,23 @@ import XCTest
 /// letter case.
 final class DAVTransportTests: XCTestCase {
     private var directory: TemporaryDirectory!
-    private let transport = URLSessionTransport()
+    /// The command line's transport (libcurl's easy interface on Linux), and URLSession's.
+    private var transports: [any HTTPTransport] {
+        #if os(Linux)
+        [CurlTransport(), URLSessionTransport()]
+        #else
+        [URLSessionTransport()]
+        #endif
+    }
+    private var transport: any HTTPTransport = URLSessionTransport()
+
+    /// Runs `body` once with each transport.
+    private func withEachTransport(_ body: () throws -> Void) rethrows {
+        for transport in transports {
+            self.transport = transport
+            try body()
+        }
+    }
     private let alice = HTTPCredentials(user: "alice", password: "secret")
 
     override func setUpWithError() throws {
@@ -29,60 +45,70 @@ final class DAVTransportTests: XCTestCase {
     }
 
     func test_radicale_propfindWithCredentials_andAWrongPasswordComesBackAs401() throws {
-        let server = try DAVServer(.radicale, in: directory.url)
-        let answer = try propfind(server.url, depth: "0", "<d:current-user-principal/>", credentials: alice)
-        XCTAssertEqual(answer.status, 207, String(decoding: answer.body, as: UTF8.self))
-        let principal = try DAVMultistatus(parsing: answer.body).responses.first?.property(DAVNamespace.dav, "current-user-principal")
-        XCTAssertEqual(principal?.child(DAVNamespace.dav, "href")?.text, "/alice/")
+        try withEachTransport {
+            let server = try DAVServer(.radicale, in: directory.url)
+            let answer = try propfind(server.url, depth: "0", "<d:current-user-principal/>", credentials: alice)
+            XCTAssertEqual(answer.status, 207, String(decoding: answer.body, as: UTF8.self))
+            let principal = try DAVMultistatus(parsing: answer.body).responses.first?.property(DAVNamespace.dav, "current-user-principal")
+            XCTAssertEqual(principal?.child(DAVNamespace.dav, "href")?.text, "/alice/")
 
-        // Within the request's timeout, not for ever: the answer is the 401.
-        let refused = try propfind(server.url, depth: "0", "<d:current-user-principal/>",
-                                   credentials: HTTPCredentials(user: "alice", password: "wrong"))
-        XCTAssertEqual(refused.status, 401)
-        XCTAssertEqual(try propfind(server.url, depth: "0", "<d:current-user-principal/>", credentials: nil).status, 401)
+            // Within the request's timeout, not for ever: the answer is the 401.
+            let refused = try propfind(server.url, depth: "0", "<d:current-user-principal/>",
+                                       credentials: HTTPCredentials(user: "alice", password: "wrong"))
+            XCTAssertEqual(refused.status, 401)
+            XCTAssertEqual(try propfind(server.url, depth: "0", "<d:current-user-principal/>", credentials: nil).status, 401)
+    }
     }
 
     /// `/.well-known/caldav` redirects (Radicale 301, Xandikos 302); the PROPFIND goes on with its body.
     func test_wellKnownRedirect_isFollowedWithTheBody() throws {
-        for (kind, credentials, principal) in [(DAVServer.Kind.radicale, alice, "/alice/"), (.xandikos, nil, "/user/")] {
-            let server = try DAVServer(kind, in: directory.url)
-            let answer = try propfind(server.url.appendingPathComponent(".well-known/caldav"), depth: "0", "<d:current-user-principal/>",
-                                      credentials: credentials)
-            XCTAssertEqual(answer.status, 207, "\(kind)")
-            let response = try DAVMultistatus(parsing: answer.body).responses.first
-            XCTAssertEqual(response?.property(DAVNamespace.dav, "current-user-principal")?.child(DAVNamespace.dav, "href")?.text, principal, "\(kind)")
-        }
+        try withEachTransport {
+            for (kind, credentials, principal) in [(DAVServer.Kind.radicale, alice, "/alice/"), (.xandikos, nil, "/user/")] {
+                let server = try DAVServer(kind, in: directory.url)
+                let answer = try propfind(server.url.appendingPathComponent(".well-known/caldav"), depth: "0", "<d:current-user-principal/>",
+                                          credentials: credentials)
+                XCTAssertEqual(answer.status, 207, "\(kind)")
+                let response = try DAVMultistatus(parsing: answer.body).responses.first
+                XCTAssertEqual(response?.property(DAVNamespace.dav, "current-user-principal")?.child(DAVNamespace.dav, "href")?.text, principal, "\(kind)")
+            }
+    }
     }
 
     /// A PUT that creates gives an ETag (read whatever its spelling); the same again is refused
     /// with 412, as `If-None-Match: *` asks.
     func test_xandikos_putGivesAnETag_andIfNoneMatchRefusesASecond() throws {
-        let server = try DAVServer(.xandikos, in: directory.url)
-        let body = Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:a1\r\nSUMMARY:Tea\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
-        let put = HTTPRequest(method: "PUT", url: server.url.appendingPathComponent("user/calendars/calendar/a1.ics"),
-                              headers: ["If-None-Match": "*", "Content-Type": "text/calendar; charset=utf-8"], body: body,
-                              timeout: 20, maximumBodyBytes: 1 << 20)
-        let created = try transport.send(put)
-        XCTAssertEqual(created.status, 201)
-        XCTAssertTrue(created.header("ETag")?.hasPrefix("\"") ?? false, "\(created.headers)")
-        XCTAssertEqual(created.header("etag"), created.header("ETAG"))
-        XCTAssertEqual(try transport.send(put).status, 412)
+        try withEachTransport {
+            let server = try DAVServer(.xandikos, in: directory.url)
+            // A resource of its own for each transport: the server's folder is the same.
+            let uid = UUID().uuidString
+            let body = Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\nSUMMARY:Tea\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+            let put = HTTPRequest(method: "PUT", url: server.url.appendingPathComponent("user/calendars/calendar/\(uid).ics"),
+                                  headers: ["If-None-Match": "*", "Content-Type": "text/calendar; charset=utf-8"], body: body,
+                                  timeout: 20, maximumBodyBytes: 1 << 20)
+            let created = try transport.send(put)
+            XCTAssertEqual(created.status, 201)
+            XCTAssertTrue(created.header("ETag")?.hasPrefix("\"") ?? false, "\(created.headers)")
+            XCTAssertEqual(created.header("etag"), created.header("ETAG"))
+            XCTAssertEqual(try transport.send(put).status, 412)
+    }
     }
 
     /// Credentials go with a redirect to the same origin only.
     func test_credentials_doNotFollowARedirectToAnotherOrigin() throws {
-        let other = try LocalHTTPServer { _ in .init(status: 200, body: "ok", contentType: "text/plain") }
-        let target = other.url("/elsewhere")
-        let first = try LocalHTTPServer { request in
-            request.path == "/start" ? .init(status: 307, bytes: [], contentType: "text/plain", headers: ["Location: /same"])
-                : .init(status: 307, bytes: [], contentType: "text/plain", headers: ["Location: \(target)"])
-        }
-        let answer = try transport.send(HTTPRequest(method: "REPORT", url: URL(string: first.url("/start"))!, body: Array("<x/>".utf8),
-                                                    credentials: alice, timeout: 20, maximumBodyBytes: 1 << 20))
-        XCTAssertEqual(answer.status, 200)
-        XCTAssertEqual(first.requests.map(\.path), ["/start", "/same"])
-        XCTAssertEqual(first.requests.map { $0.headers["authorization"] }, [alice.basicAuthorization, alice.basicAuthorization])
-        XCTAssertEqual(other.requests.map(\.method), ["REPORT"])
-        XCTAssertNil(other.requests.first?.headers["authorization"])
+        try withEachTransport {
+            let other = try LocalHTTPServer { _ in .init(status: 200, body: "ok", contentType: "text/plain") }
+            let target = other.url("/elsewhere")
+            let first = try LocalHTTPServer { request in
+                request.path == "/start" ? .init(status: 307, bytes: [], contentType: "text/plain", headers: ["Location: /same"])
+                    : .init(status: 307, bytes: [], contentType: "text/plain", headers: ["Location: \(target)"])
+            }
+            let answer = try transport.send(HTTPRequest(method: "REPORT", url: URL(string: first.url("/start"))!, body: Array("<x/>".utf8),
+                                                        credentials: alice, timeout: 20, maximumBodyBytes: 1 << 20))
+            XCTAssertEqual(answer.status, 200)
+            XCTAssertEqual(first.requests.map(\.path), ["/start", "/same"])
+            XCTAssertEqual(first.requests.map { $0.headers["authorization"] }, [alice.basicAuthorization, alice.basicAuthorization])
+            XCTAssertEqual(other.requests.map(\.method), ["REPORT"])
+            XCTAssertNil(other.requests.first?.headers["authorization"])
+    }
     }
 }
