@@ -255,7 +255,7 @@ struct SyncCommand: ListCommand {
                 output.write(TerminalText.printableLines(Self.describe(plan)))
                 return
             }
-            let report = try run.run()
+            let report = try run.run(readState: state)
             output.write(TerminalText.printableLines(json ? Self.json(report) : Self.describe(report, runner.renderer, state)))
         } catch let error as SyncError {
             throw SyncFailure(error)

@@ -75,11 +75,16 @@ public struct SyncRun {
     }
 
     /// Syncs; rounds again while the server changed a resource as it was being sent (at most three).
-    public func run() throws -> SyncReport {
+    /// `state` is the sync state as the caller read it just before, saving a second reading of a
+    /// file of megabytes; the transaction reads it again under the lock all the same.
+    public func run(readState: SyncState? = nil) throws -> SyncReport {
         var report = SyncReport()
+        var given = readState
         for _ in 0..<3 {
             report.rounds += 1
-            guard let state = try store.loadSyncState() else { throw SyncError.notSetUp }
+            let read = try given ?? store.loadSyncState()
+            given = nil
+            guard let state = read else { throw SyncError.notSetUp }
             let fetched = try fetch(state)
             // Nothing changed on either side: no transaction, nothing written (a list of 10,000
             // items has a sync state of megabytes).
