@@ -224,7 +224,7 @@ struct SyncCommand: ListCommand {
         let items = manager.toDoItems + manager.doneItems
         let waiting = items.filter { item in
             guard let record = records[item.id] else { return true }
-            return SyncField.allCases.contains { !$0.isSame(in: item, as: record.base) }
+            return SyncField.differ(item, record.base)
         }.count + state.records.filter { manager.item(withID: $0.id) == nil }.count
         let last = state.lastSync.map { "\(runner.renderer.dates.string(from: $0, allDay: false))" } ?? "never"
         let name = state.account.calendarName.map { "\"\($0)\" " } ?? ""

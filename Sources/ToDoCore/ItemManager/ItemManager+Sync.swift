@@ -9,6 +9,15 @@ public struct SyncApplied: Sendable {
     public var refused: [(item: ToDoItem, reason: ItemManagerError)] = []
 
     public init() {}
+
+    /// Adds what `other` applied.
+    mutating func append(_ other: SyncApplied) {
+        added += other.added
+        updated += other.updated
+        removed += other.removed
+        twins += other.twins
+        refused += other.refused
+    }
 }
 
 extension ItemManager {

@@ -30,6 +30,11 @@ public enum SyncField: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether `a` and `b` differ in any field that travels.
+    public static func differ(_ a: ToDoItem, _ b: ToDoItem) -> Bool {
+        allCases.contains { !$0.isSame(in: a, as: b) }
+    }
+
     /// `target` with the field's value from `source`.
     func taking(from source: ToDoItem, into target: ToDoItem) -> ToDoItem {
         var item = target
@@ -95,7 +100,7 @@ public enum ItemMerge {
         }
         var merged = local
         var conflicts: [SyncConflict] = []
-        var changesRemote = false
+        var changesRemote = false, tookFromRemote = false
         for field in SyncField.allCases where !field.isSame(in: local, as: remote) {
             let localChanged = base.map { !field.isSame(in: local, as: $0) } ?? true
             let remoteChanged = base.map { !field.isSame(in: remote, as: $0) } ?? true
@@ -109,6 +114,7 @@ public enum ItemMerge {
             }
             if winner == .remote {
                 merged = field.taking(from: remote, into: merged)
+                tookFromRemote = true
             } else {
                 changesRemote = true
             }
@@ -118,7 +124,6 @@ public enum ItemMerge {
         merged.storage.fields.icalendarLines = remote.icalendarLines
         merged.storage.fields.originalUID = remote.uid == merged.id.uuidString ? nil : remote.uid
         if merged.createdAt == nil { merged.storage.fields.createdAt = remote.createdAt }
-        let tookFromRemote = SyncField.allCases.contains { !$0.isSame(in: merged, as: local) }
         if let remoteTime = remote.modifiedAt, tookFromRemote, remoteTime > (merged.modifiedAt ?? -.infinity) {
             merged.storage.fields.modifiedAt = remoteTime
         }

@@ -103,7 +103,7 @@ public struct SyncPlan: Equatable, Sendable {
                 let merged = ItemMerge.merge(base: record.base, local: local, remote: remote.item, tieBreaker: tieBreaker)
                 plan.take(merged, remote: remote)
             case let (local?, nil):
-                if changed(local, since: record.base) {
+                if SyncField.differ(local, record.base) {
                     // Edited here, deleted there: the edit wins, and goes back as a new resource.
                     plan.keptAgainstDelete.append((local, .remote))
                     plan.remote.append(.put(local, href: nil, etag: nil))
@@ -111,7 +111,7 @@ public struct SyncPlan: Equatable, Sendable {
                     plan.local.append(.remove(local))
                 }
             case let (nil, remote?):
-                if remote.etag != record.etag || changed(remote.item, since: record.base) {
+                if remote.etag != record.etag || SyncField.differ(remote.item, record.base) {
                     plan.keptAgainstDelete.append((remote.item, .local))
                     plan.local.append(.add(remote.item))
                     plan.records.append(Record(id: remote.item.id, href: remote.href, etag: remote.etag, base: remote.item))
@@ -146,11 +146,6 @@ public struct SyncPlan: Equatable, Sendable {
             plan.records.append(Record(id: remote.item.id, href: remote.href, etag: remote.etag, base: remote.item))
         }
         return plan
-    }
-
-    /// Whether `item` differs from `base` in a field that travels.
-    private static func changed(_ item: ToDoItem, since base: ToDoItem) -> Bool {
-        SyncField.allCases.contains { !$0.isSame(in: item, as: base) }
     }
 
     private mutating func take(_ merged: MergedItem, remote item: RemoteItem) {

@@ -68,10 +68,12 @@ public struct SyncRun {
     /// The plan a sync would carry out now, changing nothing.
     public func plan() throws -> SyncPlan {
         guard let state = try store.loadSyncState() else { throw SyncError.notSetUp }
-        let fetched = try fetch(state)
-        let manager = try store.load()
-        return SyncPlan.make(localItems: manager.toDoItems + manager.doneItems, remoteItems: fetched.items, records: state.records,
-                             tieBreaker: tieBreaker)
+        return plan(for: try store.load(), fetched: try fetch(state), records: state.records)
+    }
+
+    /// The plan for the list in `manager` and what was fetched, against `records`.
+    private func plan(for manager: ItemManager, fetched: Fetched, records: [SyncPlan.Record]) -> SyncPlan {
+        SyncPlan.make(localItems: manager.toDoItems + manager.doneItems, remoteItems: fetched.items, records: records, tieBreaker: tieBreaker)
     }
 
     /// Syncs; rounds again while the server changed a resource as it was being sent (at most three).
@@ -89,19 +91,17 @@ public struct SyncRun {
             // Nothing changed on either side: no transaction, nothing written (a list of 10,000
             // items has a sync state of megabytes).
             if fetched.token == state.syncToken, fetched.items.count == state.records.count {
-                let manager = try store.load()
-                let plan = SyncPlan.make(localItems: manager.toDoItems + manager.doneItems, remoteItems: fetched.items, records: state.records,
-                                         tieBreaker: tieBreaker)
+                let plan = self.plan(for: try store.load(), fetched: fetched, records: state.records)
                 if plan.local.isEmpty, plan.remote.isEmpty, plan.records == state.records { break }
             }
             let (plan, applied, conflicts) = try store.update(command: command, withSyncState: {
                 manager, state throws -> (SyncPlan, SyncApplied, [(item: ToDoItem, conflict: SyncConflict)]) in
                 guard var current = state else { throw SyncError.notSetUp }
-                let local = manager.toDoItems + manager.doneItems
-                let plan = SyncPlan.make(localItems: local, remoteItems: fetched.items, records: current.records, tieBreaker: tieBreaker)
-                if !force, plan.deletesTooMuch(localCount: local.count, remoteCount: fetched.items.count) {
+                let plan = self.plan(for: manager, fetched: fetched, records: current.records)
+                let localCount = manager.toDoItems.count + manager.doneItems.count
+                if !force, plan.deletesTooMuch(localCount: localCount, remoteCount: fetched.items.count) {
                     throw SyncError.deletesTooMuch(local: plan.deletions.local, remote: plan.deletions.remote,
-                                                   localCount: local.count, remoteCount: fetched.items.count)
+                                                   localCount: localCount, remoteCount: fetched.items.count)
                 }
                 let applied = manager.applySync(plan.local)
                 current.records = plan.records
@@ -114,11 +114,7 @@ public struct SyncRun {
                 }
                 return (plan, applied, conflicts)
             })
-            report.received.added += applied.added
-            report.received.updated += applied.updated
-            report.received.removed += applied.removed
-            report.received.twins += applied.twins
-            report.received.refused += applied.refused
+            report.received.append(applied)
             report.keptAgainstDelete += plan.keptAgainstDelete
             report.conflicts += conflicts
             let changedMeanwhile = try push(plan, state: state, texts: fetched.texts, report: &report)
@@ -165,9 +161,10 @@ public struct SyncRun {
             }
         }
         if !stored.isEmpty || !deleted.isEmpty {
+            let replaced = deleted.union(stored.map(\.id))
             try store.update(command: command, withSyncState: { _, state in
                 guard var current = state else { return }
-                current.records.removeAll { record in deleted.contains(record.id) || stored.contains { $0.id == record.id } }
+                current.records.removeAll { replaced.contains($0.id) }
                 current.records += stored
                 state = current
             })
