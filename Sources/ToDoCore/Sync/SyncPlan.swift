@@ -125,13 +125,22 @@ public struct SyncPlan: Equatable, Sendable {
             }
         }
 
-        // Items neither side had at the last sync: paired by id, then open ones by content.
-        var unpairedRemote = remoteItems.filter { remoteByHref[$0.href] != nil }
+        // Items neither side had at the last sync: paired by id, then open ones by content, each
+        // the first of the calendar's in order; looked up by id and by title, so that a first sync
+        // of two lists of thousands compares each item with its candidates only.
+        let unpairedRemote = remoteItems.filter { remoteByHref[$0.href] != nil }
+        var taken = [Bool](repeating: false, count: unpairedRemote.count)
+        var remoteByID: [UUID: [Int]] = [:], openRemoteByTitle: [String: [Int]] = [:]
+        for (index, remote) in unpairedRemote.enumerated() {
+            remoteByID[remote.item.id, default: []].append(index)
+            if !remote.item.done { openRemoteByTitle[remote.item.title, default: []].append(index) }
+        }
         for local in localItems where localByID[local.id] != nil {
-            let index = unpairedRemote.firstIndex { $0.item.id == local.id }
-                ?? (local.done ? nil : unpairedRemote.firstIndex { !$0.item.done && $0.item.hasSameContent(as: local) })
+            let index = remoteByID[local.id]?.first { !taken[$0] }
+                ?? (local.done ? nil : openRemoteByTitle[local.title]?.first { !taken[$0] && unpairedRemote[$0].item.hasSameContent(as: local) })
             if let index {
-                let remote = unpairedRemote.remove(at: index)
+                taken[index] = true
+                let remote = unpairedRemote[index]
                 // Paired by content, the item keeps this list's id; the calendar keeps its UID.
                 var paired = ToDoItem(id: local.id, number: local.number, done: remote.item.done, storage: remote.item.storage)
                 if paired.uid != remote.item.uid { paired.storage.fields.originalUID = remote.item.uid }
@@ -141,7 +150,7 @@ public struct SyncPlan: Equatable, Sendable {
                 plan.remote.append(.put(local, href: nil, etag: nil))
             }
         }
-        for remote in unpairedRemote {
+        for (index, remote) in unpairedRemote.enumerated() where !taken[index] {
             plan.local.append(.add(remote.item))
             plan.records.append(Record(id: remote.item.id, href: remote.href, etag: remote.etag, base: remote.item))
         }
