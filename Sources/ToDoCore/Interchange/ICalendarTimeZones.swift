@@ -73,26 +73,16 @@ struct ICalendarTimeZones {
             guard let start, let offsetFrom, offsetTo != nil,
                   let startDay = CalendarDay(year: start.year, month: start.month, day: start.day).number else { return nil }
             let timeOfDay = start.hour * 3600 + start.minute * 60 + start.second
-            var onsets = [startDay * 86_400 + timeOfDay - offsetFrom]
+            /// The moment a local time, read in `offsetFrom`, names.
+            func onset(_ day: Int, _ seconds: Int) -> Int { day * 86_400 + seconds - offsetFrom }
+            var onsets = [onset(startDay, timeOfDay)]
             for date in dates {
                 guard let day = CalendarDay(year: date.year, month: date.month, day: date.day).number else { continue }
-                onsets.append(day * 86_400 + date.hour * 3600 + date.minute * 60 + date.second - offsetFrom)
+                onsets.append(onset(day, date.hour * 3600 + date.minute * 60 + date.second))
             }
             if let rule, rule.canBeFollowed {
-                var left = rule.count.map { $0 - 1 }
-                rule.forEachDay(from: CalendarDay(number: startDay), dueDay: startDay) { day in
-                    let local = day * 86_400 + timeOfDay, onset = local - offsetFrom
-                    switch rule.until {
-                    case .day(let last)?: if day > last { return false }
-                    case .localTime(let last)?: if local > last { return false }
-                    case .moment(let last)?: if Double(onset) > last { return false }
-                    case nil: break
-                    }
-                    if let remaining = left {
-                        if remaining <= 0 { return false }
-                        left = remaining - 1
-                    }
-                    onsets.append(onset)
+                rule.forEachOccurrenceDay(after: startDay, timeOfDay: timeOfDay, moment: { Double(onset($0, timeOfDay)) }) { day in
+                    onsets.append(onset(day, timeOfDay))
                     // Followed to 2200 (later times take the offset of then): working out every
                     // year to 9999 would cost an import a tenth of a second for each zone.
                     return day < Self.lastOnsetDay

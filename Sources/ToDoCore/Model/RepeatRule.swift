@@ -243,28 +243,20 @@ public struct RepeatRule: Equatable, Sendable {
         let dueFields = local.fields(of: due)
         let dueDay = local.dayNumber(of: due), today = local.dayNumber(of: now)
         let timeOfDay = allDay ? 0 : dueFields.hour * 3600 + dueFields.minute * 60 + dueFields.second
-        var left = count.map { $0 - 1 }
-        var found: Double?
-        forEachDay(from: CalendarDay(number: dueDay), dueDay: dueDay) { day in
-            if let until {
-                switch until {
-                case .day(let last): if day > last { return false }
-                case .localTime(let last): if day * 86_400 + timeOfDay > last { return false }
-                case .moment(let last): if moment(day, timeOfDay, allDay, local) > last { return false }
-                }
-            }
-            if let remaining = left, remaining <= 0 { return false }
+        var found: Double?, passed = 0
+        forEachOccurrenceDay(after: dueDay, timeOfDay: timeOfDay, moment: { moment($0, timeOfDay, allDay, local) }) { day in
             let moment = moment(day, timeOfDay, allDay, local)
             if allDay ? day >= today : moment > now {
                 found = moment
                 return false
             }
-            left = left.map { $0 - 1 }
+            passed += 1
             return true
         }
         guard let found else { return .ended }
         var rule = self
-        if let left, let index = parts.firstIndex(where: { $0.name == "COUNT" }) {
+        if let count, let index = parts.firstIndex(where: { $0.name == "COUNT" }) {
+            let left = count - 1 - passed
             rule.parts[index].value = String(left)
             rule.count = left
         }
@@ -279,9 +271,30 @@ public struct RepeatRule: Equatable, Sendable {
         }
     }
 
+    /// Calls `body` with each day of the series after `first` (the day of its first occurrence,
+    /// which `COUNT` counts) that `COUNT` and `UNTIL` leave, in order, until it returns `false`.
+    /// `timeOfDay` is the occurrences' local time; `moment` gives a day's occurrence as a moment,
+    /// for an `UNTIL` in UTC.
+    func forEachOccurrenceDay(after first: Int, timeOfDay: Int, moment: (Int) -> Double, _ body: (Int) -> Bool) {
+        var left = count.map { $0 - 1 }
+        forEachDay(from: CalendarDay(number: first), dueDay: first) { day in
+            switch until {
+            case .day(let last)?: if day > last { return false }
+            case .localTime(let last)?: if day * 86_400 + timeOfDay > last { return false }
+            case .moment(let last)?: if moment(day) > last { return false }
+            case nil: break
+            }
+            if let remaining = left {
+                if remaining <= 0 { return false }
+                left = remaining - 1
+            }
+            return body(day)
+        }
+    }
+
     /// Calls `body` with each day of the series after `dueDay`, in order, until it returns `false`
-    /// or the days reach the end of year 9999. `COUNT` and `UNTIL` are the caller's to apply.
-    func forEachDay(from due: CalendarDay, dueDay: Int, _ body: (Int) -> Bool) {
+    /// or the days reach the end of year 9999.
+    private func forEachDay(from due: CalendarDay, dueDay: Int, _ body: (Int) -> Bool) {
         // A rule that never matches (BYMONTHDAY=30;BYMONTH=2) ends with the calendar.
         let lastDay = CalendarDay(year: 9999, month: 12, day: 31).number!
         var period = 0
