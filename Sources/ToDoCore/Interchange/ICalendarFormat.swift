@@ -284,8 +284,8 @@ public enum ICalendarFormat {
         var uid: String?
         /// The occurrence of the series with `uid` that the VTODO stands for (`RECURRENCE-ID`).
         var occurrence: Double?
-        /// Whether it had no `SUMMARY`.
-        var untitled: Bool
+        /// The problem said of it when it had no `SUMMARY`: an occurrence takes its series' instead.
+        var untitledProblem: String?
     }
 
     /// The item of one VTODO. A value todo cannot read (a date, a coordinate, a priority, a line
@@ -328,9 +328,11 @@ public enum ICalendarFormat {
 
         // SUMMARY is optional in RFC 5545; Thunderbird shows such a task as "Untitled".
         var title = text("SUMMARY").map(ToDoItem.singleLine) ?? ""
+        var untitledProblem: String?
         if title.unicodeScalars.allSatisfy(Whitespace.isSpaceOrNewline) {
             title = "Untitled"
-            problems.append("\(origin): the VTODO has no SUMMARY; imported as \"Untitled\"")
+            untitledProblem = "\(origin): the VTODO has no SUMMARY; imported as \"Untitled\""
+            problems.append(untitledProblem!)
         }
         // Without a UID, the id is made from the task's main properties, the same on every import.
         var id = UUID(hashing: "ical:" + ["SUMMARY", "DESCRIPTION", "DUE", "LOCATION", "STATUS"].map { property($0)?.value ?? "" }.joined(separator: "\n"))
@@ -403,8 +405,7 @@ public enum ICalendarFormat {
         let occurrenceMoment = occurrence == nil ? nil : time("RECURRENCE-ID")?.timestamp
         let imported = ImportedItem(item: item, origin: origin, ignoredBecause: status == "CANCELLED" ? "cancelled in the calendar" : nil,
                                     problems: problems, idIsDerived: uid == nil)
-        return ReadTodo(imported: imported, uid: uid, occurrence: occurrenceMoment,
-                        untitled: text("SUMMARY") == nil)
+        return ReadTodo(imported: imported, uid: uid, occurrence: occurrenceMoment, untitledProblem: untitledProblem)
     }
 }
 
@@ -426,9 +427,10 @@ extension ICalendarFormat {
             let occurrences = todos.indices.filter { todos[$0].uid == uid && todos[$0].occurrence != nil }
             guard !occurrences.isEmpty else { continue }
             let series = items[index].item
-            for position in occurrences where todos[position].untitled {
+            for position in occurrences {
+                guard let untitled = todos[position].untitledProblem else { continue }
                 items[position].item.title = series.title
-                items[position].problems.removeAll { $0.hasSuffix("the VTODO has no SUMMARY; imported as \"Untitled\"") }
+                items[position].problems.removeAll { $0 == untitled }
             }
             let named = Set(occurrences.compactMap { todos[$0].occurrence })
             guard let text = series.repeatRule, var rule = try? RepeatRule(text), rule.canBeFollowed else { continue }
