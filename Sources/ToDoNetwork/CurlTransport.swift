@@ -45,7 +45,7 @@ public struct CurlTransport: HTTPTransport {
         }
         let received = Self.headers(answer)
         if answer.refused != 0 {
-            throw .failed("the server sent a compressed answer (\(received.header("content-encoding") ?? "")), which todo did not ask for")
+            throw .failed("the server sent a compressed answer (\(received["content-encoding"] ?? "")), which todo did not ask for")
         }
         if answer.exceeded != 0 { throw .tooLarge(limit: request.maximumBodyBytes) }
         guard code == 0 else {
@@ -54,11 +54,11 @@ public struct CurlTransport: HTTPTransport {
             throw .failed(message.isEmpty ? "libcurl error \(code)" : message)
         }
         let body = answer.body_length == 0 ? [] : Array(UnsafeBufferPointer(start: answer.body, count: answer.body_length))
-        return HTTPResponse(status: Int(answer.status), headers: received.fields, body: body)
+        return HTTPResponse(status: Int(answer.status), headers: received, body: body)
     }
 
     /// The headers of the answer, by name in lower case.
-    private static func headers(_ answer: todo_http_answer) -> (fields: [String: String], header: (String) -> String?) {
+    private static func headers(_ answer: todo_http_answer) -> [String: String] {
         var fields: [String: String] = [:]
         if answer.headers_length > 0 {
             let text = String(decoding: UnsafeBufferPointer(start: answer.headers, count: answer.headers_length), as: UTF8.self)
@@ -68,7 +68,7 @@ public struct CurlTransport: HTTPTransport {
                 fields[name] = value
             }
         }
-        return (fields, { fields[$0.lowercased()] })
+        return fields
     }
 
     /// Calls `body` with the strings as C strings, kept alive for the call.
