@@ -33,13 +33,12 @@ final class SyncRunTests: XCTestCase {
 
     private var calendar: URL { server.url.appendingPathComponent("alice/tasks/") }
 
-    /// A list set up to sync with the server's calendar.
-    private func list(_ name: String) throws -> JSONFileStore {
+    /// A list set up to sync with the calendar (Radicale's "Tasks" unless another is named).
+    private func list(_ name: String, calendar: URL? = nil, calendarName: String = "Tasks") throws -> JSONFileStore {
         let store = JSONFileStore(fileURL: directory.file("\(name).json"), now: { [time] in Date(timeIntervalSince1970: time.now) })
-        try store.update(withSyncState: { _, state in
-            state = SyncState(account: SyncState.Account(calendar: calendar, calendarName: "Tasks", user: "alice", passwordCommand: nil,
-                                                         allowsHTTP: false))
-        })
+        let account = SyncState.Account(calendar: calendar ?? self.calendar, calendarName: calendarName, user: "alice", passwordCommand: nil,
+                                        allowsHTTP: false)
+        try store.update(withSyncState: { _, state in state = SyncState(account: account) })
         return store
     }
 
@@ -352,15 +351,8 @@ final class SyncRunTests: XCTestCase {
     func test_onXandikos_twoListsConverge() throws {
         server = try DAVServer(.xandikos, in: directory.url)
         let xandikos = server.url.appendingPathComponent("user/calendars/calendar/")
-        func store(_ name: String) throws -> JSONFileStore {
-            let store = JSONFileStore(fileURL: directory.file("\(name)-x.json"), now: { [time] in Date(timeIntervalSince1970: time.now) })
-            try store.update(withSyncState: { _, state in
-                state = SyncState(account: SyncState.Account(calendar: xandikos, calendarName: "calendar", user: "any", passwordCommand: nil,
-                                                             allowsHTTP: false))
-            })
-            return store
-        }
-        let laptop = try store("laptop"), desktop = try store("desktop")
+        let laptop = try list("laptop-x", calendar: xandikos, calendarName: "calendar")
+        let desktop = try list("desktop-x", calendar: xandikos, calendarName: "calendar")
         try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Tea")) }
         XCTAssertEqual(try sync(laptop).sent.map(\.title), ["Tea"])
         XCTAssertEqual(try sync(desktop).received.added.map(\.title), ["Tea"])
