@@ -151,8 +151,10 @@ public enum ICalendarFormat {
             throw ImportError(at: "line \(lines.first?.line ?? 1)", "not iCalendar: it does not start with BEGIN:VCALENDAR or BEGIN:VTODO")
         }
         for line in lines {
-            if line.name == "BEGIN", line.value.uppercased() == "VTIMEZONE" { zoneDefinitions.append([]) }
-            if open.contains(where: { $0.name == "VTIMEZONE" }) || (line.name == "BEGIN" && line.value.uppercased() == "VTIMEZONE") {
+            // A time zone's lines, from its BEGIN to its END, are kept for `ICalendarTimeZones`.
+            let beginsZone = line.name == "BEGIN" && line.value.uppercased() == "VTIMEZONE"
+            if beginsZone { zoneDefinitions.append([]) }
+            if beginsZone || open.contains(where: { $0.name == "VTIMEZONE" }) {
                 zoneDefinitions[zoneDefinitions.count - 1].append(line)
             }
             switch line.name {
