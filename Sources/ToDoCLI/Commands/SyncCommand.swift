@@ -174,8 +174,7 @@ struct SyncCommand: ListCommand {
 
     /// A calendar's name as a path segment: letters and digits, the rest as `-`.
     static func slug(_ name: String) -> String {
-        let slug = name.lowercased().unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? String($0) : "-" }
-            .joined()
+        let slug = CalDAVClient.pathSegment(name.lowercased(), replacement: "-")
         return slug.trimmingCharacters(in: CharacterSet(charactersIn: "-")).isEmpty ? "tasks" : slug
     }
 

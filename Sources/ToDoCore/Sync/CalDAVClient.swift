@@ -234,6 +234,15 @@ public struct CalDAVClient: Sendable {
         return trimmed(hrefPath) == trimmed(path)
     }
 
+    /// `text` as a segment of a resource's path on a server: ASCII letters and digits, and the
+    /// characters of `kept`, as they are; every other character as `replacement`.
+    public static func pathSegment(_ text: String, keeping kept: String = "", replacement: String) -> String {
+        text.unicodeScalars.map { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || kept.unicodeScalars.contains(scalar))
+                ? String(scalar) : replacement
+        }.joined()
+    }
+
     /// An etag as `If-Match` wants it: quoted (some servers give a bare one).
     static func quoted(_ etag: String) -> String {
         etag.hasPrefix("\"") || etag.hasPrefix("W/\"") ? etag : "\"\(etag)\""

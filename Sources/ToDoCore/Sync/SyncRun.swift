@@ -231,10 +231,6 @@ public struct SyncRun {
     /// Where a new item goes: its UID as a file name, every character but letters, digits, `-`,
     /// `_`, `.` and `@` replaced, as servers and clients name resources.
     static func newHref(for item: ToDoItem) -> String {
-        let safe = item.uid.unicodeScalars.map { scalar -> String in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.@".unicodeScalars.contains(scalar))
-                ? String(scalar) : "_"
-        }.joined()
-        return safe + ".ics"
+        CalDAVClient.pathSegment(item.uid, keeping: "-_.@", replacement: "_") + ".ics"
     }
 }
