@@ -221,10 +221,11 @@ struct SyncCommand: ListCommand {
         let manager = try runner.store.load()
         let records = Dictionary(state.records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let items = manager.toDoItems + manager.doneItems
+        let ids = Set(items.map(\.id))
         let waiting = items.filter { item in
             guard let record = records[item.id] else { return true }
             return SyncField.differ(item, record.base)
-        }.count + state.records.filter { manager.item(withID: $0.id) == nil }.count
+        }.count + state.records.filter { !ids.contains($0.id) }.count
         let last = state.lastSync.map { "\(runner.renderer.dates.string(from: $0, allDay: false))" } ?? "never"
         let name = state.account.calendarName.map { "\"\($0)\" " } ?? ""
         runner.context.output.write(TerminalText.printableLines("""

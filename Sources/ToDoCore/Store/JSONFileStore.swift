@@ -50,18 +50,21 @@ public struct JSONFileStore: Sendable {
     /// Runs `change` on the current list and its sync state as one transaction, as
     /// `update(command:_:)` does for the list: under the list's lock, the state is read with the
     /// list, and written after it (so that it never says more than the list holds), with the
-    /// same permissions; setting it to `nil` removes it. The history gets the list's change.
+    /// same permissions, stamped with the digest of the list's file as the transaction leaves it
+    /// (`SyncState.listDigest`); setting it to `nil` removes it. The history gets the list's change.
     @discardableResult
     public func update<Result>(command: [String] = [], withSyncState change: (inout ItemManager, inout SyncState?) throws -> Result) throws -> Result {
         var state: SyncState?, original: SyncState?
-        var statePath = ""
+        var listPath = "", statePath = ""
         return try update(command: command, alwaysLocks: true, readingAlong: { path throws(StoreError) in
+            listPath = path
             statePath = path + Self.syncStateSuffix
             state = try Self.readSyncState(at: statePath)
             original = state
         }, writingAfter: { () throws(StoreError) in
             guard state != original else { return }
-            if let state {
+            if var state {
+                state.listDigest = try Self.listDigest(at: listPath)
                 try FileSystem.writeAtomically(to: statePath, permissions: Self.filePermissions, keepingSpare: false) {
                     append throws(StoreError) in try append(state.serialized())
                 }
@@ -73,7 +76,47 @@ public struct JSONFileStore: Sendable {
 
     private static func readSyncState(at path: String) throws(StoreError) -> SyncState? {
         guard let (bytes, _) = try FileSystem.readOwnFile(at: path) else { return nil }
-        return try SyncState(bytes: bytes.array, file: path)
+        return try SyncState(text: StoredText(owning: bytes), file: path)
+    }
+
+    /// The digest of the list's file as it is now (`digest(of:)`); `nil` when there is none. A
+    /// sync compares it with the one its state was written with, to know without reading the
+    /// list whether it changed since.
+    public func listDigest() throws(StoreError) -> UInt64? {
+        try Self.listDigest(at: try dataPath())
+    }
+
+    private static func listDigest(at path: String) throws(StoreError) -> UInt64? {
+        guard let (bytes, _) = try FileSystem.readOwnFile(at: path) else { return nil }
+        return withExtendedLifetime(bytes) { digest(of: UnsafeBufferPointer(start: bytes.start, count: bytes.count)) }
+    }
+
+    /// A 64-bit digest of `bytes`, xxHash64's round and final mix over one lane: any change to a
+    /// file changes it but for a one-in-2^64 accident (it is no defence against a crafted file,
+    /// but whoever can write the list can change it anyway). A megabyte takes well under one
+    /// millisecond.
+    static func digest(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let prime1: UInt64 = 0x9E37_79B1_85EB_CA87, prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F, prime3: UInt64 = 0x1656_67B1_9E37_79F9
+        func round(_ accumulator: UInt64, _ word: UInt64) -> UInt64 {
+            let mixed = accumulator &+ word &* prime2
+            return (mixed << 31 | mixed >> 33) &* prime1
+        }
+        var accumulator = prime3 ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return accumulator }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            accumulator = round(accumulator, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
+        var last: UInt64 = 0
+        for index in offset..<bytes.count { last |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
+        accumulator = round(accumulator, last)
+        accumulator ^= accumulator >> 33
+        accumulator &*= prime2
+        accumulator ^= accumulator >> 29
+        accumulator &*= prime3
+        return accumulator ^ accumulator >> 32
     }
 
     /// The recent changes, as far as the data file has them (a change whose writing a crash cut

@@ -63,6 +63,8 @@ public struct SyncRun {
         /// The server's text of each resource fetched, by href, for patching.
         var texts: [String: String] = [:]
         var token: String?
+        /// Whether the server was asked for what changed since the state's token, and listed nothing.
+        var isUnchangedSinceToken = false
     }
 
     /// The plan a sync would carry out now, changing nothing.
@@ -88,12 +90,7 @@ public struct SyncRun {
             given = nil
             guard let state = read else { throw SyncError.notSetUp }
             let fetched = try fetch(state)
-            // Nothing changed on either side: no transaction, nothing written (a list of 10,000
-            // items has a sync state of megabytes).
-            if fetched.token == state.syncToken, fetched.items.count == state.records.count {
-                let plan = self.plan(for: try store.load(), fetched: fetched, records: state.records)
-                if plan.local.isEmpty, plan.remote.isEmpty, plan.records == state.records { break }
-            }
+            if try hasNothingToDo(state: state, fetched: fetched) { break }
             let (plan, applied, conflicts) = try store.update(command: command, withSyncState: {
                 manager, state throws -> (SyncPlan, SyncApplied, [(item: ToDoItem, conflict: SyncConflict)]) in
                 guard var current = state else { throw SyncError.notSetUp }
@@ -105,6 +102,8 @@ public struct SyncRun {
                 }
                 let applied = manager.applySync(plan.local)
                 current.records = plan.records
+                // Nothing to send: the list and the calendar are in step at this token.
+                current.inStep = plan.remote.isEmpty
                 // No token when the server offers none: the next sync lists every task again.
                 current.syncToken = fetched.token
                 current.lastSync = now().timeIntervalSince1970.rounded(.down)
@@ -121,6 +120,21 @@ public struct SyncRun {
             if !changedMeanwhile { break }
         }
         return report
+    }
+
+    /// Whether a sync would find nothing to do, and so need not write the state (a list of 10,000
+    /// items has a sync state of megabytes). Known without reading the list when the last sync
+    /// left both sides in step, the list's file is still the one it left, and the calendar reports
+    /// no change since; from a calendar without sync tokens, by making the plan.
+    private func hasNothingToDo(state: SyncState, fetched: Fetched) throws -> Bool {
+        guard fetched.token == state.syncToken, fetched.items.count == state.records.count else { return false }
+        if fetched.token != nil {
+            // Otherwise the transaction records that both sides are in step, for the next sync.
+            guard state.inStep, fetched.isUnchangedSinceToken else { return false }
+            return try store.listDigest() == state.listDigest
+        }
+        let plan = self.plan(for: try store.load(), fetched: fetched, records: state.records)
+        return plan.local.isEmpty && plan.remote.isEmpty && plan.records == state.records
     }
 
     /// Sends the plan's changes to the server, then records what it took; `true` when a resource
@@ -179,8 +193,8 @@ public struct SyncRun {
     func fetch(_ state: SyncState) throws -> Fetched {
         let calendar = state.account.calendar
         var fetched = Fetched()
-        let records = Dictionary(state.records.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
         var current: [CalDAVClient.Resource]
+        var wanted: [String] = []
         var since = state.syncToken
         var changes = try server { () throws(CalDAVError) in try client.changes(in: calendar, since: since) }
         if changes == nil, since != nil {
@@ -190,18 +204,24 @@ public struct SyncRun {
         }
         if let changes {
             fetched.token = changes.token
+            current = changes.changed
             if since != nil {
                 // Only what changed is listed: the rest is as the records have it.
+                fetched.isUnchangedSinceToken = changes.changed.isEmpty && changes.deleted.isEmpty
                 let listed = Set(changes.changed.map { $0.href } + changes.deleted)
-                current = state.records.filter { !listed.contains($0.href) }.map { CalDAVClient.Resource(href: $0.href, etag: $0.etag) }
-                current += changes.changed
-            } else {
-                current = changes.changed
+                for record in state.records where !listed.contains(record.href) {
+                    if let etag = record.etag {
+                        fetched.items.append(SyncPlan.RemoteItem(href: record.href, etag: etag, item: record.base))
+                    } else {
+                        wanted.append(record.href)
+                    }
+                }
             }
         } else {
             current = try server { () throws(CalDAVError) in try client.tasks(in: calendar) }
         }
-        var wanted: [String] = []
+        // A resource whose etag is its record's is as the record's base has it.
+        let records = current.isEmpty ? [:] : Dictionary(state.records.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
         for resource in current {
             if let record = records[resource.href], let etag = resource.etag, record.etag == etag {
                 fetched.items.append(SyncPlan.RemoteItem(href: resource.href, etag: etag, item: record.base))

@@ -30,9 +30,17 @@ public struct SyncState: Equatable, Sendable {
     /// RFC 6578's token for the next sync-collection report; `nil` before the first sync, or
     /// when the server offers none.
     public var syncToken: String?
-    /// When a sync last changed the list or its records, in seconds since 1970 (one that found
-    /// nothing to do writes nothing).
+    /// When a sync last wrote this state, in seconds since 1970 (one that finds nothing to do
+    /// writes nothing).
     public var lastSync: Double?
+    /// Whether the sync that wrote this state left the list and the calendar in step: nothing was
+    /// left to send, and the calendar was as `syncToken` has it. While the list's file is still
+    /// the one this state was written with (`listDigest`) and the calendar reports no change since
+    /// the token, a sync has nothing to do, and reads nothing more.
+    public var inStep = false
+    /// The digest of the list's file (`JSONFileStore.digest(of:)`) when this state was written;
+    /// the store sets it as it writes the state, under the list's lock.
+    public var listDigest: UInt64?
     public var records: [SyncPlan.Record]
 
     public static let currentVersion = 1
@@ -44,58 +52,144 @@ public struct SyncState: Equatable, Sendable {
         self.records = records
     }
 
-    /// The state as written in its file.
+    /// The state as written in its file: the account and the token first, then one record per
+    /// line, its base item in the list's own written form, so that it is read back as fast.
     public func serialized() -> [UInt8] {
-        var root = JSONObject()
-        root["version"] = .number(Self.currentVersion)
-        var account = JSONObject()
-        account["calendar"] = .string(self.account.calendar.absoluteString)
-        if let name = self.account.calendarName { account["calendarName"] = .string(name) }
-        account["user"] = .string(self.account.user)
-        if let command = self.account.passwordCommand { account["passwordCommand"] = .string(command) }
-        if self.account.allowsHTTP { account["allowHTTP"] = .bool(true) }
-        root["account"] = .object(account)
-        if let syncToken { root["syncToken"] = .string(syncToken) }
-        if let lastSync { root["lastSync"] = .number(lastSync) }
-        root["records"] = .array(records.map { record in
-            var object = JSONObject()
-            object["id"] = .string(record.id.uuidString)
-            object["href"] = .string(record.href)
-            if let etag = record.etag { object["etag"] = .string(etag) }
-            object["base"] = record.base.json
-            return .object(object)
-        })
-        return JSONValue.object(root).serializedOneElementPerLine()
+        var writer = JSONWriter(capacity: 256 + records.count * 400)
+        writer.beginObject()
+        writer.key("version")
+        writer.int(Self.currentVersion)
+        writer.key("account")
+        writer.beginObject()
+        writer.field("calendar", account.calendar.absoluteString)
+        writer.field("calendarName", account.calendarName)
+        writer.field("user", account.user)
+        writer.field("passwordCommand", account.passwordCommand)
+        if account.allowsHTTP {
+            writer.key("allowHTTP")
+            writer.bool(true)
+        }
+        writer.endObject()
+        writer.field("syncToken", syncToken)
+        writer.field("lastSync", lastSync)
+        if inStep {
+            writer.key("inStep")
+            writer.bool(true)
+        }
+        // As text: JSON numbers are not read back exactly beyond 2^53.
+        writer.field("listDigest", listDigest.map { String($0, radix: 16) })
+        writer.key("records")
+        writer.beginArray()
+        for record in records {
+            writer.element()
+            writer.bytes.append(UInt8(ascii: "\n"))
+            writer.beginObject()
+            writer.key("id")
+            writer.uuid(record.id)
+            writer.field("href", record.href)
+            writer.field("etag", record.etag)
+            writer.key("base")
+            record.base.write(to: &writer)
+            writer.endObject()
+        }
+        if !records.isEmpty { writer.bytes.append(UInt8(ascii: "\n")) }
+        writer.endArray()
+        writer.endObject()
+        writer.bytes.append(UInt8(ascii: "\n"))
+        return writer.bytes
     }
 
     /// Reads the state file's bytes; `file` names it in errors.
     public init(bytes: [UInt8], file: String) throws(StoreError) {
-        func invalid(_ reason: String) -> StoreError { .invalidContent(file: file, reason: reason) }
-        let json: JSONValue
-        do { json = try JSONValue(parsing: bytes) } catch { throw invalid("not JSON: \(error)") }
-        guard case .object(let root) = json else { throw invalid("expected an object") }
-        guard case .number(let literal)? = root["version"], let version = Int(literal) else { throw invalid("version: expected a number") }
-        guard version <= Self.currentVersion else {
-            throw invalid("format version \(version) is from a newer todo (this one reads version \(Self.currentVersion))")
-        }
-        guard case .object(let account)? = root["account"], case .string(let calendarText)? = account["calendar"],
-              let calendar = URL(string: calendarText), calendar.isWebAddress, case .string(let user)? = account["user"] else {
-            throw invalid("account: expected the calendar's address and the user")
-        }
-        self.account = Account(calendar: calendar, calendarName: account["calendarName"]?.string, user: user,
-                               passwordCommand: account["passwordCommand"]?.string, allowsHTTP: account["allowHTTP"] == .bool(true))
-        syncToken = root["syncToken"]?.string
-        if case .number(let literal)? = root["lastSync"] { lastSync = Double(literal) }
-        guard case .array(let list)? = root["records"] ?? .array([]) else { throw invalid("records: expected an array") }
-        records = []
-        for (index, element) in list.enumerated() {
-            guard case .object(let object) = element, case .string(let idText)? = object["id"], let id = UUID(uuidString: idText),
-                  case .string(let href)? = object["href"], let baseJSON = object["base"] else {
-                throw invalid("records[\(index)]: expected an id, an href and a base item")
+        try self.init(text: StoredText(bytes), file: file)
+    }
+
+    /// Reads the state from a text its base items will share (as the list's items do).
+    init(text: StoredText, file: String) throws(StoreError) {
+        do {
+            self = try withExtendedLifetime(text) { () throws(JSONDecodingError) in
+                var scanner = JSONScanner(bytes: text.buffer)
+                return try scanner.scanDocument { scanner throws(JSONDecodingError) in try Self(scanning: &scanner, text: text) }
             }
-            let base: ToDoItem
-            do { base = try ToDoItem(json: baseJSON, path: "records[\(index)].base") } catch { throw invalid(error.description) }
-            records.append(SyncPlan.Record(id: id, href: href, etag: object["etag"]?.string, base: base))
+        } catch {
+            switch error {
+            case .syntax(let syntax): throw .invalidContent(file: file, reason: "not JSON: \(syntax)")
+            case .shape(let shape): throw .invalidContent(file: file, reason: shape.description)
+            case .newerVersion(let version):
+                throw .invalidContent(file: file, reason: "format version \(version) is from a newer todo (this one reads version \(Self.currentVersion))")
+            }
         }
+    }
+
+    private init(scanning scanner: inout JSONScanner, text: StoredText) throws(JSONDecodingError) {
+        var version: Int?, account: Account?, records: [SyncPlan.Record] = []
+        var syncToken: String?, lastSync: Double?, inStep = false, listDigest: UInt64?
+        try scanner.decodeObject(at: { "" }) { scanner, key throws(JSONDecodingError) in
+            switch key {
+            case "version":
+                version = try scanner.int(at: { "version" }, in: Int.min...Int.max)
+                // Before the rest, which a newer todo may shape otherwise (it writes the version first).
+                if let version, version > Self.currentVersion { throw .newerVersion(version) }
+            case "account": account = try Self.account(&scanner)
+            case "syncToken": syncToken = try scanner.string(at: { "syncToken" })
+            case "lastSync": lastSync = try scanner.double(at: { "lastSync" })
+            case "inStep": inStep = try scanner.bool(at: { "inStep" }) ?? false
+            case "listDigest": listDigest = try scanner.string(at: { "listDigest" }).flatMap { UInt64($0, radix: 16) }
+            case "records": records = try Self.records(&scanner, text: text)
+            default: _ = try scanner.unknownValue()
+            }
+        }
+        guard let version else { throw .shape("version", "expected a number") }
+        guard version <= Self.currentVersion else { throw .newerVersion(version) }
+        guard let account else { throw .shape("account", "expected the calendar's address and the user") }
+        self.init(account: account, syncToken: syncToken, lastSync: lastSync, records: records)
+        self.inStep = inStep
+        self.listDigest = listDigest
+    }
+
+    private static func account(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> Account {
+        func path() -> String { "account" }
+        var calendar: URL?, name: String?, user: String?, command: String?, allowsHTTP = false
+        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+            switch key {
+            case "calendar": calendar = try scanner.string(at: path).flatMap { URL(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
+            case "calendarName": name = try scanner.string(at: path)
+            case "user": user = try scanner.string(at: path)
+            case "passwordCommand": command = try scanner.string(at: path)
+            case "allowHTTP": allowsHTTP = try scanner.bool(at: path) ?? false
+            default: _ = try scanner.unknownValue()
+            }
+        }
+        guard let calendar, let user else { throw .shape(path(), "expected the calendar's address and the user") }
+        return Account(calendar: calendar, calendarName: name, user: user, passwordCommand: command, allowsHTTP: allowsHTTP)
+    }
+
+    /// The records, each base item read as the list's items are (`WrittenFormReader`).
+    private static func records(_ scanner: inout JSONScanner, text: StoredText) throws(JSONDecodingError) -> [SyncPlan.Record] {
+        var records: [SyncPlan.Record] = []
+        var holders = StoredText.Holders(text)
+        try scanner.scanArray(mismatch: { kind in .shape("records", "expected an array, found \(kind)") }) {
+            scanner, index throws(JSONDecodingError) in
+            func path() -> String { "records[\(index)]" }
+            var id: UUID?, href: String?, etag: String?, base: ToDoItem?
+            try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+                switch key {
+                case "id": id = try scanner.string(at: path).flatMap(UUID.init(canonical:))
+                case "href": href = try scanner.string(at: path)
+                case "etag": etag = try scanner.string(at: path)
+                case "base":
+                    scanner.skipWhitespace()
+                    if let item = WrittenFormReader.item(&scanner) {
+                        base = ToDoItem(item, in: holders.next())
+                    } else {
+                        base = try ToDoItem(scanning: &scanner, path: { "\(path()).base" })
+                    }
+                default: _ = try scanner.unknownValue()
+                }
+            }
+            guard let id, let href, let base else { throw .shape(path(), "expected an id, an href and a base item") }
+            records.append(SyncPlan.Record(id: id, href: href, etag: etag, base: base))
+        }
+        return records
     }
 }

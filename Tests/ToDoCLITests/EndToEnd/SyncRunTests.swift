@@ -202,15 +202,30 @@ final class SyncRunTests: XCTestCase {
         return ScriptedTransport { request throws(HTTPError) in try change(request) { request throws(HTTPError) in try real.send(request) } }
     }
 
-    /// A sync with nothing changed asks one REPORT and sends nothing.
-    func test_aSyncWithNothingChanged_isOneReport() throws {
+    /// A sync with nothing changed asks one REPORT, sends nothing and writes nothing; a change to
+    /// the list's file since, even one made by hand without todo, is noticed all the same.
+    func test_aSyncWithNothingChanged_isOneReport_andWritesNothing() throws {
         let laptop = try list("laptop")
         try laptop.update { manager in for title in ["Tea", "Milk", "Bread"] { _ = try manager.add(ToDoItem(title: title)) } }
         _ = try sync(laptop)
+        // The first sync's own PUTs are news to the second, which finds both sides in step.
+        _ = try sync(laptop)
+        XCTAssertEqual(try laptop.loadSyncState()?.inStep, true)
+        let statePath = directory.file("laptop.json.sync").path
+        let written = try FileManager.default.attributesOfItem(atPath: statePath)[.modificationDate] as? Date
         let counting = interposed { request, send throws(HTTPError) in try send(request) }
-        let report = try sync(laptop, transport: counting)
-        XCTAssertEqual(report.sent.count + report.received.added.count, 0)
+        var report = try sync(laptop, transport: counting)
+        XCTAssertEqual(report.sent.count + report.received.added.count + report.received.updated.count, 0)
         XCTAssertEqual(counting.requests.map(\.method), ["REPORT"])
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: statePath)[.modificationDate] as? Date, written, "the state is not written")
+
+        let listPath = directory.file("laptop.json").path
+        let text = try String(contentsOfFile: listPath, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"Milk\"", with: "\"Oat milk\"").write(toFile: listPath, atomically: true, encoding: .utf8)
+        report = try sync(laptop)
+        XCTAssertEqual(report.sent.map(\.title), ["Oat milk"])
+        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"),
+                       "['Bread', 'Oat milk', 'Tea']\n")
     }
 
     /// The phone changes an item between todo's fetch and its PUT: the server answers 412, and

@@ -33,6 +33,57 @@ final class SyncStateTests: XCTestCase {
                         StoreError.invalidContent(file: "f", reason: "format version 2 is from a newer todo (this one reads version 1)"))
     }
 
+    /// The records are read however the file lays them out: a state written by an earlier todo
+    /// (its base items as a JSON tree wrote them) reads as it did.
+    func test_aStateInAnotherLayout_readsTheSame() throws {
+        let text = """
+            {"version":1,"account":{"calendar":"https://dav.example.com/alice/tasks/","user":"alice"},"syncToken":"t1","lastSync":1795000000,"records":[
+            {"id":"6378E1F5-6D61-8049-B280-00250389F6FD","href":"/alice/tasks/a.ics","etag":"\\"e1\\"","base":{"title":"Tea","id":"6378E1F5-6D61-8049-B280-00250389F6FD","done":false,"number":1,"priority":1}}
+            ]}
+            """
+        let state = try SyncState(bytes: Array(text.utf8), file: "f")
+        XCTAssertEqual(state.account, SyncState.Account(calendar: URL(string: "https://dav.example.com/alice/tasks/")!, calendarName: nil,
+                                                        user: "alice", passwordCommand: nil, allowsHTTP: false))
+        XCTAssertEqual(state.syncToken, "t1")
+        XCTAssertFalse(state.inStep)
+        XCTAssertNil(state.listDigest)
+        XCTAssertEqual(state.records.map(\.etag), ["\"e1\""])
+        XCTAssertEqual(state.records.map(\.base.title), ["Tea"])
+        XCTAssertEqual(state.records.map(\.base.priority), [1])
+        XCTAssertEqual(try SyncState(bytes: state.serialized(), file: "f"), state)
+        XCTAssertThrows(try SyncState(bytes: Array(#"{"version":1,"account":{"user":"alice"}}"#.utf8), file: "f"),
+                        StoreError.invalidContent(file: "f", reason: "account: expected the calendar's address and the user"))
+    }
+
+    /// The store stamps the state with the digest of the list's file as the transaction left it:
+    /// the same while the file is, another once anything changed it.
+    func test_theStateRecordsTheListsDigest_whichAnyChangeToTheFileChanges() throws {
+        try store.update(withSyncState: { manager, state in
+            _ = try manager.add(ToDoItem(title: "Tea"))
+            state = SyncState(account: account)
+            state?.inStep = true
+        })
+        let state = try XCTUnwrap(store.loadSyncState())
+        XCTAssertTrue(state.inStep)
+        XCTAssertNotNil(state.listDigest)
+        XCTAssertEqual(try store.listDigest(), state.listDigest)
+        try store.update { manager in _ = try manager.add(ToDoItem(title: "Milk")) }
+        XCTAssertNotEqual(try store.listDigest(), state.listDigest)
+
+        // Every change of one byte, and every length, gives another digest.
+        let bytes = Array(try Data(contentsOf: directory.file("items.json")))
+        let digest = bytes.withUnsafeBufferPointer(JSONFileStore.digest(of:))
+        var seen: Set<UInt64> = [digest]
+        for index in bytes.indices {
+            var changed = bytes
+            changed[index] ^= 0x20
+            XCTAssertTrue(seen.insert(changed.withUnsafeBufferPointer(JSONFileStore.digest(of:))).inserted, "byte \(index)")
+        }
+        for count in 0..<bytes.count {
+            XCTAssertTrue(seen.insert(Array(bytes[..<count]).withUnsafeBufferPointer(JSONFileStore.digest(of:))).inserted, "length \(count)")
+        }
+    }
+
     /// Written in the list's transaction, after the list, private; `nil` removes it.
     func test_theStateIsWrittenInTheListsTransaction_privately_andForgetRemovesIt() throws {
         try store.update(command: ["sync"], withSyncState: { manager, state in
