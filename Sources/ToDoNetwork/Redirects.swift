@@ -10,9 +10,12 @@ enum Redirects {
     static func follow(_ request: HTTPRequest, _ sendOnce: (HTTPRequest) throws(HTTPError) -> HTTPResponse) throws(HTTPError) -> HTTPResponse {
         var current = request
         for _ in 0...maximum {
-            let response = try sendOnce(current)
+            var response = try sendOnce(current)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("location"),
-                  let next = URL(string: location, relativeTo: current.url)?.absoluteURL, next.isWebAddress else { return response }
+                  let next = URL(string: location, relativeTo: current.url)?.absoluteURL, next.isWebAddress else {
+                if current.url != request.url { response.redirectedTo = current.url }
+                return response
+            }
             if response.status == 303 { (current.method, current.body) = ("GET", nil) }
             if !next.hasSameOrigin(as: current.url) { current.credentials = nil }
             current.url = next

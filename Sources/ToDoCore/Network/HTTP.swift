@@ -52,11 +52,14 @@ public struct HTTPResponse: Equatable, Sendable {
     /// names differently (`ETag`, `Etag`).
     public var headers: [String: String]
     public var body: [UInt8]
+    /// Where the answer came from, when a redirect led elsewhere than the request's address.
+    public var redirectedTo: URL?
 
-    public init(status: Int, headers: [String: String] = [:], body: [UInt8]) {
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8], redirectedTo: URL? = nil) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
+        self.redirectedTo = redirectedTo
     }
 
     /// 200 to 299.

@@ -155,8 +155,8 @@ public struct CalDAVClient: Sendable {
     /// What a PUT or DELETE that names the version it replaces came to.
     public enum WriteOutcome: Equatable, Sendable {
         /// Done; the new etag when the server gave one (RFC 4791 5.3.4 lets it not, when it
-        /// changed the data).
-        case done(etag: String?)
+        /// changed the data), and the resource's path, where a redirect may have led.
+        case done(etag: String?, path: String)
         /// The resource is not the version named (412): someone changed it since; fetch and merge.
         case changedMeanwhile
     }
@@ -165,18 +165,20 @@ public struct CalDAVClient: Sendable {
     /// only over the version with that etag (`If-Match`). Never overwrites a change it has not seen.
     public func put(_ text: String, at href: String, in calendar: URL, replacing etag: String?) throws(CalDAVError) -> WriteOutcome {
         let condition = etag.map { ["If-Match": Self.quoted($0)] } ?? ["If-None-Match": "*"]
-        let answer = try send("PUT", resolve(href, calendar), body: text, headers: condition.merging(["Content-Type": "text/calendar; charset=utf-8"]) { $1 })
+        let target = resolve(href, calendar)
+        let answer = try send("PUT", target, body: text, headers: condition.merging(["Content-Type": "text/calendar; charset=utf-8"]) { $1 })
         if answer.status == 412 { return .changedMeanwhile }
         guard answer.isSuccess else { throw unexpected(answer, "storing \(href)") }
-        return .done(etag: answer.header("etag"))
+        return .done(etag: answer.header("etag"), path: (answer.redirectedTo ?? target).path)
     }
 
     /// Deletes `href` if it is still the version with `etag`; one already gone counts as deleted.
     public func delete(_ href: String, in calendar: URL, etag: String?) throws(CalDAVError) -> WriteOutcome {
-        let answer = try send("DELETE", resolve(href, calendar), headers: etag.map { ["If-Match": Self.quoted($0)] } ?? [:])
+        let target = resolve(href, calendar)
+        let answer = try send("DELETE", target, headers: etag.map { ["If-Match": Self.quoted($0)] } ?? [:])
         if answer.status == 412 { return .changedMeanwhile }
         guard answer.isSuccess || answer.status == 404 else { throw unexpected(answer, "deleting \(href)") }
-        return .done(etag: nil)
+        return .done(etag: nil, path: (answer.redirectedTo ?? target).path)
     }
 
     // MARK: Requests

@@ -58,6 +58,18 @@ public enum SyncField: String, CaseIterable, Sendable {
     }
 }
 
+extension ToDoItem {
+    /// The item as it travels: a due that does not say whether it is a whole day (an item from
+    /// before todo said) is one when it falls on a local midnight in `rules`, as todo shows and
+    /// sends it; so the calendar's copy, which says, is the same item.
+    public func withAllDaySaid(in rules: TimeZoneRules) -> ToDoItem {
+        guard timestamp != nil, dueIsAllDay == nil else { return self }
+        var said = self
+        said.setDue(timestamp, allDay: dueIsAllDay(in: rules))
+        return said
+    }
+}
+
 /// A field both sides changed to different values: the value kept is the winner's; the loser's
 /// is in `lost` (the losing side's item), to be said, and brought back by `todo undo`.
 public struct SyncConflict: Equatable, Sendable {
@@ -127,7 +139,11 @@ public enum ItemMerge {
         if let remoteTime = remote.modifiedAt, tookFromRemote, remoteTime > (merged.modifiedAt ?? -.infinity) {
             merged.storage.fields.modifiedAt = remoteTime
         }
-        let changesLocal = merged.done != local.done || merged.storage.fields != local.storage.fields
+        // Properties the calendar alone changed (a server or an app adding its own) are no change
+        // to this list: they are taken when the item is written for another reason.
+        var fieldsBesideLines = merged.storage.fields
+        fieldsBesideLines.icalendarLines = local.storage.fields.icalendarLines
+        let changesLocal = merged.done != local.done || fieldsBesideLines != local.storage.fields
         return MergedItem(item: merged, conflicts: conflicts, changesLocal: changesLocal, changesRemote: changesRemote)
     }
 }

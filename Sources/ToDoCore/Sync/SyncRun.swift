@@ -75,7 +75,8 @@ public struct SyncRun {
 
     /// The plan for the list in `manager` and what was fetched, against `records`.
     private func plan(for manager: ItemManager, fetched: Fetched, records: [SyncPlan.Record]) -> SyncPlan {
-        SyncPlan.make(localItems: manager.toDoItems + manager.doneItems, remoteItems: fetched.items, records: records, tieBreaker: tieBreaker)
+        let localItems = (manager.toDoItems + manager.doneItems).map { $0.withAllDaySaid(in: timeZone) }
+        return SyncPlan.make(localItems: localItems, remoteItems: fetched.items, records: records, tieBreaker: tieBreaker)
     }
 
     /// Syncs; rounds again while the server changed a resource as it was being sent (at most three).
@@ -157,9 +158,10 @@ public struct SyncRun {
                 let text = CalendarResource.text(for: item, replacing: href.flatMap { texts[$0] }, timeZone: timeZone, now: now(), productID: productID)
                 let outcome = try server { () throws(CalDAVError) in try client.put(text, at: target, in: calendar, replacing: href == nil ? nil : etag) }
                 switch outcome {
-                case .done(let newEtag):
+                case .done(let newEtag, let path):
                     report.sent.append(item)
-                    stored.append(SyncPlan.Record(id: item.id, href: href ?? client.resolve(target, calendar).path, etag: newEtag, base: item))
+                    // A new resource is named as the server has it, after any redirect; a listed one as listed.
+                    stored.append(SyncPlan.Record(id: item.id, href: href ?? path, etag: newEtag, base: item))
                 case .changedMeanwhile:
                     changedMeanwhile = true
                 }

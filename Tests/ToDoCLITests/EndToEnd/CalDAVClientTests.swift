@@ -53,10 +53,11 @@ final class CalDAVClientTests: XCTestCase {
             let server = try DAVServer(kind, in: directory.url)
             let calendar = try XCTUnwrap(client().calendars(at: server.url).calendars.first).url
             let client = client()
-            guard case .done(let etag)? = try? client.put(task("a1", "Tea"), at: "a1.ics", in: calendar, replacing: nil) else {
+            guard case .done(let etag, let path)? = try? client.put(task("a1", "Tea"), at: "a1.ics", in: calendar, replacing: nil) else {
                 return XCTFail("\(kind): not stored")
             }
             XCTAssertNotNil(etag, "\(kind)")
+            XCTAssertEqual(path, calendar.appendingPathComponent("a1.ics").path, "\(kind)")
             XCTAssertEqual(try client.put(task("a1", "Tea"), at: "a1.ics", in: calendar, replacing: nil), .changedMeanwhile, "\(kind)")
             XCTAssertEqual(try client.put(task("a1", "Tea"), at: "a1.ics", in: calendar, replacing: "\"stale\""), .changedMeanwhile, "\(kind)")
             let listed = try client.tasks(in: calendar)
@@ -65,7 +66,7 @@ final class CalDAVClientTests: XCTestCase {
             let first = try XCTUnwrap(client.changes(in: calendar, since: nil), "\(kind)")
             XCTAssertEqual(first.changed.map(\.href), listed.map(\.href), "\(kind)")
 
-            guard case .done(let newEtag)? = try? client.put(task("a1", "Green tea"), at: listed[0].href, in: calendar, replacing: etag) else {
+            guard case .done(let newEtag, _)? = try? client.put(task("a1", "Green tea"), at: listed[0].href, in: calendar, replacing: etag) else {
                 return XCTFail("\(kind): not replaced")
             }
             let fetched = try client.fetch(listed.map(\.href) + ["/nowhere/b.ics"], from: calendar)
@@ -77,7 +78,7 @@ final class CalDAVClientTests: XCTestCase {
             XCTAssertEqual(afterEdit.deleted, [], "\(kind)")
 
             XCTAssertEqual(try client.delete(listed[0].href, in: calendar, etag: "\"stale\""), .changedMeanwhile, "\(kind)")
-            XCTAssertEqual(try client.delete(listed[0].href, in: calendar, etag: fetched[0].etag), .done(etag: nil), "\(kind)")
+            XCTAssertEqual(try client.delete(listed[0].href, in: calendar, etag: fetched[0].etag), .done(etag: nil, path: listed[0].href), "\(kind)")
             let afterDelete = try XCTUnwrap(client.changes(in: calendar, since: afterEdit.token), "\(kind)")
             XCTAssertEqual(afterDelete.deleted, listed.map(\.href), "\(kind)")
             XCTAssertEqual(try client.tasks(in: calendar), [], "\(kind)")

@@ -60,7 +60,8 @@ final class DAVTransportTests: XCTestCase {
     }
     }
 
-    /// `/.well-known/caldav` redirects (Radicale 301, Xandikos 302); the PROPFIND goes on with its body.
+    /// `/.well-known/caldav` redirects (Radicale 301, Xandikos 302); the PROPFIND goes on with its
+    /// body, and the answer says where it came from.
     func test_wellKnownRedirect_isFollowedWithTheBody() throws {
         try withEachTransport {
             for (kind, credentials, principal) in [(DAVServer.Kind.radicale, alice, "/alice/"), (.xandikos, nil, "/user/")] {
@@ -68,6 +69,7 @@ final class DAVTransportTests: XCTestCase {
                 let answer = try propfind(server.url.appendingPathComponent(".well-known/caldav"), depth: "0", "<d:current-user-principal/>",
                                           credentials: credentials)
                 XCTAssertEqual(answer.status, 207, "\(kind)")
+                XCTAssertEqual(answer.redirectedTo.map { $0.path.contains("well-known") }, false, "\(kind): where the answer came from")
                 let response = try DAVMultistatus(parsing: answer.body).responses.first
                 XCTAssertEqual(response?.property(DAVNamespace.dav, "current-user-principal")?.child(DAVNamespace.dav, "href")?.text, principal, "\(kind)")
             }

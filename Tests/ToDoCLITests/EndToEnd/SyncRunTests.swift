@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 @testable import ToDoCore
-import ToDoNetwork
+@testable import ToDoNetwork
 import XCTest
 
 /// Two lists and a phone kept in step through a real Radicale on 127.0.0.1: the phone is the
@@ -257,6 +257,71 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(try laptop.load().toDoItems.first?.priority, 1)
         XCTAssertEqual(try phone("print([(str(t.icalendar_component['SUMMARY']), int(t.icalendar_component['PRIORITY'])) for t in calendar.todos()])"),
                        "[('Green tea', 1)]\n")
+    }
+
+    /// The calendar moved, and every request for its old place is redirected (308, as a proxy in
+    /// front of a renamed collection answers): each is followed with its body and conditions, and
+    /// the next syncs neither double nor delete anything.
+    func test_aCalendarThatMoved_isFollowed_withNothingDoubledOrDeleted() throws {
+        let laptop = try list("laptop", calendar: server.url.appendingPathComponent("alice/old-tasks/"))
+        try laptop.update { manager in for title in ["Tea", "Milk"] { _ = try manager.add(ToDoItem(title: title)) } }
+        _ = try phone("calendar.save_todo(summary='Bread', uid='bread@phone')")
+        let real = URLSessionTransport()
+        let moved = ScriptedTransport { request throws(HTTPError) in
+            try Redirects.follow(request) { current throws(HTTPError) in
+                let address = current.url.absoluteString
+                guard address.contains("/alice/old-tasks/") else { return try real.send(current) }
+                return HTTPResponse(status: 308, headers: ["Location": address.replacingOccurrences(of: "/old-tasks/", with: "/tasks/")], body: [])
+            }
+        }
+        var report = try sync(laptop, transport: moved)
+        XCTAssertEqual(report.sent.map(\.title).sorted(), ["Milk", "Tea"])
+        XCTAssertEqual(report.received.added.map(\.title), ["Bread"])
+        report = try sync(laptop, transport: moved)
+        XCTAssertEqual(report.sent.count + report.received.added.count + report.received.removed.count + report.deletedRemotely.count, 0)
+
+        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Green tea" } }
+        report = try sync(laptop, transport: moved)
+        XCTAssertEqual(report.sent.map(\.title), ["Green tea"])
+        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"),
+                       "['Bread', 'Green tea', 'Milk']\n")
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Green tea", "Milk", "Bread"])
+    }
+
+    /// A server that rewrites what it is sent (SabreDAV, under Nextcloud, adds and reorders
+    /// properties) and so gives no ETag, as RFC 4791 5.3.4 allows: the next sync fetches those
+    /// items and compares their fields, not their bytes, and nothing goes back and forth.
+    func test_aServerThatRewritesWhatItIsSent_isComparedByFields() throws {
+        let laptop = try list("laptop")
+        try laptop.update { manager in
+            _ = try manager.add(ToDoItem(title: "Tea", timestamp: 1_900_000_000, priority: 1))
+            _ = try manager.add(ToDoItem(title: "Milk"))
+        }
+        let rewriting = interposed { request, send throws(HTTPError) in
+            guard request.method == "PUT", let body = request.body else { return try send(request) }
+            var lines = String(decoding: body, as: UTF8.self).components(separatedBy: "\r\n")
+            guard let summary = lines.firstIndex(where: { $0.hasPrefix("SUMMARY") }).map({ lines.remove(at: $0) }),
+                  let end = lines.firstIndex(of: "END:VTODO") else { throw .failed("not a task: \(lines)") }
+            lines.insert(contentsOf: ["X-SERVER-NOTE:rewritten", summary], at: end)
+            var rewritten = request
+            rewritten.body = Array(lines.joined(separator: "\r\n").utf8)
+            var answer = try send(rewritten)
+            answer.headers["etag"] = nil
+            return answer
+        }
+        var report = try sync(laptop, transport: rewriting)
+        XCTAssertEqual(report.sent.map(\.title).sorted(), ["Milk", "Tea"])
+        XCTAssertEqual(try laptop.loadSyncState()?.records.map(\.etag), [nil, nil])
+        XCTAssertTrue(try phone("print([t.data for t in calendar.todos()])").contains("X-SERVER-NOTE:rewritten"))
+
+        report = try sync(laptop)
+        XCTAssertEqual(report.sent.count + report.received.added.count + report.received.updated.count, 0,
+                       "\(report.sent) \(report.received.added) \(report.received.updated) \(report.conflicts)")
+        XCTAssertEqual(try laptop.loadSyncState()?.records.map { $0.etag != nil }, [true, true])
+        let counting = interposed { request, send throws(HTTPError) in try send(request) }
+        report = try sync(laptop, transport: counting)
+        XCTAssertEqual(report.sent.count + report.received.added.count + report.received.updated.count, 0)
+        XCTAssertEqual(counting.requests.map(\.method), ["REPORT"])
     }
 
     /// A token the server forgot (Radicale answers 403) and a server without the sync report
