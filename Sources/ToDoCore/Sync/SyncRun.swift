@@ -19,7 +19,7 @@ public struct SyncReport: Sendable {
 }
 
 /// Why a sync did not happen; nothing was changed on either side.
-public enum SyncError: Error, Sendable {
+public enum SyncError: Error, Equatable, Sendable {
     /// `todo sync setup` has not been run for this list.
     case notSetUp
     case server(CalDAVError)

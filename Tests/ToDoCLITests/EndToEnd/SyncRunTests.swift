@@ -43,8 +43,8 @@ final class SyncRunTests: XCTestCase {
     }
 
     private func sync(_ store: JSONFileStore, tieBreaker: SyncSide = .local, force: Bool = false,
-                      transport: any HTTPTransport = URLSessionTransport()) throws -> SyncReport {
-        let client = CalDAVClient(transport: transport, credentials: HTTPCredentials(user: "alice", password: "secret"), timeout: 20)
+                      transport: any HTTPTransport = URLSessionTransport(), password: String = "secret", timeout: Double = 20) throws -> SyncReport {
+        let client = CalDAVClient(transport: transport, credentials: HTTPCredentials(user: "alice", password: password), timeout: timeout)
         return try SyncRun(store: store, client: client, timeZone: berlin, now: { [time] in Date(timeIntervalSince1970: time.now) },
                            productID: "-//todo//test//EN", tieBreaker: tieBreaker, force: force, command: ["sync"]).run()
     }
@@ -140,6 +140,68 @@ final class SyncRunTests: XCTestCase {
         }
         XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos(include_completed=True)))"),
                        "['Buy milk', 'Call Mom back', 'Water the plants']\n")
+    }
+
+    /// The first sync of a list that already holds items into a calendar that already holds them
+    /// pairs them by UID (both lists read from one export), then open items by content: nothing is
+    /// doubled on either side.
+    func test_theFirstSyncOfTwoFullLists_doublesNothing() throws {
+        let laptop = try list("laptop"), desktop = try list("desktop")
+        let tea = ToDoItem(title: "Tea", timestamp: 1_900_000_000, priority: 1)
+        try laptop.update { manager in
+            _ = try manager.add(tea)
+            _ = try manager.add(ToDoItem(title: "Milk"))
+        }
+        _ = try sync(laptop)
+        try desktop.update { manager in
+            _ = try manager.add(tea)
+            _ = try manager.add(ToDoItem(title: "Milk"))
+            _ = try manager.add(ToDoItem(title: "Bread"))
+        }
+        let report = try sync(desktop)
+        XCTAssertEqual(report.sent.map(\.title), ["Bread"])
+        XCTAssertEqual(report.received.added.count + report.received.twins.count, 0)
+        XCTAssertEqual(try desktop.load().toDoItems.map(\.title), ["Tea", "Milk", "Bread"])
+        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"), "['Bread', 'Milk', 'Tea']\n")
+        XCTAssertEqual(try sync(laptop).received.added.map(\.title), ["Bread"])
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Milk", "Bread"])
+    }
+
+    /// A server that answers 500, refuses the password, or is too slow to answer stops the sync
+    /// with an error, within the timeout, and changes nothing here; the next sync that reaches it
+    /// does what there was to do.
+    func test_aServerThatFails_refusesThePassword_orIsSlow_changesNothing() throws {
+        let laptop = try list("laptop")
+        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Tea")) }
+        _ = try sync(laptop)
+        _ = try phone("calendar.save_todo(summary='Milk', uid='milk@phone')")
+        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Bread")) }
+        let files = ["laptop.json", "laptop.json.sync", "laptop.json.history"].map { directory.file($0) }
+        let before = try files.map { try Data(contentsOf: $0) }
+
+        let failing = interposed { request, send throws(HTTPError) in
+            request.method == "REPORT" ? HTTPResponse(status: 500, body: Array("Internal Server Error".utf8)) : try send(request)
+        }
+        XCTAssertThrowsError(try sync(laptop, transport: failing)) {
+            XCTAssertEqual($0 as? SyncError, .server(.unexpectedStatus(500, while: "asking what changed")))
+        }
+        XCTAssertThrowsError(try sync(laptop, password: "wrong")) { XCTAssertEqual($0 as? SyncError, .server(.credentialsRefused)) }
+        let slow = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 207, body: "", contentType: "application/xml", delay: 10) }
+        let started = Date()
+        let slowly = interposed { request, send throws(HTTPError) in
+            var elsewhere = request
+            elsewhere.url = URL(string: slow.url(request.url.path))!
+            return try send(elsewhere)
+        }
+        XCTAssertThrowsError(try sync(laptop, transport: slowly, timeout: 1)) {
+            guard case .server(.unreachable)? = $0 as? SyncError else { return XCTFail("\($0)") }
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "the timeout, not the server, ends the wait")
+        XCTAssertEqual(try files.map { try Data(contentsOf: $0) }, before, "nothing changed here")
+
+        let report = try sync(laptop)
+        XCTAssertEqual(report.sent.map(\.title), ["Bread"])
+        XCTAssertEqual(report.received.added.map(\.title), ["Milk"])
     }
 
     /// The same field changed on both sides: the later change wins, and the loser is said.
@@ -425,6 +487,68 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(series.repeatRule, "FREQ=WEEKLY")
         XCTAssertEqual(series.parent, items.toDoItems.first { $0.title == "Garden" }?.id)
         XCTAssertEqual(items.doneItems.map(\.title), ["Water the plants"])
+    }
+
+    /// An occurrence done elsewhere, in the two ways calendars record it: as a VTODO of its own in
+    /// the series' resource (a `RECURRENCE-ID`, as Thunderbird and eM Client write it), which moves
+    /// the series here and stays on the server through an edit in todo; or, as python-caldav's
+    /// `complete(handle_rrule=True)` does (todo's way too), as a done task of its own beside the
+    /// series it moved, which arrives as a done item.
+    func test_anOccurrenceDoneElsewhere_movesTheSeries() throws {
+        let laptop = try list("laptop")
+        let due = 1_795_500_000.0, week = 604_800.0
+        try laptop.update { manager in
+            for title in ["Water", "Feed the cat"] {
+                _ = try manager.add(ToDoItem(title: title, timestamp: due, dueIsAllDay: false, repeatRule: "FREQ=WEEKLY"))
+            }
+        }
+        _ = try sync(laptop)
+        clock += 60
+        _ = try phone("""
+            for todo in calendar.todos():
+                series = todo.icalendar_component
+                if str(series['SUMMARY']) != 'Water': continue
+                occurrence = series.copy()
+                del occurrence['RRULE']
+                occurrence.add('RECURRENCE-ID', series['DUE'].dt)
+                occurrence['STATUS'] = 'COMPLETED'
+                occurrence.add('COMPLETED', datetime.datetime.fromtimestamp(int(sys.argv[1]), tz=datetime.timezone.utc))
+                todo.icalendar_instance.add_component(occurrence)
+                stamp(todo)
+                todo.save()
+            """)
+        var report = try sync(laptop)
+        XCTAssertEqual(report.received.updated.map(\.title), ["Water"])
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.timestamp), [due + week, due])
+        XCTAssertEqual(try laptop.load().doneItems, [], "the occurrence stays in the series' resource")
+
+        clock += 60
+        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Water the plants" } }
+        report = try sync(laptop)
+        XCTAssertEqual(report.sent.map(\.title), ["Water the plants"])
+        XCTAssertEqual(try phone("""
+            for todo in calendar.todos():
+                if 'Water' in str(todo.icalendar_component['SUMMARY']):
+                    print([(str(c['SUMMARY']), str(c.get('STATUS')), 'RECURRENCE-ID' in c) for c in todo.icalendar_instance.walk('VTODO')])
+            """), "[('Water the plants', 'NEEDS-ACTION', False), ('Water', 'COMPLETED', True)]\n")
+        _ = try sync(laptop)
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.timestamp), [due + week, due], "read back, the series stays where it is")
+
+        clock += 60
+        _ = try phone("""
+            for todo in calendar.todos():
+                if str(todo.icalendar_component['SUMMARY']) == 'Feed the cat':
+                    todo.complete(completion_timestamp=datetime.datetime.fromtimestamp(int(sys.argv[1]), tz=datetime.timezone.utc), handle_rrule=True)
+            """)
+        report = try sync(laptop)
+        XCTAssertEqual(report.received.added.map(\.title), ["Feed the cat"])
+        let list = try laptop.load()
+        XCTAssertEqual(list.doneItems.map(\.title), ["Feed the cat"])
+        XCTAssertEqual(list.doneItems.first?.timestamp, due)
+        // python-caldav moves the series a week on from when it was done, where todo moves it to
+        // the next occurrence still ahead: each side's rule, and the calendar's is taken.
+        XCTAssertEqual(list.toDoItems.first { $0.title == "Feed the cat" }?.timestamp, clock + week)
+        XCTAssertEqual(list.toDoItems.first { $0.title == "Feed the cat" }?.repeatRule, "FREQ=WEEKLY")
     }
 
     /// The same on Xandikos, whose calendar also holds events.
