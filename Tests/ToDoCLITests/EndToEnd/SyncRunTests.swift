@@ -167,6 +167,72 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Milk", "Bread"])
     }
 
+    /// The calendar's later change won a conflict: `todo undo` takes the sync back like any change,
+    /// and the next sync sends this list's value.
+    func test_undoingASync_bringsBackWhatLost_andTheNextSyncSendsIt() throws {
+        let laptop = try list("laptop")
+        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Tea")) }
+        _ = try sync(laptop)
+        clock += 60
+        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Green tea" } }
+        clock += 60
+        _ = try phone("""
+            for todo in calendar.todos():
+                todo.icalendar_component['SUMMARY'] = 'Black tea'
+                stamp(todo)
+                todo.save()
+            """)
+        var report = try sync(laptop)
+        XCTAssertEqual(report.conflicts.map(\.conflict.winner), [.remote])
+        XCTAssertEqual(report.conflicts.map(\.conflict.lost.title), ["Green tea"])
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Black tea"])
+
+        let (taken, _) = try laptop.undo(.latest(1), command: ["undo"])
+        XCTAssertEqual(taken.map(\.command), [["sync"]])
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Green tea"])
+        report = try sync(laptop)
+        XCTAssertEqual(report.sent.map(\.title), ["Green tea"])
+        XCTAssertEqual(report.conflicts.count, 0)
+        XCTAssertEqual(try phone("print([str(t.icalendar_component['SUMMARY']) for t in calendar.todos()])"), "['Green tea']\n")
+    }
+
+    /// What arrives is never refused by the uniqueness rule (the calendar's data is not this
+    /// list's to refuse): an open twin of an open item here is let in, and said.
+    func test_anOpenTwinArrives_andIsSaid() throws {
+        let laptop = try list("laptop")
+        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Milk")) }
+        _ = try sync(laptop)
+        _ = try phone("calendar.save_todo(summary='Milk', uid='milk@phone')")
+        let report = try sync(laptop)
+        XCTAssertEqual(report.received.added.map(\.title), ["Milk"])
+        XCTAssertEqual(report.received.twins.map { [$0.arrived.number, $0.existing.number] }, [[2, 1]])
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Milk", "Milk"])
+    }
+
+    /// An item added here while a sync waits for the server is kept: the sync reads the list
+    /// again under the lock, and sends it too.
+    func test_anItemAddedDuringASync_isKept_andSent() throws {
+        let laptop = try list("laptop")
+        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Tea")) }
+        final class Once: @unchecked Sendable { var done = false }
+        let once = Once()
+        let meanwhile = interposed { [laptop] request, send throws(HTTPError) in
+            let answer = try send(request)
+            if request.method == "REPORT", !once.done {
+                once.done = true
+                do { try laptop.update(command: ["add", "Eggs"]) { manager in _ = try manager.add(ToDoItem(title: "Eggs")) } } catch {
+                    throw .failed("\(error)")
+                }
+            }
+            return answer
+        }
+        let report = try sync(laptop, transport: meanwhile)
+        XCTAssertEqual(report.sent.map(\.title), ["Tea", "Eggs"])
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Eggs"])
+        XCTAssertEqual(try laptop.history().entries.map(\.command), [[], ["add", "Eggs"]], "the sync itself changed nothing here")
+        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"), "['Eggs', 'Tea']\n")
+    }
+
     /// A server that answers 500, refuses the password, or is too slow to answer stops the sync
     /// with an error, within the timeout, and changes nothing here; the next sync that reaches it
     /// does what there was to do.
