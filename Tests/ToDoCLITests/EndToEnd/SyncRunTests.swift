@@ -33,12 +33,16 @@ final class SyncRunTests: XCTestCase {
 
     private var calendar: URL { server.url.appendingPathComponent("alice/tasks/") }
 
-    /// A list set up to sync with the calendar (Radicale's "Tasks" unless another is named).
-    private func list(_ name: String, calendar: URL? = nil, calendarName: String = "Tasks") throws -> JSONFileStore {
+    /// A list set up to sync with the calendar (Radicale's "Tasks" unless another is named),
+    /// holding items of these titles.
+    private func list(_ name: String, holding titles: [String] = [], calendar: URL? = nil, calendarName: String = "Tasks") throws -> JSONFileStore {
         let store = JSONFileStore(fileURL: directory.file("\(name).json"), now: { [time] in Date(timeIntervalSince1970: time.now) })
         let account = SyncState.Account(calendar: calendar ?? self.calendar, calendarName: calendarName, user: "alice", passwordCommand: nil,
                                         allowsHTTP: false)
-        try store.update(withSyncState: { _, state in state = SyncState(account: account) })
+        try store.update(withSyncState: { manager, state in
+            for title in titles { _ = try manager.add(ToDoItem(title: title)) }
+            state = SyncState(account: account)
+        })
         return store
     }
 
@@ -170,8 +174,7 @@ final class SyncRunTests: XCTestCase {
     /// The calendar's later change won a conflict: `todo undo` takes the sync back like any change,
     /// and the next sync sends this list's value.
     func test_undoingASync_bringsBackWhatLost_andTheNextSyncSendsIt() throws {
-        let laptop = try list("laptop")
-        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Tea")) }
+        let laptop = try list("laptop", holding: ["Tea"])
         _ = try sync(laptop)
         clock += 60
         try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Green tea" } }
@@ -199,8 +202,7 @@ final class SyncRunTests: XCTestCase {
     /// What arrives is never refused by the uniqueness rule (the calendar's data is not this
     /// list's to refuse): an open twin of an open item here is let in, and said.
     func test_anOpenTwinArrives_andIsSaid() throws {
-        let laptop = try list("laptop")
-        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Milk")) }
+        let laptop = try list("laptop", holding: ["Milk"])
         _ = try sync(laptop)
         _ = try phone("calendar.save_todo(summary='Milk', uid='milk@phone')")
         let report = try sync(laptop)
@@ -212,8 +214,7 @@ final class SyncRunTests: XCTestCase {
     /// An item added here while a sync waits for the server is kept: the sync reads the list
     /// again under the lock, and sends it too.
     func test_anItemAddedDuringASync_isKept_andSent() throws {
-        let laptop = try list("laptop")
-        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Tea")) }
+        let laptop = try list("laptop", holding: ["Tea"])
         final class Once: @unchecked Sendable { var done = false }
         let once = Once()
         let meanwhile = interposed { [laptop] request, send throws(HTTPError) in
@@ -237,8 +238,7 @@ final class SyncRunTests: XCTestCase {
     /// with an error, within the timeout, and changes nothing here; the next sync that reaches it
     /// does what there was to do.
     func test_aServerThatFails_refusesThePassword_orIsSlow_changesNothing() throws {
-        let laptop = try list("laptop")
-        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Tea")) }
+        let laptop = try list("laptop", holding: ["Tea"])
         _ = try sync(laptop)
         _ = try phone("calendar.save_todo(summary='Milk', uid='milk@phone')")
         try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Bread")) }
@@ -308,8 +308,7 @@ final class SyncRunTests: XCTestCase {
 
     /// A sync that would delete every item of a side is refused unless forced; nothing changes.
     func test_deletingEverything_isRefusedUnlessForced() throws {
-        let laptop = try list("laptop")
-        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Tea")) }
+        let laptop = try list("laptop", holding: ["Tea"])
         _ = try sync(laptop)
         _ = try phone("for todo in calendar.todos(): todo.delete()")
         XCTAssertThrowsError(try sync(laptop)) { error in
@@ -333,8 +332,7 @@ final class SyncRunTests: XCTestCase {
     /// A sync with nothing changed asks one REPORT, sends nothing and writes nothing; a change to
     /// the list's file since, even one made by hand without todo, is noticed all the same.
     func test_aSyncWithNothingChanged_isOneReport_andWritesNothing() throws {
-        let laptop = try list("laptop")
-        try laptop.update { manager in for title in ["Tea", "Milk", "Bread"] { _ = try manager.add(ToDoItem(title: title)) } }
+        let laptop = try list("laptop", holding: ["Tea", "Milk", "Bread"])
         _ = try sync(laptop)
         // The first sync's own PUTs are news to the second, which finds both sides in step.
         _ = try sync(laptop)
@@ -359,8 +357,7 @@ final class SyncRunTests: XCTestCase {
     /// The phone changes an item between todo's fetch and its PUT: the server answers 412, and
     /// another round fetches and merges, keeping both changes.
     func test_aChangeOnTheServerWhileSending_isMergedByAnotherRound() throws {
-        let laptop = try list("laptop")
-        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Tea")) }
+        let laptop = try list("laptop", holding: ["Tea"])
         _ = try sync(laptop)
         try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Green tea" } }
         let phoneScript = """
@@ -391,8 +388,7 @@ final class SyncRunTests: XCTestCase {
     /// front of a renamed collection answers): each is followed with its body and conditions, and
     /// the next syncs neither double nor delete anything.
     func test_aCalendarThatMoved_isFollowed_withNothingDoubledOrDeleted() throws {
-        let laptop = try list("laptop", calendar: server.url.appendingPathComponent("alice/old-tasks/"))
-        try laptop.update { manager in for title in ["Tea", "Milk"] { _ = try manager.add(ToDoItem(title: title)) } }
+        let laptop = try list("laptop", holding: ["Tea", "Milk"], calendar: server.url.appendingPathComponent("alice/old-tasks/"))
         _ = try phone("calendar.save_todo(summary='Bread', uid='bread@phone')")
         let real = URLSessionTransport()
         let moved = ScriptedTransport { request throws(HTTPError) in
@@ -455,8 +451,7 @@ final class SyncRunTests: XCTestCase {
     /// A token the server forgot (Radicale answers 403) and a server without the sync report
     /// (501) are met by listing every task; nothing is doubled or lost.
     func test_aForgottenToken_orNoSyncReport_listsEveryTask() throws {
-        let laptop = try list("laptop")
-        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Tea")) }
+        let laptop = try list("laptop", holding: ["Tea"])
         _ = try sync(laptop)
         _ = try phone("calendar.save_todo(summary='Milk', uid='milk@phone')")
         try laptop.update(withSyncState: { _, state in state?.syncToken = "http://radicale.org/ns/sync/forgotten" })
@@ -479,8 +474,7 @@ final class SyncRunTests: XCTestCase {
     /// A server that fails halfway through sending (507, no space) stops the sync with an error;
     /// nothing is lost, and the next sync sends the rest without doubling anything.
     func test_aServerThatFailsHalfwayThroughSending_losesNothing() throws {
-        let laptop = try list("laptop")
-        try laptop.update { manager in for title in ["Tea", "Milk", "Bread"] { _ = try manager.add(ToDoItem(title: title)) } }
+        let laptop = try list("laptop", holding: ["Tea", "Milk", "Bread"])
         final class Count: @unchecked Sendable { var puts = 0 }
         let count = Count()
         let full = interposed { request, send throws(HTTPError) in
