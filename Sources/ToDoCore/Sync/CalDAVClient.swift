@@ -98,33 +98,65 @@ public struct CalDAVClient: Sendable {
             + "</c:calendar-query>"
         let answer = try multistatus("REPORT", calendar, depth: 1, body: body, "listing the calendar's tasks")
         return answer.responses.filter { $0.status == nil && !Self.sameResource($0.href, calendar.path) }
-            .map { Resource(href: $0.href, etag: $0.text(DAVNamespace.dav, "getetag")) }
+            .map { Resource(href: Self.canonicalHref($0.href), etag: $0.text(DAVNamespace.dav, "getetag")) }
     }
 
     /// What changed in the calendar since `token` (RFC 6578): resources changed or added, with
     /// their etags; those deleted; and the token to ask with next time. `nil` when the server
     /// refuses the token (403, 412: it forgot it) or has no such report: list `tasks(in:)` then.
     /// With no token, every resource of the calendar counts as changed (events too: a sync
-    /// report cannot filter).
+    /// report cannot filter). An answer the server cut short (a 507 for the calendar itself, as
+    /// Nextcloud gives past its limit) is continued from the token it gave, until one is whole.
     public func changes(in calendar: URL, since token: String?) throws(CalDAVError) -> (changed: [Resource], deleted: [String], token: String)? {
-        let body = #"<?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:">"#
-            + "<d:sync-token>\(Self.escaped(token ?? ""))</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>"
-        let answer = try send("REPORT", calendar, depth: 1, body: body)
-        if [403, 405, 412, 501].contains(answer.status) || (answer.status == 400 && token != nil) { return nil }
-        guard answer.status == 207 else { throw unexpected(answer, "asking what changed") }
-        let parsed: DAVMultistatus
-        do { parsed = try DAVMultistatus(parsing: answer.body) } catch { throw .unreadable("the list of changes", error.description) }
-        guard let next = parsed.syncToken else { return nil }
-        var changed: [Resource] = [], deleted: [String] = []
-        for response in parsed.responses where !Self.sameResource(response.href, calendar.path) {
-            if response.status == 404 {
-                deleted.append(response.href)
-            } else if response.status == nil {
-                changed.append(Resource(href: response.href, etag: response.text(DAVNamespace.dav, "getetag")))
+        /// Each href's latest news, in the order first heard of.
+        enum News { case changed(etag: String?), deleted }
+        var news: [String: News] = [:], order: [String] = []
+        var current = token
+        for _ in 0..<Self.longestChangeListing {
+            let body = #"<?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:">"#
+                + "<d:sync-token>\(Self.escaped(current ?? ""))</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>"
+            let answer = try send("REPORT", calendar, depth: 1, body: body)
+            if [403, 405, 412, 501].contains(answer.status) || (answer.status == 400 && current != nil) { return nil }
+            guard answer.status == 207 else { throw unexpected(answer, "asking what changed") }
+            let parsed: DAVMultistatus
+            do { parsed = try DAVMultistatus(parsing: answer.body) } catch { throw .unreadable("the list of changes", error.description) }
+            guard let next = parsed.syncToken else { return nil }
+            var truncated = false
+            for response in parsed.responses {
+                if Self.sameResource(response.href, calendar.path) {
+                    truncated = truncated || response.status == 507
+                    continue
+                }
+                let href = Self.canonicalHref(response.href)
+                let latest: News
+                switch response.status {
+                case 404: latest = .deleted
+                case nil: latest = .changed(etag: response.text(DAVNamespace.dav, "getetag"))
+                default: continue
+                }
+                if news.updateValue(latest, forKey: href) == nil { order.append(href) }
             }
+            // A server that cuts short without moving on would be asked for ever.
+            guard truncated, next != current else {
+                if truncated { throw .unreadable("the list of changes", "the server cut it short and gave no token to go on from") }
+                var changed: [Resource] = [], deleted: [String] = []
+                for href in order {
+                    switch news[href] {
+                    case .changed(let etag)?: changed.append(Resource(href: href, etag: etag))
+                    case .deleted?: deleted.append(href)
+                    case nil: break
+                    }
+                }
+                return (changed, deleted, next)
+            }
+            current = next
         }
-        return (changed, deleted, next)
+        throw .unreadable("the list of changes", "still cut short after \(Self.longestChangeListing) answers")
     }
+
+    /// How many answers one listing of changes may take (a server cutting it short at 1,000
+    /// resources would so list 100,000).
+    static let longestChangeListing = 100
 
     /// A fetched resource: its text as the server keeps it, and its etag.
     public struct Fetched: Equatable, Sendable {
@@ -146,7 +178,7 @@ public struct CalDAVClient: Sendable {
             let answer = try multistatus("REPORT", calendar, depth: 1, body: body, "fetching tasks")
             for response in answer.responses where response.status == nil {
                 guard let data = response.property(DAVNamespace.calDAV, "calendar-data")?.text else { continue }
-                fetched.append(Fetched(href: response.href, etag: response.text(DAVNamespace.dav, "getetag"), text: data))
+                fetched.append(Fetched(href: Self.canonicalHref(response.href), etag: response.text(DAVNamespace.dav, "getetag"), text: data))
             }
         }
         return fetched
@@ -169,7 +201,7 @@ public struct CalDAVClient: Sendable {
         let answer = try send("PUT", target, body: text, headers: condition.merging(["Content-Type": "text/calendar; charset=utf-8"]) { $1 })
         if answer.status == 412 { return .changedMeanwhile }
         guard answer.isSuccess else { throw unexpected(answer, "storing \(href)") }
-        return .done(etag: answer.header("etag"), path: (answer.redirectedTo ?? target).path)
+        return .done(etag: answer.header("etag"), path: Self.canonicalPath(of: answer.redirectedTo ?? target))
     }
 
     /// Deletes `href` if it is still the version with `etag`; one already gone counts as deleted.
@@ -178,7 +210,7 @@ public struct CalDAVClient: Sendable {
         let answer = try send("DELETE", target, headers: etag.map { ["If-Match": Self.quoted($0)] } ?? [:])
         if answer.status == 412 { return .changedMeanwhile }
         guard answer.isSuccess || answer.status == 404 else { throw unexpected(answer, "deleting \(href)") }
-        return .done(etag: nil, path: (answer.redirectedTo ?? target).path)
+        return .done(etag: nil, path: Self.canonicalPath(of: answer.redirectedTo ?? target))
     }
 
     // MARK: Requests
@@ -243,6 +275,64 @@ public struct CalDAVClient: Sendable {
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || kept.unicodeScalars.contains(scalar))
                 ? String(scalar) : replacement
         }.joined()
+    }
+
+    /// An href as todo keeps and compares it: the path alone (an absolute href loses its scheme and
+    /// host), every character a path segment may hold as such (`@`, `+`, `:` and the like, which
+    /// Radicale writes as `%40` and SabreDAV as they are), every other byte as `%XX` in upper case.
+    /// Two spellings of one resource's address become one; what they mean does not change, since
+    /// a `/`, `?`, `#` or `%` that was escaped stays escaped.
+    public static func canonicalHref(_ href: String) -> String {
+        // Most are canonical already (a sync state holds thousands).
+        if href.utf8.first == UInt8(ascii: "/"), href.utf8.allSatisfy({ isSegmentCharacter($0) || $0 == UInt8(ascii: "/") }) { return href }
+        var path = Substring(href)
+        if let scheme = path.range(of: "://"), !path[..<scheme.lowerBound].contains("/") {
+            let rest = path[scheme.upperBound...]
+            path = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
+        }
+        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        let digits = Array("0123456789ABCDEF".utf8)
+        let bytes = Array(path.utf8)
+        var canonical: [UInt8] = []
+        canonical.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            var byte = bytes[index], escaped = false
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
+                byte = high << 4 | low
+                escaped = true
+                index += 3
+            } else {
+                index += 1
+            }
+            if isSegmentCharacter(byte) || (byte == UInt8(ascii: "/") && !escaped) {
+                canonical.append(byte)
+            } else {
+                canonical += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: canonical, as: UTF8.self)
+    }
+
+    /// Whether `byte` may stand as itself in a segment of a path (RFC 3986's `pchar`).
+    private static func isSegmentCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        default: return "-._~!$&'()*+,;=:@".utf8.contains(byte)
+        }
+    }
+
+    /// The canonical href (`canonicalHref`) of a resource's address.
+    static func canonicalPath(of url: URL) -> String {
+        canonicalHref(URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path)
     }
 
     /// An etag as `If-Match` wants it: quoted (some servers give a bare one).

@@ -175,7 +175,8 @@ public struct SyncState: Equatable, Sendable {
             try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
                 switch key {
                 case "id": id = try scanner.string(at: path).flatMap(UUID.init(canonical:))
-                case "href": href = try scanner.string(at: path)
+                // As the client compares them: a state an earlier todo wrote may hold another spelling.
+                case "href": href = try scanner.string(at: path).map(CalDAVClient.canonicalHref)
                 case "etag": etag = try scanner.string(at: path)
                 case "base":
                     scanner.skipWhitespace()

@@ -448,6 +448,58 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(counting.requests.map(\.method), ["REPORT"])
     }
 
+    /// Items whose UIDs hold characters a server escapes in its addresses (Radicale lists
+    /// `abc%40example.com.ics` for the `abc@example.com.ics` todo stored) stay one item each.
+    func test_aUIDTheServerEscapes_staysOneItem() throws {
+        let laptop = try list("laptop")
+        try laptop.update { manager in
+            for (title, uid) in [("At", "abc@example.com"), ("Spaced", "with space+plus"), ("Café", "café/1")] {
+                var item = ToDoItem(title: title)
+                item.storage.fields.originalUID = uid
+                _ = try manager.add(item)
+            }
+        }
+        var report = try sync(laptop)
+        XCTAssertEqual(report.sent.count, 3)
+        for _ in 0..<2 {
+            report = try sync(laptop)
+            XCTAssertEqual(report.sent.count + report.received.added.count + report.received.refused.count + report.deletedRemotely.count, 0)
+        }
+        XCTAssertEqual(Set(try laptop.loadSyncState()?.records.map(\.href) ?? []).count, 3)
+        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['UID']) for t in calendar.todos()))"),
+                       "['abc@example.com', 'café/1', 'with space+plus']\n")
+    }
+
+    /// A server that cuts the list of changes short (a 507 for the calendar itself, as Nextcloud
+    /// does past its limit) is asked again from the token it gave, until the list is whole.
+    func test_aListOfChangesCutShort_isContinued() throws {
+        let laptop = try list("laptop", holding: ["Tea"])
+        // The second sync takes the token after the first one's own PUT.
+        for _ in 0..<2 { _ = try sync(laptop) }
+        let before = try XCTUnwrap(laptop.loadSyncState()?.syncToken)
+        _ = try phone("calendar.save_todo(summary='Milk', uid='milk')")
+        let client = CalDAVClient(transport: URLSessionTransport(), credentials: HTTPCredentials(user: "alice", password: "secret"), timeout: 20)
+        let afterMilk = try XCTUnwrap(client.changes(in: calendar, since: before))
+        XCTAssertEqual(afterMilk.changed.map(\.href), ["/alice/tasks/milk.ics"])
+        _ = try phone("calendar.save_todo(summary='Bread', uid='bread')")
+        let milk = afterMilk.changed[0]
+        let cutShort = interposed { request, send throws(HTTPError) in
+            guard request.method == "REPORT", String(decoding: request.body ?? [], as: UTF8.self).contains(before) else { return try send(request) }
+            // Milk, then "there is more", and the token after Milk.
+            let answer = """
+                <?xml version="1.0" encoding="utf-8"?>
+                <d:multistatus xmlns:d="DAV:"><d:response><d:href>\(milk.href)</d:href><d:propstat><d:prop><d:getetag>\(milk.etag ?? "")</d:getetag></d:prop>\
+                <d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response><d:response><d:href>/alice/tasks/</d:href>\
+                <d:status>HTTP/1.1 507 Insufficient Storage</d:status></d:response><d:sync-token>\(afterMilk.token)</d:sync-token></d:multistatus>
+                """
+            return HTTPResponse(status: 207, body: Array(answer.utf8))
+        }
+        let report = try sync(laptop, transport: cutShort)
+        XCTAssertEqual(Set(report.received.added.map(\.title)), ["Milk", "Bread"])
+        XCTAssertEqual(cutShort.requests.filter { String(decoding: $0.body ?? [], as: UTF8.self).contains("sync-collection") }.count, 2)
+        XCTAssertEqual(try sync(laptop).received.added.count, 0)
+    }
+
     /// A token the server forgot (Radicale answers 403) and a server without the sync report
     /// (501) are met by listing every task; nothing is doubled or lost.
     func test_aForgottenToken_orNoSyncReport_listsEveryTask() throws {
