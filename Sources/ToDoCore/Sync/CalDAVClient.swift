@@ -115,7 +115,8 @@ public struct CalDAVClient: Sendable {
         for _ in 0..<Self.longestChangeListing {
             let body = #"<?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:">"#
                 + "<d:sync-token>\(Self.escaped(current ?? ""))</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>"
-            let answer = try send("REPORT", calendar, depth: 1, body: body)
+            // RFC 6578 3.2: Depth 0 (the sync-level says how deep); strict servers refuse others with 400.
+            let answer = try send("REPORT", calendar, depth: 0, body: body)
             if [403, 405, 412, 501].contains(answer.status) || (answer.status == 400 && current != nil) { return nil }
             guard answer.status == 207 else { throw unexpected(answer, "asking what changed") }
             let parsed: DAVMultistatus
