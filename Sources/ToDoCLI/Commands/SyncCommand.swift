@@ -180,8 +180,15 @@ struct SyncCommand: ListCommand {
 
     // MARK: Password and client
 
-    /// The password: the first line a password command prints, else `TODO_SYNC_PASSWORD`.
-    static func password(command: String?, _ context: Context) throws -> String {
+    /// How long a password command may take, in seconds: long enough to type a passphrase into
+    /// a pinentry window, not for ever.
+    static let passwordCommandTimeout = 120.0
+
+    /// The password: the first line a password command prints, else `TODO_SYNC_PASSWORD`. The
+    /// command reads nothing (its input is empty), and is stopped when it has not ended within
+    /// `passwordCommandTimeout` (what it prints is read once it has ended: a password is far
+    /// shorter than a pipe holds).
+    static func password(command: String?, _ context: Context, timeout: Double = passwordCommandTimeout) throws -> String {
         if let command {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -189,13 +196,21 @@ struct SyncCommand: ListCommand {
             process.standardInput = FileHandle.nullDevice
             let output = Pipe()
             process.standardOutput = output
+            let ended = DispatchSemaphore(value: 0)
+            process.terminationHandler = { _ in ended.signal() }
             do { try process.run() } catch { throw SyncFailure(message: "the password command could not be run: \(error.localizedDescription)") }
+            guard ended.wait(timeout: .now() + timeout) == .success else {
+                process.terminate()
+                throw SyncFailure(message: "the password command '\(command)' gave no password within \(Int(timeout)) seconds")
+            }
             let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
             guard process.terminationStatus == 0 else {
                 throw SyncFailure(message: "the password command '\(command)' failed (exit \(process.terminationStatus))")
             }
-            let line = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            // The first line, without its end (`\n` or `\r\n`); spaces are the password's.
+            var bytes = data.prefix { $0 != UInt8(ascii: "\n") }
+            if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+            let line = String(decoding: bytes, as: UTF8.self)
             guard !line.isEmpty else { throw SyncFailure(message: "the password command '\(command)' printed no password") }
             return line
         }

@@ -1,0 +1,36 @@
+import Foundation
+@testable import ToDoCLI
+import XCTest
+
+/// The password command `todo sync setup --password-command` records: its first line is the
+/// password; it never waits for ever.
+final class PasswordCommandTests: HarnessTestCase {
+    private var context: Context {
+        Context(environment: [:], currentDirectory: todo.directory, homeDirectory: todo.directory, systemTimeZone: TimeZone(identifier: "UTC")!,
+                now: { Date() }, input: ScriptedInput(), output: CapturedOutput(), errorOutput: CapturedOutput(), transport: nil)
+    }
+
+    private func failure(_ command: String, timeout: Double = 10) -> String {
+        do {
+            let password = try SyncCommand.password(command: command, context, timeout: timeout)
+            return "no failure: \(password)"
+        } catch {
+            return (error as? SyncFailure)?.message ?? "\(error)"
+        }
+    }
+
+    func test_theFirstLineIsThePassword() throws {
+        XCTAssertEqual(try SyncCommand.password(command: "printf 'secret\\nmore'", context), "secret")
+        XCTAssertEqual(try SyncCommand.password(command: "printf 'pass word  \\r\\n'", context), "pass word  ", "the line without its end")
+    }
+
+    func test_aCommandThatFails_printsNothing_orTakesTooLong_isAnError() {
+        XCTAssertEqual(failure("exit 3"), "the password command 'exit 3' failed (exit 3)")
+        XCTAssertEqual(failure("true"), "the password command 'true' printed no password")
+        XCTAssertEqual(failure("read line; echo \"$line\""), "the password command 'read line; echo \"$line\"' printed no password",
+                       "it reads nothing: its input is empty")
+        let started = Date()
+        XCTAssertEqual(failure("sleep 30", timeout: 1), "the password command 'sleep 30' gave no password within 1 seconds")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+    }
+}
