@@ -317,6 +317,9 @@ struct SyncCommand: ListCommand {
             lines.append("Twin \(arrived.number): \(arrived.title) arrived with the content of \(existing.number)")
         }
         for (item, reason) in report.received.refused { lines.append("Left out: \(item.title) (\(reason))") }
+        for (href, error) in report.unreadable {
+            lines.append("Left alone: \(href) on the server is not a task todo can read (\(error)); the item stays as it was")
+        }
         let name = state.account.calendarName.map { "\"\($0)\"" } ?? state.account.calendar.absoluteString
         lines.append("Synced with \(name): received \(report.received.added.count + report.received.updated.count + report.received.removed.count), "
                      + "sent \(report.sent.count + report.deletedRemotely.count), \(counted(report.conflicts.count, "conflict")).")
@@ -352,6 +355,12 @@ struct SyncCommand: ListCommand {
             entry["field"] = .string(conflict.conflict.field.rawValue)
             entry["winner"] = .string(conflict.conflict.winner.rawValue)
             entry["lost"] = conflict.conflict.lost.json
+            return .object(entry)
+        })
+        object["unreadable"] = .array(report.unreadable.map { href, error in
+            var entry = JSONObject()
+            entry["href"] = .string(href)
+            entry["reason"] = .string(error.description)
             return .object(entry)
         })
         return String(decoding: JSONValue.object(object).serialized(), as: UTF8.self) + "\n"

@@ -21,9 +21,9 @@ public enum CalendarResource {
 
     /// The item a resource holds: its VTODO without a `RECURRENCE-ID` (the task, or the series),
     /// with what the others say of it (`ICalendarFormat.read`); `nil` for a resource that holds no
-    /// task (an event of a mixed calendar) or cannot be read.
-    public static func item(of text: String, timeZone: TimeZoneRules) -> ImportedItem? {
-        guard let items = try? ICalendarFormat.read(text, timeZone: timeZone) else { return nil }
+    /// task (an event of a mixed calendar). Throws when the text is not iCalendar todo can read.
+    public static func item(of text: String, timeZone: TimeZoneRules) throws(ImportError) -> ImportedItem? {
+        let items = try ICalendarFormat.read(text, timeZone: timeZone)
         return items.first { !$0.item.icalendarLines.contains { $0.uppercased().hasPrefix("RECURRENCE-ID") } } ?? items.first
     }
 

@@ -10,6 +10,8 @@ public struct SyncReport: Sendable {
     public var deletedRemotely: [ToDoItem] = []
     public var conflicts: [(item: ToDoItem, conflict: SyncConflict)] = []
     public var keptAgainstDelete: [(item: ToDoItem, deletedOn: SyncSide)] = []
+    /// Resources whose text is not iCalendar todo can read, left alone on both sides, and why.
+    public var unreadable: [(href: String, error: ImportError)] = []
     /// Items the server changed while they were being sent: merged by the next round.
     public var rounds = 0
     /// With `--dry-run`: the plan, nothing done.
@@ -65,6 +67,8 @@ public struct SyncRun {
         var token: String?
         /// Whether the server was asked for what changed since the state's token, and listed nothing.
         var isUnchangedSinceToken = false
+        /// Resources whose text is not iCalendar todo can read, and why.
+        var unreadable: [(href: String, error: ImportError)] = []
     }
 
     /// The plan a sync would carry out now, changing nothing.
@@ -105,8 +109,9 @@ public struct SyncRun {
                 current.records = plan.records
                 // Nothing to send: the list and the calendar are in step at this token.
                 current.inStep = plan.remote.isEmpty
-                // No token when the server offers none: the next sync lists every task again.
-                current.syncToken = fetched.token
+                // No token when the server offers none: the next sync lists every task again. Nor
+                // a newer one past text todo could not read: the next sync asks for it again.
+                if fetched.unreadable.isEmpty { current.syncToken = fetched.token }
                 current.lastSync = now().timeIntervalSince1970.rounded(.down)
                 state = current
                 let conflicts = plan.conflicts.compactMap { conflict in
@@ -116,6 +121,7 @@ public struct SyncRun {
             })
             report.received.append(applied)
             report.keptAgainstDelete += plan.keptAgainstDelete
+            report.unreadable += fetched.unreadable
             report.conflicts += conflicts
             let changedMeanwhile = try push(plan, state: state, texts: fetched.texts, report: &report)
             if !changedMeanwhile { break }
@@ -233,9 +239,18 @@ public struct SyncRun {
         }
         for resource in try fetchResources(wanted, from: calendar) {
             fetched.texts[resource.href] = resource.text
-            // A resource without a task (an event of a mixed calendar) is not the list's.
-            guard let item = CalendarResource.item(of: resource.text, timeZone: timeZone)?.item else { continue }
-            fetched.items.append(SyncPlan.RemoteItem(href: resource.href, etag: resource.etag, item: item))
+            do {
+                // A resource without a task (an event of a mixed calendar) is not the list's.
+                guard let item = try CalendarResource.item(of: resource.text, timeZone: timeZone)?.item else { continue }
+                fetched.items.append(SyncPlan.RemoteItem(href: resource.href, etag: resource.etag, item: item))
+            } catch {
+                // Text todo cannot read is no news of the item: it stays as the last sync left it
+                // (never deleted here for it), with the etag it had, so that it is asked for again.
+                fetched.unreadable.append((resource.href, error))
+                if let record = state.records.first(where: { $0.href == resource.href }) {
+                    fetched.items.append(SyncPlan.RemoteItem(href: record.href, etag: record.etag, item: record.base))
+                }
+            }
         }
         return fetched
     }

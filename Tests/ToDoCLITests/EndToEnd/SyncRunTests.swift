@@ -500,6 +500,38 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(try sync(laptop).received.added.count, 0)
     }
 
+    /// Text of a task that todo cannot read (a server or an app that wrote it wrong) is no news
+    /// of it: the item stays as it was, neither changed nor deleted, the sync says so, and the
+    /// next sync asks for it again.
+    func test_aTaskTodoCannotRead_isLeftAlone_andAskedForAgain() throws {
+        let laptop = try list("laptop", holding: ["Tea", "Milk"])
+        for _ in 0..<2 { _ = try sync(laptop) }
+        clock += 60
+        _ = try phone("""
+            for todo in calendar.todos():
+                if str(todo.icalendar_component['SUMMARY']) == 'Milk':
+                    todo.icalendar_component['SUMMARY'] = 'Oat milk'
+                    stamp(todo)
+                    todo.save()
+            """)
+        let garbling = interposed { request, send throws(HTTPError) in
+            var answer = try send(request)
+            if String(decoding: request.body ?? [], as: UTF8.self).contains("calendar-multiget") {
+                answer.body = Array(String(decoding: answer.body, as: UTF8.self).replacingOccurrences(of: "BEGIN:VCALENDAR", with: "GARBLED").utf8)
+            }
+            return answer
+        }
+        var report = try sync(laptop, transport: garbling)
+        XCTAssertEqual(report.unreadable.map { $0.href.hasSuffix(".ics") }, [true])
+        XCTAssertEqual(report.received.updated.count + report.received.removed.count + report.sent.count + report.deletedRemotely.count, 0)
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Milk"])
+
+        report = try sync(laptop)
+        XCTAssertEqual(report.unreadable.count, 0)
+        XCTAssertEqual(report.received.updated.map(\.title), ["Oat milk"])
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Oat milk"])
+    }
+
     /// A token the server forgot (Radicale answers 403) and a server without the sync report
     /// (501) are met by listing every task; nothing is doubled or lost.
     func test_aForgottenToken_orNoSyncReport_listsEveryTask() throws {

@@ -35,7 +35,7 @@ final class CalendarResourceTests: XCTestCase {
         XCTAssertEqual(lines.filter { $0 == "BEGIN:VTODO" }.count, 2)
         XCTAssertEqual(lines.last(where: { !$0.isEmpty }), "END:VCALENDAR")
         // Read back, it is the item as edited.
-        XCTAssertEqual(CalendarResource.item(of: text, timeZone: utc)?.item.title, "Water the ferns")
+        XCTAssertEqual(try CalendarResource.item(of: text, timeZone: utc)?.item.title, "Water the ferns")
     }
 
     func test_aNewItem_isOneVTODO_andAnEventHoldsNoItem() {
@@ -43,6 +43,6 @@ final class CalendarResourceTests: XCTestCase {
         let text = CalendarResource.text(for: item, replacing: nil, timeZone: utc, now: Date(timeIntervalSince1970: 0), productID: "p")
         XCTAssertEqual(text, ICalendarFormat.write([item], timeZone: utc, now: Date(timeIntervalSince1970: 0), productID: "p"))
         let event = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:e\r\nSUMMARY:Meeting\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
-        XCTAssertNil(CalendarResource.item(of: event, timeZone: utc))
+        XCTAssertNil(try CalendarResource.item(of: event, timeZone: utc))
     }
 }
