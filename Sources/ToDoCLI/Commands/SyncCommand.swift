@@ -317,9 +317,7 @@ struct SyncCommand: ListCommand {
             lines.append("Twin \(arrived.number): \(arrived.title) arrived with the content of \(existing.number)")
         }
         for (item, reason) in report.received.refused { lines.append("Left out: \(item.title) (\(reason))") }
-        for (href, error) in report.unreadable {
-            lines.append("Left alone: \(href) on the server is not a task todo can read (\(error)); the item stays as it was")
-        }
+        for (href, reason) in report.unreadable { lines.append("Left alone: \(href) (\(reason)); its item stays as it was") }
         let name = state.account.calendarName.map { "\"\($0)\"" } ?? state.account.calendar.absoluteString
         lines.append("Synced with \(name): received \(report.received.added.count + report.received.updated.count + report.received.removed.count), "
                      + "sent \(report.sent.count + report.deletedRemotely.count), \(counted(report.conflicts.count, "conflict")).")
@@ -357,10 +355,10 @@ struct SyncCommand: ListCommand {
             entry["lost"] = conflict.conflict.lost.json
             return .object(entry)
         })
-        object["unreadable"] = .array(report.unreadable.map { href, error in
+        object["unreadable"] = .array(report.unreadable.map { href, reason in
             var entry = JSONObject()
             entry["href"] = .string(href)
-            entry["reason"] = .string(error.description)
+            entry["reason"] = .string(reason)
             return .object(entry)
         })
         return String(decoding: JSONValue.object(object).serialized(), as: UTF8.self) + "\n"

@@ -166,9 +166,10 @@ public struct CalDAVClient: Sendable {
         public var text: String
     }
 
-    /// The resources at `hrefs` (`calendar-multiget`, in batches); an href that is gone is left out.
-    public func fetch(_ hrefs: [String], from calendar: URL, batch: Int = 100) throws(CalDAVError) -> [Fetched] {
-        var fetched: [Fetched] = []
+    /// The resources at `hrefs` (`calendar-multiget`, in batches), and the hrefs the server said
+    /// are gone (404); an href it gave neither way is in neither.
+    public func fetch(_ hrefs: [String], from calendar: URL, batch: Int = 100) throws(CalDAVError) -> (found: [Fetched], gone: [String]) {
+        var fetched: [Fetched] = [], gone: [String] = []
         var start = 0
         while start < hrefs.count {
             let part = hrefs[start..<min(start + batch, hrefs.count)]
@@ -177,12 +178,13 @@ public struct CalDAVClient: Sendable {
                 + "<d:prop><d:getetag/><c:calendar-data/></d:prop>" + part.map { "<d:href>\(Self.escaped($0))</d:href>" }.joined()
                 + "</c:calendar-multiget>"
             let answer = try multistatus("REPORT", calendar, depth: 1, body: body, "fetching tasks")
-            for response in answer.responses where response.status == nil {
-                guard let data = response.property(DAVNamespace.calDAV, "calendar-data")?.text else { continue }
+            for response in answer.responses {
+                if response.status == 404 { gone.append(Self.canonicalHref(response.href)) }
+                guard response.status == nil, let data = response.property(DAVNamespace.calDAV, "calendar-data")?.text else { continue }
                 fetched.append(Fetched(href: Self.canonicalHref(response.href), etag: response.text(DAVNamespace.dav, "getetag"), text: data))
             }
         }
-        return fetched
+        return (fetched, gone)
     }
 
     /// What a PUT or DELETE that names the version it replaces came to.

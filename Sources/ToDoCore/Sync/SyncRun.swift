@@ -10,8 +10,8 @@ public struct SyncReport: Sendable {
     public var deletedRemotely: [ToDoItem] = []
     public var conflicts: [(item: ToDoItem, conflict: SyncConflict)] = []
     public var keptAgainstDelete: [(item: ToDoItem, deletedOn: SyncSide)] = []
-    /// Resources whose text is not iCalendar todo can read, left alone on both sides, and why.
-    public var unreadable: [(href: String, error: ImportError)] = []
+    /// Resources left alone on both sides, and why: text todo cannot read, or not given when asked.
+    public var unreadable: [(href: String, reason: String)] = []
     /// Items the server changed while they were being sent: merged by the next round.
     public var rounds = 0
     /// With `--dry-run`: the plan, nothing done.
@@ -67,8 +67,8 @@ public struct SyncRun {
         var token: String?
         /// Whether the server was asked for what changed since the state's token, and listed nothing.
         var isUnchangedSinceToken = false
-        /// Resources whose text is not iCalendar todo can read, and why.
-        var unreadable: [(href: String, error: ImportError)] = []
+        /// Resources left alone, and why: text todo cannot read, or not given when asked.
+        var unreadable: [(href: String, reason: String)] = []
     }
 
     /// The plan a sync would carry out now, changing nothing.
@@ -154,7 +154,7 @@ public struct SyncRun {
             return nil
         }
         if !patched.isEmpty {
-            for resource in try fetchResources(patched, from: calendar) { texts[resource.href] = resource.text }
+            for resource in try fetchResources(patched, from: calendar).found { texts[resource.href] = resource.text }
         }
         var stored: [SyncPlan.Record] = [], deleted: Set<UUID> = [], changedMeanwhile = false
         for change in plan.remote {
@@ -237,26 +237,33 @@ public struct SyncRun {
                 wanted.append(resource.href)
             }
         }
-        for resource in try fetchResources(wanted, from: calendar) {
+        /// No news of the item at `href`: it stays as the last sync left it (never deleted here
+        /// for it), with the etag it had, and the next sync asks for it again.
+        func leaveAlone(_ href: String, because reason: String) {
+            fetched.unreadable.append((href, reason))
+            if let record = state.records.first(where: { $0.href == href }) {
+                fetched.items.append(SyncPlan.RemoteItem(href: record.href, etag: record.etag, item: record.base))
+            }
+        }
+        let (found, gone) = try fetchResources(wanted, from: calendar)
+        for resource in found {
             fetched.texts[resource.href] = resource.text
             do {
                 // A resource without a task (an event of a mixed calendar) is not the list's.
                 guard let item = try CalendarResource.item(of: resource.text, timeZone: timeZone)?.item else { continue }
                 fetched.items.append(SyncPlan.RemoteItem(href: resource.href, etag: resource.etag, item: item))
             } catch {
-                // Text todo cannot read is no news of the item: it stays as the last sync left it
-                // (never deleted here for it), with the etag it had, so that it is asked for again.
-                fetched.unreadable.append((resource.href, error))
-                if let record = state.records.first(where: { $0.href == resource.href }) {
-                    fetched.items.append(SyncPlan.RemoteItem(href: record.href, etag: record.etag, item: record.base))
-                }
+                leaveAlone(resource.href, because: "not a task todo can read: \(error)")
             }
         }
+        // Gone since it was listed, the server says: so it is. Neither given nor said gone: no news.
+        let answered = Set(found.map(\.href) + gone)
+        for href in wanted where !answered.contains(href) { leaveAlone(href, because: "the server did not give it when asked") }
         return fetched
     }
 
-    private func fetchResources(_ hrefs: [String], from calendar: URL) throws -> [CalDAVClient.Fetched] {
-        guard !hrefs.isEmpty else { return [] }
+    private func fetchResources(_ hrefs: [String], from calendar: URL) throws -> (found: [CalDAVClient.Fetched], gone: [String]) {
+        guard !hrefs.isEmpty else { return ([], []) }
         return try server { () throws(CalDAVError) in try client.fetch(hrefs, from: calendar) }
     }
 

@@ -69,7 +69,8 @@ final class CalDAVClientTests: XCTestCase {
             guard case .done(let newEtag, _)? = try? client.put(task("a1", "Green tea"), at: listed[0].href, in: calendar, replacing: etag) else {
                 return XCTFail("\(kind): not replaced")
             }
-            let fetched = try client.fetch(listed.map(\.href) + ["/nowhere/b.ics"], from: calendar)
+            let (fetched, gone) = try client.fetch(listed.map(\.href) + ["/nowhere/b.ics"], from: calendar)
+            XCTAssertEqual(gone, ["/nowhere/b.ics"], "\(kind)")
             XCTAssertEqual(fetched.count, 1, "\(kind)")
             XCTAssertTrue(fetched[0].text.contains("SUMMARY:Green tea"), "\(kind): \(fetched[0].text)")
             if let newEtag { XCTAssertEqual(fetched[0].etag, newEtag, "\(kind)") }
@@ -113,7 +114,7 @@ extension CalDAVClientTests {
             let calendar = try XCTUnwrap(client().calendars(at: server.url).calendars.first).url
             let text = CalendarResource.text(for: item, replacing: nil, timeZone: berlin, now: Date(), productID: "-//todo//test//EN")
             XCTAssertEqual(try client().put(text, at: "\(item.uid).ics", in: calendar, replacing: nil).isDone, true, "\(kind)")
-            let fetched = try XCTUnwrap(client().fetch(client().tasks(in: calendar).map(\.href), from: calendar).first, "\(kind)")
+            let fetched = try XCTUnwrap(client().fetch(client().tasks(in: calendar).map(\.href), from: calendar).found.first, "\(kind)")
             let back = try XCTUnwrap(CalendarResource.item(of: fetched.text, timeZone: berlin)?.item, "\(kind)")
             for field in SyncField.allCases {
                 XCTAssertTrue(field.isSame(in: back, as: item), "\(kind): \(field)")

@@ -500,9 +500,9 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(try sync(laptop).received.added.count, 0)
     }
 
-    /// Text of a task that todo cannot read (a server or an app that wrote it wrong) is no news
-    /// of it: the item stays as it was, neither changed nor deleted, the sync says so, and the
-    /// next sync asks for it again.
+    /// Text of a task that todo cannot read (a server or an app that wrote it wrong), or a task
+    /// the server leaves out when asked for it, is no news of it: the item stays as it was,
+    /// neither changed nor deleted, the sync says so, and the next sync asks for it again.
     func test_aTaskTodoCannotRead_isLeftAlone_andAskedForAgain() throws {
         let laptop = try list("laptop", holding: ["Tea", "Milk"])
         for _ in 0..<2 { _ = try sync(laptop) }
@@ -521,12 +521,20 @@ final class SyncRunTests: XCTestCase {
             }
             return answer
         }
-        var report = try sync(laptop, transport: garbling)
-        XCTAssertEqual(report.unreadable.map { $0.href.hasSuffix(".ics") }, [true])
-        XCTAssertEqual(report.received.updated.count + report.received.removed.count + report.sent.count + report.deletedRemotely.count, 0)
-        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Milk"])
+        // A server that leaves out what it was asked for is no news either.
+        let forgetful = interposed { request, send throws(HTTPError) in
+            guard String(decoding: request.body ?? [], as: UTF8.self).contains("calendar-multiget") else { return try send(request) }
+            return HTTPResponse(status: 207, body: Array(#"<?xml version="1.0"?><multistatus xmlns="DAV:"/>"#.utf8))
+        }
+        for (transport, reason) in [(garbling, "not a task todo can read: line 1: not iCalendar"), (forgetful, "the server did not give it when asked")] {
+            let report = try sync(laptop, transport: transport)
+            XCTAssertEqual(report.unreadable.map { $0.href.hasSuffix(".ics") }, [true])
+            XCTAssertEqual(report.unreadable.first.map { $0.reason.hasPrefix(reason) }, true, "\(report.unreadable)")
+            XCTAssertEqual(report.received.updated.count + report.received.removed.count + report.sent.count + report.deletedRemotely.count, 0)
+            XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Milk"])
+        }
 
-        report = try sync(laptop)
+        let report = try sync(laptop)
         XCTAssertEqual(report.unreadable.count, 0)
         XCTAssertEqual(report.received.updated.map(\.title), ["Oat milk"])
         XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Oat milk"])
