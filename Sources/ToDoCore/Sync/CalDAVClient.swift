@@ -117,7 +117,8 @@ public struct CalDAVClient: Sendable {
                 + "<d:sync-token>\(Self.escaped(current ?? ""))</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>"
             // RFC 6578 3.2: Depth 0 (the sync-level says how deep); strict servers refuse others with 400.
             let answer = try send("REPORT", calendar, depth: 0, body: body)
-            if [403, 405, 412, 501].contains(answer.status) || (answer.status == 400 && current != nil) { return nil }
+            // A forgotten token (403, 412; 400 from some), or no such report (400, 403, 405, 415, 501).
+            if [400, 403, 405, 412, 415, 501].contains(answer.status) { return nil }
             guard answer.status == 207 else { throw unexpected(answer, "asking what changed") }
             let parsed: DAVMultistatus
             do { parsed = try DAVMultistatus(parsing: answer.body) } catch { throw .unreadable("the list of changes", error.description) }
