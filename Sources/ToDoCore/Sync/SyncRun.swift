@@ -106,13 +106,15 @@ public struct SyncRun {
                                                    localCount: localCount, remoteCount: fetched.items.count)
                 }
                 let applied = manager.applySync(plan.local)
+                if !plan.local.isEmpty || !plan.remote.isEmpty || plan.records != current.records {
+                    current.lastSync = now().timeIntervalSince1970.rounded(.down)
+                }
                 current.records = plan.records
                 // Nothing to send: the list and the calendar are in step at this token.
                 current.inStep = plan.remote.isEmpty
                 // No token when the server offers none: the next sync lists every task again. Nor
                 // a newer one past text todo could not read: the next sync asks for it again.
                 if fetched.unreadable.isEmpty { current.syncToken = fetched.token }
-                current.lastSync = now().timeIntervalSince1970.rounded(.down)
                 state = current
                 let conflicts = plan.conflicts.compactMap { conflict in
                     manager.item(withID: conflict.item).map { (item: $0, conflict: conflict.conflict) }

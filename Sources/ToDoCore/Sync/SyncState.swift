@@ -30,8 +30,7 @@ public struct SyncState: Equatable, Sendable {
     /// RFC 6578's token for the next sync-collection report; `nil` before the first sync, or
     /// when the server offers none.
     public var syncToken: String?
-    /// When a sync last wrote this state, in seconds since 1970 (one that finds nothing to do
-    /// writes nothing).
+    /// When a sync last changed the list, the calendar or its records, in seconds since 1970.
     public var lastSync: Double?
     /// Whether the sync that wrote this state left the list and the calendar in step: nothing was
     /// left to send, and the calendar was as `syncToken` has it. While the list's file is still

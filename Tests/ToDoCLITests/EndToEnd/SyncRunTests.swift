@@ -334,9 +334,13 @@ final class SyncRunTests: XCTestCase {
     func test_aSyncWithNothingChanged_isOneReport_andWritesNothing() throws {
         let laptop = try list("laptop", holding: ["Tea", "Milk", "Bread"])
         _ = try sync(laptop)
-        // The first sync's own PUTs are news to the second, which finds both sides in step.
+        XCTAssertEqual(try laptop.loadSyncState()?.lastSync, clock)
+        clock += 60
+        // The first sync's own PUTs are news to the second, which finds both sides in step, and
+        // changed nothing.
         _ = try sync(laptop)
         XCTAssertEqual(try laptop.loadSyncState()?.inStep, true)
+        XCTAssertEqual(try laptop.loadSyncState()?.lastSync, clock - 60)
         let statePath = directory.file("laptop.json.sync").path
         let written = try FileManager.default.attributesOfItem(atPath: statePath)[.modificationDate] as? Date
         let counting = interposed { request, send throws(HTTPError) in try send(request) }
