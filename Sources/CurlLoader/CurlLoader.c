@@ -184,10 +184,34 @@ static size_t onHeader(char *data, size_t size, size_t count, void *context) {
     return appendBytes(&answer->headers, &answer->headers_length, &answer->headers_capacity, data, bytes) ? bytes : 0;
 }
 
+FORWARD_VOID(curl_easy_reset, (void *handle), (handle))
+
+// One easy handle for every request of the process, one request at a time: what it keeps between
+// requests (open connections, DNS answers, TLS sessions) is used again, so that the thousand PUTs
+// of a first sync to a server far away make one connection, not a thousand handshakes. Reset
+// before each request, it keeps nothing of the last one's options.
+static pthread_mutex_t requestLock = PTHREAD_MUTEX_INITIALIZER;
+static void *sharedHandle;
+
+static int perform(void *handle, const char *method, const char *url, const char *const *headers, int header_count,
+                   const unsigned char *body, long body_length, long timeout_milliseconds, todo_http_answer *answer);
+
 int todo_http_perform(const char *method, const char *url, const char *const *headers, int header_count,
                       const unsigned char *body, long body_length, long timeout_milliseconds, todo_http_answer *answer) {
-    void *handle = curl_easy_init();
-    if (!handle) return curlFailedInit;
+    pthread_mutex_lock(&requestLock);
+    if (sharedHandle) {
+        curl_easy_reset(sharedHandle);
+    } else {
+        sharedHandle = curl_easy_init();
+    }
+    int code = sharedHandle ? perform(sharedHandle, method, url, headers, header_count, body, body_length, timeout_milliseconds, answer)
+                            : curlFailedInit;
+    pthread_mutex_unlock(&requestLock);
+    return code;
+}
+
+static int perform(void *handle, const char *method, const char *url, const char *const *headers, int header_count,
+                   const unsigned char *body, long body_length, long timeout_milliseconds, todo_http_answer *answer) {
     void *list = NULL;
     for (int index = 0; index < header_count; index++) list = curl_slist_append(list, headers[index]);
     curl_easy_setopt(handle, curlOptionURL, url);
@@ -212,7 +236,7 @@ int todo_http_perform(const char *method, const char *url, const char *const *he
     long status = 0;
     curl_easy_getinfo(handle, infoResponseCode, &status);
     answer->status = status;
-    curl_easy_cleanup(handle);
+    // The handle still points at the list and the answer: the next request's reset forgets them.
     curl_slist_free_all(list);
     return code;
 }

@@ -13,6 +13,10 @@ import CurlLoader
 /// request's limit, so that a huge or endlessly inflating answer (a gzip bomb) costs no more memory
 /// than the limit; the whole request ends by its deadline, however slowly the answer trickles in.
 public struct URLSessionTransport: HTTPTransport {
+    /// One session for every request this transport makes: they share its connections, so that
+    /// a first sync's thousand PUTs to a server far away make one handshake, not a thousand.
+    private let shared = SharedSession()
+
     public init() {}
 
     public func send(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
@@ -29,19 +33,7 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     private func sendOnce(_ request: HTTPRequest, until deadline: DispatchTime) throws(HTTPError) -> HTTPResponse {
-        let configuration = Self.makeConfiguration()
-        configuration.timeoutIntervalForRequest = request.timeout
-        configuration.timeoutIntervalForResource = request.timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        // No cookie, cache or credential store: todo keeps nothing of a request, and Foundation's
-        // stores would create folders of their own under the user's data directory.
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.urlCache = nil
-        configuration.urlCredentialStorage = nil
         let receiver = Receiver(limit: request.maximumBodyBytes)
-        let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
-        defer { session.invalidateAndCancel() }
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         urlRequest.httpMethod = request.method
         if let body = request.body { urlRequest.httpBody = Data(body) }
@@ -52,8 +44,7 @@ public struct URLSessionTransport: HTTPTransport {
         // A plain body is what the limit counts; a compressed one is refused (see `Receiver`).
         urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
 
-        let task = session.dataTask(with: urlRequest)
-        task.resume()
+        let task = shared.start(urlRequest, for: receiver)
         guard receiver.done.wait(timeout: deadline) == .success else {
             task.cancel()
             throw .timedOut(seconds: request.timeout)
@@ -72,6 +63,79 @@ public struct URLSessionTransport: HTTPTransport {
         var headers: [String: String] = [:]
         for case (let name as String, let value as String) in response.allHeaderFields { headers[name.lowercased()] = value }
         return HTTPResponse(status: response.statusCode, headers: headers, body: outcome.body)
+    }
+
+    /// The session the transport's requests share, made with its first request; each task's
+    /// events go to the `Receiver` of its request.
+    private final class SharedSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+        private let lock = NSLock()
+        private var session: URLSession?
+        private var receivers: [Int: Receiver] = [:]
+
+        /// Starts `request`, whose events go to `receiver`.
+        func start(_ request: URLRequest, for receiver: Receiver) -> URLSessionDataTask {
+            lock.lock()
+            defer { lock.unlock() }
+            let session = self.session ?? Self.makeSession(delegate: self)
+            self.session = session
+            let task = session.dataTask(with: request)
+            receivers[task.taskIdentifier] = receiver
+            task.resume()
+            return task
+        }
+
+        deinit {
+            session?.finishTasksAndInvalidate()
+        }
+
+        private static func makeSession(delegate: SharedSession) -> URLSession {
+            let configuration = URLSessionTransport.makeConfiguration()
+            // Each request's own timeout (`URLRequest.timeoutInterval`) and deadline bound it.
+            configuration.timeoutIntervalForRequest = 24 * 3600
+            configuration.timeoutIntervalForResource = 24 * 3600
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            // No cookie, cache or credential store: todo keeps nothing of a request, and Foundation's
+            // stores would create folders of their own under the user's data directory.
+            configuration.httpCookieStorage = nil
+            configuration.httpShouldSetCookies = false
+            configuration.urlCache = nil
+            configuration.urlCredentialStorage = nil
+            // URLSession holds its delegate until it is invalidated (in `deinit`, when the
+            // transport is gone).
+            return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        }
+
+        private func receiver(of task: URLSessionTask, finished: Bool = false) -> Receiver? {
+            lock.lock()
+            defer { lock.unlock() }
+            return finished ? receivers.removeValue(forKey: task.taskIdentifier) : receivers[task.taskIdentifier]
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+            guard let receiver = receiver(of: dataTask) else { return completionHandler(.cancel) }
+            receiver.urlSession(session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            receiver(of: dataTask)?.urlSession(session, dataTask: dataTask, didReceive: data)
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+            guard let receiver = receiver(of: task) else { return completionHandler(.rejectProtectionSpace, nil) }
+            receiver.urlSession(session, task: task, didReceive: challenge, completionHandler: completionHandler)
+        }
+
+        /// A redirect is not followed: the transport sends the request on itself (see `send`).
+        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+            completionHandler(nil)
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+            receiver(of: task, finished: true)?.urlSession(session, task: task, didCompleteWithError: error)
+        }
     }
 
     /// A configuration made so that Foundation creates no folder: on Linux, making one creates a
@@ -100,9 +164,9 @@ public struct URLSessionTransport: HTTPTransport {
         return "error \(error.code) (\(error.domain))"
     }
 
-    /// Takes the answer as URLSession delivers it, on URLSession's queue, and hands it to the
-    /// caller once the task is complete.
-    private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// Takes the answer to one request as URLSession delivers it, on URLSession's queue, and hands
+    /// it to the caller once the task is complete.
+    private final class Receiver: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         private let limit: Int
         private let lock = NSLock()
@@ -169,12 +233,6 @@ public struct URLSessionTransport: HTTPTransport {
 
         /// The response that asked for credentials, when one did.
         private var challengeResponse: HTTPURLResponse?
-
-        /// A redirect is not followed: the transport sends the request on itself (see `send`).
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-            completionHandler(nil)
-        }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
             lock.lock()

@@ -71,9 +71,16 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private var received: [Request] = []
     private var stopped = false
 
-    /// Starts listening on an unused port of 127.0.0.1.
-    public init(respond: @escaping @Sendable (Request) -> Response) throws {
+    /// Whether a connection stays open for the next request (HTTP/1.1 keep-alive) rather than
+    /// closing after one answer.
+    private let keepsConnectionsOpen: Bool
+    private var acceptedConnections = 0
+
+    /// Starts listening on an unused port of 127.0.0.1; with `keepingConnectionsOpen`, a client
+    /// may send one request after another on a connection (bodiless ones: they are not read).
+    public init(keepingConnectionsOpen: Bool = false, respond: @escaping @Sendable (Request) -> Response) throws {
         self.respond = respond
+        keepsConnectionsOpen = keepingConnectionsOpen
         #if canImport(Glibc)
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -109,6 +116,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
                     close(connection)
                     return
                 }
+                self.lock.lock()
+                self.acceptedConnections += 1
+                self.lock.unlock()
                 DispatchQueue.global().async { self.serve(connection) }
             }
         }
@@ -122,6 +132,13 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// The server's address with `path`, as `http://127.0.0.1:40123/search`.
     public func url(_ path: String) -> String {
         "http://127.0.0.1:\(port)\(path)"
+    }
+
+    /// How many connections clients have opened so far.
+    public var connections: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return acceptedConnections
     }
 
     /// The requests received so far, in order.
@@ -150,7 +167,12 @@ public final class LocalHTTPServer: @unchecked Sendable {
 
     private func serve(_ connection: Int32) {
         defer { close(connection) }
-        guard let request = readRequest(connection) else { return }
+        while answer(connection), keepsConnectionsOpen {}
+    }
+
+    /// Reads one request and answers it; `false` when the connection has nothing more to give.
+    private func answer(_ connection: Int32) -> Bool {
+        guard let request = readRequest(connection) else { return false }
         lock.lock()
         received.append(request)
         lock.unlock()
@@ -158,16 +180,17 @@ public final class LocalHTTPServer: @unchecked Sendable {
         // Waits in small steps, so that a stopped server lets go of a slow answer.
         let deadline = Date().addingTimeInterval(response.delay)
         while Date() < deadline, !isStopped { usleep(20_000) }
-        if isStopped, response.delay > 0 { return }
+        if isStopped, response.delay > 0 { return false }
         var head = "HTTP/1.1 \(response.status) \(response.status == 200 ? "OK" : "Status")\r\n"
         head += "Content-Type: \(response.contentType)\r\n"
         if response.repeats == 1 { head += "Content-Length: \(response.body.count)\r\n" }
-        head += response.headers.map { $0 + "\r\n" }.joined() + "Connection: close\r\n\r\n"
-        guard send(Array(head.utf8) + response.body, to: connection) else { return }
+        head += response.headers.map { $0 + "\r\n" }.joined() + (keepsConnectionsOpen ? "\r\n" : "Connection: close\r\n\r\n")
+        guard send(Array(head.utf8) + response.body, to: connection) else { return false }
         for _ in 1..<max(response.repeats, 1) {
             if response.pause > 0 { usleep(useconds_t(response.pause * 1_000_000)) }
-            guard !isStopped, send(response.body, to: connection) else { return }
+            guard !isStopped, send(response.body, to: connection) else { return false }
         }
+        return true
     }
 
     /// Reads the request line and headers (todo sends no body with GET).

@@ -95,6 +95,20 @@ final class DAVTransportTests: XCTestCase {
     }
     }
 
+    /// Requests one after another share one connection: a first sync's thousand PUTs to a server
+    /// far away make one handshake, not a thousand.
+    func test_requestsOneAfterAnother_shareOneConnection() throws {
+        try withEachTransport {
+            let server = try LocalHTTPServer(keepingConnectionsOpen: true) { _ in LocalHTTPServer.Response(body: "{}") }
+            for index in 0..<5 {
+                let answer = try transport.send(HTTPRequest(url: URL(string: server.url("/\(index)"))!, timeout: 20, maximumBodyBytes: 1 << 20))
+                XCTAssertEqual(answer.status, 200)
+            }
+            XCTAssertEqual(server.requests.map(\.path), ["/0", "/1", "/2", "/3", "/4"])
+            XCTAssertEqual(server.connections, 1, "\(type(of: transport))")
+        }
+    }
+
     /// Credentials go with a redirect to the same origin only.
     func test_credentials_doNotFollowARedirectToAnotherOrigin() throws {
         try withEachTransport {
