@@ -131,6 +131,9 @@ public enum ICalendarFormat {
         var raw = ""
     }
 
+    /// Why an import leaves out a task of `STATUS:CANCELLED` (`ImportedItem.ignoredBecause`).
+    static let cancelled = "cancelled in the calendar"
+
     /// Reads every VTODO of `text` (other components, and components inside a VTODO such as
     /// alarms, are passed over). Dates without a zone are taken in `timeZone`; a `TZID` names an
     /// IANA zone, a zone the calendar defines in a VTIMEZONE, or a Windows zone
@@ -405,7 +408,7 @@ public enum ICalendarFormat {
         // A UID that is not todo's id as written (`…@vm`, a lower-case UUID) goes back out as it came.
         if let uid, uid != item.id.uuidString { item.storage.fields.originalUID = uid }
         let occurrenceMoment = occurrence == nil ? nil : time("RECURRENCE-ID")?.timestamp
-        let imported = ImportedItem(item: item, origin: origin, ignoredBecause: status == "CANCELLED" ? "cancelled in the calendar" : nil,
+        let imported = ImportedItem(item: item, origin: origin, ignoredBecause: status == "CANCELLED" ? Self.cancelled : nil,
                                     problems: problems, idIsDerived: uid == nil)
         return ReadTodo(imported: imported, uid: uid, occurrence: occurrenceMoment, untitledProblem: untitledProblem)
     }

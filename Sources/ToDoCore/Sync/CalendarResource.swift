@@ -21,10 +21,17 @@ public enum CalendarResource {
 
     /// The item a resource holds: its VTODO without a `RECURRENCE-ID` (the task, or the series),
     /// with what the others say of it (`ICalendarFormat.read`); `nil` for a resource that holds no
-    /// task (an event of a mixed calendar). Throws when the text is not iCalendar todo can read.
+    /// task (an event of a mixed calendar). A task the calendar cancelled is done here: todo has
+    /// no cancelled state, and a cancelled task is not to be done, as a done one is not (an import
+    /// leaves such tasks out; a sync cannot, or it would take them for deleted). Throws when the
+    /// text is not iCalendar todo can read.
     public static func item(of text: String, timeZone: TimeZoneRules) throws(ImportError) -> ImportedItem? {
         let items = try ICalendarFormat.read(text, timeZone: timeZone)
-        return items.first { !$0.item.icalendarLines.contains { $0.uppercased().hasPrefix("RECURRENCE-ID") } } ?? items.first
+        guard var task = items.first(where: { !$0.item.icalendarLines.contains { $0.uppercased().hasPrefix("RECURRENCE-ID") } }) ?? items.first else {
+            return nil
+        }
+        if task.ignoredBecause == ICalendarFormat.cancelled { task.item.done = true }
+        return task
     }
 
     /// The unfolded lines of `text` that stay when todo writes its item: the VCALENDAR's own

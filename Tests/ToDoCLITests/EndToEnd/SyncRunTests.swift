@@ -306,6 +306,28 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"), "['Black tea', 'Rye bread']\n")
     }
 
+    /// A task cancelled on the phone (jtx Board and Thunderbird can) is done here, not open: todo
+    /// has no cancelled state, and a cancelled task is not to be done.
+    func test_aTaskCancelledOnThePhone_isDoneHere() throws {
+        let laptop = try list("laptop", holding: ["Tea", "Milk"])
+        _ = try sync(laptop)
+        clock += 60
+        _ = try phone("""
+            for todo in calendar.todos():
+                if str(todo.icalendar_component['SUMMARY']) == 'Milk':
+                    todo.icalendar_component['STATUS'] = 'CANCELLED'
+                    stamp(todo)
+                    todo.save()
+            """)
+        let report = try sync(laptop)
+        XCTAssertEqual(report.received.updated.map(\.title), ["Milk"])
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea"])
+        XCTAssertEqual(try laptop.load().doneItems.map(\.title), ["Milk"])
+        XCTAssertEqual(try sync(laptop).sent.count, 0, "the phone's CANCELLED stays as it is")
+        XCTAssertEqual(try phone("print([str(t.icalendar_component.get('STATUS')) for t in calendar.todos(include_completed=True) "
+                                 + "if str(t.icalendar_component['SUMMARY']) == 'Milk'])"), "['CANCELLED']\n")
+    }
+
     /// A sync that would delete every item of a side is refused unless forced; nothing changes.
     func test_deletingEverything_isRefusedUnlessForced() throws {
         let laptop = try list("laptop", holding: ["Tea"])
