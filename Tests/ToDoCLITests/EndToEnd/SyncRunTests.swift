@@ -88,6 +88,17 @@ final class SyncRunTests: XCTestCase {
         }
     }
 
+    /// The phone sets `property` of the task titled `title` to `value`, stamped with the clock.
+    private func phone(sets property: String, to value: String, onTaskTitled title: String) throws {
+        _ = try phone("""
+            for todo in calendar.todos():
+                if str(todo.icalendar_component['SUMMARY']) == '\(title)':
+                    todo.icalendar_component['\(property)'] = '\(value)'
+                    stamp(todo)
+                    todo.save()
+            """)
+    }
+
     private func phoneRunner() throws -> Phone {
         Phone(python: try DAVServer.python(), calendar: calendar.absoluteString, time: time)
     }
@@ -312,13 +323,7 @@ final class SyncRunTests: XCTestCase {
         let laptop = try list("laptop", holding: ["Tea", "Milk"])
         _ = try sync(laptop)
         clock += 60
-        _ = try phone("""
-            for todo in calendar.todos():
-                if str(todo.icalendar_component['SUMMARY']) == 'Milk':
-                    todo.icalendar_component['STATUS'] = 'CANCELLED'
-                    stamp(todo)
-                    todo.save()
-            """)
+        try phone(sets: "STATUS", to: "CANCELLED", onTaskTitled: "Milk")
         let report = try sync(laptop)
         XCTAssertEqual(report.received.updated.map(\.title), ["Milk"])
         XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea"])
@@ -533,13 +538,7 @@ final class SyncRunTests: XCTestCase {
         let laptop = try list("laptop", holding: ["Tea", "Milk"])
         for _ in 0..<2 { _ = try sync(laptop) }
         clock += 60
-        _ = try phone("""
-            for todo in calendar.todos():
-                if str(todo.icalendar_component['SUMMARY']) == 'Milk':
-                    todo.icalendar_component['SUMMARY'] = 'Oat milk'
-                    stamp(todo)
-                    todo.save()
-            """)
+        try phone(sets: "SUMMARY", to: "Oat milk", onTaskTitled: "Milk")
         let garbling = interposed { request, send throws(HTTPError) in
             var answer = try send(request)
             if String(decoding: request.body ?? [], as: UTF8.self).contains("calendar-multiget") {
