@@ -228,7 +228,15 @@ public struct CalDAVClient: Sendable {
                                   timeout: timeout, maximumBodyBytes: maximumBodyBytes)
         let answer: HTTPResponse
         do { answer = try transport.send(request) } catch { throw .unreachable(error) }
-        if answer.status == 401 { throw .credentialsRefused }
+        if answer.status == 401 {
+            // A server that takes only another scheme (Baïkal asks for Digest unless set to Basic)
+            // refuses every password: said as such, not as a wrong password.
+            let challenges = (answer.header("www-authenticate") ?? "").lowercased()
+            if !challenges.isEmpty, !challenges.contains("basic") {
+                throw .schemeNotOffered(challenges.split(whereSeparator: { $0 == " " || $0 == "," }).first.map(String.init) ?? challenges)
+            }
+            throw .credentialsRefused
+        }
         return answer
     }
 
@@ -356,6 +364,9 @@ public enum CalDAVError: Error, Equatable, Sendable {
     case unreachable(HTTPError)
     /// 401: the user name or password is wrong.
     case credentialsRefused
+    /// 401 from a server that does not offer Basic authentication, the one todo uses (over HTTPS),
+    /// but only the scheme named (`digest`).
+    case schemeNotOffered(String)
     /// An answer todo did not expect while doing something.
     case unexpectedStatus(Int, while: String)
     /// An answer that is not the XML it should be.
@@ -369,6 +380,9 @@ extension CalDAVError: CustomStringConvertible {
         switch self {
         case .unreachable(let error): return "the server could not be reached: \(error)"
         case .credentialsRefused: return "the server refused the user name and password (401)"
+        case .schemeNotOffered(let scheme):
+            return "the server takes only \(scheme.capitalized) authentication (401), and todo signs in with Basic over HTTPS; "
+                + "set the server to accept Basic (Baïkal: Admin, Settings, WebDAV authentication type)"
         case .unexpectedStatus(let status, let what): return "the server answered \(status) while \(what)"
         case .unreadable(let what, let why): return "the server's answer while \(what) is not readable: \(why)"
         case .notCalDAV(let why): return why

@@ -109,6 +109,20 @@ final class DAVTransportTests: XCTestCase {
         }
     }
 
+    /// A 401 that asks for another scheme (Digest, as Baïkal does) comes back with its challenge,
+    /// so that todo can say what the server wants.
+    func test_a401ForAnotherScheme_comesBackWithItsChallenge() throws {
+        try withEachTransport {
+            let server = try LocalHTTPServer { _ in
+                .init(status: 401, bytes: [], contentType: "text/plain", headers: [#"WWW-Authenticate: Digest realm="BaikalDAV", nonce="6501""#])
+            }
+            let answer = try transport.send(HTTPRequest(url: URL(string: server.url("/dav.php/"))!, credentials: alice, timeout: 20,
+                                                        maximumBodyBytes: 1 << 20))
+            XCTAssertEqual(answer.status, 401, "\(type(of: transport))")
+            XCTAssertEqual(answer.header("WWW-Authenticate"), #"Digest realm="BaikalDAV", nonce="6501""#, "\(type(of: transport))")
+        }
+    }
+
     /// Credentials go with a redirect to the same origin only.
     func test_credentials_doNotFollowARedirectToAnotherOrigin() throws {
         try withEachTransport {

@@ -77,6 +77,25 @@ final class NetworkTests: BinaryTestCase {
         XCTAssertTrue(outcome.stderr.hasPrefix("Warning: could not look up 'Main St': the geocoder could not be reached: "), outcome.stderr)
         XCTAssertTrue(outcome.stderr.hasSuffix("; saved without a coordinate\n"), outcome.stderr)
     }
+
+    // MARK: Sync
+
+    /// A server that takes only Digest authentication (Baïkal's default) is said as such, not as a
+    /// wrong password, and setup records nothing.
+    func test_syncSetup_withAServerThatTakesOnlyDigest_saysSo() throws {
+        try startServer { _ in
+            .init(status: 401, bytes: Array("Unauthorized".utf8), contentType: "text/plain",
+                  headers: [#"WWW-Authenticate: Digest realm="BaikalDAV", qop="auth", nonce="6501", opaque="0c2""#])
+        }
+        todo.environment["TODO_SYNC_PASSWORD"] = "secret"
+        let outcome = try run("sync", "setup", server.url("/dav.php/"), "--user", "alice")
+        XCTAssertEqual(outcome, Outcome(status: 1, stdout: "", stderr: """
+            Error: cannot sync: the server takes only Digest authentication (401), and todo signs in with Basic over HTTPS; \
+            set the server to accept Basic (Baïkal: Admin, Settings, WebDAV authentication type)
+
+            """))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fileURL.path + ".sync"))
+    }
 }
 
 /// `todo import URL` against a real server: the book's `GET …/items`.
@@ -153,4 +172,5 @@ final class URLImportTests: BinaryTestCase {
             """))
         XCTAssertEqual(try Data(contentsOf: fileURL), before)
     }
+
 }
