@@ -48,9 +48,15 @@ final class SyncRunTests: XCTestCase {
 
     private func sync(_ store: JSONFileStore, tieBreaker: SyncSide = .local, force: Bool = false,
                       transport: any HTTPTransport = URLSessionTransport(), password: String = "secret", timeout: Double = 20) throws -> SyncReport {
+        try syncRun(store, tieBreaker: tieBreaker, force: force, transport: transport, password: password, timeout: timeout).run()
+    }
+
+    /// A sync of `store` with the calendar, ready to run.
+    private func syncRun(_ store: JSONFileStore, tieBreaker: SyncSide = .local, force: Bool = false,
+                         transport: any HTTPTransport = URLSessionTransport(), password: String = "secret", timeout: Double = 20) -> SyncRun {
         let client = CalDAVClient(transport: transport, credentials: HTTPCredentials(user: "alice", password: password), timeout: timeout)
-        return try SyncRun(store: store, client: client, timeZone: berlin, now: { [time] in Date(timeIntervalSince1970: time.now) },
-                           productID: "-//todo//test//EN", tieBreaker: tieBreaker, force: force, command: ["sync"]).run()
+        return SyncRun(store: store, client: client, timeZone: berlin, now: { [time] in Date(timeIntervalSince1970: time.now) },
+                       productID: "-//todo//test//EN", tieBreaker: tieBreaker, force: force, command: ["sync"])
     }
 
     /// The phone: Python with the caldav library against the calendar, stamping its changes with
@@ -331,6 +337,41 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(try sync(laptop).sent.count, 0, "the phone's CANCELLED stays as it is")
         XCTAssertEqual(try phone("print([str(t.icalendar_component.get('STATUS')) for t in calendar.todos(include_completed=True) "
                                  + "if str(t.icalendar_component['SUMMARY']) == 'Milk'])"), "['CANCELLED']\n")
+    }
+
+    /// Two syncs of one list at once (a timer's and the user's): each item reaches the server
+    /// once, and the list holds each once.
+    func test_twoSyncsAtOnce_doubleNothing() throws {
+        let laptop = try list("laptop", holding: (1...40).map { "Task \($0)" })
+        _ = try phone("calendar.save_todo(summary='Milk', uid='milk@phone')")
+        final class Failures: @unchecked Sendable {
+            private let lock = NSLock()
+            private var errors: [String] = []
+            func add(_ error: Error) { lock.lock(); errors.append("\(error)"); lock.unlock() }
+            var all: [String] { lock.lock(); defer { lock.unlock() }; return errors }
+        }
+        /// A sync handed to another thread (its clock reads the tests' clock, which does not move meanwhile).
+        final class Handed: @unchecked Sendable {
+            let run: SyncRun
+            init(_ run: SyncRun) { self.run = run }
+        }
+        let failures = Failures()
+        let group = DispatchGroup()
+        for handed in [Handed(syncRun(laptop)), Handed(syncRun(laptop))] {
+            DispatchQueue.global().async(group: group) {
+                do { _ = try handed.run.run() } catch { failures.add(error) }
+            }
+        }
+        group.wait()
+        XCTAssertEqual(failures.all, [])
+        // What a sync cut short by the other's changes left is finished by the next one.
+        _ = try sync(laptop)
+        let titles = try laptop.load().toDoItems.map(\.title)
+        XCTAssertEqual(titles.count, 41)
+        XCTAssertEqual(Set(titles).count, 41)
+        XCTAssertEqual(try phone("t = [str(t.icalendar_component['SUMMARY']) for t in calendar.todos()]; print(len(t), len(set(t)))"), "41 41\n")
+        let again = try sync(laptop)
+        XCTAssertEqual(again.sent.count + again.received.added.count + again.received.updated.count, 0)
     }
 
     /// A sync that would delete every item of a side is refused unless forced; nothing changes.
