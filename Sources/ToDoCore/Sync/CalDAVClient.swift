@@ -103,7 +103,8 @@ public struct CalDAVClient: Sendable {
 
     /// What changed in the calendar since `token` (RFC 6578): resources changed or added, with
     /// their etags; those deleted; and the token to ask with next time. `nil` when the server
-    /// refuses the token (403, 412: it forgot it) or has no such report: list `tasks(in:)` then.
+    /// refuses the token (it forgot it) or has no such report, whichever status says so: list
+    /// `tasks(in:)` then.
     /// With no token, every resource of the calendar counts as changed (events too: a sync
     /// report cannot filter). An answer the server cut short (a 507 for the calendar itself, as
     /// Nextcloud gives past its limit) is continued from the token it gave, until one is whole.
