@@ -23,11 +23,11 @@ extension ItemManager {
                 if copy.ids.contains(item.id), let existing = copy.item(withID: item.id) {
                     throw .refused(entry, .duplicateID(existing: existing))
                 }
-                copy.putBack(item, at: place)
+                copy.put(item, at: place)
                 putBack.append(item)
             case .replaced(let item, let place):
                 copy.takeOut(item.id, near: place)
-                copy.putBack(item, at: place)
+                copy.put(item, at: place)
                 putBack.append(item)
             }
         }
@@ -86,19 +86,5 @@ extension ItemManager {
         let isThere = items.indices.contains(place.index) && items[place.index].id == id
         guard let found = isThere ? place : try? self.place(ofID: id) else { return }
         _ = remove(at: found)
-    }
-
-    /// Inserts `item` at `place`, or at the end when the list has grown shorter, and records the step.
-    private mutating func putBack(_ item: ToDoItem, at place: ItemPlace) {
-        let index = min(place.index, item.done ? doneItems.count : toDoItems.count)
-        if item.done {
-            doneItems.insert(item, at: index)
-        } else {
-            toDoItems.insert(item, at: index)
-            openTitleKeys.insert(titleOf: item)
-        }
-        ids.insert(item.id)
-        note(item)
-        steps.append(.inserted(item.id, at: ItemPlace(done: item.done, index: index)))
     }
 }

@@ -48,19 +48,14 @@ extension ItemManager {
                 let old = place.done ? doneItems[place.index] : toDoItems[place.index]
                 var new = item
                 new.number = old.number
-                note(new)
                 changeCount += 1
                 if old.done == new.done {
-                    steps.append(.replaced(old, at: place))
-                    if new.done { doneItems[place.index] = new } else { toDoItems[place.index] = new }
+                    note(new)
+                    replace(old, at: place, with: new)
                 } else {
                     _ = remove(at: place)
-                    ids.insert(new.id)
-                    let to = ItemPlace(done: new.done, index: new.done ? doneItems.count : toDoItems.count)
-                    steps.append(.inserted(new.id, at: to))
-                    if new.done { doneItems.append(new) } else { toDoItems.append(new) }
+                    put(new, at: endPlace(done: new.done))
                 }
-                if !new.done { openTitleKeys.insert(titleOf: new) }
                 applied.updated.append(new)
             case .remove(let item):
                 guard let place = try? place(ofID: item.id) else { continue }

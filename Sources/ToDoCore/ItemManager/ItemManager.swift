@@ -133,7 +133,6 @@ public struct ItemManager: Sendable {
         if !item.done, refusingTwins { try checkNoOpenItemHasContent(of: item, except: nil) }
         guard nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(nextNumber) }
         var added = item
-        note(item)
         added.number = nextNumber
         if stampingTimes {
             added.createdAt = added.createdAt ?? currentTime()
@@ -141,15 +140,7 @@ public struct ItemManager: Sendable {
         }
         nextNumber += 1
         changeCount += 1
-        if added.done {
-            steps.append(.inserted(added.id, at: ItemPlace(done: true, index: doneItems.count)))
-            doneItems.append(added)
-        } else {
-            steps.append(.inserted(added.id, at: ItemPlace(done: false, index: toDoItems.count)))
-            toDoItems.append(added)
-            openTitleKeys.insert(titleOf: added)
-        }
-        ids.insert(added.id)
+        put(added, at: endPlace(done: added.done))
         return added
     }
 
@@ -256,6 +247,31 @@ public struct ItemManager: Sendable {
         note(item)
         if !place.done { try checkNoOpenItemHasContent(of: item, except: id) }
         changeCount += 1
+        replace(old, at: place, with: item)
+        return item
+    }
+
+    /// Inserts `item` at `place`, or at the end when the list has grown shorter, and records the step.
+    mutating func put(_ item: ToDoItem, at place: ItemPlace) {
+        let index = min(place.index, item.done ? doneItems.count : toDoItems.count)
+        if item.done {
+            doneItems.insert(item, at: index)
+        } else {
+            toDoItems.insert(item, at: index)
+            openTitleKeys.insert(titleOf: item)
+        }
+        ids.insert(item.id)
+        note(item)
+        steps.append(.inserted(item.id, at: ItemPlace(done: item.done, index: index)))
+    }
+
+    /// The place after the last open or done item.
+    func endPlace(done: Bool) -> ItemPlace {
+        ItemPlace(done: done, index: done ? doneItems.count : toDoItems.count)
+    }
+
+    /// Puts `item` where `old` is, at `place` (both open or both done), and records the step.
+    mutating func replace(_ old: ToDoItem, at place: ItemPlace, with item: ToDoItem) {
         steps.append(.replaced(old, at: place))
         if place.done {
             doneItems[place.index] = item
@@ -263,7 +279,6 @@ public struct ItemManager: Sendable {
             openTitleKeys.insert(titleOf: item)
             toDoItems[place.index] = item
         }
-        return item
     }
 
     /// Records the removal of every open or done item, as if taken from the end one at a time, so
