@@ -97,8 +97,12 @@ public struct CalDAVClient: Sendable {
             + #"<d:prop><d:getetag/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter>"#
             + "</c:calendar-query>"
         let answer = try multistatus("REPORT", calendar, depth: 1, body: body, "listing the calendar's tasks")
-        return answer.responses.filter { $0.status == nil && !Self.sameResource($0.href, calendar.path) }
-            .map { Resource(href: Self.canonicalHref($0.href), etag: $0.text(DAVNamespace.dav, "getetag")) }
+        let collection = Self.canonicalPath(of: calendar)
+        return answer.responses.compactMap { response in
+            let href = Self.canonicalHref(response.href)
+            guard response.status == nil, !Self.isCollection(href, collection) else { return nil }
+            return Resource(href: href, etag: response.text(DAVNamespace.dav, "getetag"))
+        }
     }
 
     /// What changed in the calendar since `token` (RFC 6578): resources changed or added, with
@@ -113,6 +117,7 @@ public struct CalDAVClient: Sendable {
         enum News { case changed(etag: String?), deleted }
         var news: [String: News] = [:], order: [String] = []
         var current = token
+        let collection = Self.canonicalPath(of: calendar)
         for _ in 0..<Self.longestChangeListing {
             let body = #"<?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:">"#
                 + "<d:sync-token>\(Self.escaped(current ?? ""))</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>"
@@ -126,11 +131,11 @@ public struct CalDAVClient: Sendable {
             guard let next = parsed.syncToken else { return nil }
             var truncated = false
             for response in parsed.responses {
-                if Self.sameResource(response.href, calendar.path) {
+                let href = Self.canonicalHref(response.href)
+                if Self.isCollection(href, collection) {
                     truncated = truncated || response.status == 507
                     continue
                 }
-                let href = Self.canonicalHref(response.href)
                 let latest: News
                 switch response.status {
                 case 404: latest = .deleted
@@ -274,11 +279,11 @@ public struct CalDAVClient: Sendable {
         return Calendar(url: url, displayName: name, components: components)
     }
 
-    /// Whether an href names the collection itself (`/alice/tasks/` or `/alice/tasks`).
-    private static func sameResource(_ href: String, _ path: String) -> Bool {
+    /// Whether `href` names the collection at `collection` (`/alice/tasks/` or `/alice/tasks`),
+    /// both canonical (`canonicalHref`).
+    private static func isCollection(_ href: String, _ collection: String) -> Bool {
         func trimmed(_ text: String) -> Substring { text.hasSuffix("/") ? text.dropLast() : Substring(text) }
-        let hrefPath = URL(string: href)?.path ?? href
-        return trimmed(hrefPath) == trimmed(path)
+        return trimmed(href) == trimmed(collection)
     }
 
     /// `text` as a segment of a resource's path on a server: ASCII letters and digits, and the
