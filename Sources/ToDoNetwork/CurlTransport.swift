@@ -27,11 +27,9 @@ public struct CurlTransport: HTTPTransport {
     }
 
     private func sendOnce(_ request: HTTPRequest, milliseconds: Int, timeout: Double) throws(HTTPError) -> HTTPResponse {
-        var headers = request.headers
-        if let credentials = request.credentials { headers["Authorization"] = credentials.basicAuthorization }
+        var headers = request.headersAsSent
         // A body is sent at once, without waiting for a 100 Continue.
         headers["Expect"] = ""
-        headers["Accept-Encoding"] = "identity"
         let lines = headers.map { $0.value.isEmpty ? "\($0.key):" : "\($0.key): \($0.value)" }
         var answer = todo_http_answer()
         answer.limit = request.maximumBodyBytes

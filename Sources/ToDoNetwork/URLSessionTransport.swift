@@ -37,12 +37,7 @@ public struct URLSessionTransport: HTTPTransport {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         urlRequest.httpMethod = request.method
         if let body = request.body { urlRequest.httpBody = Data(body) }
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        // Sent with the first request: a server that answers 401 without a challenge (or one
-        // URLSession cannot take) is told who asks all the same.
-        if let credentials = request.credentials { urlRequest.setValue(credentials.basicAuthorization, forHTTPHeaderField: "Authorization") }
-        // A plain body is what the limit counts; a compressed one is refused (see `Receiver`).
-        urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        for (name, value) in request.headersAsSent { urlRequest.setValue(value, forHTTPHeaderField: name) }
 
         let task = shared.start(urlRequest, for: receiver)
         guard receiver.done.wait(timeout: deadline) == .success else {
