@@ -38,6 +38,9 @@ struct SyncCommand: ListCommand {
             """,
         argumentCompletion: .words(["setup", "status", "forget"]), changesList: true)
 
+    /// What a sync of a list without a sync state says.
+    static let notSynced = "the list is not synced; todo sync setup <url> --user <name> sets it up"
+
     /// Seconds a request to the server may take when `TODO_HTTP_TIMEOUT` is not set: a calendar of
     /// 10,000 tasks takes seconds to list.
     static let timeout = 60.0
@@ -257,7 +260,7 @@ struct SyncCommand: ListCommand {
 
     private func sync(prefer: SyncSide, dryRun: Bool, force: Bool, json: Bool, _ runner: CommandRunner) throws {
         guard let state = try runner.store.loadSyncState() else {
-            throw UsageError(message: "the list is not synced; todo sync setup <url> --user <name> sets it up", showsUsage: false)
+            throw UsageError(message: Self.notSynced, showsUsage: false)
         }
         let password = try Self.password(command: state.account.passwordCommand, runner.context)
         let run = SyncRun(store: runner.store, client: try Self.client(user: state.account.user, password: password, runner),
@@ -384,7 +387,7 @@ struct SyncFailure: Error, CustomStringConvertible {
     init(_ error: SyncError) {
         switch error {
         case .notSetUp:
-            self.init(message: "the list is not synced; todo sync setup <url> --user <name> sets it up")
+            self.init(message: SyncCommand.notSynced)
         case .server(let server):
             self.init(server)
         case .deletesTooMuch(let local, let remote, let localCount, let remoteCount):

@@ -290,11 +290,7 @@ final class SyncRunTests: XCTestCase {
     /// The same field changed on both sides: the later change wins, and the loser is said.
     /// Different fields are both kept. A delete loses to an edit.
     func test_conflicts_theLaterChangeWins_andAnEditBeatsADelete() throws {
-        let laptop = try list("laptop")
-        try laptop.update { manager in
-            _ = try manager.add(ToDoItem(title: "Tea"))
-            _ = try manager.add(ToDoItem(title: "Bread"))
-        }
+        let laptop = try list("laptop", holding: ["Tea", "Bread"])
         _ = try sync(laptop)
         clock += 60
         _ = try phone("""
