@@ -84,6 +84,11 @@ struct SyncCommand: ListCommand {
                 throw arguments.error(positionals.count < 2 ? "todo sync setup needs the server's address, as https://dav.example.com/"
                                       : "'\(positionals[1])' is not an http:// or https:// address")
             }
+            // It would be recorded and shown (and a password in it sent on); the address is not repeated.
+            if url.user != nil || url.password != nil {
+                throw arguments.error("the server's address holds a user name or password (user:password@); give the address without it,"
+                                      + " the user with --user and the password in TODO_SYNC_PASSWORD or through --password-command")
+            }
             guard let user = arguments.value(Self.user), !user.isEmpty else { throw arguments.error("todo sync setup needs --user <name>") }
             action = .setup(url: url, user: user, calendar: arguments.value(Self.calendar), passwordCommand: arguments.value(Self.passwordCommand),
                             allowHTTP: arguments.flag(Self.allowHTTP))
@@ -186,11 +191,39 @@ struct SyncCommand: ListCommand {
     /// How long a password command may take, in seconds: long enough to type a passphrase into
     /// a pinentry window, not for ever.
     static let passwordCommandTimeout = 120.0
+    /// How much of a password command's output is kept: a password is far shorter; the rest is read and dropped.
+    static let passwordCommandOutputLimit = 64 << 10
+
+    /// What a command prints, read on a thread of its own as it comes, the first
+    /// `passwordCommandOutputLimit` bytes kept.
+    private final class PrintedOutput: @unchecked Sendable {
+        private let lock = NSLock()
+        private var kept: [UInt8] = []
+        private let finished = DispatchSemaphore(value: 0)
+
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                while let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+                    lock.withLock { kept += chunk.prefix(max(0, SyncCommand.passwordCommandOutputLimit - kept.count)) }
+                }
+                finished.signal()
+            }
+        }
+
+        /// What was printed once the output ended, or after `seconds` (a helper the command left
+        /// running may hold the output open): what has arrived by then.
+        func bytes(waitingAtMost seconds: Double) -> [UInt8] {
+            _ = finished.wait(timeout: .now() + seconds)
+            return lock.withLock { kept }
+        }
+    }
 
     /// The password: the first line a password command prints, else `TODO_SYNC_PASSWORD`. The
     /// command reads nothing (its input is empty), and is stopped when it has not ended within
-    /// `passwordCommandTimeout` (what it prints is read once it has ended: a password is far
-    /// shorter than a pipe holds).
+    /// `passwordCommandTimeout`. What it prints is read while it runs (a command printing more
+    /// than a pipe holds would otherwise wait for ever), and only its first
+    /// `passwordCommandOutputLimit` bytes are kept. Messages say that the command failed, never
+    /// its text, which may hold a secret of its own.
     static func password(command: String?, _ context: Context, timeout: Double = passwordCommandTimeout) throws -> String {
         if let command {
             let process = Process()
@@ -202,19 +235,20 @@ struct SyncCommand: ListCommand {
             let ended = DispatchSemaphore(value: 0)
             process.terminationHandler = { _ in ended.signal() }
             do { try process.run() } catch { throw SyncFailure(message: "the password command could not be run: \(error.localizedDescription)") }
+            try? output.fileHandleForWriting.close()
+            let printed = PrintedOutput(output.fileHandleForReading)
             guard ended.wait(timeout: .now() + timeout) == .success else {
                 process.terminate()
-                throw SyncFailure(message: "the password command '\(command)' gave no password within \(Int(timeout)) seconds")
+                throw SyncFailure(message: "the password command gave no password within \(Int(timeout)) seconds")
             }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
             guard process.terminationStatus == 0 else {
-                throw SyncFailure(message: "the password command '\(command)' failed (exit \(process.terminationStatus))")
+                throw SyncFailure(message: "the password command failed (exit \(process.terminationStatus))")
             }
             // The first line, without its end (`\n` or `\r\n`); spaces are the password's.
-            var bytes = data.prefix { $0 != UInt8(ascii: "\n") }
+            var bytes = printed.bytes(waitingAtMost: 2).prefix { $0 != UInt8(ascii: "\n") }
             if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
             let line = String(decoding: bytes, as: UTF8.self)
-            guard !line.isEmpty else { throw SyncFailure(message: "the password command '\(command)' printed no password") }
+            guard !line.isEmpty else { throw SyncFailure(message: "the password command printed no password") }
             return line
         }
         guard let password = context.environment["TODO_SYNC_PASSWORD"], !password.isEmpty else {
@@ -249,7 +283,7 @@ struct SyncCommand: ListCommand {
         runner.context.output.write(TerminalText.printableLines("""
             Calendar: \(name)\(state.account.calendar.absoluteString)
             User:     \(state.account.user)
-            Password: \(state.account.passwordCommand.map { "from '\($0)'" } ?? "from TODO_SYNC_PASSWORD")
+            Password: \(state.account.passwordCommand == nil ? "from TODO_SYNC_PASSWORD" : "from the command given at setup")
             Changed:  \(last)
             Synced:   \(counted(state.records.count, "item"))
             Waiting:  \(counted(waiting, "local change"))\n

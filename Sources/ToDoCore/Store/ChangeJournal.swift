@@ -28,7 +28,8 @@ struct ChangeJournal {
     /// The changes up to `revision` (the data file's), the latest `ChangeHistory.keptChanges` of
     /// them; lines that cannot be read are left out.
     func history(upTo revision: Int) throws(StoreError) -> ChangeHistory {
-        guard let (contents, _) = try FileSystem.readOwnFile(at: path) else { return ChangeHistory(entries: []) }
+        // What undo takes back: only this user's own file (see `OwnFiles.reasonNotToTrust`).
+        guard let (contents, _) = try FileSystem.readCompanionFile(at: path) else { return ChangeHistory(entries: []) }
         // The lines are read where the file was read to, without a copy.
         return withExtendedLifetime(contents) { history(of: contents.buffer, upTo: revision) }
     }

@@ -36,6 +36,17 @@ enum FileSystem {
         }
     }
 
+    /// The whole of one of the files todo keeps beside the list (its history, its sync state), as
+    /// `readOwnFile` reads the list, and only when this user owns it and no one else may write to
+    /// it (`OwnFiles.reasonNotToTrust`): in a folder others can write to, a file planted or moved
+    /// there by another user is refused, never read.
+    static func readCompanionFile(at path: String) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
+        try read(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, limit: OwnFiles.sizeLimit) { status throws(StoreError) in
+            if let reason = OwnFiles.reasonNotToTrust(status) { throw OwnFiles.unusable(path, reason) }
+            if status.st_size > OwnFiles.sizeLimit { throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: OwnFiles.sizeLimit)) }
+        }
+    }
+
     private static func read(
         _ path: String, flags: Int32, limit: Int?, check: (stat) throws(StoreError) -> Void
     ) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {

@@ -75,7 +75,8 @@ public struct JSONFileStore: Sendable {
     }
 
     private static func readSyncState(at path: String) throws(StoreError) -> SyncState? {
-        guard let (bytes, _) = try FileSystem.readOwnFile(at: path) else { return nil }
+        // It names the server the list is sent to and may name a command to run: only this user's own.
+        guard let (bytes, _) = try FileSystem.readCompanionFile(at: path) else { return nil }
         return try SyncState(text: StoredText(owning: bytes), file: path)
     }
 

@@ -21,6 +21,9 @@ public enum UnusableFileReason: Equatable, Sendable {
     case anotherOwner(owner: UInt32, user: UInt32)
     /// Larger than todo reads (`OwnFiles.sizeLimit`).
     case tooLarge(size: Int, limit: Int)
+    /// One of the files todo keeps beside the list (its history, its sync state) that the group or
+    /// others may write to: what it says could be anyone's, and it may name a command to run.
+    case writableByOthers(mode: UInt32)
 }
 
 /// Where a file is and what it was when read: a file replaced since (even by one reusing the inode)
@@ -96,7 +99,7 @@ enum OwnFiles {
             close(descriptor)
             throw error
         }
-        if let reason = reasonNotToChange(status) {
+        if let reason = reasonNotToTrust(status) {
             close(descriptor)
             throw unusable(path, reason)
         }
@@ -115,6 +118,15 @@ enum OwnFiles {
         if status.st_mode & S_IFMT == S_IFLNK { return .symbolicLink }
         if status.st_mode & S_IFMT != S_IFREG { return .notRegularFile }
         if status.st_uid != user { return .anotherOwner(owner: UInt32(status.st_uid), user: UInt32(user)) }
+        return nil
+    }
+
+    /// Why what a file with `status` says must not be taken as this user's own (read as history or
+    /// sync state, or locked), if it must not: whatever `reasonNotToChange` refuses, and a file the
+    /// group or others may write to, since anyone could have written it.
+    static func reasonNotToTrust(_ status: stat) -> UnusableFileReason? {
+        if let reason = reasonNotToChange(status) { return reason }
+        if status.st_mode & (S_IWGRP | S_IWOTH) != 0 { return .writableByOthers(mode: UInt32(status.st_mode & 0o7777)) }
         return nil
     }
 

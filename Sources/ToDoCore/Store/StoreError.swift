@@ -70,6 +70,9 @@ extension StoreError: CustomStringConvertible {
             return "cannot use \(path): it belongs to another user (uid \(owner)), and todo changes only files of its"
                 + " own user (uid \(user)); run todo as uid \(owner), or remove the file if it is not theirs to keep;"
                 + " nothing was changed"
+        case .writableByOthers(let mode):
+            return "cannot use \(path): others may write to it (mode \(String(mode, radix: 8))), so todo does not trust what it says;"
+                + " if its contents are yours, chmod 600 it; otherwise remove it; nothing was changed"
         case .tooLarge(let size, let limit):
             return "cannot read \(path): it is \(size) bytes, more than the \(limit) todo reads; the file was left unchanged"
         }

@@ -56,6 +56,7 @@ final class SyncCommandTests: BinaryTestCase {
         XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice", "--calendar", "Chores",
                                "--password-command", "printf 'secret\\nmore'", environment: ["TODO_SYNC_PASSWORD": ""]).stdout,
                        "Made the calendar \"Chores\" at \(server.url.absoluteString)alice/chores/ for alice, with 0 tasks.\nRun todo sync to sync.\n")
+        XCTAssertTrue(try run("sync", "status").stdout.contains("\nPassword: from the command given at setup\n"), "never the command's text")
         XCTAssertEqual(try run("sync", "forget").stdout, "Forgot the sync state; the list stays as it is.\n")
         XCTAssertEqual(try run("sync", "status").stdout, "The list is not synced; todo sync setup <url> --user <name> sets it up.\n")
     }
@@ -66,6 +67,12 @@ final class SyncCommandTests: BinaryTestCase {
             (["sync", "setup", "https://dav.example.com/"], "todo sync setup needs --user <name>"),
             (["sync", "setup", "http://dav.example.com/", "--user", "a"],
              "http://dav.example.com/ is plain http, which would send the password unencrypted; use https, or --allow-http"),
+            (["sync", "setup", "https://bob:hunter2@dav.example.com/", "--user", "bob"],
+             "the server's address holds a user name or password (user:password@); give the address without it,"
+                + " the user with --user and the password in TODO_SYNC_PASSWORD or through --password-command"),
+            (["sync", "setup", "https://bob@dav.example.com/", "--user", "bob"],
+             "the server's address holds a user name or password (user:password@); give the address without it,"
+                + " the user with --user and the password in TODO_SYNC_PASSWORD or through --password-command"),
             (["sync", "status", "--force"], "'--force' does not go with 'todo sync status'"),
             (["sync", "--user", "a"], "'--user' does not go with 'todo sync '"),
             (["sync", "bogus"], "unknown sync action 'bogus'; use setup, status or forget, or none to sync"),

@@ -171,4 +171,43 @@ final class SharedFolderTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: list), before)
         XCTAssertEqual(try status(list).st_uid, Self.nobody, "the list stays its owner's")
     }
+
+    /// A sync state as a planted one would be: the list sent to the attacker's calendar, with a
+    /// password command that leaves a mark.
+    private func plantedSyncState(mark: URL) -> String {
+        #"{"version":1,"account":{"calendar":"http://127.0.0.1:9/evil/","user":"x","passwordCommand":"touch \#(mark.path)"},"records":[]}"#
+    }
+
+    func test_aSyncStateFromAnotherUser_isRefused_andItsCommandNeverRuns() throws {
+        XCTAssertEqual(try todo.run(["add", "Mine"]).status, 0)
+        let mark = victims.appendingPathComponent("PWNED")
+        try plantFile("items.json.sync", plantedSyncState(mark: mark))
+        let refused = refusal(list.path + ".sync", "it belongs to another user (uid 65534), and todo changes only files of its own user (uid 0);"
+                              + " run todo as uid 65534, or remove the file if it is not theirs to keep")
+        for arguments in [["sync"], ["sync", "status"], ["sync", "--dry-run"], ["sync", "forget"]] {
+            XCTAssertEqual(try todo.run(arguments), refused, "\(arguments)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: mark.path), "the planted command did not run")
+        XCTAssertEqual(try todo.run(["list"]).stdout, "1 [ ] Mine\n")
+    }
+
+    func test_aSyncStateOrHistoryOthersMayWrite_isRefused_evenWhenOwnedByTheUser() throws {
+        XCTAssertEqual(try todo.run(["add", "Mine"]).status, 0)
+        let mark = victims.appendingPathComponent("PWNED")
+        let state = folder.appendingPathComponent("items.json.sync")
+        try Data(plantedSyncState(mark: mark).utf8).write(to: state)
+        XCTAssertEqual(chmod(state.path, 0o662), 0)
+        let why = "others may write to it (mode 662), so todo does not trust what it says; if its contents are yours, chmod 600 it; otherwise remove it"
+        XCTAssertEqual(try todo.run(["sync"]), refusal(state.path, why))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: mark.path))
+
+        let history = folder.appendingPathComponent("items.json.history")
+        XCTAssertEqual(chmod(history.path, 0o620), 0)
+        let whyHistory = "others may write to it (mode 620), so todo does not trust what it says; if its contents are yours, chmod 600 it; otherwise remove it"
+        for arguments in [["undo"], ["history"], ["add", "More"]] {
+            XCTAssertEqual(try todo.run(arguments), refusal(history.path, whyHistory), "\(arguments)")
+        }
+        XCTAssertEqual(chmod(history.path, 0o600), 0)
+        XCTAssertEqual(try todo.run(["add", "More"]).status, 0)
+    }
 }
