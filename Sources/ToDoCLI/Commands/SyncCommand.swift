@@ -157,7 +157,7 @@ struct SyncCommand: ListCommand {
         }
         if !chosen.url.absoluteString.hasSuffix("/") { chosen.url = chosen.url.appendingPathComponent("") }
         let count: Int
-        do { count = try client.tasks(in: chosen.url).count } catch { throw SyncFailure(error) }
+        do { count = try client.tasks(in: chosen.url).resources.count } catch { throw SyncFailure(error) }
         let account = SyncState.Account(calendar: chosen.url, calendarName: chosen.displayName, user: user, passwordCommand: passwordCommand,
                                         allowsHTTP: allowHTTP)
         try runner.store.update(withSyncState: { _, state in

@@ -62,7 +62,7 @@ struct ChangeJournal {
     /// `PendingFlush.wait()` has returned.
     func append(_ entry: HistoryEntry, afterRevision revision: Int) throws(StoreError) -> PendingFlush {
         // Never through a planted link, nor into another user's file (see `OwnFiles`).
-        let descriptor = try OwnFiles.openCompanion(path, operation: "write")
+        let descriptor = try OwnFiles.openCompanion(path, operation: "write", readsContents: true)
         var handedOn = false
         defer { if !handedOn { close(descriptor) } }
         var status = stat()

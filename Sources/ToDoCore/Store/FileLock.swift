@@ -24,7 +24,7 @@ struct FileLock: ~Copyable {
     /// that no longer has the name excludes nobody.
     init(path: String, timeout: Double) throws(StoreError) {
         let attempts = max(1, Int((min(timeout, JSONFileStore.longestLockTimeout) / Self.retryInterval).rounded(.up)) + 1)
-        var descriptor = try OwnFiles.openCompanion(path, operation: "lock")
+        var descriptor = try OwnFiles.openCompanion(path, operation: "lock", readsContents: false)
         var attempt = 1
         while true {
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
@@ -38,7 +38,7 @@ struct FileLock: ~Copyable {
                     }
                 }
                 close(descriptor)
-                descriptor = try OwnFiles.openCompanion(path, operation: "lock")
+                descriptor = try OwnFiles.openCompanion(path, operation: "lock", readsContents: false)
                 continue
             }
             let code = errno

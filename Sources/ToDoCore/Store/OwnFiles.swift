@@ -83,8 +83,10 @@ enum OwnFiles {
     /// Opens one of the files todo keeps beside the list (the lock or the history) for reading and
     /// writing, creating it (mode 0600) when there is none: never through a symbolic link, never a
     /// FIFO or device (opened without waiting, then checked), and only when this user owns it. Its
-    /// permissions are then made 0600 whatever they were. `operation` names what failed.
-    static func openCompanion(_ path: String, operation: String) throws(StoreError) -> Int32 {
+    /// permissions are then made 0600 whatever they were. A file whose contents todo reads back
+    /// (the history, not the lock) must also be one no one else may write to (`reasonNotToTrust`).
+    /// `operation` names what failed.
+    static func openCompanion(_ path: String, operation: String, readsContents: Bool) throws(StoreError) -> Int32 {
         let flags = O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
         let descriptor = FileSystem.retryingOnInterrupt { open(path, flags, JSONFileStore.filePermissions) }
         guard descriptor >= 0 else {
@@ -99,7 +101,7 @@ enum OwnFiles {
             close(descriptor)
             throw error
         }
-        if let reason = reasonNotToTrust(status) {
+        if let reason = readsContents ? reasonNotToTrust(status) : reasonNotToChange(status) {
             close(descriptor)
             throw unusable(path, reason)
         }

@@ -91,18 +91,50 @@ public struct CalDAVClient: Sendable {
     // MARK: A calendar's tasks
 
     /// Every task of the calendar with its etag: a `calendar-query` for VTODO components, so that
-    /// a mixed calendar's events are left out.
-    public func tasks(in calendar: URL) throws(CalDAVError) -> [Resource] {
+    /// a mixed calendar's events are left out. Hrefs outside the calendar are `outside`, never followed.
+    public func tasks(in calendar: URL) throws(CalDAVError) -> Listing {
         let body = #"<?xml version="1.0" encoding="utf-8"?><c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
             + #"<d:prop><d:getetag/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter>"#
             + "</c:calendar-query>"
-        let answer = try multistatus("REPORT", calendar, depth: 1, body: body, "listing the calendar's tasks")
-        let collection = Self.canonicalPath(of: calendar)
-        return answer.responses.compactMap { response in
-            let href = Self.canonicalHref(response.href)
-            guard response.status == nil, !Self.isCollection(href, collection) else { return nil }
-            return Resource(href: href, etag: response.text(DAVNamespace.dav, "getetag"))
+        let (answer, location) = try multistatusAndLocation("REPORT", calendar, depth: 1, body: body, "listing the calendar's tasks")
+        var listing = Listing(location: location)
+        for response in answer.responses where response.status == nil {
+            switch Self.place(of: response.href, in: location) {
+            case .member(let href): listing.resources.append(Resource(href: href, etag: response.text(DAVNamespace.dav, "getetag")))
+            case .outside(let href): listing.outside.append(href)
+            case .calendar: break
+            }
         }
+        return listing
+    }
+
+    /// Resources listed by the server: those inside the calendar, and the hrefs it listed that
+    /// are not (on another server or in another collection), which todo leaves alone.
+    public struct Listing: Equatable, Sendable {
+        /// Where the calendar answered from: its own address, or where a redirect led (a moved
+        /// calendar), which its hrefs are inside.
+        public var location: URL
+        public var resources: [Resource] = []
+        public var outside: [String] = []
+    }
+
+    /// Where an href a server gave leads.
+    enum Place: Equatable {
+        /// A resource inside the calendar, by its href as todo keeps it.
+        case member(String)
+        /// The calendar itself.
+        case calendar
+        /// Anywhere else, as the server wrote it.
+        case outside(String)
+    }
+
+    static func place(of raw: String, in calendar: URL) -> Place {
+        if let href = memberHref(raw, of: calendar) { return .member(href) }
+        func trimmed(_ path: String) -> Substring { path.hasSuffix("/") ? path.dropLast() : Substring(path) }
+        if let href = memberHref(raw, of: calendar.deletingLastPathComponent()), trimmed(href) == trimmed(canonicalPath(of: calendar)) {
+            return .calendar
+        }
+        return .outside(raw)
     }
 
     /// What changed in the calendar since `token` (RFC 6578): resources changed or added, with
@@ -112,12 +144,12 @@ public struct CalDAVClient: Sendable {
     /// With no token, every resource of the calendar counts as changed (events too: a sync
     /// report cannot filter). An answer the server cut short (a 507 for the calendar itself, as
     /// Nextcloud gives past its limit) is continued from the token it gave, until one is whole.
-    public func changes(in calendar: URL, since token: String?) throws(CalDAVError) -> (changed: [Resource], deleted: [String], token: String)? {
+    public func changes(in calendar: URL, since token: String?) throws(CalDAVError) -> Changes? {
         /// Each href's latest news, in the order first heard of.
         enum News { case changed(etag: String?), deleted }
-        var news: [String: News] = [:], order: [String] = []
+        var news: [String: News] = [:], order: [String] = [], outside: [String] = []
         var current = token
-        let collection = Self.canonicalPath(of: calendar)
+        var location = calendar
         for _ in 0..<Self.longestChangeListing {
             let body = #"<?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:">"#
                 + "<d:sync-token>\(Self.escaped(current ?? ""))</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>"
@@ -126,14 +158,20 @@ public struct CalDAVClient: Sendable {
             // A forgotten token (403, 412; 400 from some), or no such report (400, 403, 405, 415, 501).
             if [400, 403, 405, 412, 415, 501].contains(answer.status) { return nil }
             guard answer.status == 207 else { throw unexpected(answer, "asking what changed") }
+            location = Self.location(of: answer, asked: calendar)
             let parsed: DAVMultistatus
             do { parsed = try DAVMultistatus(parsing: answer.body) } catch { throw .unreadable("the list of changes", error.description) }
             guard let next = parsed.syncToken else { return nil }
             var truncated = false
             for response in parsed.responses {
-                let href = Self.canonicalHref(response.href)
-                if Self.isCollection(href, collection) {
+                let href: String
+                switch Self.place(of: response.href, in: location) {
+                case .member(let member): href = member
+                case .calendar:
                     truncated = truncated || response.status == 507
+                    continue
+                case .outside(let raw):
+                    outside.append(raw)
                     continue
                 }
                 let latest: News
@@ -155,11 +193,22 @@ public struct CalDAVClient: Sendable {
                     case nil: break
                     }
                 }
-                return (changed, deleted, next)
+                return Changes(location: location, changed: changed, deleted: deleted, outside: outside, token: next)
             }
             current = next
         }
         throw .unreadable("the list of changes", "still cut short after \(Self.longestChangeListing) answers")
+    }
+
+    /// What a calendar reports changed since a token: resources changed or added, with their
+    /// etags; hrefs deleted; hrefs listed outside the calendar (left alone); the next token.
+    public struct Changes: Equatable, Sendable {
+        /// Where the calendar answered from (see `Listing.location`).
+        public var location: URL
+        public var changed: [Resource]
+        public var deleted: [String]
+        public var outside: [String]
+        public var token: String
     }
 
     /// How many answers one listing of changes may take (a server cutting it short at 1,000
@@ -186,9 +235,11 @@ public struct CalDAVClient: Sendable {
                 + "</c:calendar-multiget>"
             let answer = try multistatus("REPORT", calendar, depth: 1, body: body, "fetching tasks")
             for response in answer.responses {
-                if response.status == 404 { gone.append(Self.canonicalHref(response.href)) }
+                // Only what was asked for: an answer about anything else is left out.
+                guard let href = Self.memberHref(response.href, of: calendar) else { continue }
+                if response.status == 404 { gone.append(href) }
                 guard response.status == nil, let data = response.property(DAVNamespace.calDAV, "calendar-data")?.text else { continue }
-                fetched.append(Fetched(href: Self.canonicalHref(response.href), etag: response.text(DAVNamespace.dav, "getetag"), text: data))
+                fetched.append(Fetched(href: href, etag: response.text(DAVNamespace.dav, "getetag"), text: data))
             }
         }
         return (fetched, gone)
@@ -207,20 +258,26 @@ public struct CalDAVClient: Sendable {
     /// only over the version with that etag (`If-Match`). Never overwrites a change it has not seen.
     public func put(_ text: String, at href: String, in calendar: URL, replacing etag: String?) throws(CalDAVError) -> WriteOutcome {
         let condition = etag.map { ["If-Match": Self.quoted($0)] } ?? ["If-None-Match": "*"]
-        let target = resolve(href, calendar)
+        let target = try resolve(href, calendar)
         let answer = try send("PUT", target, body: text, headers: condition.merging(["Content-Type": "text/calendar; charset=utf-8"]) { $1 })
         if answer.status == 412 { return .changedMeanwhile }
         guard answer.isSuccess else { throw unexpected(answer, "storing \(href)") }
-        return .done(etag: answer.header("etag"), path: Self.canonicalPath(of: answer.redirectedTo ?? target))
+        return .done(etag: answer.header("etag"), path: Self.pathAfterRedirect(answer, asSent: href, in: calendar))
     }
 
     /// Deletes `href` if it is still the version with `etag`; one already gone counts as deleted.
     public func delete(_ href: String, in calendar: URL, etag: String?) throws(CalDAVError) -> WriteOutcome {
-        let target = resolve(href, calendar)
+        let target = try resolve(href, calendar)
         let answer = try send("DELETE", target, headers: etag.map { ["If-Match": Self.quoted($0)] } ?? [:])
         if answer.status == 412 { return .changedMeanwhile }
         guard answer.isSuccess || answer.status == 404 else { throw unexpected(answer, "deleting \(href)") }
-        return .done(etag: nil, path: Self.canonicalPath(of: answer.redirectedTo ?? target))
+        return .done(etag: nil, path: Self.pathAfterRedirect(answer, asSent: href, in: calendar))
+    }
+
+    /// The href of a resource written, as the server named it after any redirect when that is
+    /// inside the calendar; else as sent (a calendar moved elsewhere is reached by the redirect again).
+    private static func pathAfterRedirect(_ answer: HTTPResponse, asSent href: String, in calendar: URL) -> String {
+        answer.redirectedTo.flatMap { memberHref($0.absoluteString, of: calendar) } ?? memberHref(href, of: calendar) ?? canonicalHref(href)
     }
 
     // MARK: Requests
@@ -253,18 +310,39 @@ public struct CalDAVClient: Sendable {
     }
 
     private func multistatus(_ method: String, _ url: URL, depth: Int, body: String, _ what: String) throws(CalDAVError) -> DAVMultistatus {
+        try multistatusAndLocation(method, url, depth: depth, body: body, what).answer
+    }
+
+    /// A multistatus answer, and where it came from (`location(of:asked:)`).
+    private func multistatusAndLocation(_ method: String, _ url: URL, depth: Int, body: String,
+                                        _ what: String) throws(CalDAVError) -> (answer: DAVMultistatus, location: URL) {
         let answer = try send(method, url, depth: depth, body: body)
         guard answer.status == 207 else { throw unexpected(answer, what) }
-        do { return try DAVMultistatus(parsing: answer.body) } catch { throw .unreadable(what, error.description) }
+        do { return (try DAVMultistatus(parsing: answer.body), Self.location(of: answer, asked: url)) } catch { throw .unreadable(what, error.description) }
+    }
+
+    /// Where a collection asked at `url` answered from: where a redirect led, as a collection
+    /// (ending in `/`), or `url` itself.
+    private static func location(of answer: HTTPResponse, asked url: URL) -> URL {
+        guard let moved = answer.redirectedTo else { return url }
+        return moved.absoluteString.hasSuffix("/") ? moved : moved.appendingPathComponent("")
     }
 
     private func unexpected(_ answer: HTTPResponse, _ what: String) -> CalDAVError {
         .unexpectedStatus(answer.status, while: what)
     }
 
-    /// The URL of an href the server gave (a path, usually), against the calendar's.
-    func resolve(_ href: String, _ base: URL) -> URL {
-        URL(string: href, relativeTo: base)?.absoluteURL ?? base.appendingPathComponent(href)
+    /// The URL of a resource of the calendar, from its href; an href that leads outside the
+    /// calendar (`memberHref`) is never followed.
+    func resolve(_ href: String, _ calendar: URL) throws(CalDAVError) -> URL {
+        guard let member = Self.memberHref(href, of: calendar), var components = URLComponents(url: calendar, resolvingAgainstBaseURL: true) else {
+            throw .outsideCalendar(href)
+        }
+        let query = member.firstIndex(of: "?")
+        components.percentEncodedPath = String(member[..<(query ?? member.endIndex)])
+        components.percentEncodedQuery = query.map { String(member[member.index(after: $0)...]) }
+        guard let url = components.url else { throw .outsideCalendar(href) }
+        return url
     }
 
     private func hrefURL(_ property: XMLElement, base: URL) -> URL? {
@@ -279,13 +357,6 @@ public struct CalDAVClient: Sendable {
         return Calendar(url: url, displayName: name, components: components)
     }
 
-    /// Whether `href` names the collection at `collection` (`/alice/tasks/` or `/alice/tasks`),
-    /// both canonical (`canonicalHref`).
-    private static func isCollection(_ href: String, _ collection: String) -> Bool {
-        func trimmed(_ text: String) -> Substring { text.hasSuffix("/") ? text.dropLast() : Substring(text) }
-        return trimmed(href) == trimmed(collection)
-    }
-
     /// `text` as a segment of a resource's path on a server: ASCII letters and digits, and the
     /// characters of `kept`, as they are; every other character as `replacement`.
     public static func pathSegment(_ text: String, keeping kept: String = "", replacement: String) -> String {
@@ -293,64 +364,6 @@ public struct CalDAVClient: Sendable {
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || kept.unicodeScalars.contains(scalar))
                 ? String(scalar) : replacement
         }.joined()
-    }
-
-    /// An href as todo keeps and compares it: the path alone (an absolute href loses its scheme and
-    /// host), every character a path segment may hold as such (`@`, `+`, `:` and the like, which
-    /// Radicale writes as `%40` and SabreDAV as they are), every other byte as `%XX` in upper case.
-    /// Two spellings of one resource's address become one; what they mean does not change, since
-    /// a `/`, `?`, `#` or `%` that was escaped stays escaped.
-    public static func canonicalHref(_ href: String) -> String {
-        // Most are canonical already (a sync state holds thousands).
-        if href.utf8.first == UInt8(ascii: "/"), href.utf8.allSatisfy({ isSegmentCharacter($0) || $0 == UInt8(ascii: "/") }) { return href }
-        var path = Substring(href)
-        if let scheme = path.range(of: "://"), !path[..<scheme.lowerBound].contains("/") {
-            let rest = path[scheme.upperBound...]
-            path = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
-        }
-        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
-        func hex(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-        }
-        let digits = Array("0123456789ABCDEF".utf8)
-        let bytes = Array(path.utf8)
-        var canonical: [UInt8] = []
-        canonical.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            var byte = bytes[index], escaped = false
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
-                byte = high << 4 | low
-                escaped = true
-                index += 3
-            } else {
-                index += 1
-            }
-            if isSegmentCharacter(byte) || (byte == UInt8(ascii: "/") && !escaped) {
-                canonical.append(byte)
-            } else {
-                canonical += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
-            }
-        }
-        return String(decoding: canonical, as: UTF8.self)
-    }
-
-    /// Whether `byte` may stand as itself in a segment of a path (RFC 3986's `pchar`).
-    private static func isSegmentCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
-        default: return "-._~!$&'()*+,;=:@".utf8.contains(byte)
-        }
-    }
-
-    /// The canonical href (`canonicalHref`) of a resource's address.
-    static func canonicalPath(of url: URL) -> String {
-        canonicalHref(URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path)
     }
 
     /// An etag as `If-Match` wants it: quoted (some servers give a bare one).
@@ -379,6 +392,8 @@ public enum CalDAVError: Error, Equatable, Sendable {
     case unreadable(String, String)
     /// The address is not a CalDAV server's, or names no calendar.
     case notCalDAV(String)
+    /// An href that leads outside the calendar (another server, another collection): never followed.
+    case outsideCalendar(String)
 }
 
 extension CalDAVError: CustomStringConvertible {
@@ -392,6 +407,7 @@ extension CalDAVError: CustomStringConvertible {
         case .unexpectedStatus(let status, let what): return "the server answered \(status) while \(what)"
         case .unreadable(let what, let why): return "the server's answer while \(what) is not readable: \(why)"
         case .notCalDAV(let why): return why
+        case .outsideCalendar(let href): return "\(href) is not a resource of the calendar; todo sends nothing there"
         }
     }
 }

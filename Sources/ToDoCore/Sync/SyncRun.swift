@@ -61,6 +61,8 @@ public struct SyncRun {
 
     /// What the server holds now, read without the lock.
     struct Fetched {
+        /// Where the calendar answered from: its address, or where a redirect led (a moved calendar).
+        var calendar: URL
         var items: [SyncPlan.RemoteItem] = []
         /// The server's text of each resource fetched, by href, for patching.
         var texts: [String: String] = [:]
@@ -69,12 +71,18 @@ public struct SyncRun {
         var isUnchangedSinceToken = false
         /// Resources left alone, and why: text todo cannot read, or not given when asked.
         var unreadable: [(href: String, reason: String)] = []
+        /// Hrefs the server listed outside the calendar: never followed, never a reason to ask again.
+        var outside: [String] = []
+        /// Records whose resource the server now spells otherwise (`CalDAVClient.looseHref`): the
+        /// record's href and the server's.
+        var respelled: [String: String] = [:]
     }
 
     /// The plan a sync would carry out now, changing nothing.
     public func plan() throws -> SyncPlan {
         guard let state = try store.loadSyncState() else { throw SyncError.notSetUp }
-        return plan(for: try store.load(), fetched: try fetch(state), records: state.records)
+        let fetched = try fetch(state)
+        return plan(for: try store.load(), fetched: fetched, records: Self.respelling(state.records, fetched.respelled))
     }
 
     /// The plan for the list in `manager` and what was fetched, against `records`.
@@ -99,6 +107,7 @@ public struct SyncRun {
             let (plan, applied, conflicts) = try store.update(command: command, withSyncState: {
                 manager, state throws -> (SyncPlan, SyncApplied, [(item: ToDoItem, conflict: SyncConflict)]) in
                 guard var current = state else { throw SyncError.notSetUp }
+                current.records = Self.respelling(current.records, fetched.respelled)
                 let plan = self.plan(for: manager, fetched: fetched, records: current.records)
                 let localCount = manager.toDoItems.count + manager.doneItems.count
                 if !force, plan.deletesTooMuch(localCount: localCount, remoteCount: fetched.items.count) {
@@ -124,8 +133,9 @@ public struct SyncRun {
             report.received.append(applied)
             report.keptAgainstDelete += plan.keptAgainstDelete
             report.unreadable += fetched.unreadable
+            report.unreadable += fetched.outside.map { ($0, "not in the calendar: todo sends nothing there") }
             report.conflicts += conflicts
-            let changedMeanwhile = try push(plan, state: state, texts: fetched.texts, report: &report)
+            let changedMeanwhile = try push(plan, to: fetched.calendar, texts: fetched.texts, report: &report)
             if !changedMeanwhile { break }
         }
         return report
@@ -148,8 +158,7 @@ public struct SyncRun {
 
     /// Sends the plan's changes to the server, then records what it took; `true` when a resource
     /// had changed there meanwhile (a 412), for another round.
-    private func push(_ plan: SyncPlan, state: SyncState, texts: [String: String], report: inout SyncReport) throws -> Bool {
-        let calendar = state.account.calendar
+    private func push(_ plan: SyncPlan, to calendar: URL, texts: [String: String], report: inout SyncReport) throws -> Bool {
         var texts = texts
         let patched = plan.remote.compactMap { change -> String? in
             if case .put(_, let href?, _) = change, texts[href] == nil { return href }
@@ -201,8 +210,8 @@ public struct SyncRun {
     /// token; from a server without the sync report, every task. A resource is fetched only where
     /// its etag is not the record's.
     func fetch(_ state: SyncState) throws -> Fetched {
-        let calendar = state.account.calendar
-        var fetched = Fetched()
+        var calendar = state.account.calendar
+        var fetched = Fetched(calendar: calendar)
         var current: [CalDAVClient.Resource]
         var wanted: [String] = []
         var since = state.syncToken
@@ -212,14 +221,20 @@ public struct SyncRun {
             since = nil
             changes = try server { () throws(CalDAVError) in try client.changes(in: calendar, since: nil) }
         }
+        var records = state.records
         if let changes {
+            calendar = changes.location
             fetched.token = changes.token
+            fetched.outside = changes.outside
             current = changes.changed
             if since != nil {
                 // Only what changed is listed: the rest is as the records have it.
                 fetched.isUnchangedSinceToken = changes.changed.isEmpty && changes.deleted.isEmpty
+                // A deletion the server reports in another spelling is the record's.
+                fetched.respelled = Self.respellings(of: records, listed: changes.deleted, excluding: Set(changes.changed.map(\.href)))
+                records = Self.respelling(records, fetched.respelled)
                 let listed = Set(changes.changed.map { $0.href } + changes.deleted)
-                for record in state.records where !listed.contains(record.href) {
+                for record in records where !listed.contains(record.href) {
                     if let etag = record.etag {
                         fetched.items.append(SyncPlan.RemoteItem(href: record.href, etag: etag, item: record.base))
                     } else {
@@ -228,12 +243,15 @@ public struct SyncRun {
                 }
             }
         } else {
-            current = try server { () throws(CalDAVError) in try client.tasks(in: calendar) }
+            let listing = try server { () throws(CalDAVError) in try client.tasks(in: calendar) }
+            calendar = listing.location
+            current = listing.resources
+            fetched.outside = listing.outside
         }
         // A resource whose etag is its record's is as the record's base has it.
-        let records = current.isEmpty ? [:] : Dictionary(state.records.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
+        let byHref = current.isEmpty ? [:] : Dictionary(records.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
         for resource in current {
-            if let record = records[resource.href], let etag = resource.etag, record.etag == etag {
+            if let record = byHref[resource.href], let etag = resource.etag, record.etag == etag {
                 fetched.items.append(SyncPlan.RemoteItem(href: resource.href, etag: etag, item: record.base))
             } else {
                 wanted.append(resource.href)
@@ -243,25 +261,72 @@ public struct SyncRun {
         /// for it), with the etag it had, and the next sync asks for it again.
         func leaveAlone(_ href: String, because reason: String) {
             fetched.unreadable.append((href, reason))
-            if let record = state.records.first(where: { $0.href == href }) {
+            if let record = byHref[href] ?? records.first(where: { $0.href == href }) {
                 fetched.items.append(SyncPlan.RemoteItem(href: record.href, etag: record.etag, item: record.base))
             }
         }
+        fetched.calendar = calendar
         let (found, gone) = try fetchResources(wanted, from: calendar)
+        var arrived: [SyncPlan.RemoteItem] = []
         for resource in found {
             fetched.texts[resource.href] = resource.text
             do {
                 // A resource without a task (an event of a mixed calendar) is not the list's.
                 guard let item = try CalendarResource.item(of: resource.text, timeZone: timeZone)?.item else { continue }
-                fetched.items.append(SyncPlan.RemoteItem(href: resource.href, etag: resource.etag, item: item))
+                arrived.append(SyncPlan.RemoteItem(href: resource.href, etag: resource.etag, item: item))
             } catch {
                 leaveAlone(resource.href, because: "not a task todo can read: \(error)")
             }
         }
+        // A record whose resource the server lists under another spelling, holding its task (the
+        // same UID), is that resource's: its record takes the server's spelling.
+        if !arrived.isEmpty {
+            let uids = Dictionary(arrived.map { ($0.href, $0.item.uid) }, uniquingKeysWith: { first, _ in first })
+            let respelled = Self.respellings(of: records, listed: arrived.map(\.href), excluding: [], sameTask: { record, href in
+                uids[href] == record.base.uid
+            })
+            fetched.respelled.merge(respelled) { first, _ in first }
+            // Carried under the record's spelling above: now the server's.
+            fetched.items.removeAll { respelled[$0.href] != nil }
+        }
+        fetched.items += arrived
         // Gone since it was listed, the server says: so it is. Neither given nor said gone: no news.
         let answered = Set(found.map(\.href) + gone)
         for href in wanted where !answered.contains(href) { leaveAlone(href, because: "the server did not give it when asked") }
         return fetched
+    }
+
+    /// For records whose href is not among `listed` (nor `excluding`), the listed href that spells
+    /// the same address another way (`CalDAVClient.looseHref`), where exactly one record and one
+    /// listed href share it and `sameTask` agrees: a server that respells what it was sent, never
+    /// two resources taken as one.
+    static func respellings(of records: [SyncPlan.Record], listed: [String], excluding: Set<String>,
+                            sameTask: (SyncPlan.Record, String) -> Bool = { _, _ in true }) -> [String: String] {
+        let recorded = Set(records.map(\.href))
+        var candidates: [String: [String]] = [:]
+        for href in listed where !recorded.contains(href) { candidates[CalDAVClient.looseHref(href), default: []].append(href) }
+        guard !candidates.isEmpty else { return [:] }
+        let listedSet = Set(listed).union(excluding)
+        var unmatched: [String: [SyncPlan.Record]] = [:]
+        for record in records where !listedSet.contains(record.href) {
+            unmatched[CalDAVClient.looseHref(record.href), default: []].append(record)
+        }
+        var respelled: [String: String] = [:]
+        for (loose, hrefs) in candidates {
+            guard hrefs.count == 1, let matching = unmatched[loose], matching.count == 1, sameTask(matching[0], hrefs[0]) else { continue }
+            respelled[matching[0].href] = hrefs[0]
+        }
+        return respelled
+    }
+
+    /// `records` with the hrefs `respelled` names replaced.
+    static func respelling(_ records: [SyncPlan.Record], _ respelled: [String: String]) -> [SyncPlan.Record] {
+        guard !respelled.isEmpty else { return records }
+        return records.map { record in
+            var record = record
+            if let href = respelled[record.href] { record.href = href }
+            return record
+        }
     }
 
     private func fetchResources(_ hrefs: [String], from calendar: URL) throws -> (found: [CalDAVClient.Fetched], gone: [String]) {

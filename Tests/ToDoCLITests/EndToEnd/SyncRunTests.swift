@@ -393,6 +393,46 @@ final class SyncRunTests: XCTestCase {
         return ScriptedTransport { request throws(HTTPError) in try change(request) { request throws(HTTPError) in try real.send(request) } }
     }
 
+    /// A server (or whoever sits between) listing hrefs on another host or outside the calendar
+    /// gets nothing sent there, neither the password nor the list nor a DELETE: they are left
+    /// alone and said, and the rest syncs.
+    func test_hrefsOutsideTheCalendar_areNeverFollowed_andAreSaid() throws {
+        let elsewhere = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 201, body: "") }
+        let laptop = try list("laptop", holding: ["Tea"])
+        _ = try sync(laptop)
+        _ = try phone("calendar.save_todo(summary='Milk', uid='milk@phone')")
+        let planted = ["//127.0.0.1:\(elsewhere.port)/steal.ics", "/alice/tasks/../other/evil.ics", "http://127.0.0.1:\(elsewhere.port)/alice/tasks/x.ics"]
+        let hostile = interposed { request, send throws(HTTPError) in
+            var answer = try send(request)
+            guard request.method == "REPORT", let end = String(decoding: answer.body, as: UTF8.self).range(of: "</", options: .backwards) else { return answer }
+            var text = String(decoding: answer.body, as: UTF8.self)
+            let extra = planted.map { href in
+                #"<response xmlns="DAV:"><href>\#(href)</href><propstat><prop><getetag>"e"</getetag>"#
+                    + #"<C:calendar-data xmlns:C="urn:ietf:params:xml:ns:caldav">BEGIN:VCALENDAR\#nBEGIN:VTODO\#nUID:evil\#nSUMMARY:Evil\#nEND:VTODO\#nEND:VCALENDAR\#n</C:calendar-data>"#
+                    + "</prop><status>HTTP/1.1 200 OK</status></propstat></response>"
+            }.joined()
+            text.insert(contentsOf: extra, at: end.lowerBound)
+            answer.body = Array(text.utf8)
+            return answer
+        }
+        try laptop.update { manager in _ = try manager.updateItem(withID: manager.item(at: 0).id) { $0.title = "Green tea" } }
+        let report = try sync(laptop, transport: hostile)
+
+        XCTAssertEqual(report.received.added.map(\.title), ["Milk"])
+        XCTAssertEqual(report.sent.map(\.title), ["Green tea"])
+        XCTAssertEqual(report.unreadable.map(\.href), planted)
+        XCTAssertEqual(Set(report.unreadable.map(\.reason)), ["not in the calendar: todo sends nothing there"])
+        XCTAssertEqual(elsewhere.requests.count, 0, "nothing went to the other server")
+        for request in hostile.requests {
+            XCTAssertEqual(request.url.port, server.url.port)
+            XCTAssertTrue(request.url.path.hasPrefix("/alice/tasks"), request.url.path)
+        }
+        XCTAssertFalse(try laptop.load().allItems.contains { $0.title == "Evil" })
+        // What the server holds under the calendar still syncs; the token moved on past the planted hrefs.
+        try laptop.update { manager in manager.checkItem(at: 0) }
+        XCTAssertEqual(try sync(laptop).sent.count, 1)
+    }
+
     /// A sync with nothing changed asks one REPORT, sends nothing and writes nothing; a change to
     /// the list's file since, even one made by hand without todo, is noticed all the same.
     func test_aSyncWithNothingChanged_isOneReport_andWritesNothing() throws {

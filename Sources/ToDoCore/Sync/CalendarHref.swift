@@ -1,0 +1,195 @@
+import Foundation
+
+/// Hrefs as todo keeps, compares and follows them. A server names each resource by an href that
+/// may be spelled many ways (a path, a whole URL, `%7E` for `~`, `a/../b`); todo keeps one
+/// spelling, RFC 3986's normal form (section 6.2.2), and follows an href only when it names a
+/// resource inside the calendar, on the calendar's own server: an answer naming another host
+/// (`//evil.example/x.ics`) or another collection (`/cal/../other/x.ics`) must never receive
+/// the password, the list or a DELETE.
+extension CalDAVClient {
+    /// `href` (a path, a network-path `//host/…` or a whole URL) in RFC 3986's normal form: the
+    /// path and query alone, percent-escapes of unreserved characters decoded and the others in
+    /// upper case, characters a path may not hold escaped, dot segments removed, the fragment
+    /// dropped. Two spellings of one address become one; escaped and unescaped reserved characters
+    /// (`%40` and `@`) stay apart, as RFC 3986 has them (see `looseHref` for servers that respell).
+    public static func canonicalHref(_ href: String) -> String {
+        // Most are canonical already (a sync state holds thousands).
+        let utf8 = href.utf8
+        if utf8.first == UInt8(ascii: "/"), utf8.dropFirst().first != UInt8(ascii: "/"),
+           utf8.allSatisfy({ isPathCharacter($0) && $0 != UInt8(ascii: "%") }), !href.contains("/.") {
+            return href
+        }
+        var rest = Substring(Whitespace.trimmingSpacesAndNewlines(href))
+        if let (_, _, path) = splitAuthority(rest) { rest = path }
+        if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
+        let queryStart = rest.firstIndex(of: "?")
+        let path = normalizedEscapes(rest[..<(queryStart ?? rest.endIndex)], keeping: "/")
+        let query = queryStart.map { normalizedEscapes(rest[rest.index(after: $0)...], keeping: "/?") }
+        let absolute = path.hasPrefix("/") ? path : "/" + path
+        return removingDotSegments(absolute) + (query.map { "?" + $0 } ?? "")
+    }
+
+    /// The href (`canonicalHref`) of a resource inside `calendar`, when `raw` names one: resolved
+    /// against the calendar's address (RFC 3986 section 5.2), on its scheme, host and port, below
+    /// its path. `nil` for any other: another server, the calendar itself, or outside it.
+    public static func memberHref(_ raw: String, of calendar: URL) -> String? {
+        let trimmed = Substring(Whitespace.trimmingSpacesAndNewlines(raw))
+        var reference = trimmed
+        if let (scheme, authority, path) = splitAuthority(trimmed) {
+            guard let calendarScheme = calendar.scheme?.lowercased(), scheme.map({ $0.lowercased() }) ?? calendarScheme == calendarScheme,
+                  origin(authority, scheme: calendarScheme) == origin(of: calendar) else { return nil }
+            reference = path
+        } else if let colon = trimmed.firstIndex(of: ":"), !trimmed[..<colon].contains("/"), !trimmed[..<colon].contains("?") {
+            // Another scheme (`mailto:`, `javascript:`) names nothing on the server.
+            return nil
+        }
+        let collection = canonicalPath(of: calendar)
+        let directory = collection.hasSuffix("/") ? collection : collection + "/"
+        if !reference.hasPrefix("/") {
+            // A relative reference, merged with the calendar's path (its last segment's folder).
+            let base = collection.hasSuffix("/") ? collection : String(collection[...(collection.lastIndex(of: "/") ?? collection.startIndex)])
+            reference = Substring(base) + reference
+        }
+        let href = canonicalHref(String(reference))
+        guard href.count > directory.count, href.hasPrefix(directory) else { return nil }
+        return href
+    }
+
+    /// An href with every escape decoded but `%2F` (a slash within a segment): the same for the
+    /// spellings a server may give one resource it was sent as another (Radicale lists `%40` for
+    /// the `@` it was sent). Only for pairing a record with what is listed, never for a request.
+    static func looseHref(_ href: String) -> String {
+        guard href.utf8.contains(UInt8(ascii: "%")) else { return href }
+        let bytes = Array(href.utf8)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]),
+               high << 4 | low != UInt8(ascii: "/") {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// The canonical href (`canonicalHref`) of a resource's address.
+    static func canonicalPath(of url: URL) -> String {
+        canonicalHref(URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path)
+    }
+
+    // MARK: The parts of a reference
+
+    /// The scheme (`nil` for a network-path reference `//host/…`), authority and path-and-query
+    /// of an href that names a server; `nil` for a path alone.
+    private static func splitAuthority(_ href: Substring) -> (scheme: Substring?, authority: Substring, path: Substring)? {
+        var scheme: Substring?
+        var rest = href
+        if let separator = href.range(of: "://"), let first = href.first, first.isLetter,
+           href[..<separator.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) {
+            scheme = href[..<separator.lowerBound]
+            rest = href[separator.upperBound...]
+        } else if href.hasPrefix("//") {
+            rest = href.dropFirst(2)
+        } else {
+            return nil
+        }
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let path = rest[end...]
+        return (scheme, rest[..<end], path.isEmpty || path.first != "/" ? "/" + path : path)
+    }
+
+    /// Host and port of an authority, the host in lower case and the port the scheme's when none
+    /// is given; `nil` when it holds user information, which todo never sends anywhere.
+    private static func origin(_ authority: Substring, scheme: String) -> String? {
+        guard !authority.contains("@") else { return nil }
+        let defaultPort = scheme == "https" ? "443" : "80"
+        var host = authority, port = Substring(defaultPort)
+        let portStart = authority.hasPrefix("[") ? authority.range(of: "]:")?.upperBound : authority.firstIndex(of: ":").map { authority.index(after: $0) }
+        if let portStart {
+            host = authority[..<authority.index(before: portStart)]
+            port = authority[portStart...]
+            if port.isEmpty { port = Substring(defaultPort) }
+            guard port.allSatisfy(\.isNumber) else { return nil }
+        }
+        return host.lowercased() + ":" + String(Int(port) ?? -1)
+    }
+
+    private static func origin(of url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host else { return nil }
+        let bare = host.hasPrefix("[") ? host : (host.contains(":") ? "[\(host)]" : host)
+        return origin(Substring(bare + (url.port.map { ":\($0)" } ?? "")), scheme: scheme)
+    }
+
+    // MARK: Normal form
+
+    /// `text` with its escapes in normal form: those of unreserved characters decoded, the rest in
+    /// upper case; a `%` that begins no escape, and every byte that may not stand in a path
+    /// (nor is in `kept`), escaped.
+    private static func normalizedEscapes(_ text: Substring, keeping kept: String) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        func escape(_ byte: UInt8) { result += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                let decoded = high << 4 | low
+                if isUnreserved(decoded) { result.append(decoded) } else { escape(decoded) }
+                index += 3
+                continue
+            }
+            if byte != UInt8(ascii: "%"), isPathCharacter(byte) || kept.utf8.contains(byte) { result.append(byte) } else { escape(byte) }
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// RFC 3986 5.2.4: a path without its `.` and `..` segments; never above the root.
+    private static func removingDotSegments(_ path: String) -> String {
+        guard path.contains("/.") else { return path }
+        var output: [Substring] = []
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        for (index, segment) in segments.enumerated() {
+            let isLast = index == segments.count - 1
+            switch segment {
+            case ".":
+                if isLast { output.append("") }
+            case "..":
+                if !output.isEmpty { output.removeLast() }
+                if isLast { output.append("") }
+            default:
+                output.append(segment)
+            }
+        }
+        return "/" + output.joined(separator: "/")
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// RFC 3986's unreserved characters: letters, digits, `-._~`.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        default: return "-._~".utf8.contains(byte)
+        }
+    }
+
+    /// Whether `byte` may stand as itself in a path: RFC 3986's `pchar` (a `%` only as an escape), and `/`.
+    private static func isPathCharacter(_ byte: UInt8) -> Bool {
+        isUnreserved(byte) || "!$&'()*+,;=:@/%".utf8.contains(byte)
+    }
+}
