@@ -104,14 +104,21 @@ struct SyncCommand: ListCommand {
     func run(with runner: CommandRunner) throws {
         switch action {
         case .setup(let url, let user, let calendar, let passwordCommand, let allowHTTP):
-            try setup(url: url, user: user, calendarName: calendar, passwordCommand: passwordCommand, allowHTTP: allowHTTP, runner)
+            try Self.whileSyncing(runner) {
+                try setup(url: url, user: user, calendarName: calendar, passwordCommand: passwordCommand, allowHTTP: allowHTTP, runner)
+            }
         case .status:
             try status(runner)
         case .forget:
-            let had = try runner.store.update(withSyncState: { _, state -> Bool in
-                defer { state = nil }
-                return state != nil
-            })
+            var had = try runner.store.loadSyncState() != nil
+            if had {
+                try Self.whileSyncing(runner) {
+                    had = try runner.store.update(withSyncState: { _, state -> Bool in
+                        defer { state = nil }
+                        return state != nil
+                    })
+                }
+            }
             runner.context.output.write(had ? "Forgot the sync state; the list stays as it is.\n" : "The list is not synced; nothing to forget.\n")
         case .sync(let prefer, let dryRun, let force, let json):
             try sync(prefer: prefer, dryRun: dryRun, force: force, json: json, runner)
@@ -293,24 +300,40 @@ struct SyncCommand: ListCommand {
     // MARK: Sync
 
     private func sync(prefer: SyncSide, dryRun: Bool, force: Bool, json: Bool, _ runner: CommandRunner) throws {
-        guard let state = try runner.store.loadSyncState() else {
-            throw UsageError(message: Self.notSynced, showsUsage: false)
-        }
-        let password = try Self.password(command: state.account.passwordCommand, runner.context)
-        let run = SyncRun(store: runner.store, client: try Self.client(user: state.account.user, password: password, runner),
-                          timeZone: runner.settings.timeZone, now: runner.context.now, productID: HelpRenderer.productID,
-                          tieBreaker: prefer, force: force, command: runner.arguments)
-        let output = runner.context.output
-        do {
-            if dryRun {
-                let plan = try run.plan()
-                output.write(TerminalText.printableLines(Self.describe(plan)))
-                return
+        // A list that is not synced leaves no sync lock behind.
+        guard try runner.store.loadSyncState() != nil else { throw UsageError(message: Self.notSynced, showsUsage: false) }
+        // One sync of a list at a time, from reading its state to recording what was sent.
+        try Self.whileSyncing(runner) {
+            guard let state = try runner.store.loadSyncState() else {
+                throw UsageError(message: Self.notSynced, showsUsage: false)
             }
-            let report = try run.run(readState: state)
-            output.write(TerminalText.printableLines(json ? Self.json(report) : Self.describe(report, runner.renderer, state)))
-        } catch let error as SyncError {
-            throw SyncFailure(error)
+            let password = try Self.password(command: state.account.passwordCommand, runner.context)
+            let run = SyncRun(store: runner.store, client: try Self.client(user: state.account.user, password: password, runner),
+                              timeZone: runner.settings.timeZone, now: runner.context.now, productID: HelpRenderer.productID,
+                              tieBreaker: prefer, force: force, command: runner.arguments)
+            let output = runner.context.output
+            do {
+                if dryRun {
+                    let plan = try run.plan()
+                    output.write(TerminalText.printableLines(Self.describe(plan)))
+                    return
+                }
+                let report = try run.run(readState: state)
+                output.write(TerminalText.printableLines(json ? Self.json(report) : Self.describe(report, runner.renderer, state)))
+            } catch let error as SyncError {
+                throw SyncFailure(error)
+            }
+        }
+    }
+
+    /// Runs `body` holding the list's sync lock; another sync that holds it longer than the lock
+    /// timeout is said as such.
+    private static func whileSyncing(_ runner: CommandRunner, _ body: () throws -> Void) throws {
+        do {
+            try runner.store.whileSyncing(body)
+        } catch StoreError.lockTimeout(let lockFile, let seconds) where lockFile.hasSuffix(".sync.lock") {
+            throw SyncFailure(message: "another todo sync of this list is running (it has held \(lockFile) for more than \(Int(seconds)) seconds);"
+                              + " nothing was changed, try again once it has ended")
         }
     }
 

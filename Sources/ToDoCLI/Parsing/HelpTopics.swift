@@ -72,7 +72,10 @@ enum HelpTopics {
          .paragraph("Beside the list:"),
          .table([HelpRow(name: "items.json.lock", text: "the lock every change takes"),
                  HelpRow(name: "items.json.history", text: "the last \(ChangeHistory.keptChanges) changes, one JSON line each, for todo history and todo undo; deleting it only forgets them"),
-                 HelpRow(name: ".items.json.spare", text: "the previous list, whose space the next change reuses")])]
+                 HelpRow(name: ".items.json.spare", text: "the previous list, whose space the next change reuses"),
+                 HelpRow(name: "items.json.sync", text: "what todo sync keeps: the calendar, the user, and what the last sync agreed (never the password)"),
+                 HelpRow(name: "items.json.sync.lock", text: "the lock a sync holds from asking the server to recording what it sent")]),
+         .paragraph("todo uses a file beside the list only when it is this user's own regular file, not a link, and (the history and the sync state) not writable by the group or others: one planted by another user in a shared folder is refused with an error naming it.")]
     }
 
     static let environment = HelpTopic(name: "environment", heading: "ENVIRONMENT", summary: "The settings todo reads from the environment.") { _ in

@@ -42,6 +42,25 @@ public struct JSONFileStore: Sendable {
     /// The sync state beside the list (`SyncState`): the list's path with this added.
     static let syncStateSuffix = ".sync"
 
+    /// The lock a sync holds from asking the server to recording what it sent: beside the list,
+    /// with `.sync.lock` added to its name.
+    static let syncLockSuffix = ".sync.lock"
+
+    /// Runs `body` holding the list's sync lock, so that syncs of one list run one after another:
+    /// two at once would each plan against what the other was changing on the server, and take
+    /// the other's new resources for ones deleted there. Unlike the list's lock, it is held while
+    /// the server is asked, for as long as a sync takes; a second sync waits `lockTimeout` seconds
+    /// for it, then throws `StoreError.lockTimeout` naming the sync lock. Changes to the list by
+    /// other commands go on meanwhile.
+    public func whileSyncing<Result>(_ body: () throws -> Result) throws -> Result {
+        let path = try dataPath()
+        try FileSystem.createDirectories((path as NSString).deletingLastPathComponent, mode: Self.directoryPermissions)
+        let lock = try FileLock(path: path + Self.syncLockSuffix, timeout: lockTimeout)
+        let result = try body()
+        _ = consume lock
+        return result
+    }
+
     /// The sync state as its file holds it now; `nil` when the list is not synced.
     public func loadSyncState() throws(StoreError) -> SyncState? {
         try Self.readSyncState(at: try dataPath() + Self.syncStateSuffix)
@@ -135,7 +154,7 @@ public struct JSONFileStore: Sendable {
         var target = stat()
         guard stat(path, &target) == 0, let data = try? dataPath() else { return false }
         let kept = [data, data + ".history", data + ".lock", FileSystem.sparePath(for: data), data + Self.syncStateSuffix,
-                    FileSystem.sparePath(for: data + Self.syncStateSuffix)]
+                    FileSystem.sparePath(for: data + Self.syncStateSuffix), data + Self.syncLockSuffix]
         return kept.contains { kept in
             var status = stat()
             return stat(kept, &status) == 0 && status.st_dev == target.st_dev && status.st_ino == target.st_ino

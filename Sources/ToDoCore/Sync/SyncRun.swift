@@ -91,10 +91,17 @@ public struct SyncRun {
         return SyncPlan.make(localItems: localItems, remoteItems: fetched.items, records: records, tieBreaker: tieBreaker)
     }
 
-    /// Syncs; rounds again while the server changed a resource as it was being sent (at most three).
-    /// `state` is the sync state as the caller read it just before, saving a second reading of a
-    /// file of megabytes; the transaction reads it again under the lock all the same.
-    public func run(readState: SyncState? = nil) throws -> SyncReport {
+    /// Syncs, holding the list's sync lock (`JSONFileStore.whileSyncing`) throughout; rounds again
+    /// while the server changed a resource as it was being sent (at most three).
+    public func run() throws -> SyncReport {
+        try store.whileSyncing { try run(readState: nil) }
+    }
+
+    /// Syncs, as `run()` does, for a caller that already holds the sync lock and read `readState`
+    /// under it, saving a second reading of a file of megabytes (the transaction reads it again
+    /// under the list's lock all the same). A state read before the sync lock was taken may be
+    /// one another sync has since moved on from: never pass one.
+    public func run(readState: SyncState?) throws -> SyncReport {
         var report = SyncReport()
         var given = readState
         for _ in 0..<3 {

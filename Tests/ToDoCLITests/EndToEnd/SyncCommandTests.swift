@@ -168,4 +168,29 @@ final class SyncCommandTests: BinaryTestCase {
         XCTAssertEqual(listed.components(separatedBy: "\"title\":").count - 1, 501, "each item once in the list")
         XCTAssertTrue(listed.contains("\"title\":\"From the phone\""))
     }
+
+    /// Syncs of one list run one after another (a timer's and the user's, or four at once), while
+    /// items are added: none takes another's new resources for ones deleted on the server, and no
+    /// item is removed here, renumbered or doubled.
+    func test_syncsAtOnce_whileItemsAreAdded_removeNothing() throws {
+        XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice").status, 0)
+        for title in ["One", "Two", "Three"] { XCTAssertEqual(try run("add", title).status, 0) }
+        XCTAssertEqual(try run("sync").status, 0)
+        var runner = todo!
+        runner.environment["TODO_LOCK_TIMEOUT"] = "120"
+        let adder = try runner.start(program: "/bin/sh", ["-c", "for i in $(seq 1 30); do todo add \"Fresh $i\" >/dev/null || exit 1; done"])
+        let syncs = try (1...4).map { _ in try runner.start(["sync"]) }
+        let outcomes = syncs.map { $0.finish() }
+        XCTAssertEqual(adder.finish().status, 0)
+        for outcome in outcomes {
+            XCTAssertEqual(outcome.status, 0, outcome.stderr)
+            XCTAssertFalse(outcome.stdout.contains("deleted on the server"), outcome.stdout)
+        }
+        XCTAssertEqual(try run("sync").status, 0)
+        let listed = try run("list").stdout
+        XCTAssertFalse(listed.contains("Removed"))
+        let numbers = listed.split(separator: "\n").compactMap { Int($0.split(separator: " ").first ?? "") }
+        XCTAssertEqual(numbers, Array(1...33), "every item kept its number, none removed or doubled:\n\(listed)")
+        XCTAssertEqual(try phone("t = [str(t.icalendar_component['SUMMARY']) for t in calendar.todos()]; print(len(t), len(set(t)))"), "33 33\n")
+    }
 }

@@ -58,9 +58,14 @@ struct BinaryRunner {
 
     /// Runs another program (a shell, say) in the same environment, with `todo` on the PATH.
     func run(program: String, _ arguments: [String], input: Data? = nil) throws -> Outcome {
+        try start(program: program, arguments, input: input).finish()
+    }
+
+    /// Starts another program as `run(program:_:input:)` runs it, and returns at once.
+    func start(program: String, _ arguments: [String], input: Data? = nil) throws -> RunningProcess {
         var runner = self
         runner.environment["PATH"] = Self.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"
-        return try runner.start(executable: URL(fileURLWithPath: program), arguments: arguments, input: input).finish()
+        return try runner.start(executable: URL(fileURLWithPath: program), arguments: arguments, input: input)
     }
 
     /// Starts `todo` and returns at once, for tests that interrupt it.
