@@ -320,6 +320,10 @@ struct SyncCommand: ListCommand {
                 }
                 let report = try run.run(readState: state)
                 output.write(TerminalText.printableLines(json ? Self.json(report) : Self.describe(report, runner.renderer, state)))
+                if !report.refused.isEmpty {
+                    throw SyncFailure(message: "the server refused \(counted(report.refused.count, "change")) (said above); the rest was synced,"
+                                      + " and the next sync tries \(report.refused.count == 1 ? "it" : "them") again")
+                }
             } catch let error as SyncError {
                 throw SyncFailure(error)
             }
@@ -378,6 +382,7 @@ struct SyncCommand: ListCommand {
         }
         for (item, reason) in report.received.refused { lines.append("Left out: \(item.title) (\(reason))") }
         for (href, reason) in report.unreadable { lines.append("Left alone: \(href) (\(reason)); its item stays as it was") }
+        for (item, reason) in report.refused { lines.append("Not sent \(item.number): \(item.title) (\(reason))") }
         let name = state.account.calendarName.map { "\"\($0)\"" } ?? state.account.calendar.absoluteString
         lines.append("Synced with \(name): received \(report.received.added.count + report.received.updated.count + report.received.removed.count), "
                      + "sent \(report.sent.count + report.deletedRemotely.count), \(counted(report.conflicts.count, "conflict")).")
@@ -418,6 +423,13 @@ struct SyncCommand: ListCommand {
         object["unreadable"] = .array(report.unreadable.map { href, reason in
             var entry = JSONObject()
             entry["href"] = .string(href)
+            entry["reason"] = .string(reason)
+            return .object(entry)
+        })
+        object["refused"] = .array(report.refused.map { item, reason in
+            var entry = JSONObject()
+            entry["id"] = .string(item.id.uuidString)
+            entry["number"] = .number(item.number)
             entry["reason"] = .string(reason)
             return .object(entry)
         })

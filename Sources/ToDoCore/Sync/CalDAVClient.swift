@@ -224,7 +224,37 @@ public struct CalDAVClient: Sendable {
 
     /// The resources at `hrefs` (`calendar-multiget`, in batches), and the hrefs the server said
     /// are gone (404); an href it gave neither way is in neither.
+    /// A resource the server says is gone whose href holds a reserved character as itself (SOGo
+    /// lists `a&b.ics` raw, then answers 404 for it) is asked for once more with those characters
+    /// escaped, and given under the href asked for.
     public func fetch(_ hrefs: [String], from calendar: URL, batch: Int = 100) throws(CalDAVError) -> (found: [Fetched], gone: [String]) {
+        var (found, gone) = try fetchAsSpelled(hrefs, from: calendar, batch: batch)
+        let escaped = gone.compactMap { href in Self.withReservedEscaped(href).map { (escaped: $0, asked: href) } }
+        guard !escaped.isEmpty else { return (found, gone) }
+        let again = try fetchAsSpelled(escaped.map(\.escaped), from: calendar, batch: batch)
+        // The answer may spell it either way.
+        let asked = Dictionary(escaped.map { (Self.looseHref($0.escaped), $0.asked) }, uniquingKeysWith: { first, _ in first })
+        var recovered: Set<String> = []
+        for var resource in again.found {
+            guard let asked = asked[Self.looseHref(resource.href)] else { continue }
+            recovered.insert(asked)
+            resource.href = asked
+            found.append(resource)
+        }
+        gone.removeAll { recovered.contains($0) }
+        return (found, gone)
+    }
+
+    /// `href` with the reserved characters of its last segment that stand as themselves escaped;
+    /// `nil` when it has none.
+    static func withReservedEscaped(_ href: String) -> String? {
+        guard let slash = href.lastIndex(of: "/") else { return nil }
+        let segment = href[href.index(after: slash)...]
+        guard segment.contains(where: { "!$&'()*+,;=:@".contains($0) }) else { return nil }
+        return String(href[...slash]) + PercentEncoding.encoded(String(segment)) { "!$&'()*+,;=:@".unicodeScalars.contains($0) }
+    }
+
+    private func fetchAsSpelled(_ hrefs: [String], from calendar: URL, batch: Int) throws(CalDAVError) -> (found: [Fetched], gone: [String]) {
         var fetched: [Fetched] = [], gone: [String] = []
         var start = 0
         while start < hrefs.count {
@@ -252,15 +282,67 @@ public struct CalDAVClient: Sendable {
         case done(etag: String?, path: String)
         /// The resource is not the version named (412): someone changed it since; fetch and merge.
         case changedMeanwhile
+        /// The server refused this one write (a 4xx, or a 5xx), saying why (`Refusal`); the rest of
+        /// a sync goes on, and the next sync tries it again.
+        case refused(Refusal)
+    }
+
+    /// A write the server refused, and why as it said.
+    public struct Refusal: Equatable, Sendable, CustomStringConvertible {
+        public var status: Int
+        /// The precondition or postcondition the server named (RFC 4918 16: the element in its
+        /// `DAV:error` body), as `unique-scheduling-object-resource`.
+        public var condition: String?
+        /// The href the condition names, if any (Cyrus names the resource that already holds the UID).
+        public var href: String?
+
+        /// Reads a refusal's body: a `DAV:error` element, or anything else (an HTML page), which says nothing todo uses.
+        init(status: Int, body: [UInt8]) {
+            self.status = status
+            guard !body.isEmpty, body.count <= 1 << 16, let root = try? XMLReader.parse(body),
+                  root.namespace == DAVNamespace.dav, root.name == "error", let condition = root.children.first else { return }
+            self.condition = condition.name
+            var pending = [condition]
+            while let element = pending.popLast() {
+                if element.namespace == DAVNamespace.dav, element.name == "href" {
+                    href = Whitespace.trimmingSpacesAndNewlines(element.text)
+                    break
+                }
+                pending += element.children
+            }
+        }
+
+        /// A server error (5xx): on a write named by its version, often two writes at once that
+        /// the server did not order (SOGo), so worth fetching and merging again.
+        public var isServerError: Bool { (500...599).contains(status) }
+
+        public var description: String {
+            switch condition {
+            case "unique-scheduling-object-resource"?, "no-uid-conflict"?:
+                // Cyrus (and so Fastmail) keeps a UID in one calendar of an account.
+                return "the server refused it (\(status) \(condition!)): a task with its UID is already"
+                    + " \(href.map { "at \($0)" } ?? "elsewhere on the account"), and the server keeps a UID in one calendar;"
+                    + " sync with that calendar (todo sync setup --calendar), or remove the task there"
+            case let condition?:
+                return "the server refused it (\(status) \(condition)\(href.map { " \($0)" } ?? ""))"
+            case nil:
+                return "the server refused it (\(status))"
+            }
+        }
     }
 
     /// Stores `text` at `href`: a new resource (`If-None-Match: *`) when `etag` is `nil`, else
     /// only over the version with that etag (`If-Match`). Never overwrites a change it has not seen.
     public func put(_ text: String, at href: String, in calendar: URL, replacing etag: String?) throws(CalDAVError) -> WriteOutcome {
-        let condition = etag.map { ["If-Match": Self.quoted($0)] } ?? ["If-None-Match": "*"]
+        let headers = (etag.map { ["If-Match": Self.quoted($0)] } ?? ["If-None-Match": "*"]).merging(["Content-Type": "text/calendar; charset=utf-8"]) { $1 }
         let target = try resolve(href, calendar)
-        let answer = try send("PUT", target, body: text, headers: condition.merging(["Content-Type": "text/calendar; charset=utf-8"]) { $1 })
+        var answer = try send("PUT", target, body: text, headers: headers)
+        if answer.status == 404, etag != nil, let escaped = Self.withReservedEscaped(href) {
+            // As for a fetch (SOGo): the same resource, its href escaped.
+            answer = try send("PUT", try resolve(escaped, calendar), body: text, headers: headers)
+        }
         if answer.status == 412 { return .changedMeanwhile }
+        if answer.status >= 400 { return .refused(Refusal(status: answer.status, body: answer.body)) }
         guard answer.isSuccess else { throw unexpected(answer, "storing \(href)") }
         return .done(etag: answer.header("etag"), path: Self.pathAfterRedirect(answer, asSent: href, in: calendar))
     }
@@ -268,8 +350,12 @@ public struct CalDAVClient: Sendable {
     /// Deletes `href` if it is still the version with `etag`; one already gone counts as deleted.
     public func delete(_ href: String, in calendar: URL, etag: String?) throws(CalDAVError) -> WriteOutcome {
         let target = try resolve(href, calendar)
-        let answer = try send("DELETE", target, headers: etag.map { ["If-Match": Self.quoted($0)] } ?? [:])
+        var answer = try send("DELETE", target, headers: etag.map { ["If-Match": Self.quoted($0)] } ?? [:])
+        if answer.status == 404, let escaped = Self.withReservedEscaped(href) {
+            answer = try send("DELETE", try resolve(escaped, calendar), headers: etag.map { ["If-Match": Self.quoted($0)] } ?? [:])
+        }
         if answer.status == 412 { return .changedMeanwhile }
+        if answer.status >= 400, answer.status != 404 { return .refused(Refusal(status: answer.status, body: answer.body)) }
         guard answer.isSuccess || answer.status == 404 else { throw unexpected(answer, "deleting \(href)") }
         return .done(etag: nil, path: Self.pathAfterRedirect(answer, asSent: href, in: calendar))
     }

@@ -12,6 +12,9 @@ public struct SyncReport: Sendable {
     public var keptAgainstDelete: [(item: ToDoItem, deletedOn: SyncSide)] = []
     /// Resources left alone on both sides, and why: text todo cannot read, or not given when asked.
     public var unreadable: [(href: String, reason: String)] = []
+    /// Changes the server refused, each with its reason: the rest was sent, and the next sync
+    /// tries these again. A sync with refusals did not finish (`todo sync` exits 1).
+    public var refused: [(item: ToDoItem, reason: String)] = []
     /// Items the server changed while they were being sent: merged by the next round.
     public var rounds = 0
     /// With `--dry-run`: the plan, nothing done.
@@ -126,11 +129,12 @@ public struct SyncRun {
                     current.lastSync = now().timeIntervalSince1970.rounded(.down)
                 }
                 current.records = plan.records
-                // Nothing to send: the list and the calendar are in step at this token.
-                current.inStep = plan.remote.isEmpty
-                // No token when the server offers none: the next sync lists every task again. Nor
-                // a newer one past text todo could not read: the next sync asks for it again.
-                if fetched.unreadable.isEmpty { current.syncToken = fetched.token }
+                // Nothing to send or ask again: the list and the calendar are in step at this token.
+                current.inStep = plan.remote.isEmpty && fetched.unreadable.isEmpty
+                // No token when the server offers none: the next sync lists every task again. The
+                // token moves on whatever one resource did: what was left alone is asked for by href.
+                current.syncToken = fetched.token
+                current.askAgain = fetched.unreadable.map(\.href)
                 state = current
                 let conflicts = plan.conflicts.compactMap { conflict in
                     manager.item(withID: conflict.item).map { (item: $0, conflict: conflict.conflict) }
@@ -142,6 +146,8 @@ public struct SyncRun {
             report.unreadable += fetched.unreadable
             report.unreadable += fetched.outside.map { ($0, "not in the calendar: todo sends nothing there") }
             report.conflicts += conflicts
+            // Only the last round's refusals stand: a 5xx another round got past was a race.
+            report.refused = []
             let changedMeanwhile = try push(plan, to: fetched.calendar, texts: fetched.texts, report: &report)
             if !changedMeanwhile { break }
         }
@@ -164,7 +170,10 @@ public struct SyncRun {
     }
 
     /// Sends the plan's changes to the server, then records what it took; `true` when a resource
-    /// had changed there meanwhile (a 412), for another round.
+    /// had changed there meanwhile (a 412, or a 5xx to a write named by its version, which servers
+    /// that do not order racing writes answer), for another round. A write the server refuses is
+    /// said (`SyncReport.refused`) and the rest is sent: its item's record stays as it was, so
+    /// the next sync sends it again.
     private func push(_ plan: SyncPlan, to calendar: URL, texts: [String: String], report: inout SyncReport) throws -> Bool {
         var texts = texts
         let patched = plan.remote.compactMap { change -> String? in
@@ -188,6 +197,9 @@ public struct SyncRun {
                     stored.append(SyncPlan.Record(id: item.id, href: href ?? path, etag: newEtag, base: item))
                 case .changedMeanwhile:
                     changedMeanwhile = true
+                case .refused(let refusal):
+                    if refusal.isServerError, href != nil { changedMeanwhile = true }
+                    report.refused.append((item, refusal.description))
                 }
             case .delete(let href, let etag, let item):
                 let outcome = try server { () throws(CalDAVError) in try client.delete(href, in: calendar, etag: etag) }
@@ -197,6 +209,9 @@ public struct SyncRun {
                     deleted.insert(item.id)
                 case .changedMeanwhile:
                     changedMeanwhile = true
+                case .refused(let refusal):
+                    if refusal.isServerError { changedMeanwhile = true }
+                    report.refused.append((item, refusal.description))
                 }
             }
         }
@@ -234,13 +249,16 @@ public struct SyncRun {
             fetched.token = changes.token
             fetched.outside = changes.outside
             current = changes.changed
+            // What the last sync left alone is asked for again, as if listed changed.
+            let reported = Set(current.map(\.href) + changes.deleted)
+            current += state.askAgain.filter { !reported.contains($0) }.map { CalDAVClient.Resource(href: $0, etag: nil) }
             if since != nil {
                 // Only what changed is listed: the rest is as the records have it.
                 fetched.isUnchangedSinceToken = changes.changed.isEmpty && changes.deleted.isEmpty
                 // A deletion the server reports in another spelling is the record's.
                 fetched.respelled = Self.respellings(of: records, listed: changes.deleted, excluding: Set(changes.changed.map(\.href)))
                 records = Self.respelling(records, fetched.respelled)
-                let listed = Set(changes.changed.map { $0.href } + changes.deleted)
+                let listed = Set(current.map { $0.href } + changes.deleted)
                 for record in records where !listed.contains(record.href) {
                     if let etag = record.etag {
                         fetched.items.append(SyncPlan.RemoteItem(href: record.href, etag: etag, item: record.base))

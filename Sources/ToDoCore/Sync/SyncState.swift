@@ -40,6 +40,9 @@ public struct SyncState: Equatable, Sendable {
     /// The digest of the list's file (`JSONFileStore.digest(of:)`) when this state was written;
     /// the store sets it as it writes the state, under the list's lock.
     public var listDigest: UInt64?
+    /// Resources the last sync left alone (text todo could not read, or not given when asked),
+    /// by href: the next sync asks for them again, though its token has moved past them.
+    public var askAgain: [String] = []
     public var records: [SyncPlan.Record]
 
     public static let currentVersion = 1
@@ -77,6 +80,15 @@ public struct SyncState: Equatable, Sendable {
         }
         // As text: JSON numbers are not read back exactly beyond 2^53.
         writer.field("listDigest", listDigest.map { String($0, radix: 16) })
+        if !askAgain.isEmpty {
+            writer.key("askAgain")
+            writer.beginArray()
+            for href in askAgain {
+                writer.element()
+                writer.string(href)
+            }
+            writer.endArray()
+        }
         writer.key("records")
         writer.beginArray()
         for record in records {
@@ -122,7 +134,7 @@ public struct SyncState: Equatable, Sendable {
 
     private init(scanning scanner: inout JSONScanner, text: StoredText) throws(JSONDecodingError) {
         var version: Int?, account: Account?, records: [SyncPlan.Record] = []
-        var syncToken: String?, lastSync: Double?, inStep = false, listDigest: UInt64?
+        var syncToken: String?, lastSync: Double?, inStep = false, listDigest: UInt64?, askAgain: [String] = []
         try scanner.decodeObject(at: { "" }) { scanner, key throws(JSONDecodingError) in
             switch key {
             case "version":
@@ -135,6 +147,10 @@ public struct SyncState: Equatable, Sendable {
             case "inStep": inStep = try scanner.bool(at: { "inStep" }) ?? false
             case "listDigest": listDigest = try scanner.string(at: { "listDigest" }).flatMap { UInt64($0, radix: 16) }
             case "records": records = try Self.records(&scanner, text: text)
+            case "askAgain":
+                try scanner.scanArray(mismatch: { kind in .shape("askAgain", "expected an array, found \(kind)") }) { scanner, _ throws(JSONDecodingError) in
+                    if let href = try scanner.string(at: { "askAgain" }) { askAgain.append(CalDAVClient.canonicalHref(href)) }
+                }
             default: _ = try scanner.unknownValue()
             }
         }
@@ -144,6 +160,7 @@ public struct SyncState: Equatable, Sendable {
         self.init(account: account, syncToken: syncToken, lastSync: lastSync, records: records)
         self.inStep = inStep
         self.listDigest = listDigest
+        self.askAgain = askAgain
     }
 
     private static func account(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> Account {

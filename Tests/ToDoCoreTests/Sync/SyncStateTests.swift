@@ -24,8 +24,9 @@ final class SyncStateTests: XCTestCase {
 
     func test_theStateReadsBackAsWritten_andHoldsNoPassword() throws {
         let base = ToDoItem(title: "Tea", timestamp: 1_900_000_000, priority: 1, tags: ["home"])
-        let state = SyncState(account: account, syncToken: "http://radicale.org/ns/sync/1", lastSync: 1_795_000_000,
+        var state = SyncState(account: account, syncToken: "http://radicale.org/ns/sync/1", lastSync: 1_795_000_000,
                               records: [SyncPlan.Record(id: base.id, href: "/alice/tasks/a.ics", etag: "\"e1\"", base: base)])
+        state.askAgain = ["/alice/tasks/unreadable.ics", "/alice/tasks/a%26b.ics"]
         let bytes = state.serialized()
         XCTAssertEqual(try SyncState(bytes: bytes, file: "f"), state)
         XCTAssertFalse(String(decoding: bytes, as: UTF8.self).contains("secret"))
