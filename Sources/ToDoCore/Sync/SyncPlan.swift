@@ -60,6 +60,10 @@ public struct SyncPlan: Equatable, Sendable {
     public var conflicts: [(item: UUID, conflict: SyncConflict)] = []
     /// Edits that beat a delete on the other side, said as such.
     public var keptAgainstDelete: [(item: ToDoItem, deletedOn: SyncSide)] = []
+    /// Resources of the calendar the list does not take, and why: a second resource holding the
+    /// UID of another (a calendar may hold two). Neither received nor recorded, so never deleted
+    /// for it; said each time it is listed.
+    public var leftAlone: [(href: String, reason: String)] = []
 
     public static func == (lhs: SyncPlan, rhs: SyncPlan) -> Bool {
         lhs.local == rhs.local && lhs.remote == rhs.remote && lhs.records == rhs.records && lhs.conflicts.map(\.item) == rhs.conflicts.map(\.item)
@@ -95,9 +99,17 @@ public struct SyncPlan: Equatable, Sendable {
         var localByID = Dictionary(localItems.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var remoteByHref = Dictionary(remoteItems.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
 
+        var recordedIDs: [UUID: String] = [:]
         for record in records {
-            let local = localByID.removeValue(forKey: record.id)
             let remote = remoteByHref.removeValue(forKey: record.href)
+            // A second record of one item (an earlier todo recorded two resources of one UID):
+            // its resource is left alone, never deleted for it.
+            if let first = recordedIDs.updateValue(record.href, forKey: record.id) {
+                recordedIDs[record.id] = first
+                if let remote { plan.leftAlone.append((remote.href, Self.sameUID(as: first))) }
+                continue
+            }
+            let local = localByID.removeValue(forKey: record.id)
             switch (local, remote) {
             case let (local?, remote?):
                 let merged = ItemMerge.merge(base: record.base, local: local, remote: remote.item, tieBreaker: tieBreaker)
@@ -150,11 +162,25 @@ public struct SyncPlan: Equatable, Sendable {
                 plan.remote.append(.put(local, href: nil, etag: nil))
             }
         }
+        // Where the list's items are on the calendar, by id: a resource arriving with one of
+        // them (two resources of one UID) is left alone.
+        var placed = recordedIDs
+        for record in plan.records { placed[record.id] = placed[record.id] ?? record.href }
+        for local in localItems where placed[local.id] == nil { placed[local.id] = "" }
         for (index, remote) in unpairedRemote.enumerated() where !taken[index] {
+            if let other = placed[remote.item.id] {
+                plan.leftAlone.append((remote.href, other.isEmpty ? "an item of the list has its UID" : Self.sameUID(as: other)))
+                continue
+            }
+            placed[remote.item.id] = remote.href
             plan.local.append(.add(remote.item))
             plan.records.append(Record(id: remote.item.id, href: remote.href, etag: remote.etag, base: remote.item))
         }
         return plan
+    }
+
+    private static func sameUID(as href: String) -> String {
+        "the task at \(href) has its UID, and the list takes one task of a UID; left as it is on the server"
     }
 
     private mutating func take(_ merged: MergedItem, remote item: RemoteItem) {

@@ -143,7 +143,7 @@ public struct SyncRun {
             })
             report.received.append(applied)
             report.keptAgainstDelete += plan.keptAgainstDelete
-            report.unreadable += fetched.unreadable
+            report.unreadable += fetched.unreadable + plan.leftAlone
             report.unreadable += fetched.outside.map { ($0, "not in the calendar: todo sends nothing there") }
             report.conflicts += conflicts
             // Only the last round's refusals stand: a 5xx another round got past was a race.

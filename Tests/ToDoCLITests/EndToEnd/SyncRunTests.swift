@@ -518,6 +518,30 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(report.sent.count + report.received.added.count + report.received.removed.count, 0)
     }
 
+    /// Two resources of one UID (a calendar may hold them; Radicale's files were copied here):
+    /// the list takes one, the other is left alone and said, and no later sync deletes it.
+    func test_twoResourcesOfOneUID_theSecondIsLeftAlone_neverDeleted() throws {
+        let laptop = try list("laptop", holding: ["Tea"])
+        _ = try sync(laptop)
+        let folder = directory.url.appendingPathComponent("dav-radicale/collections/collection-root/alice/tasks")
+        let original = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".ics") })
+        let text = try String(contentsOf: folder.appendingPathComponent(original), encoding: .utf8)
+        try text.replacingOccurrences(of: "SUMMARY:Tea", with: "SUMMARY:Tea copy").write(to: folder.appendingPathComponent("copy.ics"), atomically: true, encoding: .utf8)
+
+        var report = try sync(laptop)
+        XCTAssertEqual(report.unreadable.map(\.href), ["/alice/tasks/copy.ics"])
+        XCTAssertEqual(report.unreadable.first?.reason,
+                       "the task at /alice/tasks/\(original) has its UID, and the list takes one task of a UID; left as it is on the server")
+        XCTAssertEqual(report.received.added.count + report.received.refused.count, 0)
+        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Milk")) }
+        for _ in 0..<2 {
+            report = try sync(laptop)
+            XCTAssertEqual(report.deletedRemotely.count, 0)
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("copy.ics").path), "never deleted")
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Milk"])
+    }
+
     /// A sync with nothing changed asks one REPORT, sends nothing and writes nothing; a change to
     /// the list's file since, even one made by hand without todo, is noticed all the same.
     func test_aSyncWithNothingChanged_isOneReport_andWritesNothing() throws {
