@@ -207,11 +207,8 @@ public enum ItemInterchange {
             case .emptyInput:
                 return (text, nil)
             case .error:
-                // Text that is not UTF-8 comes from an older program, which wrote Windows' Latin
-                // code page (ISO 8859-1 with printable characters at 0x80 to 0x9F): every byte is
-                // a character of it.
-                let decoded = String(bytes: bytes, encoding: .windowsCP1252) ?? String(bytes: bytes, encoding: .isoLatin1) ?? ""
-                return (decoded, offset)
+                // Text that is not UTF-8 comes from an older program (see `Windows1252`).
+                return (Windows1252.decode(bytes), offset)
             }
         }
     }

@@ -104,7 +104,7 @@ private struct Parser {
     /// A name as written.
     private mutating func name() throws(XMLSyntaxError) -> String {
         let start = index
-        guard let text = Self.string(bytes[try nameRange()]) else {
+        guard let text = String(validating: bytes[try nameRange()], as: UTF8.self) else {
             index = start
             throw failure("expected a name")
         }
@@ -116,7 +116,7 @@ private struct Parser {
         index += 1
         let nameStart = index
         let nameBytes = try nameRange()
-        guard let qualifiedName = Self.string(bytes[nameBytes]) else {
+        guard let qualifiedName = String(validating: bytes[nameBytes], as: UTF8.self) else {
             index = nameStart
             throw failure("expected a name")
         }
@@ -171,8 +171,7 @@ private struct Parser {
                     throw failure("expected </\(qualifiedName)>")
                 }
                 index += 1
-                guard let decoded = Self.string(text[...]) else { throw failure("invalid UTF-8 in <\(qualifiedName)>") }
-                result.text = decoded
+                result.text = Self.string(text[...])
                 return result
             } else if starts(with: "<!--") {
                 try skip(past: "-->", "a comment")
@@ -211,8 +210,7 @@ private struct Parser {
         }
         guard index < bytes.count else { throw failure("a value is never closed") }
         index += 1
-        guard let text = Self.string(value[...]) else { throw failure("invalid UTF-8 in a value") }
-        return text
+        return Self.string(value[...])
     }
 
     /// The UTF-8 bytes a reference stands for: `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#38;`, `&#x26;`.
@@ -236,11 +234,13 @@ private struct Parser {
         return Array(String(scalar).utf8)
     }
 
-    /// The text of UTF-8 bytes; `nil` when they are not UTF-8. ASCII, what names and most values
-    /// are, is taken without the general check.
-    private static func string(_ bytes: ArraySlice<UInt8>) -> String? {
+    /// The text of UTF-8 bytes. Bytes that are not UTF-8 are read as Windows-1252, as `todo
+    /// import` reads such a file: one garbled task in a server's answer must not make the whole
+    /// answer (and every task in it) unreadable. ASCII, what names and most values are, is taken
+    /// without the general check.
+    private static func string(_ bytes: ArraySlice<UInt8>) -> String {
         if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
-        return String(validating: bytes, as: UTF8.self)
+        return Windows1252.decodeUTF8OrLatin(bytes)
     }
 
     /// `D:href` as (`D`, `href`); `href` as (`""`, `href`).

@@ -542,6 +542,23 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Milk"])
     }
 
+    /// A task whose text is not UTF-8 (an old app's Latin-1) no longer makes its whole batch
+    /// unreadable, every sync: it is read as Windows-1252, as an import reads such a file.
+    func test_aTaskThatIsNotUTF8_isReadAsLatin1_andTheRestOfItsBatchArrives() throws {
+        let laptop = try list("laptop")
+        _ = try phone("calendar.save_todo(summary='Cafe', uid='cafe@phone'); calendar.save_todo(summary='Milk', uid='milk@phone')")
+        let latin = interposed { request, send throws(HTTPError) in
+            var answer = try send(request)
+            guard String(decoding: request.body ?? [], as: UTF8.self).contains("calendar-multiget"),
+                  let range = answer.body.firstRange(of: Array("SUMMARY:Cafe".utf8)) else { return answer }
+            answer.body.replaceSubrange(range, with: Array("SUMMARY:Caf".utf8) + [0xE9])
+            return answer
+        }
+        let report = try sync(laptop, transport: latin)
+        XCTAssertEqual(report.unreadable.count, 0)
+        XCTAssertEqual(Set(report.received.added.map(\.title)), ["Café", "Milk"])
+    }
+
     /// A sync with nothing changed asks one REPORT, sends nothing and writes nothing; a change to
     /// the list's file since, even one made by hand without todo, is noticed all the same.
     func test_aSyncWithNothingChanged_isOneReport_andWritesNothing() throws {
