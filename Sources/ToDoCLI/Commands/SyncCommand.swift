@@ -369,9 +369,10 @@ struct SyncCommand: ListCommand {
         for item in report.deletedRemotely { lines.append("Deleted on the server: \(item.title)") }
         for (item, conflict) in report.conflicts {
             let lost = value(of: conflict.field, in: conflict.lost, renderer)
+            let why = conflict.byPreference ? "which came later cannot be told, and --prefer is \(conflict.winner.rawValue)" : "the later change"
             lines.append(conflict.winner == .local
-                ? "Conflict \(item.number) \(conflict.field.rawValue): kept this list's (the later change); the server's was \(lost)"
-                : "Conflict \(item.number) \(conflict.field.rawValue): took the server's (the later change); this list's was \(lost), which todo undo brings back")
+                ? "Conflict \(item.number) \(conflict.field.rawValue): kept this list's (\(why)); the server's was \(lost)"
+                : "Conflict \(item.number) \(conflict.field.rawValue): took the server's (\(why)); this list's was \(lost), which todo undo brings back")
         }
         for (item, side) in report.keptAgainstDelete {
             lines.append(side == .remote ? "Kept \(item.number): \(item.title) (deleted on the server, changed here: sent again)"
@@ -417,6 +418,7 @@ struct SyncCommand: ListCommand {
             entry["id"] = .string(conflict.item.id.uuidString)
             entry["field"] = .string(conflict.conflict.field.rawValue)
             entry["winner"] = .string(conflict.conflict.winner.rawValue)
+            entry["decidedBy"] = .string(conflict.conflict.byPreference ? "prefer" : "later")
             entry["lost"] = conflict.conflict.lost.json
             return .object(entry)
         })

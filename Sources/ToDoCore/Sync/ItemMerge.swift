@@ -76,11 +76,16 @@ public struct SyncConflict: Equatable, Sendable {
     public var field: SyncField
     public var winner: SyncSide
     public var lost: ToDoItem
+    /// Whether the winner is the side `--prefer` names, since which change came later could not
+    /// be told (a time missing, the same on both sides, or the calendar's not moved past the
+    /// version both agreed on, as python-caldav leaves it), rather than the later change.
+    public var byPreference: Bool
 
-    public init(field: SyncField, winner: SyncSide, lost: ToDoItem) {
+    public init(field: SyncField, winner: SyncSide, lost: ToDoItem, byPreference: Bool = false) {
         self.field = field
         self.winner = winner
         self.lost = lost
+        self.byPreference = byPreference
     }
 }
 
@@ -101,14 +106,18 @@ public enum ItemMerge {
     /// the version both sides last agreed on: a field one side changed takes that side's value;
     /// a field both changed to different values is a conflict, which the later change wins (this
     /// list's `modifiedAt` against the calendar's `LAST-MODIFIED`), and `tieBreaker` when that
-    /// cannot be told (no time on one side, or the same). Without a base (a first sync pairing two
-    /// items), every field that differs is such a conflict.
+    /// cannot be told: no time on one side, the same, or a calendar's time that did not move past
+    /// the base's though its fields changed (an app that never stamps its changes). Without a base
+    /// (a first sync pairing two items), every field that differs is such a conflict.
     public static func merge(base: ToDoItem?, local: ToDoItem, remote: ToDoItem, tieBreaker: SyncSide) -> MergedItem {
         let later: SyncSide
-        if let localTime = local.modifiedAt, let remoteTime = remote.modifiedAt, localTime != remoteTime {
+        var byPreference = false
+        if let localTime = local.modifiedAt, let remoteTime = remote.modifiedAt, localTime != remoteTime,
+           base?.modifiedAt.map({ remoteTime > $0 }) ?? true {
             later = localTime > remoteTime ? .local : .remote
         } else {
             later = tieBreaker
+            byPreference = true
         }
         var merged = local
         var conflicts: [SyncConflict] = []
@@ -122,7 +131,7 @@ public enum ItemMerge {
             case (false, true): winner = .remote
             default:
                 winner = later
-                conflicts.append(SyncConflict(field: field, winner: winner, lost: winner == .local ? remote : local))
+                conflicts.append(SyncConflict(field: field, winner: winner, lost: winner == .local ? remote : local, byPreference: byPreference))
             }
             if winner == .remote {
                 merged = field.taking(from: remote, into: merged)

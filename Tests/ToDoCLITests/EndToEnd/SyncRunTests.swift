@@ -319,6 +319,38 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"), "['Black tea', 'Rye bread']\n")
     }
 
+    /// A phone script that never moves LAST-MODIFIED (python-caldav's `save()` keeps what todo
+    /// wrote): which change came later cannot be told, so `--prefer` decides, and says so.
+    func test_aChangeWhoseTimeDidNotMove_isDecidedByPrefer_andSaidSo() throws {
+        let laptop = try list("laptop", holding: ["Tea", "Bread"])
+        _ = try sync(laptop)
+        clock += 60
+        _ = try phone("""
+            for todo in calendar.todos():
+                todo.icalendar_component['SUMMARY'] = 'Phone ' + str(todo.icalendar_component['SUMMARY'])
+                todo.save()
+            """)
+        clock += 60
+        try laptop.update { manager in
+            for item in manager.toDoItems { _ = try manager.updateItem(withID: item.id) { $0.title = "Laptop " + $0.title } }
+        }
+        var report = try sync(laptop, tieBreaker: .remote)
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Phone Tea", "Phone Bread"], "the phone's, as preferred, not the laptop's later time")
+        XCTAssertEqual(report.conflicts.map(\.conflict.winner), [.remote, .remote])
+        XCTAssertEqual(report.conflicts.map(\.conflict.byPreference), [true, true])
+
+        clock += 60
+        _ = try phone("""
+            for todo in calendar.todos():
+                todo.icalendar_component['SUMMARY'] = str(todo.icalendar_component['SUMMARY']) + ' again'
+                todo.save()
+            """)
+        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Mine" } }
+        report = try sync(laptop, tieBreaker: .local)
+        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Mine", "Phone Bread again"])
+        XCTAssertEqual(report.conflicts.map(\.conflict.byPreference), [true])
+    }
+
     /// A task cancelled on the phone (jtx Board and Thunderbird can) is done here, not open: todo
     /// has no cancelled state, and a cancelled task is not to be done.
     func test_aTaskCancelledOnThePhone_isDoneHere() throws {
