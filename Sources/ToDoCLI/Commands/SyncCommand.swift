@@ -461,8 +461,9 @@ struct SyncFailure: Error, CustomStringConvertible {
             self.init(message: SyncCommand.notSynced)
         case .server(let server):
             self.init(server)
-        case .deletesTooMuch(let local, let remote, let localCount, let remoteCount):
-            let what = local > 0 ? "delete \(local) of the \(counted(localCount, "item")) here" : "delete \(remote) of the \(counted(remoteCount, "task")) on the server"
+        case .deletesTooMuch(let local, let remote, let localCount, let remoteCount, let earlier):
+            var what = local > 0 ? "delete \(local) of the \(counted(localCount, "item")) here" : "delete \(remote) of the \(counted(remoteCount, "task")) on the server"
+            if earlier > 0 { what += ", after \(earlier) deleted by syncs in the last day" }
             self.init(message: "the sync would \(what); nothing was changed (todo sync --force does it)", refused: true)
         }
     }

@@ -82,8 +82,12 @@ public struct SyncPlan: Equatable, Sendable {
     /// than ten: what a sync against the wrong calendar, or an emptied one, looks like. Refused
     /// unless forced.
     public func deletesTooMuch(localCount: Int, remoteCount: Int) -> Bool {
-        func tooMany(_ deleted: Int, of count: Int) -> Bool { deleted > 0 && (deleted == count || (count > 10 && deleted * 2 > count)) }
-        return tooMany(deletions.local, of: localCount) || tooMany(deletions.remote, of: remoteCount)
+        Self.isTooMany(deletions.local, of: localCount) || Self.isTooMany(deletions.remote, of: remoteCount)
+    }
+
+    /// Whether deleting `deleted` of `count` items is everything, or more than half of more than ten.
+    public static func isTooMany(_ deleted: Int, of count: Int) -> Bool {
+        deleted > 0 && (deleted >= count || (count > 10 && deleted * 2 > count))
     }
 
     /// The plan for `localItems` (the list's open and done items), `remoteItems` (every task on

@@ -28,8 +28,9 @@ public enum SyncError: Error, Equatable, Sendable {
     /// `todo sync setup` has not been run for this list.
     case notSetUp
     case server(CalDAVError)
-    /// The plan deletes everything of a side, or more than half of a side of more than ten.
-    case deletesTooMuch(local: Int, remote: Int, localCount: Int, remoteCount: Int)
+    /// The plan deletes everything of a side, or more than half of a side of more than ten; or
+    /// does so with the `earlier` deletions of the day's syncs (`SyncState.DeletionWindow`) counted in.
+    case deletesTooMuch(local: Int, remote: Int, localCount: Int, remoteCount: Int, earlier: Int)
 }
 
 /// One two-way sync of the list with its calendar. The network is never used while the list is
@@ -120,10 +121,7 @@ public struct SyncRun {
                 current.records = Self.respelling(current.records, fetched.respelled)
                 let plan = self.plan(for: manager, fetched: fetched, records: current.records)
                 let localCount = manager.toDoItems.count + manager.doneItems.count
-                if !force, plan.deletesTooMuch(localCount: localCount, remoteCount: fetched.items.count) {
-                    throw SyncError.deletesTooMuch(local: plan.deletions.local, remote: plan.deletions.remote,
-                                                   localCount: localCount, remoteCount: fetched.items.count)
-                }
+                current.deletions = try countDeletions(plan, in: current.deletions, localCount: localCount, remoteCount: fetched.items.count)
                 let applied = manager.applySync(plan.local)
                 if !plan.local.isEmpty || !plan.remote.isEmpty || plan.records != current.records {
                     current.lastSync = now().timeIntervalSince1970.rounded(.down)
@@ -152,6 +150,32 @@ public struct SyncRun {
             if !changedMeanwhile { break }
         }
         return report
+    }
+
+    /// The day's deletions with the plan's, or why they are too many (unless forced): the plan
+    /// on its own, or with the window's, deletes everything of a side, or more than half of a
+    /// side of more than ten (the most that side held in the window). A forced sync starts the
+    /// count afresh; a sync that deletes nothing leaves it as it was.
+    private func countDeletions(_ plan: SyncPlan, in window: SyncState.DeletionWindow?, localCount: Int,
+                                remoteCount: Int) throws -> SyncState.DeletionWindow? {
+        let (local, remote) = plan.deletions
+        let time = now().timeIntervalSince1970
+        let open = window.flatMap { time >= $0.start && time - $0.start < SyncState.DeletionWindow.length ? $0 : nil }
+        if force { return nil }
+        guard local > 0 || remote > 0 else { return open }
+        var counted = open ?? SyncState.DeletionWindow(start: time.rounded(.down), localCount: localCount, remoteCount: remoteCount)
+        counted.localCount = max(counted.localCount, localCount)
+        counted.remoteCount = max(counted.remoteCount, remoteCount)
+        let tooMany = (local > 0 && SyncPlan.isTooMany(counted.localDeleted + local, of: counted.localCount))
+            || (remote > 0 && SyncPlan.isTooMany(counted.remoteDeleted + remote, of: counted.remoteCount))
+        if tooMany {
+            let earlier = local > 0 ? counted.localDeleted : counted.remoteDeleted
+            throw SyncError.deletesTooMuch(local: local, remote: remote, localCount: local > 0 ? counted.localCount : localCount,
+                                           remoteCount: remote > 0 ? counted.remoteCount : remoteCount, earlier: earlier)
+        }
+        counted.localDeleted += local
+        counted.remoteDeleted += remote
+        return counted
     }
 
     /// Whether a sync would find nothing to do, and so need not write the state (a list of 10,000

@@ -43,7 +43,31 @@ public struct SyncState: Equatable, Sendable {
     /// Resources the last sync left alone (text todo could not read, or not given when asked),
     /// by href: the next sync asks for them again, though its token has moved past them.
     public var askAgain: [String] = []
+    /// What syncs deleted since the first deletion of the last `DeletionWindow.length` seconds.
+    public var deletions: DeletionWindow?
     public var records: [SyncPlan.Record]
+
+    /// Deletions counted over a day rather than one sync at a time: a calendar emptied a few
+    /// items before each sync is refused once the day's deletions cross the limit a single sync
+    /// has (`SyncPlan.isTooMany`).
+    public struct DeletionWindow: Equatable, Sendable {
+        /// A day, in seconds.
+        public static let length = 86_400.0
+        /// When the window's first deletion was made, in seconds since 1970.
+        public var start: Double
+        /// The most items each side held in the window (before its deletions).
+        public var localCount: Int
+        public var remoteCount: Int
+        /// What syncs deleted on each side in the window.
+        public var localDeleted = 0
+        public var remoteDeleted = 0
+
+        public init(start: Double, localCount: Int, remoteCount: Int) {
+            self.start = start
+            self.localCount = localCount
+            self.remoteCount = remoteCount
+        }
+    }
 
     public static let currentVersion = 1
 
@@ -88,6 +112,20 @@ public struct SyncState: Equatable, Sendable {
                 writer.string(href)
             }
             writer.endArray()
+        }
+        if let deletions {
+            writer.key("deletions")
+            writer.beginObject()
+            writer.field("start", deletions.start)
+            writer.key("localCount")
+            writer.int(deletions.localCount)
+            writer.key("remoteCount")
+            writer.int(deletions.remoteCount)
+            writer.key("localDeleted")
+            writer.int(deletions.localDeleted)
+            writer.key("remoteDeleted")
+            writer.int(deletions.remoteDeleted)
+            writer.endObject()
         }
         writer.key("records")
         writer.beginArray()
@@ -135,6 +173,7 @@ public struct SyncState: Equatable, Sendable {
     private init(scanning scanner: inout JSONScanner, text: StoredText) throws(JSONDecodingError) {
         var version: Int?, account: Account?, records: [SyncPlan.Record] = []
         var syncToken: String?, lastSync: Double?, inStep = false, listDigest: UInt64?, askAgain: [String] = []
+        var deletions: DeletionWindow?
         try scanner.decodeObject(at: { "" }) { scanner, key throws(JSONDecodingError) in
             switch key {
             case "version":
@@ -147,6 +186,7 @@ public struct SyncState: Equatable, Sendable {
             case "inStep": inStep = try scanner.bool(at: { "inStep" }) ?? false
             case "listDigest": listDigest = try scanner.string(at: { "listDigest" }).flatMap { UInt64($0, radix: 16) }
             case "records": records = try Self.records(&scanner, text: text)
+            case "deletions": deletions = try Self.deletions(&scanner)
             case "askAgain":
                 try scanner.scanArray(mismatch: { kind in .shape("askAgain", "expected an array, found \(kind)") }) { scanner, _ throws(JSONDecodingError) in
                     if let href = try scanner.string(at: { "askAgain" }) { askAgain.append(CalDAVClient.canonicalHref(href)) }
@@ -161,6 +201,27 @@ public struct SyncState: Equatable, Sendable {
         self.inStep = inStep
         self.listDigest = listDigest
         self.askAgain = askAgain
+        self.deletions = deletions
+    }
+
+    private static func deletions(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> DeletionWindow? {
+        func path() -> String { "deletions" }
+        var start: Double?, counts: [String: Int] = [:]
+        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+            switch key {
+            case "start": start = try scanner.double(at: path)
+            case "localCount": counts["localCount"] = try scanner.int(at: path, in: 0...Int.max)
+            case "remoteCount": counts["remoteCount"] = try scanner.int(at: path, in: 0...Int.max)
+            case "localDeleted": counts["localDeleted"] = try scanner.int(at: path, in: 0...Int.max)
+            case "remoteDeleted": counts["remoteDeleted"] = try scanner.int(at: path, in: 0...Int.max)
+            default: _ = try scanner.unknownValue()
+            }
+        }
+        guard let start else { return nil }
+        var window = DeletionWindow(start: start, localCount: counts["localCount"] ?? 0, remoteCount: counts["remoteCount"] ?? 0)
+        window.localDeleted = counts["localDeleted"] ?? 0
+        window.remoteDeleted = counts["remoteDeleted"] ?? 0
+        return window
     }
 
     private static func account(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> Account {

@@ -408,7 +408,7 @@ final class SyncRunTests: XCTestCase {
         _ = try sync(laptop)
         _ = try phone("for todo in calendar.todos(): todo.delete()")
         XCTAssertThrowsError(try sync(laptop)) { error in
-            guard case .deletesTooMuch(let local, _, _, _)? = error as? SyncError else { return XCTFail("\(error)") }
+            guard case .deletesTooMuch(let local, _, _, _, _)? = error as? SyncError else { return XCTFail("\(error)") }
             XCTAssertEqual(local, 1)
         }
         XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea"])
@@ -589,6 +589,30 @@ final class SyncRunTests: XCTestCase {
         let report = try sync(laptop, transport: latin)
         XCTAssertEqual(report.unreadable.count, 0)
         XCTAssertEqual(Set(report.received.added.map(\.title)), ["Café", "Milk"])
+    }
+
+    /// A calendar emptied a little before each sync (just under half each time) is refused once
+    /// the day's deletions cross the limit one sync has; a day later, or forced, it goes on.
+    func test_deletionsOverADay_areCountedTogether() throws {
+        let laptop = try list("laptop", holding: (1...30).map { "Task \($0)" })
+        _ = try sync(laptop)
+        func phoneDeletes(_ count: Int) throws {
+            _ = try phone("for todo in sorted(calendar.todos(), key=lambda t: str(t.icalendar_component['SUMMARY']))[:\(count)]: todo.delete()")
+        }
+        clock += 60
+        try phoneDeletes(14)
+        XCTAssertEqual(try sync(laptop).received.removed.count, 14, "14 of 30 is under half")
+        clock += 3_600
+        try phoneDeletes(7)
+        XCTAssertThrowsError(try sync(laptop)) { error in
+            XCTAssertEqual(error as? SyncError, .deletesTooMuch(local: 7, remote: 0, localCount: 30, remoteCount: 9, earlier: 14), "21 of 30 in a day")
+        }
+        XCTAssertEqual(try laptop.load().toDoItems.count, 16, "nothing was changed")
+        clock += 86_400
+        XCTAssertEqual(try sync(laptop).received.removed.count, 7, "a day later, 7 of 16 is under half")
+        try phoneDeletes(5)
+        XCTAssertThrowsError(try sync(laptop))
+        XCTAssertEqual(try sync(laptop, force: true).received.removed.count, 5)
     }
 
     /// A sync with nothing changed asks one REPORT, sends nothing and writes nothing; a change to
