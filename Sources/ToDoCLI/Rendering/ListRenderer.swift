@@ -37,13 +37,25 @@ struct ListRenderer {
     /// How deep each item of a group is: a subtask is indented two spaces under its parent.
     typealias Depths = [Int]
 
+    /// The most levels of subtask a row is indented by.
+    static let deepestIndent = 16
+    /// The widest title column rows are lined up to without a terminal: a longer title takes
+    /// its own row's room, not every row's.
+    static let widestPaddedTitle = 100
+
     /// Writes groups of rows in columns that line up across all of them, each non-empty group
     /// under its bold heading (if it has one), a blank line before a heading that follows rows.
     func write(groups: [(heading: String?, items: [ToDoItem], depths: Depths?)], to output: TextOutput) {
         let measured = groups.map { measure($0.items, depths: $0.depths) }
         var columns = Columns()
         for parts in measured { for part in parts { columns.widen(to: part.columns) } }
-        if let width { columns.fit(to: width) }
+        if let width {
+            columns.fit(to: width)
+        } else {
+            // A pipe gets whole rows, lined up to the widest title up to a bound: one long title
+            // must not pad every row.
+            columns.title = columns.titleWithinBound > 0 ? columns.titleWithinBound : min(columns.title, Self.widestPaddedTitle)
+        }
         let bytes = OutputBytes(output)
         var wroteRows = false
         for (group, parts) in zip(groups, measured) where !group.items.isEmpty {
@@ -86,6 +98,8 @@ struct ListRenderer {
 
     private struct Columns {
         var number = 0, title = 0, due = 0, place = 0
+        /// The widest title no wider than `widestPaddedTitle`.
+        var titleWithinBound = 0
         /// Whether any row has a priority: then every row has the column.
         var priority = false
         /// The widest a title may be shown in a row without a due date or place; for a terminal.
@@ -97,6 +111,7 @@ struct ListRenderer {
             number = max(number, other.number)
             priority = priority || other.priority
             title = max(title, other.title)
+            titleWithinBound = max(titleWithinBound, other.title <= ListRenderer.widestPaddedTitle ? other.title : other.titleWithinBound)
             due = max(due, other.due)
             place = max(place, other.place)
         }
@@ -129,8 +144,10 @@ struct ListRenderer {
                     let item = items[index]
                     var row = measure(item)
                     if let depth = depths?[index], depth > 0 {
-                        row.depth = depth
-                        row.titleWidth += 2 * depth
+                        // Deeper than a screen can show, every level looks alike: a chain as deep
+                        // as the list is long must not make each row as long as the list.
+                        row.depth = min(depth, Self.deepestIndent)
+                        row.titleWidth += 2 * row.depth
                     }
                     columns.widen(to: Columns(number: OutputBytes.digitCount(of: item.number), title: row.titleWidth,
                                               due: row.dueWidth, place: row.placeWidth, priority: row.priorityLetter != 0))
@@ -228,7 +245,8 @@ struct ListRenderer {
         item.withListFields { fields in
             let titleCode: Style.Code? = item.done ? .dim : nil
             let hasColumnsAfter = row.dueWidth > 0 || row.hasPlace
-            let titleWidth = min(row.titleWidth, hasColumnsAfter ? columns.title : columns.titleAlone)
+            // Cut only to fit a terminal (`Columns.fit`); a pipe gets the whole title.
+            let titleWidth = columns.titleAlone == Int.max ? row.titleWidth : min(row.titleWidth, hasColumnsAfter ? columns.title : columns.titleAlone)
             let safeTitle = row.titleHasControls ? Self.printable(fields.title) : nil
             if titleWidth < row.titleWidth {
                 // Cut with its tags: the title comes first.
@@ -245,7 +263,7 @@ struct ListRenderer {
                     tags.withUTF8 { style.append($0, .dim, to: output) }
                 }
             }
-            var owed = columns.title - titleWidth
+            var owed = max(columns.title - titleWidth, 0)
             if columns.due > 0, hasColumnsAfter {
                 output.append(spaces: owed + 2)
                 withUnsafeBytes(of: row.due) { due in

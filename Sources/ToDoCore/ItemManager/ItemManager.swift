@@ -381,12 +381,18 @@ public struct ItemManager: Sendable {
             var order: [Int] = [], depths: [Int] = [], placed = [Bool](repeating: false, count: items.count)
             order.reserveCapacity(items.count)
             depths.reserveCapacity(items.count)
-            func place(_ index: Int, depth: Int) {
-                guard !placed[index] else { return }
-                placed[index] = true
-                order.append(index)
-                depths.append(depth)
-                for child in children[index] { place(child, depth: depth + 1) }
+            // Depth first with a stack of its own, not recursion: a chain of subtasks as deep as
+            // the list is long (an import can hold one) must not run out of the thread's stack.
+            var pending: [(index: Int, depth: Int)] = []
+            func place(_ top: Int, depth: Int) {
+                pending.append((top, depth))
+                while let (index, depth) = pending.popLast() {
+                    guard !placed[index] else { continue }
+                    placed[index] = true
+                    order.append(index)
+                    depths.append(depth)
+                    for child in children[index].reversed() { pending.append((child, depth + 1)) }
+                }
             }
             for root in roots { place(root, depth: 0) }
             // Items in a loop of parents (a file edited so) have no root: at the top, as they come.

@@ -44,6 +44,9 @@ public enum ItemManagerError: Error, Equatable, Sendable {
 }
 
 extension ItemManagerError: CustomStringConvertible {
+    /// The most subtasks an error names one by one.
+    static let mostSubtasksNamed = 10
+
     public var description: String {
         switch self {
         case .emptyTitle:
@@ -80,8 +83,12 @@ extension ItemManagerError: CustomStringConvertible {
         case .parentCycle(let parent):
             return "\(parent.label) is the item itself or one of its subtasks; an item cannot be its own subtask"
         case .openSubtasks(let parent, let subtasks):
-            return "\(parent.label) has open subtasks: \(subtasks.map(\.label).joined(separator: ", "));"
-                + " check or remove them first, or give them too: \(([parent] + subtasks).map { String($0.number) }.joined(separator: ","))"
+            // Named up to a screenful: a chain of thousands is said in a line, not thousands.
+            let shown = subtasks.prefix(Self.mostSubtasksNamed).map(\.label).joined(separator: ", ")
+                + (subtasks.count > Self.mostSubtasksNamed ? " and \(subtasks.count - Self.mostSubtasksNamed) more" : "")
+            let refs = subtasks.count > Self.mostSubtasksNamed ? "todo list --parent \(parent.number) shows them"
+                : "or give them too: \(([parent] + subtasks).map { String($0.number) }.joined(separator: ","))"
+            return "\(parent.label) has open subtasks: \(shown); check or remove them first, \(refs)"
         case .invalidRepeatRule(let error):
             return error.description
         case .repeatWithoutDue(let item):

@@ -71,4 +71,48 @@ final class ExtremeValueTests: BinaryTestCase {
         XCTAssertEqual(try todo.run(["list"]).stdout.components(separatedBy: "\n").prefix(2),
                        ["1 [ ] First  01/01/0001", "2 [ ] Last   12/31/9999 23:59"])
     }
+
+    /// A list file as another program could write it: `count` items due a minute apart, each the
+    /// subtask of the one before when `chained`.
+    private func writeList(count: Int, chained: Bool, title: (Int) -> String = { "Step \($0)" }) throws {
+        var text = #"{"version":1,"nextNumber":\#(count + 1),"items":["#
+        for index in 0..<count {
+            let id = String(format: "00000000-0000-0000-0000-%012d", index + 1)
+            let parent = chained && index > 0 ? #","parent":"\#(String(format: "00000000-0000-0000-0000-%012d", index))""# : ""
+            text += (index > 0 ? "," : "") + #"{"id":"\#(id)","number":\#(index + 1),"title":"\#(title(index))","timestamp":\#(1_800_000_000 + index * 60)\#(parent)}"#
+        }
+        try Data((text + "]}").utf8).write(to: fileURL)
+    }
+
+    /// A chain of subtasks as deep as the list is long (an import or a server can bring one):
+    /// every view of the list works, with no recursion to run out of stack, and rows indented
+    /// no deeper than a screen can show.
+    func test_aHundredThousandDeepChainOfSubtasks_isListedInEveryView() throws {
+        try writeList(count: 100_000, chained: true)
+        for arguments in [["list"], ["list", "--all"], ["list", "--parent", "1"], ["list", "--sort", "due"], ["agenda"], ["list", "--json"]] {
+            let outcome = try todo.run(arguments)
+            XCTAssertEqual(outcome.status, 0, "\(arguments): \(outcome.stderr.prefix(300))")
+            XCTAssertLessThan(outcome.stdout.utf8.count, 100_000 * 200, "\(arguments): rows stay short")
+        }
+        let rows = try todo.run(["list"]).stdout.split(separator: "\n")
+        XCTAssertEqual(rows.count, 100_000)
+        XCTAssertTrue(rows[99_999].hasPrefix("100000 [ ] " + String(repeating: " ", count: 2 * 16) + "Step 99999  "), String(rows[99_999]))
+        let check = try todo.run(["check", "1"])
+        XCTAssertEqual(check.status, 3)
+        XCTAssertTrue(check.stderr.hasSuffix(#"11 "Step 10" and 99989 more; check or remove them first, todo list --parent 1 shows them"# + "\n"),
+                      String(check.stderr.suffix(300)))
+    }
+
+    /// One very long title among dated items pads only its own row: the others line up as if it
+    /// were not there.
+    func test_oneHugeTitle_padsNoOtherRow() throws {
+        let huge = String(repeating: "x", count: 100_000)
+        try writeList(count: 1_000, chained: false) { $0 == 500 ? huge : "Item \($0)" }
+        let outcome = try todo.run(["list"])
+        XCTAssertEqual(outcome.status, 0)
+        XCTAssertLessThan(outcome.stdout.utf8.count, 100_000 + 1_000 * 40, "not a thousand rows of 100,000 columns")
+        let rows = outcome.stdout.split(separator: "\n")
+        XCTAssertTrue(rows[500].contains(huge + "  "), "the long title is shown whole")
+        XCTAssertEqual(Set(rows.enumerated().filter { $0.offset != 500 }.map { $0.element.utf8.count }).count, 2, "the others line up (numbers of 3 and 4 digits aside)")
+    }
 }
