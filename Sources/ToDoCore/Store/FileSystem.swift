@@ -40,10 +40,10 @@ enum FileSystem {
     /// `readOwnFile` reads the list, and only when this user owns it and no one else may write to
     /// it (`OwnFiles.reasonNotToTrust`): in a folder others can write to, a file planted or moved
     /// there by another user is refused, never read.
-    static func readCompanionFile(at path: String) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
-        try read(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, limit: OwnFiles.sizeLimit) { status throws(StoreError) in
+    static func readCompanionFile(at path: String, limit: Int = OwnFiles.sizeLimit) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
+        try read(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, limit: limit) { status throws(StoreError) in
             if let reason = OwnFiles.reasonNotToTrust(status) { throw OwnFiles.unusable(path, reason) }
-            if status.st_size > OwnFiles.sizeLimit { throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: OwnFiles.sizeLimit)) }
+            if status.st_size > limit { throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: limit)) }
         }
     }
 
@@ -148,44 +148,84 @@ enum FileSystem {
     /// itself is durable. `produce` is given a function that appends bytes, so that a large list is
     /// written in pieces rather than built whole in memory first. Without `keepingSpare`, the old
     /// file goes, instead of staying as the next spare (see `replace`). `beforeReplacing` runs once
-    /// the new file is on disk, just before it takes the old one's place; when it throws, nothing
-    /// is replaced.
+    /// the new file is on disk, just before it takes the old one's place, given its path; when it
+    /// throws, nothing is replaced. A file larger than `limit` (what todo reads back) is never
+    /// put in place.
     static func writeAtomically(
-        to path: String, permissions: mode_t, keepingSpare: Bool = true,
-        beforeReplacing: () throws(StoreError) -> Void = {},
+        to path: String, permissions: mode_t, keepingSpare: Bool = true, limit: Int = OwnFiles.sizeLimit,
+        beforeReplacing: (_ written: String) throws(StoreError) -> Void = { _ in },
         _ produce: (_ append: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) -> Void
     ) throws(StoreError) {
+        let prepared = try prepareReplacement(of: path, permissions: permissions, keepingSpare: keepingSpare, limit: limit, produce)
+        try beforeReplacing(prepared.temporaryPath)
+        try prepared.commit()
+    }
+
+    /// A file written and flushed beside the one it is to replace, not yet in its place: removed
+    /// unless `commit()` puts it there.
+    final class PreparedReplacement {
+        let path: String
+        let temporaryPath: String
+        private let isSpare: Bool
+        private let keepingSpare: Bool
+        private let permissions: mode_t
+        private var committed = false
+
+        fileprivate init(path: String, temporaryPath: String, isSpare: Bool, keepingSpare: Bool, permissions: mode_t) {
+            self.path = path
+            self.temporaryPath = temporaryPath
+            self.isSpare = isSpare
+            self.keepingSpare = keepingSpare
+            self.permissions = permissions
+        }
+
+        /// Puts the file in place in one rename, and flushes the directory so that the rename is durable.
+        func commit() throws(StoreError) {
+            // The old file becomes the next spare only when it is as private as the new one: a list
+            // someone made readable to others must not stay readable as the spare.
+            var old = stat()
+            let swapping = keepingSpare && isSpare && lstat(path, &old) == 0 && OwnFiles.reasonNotToChange(old) == nil
+                && old.st_mode & 0o7777 == permissions
+            guard swapping ? FileSystem.replace(path, with: temporaryPath) : rename(temporaryPath, path) == 0 else { throw failure("replace", path) }
+            committed = true
+            let directory = (path as NSString).deletingLastPathComponent
+            let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
+            guard directoryDescriptor >= 0 else { throw failure("flush", directory) }
+            defer { close(directoryDescriptor) }
+            guard synchronize(directoryDescriptor) else { throw failure("flush", directory) }
+        }
+
+        deinit {
+            // A write that failed, or was never put in place, leaves no file: on a full disk, that gives the space back.
+            if !committed { unlink(temporaryPath) }
+        }
+    }
+
+    /// Writes what `produce` appends to the spare file beside `path` (see `openSpare`), with
+    /// exactly `permissions`, flushed to disk; refused past `limit` bytes, as soon as it is
+    /// crossed (the reader would refuse the file).
+    static func prepareReplacement(
+        of path: String, permissions: mode_t, keepingSpare: Bool = true, limit: Int = OwnFiles.sizeLimit,
+        _ produce: (_ append: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) -> Void
+    ) throws(StoreError) -> PreparedReplacement {
         let directory = (path as NSString).deletingLastPathComponent
         let (descriptor, temporaryPath, isSpare) = try openSpare(for: path, permissions: permissions, directory: directory)
-        var succeeded = false
-        // A failed write leaves no file behind: on a full disk, that gives the space back.
-        defer { if !succeeded { unlink(temporaryPath) } }
-        do {
-            defer { close(descriptor) }
-            // Whatever the umask allowed, the file gets exactly these permissions.
-            guard fchmod(descriptor, permissions) == 0 else { throw failure("write", path) }
-            // Errors name the data file: the spare is ours, not the user's.
-            var length = 0
-            try produce { bytes throws(StoreError) in
-                try writeAll(bytes, to: descriptor, path: path)
-                length += bytes.count
-            }
-            // A reused spare may be longer than what was written.
-            guard retryingOnInterrupt({ ftruncate(descriptor, off_t(length)) }) == 0,
-                  synchronize(descriptor) else { throw failure("write", path) }
+        let prepared = PreparedReplacement(path: path, temporaryPath: temporaryPath, isSpare: isSpare, keepingSpare: keepingSpare,
+                                           permissions: permissions)
+        defer { close(descriptor) }
+        // Whatever the umask allowed, the file gets exactly these permissions.
+        guard fchmod(descriptor, permissions) == 0 else { throw failure("write", path) }
+        // Errors name the data file: the spare is ours, not the user's.
+        var length = 0
+        try produce { bytes throws(StoreError) in
+            guard length + bytes.count <= limit else { throw StoreError.tooLargeToWrite(file: path, limit: limit) }
+            try writeAll(bytes, to: descriptor, path: path)
+            length += bytes.count
         }
-        try beforeReplacing()
-        // The old file becomes the next spare only when it is as private as the new one: a list
-        // someone made readable to others must not stay readable as the spare.
-        var old = stat()
-        let swapping = keepingSpare && isSpare && lstat(path, &old) == 0 && OwnFiles.reasonNotToChange(old) == nil
-            && old.st_mode & 0o7777 == permissions
-        guard swapping ? replace(path, with: temporaryPath) : rename(temporaryPath, path) == 0 else { throw failure("replace", path) }
-        succeeded = true
-        let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
-        guard directoryDescriptor >= 0 else { throw failure("flush", directory) }
-        defer { close(directoryDescriptor) }
-        guard synchronize(directoryDescriptor) else { throw failure("flush", directory) }
+        // A reused spare may be longer than what was written.
+        guard retryingOnInterrupt({ ftruncate(descriptor, off_t(length)) }) == 0,
+              synchronize(descriptor) else { throw failure("write", path) }
+        return prepared
     }
 
     /// Where the spare of the file at `path` is: hidden beside it, as `.items.json.spare`.
@@ -254,7 +294,7 @@ enum FileSystem {
     /// swap names, so that the old list's disk blocks become the next spare instead of being
     /// freed: on a file system mounted with `discard`, freeing a large file costs more than writing
     /// it. Where swapping is not supported (or there is no old list), a plain rename.
-    private static func replace(_ destination: String, with source: String) -> Bool {
+    fileprivate static func replace(_ destination: String, with source: String) -> Bool {
         #if os(Linux)
         if let renameat2, renameat2(AT_FDCWD, source, AT_FDCWD, destination, renameExchange) == 0 { return true }
         #endif

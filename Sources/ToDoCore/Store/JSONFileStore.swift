@@ -19,9 +19,15 @@ public struct JSONFileStore: Sendable {
     /// Missing directories are created with these permissions.
     static let directoryPermissions: mode_t = 0o700
 
-    public init(fileURL: URL, lockTimeout: Double = 10, now: (@Sendable () -> Date)? = nil) {
+    /// The largest list or sync state the store reads, and so the largest it writes: a change
+    /// that would make a file larger is refused before anything is replaced
+    /// (`StoreError.tooLargeToWrite`), never written for every later command to refuse.
+    public let sizeLimit: Int
+
+    public init(fileURL: URL, lockTimeout: Double = 10, sizeLimit: Int = OwnFiles.sizeLimit, now: (@Sendable () -> Date)? = nil) {
         self.fileURL = fileURL
         self.lockTimeout = lockTimeout
+        self.sizeLimit = min(sizeLimit, OwnFiles.sizeLimit)
         self.now = now
     }
 
@@ -63,39 +69,43 @@ public struct JSONFileStore: Sendable {
 
     /// The sync state as its file holds it now; `nil` when the list is not synced.
     public func loadSyncState() throws(StoreError) -> SyncState? {
-        try Self.readSyncState(at: try dataPath() + Self.syncStateSuffix)
+        try Self.readSyncState(at: try dataPath() + Self.syncStateSuffix, limit: sizeLimit)
     }
 
     /// Runs `change` on the current list and its sync state as one transaction, as
     /// `update(command:_:)` does for the list: under the list's lock, the state is read with the
-    /// list, and written after it (so that it never says more than the list holds), with the
+    /// list; the new state is written and flushed beside its file before the list is replaced,
+    /// and put in place just after it (so that it never says more than the list holds, and a
+    /// state that cannot be written, too large say, leaves the list as it was too), with the
     /// same permissions, stamped with the digest of the list's file as the transaction leaves it
     /// (`SyncState.listDigest`); setting it to `nil` removes it. The history gets the list's change.
     @discardableResult
     public func update<Result>(command: [String] = [], withSyncState change: (inout ItemManager, inout SyncState?) throws -> Result) throws -> Result {
         var state: SyncState?, original: SyncState?
-        var listPath = "", statePath = ""
+        var statePath = ""
         return try update(command: command, alwaysLocks: true, readingAlong: { path throws(StoreError) in
-            listPath = path
             statePath = path + Self.syncStateSuffix
-            state = try Self.readSyncState(at: statePath)
+            state = try Self.readSyncState(at: statePath, limit: sizeLimit)
             original = state
-        }, writingAfter: { () throws(StoreError) in
-            guard state != original else { return }
-            if var state {
-                state.listDigest = try Self.listDigest(at: listPath)
-                try FileSystem.writeAtomically(to: statePath, permissions: Self.filePermissions, keepingSpare: false) {
-                    append throws(StoreError) in try append(state.serialized())
+        }, preparingAlong: { writtenList throws(StoreError) -> (() throws(StoreError) -> Void)? in
+            guard state != original else { return nil }
+            guard var state else {
+                return { () throws(StoreError) in
+                    if unlink(statePath) != 0, errno != ENOENT { throw FileSystem.failure("remove", statePath) }
                 }
-            } else if unlink(statePath) != 0, errno != ENOENT {
-                throw FileSystem.failure("remove", statePath)
             }
+            state.listDigest = try Self.listDigest(at: writtenList)
+            let prepared = try FileSystem.prepareReplacement(of: statePath, permissions: Self.filePermissions, keepingSpare: false,
+                                                             limit: sizeLimit) {
+                append throws(StoreError) in try append(state.serialized())
+            }
+            return { () throws(StoreError) in try prepared.commit() }
         }) { manager, _ in (try change(&manager, &state), nil) }
     }
 
-    private static func readSyncState(at path: String) throws(StoreError) -> SyncState? {
+    private static func readSyncState(at path: String, limit: Int) throws(StoreError) -> SyncState? {
         // It names the server the list is sent to and may name a command to run: only this user's own.
-        guard let (bytes, _) = try FileSystem.readCompanionFile(at: path) else { return nil }
+        guard let (bytes, _) = try FileSystem.readCompanionFile(at: path, limit: limit) else { return nil }
         return try SyncState(text: StoredText(owning: bytes), file: path)
     }
 
@@ -173,7 +183,8 @@ public struct JSONFileStore: Sendable {
     /// as it is now.
     func update<Result>(
         command: [String], alwaysLocks: Bool = false,
-        readingAlong: (String) throws(StoreError) -> Void = { _ in }, writingAfter: () throws(StoreError) -> Void = {},
+        readingAlong: (String) throws(StoreError) -> Void = { _ in },
+        preparingAlong: (_ list: String) throws(StoreError) -> (() throws(StoreError) -> Void)? = { _ in nil },
         _ body: (inout ItemManager, () throws(StoreError) -> ChangeHistory) throws -> (Result, (HistoryEntry.Kind, [Int])?)
     ) throws -> Result {
         let path = try dataPath()
@@ -191,7 +202,7 @@ public struct JSONFileStore: Sendable {
         var attempt = 1
         while true {
             do {
-                return try update(at: path, command: command, readingAlong: readingAlong, writingAfter: writingAfter, body)
+                return try update(at: path, command: command, readingAlong: readingAlong, preparingAlong: preparingAlong, body)
             } catch StoreError.replacedMeanwhile where attempt < Self.transactionAttempts {
                 attempt += 1
             }
@@ -200,7 +211,8 @@ public struct JSONFileStore: Sendable {
 
     private func update<Result>(
         at path: String, command: [String],
-        readingAlong: (String) throws(StoreError) -> Void, writingAfter: () throws(StoreError) -> Void,
+        readingAlong: (String) throws(StoreError) -> Void,
+        preparingAlong: (_ list: String) throws(StoreError) -> (() throws(StoreError) -> Void)?,
         _ body: (inout ItemManager, () throws(StoreError) -> ChangeHistory) throws -> (Result, (HistoryEntry.Kind, [Int])?)
     ) throws -> Result {
         let lock = try FileLock(path: path + ".lock", timeout: lockTimeout)
@@ -211,6 +223,8 @@ public struct JSONFileStore: Sendable {
         let journal = ChangeJournal(dataPath: path)
         let (result, reverting) = try body(&snapshot.manager) { () throws(StoreError) in try journal.history(upTo: revision) }
         let changes = snapshot.manager.changes
+        // What goes in place right after the list (the sync state), written before it is replaced.
+        var afterList: (() throws(StoreError) -> Void)?
         if changes.changeList {
             // Still the list that was read, under a lock that is still the list's: checked before
             // the history is touched, and again just before the list is replaced.
@@ -235,16 +249,19 @@ public struct JSONFileStore: Sendable {
             let items = [snapshot.manager.toDoItems, snapshot.manager.doneItems].joined()
             // The history's line is flushed while the list is written; the list replaces the old
             // one only once both are on disk.
-            try FileSystem.writeAtomically(to: path, permissions: Self.filePermissions,
-                                           beforeReplacing: { () throws(StoreError) in
+            try FileSystem.writeAtomically(to: path, permissions: Self.filePermissions, limit: sizeLimit,
+                                           beforeReplacing: { written throws(StoreError) in
                                                try historyFlush?.wait()
+                                               afterList = try preparingAlong(written)
                                                try checkUnchanged()
                                            }) {
                 append throws(StoreError) in
                 try snapshot.document.write(items: items, append)
             }
+        } else {
+            afterList = try preparingAlong(path)
         }
-        try writingAfter()
+        try afterList?()
         _ = consume lock
         return result
     }
@@ -272,7 +289,7 @@ public struct JSONFileStore: Sendable {
     }
 
     private func read(at path: String) throws(StoreError) -> Snapshot {
-        guard let (bytes, identity) = try FileSystem.readOwnFile(at: path) else {
+        guard let (bytes, identity) = try FileSystem.readOwnFile(at: path, limit: sizeLimit) else {
             return Snapshot(document: StoreDocument(), manager: ItemManager(now: now), identity: nil)
         }
         var document = try StoreDocument(text: StoredText(owning: bytes), file: path)

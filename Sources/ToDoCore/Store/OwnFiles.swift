@@ -68,10 +68,10 @@ struct FileIdentity: Equatable {
 }
 
 /// The checks that keep todo to its own files, whatever others put beside them.
-enum OwnFiles {
+public enum OwnFiles {
     /// The largest list or history file todo reads: far above any real list (a million items are
     /// about 250 MB), and it stops a device, a sparse file or a planted giant from being loaded.
-    static let sizeLimit = 1 << 30
+    public static let sizeLimit = 1 << 30
 
     /// The user todo runs as, whose files it may change.
     static var user: uid_t { geteuid() }

@@ -14,6 +14,9 @@ public enum StoreError: Error, Equatable, Sendable {
     /// A file at one of the list's paths is one todo will not use: another user's, a link, a FIFO
     /// or device, or too large. Nothing was changed.
     case unusableFile(path: String, reason: UnusableFileReason)
+    /// The change would make a file larger than todo reads back (`OwnFiles.sizeLimit`): it was
+    /// refused before anything was replaced.
+    case tooLargeToWrite(file: String, limit: Int)
     /// The list was replaced by another process during this change, which therefore holds a lock
     /// that is no longer the list's (its lock file was removed): nothing was changed.
     case replacedMeanwhile(file: String)
@@ -28,7 +31,7 @@ public enum StoreError: Error, Equatable, Sendable {
     public var isUnreadableFile: Bool {
         switch self {
         case .invalidJSON, .invalidContent, .unsupportedVersion, .unusableFile: return true
-        case .fileSystem, .lockTimeout, .replacedMeanwhile: return false
+        case .fileSystem, .lockTimeout, .replacedMeanwhile, .tooLargeToWrite: return false
         }
     }
 }
@@ -50,6 +53,9 @@ extension StoreError: CustomStringConvertible {
                 + " \(secondsText(seconds))); nothing was changed, try again"
         case .unusableFile(let path, let reason):
             return Self.description(of: reason, at: path)
+        case .tooLargeToWrite(let file, let limit):
+            return "the change would make \(file) larger than the \(limit) bytes todo reads back; nothing was changed"
+                + " (remove or export and remove items first)"
         case .replacedMeanwhile(let file):
             return "another process replaced \(file) while this change was being made (was its lock file removed?);"
                 + " nothing was changed, try again"

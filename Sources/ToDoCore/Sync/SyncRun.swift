@@ -318,6 +318,10 @@ public struct SyncRun {
         let (found, gone) = try fetchResources(wanted, from: calendar)
         var arrived: [SyncPlan.RemoteItem] = []
         for resource in found {
+            guard resource.text.utf8.count <= Self.largestTask else {
+                leaveAlone(resource.href, because: "\(resource.text.utf8.count >> 20) MB, more than the \(Self.largestTask >> 20) MB todo takes for one task")
+                continue
+            }
             fetched.texts[resource.href] = resource.text
             do {
                 // A resource without a task (an event of a mixed calendar) is not the list's.
@@ -387,6 +391,11 @@ public struct SyncRun {
     private func server<Value>(_ body: () throws(CalDAVError) -> Value) throws(SyncError) -> Value {
         do { return try body() } catch { throw .server(error) }
     }
+
+    /// The largest task a sync takes, in bytes of its resource: room for attachments a calendar
+    /// carries inline, while a calendar of such tasks is still refused whole by the list's own
+    /// limit (`JSONFileStore.sizeLimit`) rather than written past it. A larger one is left alone, said.
+    public static let largestTask = 8 << 20
 
     /// Where a new item goes: its UID as a file name, every character but letters, digits, `-`,
     /// `_`, `.` and `@` replaced, as servers and clients name resources.

@@ -615,6 +615,22 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(try sync(laptop, force: true).received.removed.count, 5)
     }
 
+    /// A task larger than todo takes for one (8 MB) is left alone and said; the rest arrives.
+    func test_aTaskLargerThanTodoTakes_isLeftAlone_andTheRestArrives() throws {
+        let laptop = try list("laptop")
+        _ = try phone("calendar.save_todo(summary='Big', uid='big@phone'); calendar.save_todo(summary='Milk', uid='milk@phone')")
+        let swelling = interposed { request, send throws(HTTPError) in
+            var answer = try send(request)
+            guard String(decoding: request.body ?? [], as: UTF8.self).contains("calendar-multiget"),
+                  let range = answer.body.firstRange(of: Array("SUMMARY:Big".utf8)) else { return answer }
+            answer.body.replaceSubrange(range, with: Array("SUMMARY:Big\nDESCRIPTION:".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 9 << 20))
+            return answer
+        }
+        let report = try sync(laptop, transport: swelling)
+        XCTAssertEqual(report.received.added.map(\.title), ["Milk"])
+        XCTAssertEqual(report.unreadable.map(\.reason), ["9 MB, more than the 8 MB todo takes for one task"])
+    }
+
     /// A sync with nothing changed asks one REPORT, sends nothing and writes nothing; a change to
     /// the list's file since, even one made by hand without todo, is noticed all the same.
     func test_aSyncWithNothingChanged_isOneReport_andWritesNothing() throws {

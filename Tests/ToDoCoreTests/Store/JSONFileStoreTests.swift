@@ -122,6 +122,33 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertEqual(try permissions(URL(fileURLWithPath: fileURL.path + ".lock")), 0o600)
     }
 
+    /// The writer never writes what the reader refuses: a change that would make the list (or
+    /// its sync state) larger than the store reads is refused before anything is replaced, and
+    /// every command goes on reading the list as it was.
+    func test_aChangeThatWouldMakeAFileTooLargeToRead_isRefused_andNothingChanges() throws {
+        let store = JSONFileStore(fileURL: fileURL, sizeLimit: 4_000)
+        try store.update { manager in for index in 1...10 { _ = try manager.add(ToDoItem(title: "Item \(index)")) } }
+        let before = try Data(contentsOf: fileURL)
+        XCTAssertThrows(try store.update { manager in _ = try manager.add(ToDoItem(title: String(repeating: "x", count: 5_000))) },
+                        StoreError.tooLargeToWrite(file: fileURL.path, limit: 4_000))
+        XCTAssertEqual(try Data(contentsOf: fileURL), before)
+        XCTAssertEqual(try store.load().toDoCount, 10)
+        XCTAssertEqual(try store.history().entries.count, 1, "the refused change is not in the history")
+        XCTAssertFalse(try directory.contents().contains { $0.hasPrefix(".items.json.spare.") }, "no temporary file is left")
+
+        // A sync state too large to read back leaves the list as it was too: one transaction.
+        let account = SyncState.Account(calendar: URL(string: "https://dav.example.com/c/")!, calendarName: nil, user: "a", passwordCommand: nil,
+                                        allowsHTTP: false)
+        let big = ToDoItem(title: String(repeating: "y", count: 3_000))
+        XCTAssertThrows(try store.update(withSyncState: { manager, state in
+            _ = try manager.add(ToDoItem(title: "Small"))
+            state = SyncState(account: account, records: [SyncPlan.Record(id: big.id, href: "/c/big.ics", etag: nil, base: big),
+                                                          SyncPlan.Record(id: UUID(), href: "/c/big2.ics", etag: nil, base: big)])
+        }), StoreError.tooLargeToWrite(file: fileURL.path + ".sync", limit: 4_000))
+        XCTAssertEqual(try Data(contentsOf: fileURL), before)
+        XCTAssertNil(try store.loadSyncState())
+    }
+
     func test_update_refusesToReplaceAReadOnlyFile() throws {
         try makeStore().update { try $0.add(ToDoItem(title: "A")) }
         XCTAssertEqual(chmod(fileURL.path, 0o400), 0)
