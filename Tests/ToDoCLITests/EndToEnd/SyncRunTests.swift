@@ -419,6 +419,15 @@ final class SyncRunTests: XCTestCase {
     // MARK: What a real server will not do on demand
 
     /// The real server behind a script that may change what goes or comes back, and counts requests.
+    /// The real server, with the tasks it gives when asked for them (`calendar-multiget`) rewritten.
+    private func fetchedTasksRewritten(_ rewrite: @escaping @Sendable (inout [UInt8]) -> Void) -> ScriptedTransport {
+        interposed { request, send throws(HTTPError) in
+            var answer = try send(request)
+            if String(decoding: request.body ?? [], as: UTF8.self).contains("calendar-multiget") { rewrite(&answer.body) }
+            return answer
+        }
+    }
+
     private func interposed(_ change: @escaping @Sendable (HTTPRequest, (HTTPRequest) throws(HTTPError) -> HTTPResponse) throws(HTTPError) -> HTTPResponse)
         -> ScriptedTransport {
         let real = URLSessionTransport()
@@ -579,12 +588,8 @@ final class SyncRunTests: XCTestCase {
     func test_aTaskThatIsNotUTF8_isReadAsLatin1_andTheRestOfItsBatchArrives() throws {
         let laptop = try list("laptop")
         _ = try phone("calendar.save_todo(summary='Cafe', uid='cafe@phone'); calendar.save_todo(summary='Milk', uid='milk@phone')")
-        let latin = interposed { request, send throws(HTTPError) in
-            var answer = try send(request)
-            guard String(decoding: request.body ?? [], as: UTF8.self).contains("calendar-multiget"),
-                  let range = answer.body.firstRange(of: Array("SUMMARY:Cafe".utf8)) else { return answer }
-            answer.body.replaceSubrange(range, with: Array("SUMMARY:Caf".utf8) + [0xE9])
-            return answer
+        let latin = fetchedTasksRewritten { body in
+            if let range = body.firstRange(of: Array("SUMMARY:Cafe".utf8)) { body.replaceSubrange(range, with: Array("SUMMARY:Caf".utf8) + [0xE9]) }
         }
         let report = try sync(laptop, transport: latin)
         XCTAssertEqual(report.unreadable.count, 0)
@@ -619,12 +624,9 @@ final class SyncRunTests: XCTestCase {
     func test_aTaskLargerThanTodoTakes_isLeftAlone_andTheRestArrives() throws {
         let laptop = try list("laptop")
         _ = try phone("calendar.save_todo(summary='Big', uid='big@phone'); calendar.save_todo(summary='Milk', uid='milk@phone')")
-        let swelling = interposed { request, send throws(HTTPError) in
-            var answer = try send(request)
-            guard String(decoding: request.body ?? [], as: UTF8.self).contains("calendar-multiget"),
-                  let range = answer.body.firstRange(of: Array("SUMMARY:Big".utf8)) else { return answer }
-            answer.body.replaceSubrange(range, with: Array("SUMMARY:Big\nDESCRIPTION:".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 9 << 20))
-            return answer
+        let swelling = fetchedTasksRewritten { body in
+            guard let range = body.firstRange(of: Array("SUMMARY:Big".utf8)) else { return }
+            body.replaceSubrange(range, with: Array("SUMMARY:Big\nDESCRIPTION:".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 9 << 20))
         }
         let report = try sync(laptop, transport: swelling)
         XCTAssertEqual(report.received.added.map(\.title), ["Milk"])
