@@ -58,8 +58,18 @@ struct ICalendarTimeZones {
     // MARK: A VTIMEZONE's rules
 
     /// One STANDARD or DAYLIGHT part of a VTIMEZONE: from its onsets on, the offset is `offsetTo`.
+    /// Its rule is followed over a bounded span with a bounded number of onsets: a calendar is
+    /// another program's text, and a rule from year 1 that changes the offset daily must cost an
+    /// import no more than a real zone does.
     private struct Observance {
+        /// Onsets before 1900 are not worked out (an observance starting earlier, as Outlook's
+        /// from 1601, is followed from 1900 on), nor after 2200 (later times take the offset of
+        /// then): working out every year to 9999 would cost an import a tenth of a second for
+        /// each zone.
+        static let firstFollowedDay = CalendarDay(year: 1900, month: 1, day: 1).number!
         static let lastOnsetDay = CalendarDay(year: 2200, month: 12, day: 31).number!
+        /// The most onsets one observance's rule gives: a yearly rule over the span gives 301.
+        static let mostOnsets = 1_000
 
         var start: CivilTime.Fields?
         var offsetFrom: Int?
@@ -76,21 +86,53 @@ struct ICalendarTimeZones {
             /// The moment a local time, read in `offsetFrom`, names.
             func onset(_ day: Int, _ seconds: Int) -> Int { day * 86_400 + seconds - offsetFrom }
             var onsets = [onset(startDay, timeOfDay)]
-            for date in dates {
+            for date in dates.prefix(Self.mostOnsets) {
                 guard let day = CalendarDay(year: date.year, month: date.month, day: date.day).number else { continue }
                 onsets.append(onset(day, date.hour * 3600 + date.minute * 60 + date.second))
             }
             if let rule, rule.canBeFollowed {
-                rule.forEachOccurrenceDay(after: startDay, timeOfDay: timeOfDay, moment: { Double(onset($0, timeOfDay)) }) { day in
+                var left = Self.mostOnsets
+                rule.forEachOccurrenceDay(after: Self.anchor(of: rule, startingOn: startDay), through: Self.lastOnsetDay, timeOfDay: timeOfDay,
+                                          moment: { Double(onset($0, timeOfDay)) }) { day in
                     onsets.append(onset(day, timeOfDay))
-                    // Followed to 2200 (later times take the offset of then): working out every
-                    // year to 9999 would cost an import a tenth of a second for each zone.
-                    return day < Self.lastOnsetDay
+                    left -= 1
+                    return day < Self.lastOnsetDay && left > 0
                 }
             }
             return onsets
         }
+
+        /// Where to follow `rule` from: the observance's first day, or for one that starts before
+        /// `firstFollowedDay` (and counts no occurrences), the same day of the rule's pattern
+        /// whole periods later, the last before `firstFollowedDay`: the days after it are the
+        /// rule's days after it.
+        static func anchor(of rule: RepeatRule, startingOn startDay: Int) -> Int {
+            guard startDay < firstFollowedDay, rule.count == nil else { return startDay }
+            let start = CalendarDay(number: startDay), first = CalendarDay(number: firstFollowedDay)
+            switch rule.frequency {
+            case .daily, .weekly:
+                let period = (rule.frequency == .weekly ? 7 : 1) * rule.interval
+                return startDay + (firstFollowedDay - startDay) / period * period
+            case .monthly:
+                let months = ((first.year - start.year) * 12 + first.month - start.month) / rule.interval * rule.interval
+                let index = start.year * 12 + start.month - 1 + months
+                return sameDay(year: index / 12, month: index % 12 + 1, as: start) ?? startDay
+            case .yearly:
+                let year = start.year + (first.year - start.year) / rule.interval * rule.interval
+                return sameDay(year: year, month: start.month, as: start) ?? startDay
+            default:
+                return startDay
+            }
+        }
+
+        /// The day of `start`'s day of the month in that month, or the month's last when it has fewer days.
+        private static func sameDay(year: Int, month: Int, as start: CalendarDay) -> Int? {
+            (0...3).lazy.compactMap { CalendarDay(year: year, month: month, day: start.day - $0).number }.first
+        }
     }
+
+    /// The most onsets one VTIMEZONE's observances give together.
+    static let mostOnsets = 20_000
 
     /// The rules of a VTIMEZONE: at each onset of each observance the offset becomes that
     /// observance's `TZOFFSETTO`; before the first, it is that one's `TZOFFSETFROM`. `nil` for a
@@ -119,9 +161,10 @@ struct ICalendarTimeZones {
             }
         }
         var changes: [(moment: Int, offset: Int, from: Int)] = []
-        for observance in observances {
+        // A zone has a handful of observances; more than this many onsets is no zone's.
+        for observance in observances where changes.count < Self.mostOnsets {
             guard let onsets = observance.onsets(), let to = observance.offsetTo, let from = observance.offsetFrom else { continue }
-            changes += onsets.map { ($0, to, from) }
+            changes += onsets.prefix(Self.mostOnsets - changes.count).map { ($0, to, from) }
         }
         guard !changes.isEmpty else { return nil }
         changes.sort { $0.moment < $1.moment }

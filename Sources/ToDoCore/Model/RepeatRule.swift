@@ -274,10 +274,11 @@ public struct RepeatRule: Equatable, Sendable {
     /// Calls `body` with each day of the series after `first` (the day of its first occurrence,
     /// which `COUNT` counts) that `COUNT` and `UNTIL` leave, in order, until it returns `false`.
     /// `timeOfDay` is the occurrences' local time; `moment` gives a day's occurrence as a moment,
-    /// for an `UNTIL` in UTC.
-    func forEachOccurrenceDay(after first: Int, timeOfDay: Int, moment: (Int) -> Double, _ body: (Int) -> Bool) {
+    /// for an `UNTIL` in UTC. Days after `lastDay` are not looked at, matching or not.
+    func forEachOccurrenceDay(after first: Int, through lastDay: Int = RepeatRule.lastDay, timeOfDay: Int, moment: (Int) -> Double,
+                              _ body: (Int) -> Bool) {
         var left = count.map { $0 - 1 }
-        forEachDay(from: CalendarDay(number: first), dueDay: first) { day in
+        forEachDay(from: CalendarDay(number: first), dueDay: first, through: lastDay) { day in
             switch until {
             case .day(let last)?: if day > last { return false }
             case .localTime(let last)?: if day * 86_400 + timeOfDay > last { return false }
@@ -292,11 +293,14 @@ public struct RepeatRule: Equatable, Sendable {
         }
     }
 
+    /// The last day of the calendar todo reads: the end of year 9999.
+    static let lastDay = CalendarDay(year: 9999, month: 12, day: 31).number!
+
     /// Calls `body` with each day of the series after `dueDay`, in order, until it returns `false`
-    /// or the days reach the end of year 9999.
-    private func forEachDay(from due: CalendarDay, dueDay: Int, _ body: (Int) -> Bool) {
-        // A rule that never matches (BYMONTHDAY=30;BYMONTH=2) ends with the calendar.
-        let lastDay = CalendarDay(year: 9999, month: 12, day: 31).number!
+    /// or the days pass `lastDay`.
+    private func forEachDay(from due: CalendarDay, dueDay: Int, through lastDay: Int, _ body: (Int) -> Bool) {
+        // A rule that never matches (BYMONTHDAY=30;BYMONTH=2) ends with the calendar, or earlier.
+        let lastYear = CalendarDay(number: lastDay).year
         var period = 0
         while true {
             let days: [Int]
@@ -312,11 +316,11 @@ public struct RepeatRule: Equatable, Sendable {
                 days = (weekStartDay..<weekStartDay + 7).filter { weekdays.contains(CalendarDay.weekday(ofDayNumber: $0)) && matches($0) }
             case .monthly:
                 let monthIndex = due.year * 12 + due.month - 1 + period * interval
-                guard monthIndex / 12 <= 9999 else { return }
+                guard monthIndex / 12 <= lastYear else { return }
                 days = daysOfMonth(year: monthIndex / 12, month: monthIndex % 12 + 1, due: due)
             case .yearly:
                 let year = due.year + period * interval
-                guard year <= 9999 else { return }
+                guard year <= lastYear else { return }
                 days = daysOfYear(year, due: due)
             default:
                 return

@@ -34,6 +34,43 @@ final class ICalendarTimeZonesTests: XCTestCase {
         "RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=2SU;BYMONTH=3", "END:DAYLIGHT", "END:VTIMEZONE",
     ]
 
+    /// A VTIMEZONE made to explode (each observance from year 1, changing the offset daily, or
+    /// on a day that never comes) costs
+    /// a bounded number of onsets, as a real zone does, not every day to 2200: it is read at once.
+    func test_aZoneWhoseRulesChangeDaily_fromYearOne_isReadInBoundedWork() throws {
+        var definition = ["BEGIN:VTIMEZONE", "TZID:Evil"]
+        for index in 0..<100 {
+            definition += ["BEGIN:\(index % 2 == 0 ? "STANDARD" : "DAYLIGHT")", "DTSTART:00010101T0\(index % 10)0000",
+                           // Some never match: the days looked at end with the span, not with year 9999.
+                           "TZOFFSETFROM:+0\(index % 10)00", "TZOFFSETTO:-0\(index % 10)00",
+                           index % 3 == 0 ? "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30" : "RRULE:FREQ=DAILY",
+                           "END:\(index % 2 == 0 ? "STANDARD" : "DAYLIGHT")"]
+        }
+        definition.append("END:VTIMEZONE")
+        let text = calendar(definition + todo("a", ["DUE;TZID=Evil:20260115T090000"]) + todo("b", ["DUE;TZID=Evil:20260716T090000"]))
+        XCTAssertGreaterThan(text.utf8.count, 10_000)
+        let started = Date()
+        let items = try ICalendarFormat.read(text, timeZone: berlin)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "bounded work, not 21 s and gigabytes")
+        XCTAssertEqual(items.count, 2)
+        XCTAssertEqual(items.compactMap(\.item.timestamp).count, 2)
+    }
+
+    /// A daily or monthly rule from long ago is followed from 1900 on, on the days its pattern gives.
+    func test_aRuleFromLongAgo_isFollowedOnItsOwnDays() throws {
+        let definition = [
+            "BEGIN:VTIMEZONE", "TZID:Old",
+            "BEGIN:STANDARD", "DTSTART:18000101T000000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0100", "RRULE:FREQ=YEARLY", "END:STANDARD",
+            "BEGIN:DAYLIGHT", "DTSTART:18000331T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200",
+            "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "END:DAYLIGHT",
+            "BEGIN:STANDARD", "DTSTART:18001027T030000", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100",
+            "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "END:STANDARD", "END:VTIMEZONE",
+        ]
+        let text = calendar(definition + todo("a", ["DUE;TZID=Old:20260115T090000"]) + todo("b", ["DUE;TZID=Old:20260716T090000"]))
+        let items = try ICalendarFormat.read(text, timeZone: berlin)
+        XCTAssertEqual(items.map(\.item.timestamp), [try moment("20260115T090000", in: "Europe/Berlin"), try moment("20260716T090000", in: "Europe/Berlin")])
+    }
+
     /// The issue's case: 09:00 Eastern is 15:00 in Berlin in January, not 09:00.
     func test_aWindowsNameTheCalendarDefines_isReadByItsRules() throws {
         let text = calendar(easternDefinition + todo("a", ["DUE;TZID=Eastern Standard Time:20300115T090000"])
