@@ -40,29 +40,66 @@ public struct DAVMultistatus: Equatable, Sendable {
         self.syncToken = syncToken
     }
 
-    /// Reads a multistatus body: XML whose root is `DAV:multistatus`.
+    /// The properties a multistatus answer keeps (what todo asks servers for), by namespace, then
+    /// name; the others are read past.
+    static let propertiesKept: [String: Set<String>] = [
+        DAVNamespace.dav: ["resourcetype", "displayname", "getetag", "current-user-principal"],
+        DAVNamespace.calDAV: ["supported-calendar-component-set", "calendar-home-set", "calendar-data"],
+    ]
+
+    /// What those properties hold that todo reads: a calendar's type, a component's name, an href.
+    static let propertyPartsKept: [String: Set<String>] = [
+        DAVNamespace.dav: ["href", "collection"],
+        DAVNamespace.calDAV: ["calendar", "comp"],
+    ]
+
+    /// Whether an element at `path` (from the root) is one a multistatus is read for: a response's
+    /// href and status, its propstats' statuses, the properties todo uses with what they hold that
+    /// todo reads, and the sync token. The rest of an answer, however large, costs no memory.
+    static func isKept(_ path: [(namespace: String, name: String)]) -> Bool {
+        func isDAV(_ index: Int, _ name: String) -> Bool { path[index].namespace == DAVNamespace.dav && path[index].name == name }
+        switch path.count {
+        case 2: return isDAV(1, "response") || isDAV(1, "sync-token")
+        case 3: return isDAV(1, "response") && (isDAV(2, "href") || isDAV(2, "status") || isDAV(2, "propstat"))
+        case 4: return isDAV(2, "propstat") && (isDAV(3, "prop") || isDAV(3, "status"))
+        case 5: return isDAV(3, "prop") && propertiesKept[path[4].namespace]?.contains(path[4].name) == true
+        case 6: return isDAV(3, "prop") && propertyPartsKept[path[5].namespace]?.contains(path[5].name) == true
+        default: return false
+        }
+    }
+
+    /// Reads a multistatus body: XML whose root is `DAV:multistatus`, keeping only what todo uses
+    /// (`isKept`), each response turned into a `Response` as soon as it is read.
     public init(parsing bytes: [UInt8]) throws(XMLSyntaxError) {
-        let root = try XMLReader.parse(bytes)
+        var responses: [Response] = [], failure: XMLSyntaxError?
+        let root = try XMLReader.parse(bytes, keeping: Self.isKept) { element in
+            guard element.namespace == DAVNamespace.dav, element.name == "response" else { return false }
+            do throws(XMLSyntaxError) { responses.append(try Self.response(element)) } catch { failure = failure ?? error }
+            return true
+        }
+        if let failure { throw failure }
         guard root.namespace == DAVNamespace.dav, root.name == "multistatus" else {
             throw XMLSyntaxError(reason: "expected a DAV: multistatus, found <\(root.name)> in \(root.namespace.isEmpty ? "no namespace" : root.namespace)",
                                  byteOffset: 0)
         }
+        self.responses = responses
+        syncToken = root.child(DAVNamespace.dav, "sync-token").map { Whitespace.trimmingSpacesAndNewlines($0.text) }
+    }
+
+    private static func response(_ response: XMLElement) throws(XMLSyntaxError) -> Response {
         let dav = DAVNamespace.dav
-        responses = try root.children(dav, "response").map { response throws(XMLSyntaxError) in
-            guard let href = response.child(dav, "href") else {
-                throw XMLSyntaxError(reason: "a response without an href", byteOffset: 0)
-            }
-            var found: [XMLElement] = [], missing: [XMLElement] = []
-            for propstat in response.children(dav, "propstat") {
-                let properties = propstat.child(dav, "prop")?.children ?? []
-                let status = propstat.child(dav, "status").flatMap { Self.code(ofStatusLine: $0.text) }
-                if let status, (200...299).contains(status) { found += properties } else { missing += properties }
-            }
-            return Response(href: Whitespace.trimmingSpacesAndNewlines(href.text),
-                            status: response.child(dav, "status").flatMap { Self.code(ofStatusLine: $0.text) },
-                            properties: found, missing: missing)
+        guard let href = response.child(dav, "href") else {
+            throw XMLSyntaxError(reason: "a response without an href", byteOffset: 0)
         }
-        syncToken = root.child(dav, "sync-token").map { Whitespace.trimmingSpacesAndNewlines($0.text) }
+        var found: [XMLElement] = [], missing: [XMLElement] = []
+        for propstat in response.children(dav, "propstat") {
+            let properties = propstat.child(dav, "prop")?.children ?? []
+            let status = propstat.child(dav, "status").flatMap { Self.code(ofStatusLine: $0.text) }
+            if let status, (200...299).contains(status) { found += properties } else { missing += properties }
+        }
+        return Response(href: Whitespace.trimmingSpacesAndNewlines(href.text),
+                        status: response.child(dav, "status").flatMap { Self.code(ofStatusLine: $0.text) },
+                        properties: found, missing: missing)
     }
 
     /// The code of `HTTP/1.1 404 Not Found`.

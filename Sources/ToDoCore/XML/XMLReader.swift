@@ -6,7 +6,22 @@
 /// need not load libxml2 at every start (FoundationXML would).
 public enum XMLReader {
     public static func parse(_ bytes: [UInt8]) throws(XMLSyntaxError) -> XMLElement {
-        var parser = Parser(bytes: bytes)
+        var parser = Parser(bytes: bytes, keeping: { _ in true })
+        return try parser.document()
+    }
+
+    /// Reads the document as `parse(_:)` does, checking all of it, but keeps only the elements
+    /// `keeping` takes, given each element's path from the root (namespace and local name, the
+    /// element itself last); an element not kept is read past, its text, attributes and
+    /// descendants with it. What a caller does not use costs no memory: an answer of millions
+    /// of elements todo does not read is not a tree of millions.
+    /// `taking`, when given, is handed each kept child of the root as soon as it is read whole,
+    /// and when it takes it (returns `true`), the root does not keep it: a caller turning each
+    /// into a value of its own holds one element's tree at a time, not the document's.
+    static func parse(_ bytes: [UInt8], keeping: @escaping ([(namespace: String, name: String)]) -> Bool,
+                      taking: ((XMLElement) -> Bool)? = nil) throws(XMLSyntaxError) -> XMLElement {
+        var parser = Parser(bytes: bytes, keeping: keeping)
+        parser.taking = taking
         return try parser.document()
     }
 }
@@ -20,8 +35,15 @@ private struct Parser {
     /// Elements deeper than this are refused: a hostile answer cannot exhaust the stack.
     static let maximumDepth = 200
 
-    init(bytes: [UInt8]) {
+    /// Which elements to keep (see `XMLReader.parse(_:keeping:)`), and the path to the current one.
+    let keeping: ([(namespace: String, name: String)]) -> Bool
+    var path: [(namespace: String, name: String)] = []
+    /// Takes the root's children as they are read (see `XMLReader.parse(_:keeping:taking:)`).
+    var taking: ((XMLElement) -> Bool)?
+
+    init(bytes: [UInt8], keeping: @escaping ([(namespace: String, name: String)]) -> Bool) {
         self.bytes = bytes
+        self.keeping = keeping
     }
 
     private func failure(_ reason: String) -> XMLSyntaxError {
@@ -70,7 +92,7 @@ private struct Parser {
             } else if starts(with: "<!DOCTYPE") {
                 try doctype()
             } else if bytes[index] == UInt8(ascii: "<"), root == nil {
-                root = try element(depth: 0)
+                root = try element(depth: 0, parentKept: true)
             } else {
                 throw failure(root == nil ? "expected an element" : "more after the root element")
             }
@@ -111,7 +133,9 @@ private struct Parser {
         return text
     }
 
-    private mutating func element(depth: Int) throws(XMLSyntaxError) -> XMLElement {
+    /// The element at `index`, read whole; `nil` when it is not kept (its parent was not, or
+    /// `keeping` does not take it).
+    private mutating func element(depth: Int, parentKept: Bool) throws(XMLSyntaxError) -> XMLElement? {
         guard depth < Self.maximumDepth else { throw failure("elements are nested more than \(Self.maximumDepth) deep") }
         index += 1
         let nameStart = index
@@ -155,13 +179,21 @@ private struct Parser {
         }
         let (prefix, local) = Self.split(qualifiedName)
         guard let namespace = declarations.last(where: { $0.prefix == prefix })?.uri else { throw failure("the prefix \(prefix) is not declared") }
-        var result = XMLElement(namespace: namespace, name: local, attributes: attributes)
-        guard !empty else { return result }
+        path.append((namespace, local))
+        defer { path.removeLast() }
+        // The root is always kept; an element not kept is read, not stored (its parent drops it).
+        let kept = depth == 0 || (parentKept && keeping(path))
+        var result = XMLElement(namespace: namespace, name: local, attributes: kept ? attributes : [:])
+        guard !empty else {
+            guard kept else { return nil }
+            if depth == 1, let taking, taking(result) { return nil }
+            return result
+        }
         var text: [UInt8] = []
         while index < bytes.count {
             let byte = bytes[index]
             if byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&") {
-                text.append(byte)
+                if kept { text.append(byte) }
                 index += 1
             } else if starts(with: "</") {
                 index += 2
@@ -171,7 +203,9 @@ private struct Parser {
                     throw failure("expected </\(qualifiedName)>")
                 }
                 index += 1
+                guard kept else { return nil }
                 result.text = Self.string(text[...])
+                if depth == 1, let taking, taking(result) { return nil }
                 return result
             } else if starts(with: "<!--") {
                 try skip(past: "-->", "a comment")
@@ -179,13 +213,14 @@ private struct Parser {
                 index += 9
                 let start = index
                 try skip(past: "]]>", "a CDATA section")
-                text += bytes[start..<(index - 3)]
+                if kept { text += bytes[start..<(index - 3)] }
             } else if starts(with: "<?") {
                 try skip(past: "?>", "a processing instruction")
             } else if byte == UInt8(ascii: "<") {
-                result.children.append(try element(depth: depth + 1))
+                if let child = try element(depth: depth + 1, parentKept: kept) { result.children.append(child) }
             } else {
-                text += try reference()
+                let referenced = try reference()
+                if kept { text += referenced }
             }
         }
         throw failure("<\(qualifiedName)> is never closed")

@@ -58,12 +58,13 @@ final class DAVMultistatusTests: XCTestCase {
         let dav = DAVNamespace.dav, calDAV = DAVNamespace.calDAV
         let radicale = try parse(radicalePropfind)
         XCTAssertEqual(radicale.responses.map(\.href), ["/alice/", "/alice/tasks/"])
-        XCTAssertEqual(radicale.responses[0].missing.map(\.name), ["displayname", "supported-calendar-component-set", "sync-token", "getctag"])
+        // Only the properties todo uses are kept: Radicale's sync-token and getctag are read past.
+        XCTAssertEqual(radicale.responses[0].missing.map(\.name), ["displayname", "supported-calendar-component-set"])
         let tasks = radicale.responses[1]
         XCTAssertNotNil(tasks.property(dav, "resourcetype")?.child(calDAV, "calendar"))
         XCTAssertEqual(tasks.text(dav, "displayname"), "Tasks")
         XCTAssertEqual(tasks.property(calDAV, "supported-calendar-component-set")?.children(calDAV, "comp").compactMap { $0.attributes["name"] }, ["VTODO"])
-        XCTAssertEqual(tasks.text(dav, "sync-token"), "http://radicale.org/ns/sync/e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertNil(tasks.text(dav, "sync-token"))
 
         let xandikos = try parse(xandikosPropfind)
         XCTAssertEqual(xandikos.responses.map(\.href), ["/user/calendars/", "/user/calendars/calendar/"])
@@ -125,8 +126,23 @@ final class DAVMultistatusTests: XCTestCase {
         let response = try XCTUnwrap(parse(text).responses.first)
         XCTAssertEqual(response.href, "/cal/x%20y.ics")
         XCTAssertEqual(response.text(DAVNamespace.dav, "getetag"), "\"e1\"")
-        XCTAssertEqual(response.property("urn:other", "getetag")?.text, "not DAV's")
+        XCTAssertNil(response.property("urn:other", "getetag"), "not a property todo uses")
         XCTAssertEqual(response.property(DAVNamespace.calDAV, "calendar-data")?.text, "BEGIN:VCALENDAR & <more>😂é")
+    }
+
+    /// An answer is read for what todo uses: a quarter of a million elements it does not use (inside a
+    /// property, beside a response) are checked and read past, not kept as a tree.
+    func test_whatTodoDoesNotUse_isReadPast_notKept() throws {
+        let junk = String(repeating: "<x:junk a='1'>text</x:junk>", count: 50_000)
+        let text = #"<D:multistatus xmlns:D="DAV:" xmlns:x="urn:x"><D:response><D:href>/c/a.ics</D:href>\#(junk)"#
+            + #"<D:propstat><D:prop><D:getetag>"e1<x:inside>\#(junk)</x:inside>"</D:getetag><x:big>\#(junk)</x:big></D:prop>"#
+            + "<D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>\(junk)<D:sync-token>t1</D:sync-token></D:multistatus>"
+        let parsed = try parse(text)
+        XCTAssertEqual(parsed.responses.map(\.href), ["/c/a.ics"])
+        XCTAssertEqual(parsed.responses[0].properties.map(\.name), ["getetag"])
+        XCTAssertEqual(parsed.responses[0].properties[0].children.count, 0, "only what todo reads of a property's contents is kept")
+        XCTAssertEqual(parsed.syncToken, "t1")
+        XCTAssertThrowsError(try parse(text.replacingOccurrences(of: "</x:big>", with: "</x:bog>")), "what is read past is still checked")
     }
 
     /// Bytes that are not such a document are refused, naming the byte; nothing traps.
