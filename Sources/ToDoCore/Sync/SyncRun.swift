@@ -239,6 +239,10 @@ public struct SyncRun {
                 }
             }
         }
+        if try !readBack(&stored, replaced: Set(plan.remote.compactMap { if case .put(let item, _?, _) = $0 { item.id } else { nil } }),
+                         from: calendar) {
+            changedMeanwhile = true
+        }
         if !stored.isEmpty || !deleted.isEmpty {
             let replaced = deleted.union(stored.map(\.id))
             try store.update(command: command, withSyncState: { _, state in
@@ -249,6 +253,32 @@ public struct SyncRun {
             })
         }
         return changedMeanwhile
+    }
+
+    /// Reads back what was stored without an ETag in answer (a server that rewrote it may give
+    /// none, RFC 4791 5.3.4; so do DAViCal and SOGo, which also take two writes of one version at
+    /// once): a resource holding what was sent is recorded with the etag it has now; one that
+    /// replaced a version (`replaced`, by item) and holds something else was written over by
+    /// another client at the same moment, and keeps its old record, so that another round merges
+    /// the two. `false` when one was.
+    private func readBack(_ stored: inout [SyncPlan.Record], replaced: Set<UUID>, from calendar: URL) throws -> Bool {
+        let unknown = stored.filter { $0.etag == nil }.map(\.href)
+        guard !unknown.isEmpty else { return true }
+        let found = Dictionary(try fetchResources(unknown, from: calendar).found.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
+        var inStep = true
+        stored = stored.compactMap { record in
+            guard record.etag == nil, let resource = found[record.href] else { return record }
+            let item = try? CalendarResource.item(of: resource.text, timeZone: timeZone)?.item
+            if let item, !SyncField.differ(item, record.base) {
+                var read = record
+                read.etag = resource.etag
+                return read
+            }
+            guard replaced.contains(record.id) else { return record }
+            inStep = false
+            return nil
+        }
+        return inStep
     }
 
     /// What the server holds now: with a sync token, what changed since (fetched) and the rest as

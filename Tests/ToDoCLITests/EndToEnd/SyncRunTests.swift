@@ -633,6 +633,34 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(report.unreadable.map(\.reason), ["9 MB, more than the 8 MB todo takes for one task"])
     }
 
+    /// DAViCal and SOGo take two writes of one version at the same moment and give no ETag: the
+    /// write read back holds the other laptop's version, so the two are merged by another round,
+    /// and neither edit is lost.
+    func test_aWriteAnotherClientOverwroteAtTheSameMoment_isMergedAgain() throws {
+        let laptop = try list("laptop", holding: ["Tea"])
+        _ = try sync(laptop)
+        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Black tea" } }
+        let racing = interposed { request, send throws(HTTPError) in
+            let body = String(decoding: request.body ?? [], as: UTF8.self)
+            guard request.method == "PUT", request.headers["If-Match"] != nil, body.contains("SUMMARY:Black tea") else { return try send(request) }
+            var answer = try send(request)
+            // The other laptop's write of the same version, priority set, landing just after.
+            var other = request
+            other.headers["If-Match"] = nil
+            other.body = Array(body.replacingOccurrences(of: "SUMMARY:Black tea", with: "SUMMARY:Tea\r\nPRIORITY:1").utf8)
+            _ = try send(other)
+            answer.headers["etag"] = nil
+            return answer
+        }
+        let report = try sync(laptop, transport: racing)
+        XCTAssertEqual(report.rounds, 2)
+        let item = try XCTUnwrap(laptop.load().toDoItems.first)
+        XCTAssertEqual(item.title, "Black tea")
+        XCTAssertEqual(item.priority, 1, "the other laptop's edit arrived")
+        XCTAssertEqual(try phone("t = calendar.todos()[0].icalendar_component; print(str(t['SUMMARY']), str(t.get('PRIORITY')))"), "Black tea 1\n")
+        XCTAssertEqual(try sync(laptop).sent.count, 0)
+    }
+
     /// A sync with nothing changed asks one REPORT, sends nothing and writes nothing; a change to
     /// the list's file since, even one made by hand without todo, is noticed all the same.
     func test_aSyncWithNothingChanged_isOneReport_andWritesNothing() throws {
@@ -721,8 +749,8 @@ final class SyncRunTests: XCTestCase {
     }
 
     /// A server that rewrites what it is sent (SabreDAV, under Nextcloud, adds and reorders
-    /// properties) and so gives no ETag, as RFC 4791 5.3.4 allows: the next sync fetches those
-    /// items and compares their fields, not their bytes, and nothing goes back and forth.
+    /// properties) and so gives no ETag, as RFC 4791 5.3.4 allows: the sync reads those items back
+    /// and compares their fields, not their bytes, and nothing goes back and forth.
     func test_aServerThatRewritesWhatItIsSent_isComparedByFields() throws {
         let laptop = try list("laptop")
         try laptop.update { manager in
@@ -743,7 +771,7 @@ final class SyncRunTests: XCTestCase {
         }
         var report = try sync(laptop, transport: rewriting)
         XCTAssertEqual(report.sent.map(\.title).sorted(), ["Milk", "Tea"])
-        XCTAssertEqual(try laptop.loadSyncState()?.records.map(\.etag), [nil, nil])
+        XCTAssertEqual(try laptop.loadSyncState()?.records.map { $0.etag != nil }, [true, true], "read back, since no ETag was given")
         XCTAssertTrue(try phone("print([t.data for t in calendar.todos()])").contains("X-SERVER-NOTE:rewritten"))
 
         report = try sync(laptop)
