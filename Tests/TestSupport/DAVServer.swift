@@ -14,8 +14,26 @@ import XCTest
 /// is skipped, saying so.
 public final class DAVServer {
     public enum Kind: String, Sendable {
-        case radicale, xandikos
+        /// SabreDAV 1.8 (Debian's `php-sabre-dav`, under `php -S`): Basic authentication (alice,
+        /// secret), a calendar "Tasks" for tasks at `/calendars/alice/tasks/`, its data in SQLite;
+        /// no sync-collection report (it answers 403), so a client lists etags.
+        case radicale, xandikos, sabre
     }
+
+    /// The calendar for tasks the server starts with.
+    public var taskCalendar: URL {
+        switch kind {
+        case .radicale: return url.appendingPathComponent("alice/tasks/")
+        case .xandikos: return url.appendingPathComponent("user/calendars/calendar/")
+        case .sabre: return url.appendingPathComponent("calendars/alice/tasks/")
+        }
+    }
+
+    /// The server's own files (Radicale's collections, SabreDAV's `db.sqlite`).
+    public var dataFolder: URL { folder }
+
+    /// SabreDAV's library as Debian installs it, and the PHP that runs it.
+    static let sabreLibrary = "/usr/share/php/Sabre/autoload.php", php = "/usr/bin/php"
 
     /// `http://127.0.0.1:PORT/`.
     public let url: URL
@@ -40,7 +58,15 @@ public final class DAVServer {
     }
 
     public init(_ kind: Kind, in directory: URL) throws {
-        let python = try Self.python()
+        let python: String
+        if kind == .sabre {
+            guard FileManager.default.isExecutableFile(atPath: Self.php), FileManager.default.fileExists(atPath: Self.sabreLibrary) else {
+                throw XCTSkip("SabreDAV 1.8 is not installed (.ci/run installs php-cli, php-sabre-dav and php-sqlite3)")
+            }
+            python = Self.php
+        } else {
+            python = try Self.python()
+        }
         self.kind = kind
         folder = directory.appendingPathComponent("dav-\(kind.rawValue)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -70,6 +96,10 @@ public final class DAVServer {
         case .xandikos:
             process.arguments = ["-m", "xandikos", "serve", "-d", folder.appendingPathComponent("data").path, "--defaults",
                                  "-l", "127.0.0.1", "-p", String(port)]
+        case .sabre:
+            try Self.sabreServer.write(to: folder.appendingPathComponent("server.php"), atomically: true, encoding: .utf8)
+            process.arguments = ["-S", "127.0.0.1:\(port)", folder.appendingPathComponent("server.php").path]
+            process.currentDirectoryURL = folder
         }
         let log = FileManager.default.createFile(atPath: folder.appendingPathComponent("log").path, contents: nil)
             ? FileHandle(forWritingAtPath: folder.appendingPathComponent("log").path) : nil
@@ -92,6 +122,35 @@ public final class DAVServer {
     deinit {
         stop()
     }
+
+    /// SabreDAV 1.8's calendar server, as its own example builds it, with a user of Basic authentication.
+    private static let sabreServer = """
+        <?php
+        date_default_timezone_set('UTC');
+        require_once 'Sabre/autoload.php';
+        $pdo = new PDO('sqlite:' . __DIR__ . '/db.sqlite');
+        $pdo->setAttribute(PDO::ATTR_ERRMODE, PDO::ERRMODE_EXCEPTION);
+        if (!$pdo->query("SELECT name FROM sqlite_master WHERE name='calendars'")->fetch()) {
+            $pdo->exec(file_get_contents('/usr/share/doc/php-sabre-dav/examples/sql/sqlite.calendars.sql'));
+            $pdo->exec(file_get_contents('/usr/share/doc/php-sabre-dav/examples/sql/sqlite.principals.sql'));
+            $pdo->exec("INSERT INTO principals (uri,email,displayname) VALUES ('principals/alice','alice@example.org','Alice')");
+            $pdo->exec("INSERT INTO principals (uri) VALUES ('principals/alice/calendar-proxy-read')");
+            $pdo->exec("INSERT INTO principals (uri) VALUES ('principals/alice/calendar-proxy-write')");
+            $pdo->exec("INSERT INTO calendars (principaluri,displayname,uri,ctag,components) VALUES ('principals/alice','Tasks','tasks',1,'VTODO')");
+        }
+        class TestAuth extends Sabre\\DAV\\Auth\\Backend\\AbstractBasic {
+            protected function validateUserPass($username, $password) { return $username === 'alice' && $password === 'secret'; }
+        }
+        $principals = new Sabre\\DAVACL\\PrincipalBackend\\PDO($pdo);
+        $calendars = new Sabre\\CalDAV\\Backend\\PDO($pdo);
+        $server = new Sabre\\DAV\\Server(array(new Sabre\\CalDAV\\Principal\\Collection($principals),
+                                                new Sabre\\CalDAV\\CalendarRootNode($principals, $calendars)));
+        $server->setBaseUri('/');
+        $server->addPlugin(new Sabre\\DAV\\Auth\\Plugin(new TestAuth(), 'SabreDAV'));
+        $server->addPlugin(new Sabre\\DAVACL\\Plugin());
+        $server->addPlugin(new Sabre\\CalDAV\\Plugin());
+        $server->exec();
+        """
 
     public func stop() {
         guard process.isRunning else { return }

@@ -296,11 +296,19 @@ public struct CalDAVClient: Sendable {
         /// The href the condition names, if any (Cyrus names the resource that already holds the UID).
         public var href: String?
 
-        /// Reads a refusal's body: a `DAV:error` element, or anything else (an HTML page), which says nothing todo uses.
+        /// What the server said in words, when it did (SabreDAV's `s:message`).
+        public var message: String?
+
+        /// Reads a refusal's body: a `DAV:error` element naming the condition (servers put their
+        /// own elements beside it: SabreDAV's exception and message), or anything else (an HTML
+        /// page), which says nothing todo uses.
         init(status: Int, body: [UInt8]) {
             self.status = status
             guard !body.isEmpty, body.count <= 1 << 16, let root = try? XMLReader.parse(body),
-                  root.namespace == DAVNamespace.dav, root.name == "error", let condition = root.children.first else { return }
+                  root.namespace == DAVNamespace.dav, root.name == "error" else { return }
+            message = root.children.first { $0.name == "message" && $0.namespace == "http://sabredav.org/ns" }
+                .map { String($0.text.split(whereSeparator: \.isNewline).map(Whitespace.trimmingSpacesAndNewlines).joined(separator: " ").prefix(200)) }
+            guard let condition = root.children.first(where: { [DAVNamespace.dav, DAVNamespace.calDAV].contains($0.namespace) }) else { return }
             self.condition = condition.name
             var pending = [condition]
             while let element = pending.popLast() {
@@ -324,9 +332,9 @@ public struct CalDAVClient: Sendable {
                     + " \(href.map { "at \($0)" } ?? "elsewhere on the account"), and the server keeps a UID in one calendar;"
                     + " sync with that calendar (todo sync setup --calendar), or remove the task there"
             case let condition?:
-                return "the server refused it (\(status) \(condition)\(href.map { " \($0)" } ?? ""))"
+                return "the server refused it (\(status) \(condition)\(href.map { " \($0)" } ?? "")\(message.map { ": \($0)" } ?? ""))"
             case nil:
-                return "the server refused it (\(status))"
+                return "the server refused it (\(status)\(message.map { ": \($0)" } ?? ""))"
             }
         }
     }
