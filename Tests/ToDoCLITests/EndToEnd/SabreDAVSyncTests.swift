@@ -5,26 +5,8 @@ import XCTest
 /// `todo sync` against a real SabreDAV 1.8 (Debian's `php-sabre-dav` under `php -S` on 127.0.0.1):
 /// the library Nextcloud and Baïkal are built on, in a version without the sync-collection report,
 /// so todo lists etags; and a server that refuses what its calendar does not take.
-final class SabreDAVSyncTests: BinaryTestCase {
-    private var server: DAVServer!
-    override var timeZone: String { "Europe/Berlin" }
-    override var extraEnvironment: [String: String] { ["TODO_SYNC_PASSWORD": "secret", "TODO_HTTP_TIMEOUT": "20"] }
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try DAVServer(.sabre, in: directory.url)
-    }
-
-    override func tearDown() {
-        server = nil
-        super.tearDown()
-    }
-
-    private func run(_ arguments: String..., file: String? = nil) throws -> Outcome {
-        var runner = todo!
-        if let file { runner.environment["TODO_FILE"] = directory.file(file).path }
-        return try runner.run(arguments)
-    }
+final class SabreDAVSyncTests: SyncServerTestCase {
+    override var serverKind: DAVServer.Kind { .sabre }
 
     /// Sets the components the server's calendar takes, as its administrator would.
     private func calendarTakes(_ components: String) throws {

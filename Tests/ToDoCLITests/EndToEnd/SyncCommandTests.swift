@@ -5,28 +5,7 @@ import XCTest
 /// `todo sync` as a user runs it, against a real Radicale on 127.0.0.1 (user alice, password
 /// secret, a calendar "Tasks"), with a second list in another file and the Python caldav library
 /// as the phone.
-final class SyncCommandTests: BinaryTestCase {
-    private var server: DAVServer!
-    override var timeZone: String { "Europe/Berlin" }
-    override var extraEnvironment: [String: String] { ["TODO_SYNC_PASSWORD": "secret", "TODO_HTTP_TIMEOUT": "20"] }
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try DAVServer(.radicale, in: directory.url)
-    }
-
-    override func tearDown() {
-        server = nil
-        super.tearDown()
-    }
-
-    private func run(_ arguments: String..., file: String? = nil, environment: [String: String] = [:]) throws -> Outcome {
-        var runner = todo!
-        if let file { runner.environment["TODO_FILE"] = directory.file(file).path }
-        runner.environment.merge(environment) { $1 }
-        return try runner.run(arguments)
-    }
-
+final class SyncCommandTests: SyncServerTestCase {
     private func phone(_ script: String) throws -> String {
         let calendar = server.url.absoluteString + "alice/tasks/"
         let outcome = try todo.run(program: try DAVServer.python(), ["-c", """
