@@ -34,7 +34,9 @@ struct SyncCommand: ListCommand {
             side goes to the other, a field changed on both goes to the later change (the loser is
             said; when the calendar's change won, todo undo brings this list's back), an edit beats a delete. Numbers stay local. A sync
             that would delete everything on a side, or more than half of a side of more than ten, is
-            refused without --force. The server is never asked while the list is locked.
+            refused without --force, and so is one that would, with what syncs deleted in the last day. A change
+            the server refuses is said with its reason, the rest is sent, the sync exits 1, and the next sync
+            tries it again. One sync of a list runs at a time. The server is never asked while the list is locked.
             """,
         argumentCompletion: .words(["setup", "status", "forget"]), changesList: true)
 
@@ -110,7 +112,7 @@ struct SyncCommand: ListCommand {
         case .status:
             try status(runner)
         case .forget:
-            var had = try runner.store.loadSyncState() != nil
+            var had = try runner.store.hasSyncState()
             if had {
                 try Self.whileSyncing(runner) {
                     had = try runner.store.update(withSyncState: { _, state -> Bool in
@@ -301,7 +303,7 @@ struct SyncCommand: ListCommand {
 
     private func sync(prefer: SyncSide, dryRun: Bool, force: Bool, json: Bool, _ runner: CommandRunner) throws {
         // A list that is not synced leaves no sync lock behind.
-        guard try runner.store.loadSyncState() != nil else { throw UsageError(message: Self.notSynced, showsUsage: false) }
+        guard try runner.store.hasSyncState() else { throw UsageError(message: Self.notSynced, showsUsage: false) }
         // One sync of a list at a time, from reading its state to recording what was sent.
         try Self.whileSyncing(runner) {
             guard let state = try runner.store.loadSyncState() else {

@@ -67,6 +67,12 @@ public struct JSONFileStore: Sendable {
         return result
     }
 
+    /// Whether the list has a sync state, known without reading it (a file of megabytes): `false`
+    /// only when there is nothing at its path.
+    public func hasSyncState() throws(StoreError) -> Bool {
+        access(try dataPath() + Self.syncStateSuffix, F_OK) == 0 || errno != ENOENT
+    }
+
     /// The sync state as its file holds it now; `nil` when the list is not synced.
     public func loadSyncState() throws(StoreError) -> SyncState? {
         try Self.readSyncState(at: try dataPath() + Self.syncStateSuffix, limit: sizeLimit)

@@ -13,11 +13,18 @@ extension CalDAVClient {
     /// dropped. Two spellings of one address become one; escaped and unescaped reserved characters
     /// (`%40` and `@`) stay apart, as RFC 3986 has them (see `looseHref` for servers that respell).
     public static func canonicalHref(_ href: String) -> String {
-        // Most are canonical already (a sync state holds thousands).
-        let utf8 = href.utf8
-        if utf8.first == UInt8(ascii: "/"), utf8.dropFirst().first != UInt8(ascii: "/"),
-           utf8.allSatisfy({ isPathCharacter($0) && $0 != UInt8(ascii: "%") }), !href.contains("/.") {
-            return href
+        // Most are canonical already (a sync state holds thousands): a path of characters that
+        // stand as themselves, with no escape, no dot segment and no empty one.
+        if href.utf8.first == UInt8(ascii: "/") {
+            var previous: UInt8 = 0, canonical = true
+            for byte in href.utf8 {
+                if !pathCharacters[Int(byte)] || (previous == UInt8(ascii: "/") && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/"))) {
+                    canonical = false
+                    break
+                }
+                previous = byte
+            }
+            if canonical { return href }
         }
         var rest = Substring(Whitespace.trimmingSpacesAndNewlines(href))
         if let (_, _, path) = splitAuthority(rest) { rest = path }
@@ -192,4 +199,7 @@ extension CalDAVClient {
     private static func isPathCharacter(_ byte: UInt8) -> Bool {
         isUnreserved(byte) || "!$&'()*+,;=:@/%".utf8.contains(byte)
     }
+
+    /// `isPathCharacter` of each byte but `%`, looked up: what a canonical href is made of.
+    private static let pathCharacters: [Bool] = (0...255).map { isPathCharacter(UInt8($0)) && $0 != Int(UInt8(ascii: "%")) }
 }

@@ -385,6 +385,7 @@ public struct SyncRun {
     /// two resources taken as one.
     static func respellings(of records: [SyncPlan.Record], listed: [String], excluding: Set<String>,
                             sameTask: (SyncPlan.Record, String) -> Bool = { _, _ in true }) -> [String: String] {
+        guard !listed.isEmpty else { return [:] }
         let recorded = Set(records.map(\.href))
         var candidates: [String: [String]] = [:]
         for href in listed where !recorded.contains(href) { candidates[CalDAVClient.looseHref(href), default: []].append(href) }
