@@ -17,7 +17,11 @@ public final class DAVServer {
         /// SabreDAV 1.8 (Debian's `php-sabre-dav`, under `php -S`): Basic authentication (alice,
         /// secret), a calendar "Tasks" for tasks at `/calendars/alice/tasks/`, its data in SQLite;
         /// no sync-collection report (it answers 403), so a client lists etags.
-        case radicale, xandikos, sabre
+        /// Cyrus IMAP 3.6 (Debian's `cyrus-imapd` and `cyrus-caldav`; Fastmail's engine), run by its
+        /// `master` as the `cyrus` user, so only as root: alice's calendar home at
+        /// `/dav/calendars/user/alice/`, its default calendar made on first use; a UID lives in one
+        /// calendar of the account.
+        case radicale, xandikos, sabre, cyrus
     }
 
     /// The calendar for tasks the server starts with.
@@ -26,6 +30,7 @@ public final class DAVServer {
         case .radicale: return url.appendingPathComponent("alice/tasks/")
         case .xandikos: return url.appendingPathComponent("user/calendars/calendar/")
         case .sabre: return url.appendingPathComponent("calendars/alice/tasks/")
+        case .cyrus: return url.appendingPathComponent("dav/calendars/user/alice/Default/")
         }
     }
 
@@ -59,16 +64,32 @@ public final class DAVServer {
 
     public init(_ kind: Kind, in directory: URL) throws {
         let python: String
-        if kind == .sabre {
+        switch kind {
+        case .sabre:
             guard FileManager.default.isExecutableFile(atPath: Self.php), FileManager.default.fileExists(atPath: Self.sabreLibrary) else {
                 throw XCTSkip("SabreDAV 1.8 is not installed (.ci/run installs php-cli, php-sabre-dav and php-sqlite3)")
             }
             python = Self.php
-        } else {
+        case .cyrus:
+            guard FileManager.default.isExecutableFile(atPath: Self.cyrusMaster), FileManager.default.isExecutableFile(atPath: "/usr/sbin/saslpasswd2"),
+                  getpwnam("cyrus") != nil else {
+                throw XCTSkip("Cyrus IMAP is not installed (.ci/run installs cyrus-imapd, cyrus-caldav and sasl2-bin)")
+            }
+            try XCTSkipUnless(geteuid() == 0, "Cyrus runs as its own user, which needs root to become")
+            python = Self.cyrusMaster
+        case .radicale, .xandikos:
             python = try Self.python()
         }
         self.kind = kind
-        folder = directory.appendingPathComponent("dav-\(kind.rawValue)")
+        if kind == .cyrus {
+            // Its own folder the cyrus user can reach: a test's folder is its owner's alone.
+            var template = Array("/tmp/todo-cyrus-XXXXXX".utf8CString)
+            guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { throw POSIXError(.EACCES) }
+            folder = URL(fileURLWithPath: String(cString: made))
+            chmod(folder.path, 0o755)
+        } else {
+            folder = directory.appendingPathComponent("dav-\(kind.rawValue)")
+        }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let port = try Self.freePort()
         url = URL(string: "http://127.0.0.1:\(port)/")!
@@ -100,6 +121,11 @@ public final class DAVServer {
             try Self.sabreServer.write(to: folder.appendingPathComponent("server.php"), atomically: true, encoding: .utf8)
             process.arguments = ["-S", "127.0.0.1:\(port)", folder.appendingPathComponent("server.php").path]
             process.currentDirectoryURL = folder
+        case .cyrus:
+            imapPort = try Self.freePort()
+            try prepareCyrus(httpPort: port, imapPort: imapPort)
+            process.arguments = ["-C", folder.appendingPathComponent("imapd.conf").path, "-M", folder.appendingPathComponent("cyrus.conf").path,
+                                 "-p", folder.appendingPathComponent("master.pid").path]
         }
         let log = FileManager.default.createFile(atPath: folder.appendingPathComponent("log").path, contents: nil)
             ? FileHandle(forWritingAtPath: folder.appendingPathComponent("log").path) : nil
@@ -117,10 +143,92 @@ public final class DAVServer {
             }
             usleep(50_000)
         }
+        if kind == .cyrus {
+            // alice's mailbox, which her calendars live under, made by the administrator over IMAP.
+            try Self.runChecked("/usr/bin/python3", ["-c", """
+                import imaplib
+                imap = imaplib.IMAP4('127.0.0.1', \(imapPort))
+                imap.login('admin', 'secret')
+                status, answer = imap.create('user/alice')
+                assert status == 'OK', answer
+                """])
+        }
+    }
+
+    /// Cyrus's IMAP port, on which the administrator makes alice's mailbox.
+    private var imapPort = 0
+    static let cyrusMaster = "/usr/lib/cyrus/bin/master"
+
+    /// Cyrus's configuration in its folder (its databases, spool and sockets there too), users
+    /// alice and admin with the password secret, all owned by the cyrus user it runs as.
+    private func prepareCyrus(httpPort: Int, imapPort: Int) throws {
+        let root = folder.path
+        for name in ["config", "spool", "sieve", "proc", "lock", "socket"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        try """
+            configdirectory: \(root)/config
+            proc_path: \(root)/proc
+            mboxname_lockpath: \(root)/lock
+            defaultpartition: default
+            partition-default: \(root)/spool
+            sievedir: \(root)/sieve
+            admins: admin
+            allowplaintext: yes
+            sasl_pwcheck_method: auxprop
+            sasl_auxprop_plugin: sasldb
+            sasl_sasldb_path: \(root)/sasldb2
+            sasl_mech_list: PLAIN LOGIN
+            httpmodules: caldav
+            httpallowcompress: no
+            caldav_create_default: yes
+            lmtpsocket: \(root)/socket/lmtp
+            idlesocket: \(root)/socket/idle
+            notifysocket: \(root)/socket/notify
+            servername: localhost
+            syslog_prefix: todo-tests-cyrus
+
+            """.write(to: folder.appendingPathComponent("imapd.conf"), atomically: true, encoding: .utf8)
+        try """
+            START {
+              recover cmd="ctl_cyrusdb -r -C \(root)/imapd.conf"
+            }
+            SERVICES {
+              imap cmd="imapd -C \(root)/imapd.conf" listen="127.0.0.1:\(imapPort)" prefork=0
+              http cmd="httpd -C \(root)/imapd.conf" listen="127.0.0.1:\(httpPort)" prefork=0
+            }
+            EVENTS {
+            }
+
+            """.write(to: folder.appendingPathComponent("cyrus.conf"), atomically: true, encoding: .utf8)
+        for user in ["admin", "alice"] {
+            try Self.runChecked("/usr/sbin/saslpasswd2", ["-p", "-c", "-f", "\(root)/sasldb2", "-u", "localhost", user], input: "secret")
+        }
+        try Self.runChecked("/bin/chown", ["-R", "cyrus:mail", root])
+    }
+
+    /// Runs a program to its end, failing when it fails.
+    private static func runChecked(_ program: String, _ arguments: [String], input: String = "") throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let stdin = Pipe(), output = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let said = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw NSError(domain: "DAVServer", code: 2, userInfo: [NSLocalizedDescriptionKey: "\(program) failed: \(String(decoding: said, as: UTF8.self))"])
+        }
     }
 
     deinit {
         stop()
+        if kind == .cyrus { try? FileManager.default.removeItem(at: folder) }
     }
 
     /// SabreDAV 1.8's calendar server, as its own example builds it, with a user of Basic authentication.
