@@ -15,6 +15,16 @@ public struct Location: Sendable {
     }
 }
 
+extension Location {
+    /// Whether the two are the same in every part: the book's equality (coordinates within
+    /// `coordinateTolerance`, as a calendar's `GEO` gives them back) and the address too. What a
+    /// sync compares, since an address changed on one side must reach the other.
+    public func isIdentical(to other: Location?) -> Bool {
+        guard let other else { return false }
+        return self == other && address == other.address
+    }
+}
+
 extension Location: Equatable {
     /// The largest difference in degrees at which two coordinate components still count as equal.
     public static let coordinateTolerance = 0.000_000_1

@@ -25,7 +25,8 @@ public enum SyncField: String, CaseIterable, Sendable {
         case .priority: return a.priority == b.priority
         case .tags: return a.tags == b.tags
         case .parent: return a.parent == b.parent
-        case .place: return a.location == b.location
+        // Every part of the place, its address too: the book's equality leaves the address out.
+        case .place: return a.location?.isIdentical(to: b.location) ?? (b.location == nil)
         case .status: return a.done == b.done && (!a.done || a.completedAt == b.completedAt)
         }
     }
@@ -152,7 +153,7 @@ public enum ItemMerge {
         // to this list: they are taken when the item is written for another reason.
         var fieldsBesideLines = merged.storage.fields
         fieldsBesideLines.icalendarLines = local.storage.fields.icalendarLines
-        let changesLocal = merged.done != local.done || fieldsBesideLines != local.storage.fields
+        let changesLocal = merged.done != local.done || fieldsBesideLines != local.storage.fields || !SyncField.place.isSame(in: merged, as: local)
         return MergedItem(item: merged, conflicts: conflicts, changesLocal: changesLocal, changesRemote: changesRemote)
     }
 }

@@ -351,6 +351,23 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(report.conflicts.map(\.conflict.byPreference), [true])
     }
 
+    /// A place whose address alone changed is a change to sync, both ways (the book's equality
+    /// of places leaves the address out).
+    func test_anAddressOnlyEdit_travelsBothWays() throws {
+        let laptop = try list("laptop")
+        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Dentist", location: Location(name: "Clinic", address: "1 Main St"))) }
+        _ = try sync(laptop)
+        clock += 60
+        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.location?.address = "2 Side St" } }
+        XCTAssertEqual(try sync(laptop).sent.map(\.title), ["Dentist"])
+        XCTAssertEqual(try phone("print(str(calendar.todos()[0].icalendar_component['X-TODO-ADDRESS']))"), "2 Side St\n")
+        clock += 60
+        try phone(sets: "X-TODO-ADDRESS", to: "3 Hill Rd", onTaskTitled: "Dentist")
+        XCTAssertEqual(try sync(laptop).received.updated.map(\.title), ["Dentist"])
+        XCTAssertEqual(try laptop.load().toDoItems[0].location?.address, "3 Hill Rd")
+        XCTAssertEqual(try sync(laptop).sent.count, 0)
+    }
+
     /// A task cancelled on the phone (jtx Board and Thunderbird can) is done here, not open: todo
     /// has no cancelled state, and a cancelled task is not to be done.
     func test_aTaskCancelledOnThePhone_isDoneHere() throws {
