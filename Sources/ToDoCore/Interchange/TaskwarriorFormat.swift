@@ -44,7 +44,11 @@ public enum TaskwarriorFormat {
                 depends += children.filter { child in !depends.contains { $0.lowercased() == child } }
                 task["depends"] = .array(depends.map(JSONValue.string))
             }
-            for (key, value) in item.unknownMembers.object.members where task[key] == nil { task[key] = value }
+            for (kept, value) in item.unknownMembers.object.members {
+                // Under its own name again (`UnknownMembers.append(foreign:value:from:)`).
+                let key = UnknownMembers.foreignName(of: kept, from: source)
+                if task[key] == nil { task[key] = value }
+            }
             bytes += Array((index == 0 ? "\n" : ",\n").utf8) + JSONValue.object(task).serializedCompactly()
         }
         return bytes + Array("\n]\n".utf8)
@@ -148,6 +152,9 @@ public enum TaskwarriorFormat {
         return task["title"] == nil && task["description"] != nil && (task["uuid"] != nil || task["status"] != nil)
     }
 
+    /// The name members Taskwarrior gave one of todo's own keys are kept under (`taskwarrior:start`).
+    static let source = "taskwarrior"
+
     /// The keys todo reads (or drops: `id`, `urgency`, `mask`, `rtype` are Taskwarrior's to work
     /// out); every other key (`project`, `depends`, UDAs) stays with the item as it was.
     private static let readKeys: Set<String> = ["description", "uuid", "status", "entry", "due", "end", "wait", "modified",
@@ -162,7 +169,7 @@ public enum TaskwarriorFormat {
         var kept = UnknownMembers()
         func unreadable(_ key: String, _ why: String) {
             problems.append("\(origin), \(key): \(why); kept as it was")
-            if let value = task[key] { kept.append(key: key, value: value) }
+            if let value = task[key] { kept.append(foreign: key, value: value, from: source) }
         }
         func string(_ key: String) -> String? {
             switch task[key] {
@@ -224,7 +231,7 @@ public enum TaskwarriorFormat {
         // instance. A task with `recur` of its own repeats.
         var rule: String?
         if task["parent"] != nil {
-            if let recur = task["recur"] { kept.append(key: "recur", value: recur) }
+            if let recur = task["recur"] { kept.append(foreign: "recur", value: recur, from: source) }
         } else if let recur = string("recur") {
             rule = Self.rule(ofRecurrence: recur)
             if rule == nil { unreadable("recur", "'\(recur)' is not a repeat todo reads (daily, weekly, 2w, …)") }
@@ -241,7 +248,7 @@ public enum TaskwarriorFormat {
         item.storage.fields.tags = tags
         item.storage.fields.repeatRule = rule
         // What todo has no field for stays with the item: the project, dependencies, UDAs.
-        for (key, value) in task.members where !readKeys.contains(key) { kept.append(key: key, value: value) }
+        for (key, value) in task.members where !readKeys.contains(key) { kept.append(foreign: key, value: value, from: source) }
         item.storage.fields.unknownMembers = kept
         if status == "recurring" {
             // The template's own due is its first; the series is where its first pending instance is.
@@ -250,7 +257,8 @@ public enum TaskwarriorFormat {
             }
         }
         let ignored: String? = status == "deleted" ? "deleted in Taskwarrior" : nil
-        return ImportedItem(item: item, origin: origin, ignoredBecause: ignored, unknownKeys: kept.keys.filter { !readKeys.contains($0) }.sorted(),
+        let keptKeys = kept.keys.map { UnknownMembers.foreignName(of: $0, from: source) }
+        return ImportedItem(item: item, origin: origin, ignoredBecause: ignored, unknownKeys: keptKeys.filter { !readKeys.contains($0) }.sorted(),
                             problems: problems, idIsDerived: id == nil)
     }
 

@@ -5,6 +5,16 @@ import Foundation
 // in the exact form written here are read by a shortcut (`WrittenFormReader`) and copied back
 // unchanged (`writeArray`).
 
+extension ToDoItem {
+    /// The keys todo itself reads in an item of its file: another program's member of one of
+    /// these names, written as it came, would be read as todo's own field, or make the file one
+    /// todo refuses (see `UnknownMembers.append(foreign:value:from:)`).
+    static let ownKeys: Set<String> = [
+        "id", "number", "title", "itemDescription", "timestamp", "allDay", "start", "repeat", "location", "priority", "tags",
+        "parent", "done", "createdAt", "completedAt", "modifiedAt", "uid", "icalendar",
+    ]
+}
+
 extension ToDoItem: JSONSchema {
     init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
         var id: UUID?, idText: String?, number = 0, title: String?, itemDescription: String?, timestamp: Double?
@@ -209,6 +219,20 @@ extension UnknownMembers {
         JSONValue.writeString(key, to: &text)
         text.append(UInt8(ascii: ":"))
         text.append(contentsOf: value.serializedCompactly())
+    }
+
+    /// Keeps another program's member, under its own name, or as `source:key` when the name is
+    /// one of todo's own (`ToDoItem.ownKeys`): Taskwarrior's `start` (a date) or `parent` (a
+    /// recurrence template) written as they came would be read as todo's start and parent, or
+    /// refused, and the list with them. `source` never holds a `:` of its own key's kind, so the
+    /// name cannot meet another member's (Taskwarrior's attribute names hold no `:`).
+    mutating func append(foreign key: String, value: JSONValue, from source: String) {
+        append(key: ToDoItem.ownKeys.contains(key) ? "\(source):\(key)" : key, value: value)
+    }
+
+    /// The name another program gave a member kept by `append(foreign:value:from:)`.
+    static func foreignName(of key: String, from source: String) -> String {
+        key.hasPrefix(source + ":") ? String(key.dropFirst(source.count + 1)) : key
     }
 }
 

@@ -80,6 +80,58 @@ final class RealToolsTests: BinaryTestCase {
         XCTAssertEqual(try todo.run(["list", "--all"]).stdout, Self.theListBack)
     }
 
+    /// Tasks begun with `task start`, a recurring series, and a user-defined attribute named as
+    /// one of todo's own keys (`location`), from the real Taskwarrior: the list stays readable
+    /// by every command, and `task import` of todo's export gives each back under its own name.
+    func test_taskwarrior_startedTasks_andAttributesNamedLikeTodos_stayReadable_andGoBack() throws {
+        let task = try installed(["task"])
+        let data = directory.file("taskdata").path, rc = directory.file("taskrc").path
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        try Data("""
+            data.location=\(data)
+            confirmation=off
+            json.array=on
+            verbose=nothing
+            recurrence.confirmation=no
+            uda.location.type=string
+            uda.location.label=Where
+
+            """.utf8).write(to: URL(fileURLWithPath: rc))
+        var taskwarrior = todo!
+        taskwarrior.environment["TASKRC"] = rc
+        taskwarrior.environment["TASKDATA"] = data
+        for arguments in [["add", "Write report", "location:Office"], ["1", "start"], ["add", "Water plants", "due:2030-01-10", "recur:weekly"], ["list"]] {
+            let outcome = try taskwarrior.run(program: task, arguments)
+            XCTAssertTrue([0, 1].contains(outcome.status), "\(arguments): \(outcome.stderr)")
+        }
+        let exported = try taskwarrior.run(program: task, ["export"])
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        XCTAssertTrue(exported.stdout.contains("\"start\":") && exported.stdout.contains("\"parent\":"), exported.stdout)
+        try Data(exported.stdout.utf8).write(to: directory.file("from-task.json"))
+        XCTAssertEqual(try todo.run(["import", directory.file("from-task.json").path]).status, 0)
+        for arguments in [["list", "--all"], ["add", "More"], ["undo"], ["show", "1"]] {
+            let outcome = try todo.run(arguments)
+            XCTAssertEqual(outcome.status, 0, "\(arguments): \(outcome.stderr)")
+        }
+
+        XCTAssertEqual(try todo.run(["export", "--format", "taskwarrior", "--output", directory.file("back.json").path]).status, 0)
+        let fresh = directory.file("taskdata2").path
+        try FileManager.default.createDirectory(atPath: fresh, withIntermediateDirectories: true)
+        taskwarrior.environment["TASKDATA"] = fresh
+        try Data(try String(contentsOfFile: rc, encoding: .utf8).replacingOccurrences(of: data, with: fresh).utf8).write(to: URL(fileURLWithPath: rc))
+        let imported = try taskwarrior.run(program: task, ["import", directory.file("back.json").path])
+        XCTAssertEqual(imported.status, 0, imported.stdout + imported.stderr)
+        let again = try taskwarrior.run(program: task, ["export"])
+        guard case .array(let tasks) = try JSONValue(parsing: Array(again.stdout.utf8)) else { return XCTFail(again.stdout) }
+        let report = tasks.compactMap { task -> JSONObject? in
+            guard case .object(let object) = task, object["description"] == .string("Write report") else { return nil }
+            return object
+        }.first
+        XCTAssertEqual(report?["location"], .string("Office"))
+        XCTAssertNotNil(report?["start"], "still begun")
+        XCTAssertFalse(again.stdout.contains("taskwarrior:"), again.stdout)
+    }
+
     func test_todoSh_findsTheExportsPriorities_andTodoReadsItsFileBack() throws {
         let todoSh = try installed(["todo-txt", "todo.sh"])
         try addList()

@@ -338,6 +338,37 @@ final class InterchangeCommandTests: HarnessTestCase {
             """))
         XCTAssertEqual(todo.run("import", "https://").status, 64)
     }
+
+    /// Taskwarrior's own keys that are todo's too (`start`: begun; `parent`: the template of a
+    /// recurring instance), and a user-defined attribute named like any of todo's, are kept apart
+    /// from todo's fields: the list stays readable by every command, and each goes back to
+    /// Taskwarrior under its own name. (The list used to be written with Taskwarrior's `start`
+    /// where todo reads a number, and every later command exited 4.)
+    func test_import_taskwarriorKeysNamedLikeTodos_keepTheListReadable_andGoBackOnExport() throws {
+        let path = try write("""
+            [{"uuid":"11111111-2222-3333-4444-555555555556","description":"A","status":"pending","entry":"20200101T120000Z","start":"20200102T120000Z"},
+             {"uuid":"11111111-2222-3333-4444-555555555557","description":"B","status":"pending","entry":"20200101T120000Z","due":"20200105T120000Z",
+              "parent":"11111111-2222-3333-4444-555555555558","imask":1,"recur":"weekly","location":"Office","number":7,"done":"no","allDay":"sure",
+              "timestamp":"x","title":"T","uid":3}]
+            """, to: "t.json")
+        XCTAssertEqual(todo.run("import", path).status, 0)
+        XCTAssertEqual(todo.run("list").stdout, "1 [ ] A\n2 [ ] B  01/05/20 07:00\n")
+        XCTAssertEqual(todo.run("add", "C").status, 0)
+        XCTAssertEqual(todo.run("undo").status, 0)
+        XCTAssertEqual(todo.run("show", "2").status, 0)
+        let exported = todo.run("export", "--format", "taskwarrior").stdout
+        guard case .array(let tasks)? = try? JSONValue(parsing: Array(exported.utf8)), tasks.count == 2,
+              case .object(let first) = tasks[0], case .object(let second) = tasks[1] else { return XCTFail(exported) }
+        XCTAssertEqual(first["start"], .string("20200102T120000Z"))
+        XCTAssertEqual(second["parent"], .string("11111111-2222-3333-4444-555555555558"))
+        for (key, value) in [("location", JSONValue.string("Office")), ("done", .string("no")), ("allDay", .string("sure")),
+                             ("timestamp", .string("x")), ("title", .string("T"))] {
+            XCTAssertEqual(second[key], value, key)
+        }
+        XCTAssertEqual(second["number"], .number(7))
+        XCTAssertEqual(second["uid"], .number(3))
+        XCTAssertNil(first.keys.first { $0.contains(":") }, "no name of todo's own goes to Taskwarrior")
+    }
 }
 
 /// `list` and `export` with filters, sorting and a limit.
@@ -384,4 +415,5 @@ final class ListQueryCommandTests: HarnessTestCase {
 
             """ + usage))
     }
+
 }

@@ -59,7 +59,10 @@ final class TaskwarriorFormatTests: XCTestCase {
         let instance = #"[{"description":"Review","status":"pending","recur":"weekly","parent":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e54","imask":3}]"#
         let occurrence = try XCTUnwrap(ItemInterchange.read(Array(instance.utf8), format: .auto, timeZone: .utc).items.first)
         XCTAssertNil(occurrence.item.repeatRule)
-        XCTAssertEqual(occurrence.item.unknownMembers.keys, ["recur", "parent", "imask"])
+        // Its template's uuid is Taskwarrior's `parent`, not todo's: kept apart under a name of its own.
+        XCTAssertEqual(occurrence.item.unknownMembers.keys, ["recur", "taskwarrior:parent", "imask"])
+        XCTAssertNil(occurrence.item.parent)
+        XCTAssertEqual(occurrence.unknownKeys, ["imask", "parent"])
     }
 
     /// A value todo cannot read is a problem of its task: kept as it was, the rest imported.
