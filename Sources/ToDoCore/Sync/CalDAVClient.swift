@@ -298,6 +298,8 @@ public struct CalDAVClient: Sendable {
 
         /// What the server said in words, when it did (SabreDAV's `s:message`).
         public var message: String?
+        /// The calendar holding what `href` names, on the server written to, when it names one.
+        public var holdingCalendar: URL?
 
         /// Reads a refusal's body: a `DAV:error` element naming the condition (servers put their
         /// own elements beside it: SabreDAV's exception and message), or anything else (an HTML
@@ -328,9 +330,10 @@ public struct CalDAVClient: Sendable {
             switch condition {
             case "unique-scheduling-object-resource"?, "no-uid-conflict"?:
                 // Cyrus (and so Fastmail) keeps a UID in one calendar of an account.
+                let setup = holdingCalendar.map { "todo sync forget, then todo sync setup \($0.absoluteString)" } ?? "todo sync setup --calendar"
                 return "the server refused it (\(status) \(condition!)): a task with its UID is already"
                     + " \(href.map { "at \($0)" } ?? "elsewhere on the account"), and the server keeps a UID in one calendar;"
-                    + " sync with that calendar (todo sync setup --calendar), or remove the task there"
+                    + " sync with that calendar (\(setup)), or remove the task there"
             case let condition?:
                 return "the server refused it (\(status) \(condition)\(href.map { " \($0)" } ?? "")\(message.map { ": \($0)" } ?? ""))"
             case nil:
@@ -350,7 +353,13 @@ public struct CalDAVClient: Sendable {
             answer = try send("PUT", try resolve(escaped, calendar), body: text, headers: headers)
         }
         if answer.status == 412 { return .changedMeanwhile }
-        if answer.status >= 400 { return .refused(Refusal(status: answer.status, body: answer.body)) }
+        if answer.status >= 400 {
+            var refusal = Refusal(status: answer.status, body: answer.body)
+            // Where the server says the same UID already is: a calendar of this server's, said by its address.
+            refusal.holdingCalendar = refusal.href.flatMap { URL(string: $0, relativeTo: target) }.map { $0.absoluteURL.deletingLastPathComponent() }
+                .flatMap { $0.host == target.host && $0.port == target.port ? $0 : nil }
+            return .refused(refusal)
+        }
         guard answer.isSuccess else { throw unexpected(answer, "storing \(href)") }
         return .done(etag: answer.header("etag"), path: Self.pathAfterRedirect(answer, asSent: href, in: calendar))
     }

@@ -33,8 +33,8 @@ final class CyrusSyncTests: SyncServerTestCase {
             let line = try XCTUnwrap(lines.first { $0.hasPrefix("Not sent \(number): \(title) ") }, moved.stdout)
             XCTAssertTrue(line.hasPrefix("Not sent \(number): \(title) (the server refused it (403 unique-scheduling-object-resource): a task with its UID"
                                          + " is already at /dav/calendars/user/alice/Default/"), line)
-            XCTAssertTrue(line.hasSuffix(".ics, and the server keeps a UID in one calendar; sync with that calendar (todo sync setup --calendar),"
-                                         + " or remove the task there)"), line)
+            XCTAssertTrue(line.hasSuffix(".ics, and the server keeps a UID in one calendar; sync with that calendar (todo sync forget, then todo sync"
+                                         + " setup \(server.taskCalendar.absoluteString)), or remove the task there)"), line)
         }
         XCTAssertEqual(lines.last, "Synced with \"Moved\": received 0, sent 1, 0 conflicts.")
 

@@ -510,7 +510,8 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(report.refused.map(\.item.title), ["Three"])
         XCTAssertEqual(report.refused.first?.reason, "the server refused it (403 unique-scheduling-object-resource): a task with its UID is already at"
                        + " /dav/calendars/user/alice/Default/\(third.uid).ics, and the server keeps a UID in one calendar;"
-                       + " sync with that calendar (todo sync setup --calendar), or remove the task there")
+                       + " sync with that calendar (todo sync forget, then todo sync setup \(server.url.absoluteString)dav/calendars/user/alice/Default/),"
+                       + " or remove the task there")
         XCTAssertEqual(try laptop.loadSyncState()?.inStep, false)
         let again = try sync(laptop)
         XCTAssertEqual(again.sent.map(\.title), ["Three"])
