@@ -1,0 +1,68 @@
+import Foundation
+import ToDoCore
+
+/// `todo sync setup`: the calendar found or made, the password checked, the account recorded.
+extension SyncCommand {
+    // MARK: Setup
+
+    func setup(url: URL, user: String, calendarName: String?, passwordCommand: String?, allowHTTP: Bool, _ runner: CommandRunner) throws {
+        let context = runner.context
+        if url.scheme?.lowercased() == "http", !Self.isLoopback(url) {
+            guard allowHTTP else {
+                throw UsageError(message: "\(url.absoluteString) is plain http, which would send the password unencrypted; use https, or --allow-http",
+                                 command: Self.spec)
+            }
+            context.errorOutput.write("Warning: \(url.host ?? "the server") is reached over plain http; the password travels unencrypted\n")
+        }
+        let password = try Self.password(command: passwordCommand, context)
+        let client = try Self.client(user: user, password: password, runner)
+        let found: (home: URL?, calendars: [CalDAVClient.Calendar])
+        do { found = try client.calendars(at: url) } catch { throw SyncFailure(error) }
+        var chosen: CalDAVClient.Calendar
+        var made = false
+        switch CalendarChoice(named: calendarName, among: found.calendars) {
+        case .found(let calendar):
+            chosen = calendar
+        case .toMake(let name):
+            guard let home = found.home else {
+                throw SyncFailure(.notCalDAV("\(url.absoluteString) names a calendar, not \"\(name)\"; give the server's address to find or make it"))
+            }
+            do { chosen = try client.makeCalendar(named: name, slug: Self.slug(name), in: home) } catch { throw SyncFailure(error) }
+            made = true
+        case .noneHoldsTasks:
+            throw SyncFailure(.notCalDAV("the server has no calendar for tasks; give --calendar <name> to make one"))
+        case .several(let names):
+            let quoted = names.map { "\"\($0)\"" }.joined(separator: ", ")
+            throw UsageError(message: "the server has \(names.count) calendars for tasks (\(quoted)); give --calendar <name>", command: Self.spec)
+        }
+        if !chosen.url.absoluteString.hasSuffix("/") { chosen.url = chosen.url.appendingPathComponent("") }
+        let count: Int
+        do { count = try client.tasks(in: chosen.url).resources.count } catch { throw SyncFailure(error) }
+        let account = SyncState.Account(calendar: chosen.url, calendarName: chosen.displayName, user: user, passwordCommand: passwordCommand,
+                                        allowsHTTP: allowHTTP)
+        try runner.store.update(withSyncState: { _, state in
+            // Another calendar starts afresh; the same one keeps what the last sync agreed.
+            if state?.account.calendar != account.calendar { state = SyncState(account: account) } else { state?.account = account }
+        })
+        let name = chosen.displayName.map { "\"\($0)\"" } ?? chosen.url.absoluteString
+        context.output.write(TerminalText.printableLines("""
+            \(made ? "Made the calendar" : "Found the calendar") \(name) at \(chosen.url.absoluteString) for \(user), with \(counted(count, "task")).
+            Run todo sync to sync.\n
+            """))
+    }
+
+    /// Whether the URL's host is this machine by its own name: `localhost`, `127.x.x.x` or `::1`;
+    /// no name is looked up to decide.
+    static func isLoopback(_ url: URL) -> Bool {
+        guard let host = url.host?.lowercased() else { return false }
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        return bare == "localhost" || bare == "::1" || bare.split(separator: ".").count == 4 && bare.hasPrefix("127.")
+            && bare.split(separator: ".").allSatisfy { UInt8($0) != nil }
+    }
+
+    /// A calendar's name as a path segment: letters and digits, the rest as `-`.
+    static func slug(_ name: String) -> String {
+        let slug = CalDAVClient.pathSegment(name.lowercased(), replacement: "-")
+        return slug.trimmingCharacters(in: CharacterSet(charactersIn: "-")).isEmpty ? "tasks" : slug
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import ToDoCore
+
+/// `todo sync` itself, and what it says it did.
+extension SyncCommand {
+    // MARK: Sync
+
+    func sync(prefer: SyncSide, dryRun: Bool, force: Bool, json: Bool, _ runner: CommandRunner) throws {
+        // A list that is not synced leaves no sync lock behind.
+        guard try runner.store.hasSyncState() else { throw UsageError(message: Self.notSynced, showsUsage: false) }
+        // One sync of a list at a time, from reading its state to recording what was sent.
+        try Self.whileSyncing(runner) {
+            guard let state = try runner.store.loadSyncState() else {
+                throw UsageError(message: Self.notSynced, showsUsage: false)
+            }
+            let password = try Self.password(command: state.account.passwordCommand, runner.context)
+            let run = SyncRun(store: runner.store, client: try Self.client(user: state.account.user, password: password, runner),
+                              timeZone: runner.settings.timeZone, now: runner.context.now, productID: HelpRenderer.productID,
+                              tieBreaker: prefer, force: force, command: runner.arguments)
+            let output = runner.context.output
+            do {
+                if dryRun {
+                    let plan = try run.plan()
+                    output.write(TerminalText.printableLines(Self.describe(plan)))
+                    return
+                }
+                let report = try run.run(readState: state)
+                output.write(TerminalText.printableLines(json ? Self.json(report) : Self.describe(report, runner.renderer, state)))
+                if !report.refused.isEmpty {
+                    throw SyncFailure(message: "the server refused \(counted(report.refused.count, "change")) (said above); the rest was synced,"
+                                      + " and the next sync tries \(report.refused.count == 1 ? "it" : "them") again")
+                }
+            } catch let error as SyncError {
+                throw SyncFailure(error)
+            }
+        }
+    }
+
+    static func describe(_ plan: SyncPlan) -> String {
+        var lines: [String] = []
+        for change in plan.local {
+            switch change {
+            case .add(let item): lines.append("Would receive: \(item.title)")
+            case .update(let item): lines.append("Would update \(item.number): \(item.title)")
+            case .remove(let item): lines.append("Would remove \(item.number): \(item.title) (deleted on the server)")
+            }
+        }
+        for change in plan.remote {
+            switch change {
+            case .put(let item, _, _): lines.append("Would send \(item.number): \(item.title)")
+            case .delete(_, _, let item): lines.append("Would delete on the server: \(item.title)")
+            }
+        }
+        lines.append("Would sync: \(plan.local.count) here, \(plan.remote.count) on the server; nothing was changed.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func describe(_ report: SyncReport, _ renderer: ItemRenderer, _ state: SyncState) -> String {
+        var lines: [String] = []
+        for item in report.received.added { lines.append("Received \(item.number): \(item.title)") }
+        for item in report.received.updated { lines.append("Updated \(item.number): \(item.title)") }
+        for item in report.received.removed { lines.append("Removed \(item.number): \(item.title) (deleted on the server)") }
+        for item in report.sent { lines.append("Sent \(item.number): \(item.title)") }
+        for item in report.deletedRemotely { lines.append("Deleted on the server: \(item.title)") }
+        for (item, conflict) in report.conflicts {
+            let lost = value(of: conflict.field, in: conflict.lost, renderer)
+            let why = conflict.byPreference ? "which came later cannot be told, and --prefer is \(conflict.winner.rawValue)" : "the later change"
+            lines.append(conflict.winner == .local
+                ? "Conflict \(item.number) \(conflict.field.rawValue): kept this list's (\(why)); the server's was \(lost)"
+                : "Conflict \(item.number) \(conflict.field.rawValue): took the server's (\(why)); this list's was \(lost), which todo undo brings back")
+        }
+        for (item, side) in report.keptAgainstDelete {
+            lines.append(side == .remote ? "Kept \(item.number): \(item.title) (deleted on the server, changed here: sent again)"
+                         : "Kept: \(item.title) (deleted here, changed on the server: received again)")
+        }
+        for (arrived, existing) in report.received.twins {
+            lines.append("Twin \(arrived.number): \(arrived.title) arrived with the content of \(existing.number)")
+        }
+        for (item, reason) in report.received.refused { lines.append("Left out: \(item.title) (\(reason))") }
+        for (href, reason) in report.unreadable { lines.append("Left alone: \(href) (\(reason)); its item stays as it was") }
+        for (item, reason) in report.refused { lines.append("Not sent \(item.number): \(item.title) (\(reason))") }
+        let name = state.account.calendarName.map { "\"\($0)\"" } ?? state.account.calendar.absoluteString
+        lines.append("Synced with \(name): received \(report.received.added.count + report.received.updated.count + report.received.removed.count), "
+                     + "sent \(report.sent.count + report.deletedRemotely.count), \(counted(report.conflicts.count, "conflict")).")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func value(of field: SyncField, in item: ToDoItem, _ renderer: ItemRenderer) -> String {
+        switch field {
+        case .title: return "\"\(item.title)\""
+        case .description: return item.itemDescription.map { "\"\($0)\"" } ?? "no description"
+        case .due: return renderer.dueText(item) ?? "no due date"
+        case .start: return item.start.map { renderer.dates.string(from: $0) } ?? "no start"
+        case .repeatRule: return item.repeatRule ?? "no repeat"
+        case .priority: return item.priority.map { "priority \($0)" } ?? "no priority"
+        case .tags: return item.tags.isEmpty ? "no tags" : item.tags.map { "+" + $0 }.joined(separator: " ")
+        case .parent: return item.parent.map { "parent \($0.uuidString)" } ?? "no parent"
+        case .place: return item.location.map { "\"\($0.name)\"" } ?? "no place"
+        case .status: return item.done ? "done" : "open"
+        }
+    }
+
+    static func json(_ report: SyncReport) -> String {
+        func items(_ list: [ToDoItem]) -> JSONValue { .array(list.map(\.json)) }
+        var object = JSONObject()
+        object["received"] = items(report.received.added)
+        object["updated"] = items(report.received.updated)
+        object["removed"] = items(report.received.removed)
+        object["sent"] = items(report.sent)
+        object["deletedOnServer"] = items(report.deletedRemotely)
+        object["conflicts"] = .array(report.conflicts.map { conflict in
+            var entry = JSONObject()
+            entry["id"] = .string(conflict.item.id.uuidString)
+            entry["field"] = .string(conflict.conflict.field.rawValue)
+            entry["winner"] = .string(conflict.conflict.winner.rawValue)
+            entry["decidedBy"] = .string(conflict.conflict.byPreference ? "prefer" : "later")
+            entry["lost"] = conflict.conflict.lost.json
+            return .object(entry)
+        })
+        object["unreadable"] = .array(report.unreadable.map { href, reason in
+            var entry = JSONObject()
+            entry["href"] = .string(href)
+            entry["reason"] = .string(reason)
+            return .object(entry)
+        })
+        object["refused"] = .array(report.refused.map { item, reason in
+            var entry = JSONObject()
+            entry["id"] = .string(item.id.uuidString)
+            entry["number"] = .number(item.number)
+            entry["reason"] = .string(reason)
+            return .object(entry)
+        })
+        return String(decoding: JSONValue.object(object).serialized(), as: UTF8.self) + "\n"
+    }
+}

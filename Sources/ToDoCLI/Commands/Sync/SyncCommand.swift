@@ -1,0 +1,140 @@
+import Foundation
+import ToDoCore
+
+/// `todo sync`: the list kept in step with a CalDAV calendar. `todo sync setup <url>` names the
+/// calendar, `todo sync` syncs, `todo sync status` says where things stand, `todo sync forget`
+/// drops the sync state (the list stays).
+struct SyncCommand: ListCommand {
+    static let user = OptionSpec(name: "user", valueName: "name", help: "setup: the user name on the server.")
+    static let calendar = OptionSpec(name: "calendar", valueName: "name",
+                                     help: "setup: the calendar, by its name; made (for tasks only) when the server has none of that name.")
+    static let passwordCommand = OptionSpec(name: "password-command", valueName: "command",
+                                            help: "setup: a command whose first line of output is the password (as 'pass show dav'); without it, TODO_SYNC_PASSWORD.")
+    static let allowHTTP = OptionSpec(name: "allow-http", valueName: nil,
+                                      help: "setup: allow plain http:// to a host that is not this machine (the password travels unencrypted).")
+    static let prefer = OptionSpec(name: "prefer", valueName: "side",
+                                   help: "local or remote: whose change wins a field both changed when which came later cannot be told (default: local).",
+                                   completion: .words(["local", "remote"]))
+    static let dryRun = OptionSpec(name: "dry-run", valueName: nil, help: "Show what a sync would do and change nothing.")
+    static let force = OptionSpec(name: "force", valueName: nil,
+                                  help: "Sync even when it deletes every item of a side, or more than half of a side of more than ten.")
+    static let json = OptionSpec(name: "json", valueName: nil, help: "Print what the sync did as JSON.")
+
+    static let spec = CommandSpec(
+        name: "sync", summary: "Keep the list in step with a CalDAV calendar.",
+        arguments: [ArgumentSpec(name: "action", help: "setup, status or forget; none to sync.", isOptional: true),
+                    ArgumentSpec(name: "url", help: "setup: the server's address, or the calendar's.", isOptional: true)],
+        options: [user, calendar, passwordCommand, allowHTTP, prefer, dryRun, force, json],
+        discussion: """
+            todo sync setup <url> --user <name> finds the user's calendars (or takes the calendar the
+            URL names), picks the one --calendar names (making it when there is none) or the only one
+            that holds tasks, checks the password, and records the account beside the list; the
+            password comes from TODO_SYNC_PASSWORD or --password-command and is never written down.
+            todo sync then sends this list's changes and takes the calendar's: a field changed on one
+            side goes to the other, a field changed on both goes to the later change (the loser is
+            said; when the calendar's change won, todo undo brings this list's back), an edit beats a delete. Numbers stay local. A sync
+            that would delete everything on a side, or more than half of a side of more than ten, is
+            refused without --force, and so is one that would, with what syncs deleted in the last day. A change
+            the server refuses is said with its reason, the rest is sent, the sync exits 1, and the next sync
+            tries it again. One sync of a list runs at a time. The server is never asked while the list is locked.
+            """,
+        argumentCompletion: .words(["setup", "status", "forget"]), changesList: true)
+
+    /// What a sync of a list without a sync state says.
+    static let notSynced = "the list is not synced; todo sync setup <url> --user <name> sets it up"
+
+    /// Seconds a request to the server may take when `TODO_HTTP_TIMEOUT` is not set: a calendar of
+    /// 10,000 tasks takes seconds to list.
+    static let timeout = 60.0
+
+    enum Action: Equatable {
+        case sync(prefer: SyncSide, dryRun: Bool, force: Bool, json: Bool)
+        case setup(url: URL, user: String, calendar: String?, passwordCommand: String?, allowHTTP: Bool)
+        case status
+        case forget
+    }
+
+    var action: Action
+
+    init(action: Action) {
+        self.action = action
+    }
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        let positionals = try arguments.positionals(atMost: 2)
+        let setupOptions = [Self.user, Self.calendar, Self.passwordCommand, Self.allowHTTP]
+        let syncOptions = [Self.prefer, Self.dryRun, Self.force, Self.json]
+        func given(_ options: [OptionSpec]) -> OptionSpec? {
+            options.first { arguments.flag($0) || arguments.value($0) != nil }
+        }
+        func refuse(_ options: [OptionSpec], for name: String) throws(UsageError) {
+            if let option = given(options) { throw arguments.error("'\(option.flag)' does not go with 'todo sync \(name)'") }
+        }
+        switch positionals.first {
+        case nil:
+            try refuse(setupOptions, for: "")
+            let prefer: SyncSide
+            switch arguments.value(Self.prefer)?.lowercased() {
+            case nil, "local": prefer = .local
+            case "remote": prefer = .remote
+            case let other?: throw arguments.error("invalid value '\(other)' for '--prefer'; use local or remote")
+            }
+            action = .sync(prefer: prefer, dryRun: arguments.flag(Self.dryRun), force: arguments.flag(Self.force), json: arguments.flag(Self.json))
+        case "setup":
+            try refuse(syncOptions, for: "setup")
+            guard positionals.count == 2, let url = URL(string: positionals[1]), url.isWebAddress else {
+                throw arguments.error(positionals.count < 2 ? "todo sync setup needs the server's address, as https://dav.example.com/"
+                                      : "'\(positionals[1])' is not an http:// or https:// address")
+            }
+            // It would be recorded and shown (and a password in it sent on); the address is not repeated.
+            if url.user != nil || url.password != nil {
+                throw arguments.error("the server's address holds a user name or password (user:password@); give the address without it,"
+                                      + " the user with --user and the password in TODO_SYNC_PASSWORD or through --password-command")
+            }
+            guard let user = arguments.value(Self.user), !user.isEmpty else { throw arguments.error("todo sync setup needs --user <name>") }
+            action = .setup(url: url, user: user, calendar: arguments.value(Self.calendar), passwordCommand: arguments.value(Self.passwordCommand),
+                            allowHTTP: arguments.flag(Self.allowHTTP))
+        case "status", "forget":
+            try refuse(setupOptions + syncOptions, for: positionals[0])
+            _ = try arguments.positionals(atMost: 1)
+            action = positionals[0] == "status" ? .status : .forget
+        case let other?:
+            throw arguments.error("unknown sync action '\(other)'; use setup, status or forget, or none to sync")
+        }
+    }
+
+    func run(with runner: CommandRunner) throws {
+        switch action {
+        case .setup(let url, let user, let calendar, let passwordCommand, let allowHTTP):
+            try Self.whileSyncing(runner) {
+                try setup(url: url, user: user, calendarName: calendar, passwordCommand: passwordCommand, allowHTTP: allowHTTP, runner)
+            }
+        case .status:
+            try status(runner)
+        case .forget:
+            var had = try runner.store.hasSyncState()
+            if had {
+                try Self.whileSyncing(runner) {
+                    had = try runner.store.update(withSyncState: { _, state -> Bool in
+                        defer { state = nil }
+                        return state != nil
+                    })
+                }
+            }
+            runner.context.output.write(had ? "Forgot the sync state; the list stays as it is.\n" : "The list is not synced; nothing to forget.\n")
+        case .sync(let prefer, let dryRun, let force, let json):
+            try sync(prefer: prefer, dryRun: dryRun, force: force, json: json, runner)
+        }
+    }
+
+    /// Runs `body` holding the list's sync lock; another sync that holds it longer than the lock
+    /// timeout is said as such.
+    static func whileSyncing(_ runner: CommandRunner, _ body: () throws -> Void) throws {
+        do {
+            try runner.store.whileSyncing(body)
+        } catch StoreError.lockTimeout(let lockFile, let seconds) where lockFile.hasSuffix(".sync.lock") {
+            throw SyncFailure(message: "another todo sync of this list is running (it has held \(lockFile) for more than \(Int(seconds)) seconds);"
+                              + " nothing was changed, try again once it has ended")
+        }
+    }
+}
