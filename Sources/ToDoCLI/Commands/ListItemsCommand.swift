@@ -58,12 +58,12 @@ struct ListItemsCommand: ListCommand {
         var (candidates, doneCandidates) = try manager.items(in: section, subtasksOf: parent)
         // Items that wait for their start date are left out of the list's own view.
         var waiting = 0
-        if !json, !showsAll, manager.mayHaveStartDates, let first = candidates.firstIndex(where: { Self.waits($0, now: now, dates: dates) }) {
+        if !json, !showsAll, manager.mayHaveStartDates, let first = candidates.firstIndex(where: { $0.waitsForItsStart(now: now, dates: dates) }) {
             // One array for the items kept, made once: a list of 100,000 items is megabytes.
             var kept: [ToDoItem] = []
             kept.reserveCapacity(candidates.count)
             kept.append(contentsOf: candidates[..<first])
-            for item in candidates[first...] where !Self.waits(item, now: now, dates: dates) { kept.append(item) }
+            for item in candidates[first...] where !item.waitsForItsStart(now: now, dates: dates) { kept.append(item) }
             waiting = candidates.count - kept.count
             candidates = kept
         }
@@ -89,7 +89,7 @@ struct ListItemsCommand: ListCommand {
                 let items = waiting == 1 ? "1 item waits" : "\(waiting) items wait"
                 runner.write(runner.renderer.style.dim("… \(items) for a start date after today: todo list --all") + "\n")
             } else if showsAll, manager.mayHaveStartDates {
-                let shownWaiting = open.count { Self.waits($0, now: now, dates: dates) }
+                let shownWaiting = open.count { $0.waitsForItsStart(now: now, dates: dates) }
                 if shownWaiting > 0 {
                     let items = shownWaiting == 1 ? "1 of these waits" : "\(shownWaiting) of these wait"
                     runner.write(runner.renderer.style.dim("… \(items) for a start date after today") + "\n")
@@ -100,14 +100,6 @@ struct ListItemsCommand: ListCommand {
                 context.errorOutput.write("No \(what). Add one with: todo add \"Call Mom\" --due tomorrow\n")
             }
         }
-    }
-}
-
-extension ListItemsCommand {
-    /// Whether an open item waits: its start date is after today.
-    static func waits(_ item: ToDoItem, now: Date, dates: DueDateFormatter) -> Bool {
-        guard let start = item.start else { return false }
-        return dates.daysFrom(now, to: start) > 0
     }
 }
 

@@ -121,3 +121,12 @@ public struct ItemQuery: Equatable, Sendable {
         }
     }
 }
+
+extension ToDoItem {
+    /// Whether the item waits: its start date is after today, in the days `dates` counts (the
+    /// user's zone); a list leaves it out of its own view until then.
+    public func waitsForItsStart(now: Date, dates: DueDateFormatter) -> Bool {
+        guard let start else { return false }
+        return dates.daysFrom(now, to: start) > 0
+    }
+}
