@@ -82,6 +82,19 @@ final class ItemQueryTests: XCTestCase {
         XCTAssertEqual(numbers { $0.limit = 0 }, " | ")
         XCTAssertEqual(numbers { $0.sort = .due; $0.limit = 2; $0.search = "i" }, "5 | 6")
     }
+
+    /// An item waits while its start date is after today where the user is; from its day on, it does not.
+    func test_anItemWaits_untilItsStartDay() {
+        let dates = DueDateFormatter(timeZone: zone)
+        var item = ToDoItem(title: "Later")
+        XCTAssertFalse(item.waitsForItsStart(now: now, dates: dates), "no start")
+        item.start = 1_795_410_000          // Monday 23 November 2026, 00:00 in New York
+        XCTAssertTrue(item.waitsForItsStart(now: now, dates: dates))
+        item.start = 1_795_323_600          // today, 00:00
+        XCTAssertFalse(item.waitsForItsStart(now: now, dates: dates))
+        item.start = 1_795_400_000          // today, 21:13: still today
+        XCTAssertFalse(item.waitsForItsStart(now: now, dates: dates))
+    }
 }
 
 /// A clock that moves on a second each time it is asked.
@@ -91,4 +104,5 @@ private final class TickingClock: @unchecked Sendable {
         seconds += 1
         return Date(timeIntervalSince1970: seconds)
     }
+
 }
