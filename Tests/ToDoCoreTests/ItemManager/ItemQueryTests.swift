@@ -104,5 +104,4 @@ private final class TickingClock: @unchecked Sendable {
         seconds += 1
         return Date(timeIntervalSince1970: seconds)
     }
-
 }
