@@ -415,5 +415,4 @@ final class ListQueryCommandTests: HarnessTestCase {
 
             """ + usage))
     }
-
 }
