@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import ToDoCore
 import XCTest
 
 /// `todo sync` against a real SabreDAV 1.8 (Debian's `php-sabre-dav` under `php -S` on 127.0.0.1):
@@ -57,6 +58,18 @@ final class SabreDAVSyncTests: SyncServerTestCase {
             Synced with "Tasks": received 0, sent 1, 0 conflicts.
 
             """, stderr: "Error: the server refused 2 changes (said above); the rest was synced, and the next sync tries them again\n"))
+        // Scripts see the same in --json: each refused change with its reason, and exit 1.
+        XCTAssertEqual(try run("edit", "1", "--title", "Green tea again").status, 0)
+        let json = try run("sync", "--json")
+        XCTAssertEqual(json.status, 1)
+        guard case .object(let report)? = try? JSONValue(parsing: Array(json.stdout.utf8)), case .array(let refused)? = report["refused"] else {
+            return XCTFail(json.stdout)
+        }
+        XCTAssertEqual(refused.compactMap { entry -> String? in
+            guard case .object(let object) = entry, case .number(let number)? = object["number"], case .string(let why)? = object["reason"] else { return nil }
+            return "\(number) \(why)"
+        }, ["1 \(reason)", "4 \(reason)"])
+        XCTAssertEqual(try run("edit", "1", "--title", "Green tea").status, 0)
         try calendarTakes("VTODO")
         XCTAssertEqual(try run("sync"), Outcome(status: 0, stdout: """
             Sent 1: Green tea
