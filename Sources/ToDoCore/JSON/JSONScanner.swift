@@ -488,7 +488,7 @@ struct JSONScanner {
     mutating func parseHexQuad(escapeStart: Int) throws(JSONSyntaxError) -> UInt16 {
         var value: UInt16 = 0
         for _ in 0..<4 {
-            guard index < bytes.count, let digit = hexValue(bytes[index]) else {
+            guard index < bytes.count, let digit = HexDigit.value(bytes[index]) else {
                 throw error("invalid \\u escape, expected four hex digits", at: escapeStart)
             }
             value = value << 4 | UInt16(digit)
@@ -591,15 +591,6 @@ struct JSONScanner {
 
     func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
-    func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     // MARK: Errors

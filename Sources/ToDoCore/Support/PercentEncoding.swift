@@ -2,19 +2,37 @@
 enum PercentEncoding {
     /// `text` with every UTF-8 byte of the scalars `shouldEncode` picks written as `%XX`.
     static func encoded(_ text: String, where shouldEncode: (Unicode.Scalar) -> Bool) -> String {
-        let digits = Array("0123456789ABCDEF".unicodeScalars)
         var result = ""
         for scalar in text.unicodeScalars {
             guard shouldEncode(scalar) else {
                 result.unicodeScalars.append(scalar)
                 continue
             }
-            for byte in String(scalar).utf8 {
-                result.unicodeScalars.append("%")
-                result.unicodeScalars.append(digits[Int(byte >> 4)])
-                result.unicodeScalars.append(digits[Int(byte & 15)])
-            }
+            var escaped: [UInt8] = []
+            for byte in String(scalar).utf8 { appendEscaped(byte, to: &escaped) }
+            result += String(decoding: escaped, as: UTF8.self)
         }
         return result
+    }
+
+    /// Appends `byte` as an escape, `%XX` in upper case.
+    static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
+        bytes += [UInt8(ascii: "%"), HexDigit.upperCase[Int(byte >> 4)], HexDigit.upperCase[Int(byte & 15)]]
+    }
+
+    /// Calls `body` with each byte of `bytes` in order: an escape `%XX` as the byte it stands for,
+    /// with `true`; any other byte (a `%` that begins no escape too) as itself, with `false`.
+    static func forEachByte(of bytes: [UInt8], _ body: (_ byte: UInt8, _ wasEscaped: Bool) -> Void) {
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = HexDigit.value(bytes[index + 1]), let low = HexDigit.value(bytes[index + 2]) {
+                body(high << 4 | low, true)
+                index += 3
+            } else {
+                body(bytes[index], false)
+                index += 1
+            }
+        }
     }
 }

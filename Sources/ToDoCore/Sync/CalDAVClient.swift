@@ -98,8 +98,9 @@ public struct CalDAVClient: Sendable {
             + "</c:calendar-query>"
         let (answer, location) = try multistatusAndLocation("REPORT", calendar, depth: 1, body: body, "listing the calendar's tasks")
         var listing = Listing(location: location)
+        let scope = CalendarScope(location)
         for response in answer.responses where response.status == nil {
-            switch Self.place(of: response.href, in: location) {
+            switch scope.place(of: response.href) {
             case .member(let href): listing.resources.append(Resource(href: href, etag: response.text(DAVNamespace.dav, "getetag")))
             case .outside(let href): listing.outside.append(href)
             case .calendar: break
@@ -128,15 +129,6 @@ public struct CalDAVClient: Sendable {
         case outside(String)
     }
 
-    static func place(of raw: String, in calendar: URL) -> Place {
-        if let href = memberHref(raw, of: calendar) { return .member(href) }
-        func trimmed(_ path: String) -> Substring { path.hasSuffix("/") ? path.dropLast() : Substring(path) }
-        if let href = memberHref(raw, of: calendar.deletingLastPathComponent()), trimmed(href) == trimmed(canonicalPath(of: calendar)) {
-            return .calendar
-        }
-        return .outside(raw)
-    }
-
     /// What changed in the calendar since `token` (RFC 6578): resources changed or added, with
     /// their etags; those deleted; and the token to ask with next time. `nil` when the server
     /// refuses the token (it forgot it) or has no such report, whichever status says so: list
@@ -159,13 +151,14 @@ public struct CalDAVClient: Sendable {
             if [400, 403, 405, 412, 415, 501].contains(answer.status) { return nil }
             guard answer.status == 207 else { throw unexpected(answer, "asking what changed") }
             location = Self.location(of: answer, asked: calendar)
+            let scope = CalendarScope(location)
             let parsed: DAVMultistatus
             do { parsed = try DAVMultistatus(parsing: answer.body) } catch { throw .unreadable("the list of changes", error.description) }
             guard let next = parsed.syncToken else { return nil }
             var truncated = false
             for response in parsed.responses {
                 let href: String
-                switch Self.place(of: response.href, in: location) {
+                switch scope.place(of: response.href) {
                 case .member(let member): href = member
                 case .calendar:
                     truncated = truncated || response.status == 507
@@ -248,14 +241,16 @@ public struct CalDAVClient: Sendable {
     /// `href` with the reserved characters of its last segment that stand as themselves escaped;
     /// `nil` when it has none.
     static func withReservedEscaped(_ href: String) -> String? {
+        let reserved = "!$&'()*+,;=:@".unicodeScalars
         guard let slash = href.lastIndex(of: "/") else { return nil }
         let segment = href[href.index(after: slash)...]
-        guard segment.contains(where: { "!$&'()*+,;=:@".contains($0) }) else { return nil }
-        return String(href[...slash]) + PercentEncoding.encoded(String(segment)) { "!$&'()*+,;=:@".unicodeScalars.contains($0) }
+        guard segment.unicodeScalars.contains(where: reserved.contains) else { return nil }
+        return String(href[...slash]) + PercentEncoding.encoded(String(segment), where: reserved.contains)
     }
 
     private func fetchAsSpelled(_ hrefs: [String], from calendar: URL, batch: Int) throws(CalDAVError) -> (found: [Fetched], gone: [String]) {
         var fetched: [Fetched] = [], gone: [String] = []
+        let scope = CalendarScope(calendar)
         var start = 0
         while start < hrefs.count {
             let part = hrefs[start..<min(start + batch, hrefs.count)]
@@ -266,7 +261,7 @@ public struct CalDAVClient: Sendable {
             let answer = try multistatus("REPORT", calendar, depth: 1, body: body, "fetching tasks")
             for response in answer.responses {
                 // Only what was asked for: an answer about anything else is left out.
-                guard let href = Self.memberHref(response.href, of: calendar) else { continue }
+                guard let href = scope.member(response.href) else { continue }
                 if response.status == 404 { gone.append(href) }
                 guard response.status == nil, let data = response.property(DAVNamespace.calDAV, "calendar-data")?.text else { continue }
                 fetched.append(Fetched(href: href, etag: response.text(DAVNamespace.dav, "getetag"), text: data))
@@ -366,10 +361,10 @@ public struct CalDAVClient: Sendable {
 
     /// Deletes `href` if it is still the version with `etag`; one already gone counts as deleted.
     public func delete(_ href: String, in calendar: URL, etag: String?) throws(CalDAVError) -> WriteOutcome {
-        let target = try resolve(href, calendar)
-        var answer = try send("DELETE", target, headers: etag.map { ["If-Match": Self.quoted($0)] } ?? [:])
+        let target = try resolve(href, calendar), headers = etag.map { ["If-Match": Self.quoted($0)] } ?? [:]
+        var answer = try send("DELETE", target, headers: headers)
         if answer.status == 404, let escaped = Self.withReservedEscaped(href) {
-            answer = try send("DELETE", try resolve(escaped, calendar), headers: etag.map { ["If-Match": Self.quoted($0)] } ?? [:])
+            answer = try send("DELETE", try resolve(escaped, calendar), headers: headers)
         }
         if answer.status == 412 { return .changedMeanwhile }
         if answer.status >= 400, answer.status != 404 { return .refused(Refusal(status: answer.status, body: answer.body)) }

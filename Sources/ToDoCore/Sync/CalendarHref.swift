@@ -40,26 +40,12 @@ extension CalDAVClient {
     /// against the calendar's address (RFC 3986 section 5.2), on its scheme, host and port, below
     /// its path. `nil` for any other: another server, the calendar itself, or outside it.
     public static func memberHref(_ raw: String, of calendar: URL) -> String? {
-        let trimmed = Substring(Whitespace.trimmingSpacesAndNewlines(raw))
-        var reference = trimmed
-        if let (scheme, authority, path) = splitAuthority(trimmed) {
-            guard let calendarScheme = calendar.scheme?.lowercased(), scheme.map({ $0.lowercased() }) ?? calendarScheme == calendarScheme,
-                  origin(authority, scheme: calendarScheme) == origin(of: calendar) else { return nil }
-            reference = path
-        } else if let colon = trimmed.firstIndex(of: ":"), !trimmed[..<colon].contains("/"), !trimmed[..<colon].contains("?") {
-            // Another scheme (`mailto:`, `javascript:`) names nothing on the server.
-            return nil
-        }
-        let collection = canonicalPath(of: calendar)
-        let directory = collection.hasSuffix("/") ? collection : collection + "/"
-        if !reference.hasPrefix("/") {
-            // A relative reference, merged with the calendar's path (its last segment's folder).
-            let base = collection.hasSuffix("/") ? collection : String(collection[...(collection.lastIndex(of: "/") ?? collection.startIndex)])
-            reference = Substring(base) + reference
-        }
-        let href = canonicalHref(String(reference))
-        guard href.count > directory.count, href.hasPrefix(directory) else { return nil }
-        return href
+        CalendarScope(calendar).member(raw)
+    }
+
+    /// Where `raw` leads from `calendar` (`CalendarScope.place(of:)`).
+    static func place(of raw: String, in calendar: URL) -> Place {
+        CalendarScope(calendar).place(of: raw)
     }
 
     /// An href with every escape decoded but `%2F` (a slash within a segment): the same for the
@@ -67,19 +53,10 @@ extension CalDAVClient {
     /// the `@` it was sent). Only for pairing a record with what is listed, never for a request.
     static func looseHref(_ href: String) -> String {
         guard href.utf8.contains(UInt8(ascii: "%")) else { return href }
-        let bytes = Array(href.utf8)
         var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]),
-               high << 4 | low != UInt8(ascii: "/") {
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(bytes[index])
-                index += 1
-            }
+        decoded.reserveCapacity(href.utf8.count)
+        PercentEncoding.forEachByte(of: Array(href.utf8)) { byte, wasEscaped in
+            if wasEscaped, byte == UInt8(ascii: "/") { PercentEncoding.appendEscaped(byte, to: &decoded) } else { decoded.append(byte) }
         }
         return String(decoding: decoded, as: UTF8.self)
     }
@@ -93,7 +70,7 @@ extension CalDAVClient {
 
     /// The scheme (`nil` for a network-path reference `//host/…`), authority and path-and-query
     /// of an href that names a server; `nil` for a path alone.
-    private static func splitAuthority(_ href: Substring) -> (scheme: Substring?, authority: Substring, path: Substring)? {
+    fileprivate static func splitAuthority(_ href: Substring) -> (scheme: Substring?, authority: Substring, path: Substring)? {
         var scheme: Substring?
         var rest = href
         if let separator = href.range(of: "://"), let first = href.first, first.isLetter,
@@ -112,7 +89,7 @@ extension CalDAVClient {
 
     /// Host and port of an authority, the host in lower case and the port the scheme's when none
     /// is given; `nil` when it holds user information, which todo never sends anywhere.
-    private static func origin(_ authority: Substring, scheme: String) -> String? {
+    fileprivate static func origin(_ authority: Substring, scheme: String) -> String? {
         guard !authority.contains("@") else { return nil }
         let defaultPort = scheme == "https" ? "443" : "80"
         var host = authority, port = Substring(defaultPort)
@@ -126,7 +103,7 @@ extension CalDAVClient {
         return host.lowercased() + ":" + String(Int(port) ?? -1)
     }
 
-    private static func origin(of url: URL) -> String? {
+    fileprivate static func origin(of url: URL) -> String? {
         guard let scheme = url.scheme?.lowercased(), let host = url.host else { return nil }
         let bare = host.hasPrefix("[") ? host : (host.contains(":") ? "[\(host)]" : host)
         return origin(Substring(bare + (url.port.map { ":\($0)" } ?? "")), scheme: scheme)
@@ -138,22 +115,11 @@ extension CalDAVClient {
     /// upper case; a `%` that begins no escape, and every byte that may not stand in a path
     /// (nor is in `kept`), escaped.
     private static func normalizedEscapes(_ text: Substring, keeping kept: String) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        let bytes = Array(text.utf8)
         var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        func escape(_ byte: UInt8) { result += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
-                let decoded = high << 4 | low
-                if isUnreserved(decoded) { result.append(decoded) } else { escape(decoded) }
-                index += 3
-                continue
-            }
-            if byte != UInt8(ascii: "%"), isPathCharacter(byte) || kept.utf8.contains(byte) { result.append(byte) } else { escape(byte) }
-            index += 1
+        result.reserveCapacity(text.utf8.count)
+        PercentEncoding.forEachByte(of: Array(text.utf8)) { byte, wasEscaped in
+            let standsAsItself = wasEscaped ? isUnreserved(byte) : byte != UInt8(ascii: "%") && (isPathCharacter(byte) || kept.utf8.contains(byte))
+            if standsAsItself { result.append(byte) } else { PercentEncoding.appendEscaped(byte, to: &result) }
         }
         return String(decoding: result, as: UTF8.self)
     }
@@ -178,15 +144,6 @@ extension CalDAVClient {
         return "/" + output.joined(separator: "/")
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
-
     /// RFC 3986's unreserved characters: letters, digits, `-._~`.
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
@@ -202,4 +159,57 @@ extension CalDAVClient {
 
     /// `isPathCharacter` of each byte but `%`, looked up: what a canonical href is made of.
     private static let pathCharacters: [Bool] = (0...255).map { isPathCharacter(UInt8($0)) && $0 != Int(UInt8(ascii: "%")) }
+}
+
+/// A calendar's address taken apart once, to tell where each href of an answer leads: a listing of
+/// thousands is judged against one parsed address, not thousands.
+struct CalendarScope {
+    /// The calendar's scheme in lower case, and its host and port (`CalDAVClient.origin`).
+    private let scheme: String?
+    private let origin: String?
+    /// The calendar's canonical path, ending in `/`: what every resource inside it begins with.
+    private let directory: String
+    /// What a relative reference is merged with: the calendar's path, or its folder when the
+    /// address does not end in `/` (RFC 3986 section 5.2.3).
+    private let base: String
+
+    init(_ calendar: URL) {
+        scheme = calendar.scheme?.lowercased()
+        origin = CalDAVClient.origin(of: calendar)
+        let collection = CalDAVClient.canonicalPath(of: calendar)
+        directory = collection.hasSuffix("/") ? collection : collection + "/"
+        base = collection.hasSuffix("/") ? collection : String(collection[...(collection.lastIndex(of: "/") ?? collection.startIndex)])
+    }
+
+    /// Where `raw` leads: a resource inside the calendar, the calendar itself, or anywhere else
+    /// (another scheme, host or port, user information, another collection).
+    func place(of raw: String) -> CalDAVClient.Place {
+        guard let href = resolved(raw) else { return .outside(raw) }
+        if href.count > directory.count, href.hasPrefix(directory) { return .member(href) }
+        if href == directory || href + "/" == directory { return .calendar }
+        return .outside(raw)
+    }
+
+    /// The href of a resource inside the calendar that `raw` names, else `nil`.
+    func member(_ raw: String) -> String? {
+        if case .member(let href) = place(of: raw) { return href }
+        return nil
+    }
+
+    /// `raw` resolved against the calendar's address and in normal form, when it is on the
+    /// calendar's scheme, host and port; `nil` otherwise.
+    private func resolved(_ raw: String) -> String? {
+        let trimmed = Substring(Whitespace.trimmingSpacesAndNewlines(raw))
+        var reference = trimmed
+        if let (given, authority, path) = CalDAVClient.splitAuthority(trimmed) {
+            guard let scheme, given.map({ $0.lowercased() }) ?? scheme == scheme,
+                  CalDAVClient.origin(authority, scheme: scheme) == origin else { return nil }
+            reference = path
+        } else if let colon = trimmed.firstIndex(of: ":"), !trimmed[..<colon].contains("/"), !trimmed[..<colon].contains("?") {
+            // Another scheme (`mailto:`, `javascript:`) names nothing on the server.
+            return nil
+        }
+        if !reference.hasPrefix("/") { reference = Substring(base) + reference }
+        return CalDAVClient.canonicalHref(String(reference))
+    }
 }
