@@ -30,10 +30,7 @@ enum FileSystem {
     /// (opened without waiting), and never more than `OwnFiles.sizeLimit` bytes. The bytes are in
     /// memory of their own, which items read from the list may point into.
     static func readOwnFile(at path: String, limit: Int = OwnFiles.sizeLimit) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
-        try read(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, limit: limit) { status throws(StoreError) in
-            if status.st_mode & S_IFMT != S_IFREG { throw OwnFiles.unusable(path, .notRegularFile) }
-            if status.st_size > limit { throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: limit)) }
-        }
+        try readKept(path, limit: limit) { status in status.st_mode & S_IFMT != S_IFREG ? .notRegularFile : nil }
     }
 
     /// The whole of one of the files todo keeps beside the list (its history, its sync state), as
@@ -41,8 +38,16 @@ enum FileSystem {
     /// it (`OwnFiles.reasonNotToTrust`): in a folder others can write to, a file planted or moved
     /// there by another user is refused, never read.
     static func readCompanionFile(at path: String, limit: Int = OwnFiles.sizeLimit) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
+        try readKept(path, limit: limit, refusing: OwnFiles.reasonNotToTrust)
+    }
+
+    /// A file todo keeps, read whole as `readOwnFile` says, unless `refusing` gives a reason not
+    /// to use it (checked on the opened file) or it is larger than `limit`.
+    private static func readKept(
+        _ path: String, limit: Int, refusing: (stat) -> UnusableFileReason?
+    ) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
         try read(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, limit: limit) { status throws(StoreError) in
-            if let reason = OwnFiles.reasonNotToTrust(status) { throw OwnFiles.unusable(path, reason) }
+            if let reason = refusing(status) { throw OwnFiles.unusable(path, reason) }
             if status.st_size > limit { throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: limit)) }
         }
     }
