@@ -127,7 +127,7 @@ struct ICalendarTimeZones {
 
         /// The day of `start`'s day of the month in that month, or the month's last when it has fewer days.
         private static func sameDay(year: Int, month: Int, as start: CalendarDay) -> Int? {
-            (0...3).lazy.compactMap { CalendarDay(year: year, month: month, day: start.day - $0).number }.first
+            CalendarDay(year: year, month: month, day: min(start.day, CalendarDay.length(ofMonth: month, year: year))).number
         }
     }
 

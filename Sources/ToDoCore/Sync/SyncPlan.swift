@@ -108,11 +108,11 @@ public struct SyncPlan: Equatable, Sendable {
             let remote = remoteByHref.removeValue(forKey: record.href)
             // A second record of one item (an earlier todo recorded two resources of one UID):
             // its resource is left alone, never deleted for it.
-            if let first = recordedIDs.updateValue(record.href, forKey: record.id) {
-                recordedIDs[record.id] = first
+            if let first = recordedIDs[record.id] {
                 if let remote { plan.leftAlone.append((remote.href, Self.sameUID(as: first))) }
                 continue
             }
+            recordedIDs[record.id] = record.href
             let local = localByID.removeValue(forKey: record.id)
             switch (local, remote) {
             case let (local?, remote?):

@@ -82,9 +82,10 @@ public struct SyncRun {
         var respelled: [String: String] = [:]
     }
 
-    /// The plan a sync would carry out now, changing nothing.
-    public func plan() throws -> SyncPlan {
-        guard let state = try store.loadSyncState() else { throw SyncError.notSetUp }
+    /// The plan a sync would carry out now, changing nothing; from `readState` when the caller
+    /// has just read the sync state, saving a second reading.
+    public func plan(readState: SyncState? = nil) throws -> SyncPlan {
+        guard let state = try readState ?? store.loadSyncState() else { throw SyncError.notSetUp }
         let fetched = try fetch(state)
         return plan(for: try store.load(), fetched: fetched, records: Self.respelling(state.records, fetched.respelled))
     }

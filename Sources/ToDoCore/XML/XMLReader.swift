@@ -133,6 +133,13 @@ private struct Parser {
         return text
     }
 
+    /// A kept element read whole, for its parent to keep; `nil` when `taking` took it (a child of
+    /// the root).
+    private func handedOver(_ element: XMLElement, depth: Int) -> XMLElement? {
+        if depth == 1, let taking, taking(element) { return nil }
+        return element
+    }
+
     /// The element at `index`, read whole; `nil` when it is not kept (its parent was not, or
     /// `keeping` does not take it).
     private mutating func element(depth: Int, parentKept: Bool) throws(XMLSyntaxError) -> XMLElement? {
@@ -184,11 +191,7 @@ private struct Parser {
         // The root is always kept; an element not kept is read, not stored (its parent drops it).
         let kept = depth == 0 || (parentKept && keeping(path))
         var result = XMLElement(namespace: namespace, name: local, attributes: kept ? attributes : [:])
-        guard !empty else {
-            guard kept else { return nil }
-            if depth == 1, let taking, taking(result) { return nil }
-            return result
-        }
+        guard !empty else { return kept ? handedOver(result, depth: depth) : nil }
         var text: [UInt8] = []
         while index < bytes.count {
             let byte = bytes[index]
@@ -205,8 +208,7 @@ private struct Parser {
                 index += 1
                 guard kept else { return nil }
                 result.text = Self.string(text[...])
-                if depth == 1, let taking, taking(result) { return nil }
-                return result
+                return handedOver(result, depth: depth)
             } else if starts(with: "<!--") {
                 try skip(past: "-->", "a comment")
             } else if starts(with: "<![CDATA[") {

@@ -3,8 +3,6 @@ import ToDoCore
 
 /// Where a sync's password comes from, and the client that signs in with it.
 extension SyncCommand {
-    // MARK: Password and client
-
     /// How long a password command may take, in seconds: long enough to type a passphrase into
     /// a pinentry window, not for ever.
     static let passwordCommandTimeout = 120.0

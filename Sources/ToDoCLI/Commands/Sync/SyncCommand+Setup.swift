@@ -3,8 +3,6 @@ import ToDoCore
 
 /// `todo sync setup`: the calendar found or made, the password checked, the account recorded.
 extension SyncCommand {
-    // MARK: Setup
-
     func setup(url: URL, user: String, calendarName: String?, passwordCommand: String?, allowHTTP: Bool, _ runner: CommandRunner) throws {
         let context = runner.context
         if url.scheme?.lowercased() == "http", !Self.isLoopback(url) {

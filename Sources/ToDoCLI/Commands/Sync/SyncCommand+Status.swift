@@ -3,8 +3,6 @@ import ToDoCore
 
 /// `todo sync status`: where the list stands with its calendar.
 extension SyncCommand {
-    // MARK: Status
-
     func status(_ runner: CommandRunner) throws {
         guard let state = try runner.store.loadSyncState() else {
             runner.context.output.write("The list is not synced; todo sync setup <url> --user <name> sets it up.\n")

@@ -3,8 +3,6 @@ import ToDoCore
 
 /// `todo sync` itself, and what it says it did.
 extension SyncCommand {
-    // MARK: Sync
-
     func sync(prefer: SyncSide, dryRun: Bool, force: Bool, json: Bool, _ runner: CommandRunner) throws {
         // A list that is not synced leaves no sync lock behind.
         guard try runner.store.hasSyncState() else { throw UsageError(message: Self.notSynced, showsUsage: false) }
@@ -20,7 +18,7 @@ extension SyncCommand {
             let output = runner.context.output
             do {
                 if dryRun {
-                    let plan = try run.plan()
+                    let plan = try run.plan(readState: state)
                     output.write(TerminalText.printableLines(Self.describe(plan)))
                     return
                 }
