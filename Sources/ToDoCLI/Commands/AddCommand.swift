@@ -31,27 +31,25 @@ struct AddCommand: ListCommand {
 
     var titles: Titles
     var itemDescription: String?
-    var timestamp: Double?
-    /// Whether the due is a whole day (a date typed without a time).
-    var dueIsAllDay: Bool?
+    /// A day (a date typed without a time) or a time.
+    var due: ItemDate?
     var location: Location?
     var priority: Int?
     /// RRULE text.
     var repeatRule: String?
     var tags: [String] = []
-    var start: Double?
+    var start: ItemDate?
     /// The item the new ones are subtasks of.
     var parent: ItemReference?
     /// Whether to look the address up on the geocoder when no coordinate is given.
     var geocode = true
     var json = false
 
-    init(titles: Titles, itemDescription: String? = nil, timestamp: Double? = nil, dueIsAllDay: Bool? = nil, location: Location? = nil,
-         priority: Int? = nil, tags: [String] = [], start: Double? = nil, repeatRule: String? = nil, geocode: Bool = true, json: Bool = false) {
+    init(titles: Titles, itemDescription: String? = nil, due: ItemDate? = nil, location: Location? = nil,
+         priority: Int? = nil, tags: [String] = [], start: ItemDate? = nil, repeatRule: String? = nil, geocode: Bool = true, json: Bool = false) {
         self.titles = titles
         self.itemDescription = itemDescription
-        self.timestamp = timestamp
-        self.dueIsAllDay = dueIsAllDay
+        self.due = due
         self.repeatRule = repeatRule
         self.location = location
         self.priority = priority
@@ -69,9 +67,9 @@ struct AddCommand: ListCommand {
         titles = words == ["-"] ? .standardInput : .argument(try arguments.title(words.joined(separator: " ")))
         // An empty value is no value, as for --location.
         itemDescription = arguments.value(CommonOptions.description).flatMap { $0.unicodeScalars.allSatisfy(Whitespace.isSpace) ? nil : $0 }
-        if let due = try arguments.dueDate() { (timestamp, dueIsAllDay) = (due.timestamp, due.allDay) }
+        due = try arguments.dueDate()
         repeatRule = try arguments.repeatRule(CommonOptions.repeatRule)
-        if repeatRule != nil, timestamp == nil {
+        if repeatRule != nil, due == nil {
             throw arguments.error("a repeating item needs a due date to repeat from; give --due too")
         }
         location = try arguments.location(name: CommonOptions.location, address: CommonOptions.address,
@@ -102,8 +100,8 @@ struct AddCommand: ListCommand {
             var lines: [UUID: Int] = [:]
             let parentID = try parent.map { reference throws(ItemManagerError) in try manager.resolve(reference).id }
             return try titles.enumerated().map { index, title in
-                var item = ToDoItem(title: title, itemDescription: itemDescription, timestamp: timestamp, location: location,
-                                    priority: priority, tags: tags, start: start, dueIsAllDay: dueIsAllDay, repeatRule: repeatRule)
+                var item = ToDoItem(title: title, itemDescription: itemDescription, due: due, location: location,
+                                    priority: priority, tags: tags, start: start, repeatRule: repeatRule)
                 item.parent = parentID
                 do {
                     let added = try manager.add(item)

@@ -71,7 +71,7 @@ struct AgendaCommand: ListCommand {
         var dated: [(due: Double, index: Int)] = [], undatedIndices: [Int] = []
         items.withUnsafeBufferPointer { items in
             for index in items.indices {
-                if let due = items[index].timestamp { dated.append((due, index)) } else { undatedIndices.append(index) }
+                if let due = items[index].due { dated.append((dates.moment(of: due), index)) } else { undatedIndices.append(index) }
             }
         }
         dated.sort { ($0.due, $0.index) < ($1.due, $1.index) }

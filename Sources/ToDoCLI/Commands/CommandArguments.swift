@@ -114,14 +114,19 @@ struct CommandArguments {
         }
     }
 
-    /// The date of `--start`: the start of the day it names, or the minute.
-    func startDate() throws(UsageError) -> Double? {
-        try dateSpan(CommonOptions.start)?.lowerBound
+    /// The date of `--start`: the day it names, or the minute.
+    func startDate() throws(UsageError) -> ItemDate? {
+        try date(CommonOptions.start)
     }
 
-    /// The due date of `--due`, and whether it is a whole day (a form without a time).
-    func dueDate(_ option: OptionSpec = CommonOptions.due) throws(UsageError) -> (timestamp: Double, allDay: Bool)? {
-        try dateSpan(option).map { ($0.lowerBound, DueDateParser.isWholeDay($0)) }
+    /// The due date of `--due`: the day it names (a form without a time), or the minute.
+    func dueDate() throws(UsageError) -> ItemDate? {
+        try date(CommonOptions.due)
+    }
+
+    private func date(_ option: OptionSpec) throws(UsageError) -> ItemDate? {
+        guard let span = try dateSpan(option) else { return nil }
+        return DueDateParser.isWholeDay(span) ? .day(Day(of: span.lowerBound, in: try makeDueDateParser().rules)) : .time(span.lowerBound)
     }
 
     /// The rule of `--repeat`, as RRULE text.

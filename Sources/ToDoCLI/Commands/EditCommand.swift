@@ -61,9 +61,7 @@ struct EditCommand: ListCommand {
         geocode = !arguments.flag(CommonOptions.noGeocode)
         json = arguments.flag(CommonOptions.json)
         if let title = arguments.value(Self.title) { edit.title = try arguments.title(title) }
-        let due = try arguments.dueDate()
-        edit.timestamp = arguments.change(due?.timestamp, removedBy: Self.noDue)
-        edit.dueIsAllDay = due?.allDay
+        edit.due = arguments.change(try arguments.dueDate(), removedBy: Self.noDue)
         edit.repeatRule = arguments.change(try arguments.repeatRule(CommonOptions.repeatRule), removedBy: Self.noRepeat)
         let description = arguments.value(CommonOptions.description)
         // An empty description is none: `--description ""` removes it.

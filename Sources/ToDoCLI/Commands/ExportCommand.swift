@@ -59,7 +59,7 @@ struct ExportCommand: ListCommand {
         case .ical:
             bytes = Array(ICalendarFormat.write(items, timeZone: runner.settings.timeZone, now: context.now(),
                                                 productID: HelpRenderer.productID).utf8)
-        case .taskwarrior: bytes = TaskwarriorFormat.write(items, now: context.now())
+        case .taskwarrior: bytes = TaskwarriorFormat.write(items, now: context.now(), timeZone: runner.settings.timeZone)
         }
         guard let output else {
             // A terminal shows control characters from titles as `list` does; a file or a pipe

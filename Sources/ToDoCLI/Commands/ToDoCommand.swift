@@ -86,7 +86,8 @@ struct CommandSession {
             dates: DueDateFormatter(rules: settings.timeZone, order: settings.dateOrder),
             now: now())
         return CommandRunner(context: context,
-                             store: JSONFileStore(fileURL: fileURL, lockTimeout: try lockTimeout(settings), now: now),
+                             store: JSONFileStore(fileURL: fileURL, lockTimeout: try lockTimeout(settings), now: now,
+                                                  timeZone: settings.timeZone),
                              renderer: renderer, settings: settings, arguments: invocation.commandLine)
     }
 

@@ -91,8 +91,16 @@ struct HistoryRenderer {
             if let by = history.revertedBy[entry.number] {
                 head += items.style.dim("  [taken back by \(by)]")
             }
-            return head + "\n" + itemLines(entry.itemChanges, restoring: entry.kind != .change)
+            return head + "\n" + (entry.migration.map { "  \(Self.text(of: $0))\n" } ?? "")
+                + itemLines(entry.itemChanges, restoring: entry.kind != .change)
         }.joined()
+    }
+
+    /// `Moved the file from version 1 to 2: 3 whole-day dues kept as the days they showed in America/New_York`.
+    static func text(of migration: HistoryEntry.Migration) -> String {
+        let dues = migration.wholeDays == 1 ? "1 whole-day due" : "\(migration.wholeDays) whole-day dues"
+        return "Moved the file from version \(migration.fromVersion) to \(migration.toVersion): \(dues) kept as the days"
+            + " they showed in \(TerminalText.printable(migration.timeZone))"
     }
 
     /// `todo history --json`: the changes, newest first, each with its items before and after.
@@ -105,6 +113,14 @@ struct HistoryRenderer {
             object["kind"] = .string(entry.kind.rawValue)
             object["reverts"] = .array(entry.reverts.map { JSONValue.number($0) })
             object["revertedBy"] = history.revertedBy[entry.number].map { JSONValue.number($0) } ?? .null
+            if let migration = entry.migration {
+                var moved = JSONObject()
+                moved["fromVersion"] = .number(migration.fromVersion)
+                moved["toVersion"] = .number(migration.toVersion)
+                moved["wholeDays"] = .number(migration.wholeDays)
+                moved["timeZone"] = .string(migration.timeZone)
+                object["migrated"] = .object(moved)
+            }
             object["items"] = .array(entry.itemChanges.map { change in
                 var item = JSONObject()
                 item["before"] = change.before?.json ?? .null

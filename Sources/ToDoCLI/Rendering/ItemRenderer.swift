@@ -32,7 +32,7 @@ struct ItemRenderer {
         var details: [String] = []
         if let due = dueText(item) { details.append("due \(due)") }
         if let rule = item.repeatRule { details.append("repeats \(Self.repeatText(rule))") }
-        if let start = item.start { details.append("starts \(dates.weekdayName(of: start)) \(dates.string(from: start))") }
+        if let start = item.start { details.append("starts " + dayAndDate(start)) }
         if let location = item.location { details.append("at \(TerminalText.printable(location.name))") }
         if let priority = item.priority { details.append("priority \(PriorityLevel(priority).rawValue)") }
         if !item.tags.isEmpty { details.append(TerminalText.printable(item.tags.map { "+" + $0 }.joined(separator: " "))) }
@@ -46,13 +46,23 @@ struct ItemRenderer {
             return summary(checked.record) + "; its last time, so it is done"
         }
         // A calendar's task may repeat by its start alone.
-        let next = dueText(series).map { "due " + $0 } ?? series.start.map { "starts \(dates.weekdayName(of: $0)) \(dates.string(from: $0))" } ?? "due -"
+        let next = dueText(series).map { "due " + $0 } ?? series.start.map { "starts " + dayAndDate($0) } ?? "due -"
         return summary(before) + "; next \(next), this time kept as done item \(checked.record.number)"
     }
 
     /// The due as lines show it, `Monday 01/10/22` or `Monday 01/10/22 17:00`; `nil` for none.
     func dueText(_ item: ToDoItem) -> String? {
-        item.timestamp.map { "\(dates.weekdayName(of: $0)) \(dates.string(from: $0, allDay: item.dueIsAllDay))" }
+        item.due.map(dayAndDate)
+    }
+
+    /// `Monday 01/10/22`, or `Monday 01/10/22 17:00` for a time.
+    func dayAndDate(_ date: ItemDate) -> String {
+        "\(dates.weekdayName(of: date)) \(dates.string(from: date))"
+    }
+
+    /// `01/10/22 (Monday)`, as `show` lists dates.
+    private func dateAndDay(_ date: ItemDate) -> String {
+        "\(dates.string(from: date)) (\(dates.weekdayName(of: date)))"
     }
 
     /// A repeat rule as people say it (`every 2 weeks`), or its RRULE text.
@@ -66,12 +76,12 @@ struct ItemRenderer {
         let coordinate = item.location?.coordinate
         var fields: [(String, String)] = [
             ("Title", TerminalText.printable(item.title)),
-            ("Due", item.timestamp.map { "\(dates.string(from: $0, allDay: item.dueIsAllDay)) (\(dates.weekdayName(of: $0)))" } ?? "-"),
+            ("Due", item.due.map(dateAndDay) ?? "-"),
             ("Repeats", item.repeatRule.map { rule in
                 let words = Self.repeatText(rule)
                 return words == rule ? TerminalText.printable(rule) : "\(words) (\(TerminalText.printable(rule)))"
             } ?? "-"),
-            ("Starts", item.start.map { "\(dates.string(from: $0)) (\(dates.weekdayName(of: $0)))" } ?? "-"),
+            ("Starts", item.start.map(dateAndDay) ?? "-"),
             ("Description", item.itemDescription.map(TerminalText.printableLines) ?? "-"),
             ("Location", item.location.map { TerminalText.printable($0.name) } ?? "-"),
             ("Address", item.location?.address.map(TerminalText.printable) ?? "-"),

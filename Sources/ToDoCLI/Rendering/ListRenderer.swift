@@ -179,14 +179,14 @@ struct ListRenderer {
                 row.titleWidth += DisplayWidth.of(tags)
             }
             row.repeats = fields.repeats
-            if let timestamp = fields.timestamp {
-                dates.withText(of: timestamp, allDay: fields.allDay) { text in
+            if let due = fields.date {
+                dates.withText(of: due) { text in
                     // `DueDateFormatter.longestText` is what fits; never copy past the 16 bytes kept.
                     let count = min(text.count, MemoryLayout.size(ofValue: row.due))
                     withUnsafeMutableBytes(of: &row.due) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[..<count]))) }
                     row.dueCount = count
                 }
-                row.dueCode = dueCode(item, timestamp)
+                row.dueCode = dueCode(item, due)
             }
             if let place = fields.locationName {
                 row.hasPlace = true
@@ -199,9 +199,9 @@ struct ListRenderer {
     }
 
     /// Overdue open items in red, those due today in yellow.
-    private func dueCode(_ item: ToDoItem, _ timestamp: Double) -> Style.Code? {
+    private func dueCode(_ item: ToDoItem, _ due: ItemDate) -> Style.Code? {
         guard style.isEnabled, !item.done else { return nil }
-        let days = dates.daysFrom(now, to: timestamp)
+        let days = dates.daysFrom(now, to: due)
         return days < 0 ? .red : days == 0 ? .yellow : nil
     }
 

@@ -25,10 +25,9 @@ struct CommandRunner {
     /// Says so when an item starts after it is due: allowed (a date may be moved later), but
     /// likely a slip.
     func warnIfStartsAfterDue(_ item: ToDoItem) {
-        guard let start = item.start, let due = item.timestamp, start > due else { return }
         let dates = renderer.dates
-        context.errorOutput.write("Warning: \(item.number) starts \(dates.weekdayName(of: start)) \(dates.string(from: start))"
-                                  + " but is due earlier, \(dates.weekdayName(of: due)) \(dates.string(from: due))\n")
+        guard let start = item.start, let due = item.due, dates.moment(of: start) > dates.moment(of: due) else { return }
+        context.errorOutput.write("Warning: \(item.number) starts \(renderer.dayAndDate(start)) but is due earlier, \(renderer.dayAndDate(due))\n")
     }
 
     func write(_ text: String) {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Shows due dates as `MM/dd/yy` (or `dd/MM/yy`) in a given time zone, with `HH:mm` added for a
-/// time (`ToDoItem.dueIsAllDay` false, or unsaid and not a day's first moment). A year outside 2000–2099 is written whole (`01/10/1922`), so
+/// Shows due dates as `MM/dd/yy` (or `dd/MM/yy`): a whole day as its date, the same in every zone;
+/// a time in a given time zone, with `HH:mm` added. A year outside 2000–2099 is written whole (`01/10/1922`), so
 /// that the echo meant to catch a misreading never shows another date.
 public struct DueDateFormatter: Sendable {
     public let rules: TimeZoneRules
@@ -29,29 +29,50 @@ public struct DueDateFormatter: Sendable {
     /// `01/10/22`, or `01/10/22 14:30` for a time: `allDay` false, or `nil` and the moment is not
     /// a local midnight (`00:00` is shown only for a time said to be one).
     public func string(from timestamp: Double, allDay: Bool? = nil) -> String {
+        let parts = local.fields(of: timestamp)
+        return string(parts, showsTime: allDay == false || (allDay == nil && (parts.hour != 0 || parts.minute != 0)))
+    }
+
+    /// `01/10/22` for a day, `01/10/22 14:30` for a time (`00:00` too).
+    public func string(from date: ItemDate) -> String {
+        let (parts, isTime) = fields(of: date)
+        return string(parts, showsTime: isTime)
+    }
+
+    private func string(_ parts: CivilTime.Fields, showsTime: Bool) -> String {
         // Fits in a String without an allocation.
-        String(unsafeUninitializedCapacity: Self.longestText) { text in write(timestamp, allDay: allDay, to: text.baseAddress!) }
+        String(unsafeUninitializedCapacity: Self.longestText) { text in write(parts, showsTime: showsTime, to: text.baseAddress!) }
     }
 
-    /// The item's due as `string(from:allDay:)` shows it, `nil` for none.
+    /// The item's due as `string(from:)` shows it, `nil` for none.
     public func dueText(of item: ToDoItem) -> String? {
-        item.timestamp.map { string(from: $0, allDay: item.dueIsAllDay) }
+        item.due.map(string(from:))
     }
 
-    /// Calls `body` with the bytes of `string(from: timestamp, allDay:)`, without making a
-    /// `String`: a list shows thousands of dates.
-    package func withText(of timestamp: Double, allDay: Bool?, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// Calls `body` with the bytes of `string(from: date)`, without making a `String`: a list
+    /// shows thousands of dates.
+    package func withText(of date: ItemDate, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let (parts, isTime) = fields(of: date)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestText) { text in
-            body(UnsafeBufferPointer(start: text.baseAddress!, count: write(timestamp, allDay: allDay, to: text.baseAddress!)))
+            body(UnsafeBufferPointer(start: text.baseAddress!, count: write(parts, showsTime: isTime, to: text.baseAddress!)))
+        }
+    }
+
+    /// The date's calendar fields (a time's in the zone), and whether it is a time.
+    private func fields(of date: ItemDate) -> (CivilTime.Fields, isTime: Bool) {
+        switch date {
+        case .day(let day):
+            let calendar = day.calendarDay
+            return (CivilTime.Fields(year: calendar.year, month: calendar.month, day: calendar.day), false)
+        case .time(let time): return (local.fields(of: time), true)
         }
     }
 
     /// The longest text: `01/10/1922 14:30`. The list keeps this many bytes per row.
     public static let longestText = 16
 
-    /// Writes the text of `timestamp` digit by digit at `text`, and returns its length.
-    private func write(_ timestamp: Double, allDay: Bool?, to text: UnsafeMutablePointer<UInt8>) -> Int {
-        let parts = local.fields(of: timestamp)
+    /// Writes the text of `parts` digit by digit at `text`, and returns its length.
+    private func write(_ parts: CivilTime.Fields, showsTime: Bool, to text: UnsafeMutablePointer<UInt8>) -> Int {
         let first = order == .monthFirst ? parts.month : parts.day
         let second = order == .monthFirst ? parts.day : parts.month
         func put(_ value: Int, at offset: Int) {
@@ -70,7 +91,7 @@ public struct DueDateFormatter: Sendable {
             put(parts.year % 100, at: 8)
             length = 10
         }
-        guard allDay == false || (allDay == nil && (parts.hour != 0 || parts.minute != 0)) else { return length }
+        guard showsTime else { return length }
         text[length] = UInt8(ascii: " ")
         put(parts.hour, at: length + 1)
         text[length + 3] = UInt8(ascii: ":")
@@ -80,8 +101,16 @@ public struct DueDateFormatter: Sendable {
 
     /// The English weekday name of the date, as "Monday".
     public func weekdayName(of timestamp: Double) -> String {
-        ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][
-            CalendarDay.weekday(ofDayNumber: local.dayNumber(of: timestamp)) - 1]
+        Self.weekdayName(ofDayNumber: local.dayNumber(of: timestamp))
+    }
+
+    /// The English weekday name of the day, or of the time's day in the zone.
+    public func weekdayName(of date: ItemDate) -> String {
+        Self.weekdayName(ofDayNumber: date.day(local: local).number)
+    }
+
+    private static func weekdayName(ofDayNumber number: Int) -> String {
+        ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][CalendarDay.weekday(ofDayNumber: number) - 1]
     }
 
     /// The first moment of the local day `timestamp` falls on.
@@ -99,5 +128,15 @@ public struct DueDateFormatter: Sendable {
     /// Days from the day of `now` to the day of `timestamp`: 0 today, negative when past.
     public func daysFrom(_ now: Date, to timestamp: Double) -> Int {
         local.dayNumber(of: timestamp) - local.dayNumber(of: now.timeIntervalSince1970)
+    }
+
+    /// Days from the day of `now` to the date's day: 0 today, negative when past.
+    public func daysFrom(_ now: Date, to date: ItemDate) -> Int {
+        date.day(local: local).number - local.dayNumber(of: now.timeIntervalSince1970)
+    }
+
+    /// Where the date lies on the clock: a day's first moment in the zone, or the time.
+    public func moment(of date: ItemDate) -> Double {
+        date.moment(local: local)
     }
 }

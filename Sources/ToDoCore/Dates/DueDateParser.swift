@@ -42,7 +42,7 @@ public struct DueDateError: Error, Equatable, Sendable, CustomStringConvertible 
 /// such day after today, `next friday` alike), `+Nd` / `+Nw`, `in N days|weeks|months|years`, and
 /// `eod`, `eow`, `eom`, `eoy` (today, this week's Sunday, the month's and the year's last day); any
 /// of them followed by a time (`17:00`, `5pm`, `5:30pm`, `noon`, `midnight`). A date without a time
-/// means that calendar day and is stored as its local midnight. Nothing else is guessed.
+/// means that calendar day (`ItemDate.day`). Nothing else is guessed.
 public struct DueDateParser: Sendable {
     public let now: Date
     public let rules: TimeZoneRules
@@ -71,6 +71,12 @@ public struct DueDateParser: Sendable {
     /// The due date `text` names, in seconds since 1970.
     public func parse(_ text: String) throws(DueDateError) -> Double {
         try span(text).lowerBound
+    }
+
+    /// The date `text` names: the day for a form without a time, else the time.
+    public func date(_ text: String) throws(DueDateError) -> ItemDate {
+        let span = try span(text)
+        return Self.isWholeDay(span) ? .day(Day(of: span.lowerBound, local: local)) : .time(span.lowerBound)
     }
 
     /// Whether a span `span(_:)` gave is a whole day (a form without a time) rather than a time:

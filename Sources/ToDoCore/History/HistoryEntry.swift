@@ -28,9 +28,23 @@ public struct HistoryEntry: Equatable, Sendable {
     public var steps: [ChangeStep]
     /// Every item the steps touched, in the order first touched, as the change left it.
     public var results: [TouchedItem]
+    /// The file's move to a newer format, when this change was the first written in it.
+    public var migration: Migration?
+
+    /// A list's move from the first format, whole days in seconds, to the second (`DateForm`).
+    public struct Migration: Equatable, Sendable {
+        /// The version the file had, and the one it has since.
+        public var fromVersion: Int
+        public var toVersion: Int
+        /// How many dues became the days they showed.
+        public var wholeDays: Int
+        /// The time zone they showed them in.
+        public var timeZone: String
+    }
 
     public init(number: Int, time: Double?, command: [String], kind: Kind = .change, reverts: [Int] = [],
-                steps: [ChangeStep], results: [TouchedItem]) {
+                steps: [ChangeStep], results: [TouchedItem], migration: Migration? = nil) {
+        self.migration = migration
         self.number = number
         self.time = time
         self.command = command
@@ -61,6 +75,21 @@ extension HistoryEntry {
         writer.key("change")
         writer.int(number)
         writer.field("time", time)
+        // The items' form (`DateForm`); a line without it was written in the first.
+        writer.key("version")
+        writer.int(StoreDocument.currentVersion)
+        if let migration {
+            writer.key("migrated")
+            writer.beginObject()
+            writer.key("from")
+            writer.int(migration.fromVersion)
+            writer.key("to")
+            writer.int(migration.toVersion)
+            writer.key("wholeDays")
+            writer.int(migration.wholeDays)
+            writer.field("timeZone", migration.timeZone)
+            writer.endObject()
+        }
         writer.key("command")
         writer.beginArray()
         for word in command {
@@ -129,23 +158,40 @@ extension HistoryEntry {
 
     /// Reads an entry from one line of the history file; `nil` for a line that is not one. Read
     /// straight from the bytes, items included, as the data file is: an undo reads every line.
-    init?(line: some Collection<UInt8>) {
+    /// The items' dues and starts are read as the line's version says, whole days of the first
+    /// form as the days they show in `local` (`DateForm`).
+    init?(line: some Collection<UInt8>, local: CivilTime) {
         let bytes = Array(line)
         let entry = try? bytes.withUnsafeBufferPointer { buffer throws(JSONDecodingError) -> HistoryEntry? in
             var scanner = JSONScanner(bytes: buffer)
-            return try scanner.scanDocument { scanner throws(JSONDecodingError) in try Self.scanned(&scanner) }
+            return try scanner.scanDocument { scanner throws(JSONDecodingError) in try Self.scanned(&scanner, local: local) }
         }
         guard let entry = entry ?? nil else { return nil }
         self = entry
     }
 
-    private static func scanned(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> HistoryEntry? {
+    private static func scanned(_ scanner: inout JSONScanner, local: CivilTime) throws(JSONDecodingError) -> HistoryEntry? {
         var number: Int?, time: Double?, command: [String]?, kind = Kind.change, reverts: [Int] = []
-        var steps: [ChangeStep]?, results: [TouchedItem]?
+        var steps: [ChangeStep]?, results: [TouchedItem]?, version = 1, migration: Migration?
         func path() -> String { "" }
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             switch key {
             case "change": number = try scanner.int(at: path, in: 1...Int.max)
+            case "version": version = try scanner.int(at: path, in: 1...StoreDocument.currentVersion) ?? 1
+            case "migrated":
+                var from: Int?, to: Int?, wholeDays: Int?, zone: String?
+                try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+                    switch key {
+                    case "from": from = try scanner.int(at: path, in: 1...Int.max)
+                    case "to": to = try scanner.int(at: path, in: 1...Int.max)
+                    case "wholeDays": wholeDays = try scanner.int(at: path, in: 0...Int.max)
+                    case "timeZone": zone = try scanner.string(at: path)
+                    default: _ = try scanner.unknownValue()
+                    }
+                }
+                if let from, let to, let wholeDays, let zone {
+                    migration = Migration(fromVersion: from, toVersion: to, wholeDays: wholeDays, timeZone: zone)
+                }
             // The items' range: a time no date can show is a line not written here.
             case "time": time = try scanner.double(at: path, in: ToDoItem.timestampRange)
             case "command":
@@ -186,8 +232,14 @@ extension HistoryEntry {
             default: _ = try scanner.unknownValue()
             }
         }
-        guard let number, let command, let steps, let results else { return nil }
-        return HistoryEntry(number: number, time: time, command: command, kind: kind, reverts: reverts, steps: steps, results: results)
+        guard let number, let command, var steps, var results else { return nil }
+        let form = DateForm(version: version)
+        for index in steps.indices { steps[index].resolveLegacyDates(form, local: local) }
+        for index in results.indices {
+            if let resolved = results[index].item?.resolvingLegacyDates(form, local: local) { results[index].item = resolved }
+        }
+        return HistoryEntry(number: number, time: time, command: command, kind: kind, reverts: reverts, steps: steps, results: results,
+                            migration: migration)
     }
 
     private static func scannedNumbers(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> [Int] {

@@ -6,8 +6,8 @@ import Foundation
 /// `RRULE` (the repeat rule, as kept), `DTSTART` (the start), `RELATED-TO` (the parent) and
 /// `LAST-MODIFIED`.
 public enum ICalendarFormat {
-    /// The items as an iCalendar object. A whole-day due (`ToDoItem.dueIsAllDay(in:)`, dates in
-    /// `timeZone`) is written as a date (`DUE;VALUE=DATE:20300614`), a time as UTC; a start is
+    /// The items as an iCalendar object. A whole-day due is written as a date
+    /// (`DUE;VALUE=DATE:20300614`), a time as UTC; a start is
     /// written as the due is (RFC 5545 wants both of one kind), or by itself as a due would be;
     /// `now` is the `DTSTAMP`.
     public static func write(_ items: [ToDoItem], timeZone: TimeZoneRules, now: Date, productID: String) -> String {
@@ -24,14 +24,12 @@ public enum ICalendarFormat {
             if let createdAt = item.createdAt { lines.append("CREATED:" + utc(createdAt)) }
             lines.append("SUMMARY:" + escaped(item.title))
             if let description = item.itemDescription { lines.append("DESCRIPTION:" + escaped(description)) }
-            let allDay = item.timestamp == nil ? nil : item.dueIsAllDay(in: timeZone)
-            func date(_ name: String, _ timestamp: Double, allDay: Bool) -> String {
-                allDay ? name + ";VALUE=DATE:" + CivilTime.basicDate(local.fields(of: timestamp), time: false) : name + ":" + utc(timestamp)
+            func date(_ name: String, _ date: ItemDate, asDay: Bool) -> String {
+                asDay ? name + ";VALUE=DATE:" + CivilTime.basicDate(date.day(local: local).fields, time: false)
+                    : name + ":" + utc(date.moment(local: local))
             }
-            if let start = item.start {
-                lines.append(date("DTSTART", start, allDay: allDay ?? local.fields(of: start).isMidnight))
-            }
-            if let timestamp = item.timestamp, let allDay { lines.append(date("DUE", timestamp, allDay: allDay)) }
+            if let start = item.start { lines.append(date("DTSTART", start, asDay: item.due?.isDay ?? start.isDay)) }
+            if let due = item.due { lines.append(date("DUE", due, asDay: due.isDay)) }
             if let rule = item.repeatRule { lines.append("RRULE:" + rule) }
             if let priority = item.priority { lines.append("PRIORITY:\(priority)") }
             if !item.tags.isEmpty { lines.append("CATEGORIES:" + item.tags.map(escaped).joined(separator: ",")) }
@@ -302,13 +300,18 @@ public enum ICalendarFormat {
         func property(_ name: String) -> ContentLine? { properties.first { $0.name == name } }
         /// The text of a TEXT property; an empty one is none.
         func text(_ name: String) -> String? { property(name).map { unescaped($0.value) }.flatMap { $0.isEmpty ? nil : $0 } }
-        func time(_ name: String) -> (timestamp: Double, hasTime: Bool)? {
+        /// A date (`VALUE=DATE`) as the day it names, a date-time as the moment it is.
+        func date(_ name: String) -> ItemDate? {
             guard let property = property(name) else { return nil }
-            func unreadable(_ why: String) -> (timestamp: Double, hasTime: Bool)? {
+            func unreadable(_ why: String) -> ItemDate? {
                 problems.append("line \(property.line): \(property.name) '\(property.value)' \(why); left out")
                 return nil
             }
             guard let parsed = CivilTime.parseBasic(property.value) else { return unreadable("is not a date or date-time") }
+            guard parsed.hasTime else {
+                return Day(year: parsed.fields.year, month: parsed.fields.month, day: parsed.fields.day).map(ItemDate.day)
+                    ?? unreadable("is not a date that exists")
+            }
             var zone = local
             if parsed.utc {
                 zone = .utc
@@ -328,8 +331,10 @@ public enum ICalendarFormat {
             case .skipped(let before, _): timestamp = Double(localTime - before)
             }
             guard ToDoItem.timestampRange.contains(timestamp) else { return unreadable("is not a date that exists") }
-            return (timestamp, parsed.hasTime)
+            return .time(timestamp)
         }
+        /// A property's moment: a date's first moment here.
+        func time(_ name: String) -> Double? { date(name)?.moment(local: local) }
 
         // SUMMARY is optional in RFC 5545; Thunderbird shows such a task as "Untitled".
         var title = text("SUMMARY").map(ToDoItem.singleLine) ?? ""
@@ -347,12 +352,17 @@ public enum ICalendarFormat {
             // An occurrence of a series shares its UID, and is told apart by its RECURRENCE-ID.
             id = occurrence.map { UUID(hashing: uid + "\nRECURRENCE-ID:" + $0.value) } ?? itemID(ofUID: Substring(uid))
         }
-        let start = time("DTSTART")
-        var due = time("DUE")
-        // Without DUE, DTSTART and DURATION imply it (RFC 5545 3.6.2).
+        let start = date("DTSTART")
+        var due = date("DUE")
+        // Without DUE, DTSTART and DURATION imply it (RFC 5545 3.6.2): a day and whole days make a day.
         if due == nil, let start, let duration = property("DURATION") {
             if let seconds = Self.seconds(ofDuration: duration.value) {
-                due = (start.timestamp + seconds, start.hasTime || seconds.truncatingRemainder(dividingBy: 86_400) != 0)
+                let moment = start.moment(local: local) + seconds
+                if case .day(let day) = start, seconds.truncatingRemainder(dividingBy: 86_400) == 0 {
+                    due = Day(number: day.number + Int(seconds / 86_400)).map(ItemDate.day)
+                } else if ToDoItem.timestampRange.contains(moment) {
+                    due = .time(moment)
+                }
             } else {
                 problems.append("line \(duration.line): DURATION '\(duration.value)' is not a duration (as P1D or PT1H30M); left out")
             }
@@ -389,17 +399,16 @@ public enum ICalendarFormat {
             location = Location(name: name ?? address ?? "", address: address, coordinate: coordinate)
         }
         let status = property("STATUS")?.value.uppercased()
-        let completedAt = time("COMPLETED")?.timestamp
-        var item = ToDoItem.imported(id: id, title: title, itemDescription: text("DESCRIPTION"), timestamp: due?.timestamp, location: location,
+        let completedAt = time("COMPLETED")
+        var item = ToDoItem.imported(id: id, title: title, itemDescription: text("DESCRIPTION"), due: due, location: location,
                                      done: status == "COMPLETED" || (status == nil && completedAt != nil),
-                                     createdAt: time("CREATED")?.timestamp, completedAt: completedAt)
-        item.storage.fields.allDay = due.map { !$0.hasTime }
-        item.storage.fields.start = start?.timestamp
+                                     createdAt: time("CREATED"), completedAt: completedAt)
+        item.storage.fields.start = start
         item.storage.fields.repeatRule = property("RRULE").map { String($0.value) }
         item.storage.fields.priority = priority
         item.storage.fields.tags = tags
         item.storage.fields.parent = parent
-        item.storage.fields.modifiedAt = time("LAST-MODIFIED")?.timestamp
+        item.storage.fields.modifiedAt = time("LAST-MODIFIED")
         // What todo has no field for goes back out as it came: its properties, then its alarms.
         let parentLine = properties.first { $0.name == "RELATED-TO" && ($0.parameters["RELTYPE"]?.uppercased() ?? "PARENT") == "PARENT" }?.line
         item.storage.fields.icalendarLines = properties.filter { property in
@@ -407,7 +416,7 @@ public enum ICalendarFormat {
         }.map(\.raw) + nested
         // A UID that is not todo's id as written (`…@vm`, a lower-case UUID) goes back out as it came.
         if let uid, uid != item.id.uuidString { item.storage.fields.originalUID = uid }
-        let occurrenceMoment = occurrence == nil ? nil : time("RECURRENCE-ID")?.timestamp
+        let occurrenceMoment = occurrence == nil ? nil : time("RECURRENCE-ID")
         let imported = ImportedItem(item: item, origin: origin, ignoredBecause: status == "CANCELLED" ? Self.cancelled : nil,
                                     problems: problems, idIsDerived: uid == nil)
         return ReadTodo(imported: imported, uid: uid, occurrence: occurrenceMoment, untitledProblem: untitledProblem)
@@ -439,18 +448,18 @@ extension ICalendarFormat {
             }
             let named = Set(occurrences.compactMap { todos[$0].occurrence })
             guard let text = series.repeatRule, var rule = try? RepeatRule(text), rule.canBeFollowed else { continue }
-            let wholeDays = series.occursOnWholeDays(in: rules)
+            let local = CivilTime(rules: rules)
             var moved = series
             // An occurrence is named by the series' DTSTART, or its DUE without one.
-            while let name = moved.start ?? moved.timestamp, named.contains(name), let anchor = moved.occurrence {
-                guard case .occurrence(let next, let nextRule)? = rule.nextOccurrence(after: anchor, allDay: wholeDays, now: anchor, rules: rules) else {
+            while let name = (moved.start ?? moved.due)?.moment(local: local), named.contains(name), let anchor = moved.occurrence {
+                guard let (next, nextRule) = rule.nextOccurrence(after: anchor, now: anchor.moment(local: local), local: local) else {
                     // Every occurrence is done: so is the series.
                     moved = ToDoItem(id: moved.id, number: 0, done: true, storage: moved.storage)
                     moved.storage.fields.completedAt = occurrences.compactMap { items[$0].item.done ? items[$0].item.completedAt : nil }.max()
                     break
                 }
                 rule = nextRule
-                moved = moved.movedToOccurrence(next, rule: rule)
+                moved = moved.movedToOccurrence(next, rule: rule, local: local)
             }
             items[index].item = moved
         }

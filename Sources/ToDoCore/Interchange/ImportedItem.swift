@@ -87,11 +87,11 @@ public enum SkipReason: Equatable, Sendable {
 
 extension ToDoItem {
     /// An item as read from an import source, with its status and times.
-    static func imported(id: UUID, title: String, itemDescription: String? = nil, timestamp: Double? = nil,
+    static func imported(id: UUID, title: String, itemDescription: String? = nil, due: ItemDate? = nil,
                          location: Location? = nil, done: Bool = false, createdAt: Double? = nil,
                          completedAt: Double? = nil) -> ToDoItem {
         ToDoItem(id: id, number: 0, done: done,
-                 storage: ItemStorage(ItemFields(title: title, itemDescription: itemDescription, timestamp: timestamp,
+                 storage: ItemStorage(ItemFields(title: title, itemDescription: itemDescription, due: due,
                                                  location: location, createdAt: createdAt, completedAt: completedAt)))
     }
 

@@ -15,12 +15,12 @@ public enum ItemInterchange {
             // JSON is parsed once: its keys tell todo's items from Taskwarrior's tasks.
             if let json = try recognisedJSON(body) {
                 if TaskwarriorFormat.looksLikeTasks(json) { return (.taskwarrior, try TaskwarriorFormat.read(json, timeZone: timeZone)) }
-                if RemindersFormat.looksLikeReminders(json) { return (.reminders, try RemindersFormat.read(json)) }
-                return (.json, try jsonItems(json))
+                if RemindersFormat.looksLikeReminders(json) { return (.reminders, try RemindersFormat.read(json, timeZone: timeZone)) }
+                return (.json, try jsonItems(json, timeZone: timeZone))
             }
             return try read(bytes, format: startsLikeICalendar(body) ? .ical : .todotxt, timeZone: timeZone)
         case .json:
-            return (.json, try jsonItems(try json(body)))
+            return (.json, try jsonItems(try json(body), timeZone: timeZone))
         case .taskwarrior:
             return (.taskwarrior, try TaskwarriorFormat.read(try taskJSON(body), timeZone: timeZone))
         case .todotxt:
@@ -34,7 +34,7 @@ public enum ItemInterchange {
             guard RemindersFormat.looksLikeReminders(json) else {
                 throw ImportError(at: "", "expected an array of reminders (objects with externalId and isCompleted), as reminders-cli writes")
             }
-            return (.reminders, try RemindersFormat.read(json))
+            return (.reminders, try RemindersFormat.read(json, timeZone: timeZone))
         }
     }
 
@@ -112,12 +112,20 @@ public enum ItemInterchange {
     /// The items of the data file's format (any version this todo reads) or the book's bare
     /// array. Numbers are left behind (items get new ones); an item without an id gets one made
     /// from its contents.
-    static func jsonItems(_ json: JSONValue) throws(ImportError) -> [ImportedItem] {
+    /// A document's items are read in its version's form (`DateForm`), whole days of the first as
+    /// the days they show in `timeZone`; a bare array (`todo list --json`) in the current form.
+    static func jsonItems(_ json: JSONValue, timeZone: TimeZoneRules) throws(ImportError) -> [ImportedItem] {
         let elements: [JSONValue], path: String
+        var form = DateForm.second
         switch json {
         case .array(let array):
             (elements, path) = (array, "")
         case .object(let document):
+            if case .number(let literal)? = document["version"], let version = Int(literal) {
+                form = DateForm(version: version)
+            } else {
+                form = .first
+            }
             if case .number(let literal)? = document["version"], let version = Int(literal), version > StoreDocument.currentVersion {
                 throw ImportError(at: "version", "format version \(version) is from a newer todo (this one reads version \(StoreDocument.currentVersion))")
             }
@@ -129,6 +137,7 @@ public enum ItemInterchange {
             throw ImportError(at: "", "expected an object or an array of items, found \(json.kindDescription)")
         }
         var items: [ImportedItem] = []
+        let local = CivilTime(rules: timeZone)
         for (index, element) in elements.enumerated() {
             let origin = "\(path)[\(index)]"
             guard case .object(var object) = element else {
@@ -141,7 +150,8 @@ public enum ItemInterchange {
                 object["id"] = .string(UUID(hashing: "json:" + content).uuidString)
             }
             do {
-                let item = try ToDoItem(json: .object(object), path: origin)
+                var item = try ToDoItem(json: .object(object), path: origin)
+                item = item.resolvingLegacyDates(form, local: local) ?? item
                 items.append(ImportedItem(item: item, origin: origin, unknownKeys: item.unknownMembers.keys))
             } catch {
                 throw ImportError(at: "", error.description)

@@ -19,8 +19,11 @@ enum RemindersFormat {
     private static let mapped: Set<String> = ["externalId", "title", "notes", "dueDate", "isCompleted", "completionDate",
                                               "creationDate", "locationTitle", "location"]
 
-    static func read(_ json: JSONValue) throws(ImportError) -> [ImportedItem] {
+    /// A due at a local midnight in `timeZone` is a whole day: reminders-cli writes a reminder
+    /// without a time so.
+    static func read(_ json: JSONValue, timeZone: TimeZoneRules) throws(ImportError) -> [ImportedItem] {
         guard case .array(let elements) = json else { return [] }
+        let local = CivilTime(rules: timeZone)
         var items: [ImportedItem] = []
         for (index, element) in elements.enumerated() {
             let origin = "reminder \(index + 1)"
@@ -68,7 +71,13 @@ enum RemindersFormat {
             object["id"] = .string((UUID(uuidString: externalID) ?? UUID(hashing: "reminders:" + externalID)).uuidString)
             object["title"] = .string(title)
             if let notes = string("notes"), !notes.isEmpty { object["itemDescription"] = .string(notes) }
-            if let due = date("dueDate") { object["timestamp"] = .number(JSONValue.literal(for: due)) }
+            if let due = date("dueDate") {
+                if local.fields(of: due).isMidnight {
+                    object["dueDate"] = .string(Day(of: due, local: local).isoText)
+                } else {
+                    object["timestamp"] = .number(JSONValue.literal(for: due))
+                }
+            }
             switch location(reminder, origin: origin) {
             case .success(let location?): object["location"] = location
             case .success(nil): break

@@ -11,8 +11,10 @@ public enum TaskwarriorFormat {
     /// Taskwarrior import kept (`project`, `depends`, UDAs), as it was. Dates are UTC, as
     /// `20231110T230000Z`; text beyond ASCII is written as itself (Taskwarrior 2.6 mangles
     /// `\u` escapes of characters outside the Basic Multilingual Plane).
-    public static func write(_ items: [ToDoItem], now: Date) -> [UInt8] {
+    /// A whole day is its first moment in `timeZone`, as Taskwarrior keeps `due:2026-12-03`.
+    public static func write(_ items: [ToDoItem], now: Date, timeZone: TimeZoneRules) -> [UInt8] {
         func date(_ timestamp: Double) -> JSONValue { .string(CivilTime.basicDate(CivilTime.utc.fields(of: timestamp), time: true) + "Z") }
+        let local = CivilTime(rules: timeZone)
         var bytes = Array("[".utf8)
         // A parent depends on its subtasks: Taskwarrior's way of saying a task waits for others.
         var subtasks: [UUID: [String]] = [:]
@@ -24,8 +26,8 @@ public enum TaskwarriorFormat {
             task["status"] = .string(item.done ? "completed" : "pending")
             if let createdAt = item.createdAt { task["entry"] = date(createdAt) }
             if item.done, let completedAt = item.completedAt { task["end"] = date(completedAt) }
-            if let due = item.timestamp { task["due"] = date(due) }
-            if let start = item.start { task["wait"] = date(start) }
+            if let due = item.due { task["due"] = date(due.moment(local: local)) }
+            if let start = item.start { task["wait"] = date(start.moment(local: local)) }
             if let modifiedAt = item.modifiedAt { task["modified"] = date(modifiedAt) }
             if let priority = item.priority { task["priority"] = .string(String(PriorityLevel(priority).letter)) }
             if !item.tags.isEmpty { task["tags"] = .array(item.tags.map(JSONValue.string)) }
@@ -188,6 +190,8 @@ public enum TaskwarriorFormat {
             }
             return timestamp
         }
+        /// Taskwarrior keeps `due:2026-12-03` as that day's local midnight: such a moment is the day.
+        func dayOrTime(_ key: String) -> ItemDate? { date(key).map { Self.dayOrTime($0, local: local) } }
         guard case .string(let description)? = task["description"], !description.isEmpty else {
             let why = task["description"] == nil || task["description"] == .null ? "the task has no description" : "its description is not text"
             return ImportedItem(item: .imported(id: UUID(), title: ""), origin: origin, ignoredBecause: why, problems: ["\(origin): \(why); skipped"])
@@ -240,9 +244,9 @@ public enum TaskwarriorFormat {
         let done = status == "completed"
         var item = ToDoItem.imported(
             id: id ?? UUID(hashing: "taskwarrior:" + (string("uuid") ?? description)), title: ToDoItem.singleLine(description),
-            itemDescription: notes.isEmpty ? nil : notes.joined(separator: "\n"), timestamp: date("due"), done: done,
+            itemDescription: notes.isEmpty ? nil : notes.joined(separator: "\n"), due: dayOrTime("due"), done: done,
             createdAt: date("entry"), completedAt: done ? date("end") : nil)
-        item.storage.fields.start = date("wait")
+        item.storage.fields.start = dayOrTime("wait")
         item.storage.fields.modifiedAt = date("modified")
         item.storage.fields.priority = priority
         item.storage.fields.tags = tags
@@ -253,7 +257,7 @@ public enum TaskwarriorFormat {
         if status == "recurring" {
             // The template's own due is its first; the series is where its first pending instance is.
             if let uuid = string("uuid")?.lowercased(), let due = firstPendingDue[uuid], let timestamp = moment(ofDate: due, local: local) {
-                item.storage.fields.timestamp = timestamp
+                item.storage.fields.due = Self.dayOrTime(timestamp, local: local)
             }
         }
         let ignored: String? = status == "deleted" ? "deleted in Taskwarrior" : nil
@@ -269,6 +273,11 @@ public enum TaskwarriorFormat {
         case .string(let text)?: return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         default: return []
         }
+    }
+
+    /// A moment at a local midnight as that day, else the time.
+    private static func dayOrTime(_ moment: Double, local: CivilTime) -> ItemDate {
+        local.fields(of: moment).isMidnight ? .day(Day(of: moment, local: local)) : .time(moment)
     }
 
     /// A date as `task import` reads it: `20231110T230000Z` as `task export` writes it,

@@ -37,8 +37,8 @@ public enum TodoTxtFormat {
             }
             words.append(item.title)
             if item.done, let priority { words.append("pri:" + priority) }
-            if let timestamp = item.timestamp { words.append("due:" + moment(timestamp, allDay: item.dueIsAllDay(in: timeZone), time)) }
-            if let start = item.start { words.append("t:" + moment(start, allDay: time.fields(of: start).isMidnight, time)) }
+            if let due = item.due { words.append("due:" + Self.text(of: due, time)) }
+            if let start = item.start { words.append("t:" + Self.text(of: start, time)) }
             if let rule = item.repeatRule {
                 if let rec = recurrence(ofRule: rule) { words.append("rec:" + rec) } else { words.append("rrule:" + encoded(rule)) }
             }
@@ -60,9 +60,9 @@ public enum TodoTxtFormat {
 
     /// A date (`2030-06-14`) for a whole day, else the local time (`T00:00` at midnight), with the
     /// offset when the clocks show that time twice that night.
-    private static func moment(_ timestamp: Double, allDay: Bool, _ time: CivilTime) -> String {
+    private static func text(of date: ItemDate, _ time: CivilTime) -> String {
+        guard case .time(let timestamp) = date else { return CivilTime.isoDate(date.day(local: time).fields) }
         let fields = time.fields(of: timestamp)
-        if allDay { return CivilTime.isoDate(fields) }
         let text = fields.isMidnight ? CivilTime.isoDate(fields) + "T00:00" : CivilTime.isoDateTime(fields)
         guard time.isAmbiguous(fields) else { return text }
         let offset = time.offset(at: Int(timestamp.rounded(.down)))
@@ -112,7 +112,7 @@ public enum TodoTxtFormat {
             words.removeFirst()
         }
 
-        var due: (timestamp: Double, allDay: Bool)?, start: Double?, rule: String?, tags: [String] = [], parent: UUID?
+        var due: ItemDate?, start: ItemDate?, rule: String?, tags: [String] = [], parent: UUID?
         var description: String?, name: String?, address: String?, coordinate: Coordinate?, id: UUID?
         for word in words {
             guard let colon = word.firstIndex(of: ":"), colon != word.startIndex else {
@@ -131,7 +131,7 @@ public enum TodoTxtFormat {
                     unreadable("is not a date or time (expected YYYY-MM-DD or YYYY-MM-DDThh:mm)")
                     continue
                 }
-                if key == "due" { due = moment } else { start = moment.timestamp }
+                if key == "due" { due = moment } else { start = moment }
             case "rec":
                 guard let text = Self.rule(ofRecurrence: value) else {
                     unreadable("is not a repeat (expected rec:1d, 2w, 1m, 1y or 1b)")
@@ -200,9 +200,8 @@ public enum TodoTxtFormat {
         }
         // A line without an id gets one made from the line, so that importing it again skips it.
         var item = ToDoItem.imported(id: id ?? UUID(hashing: "todotxt:" + line), title: titleWords.joined(separator: " "),
-                                     itemDescription: description, timestamp: due?.timestamp, location: location, done: done,
+                                     itemDescription: description, due: due, location: location, done: done,
                                      createdAt: createdAt, completedAt: done ? completedAt : nil)
-        item.storage.fields.allDay = due?.allDay
         item.storage.fields.start = start
         item.storage.fields.repeatRule = rule
         item.storage.fields.priority = priority
@@ -225,7 +224,7 @@ public enum TodoTxtFormat {
 
     /// `2030-06-14` (a whole day) or `2030-06-14T18:00`, `T18:00:30`, each time with an optional
     /// `Z` or offset (`+01:00`) that says which of two same local times it is.
-    private static func moment(_ text: Substring, _ time: CivilTime) -> (timestamp: Double, allDay: Bool)? {
+    private static func moment(_ text: Substring, _ time: CivilTime) -> ItemDate? {
         var text = text, offset: Int?
         if text.count > 16, let sign = text.dropFirst(16).firstIndex(where: { $0 == "+" || $0 == "-" || $0 == "Z" }) {
             let suffix = text[sign...]
@@ -243,10 +242,9 @@ public enum TodoTxtFormat {
         let allDay = !text.contains("T")
         if let offset {
             guard !allDay, let utc = CivilTime.utc.timestamp(of: fields) else { return nil }
-            return (utc - Double(offset), false)
+            return .time(utc - Double(offset))
         }
-        guard let timestamp = time.timestamp(of: fields) else { return nil }
-        return (timestamp, allDay)
+        return ItemDate(fields, hasTime: !allDay, local: time)
     }
 
     /// `rec:` as RRULE text: `1d`, `+2w`, `1m`, `1y`, and `1b` (business days: Monday to Friday).

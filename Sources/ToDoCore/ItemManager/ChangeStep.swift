@@ -36,6 +36,17 @@ public enum ChangeStep: Equatable, Sendable {
         case .removed(let item, _), .replaced(let item, _): return item
         }
     }
+
+    /// The step with its item's dates read as `form` says (`ToDoItem.resolvingLegacyDates`).
+    mutating func resolveLegacyDates(_ form: DateForm, local: CivilTime) {
+        switch self {
+        case .inserted: break
+        case .removed(let item, let place):
+            if let resolved = item.resolvingLegacyDates(form, local: local) { self = .removed(resolved, from: place) }
+        case .replaced(let item, let place):
+            if let resolved = item.resolvingLegacyDates(form, local: local) { self = .replaced(resolved, at: place) }
+        }
+    }
 }
 
 /// An item a change touched, as the change left it: `item` is `nil` when the change removed it.
@@ -71,7 +82,7 @@ public struct ItemChange: Equatable, Sendable {
         var fields: [EditedField] = []
         if before.title != after.title { fields.append(.title) }
         if before.itemDescription != after.itemDescription { fields.append(.description) }
-        if before.timestamp != after.timestamp || before.dueIsAllDay != after.dueIsAllDay { fields.append(.due) }
+        if before.due != after.due { fields.append(.due) }
         if before.repeatRule != after.repeatRule { fields.append(.repeatRule) }
         if before.location != after.location || before.location?.address != after.location?.address { fields.append(.location) }
         if before.priority != after.priority { fields.append(.priority) }

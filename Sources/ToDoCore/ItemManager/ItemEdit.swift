@@ -22,9 +22,8 @@ public enum FieldChange<Value: Equatable & Sendable>: Equatable, Sendable {
 /// the list's rules.
 public struct ItemEdit: Equatable, Sendable {
     public var title: String?
-    public var timestamp: FieldChange<Double>
-    /// With a due set, whether it is a whole day (`ToDoItem.dueIsAllDay`).
-    public var dueIsAllDay: Bool?
+    /// A day or a time (`ToDoItem.due`).
+    public var due: FieldChange<ItemDate>
     /// RRULE text (`ToDoItem.repeatRule`).
     public var repeatRule: FieldChange<String> = .keep
     public var itemDescription: FieldChange<String>
@@ -32,7 +31,7 @@ public struct ItemEdit: Equatable, Sendable {
     public var address: FieldChange<String>
     public var coordinate: FieldChange<Coordinate>
     public var priority: FieldChange<Int>
-    public var start: FieldChange<Double>
+    public var start: FieldChange<ItemDate>
     public var parent: FieldChange<UUID>
     /// Tags to add after the item's own (those it has already stay where they are).
     public var addedTags: [String]
@@ -41,13 +40,13 @@ public struct ItemEdit: Equatable, Sendable {
     /// Whether to take every tag away, before adding `addedTags`.
     public var clearsTags: Bool
 
-    public init(title: String? = nil, timestamp: FieldChange<Double> = .keep, itemDescription: FieldChange<String> = .keep,
+    public init(title: String? = nil, due: FieldChange<ItemDate> = .keep, itemDescription: FieldChange<String> = .keep,
                 location: FieldChange<Location> = .keep, address: FieldChange<String> = .keep,
                 coordinate: FieldChange<Coordinate> = .keep, priority: FieldChange<Int> = .keep,
-                addedTags: [String] = [], removedTags: [String] = [], clearsTags: Bool = false, start: FieldChange<Double> = .keep,
+                addedTags: [String] = [], removedTags: [String] = [], clearsTags: Bool = false, start: FieldChange<ItemDate> = .keep,
                 parent: FieldChange<UUID> = .keep) {
         self.title = title
-        self.timestamp = timestamp
+        self.due = due
         self.itemDescription = itemDescription
         self.location = location
         self.address = address
@@ -62,7 +61,7 @@ public struct ItemEdit: Equatable, Sendable {
 
     /// Whether the edit would leave every field as it is.
     public var changesNothing: Bool {
-        title == nil && timestamp == .keep && itemDescription == .keep && location == .keep && address == .keep
+        title == nil && due == .keep && itemDescription == .keep && location == .keep && address == .keep
             && coordinate == .keep && priority == .keep && start == .keep && parent == .keep && repeatRule == .keep && addedTags.isEmpty && removedTags.isEmpty && !clearsTags
     }
 
@@ -90,8 +89,7 @@ extension ItemManager {
         }
         try Self.checkPlaceHasName(location)
         let title = edit.title ?? current.title
-        let timestamp = edit.timestamp.applied(to: current.timestamp)
-        let allDay = edit.timestamp == .keep ? current.dueIsAllDay : edit.dueIsAllDay
+        let due = edit.due.applied(to: current.due)
         let repeatRule = edit.repeatRule.applied(to: current.repeatRule)
         let itemDescription = edit.itemDescription.applied(to: current.itemDescription)
         let priority = edit.priority.applied(to: current.priority)
@@ -100,7 +98,7 @@ extension ItemManager {
         if let parent, parent != current.parent { try checkParent(parent, of: id) }
         let tags = edit.applied(toTags: current.tags)
         // An edit that leaves every field as it is changes nothing, and records no change.
-        if title == current.title, timestamp == current.timestamp, allDay == current.dueIsAllDay, repeatRule == current.repeatRule,
+        if title == current.title, due == current.due, repeatRule == current.repeatRule,
            itemDescription == current.itemDescription,
            Self.isSame(location, current.location), priority == current.priority, tags == current.tags, start == current.start,
            parent == current.parent {
@@ -108,7 +106,7 @@ extension ItemManager {
         }
         return try updateItem(withID: id) { item in
             item.title = title
-            item.setDue(timestamp, allDay: allDay)
+            item.due = due
             item.repeatRule = repeatRule
             item.itemDescription = itemDescription
             item.location = location

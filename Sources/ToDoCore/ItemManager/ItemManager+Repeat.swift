@@ -23,13 +23,12 @@ extension ItemManager {
             return CheckedOccurrence(record: try checkItem(withID: id), series: nil)
         }
         guard let rule = try? RepeatRule(text), rule.canBeFollowed else { throw .unfollowableRepeat(item) }
-        let now = currentTime() ?? anchor
-        guard case .occurrence(let next, let nextRule)? = rule.nextOccurrence(
-            after: anchor, allDay: item.occursOnWholeDays(in: rules), now: now, rules: rules)
-        else {
+        let local = CivilTime(rules: rules)
+        let now = currentTime() ?? anchor.moment(local: local)
+        guard let (next, nextRule) = rule.nextOccurrence(after: anchor, now: now, local: local) else {
             return CheckedOccurrence(record: try checkItem(withID: id), series: nil)
         }
-        var series = item.movedToOccurrence(next, rule: nextRule)
+        var series = item.movedToOccurrence(next, rule: nextRule, local: local)
         try checkNoOpenItemHasContent(of: series, except: id)
 
         // The copy is an item of its own: no rule, and not the series' UID or calendar lines.
@@ -49,23 +48,20 @@ extension ItemManager {
 extension ToDoItem {
     /// The moment a repeating item's occurrence is: its due, or without one its start (a
     /// calendar's task may repeat by its `DTSTART` alone).
-    var occurrence: Double? { timestamp ?? start }
-
-    /// Whether the item's occurrences are whole days: its due's kind, or without a due, a start at
-    /// local midnight.
-    func occursOnWholeDays(in rules: TimeZoneRules) -> Bool {
-        if timestamp != nil { return dueIsAllDay(in: rules) }
-        return start.map { CivilTime(rules: rules).fields(of: $0).isMidnight } ?? true
-    }
+    var occurrence: ItemDate? { due ?? start }
 
     /// The repeating item at its occurrence `next`, of `rule` (`RepeatRule.nextOccurrence`): its
-    /// due there and its start moved by as much, or without a due its start there; its rule's
-    /// text the new rule's when that changed (its `COUNT` lowered).
-    func movedToOccurrence(_ next: Double, rule: RepeatRule) -> ToDoItem {
+    /// due there and its start moved by as much (in `local`, each staying a day or a time), or
+    /// without a due its start there; its rule's text the new rule's when that changed (its
+    /// `COUNT` lowered).
+    func movedToOccurrence(_ next: ItemDate, rule: RepeatRule, local: CivilTime) -> ToDoItem {
         var moved = self
-        if let due = timestamp {
-            moved.setDue(next, allDay: dueIsAllDay)
-            if let start { moved.start = start + (next - due) }
+        if let due {
+            moved.due = next
+            if let start {
+                let shift = next.moment(local: local) - due.moment(local: local)
+                moved.start = start.withMoment(start.moment(local: local) + shift, local: local)
+            }
         } else {
             moved.start = next
         }

@@ -297,8 +297,9 @@ public struct ItemManager: Sendable {
         if item.title.unicodeScalars.allSatisfy(Whitespace.isSpaceOrNewline) { throw .emptyTitle }
         if item.title.contains(where: \.isNewline) { throw .multilineTitle(item.title) }
         if let coordinate = item.location?.coordinate, !coordinate.isValid { throw .invalidCoordinate(coordinate) }
-        if let timestamp = item.timestamp, !ToDoItem.timestampRange.contains(timestamp) { throw .invalidDueDate(timestamp) }
-        if let start = item.start, !ToDoItem.timestampRange.contains(start) { throw .invalidDueDate(start) }
+        // A day is within the years 1 to 9999 by how it is made (`Day`).
+        if let time = item.due?.time, !ToDoItem.timestampRange.contains(time) { throw .invalidDueDate(time) }
+        if let time = item.start?.time, !ToDoItem.timestampRange.contains(time) { throw .invalidDueDate(time) }
         if let priority = item.priority, !ToDoItem.priorityRange.contains(priority) { throw .invalidPriority(priority) }
         if let tag = item.tags.first(where: { !Tags.isValid($0) }) { throw .invalidTag(tag) }
     }
@@ -408,7 +409,7 @@ public struct ItemManager: Sendable {
         if text != old?.repeatRule {
             do { _ = try RepeatRule(text) } catch { throw .invalidRepeatRule(error) }
         }
-        if item.timestamp == nil, old == nil || old?.timestamp != nil || old?.repeatRule != text { throw .repeatWithoutDue(item) }
+        if item.due == nil, old == nil || old?.due != nil || old?.repeatRule != text { throw .repeatWithoutDue(item) }
     }
 
     /// A place needs a name (a list shows it): refused for what is added or edited, though a file

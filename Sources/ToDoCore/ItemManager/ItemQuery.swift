@@ -52,8 +52,8 @@ public struct ItemQuery: Equatable, Sendable {
             done = Array(done.suffix(latestDone))
         }
         guard !isEmpty else { return (open, done, moreDone) }
-        var open = arranged(open.filter { matches($0, now: now, dates: dates) })
-        done = arranged(done)
+        var open = arranged(open.filter { matches($0, now: now, dates: dates) }, dates: dates)
+        done = arranged(done, dates: dates)
         if let limit {
             open = Array(open.prefix(limit))
             done = Array(done.prefix(max(0, limit - open.count)))
@@ -62,12 +62,12 @@ public struct ItemQuery: Equatable, Sendable {
     }
 
     func matches(_ item: ToDoItem, now: Date, dates: DueDateFormatter) -> Bool {
-        let due = item.timestamp
+        let due = item.due.map(dates.moment(of:))
         if noDue, due != nil { return false }
         if repeating, item.repeatRule == nil { return false }
         if let dueBefore, !(due.map { $0 < dueBefore } ?? false) { return false }
         if let dueFrom, !(due.map { $0 >= dueFrom } ?? false) { return false }
-        if overdue, item.done || !(due.map { dates.daysFrom(now, to: $0) < 0 } ?? false) { return false }
+        if overdue, item.done || !(item.due.map { dates.daysFrom(now, to: $0) < 0 } ?? false) { return false }
         if !tags.isEmpty, !tags.allSatisfy({ Tags.contains(item.tags, $0) }) { return false }
         if let priority, item.priority.map(PriorityLevel.init) != priority { return false }
         if let search, !search.isEmpty {
@@ -79,12 +79,12 @@ public struct ItemQuery: Equatable, Sendable {
 
     /// Sorted by the key (stable: ties keep list order), reversed if asked; items without the key
     /// (no due date, say) go last either way, in list order.
-    private func arranged(_ items: [ToDoItem]) -> [ToDoItem] {
+    private func arranged(_ items: [ToDoItem], dates: DueDateFormatter) -> [ToDoItem] {
         guard let sort else { return reverse ? items.reversed() : items }
         let withKey = items.filter { Self.hasKey($0, sort) }, withoutKey = items.filter { !Self.hasKey($0, sort) }
         let keyed = withKey.enumerated().map { (offset: $0.offset, item: $0.element) }
         let sorted = keyed.sorted { left, right in
-            switch Self.compare(left.item, right.item, by: sort) {
+            switch Self.compare(left.item, right.item, by: sort, dates: dates) {
             case .orderedAscending: return true
             case .orderedDescending: return false
             case .orderedSame: return left.offset < right.offset
@@ -96,13 +96,14 @@ public struct ItemQuery: Equatable, Sendable {
     private static func hasKey(_ item: ToDoItem, _ key: SortKey) -> Bool {
         switch key {
         case .number, .title: return true
-        case .due: return item.timestamp != nil
+        case .due: return item.due != nil
         case .created: return item.createdAt != nil
         case .priority: return item.priority != nil
         }
     }
 
-    private static func compare(_ left: ToDoItem, _ right: ToDoItem, by key: SortKey) -> ComparisonResult {
+    /// Dues compare where they lie on the clock in the zone of `dates`: a day at its first moment.
+    private static func compare(_ left: ToDoItem, _ right: ToDoItem, by key: SortKey, dates: DueDateFormatter) -> ComparisonResult {
         func optional<Value: Comparable>(_ left: Value?, _ right: Value?) -> ComparisonResult {
             switch (left, right) {
             case let (left?, right?): return left < right ? .orderedAscending : left > right ? .orderedDescending : .orderedSame
@@ -113,7 +114,7 @@ public struct ItemQuery: Equatable, Sendable {
         }
         switch key {
         case .number: return optional(left.number, right.number)
-        case .due: return optional(left.timestamp, right.timestamp)
+        case .due: return optional(left.due.map(dates.moment(of:)), right.due.map(dates.moment(of:)))
         case .created: return optional(left.createdAt, right.createdAt)
         // 1 is the highest: ascending puts high first.
         case .priority: return optional(left.priority, right.priority)

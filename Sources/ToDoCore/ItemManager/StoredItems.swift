@@ -10,17 +10,31 @@ struct StoredItems {
     var anyStartDate = false
     /// Whether any item is a subtask (`ItemManager.mayHaveSubtasks`), noted the same way.
     var anyParent = false
+    /// Whether any item says `allDay`, as the first form did (`DateForm`), noted the same way.
+    var anyLegacyAllDay = false
 
     /// Notes the fields of an item read by the shortcut from where they are, which costs nothing.
     mutating func note(_ item: WrittenItem) {
         if item.offsets.start != 0 { anyStartDate = true }
         if item.offsets.parent != 0 { anyParent = true }
+        if item.offsets.allDay != 0 { anyLegacyAllDay = true }
     }
 
     /// Notes the fields of an item already decoded.
     mutating func note(_ item: ToDoItem) {
         if item.start != nil { anyStartDate = true }
         if item.parent != nil { anyParent = true }
+        if item.storage.legacyAllDay != nil { anyLegacyAllDay = true }
+    }
+
+    /// Reads the items' dates as `form` says (`ToDoItem.resolvingLegacyDates`), where any may need
+    /// it; returns how many dues became whole days.
+    mutating func resolveLegacyDates(_ form: DateForm, local: CivilTime) -> Int {
+        guard form == .first || anyLegacyAllDay else { return 0 }
+        anyLegacyAllDay = false
+        let wholeDays = open.resolveLegacyDates(form, local: local) + done.resolveLegacyDates(form, local: local)
+        anyStartDate = [open, done].joined().contains { $0.start != nil }
+        return wholeDays
     }
 
     mutating func append(_ item: ToDoItem) {

@@ -10,16 +10,16 @@ extension ToDoItem {
     /// these names, written as it came, would be read as todo's own field, or make the file one
     /// todo refuses (see `UnknownMembers.append(foreign:value:from:)`).
     static let ownKeys: Set<String> = [
-        "id", "number", "title", "itemDescription", "timestamp", "allDay", "start", "repeat", "location", "priority", "tags",
+        "id", "number", "title", "itemDescription", "timestamp", "dueDate", "allDay", "start", "startDate", "repeat", "location", "priority", "tags",
         "parent", "done", "createdAt", "completedAt", "modifiedAt", "uid", "icalendar",
     ]
 }
 
 extension ToDoItem: JSONSchema {
     init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
-        var id: UUID?, idText: String?, number = 0, title: String?, itemDescription: String?, timestamp: Double?
+        var id: UUID?, idText: String?, number = 0, title: String?, itemDescription: String?, due: ItemDate?, start: ItemDate?
         var location: Location?, done = false, createdAt: Double?, completedAt: Double?, modifiedAt: Double?
-        var priority: Int?, tags: [String] = [], start: Double?, parent: UUID?, allDay: Bool?, repeatRule: String?, originalUID: String?
+        var priority: Int?, tags: [String] = [], parent: UUID?, allDay: Bool?, repeatRule: String?, originalUID: String?
         var icalendarLines: [String] = []
         var unknown = UnknownMembers()
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
@@ -32,9 +32,20 @@ extension ToDoItem: JSONSchema {
             case "number": number = try scanner.int(at: field, in: 1...Self.largestNumber) ?? 0
             case "title": title = try scanner.string(at: field)
             case "itemDescription": itemDescription = try scanner.string(at: field)
-            case "timestamp": timestamp = try scanner.double(at: field, in: Self.timestampRange)
+            // A due and a start are each a time in seconds or a day, never both.
+            case "timestamp":
+                try Self.checkOne(due, "dueDate", field)
+                due = try scanner.double(at: field, in: Self.timestampRange).map(ItemDate.time)
+            case "dueDate":
+                try Self.checkOne(due, "timestamp", field)
+                due = try Self.day(&scanner, at: field)
             case "allDay": allDay = try scanner.bool(at: field)
-            case "start": start = try scanner.double(at: field, in: Self.timestampRange)
+            case "start":
+                try Self.checkOne(start, "startDate", field)
+                start = try scanner.double(at: field, in: Self.timestampRange).map(ItemDate.time)
+            case "startDate":
+                try Self.checkOne(start, "start", field)
+                start = try Self.day(&scanner, at: field)
             case "location": location = try scanner.decode(Location.self, at: field)
             case "done": done = try scanner.bool(at: field) ?? false
             case "createdAt": createdAt = try scanner.double(at: field, in: Self.timestampRange)
@@ -67,9 +78,22 @@ extension ToDoItem: JSONSchema {
             id: try required(id) { memberPath(path(), "id") }, number: number, done: done,
             storage: ItemStorage(ItemFields(
                 title: try required(title) { memberPath(path(), "title") }, itemDescription: itemDescription,
-                timestamp: timestamp, allDay: allDay, start: start, repeatRule: repeatRule, location: location, priority: priority, tags: tags, parent: parent, createdAt: createdAt,
+                due: due, start: start, legacyAllDay: due?.isDay == false ? allDay : nil, repeatRule: repeatRule, location: location, priority: priority, tags: tags, parent: parent, createdAt: createdAt,
                 completedAt: completedAt, modifiedAt: modifiedAt, originalUID: originalUID, icalendarLines: icalendarLines,
                 unknownMembers: unknown)))
+    }
+
+    /// A day written `"2026-12-03"`; `null` is none.
+    private static func day(_ scanner: inout JSONScanner, at field: () -> String) throws(JSONDecodingError) -> ItemDate? {
+        guard let text = try scanner.string(at: field) else { return nil }
+        guard let day = Day(iso: text.utf8) else { throw .shape(field(), "\"\(text)\" is not a date written YYYY-MM-DD in the years 1 to 9999") }
+        return .day(day)
+    }
+
+    /// Refuses a due or start given both in seconds and as a day.
+    private static func checkOne(_ date: ItemDate?, _ other: String, _ field: () -> String) throws(JSONDecodingError) {
+        guard date != nil else { return }
+        throw .shape(field(), "the item also has \(other): a date is a time or a day, not both")
     }
 
     /// An array of strings, else `nil`.
@@ -104,12 +128,8 @@ extension ToDoItem: JSONSchema {
         }
         writer.field("title", fields.title)
         writer.field("itemDescription", fields.itemDescription)
-        writer.field("timestamp", fields.timestamp)
-        if let allDay = fields.allDay {
-            writer.key("allDay")
-            writer.bool(allDay)
-        }
-        writer.field("start", fields.start)
+        writer.date(fields.due, time: "timestamp", day: "dueDate")
+        writer.date(fields.start, time: "start", day: "startDate")
         writer.field("repeat", fields.repeatRule)
         writer.field("location", fields.location)
         if let priority = fields.priority {
@@ -237,6 +257,15 @@ extension UnknownMembers {
 }
 
 extension JSONWriter {
+    /// A time as seconds under `time`, a day as `"2026-12-03"` under `day`; nothing for none.
+    mutating func date(_ date: ItemDate?, time: StaticString, day: StaticString) {
+        switch date {
+        case .time(let seconds)?: field(time, seconds)
+        case .day(let date)?: field(day, date.isoText)
+        case nil: break
+        }
+    }
+
     /// The members of the object being written that this version does not know, after its own.
     mutating func unknownMembers(_ unknown: UnknownMembers) {
         members(unknown.text)

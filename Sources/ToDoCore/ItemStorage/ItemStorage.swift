@@ -4,11 +4,12 @@ import Foundation
 struct ItemFields: Equatable, Sendable {
     var title: String
     var itemDescription: String?
-    var timestamp: Double?
-    /// Whether the due is a whole day (`true`) or a time (`false`); `nil` where the file does not
-    /// say (written before todo kept it): a due at local midnight is then a whole day.
-    var allDay: Bool?
-    var start: Double?
+    var due: ItemDate?
+    var start: ItemDate?
+    /// What a file of the first format said of a due given in seconds (`allDay`): never written
+    /// again, and gone once the store has read the due as the date or time it is
+    /// (`ToDoItem.resolvingLegacyDates`).
+    var legacyAllDay: Bool?
     /// How the item repeats, as RFC 5545 RRULE text (`FREQ=WEEKLY;INTERVAL=2`).
     var repeatRule: String?
     var location: Location?
@@ -59,15 +60,15 @@ struct ItemStorage: Sendable {
         if case .written(let form) = kind { form.itemDescription } else { fields.itemDescription }
     }
 
-    var timestamp: Double? {
-        if case .written(let form) = kind { form.timestamp } else { fields.timestamp }
+    var due: ItemDate? {
+        if case .written(let form) = kind { form.due } else { fields.due }
     }
 
-    var allDay: Bool? {
-        if case .written(let form) = kind { form.allDay } else { fields.allDay }
+    var legacyAllDay: Bool? {
+        if case .written(let form) = kind { form.legacyAllDay } else { fields.legacyAllDay }
     }
 
-    var start: Double? {
+    var start: ItemDate? {
         if case .written(let form) = kind { form.startDate } else { fields.start }
     }
 
@@ -162,8 +163,8 @@ struct ItemStorage: Sendable {
         if case .written(let form) = kind { return form.withListFields(body) }
         let fields = fields
         var title = fields.title
-        let due = ListFields.Due.value(fields.timestamp)
-        let allDay = fields.allDay, repeats = fields.repeatRule != nil
+        let due = ListFields.Due.value(fields.due)
+        let repeats = fields.repeatRule != nil
         // The tags as the file has them, so that `ListFields` holds no reference.
         var tagsText: [UInt8] = []
         if !fields.tags.isEmpty {
@@ -175,11 +176,11 @@ struct ItemStorage: Sendable {
             let tags = tagsText.isEmpty ? ListFields.Tags.none : .written(tagsText, at: 0)
             title.withUTF8 { title in
                 guard var name = fields.location?.name else {
-                    return body(ListFields(title: title, locationName: nil, due: due, allDay: allDay, repeats: repeats,
+                    return body(ListFields(title: title, locationName: nil, due: due, repeats: repeats,
                                            priority: fields.priority, tags: tags))
                 }
                 name.withUTF8 { name in
-                    body(ListFields(title: title, locationName: name, due: due, allDay: allDay, repeats: repeats,
+                    body(ListFields(title: title, locationName: name, due: due, repeats: repeats,
                                     priority: fields.priority, tags: tags))
                 }
             }
@@ -241,8 +242,6 @@ package struct ListFields {
     package let locationName: UnsafeBufferPointer<UInt8>?
     /// The due date, or where it is written: read only when asked for.
     let due: Due
-    /// `ToDoItem.dueIsAllDay`.
-    package let allDay: Bool?
     /// Whether the item has a repeat rule.
     package let repeats: Bool
     package let priority: Int?
@@ -250,8 +249,11 @@ package struct ListFields {
     let tags: Tags
 
     enum Due {
-        case value(Double?)
-        case written(UnsafeBufferPointer<UInt8>, at: Int)
+        case value(ItemDate?)
+        /// A time in seconds, written there.
+        case writtenTime(UnsafeBufferPointer<UInt8>, at: Int)
+        /// A day, written there as `"2026-12-03"`.
+        case writtenDay(UnsafeBufferPointer<UInt8>, at: Int)
     }
 
     /// Plain values, as the rest: a list passes thousands of these along.
@@ -314,14 +316,18 @@ package struct ListFields {
         }
     }
 
-    /// The due date, in seconds since 1970.
-    package var timestamp: Double? {
+    /// The due date.
+    package var date: ItemDate? {
         switch due {
-        case .value(let timestamp): return timestamp
-        case .written(let bytes, let index):
+        case .value(let date): return date
+        case .writtenTime(let bytes, let index):
             var scanner = JSONScanner(bytes: bytes)
             scanner.index = index
-            return WrittenFormReader.number(&scanner, in: ToDoItem.timestampRange)
+            return WrittenFormReader.number(&scanner, in: ToDoItem.timestampRange).map(ItemDate.time)
+        case .writtenDay(let bytes, let index):
+            var scanner = JSONScanner(bytes: bytes)
+            scanner.index = index
+            return WrittenFormReader.day(&scanner).map(ItemDate.day)
         }
     }
 }

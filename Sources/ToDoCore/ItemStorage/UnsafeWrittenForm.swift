@@ -46,8 +46,10 @@ struct UnsafeWrittenForm: @unchecked Sendable {
         var title: Offset = 0
         var itemDescription: Offset = 0
         var timestamp: Offset = 0
+        var dueDate: Offset = 0
         var allDay: Offset = 0
         var start: Offset = 0
+        var startDate: Offset = 0
         var repeatRule: Offset = 0
         var location: Offset = 0
         var priority: Offset = 0
@@ -62,9 +64,9 @@ struct UnsafeWrittenForm: @unchecked Sendable {
 
     var title: String { value(at: offsets.title, WrittenFormReader.string) ?? "" }
     var itemDescription: String? { value(at: offsets.itemDescription, WrittenFormReader.string) }
-    var timestamp: Double? { time(at: offsets.timestamp) }
-    var allDay: Bool? { value(at: offsets.allDay) { try? $0.scanBool() } }
-    var startDate: Double? { time(at: offsets.start) }
+    var due: ItemDate? { date(time: offsets.timestamp, day: offsets.dueDate) }
+    var legacyAllDay: Bool? { value(at: offsets.allDay) { try? $0.scanBool() } }
+    var startDate: ItemDate? { date(time: offsets.start, day: offsets.startDate) }
     var repeatRule: String? { value(at: offsets.repeatRule, WrittenFormReader.string) }
     var location: Location? {
         value(at: offsets.location, isExact ? WrittenFormReader.location : WrittenFormReader.locationInOtherLayout)
@@ -77,7 +79,7 @@ struct UnsafeWrittenForm: @unchecked Sendable {
     var modifiedAt: Double? { time(at: offsets.modifiedAt) }
 
     var fields: ItemFields {
-        ItemFields(title: title, itemDescription: itemDescription, timestamp: timestamp, allDay: allDay, start: startDate,
+        ItemFields(title: title, itemDescription: itemDescription, due: due, start: startDate, legacyAllDay: legacyAllDay,
                    repeatRule: repeatRule, location: location,
                    priority: priority, tags: tags, parent: parent, createdAt: createdAt, completedAt: completedAt, modifiedAt: modifiedAt)
     }
@@ -104,10 +106,9 @@ struct UnsafeWrittenForm: @unchecked Sendable {
     /// text when they have no escapes.
     func withListFields(_ body: (ListFields) -> Void) {
         let buffer = bytes
-        let due = offsets.timestamp > 0 ? ListFields.Due.written(buffer, at: Int(offsets.timestamp)) : .value(nil)
+        let due = offsets.timestamp > 0 ? ListFields.Due.writtenTime(buffer, at: Int(offsets.timestamp))
+            : offsets.dueDate > 0 ? .writtenDay(buffer, at: Int(offsets.dueDate)) : .value(nil)
         let tags = offsets.tags > 0 ? ListFields.Tags.written(buffer, at: Int(offsets.tags)) : .none
-        // `allDay` was checked to be `true` or `false` when the item was read: its first byte tells.
-        let allDay = offsets.allDay > 0 ? buffer[Int(offsets.allDay)] == UInt8(ascii: "t") : nil
         let priority = self.priority, repeats = offsets.repeatRule > 0
         Self.withString(at: Int(offsets.title), in: buffer) { title in
             var scanner = JSONScanner(bytes: buffer)
@@ -115,10 +116,10 @@ struct UnsafeWrittenForm: @unchecked Sendable {
             if !isExact, offsets.location > 0, let name = WrittenFormReader.locationPartsInOtherLayout(&scanner)?.name {
                 scanner.index = name
             } else if !isExact || offsets.location == 0 || !scanner.consume("{\"name\":") {
-                return body(ListFields(title: title, locationName: nil, due: due, allDay: allDay, repeats: repeats, priority: priority, tags: tags))
+                return body(ListFields(title: title, locationName: nil, due: due, repeats: repeats, priority: priority, tags: tags))
             }
             Self.withString(at: scanner.index, in: buffer) { name in
-                body(ListFields(title: title, locationName: name, due: due, allDay: allDay, repeats: repeats, priority: priority, tags: tags))
+                body(ListFields(title: title, locationName: name, due: due, repeats: repeats, priority: priority, tags: tags))
             }
         }
     }
@@ -149,6 +150,12 @@ struct UnsafeWrittenForm: @unchecked Sendable {
 
     private func time(at offset: Offset) -> Double? {
         value(at: offset) { WrittenFormReader.number(&$0, in: ToDoItem.timestampRange) }
+    }
+
+    /// The time in seconds at `time`, else the day at `day`: an item has one or neither.
+    private func date(time: Offset, day: Offset) -> ItemDate? {
+        if let time = self.time(at: time) { return .time(time) }
+        return value(at: day, WrittenFormReader.day).map(ItemDate.day)
     }
 
     /// The value at `offset`, read as it was checked when the item was read (so it is there);

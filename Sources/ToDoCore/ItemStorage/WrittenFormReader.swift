@@ -38,7 +38,7 @@ enum WrittenFormReader {
         var id: UUID?, number = 0, done = false
         var offsets = UnsafeWrittenForm.Offsets()
         /// The members met so far, one bit each: a member met twice is an error for the general reader.
-        var met: UInt16 = 0
+        var met: UInt32 = 0
         func isTime(_ scanner: inout JSONScanner) -> Bool { Self.number(&scanner, in: ToDoItem.timestampRange) != nil }
         let isObject = members(&scanner) { key, scanner in
             // A member this version does not know is kept by the general reader.
@@ -69,13 +69,19 @@ enum WrittenFormReader {
                 return locationPartsInOtherLayout(&scanner) != nil
             case .timestamp:
                 offsets.timestamp = here
-                return isTime(&scanner)
+                return offsets.dueDate == 0 && isTime(&scanner)
+            case .dueDate:
+                offsets.dueDate = here
+                return offsets.timestamp == 0 && day(&scanner) != nil
             case .allDay:
                 offsets.allDay = here
                 return (try? scanner.scanBool()) != nil
             case .start:
                 offsets.start = here
-                return isTime(&scanner)
+                return offsets.startDate == 0 && isTime(&scanner)
+            case .startDate:
+                offsets.startDate = here
+                return offsets.start == 0 && day(&scanner) != nil
             case .repeatRule:
                 offsets.repeatRule = here
                 return skipString(&scanner)
@@ -135,14 +141,18 @@ enum WrittenFormReader {
         if scanner.consume(",\"timestamp\":") {
             offsets.timestamp = here()
             guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
+        } else if scanner.byte(at: 2) == UInt8(ascii: "d"), scanner.consume(",\"dueDate\":") {
+            offsets.dueDate = here()
+            guard day(&scanner) != nil else { return nil }
         }
-        if scanner.byte(at: 2) == UInt8(ascii: "a"), scanner.consume(",\"allDay\":") {
-            offsets.allDay = here()
-            guard scanner.consume("true") || scanner.consume("false") else { return nil }
-        }
-        if scanner.byte(at: 2) == UInt8(ascii: "s"), scanner.consume(",\"start\":") {
-            offsets.start = here()
-            guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
+        if scanner.byte(at: 2) == UInt8(ascii: "s") {
+            if scanner.consume(",\"start\":") {
+                offsets.start = here()
+                guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
+            } else if scanner.consume(",\"startDate\":") {
+                offsets.startDate = here()
+                guard day(&scanner) != nil else { return nil }
+            }
         }
         if scanner.byte(at: 2) == UInt8(ascii: "r"), scanner.consume(",\"repeat\":") {
             offsets.repeatRule = here()
@@ -358,6 +368,17 @@ enum WrittenFormReader {
         try? scanner.scanStringToken().string
     }
 
+    /// The day that comes next, written `"2026-12-03"` as the writer writes it (no escapes), and
+    /// moves past it; else `nil`.
+    static func day(_ scanner: inout JSONScanner) -> Day? {
+        let start = scanner.index
+        guard scanner.bytes.count - start >= 12, scanner.bytes[start] == UInt8(ascii: "\""),
+              scanner.bytes[start + 11] == UInt8(ascii: "\""),
+              let day = Day(iso: UnsafeBufferPointer(rebasing: scanner.bytes[start + 1..<start + 11])) else { return nil }
+        scanner.index = start + 12
+        return day
+    }
+
     /// Moves past the string that comes next when it is valid JSON (UTF-8, escapes) written
     /// exactly as `JSONValue.writeString` writes it: no byte it escapes stands bare, and every
     /// escape is its own (`JSONValue.appendEscape`): `\"`, `\\`, `\n`, `\r`, `\t`, and `\u00` with
@@ -514,8 +535,8 @@ enum WrittenFormReader {
 /// The members of an item todo knows, told from a key's bytes by its length and first byte, then
 /// compared once: a list's every item has several.
 private enum ItemMember: UInt16 {
-    case id, number, title, itemDescription, timestamp, allDay, start, repeatRule, location, priority, tags, parent, done, createdAt,
-         completedAt, modifiedAt
+    case id, number, title, itemDescription, timestamp, dueDate, allDay, start, startDate, repeatRule, location, priority, tags, parent,
+         done, createdAt, completedAt, modifiedAt
 
     init?(_ key: UnsafeBufferPointer<UInt8>) {
         guard let first = key.first else { return nil }
@@ -526,6 +547,8 @@ private enum ItemMember: UInt16 {
         case (5, UInt8(ascii: "t")): (member, name) = (.title, "title")
         case (15, UInt8(ascii: "i")): (member, name) = (.itemDescription, "itemDescription")
         case (9, UInt8(ascii: "t")): (member, name) = (.timestamp, "timestamp")
+        case (7, UInt8(ascii: "d")): (member, name) = (.dueDate, "dueDate")
+        case (9, UInt8(ascii: "s")): (member, name) = (.startDate, "startDate")
         case (8, UInt8(ascii: "l")): (member, name) = (.location, "location")
         case (4, UInt8(ascii: "d")): (member, name) = (.done, "done")
         case (9, UInt8(ascii: "c")): (member, name) = (.createdAt, "createdAt")

@@ -263,6 +263,14 @@ public struct RepeatRule: Equatable, Sendable {
         return .occurrence(found, rule: rule)
     }
 
+    /// The occurrence after `date`, as `nextOccurrence(after:allDay:now:rules:)` finds it, of the
+    /// same kind (a day for a day); `nil` when the series ended or cannot be followed.
+    func nextOccurrence(after date: ItemDate, now: Double, local: CivilTime) -> (next: ItemDate, rule: RepeatRule)? {
+        guard case .occurrence(let next, let rule)? = nextOccurrence(after: date.moment(local: local), allDay: date.isDay, now: now,
+                                                                     rules: local.rules) else { return nil }
+        return (date.withMoment(next, local: local), rule)
+    }
+
     private func moment(_ day: Int, _ timeOfDay: Int, _ allDay: Bool, _ local: CivilTime) -> Double {
         if allDay { return Double(local.firstMoment(ofDay: day)) }
         switch local.resolve(local: day * 86_400 + timeOfDay) {

@@ -25,6 +25,7 @@ public struct ToDoItem: Equatable, Sendable {
     /// The other fields.
     var storage: ItemStorage
 
+    /// The book's item: `timestamp` is a due time in seconds since 1970.
     public init(
         title: String,
         itemDescription: String? = nil,
@@ -33,13 +34,27 @@ public struct ToDoItem: Equatable, Sendable {
         id: UUID = UUID(),
         priority: Int? = nil,
         tags: [String] = [],
-        start: Double? = nil,
-        dueIsAllDay: Bool? = nil,
+        start: ItemDate? = nil,
+        repeatRule: String? = nil
+    ) {
+        self.init(title: title, itemDescription: itemDescription, due: timestamp.map(ItemDate.time), location: location, id: id,
+                  priority: priority, tags: tags, start: start, repeatRule: repeatRule)
+    }
+
+    /// An item due on a day or at a time (`due`).
+    public init(
+        title: String,
+        itemDescription: String? = nil,
+        due: ItemDate?,
+        location: Location? = nil,
+        id: UUID = UUID(),
+        priority: Int? = nil,
+        tags: [String] = [],
+        start: ItemDate? = nil,
         repeatRule: String? = nil
     ) {
         self.init(id: id, number: 0, done: false,
-                  storage: ItemStorage(ItemFields(title: title, itemDescription: itemDescription, timestamp: timestamp,
-                                                  allDay: timestamp == nil ? nil : dueIsAllDay, start: start,
+                  storage: ItemStorage(ItemFields(title: title, itemDescription: itemDescription, due: due, start: start,
                                                   repeatRule: repeatRule, location: location, priority: priority, tags: tags)))
     }
 
@@ -61,32 +76,24 @@ public struct ToDoItem: Equatable, Sendable {
         set { storage.fields.itemDescription = newValue }
     }
 
-    /// The due date, in seconds since 1970. Setting it alone leaves whether it is a whole day
-    /// unsaid (`dueIsAllDay` nil), as in a file from before todo kept it; `setDue` says it.
+    /// When the item is due: a whole day (`--due 2030-01-10`, iCalendar's `DUE;VALUE=DATE`), the
+    /// same date in every time zone, or a time (`--due "2030-01-10 09:00"`), an instant.
+    public var due: ItemDate? {
+        get { storage.due }
+        set { storage.fields.due = newValue }
+    }
+
+    /// The book's due date in seconds since 1970: the time, or for a whole day its midnight in UTC
+    /// (`due` says which it is). Setting it makes the due that time.
     public var timestamp: Double? {
-        get { storage.timestamp }
-        set { setDue(newValue, allDay: nil) }
-    }
-
-    /// Whether the due is a whole day (`true`: `--due 2030-01-10`, iCalendar's `DUE;VALUE=DATE`) or
-    /// a time (`false`: `--due "2030-01-10 00:00"`), kept as the moment's local midnight or the
-    /// moment; `nil` where it was never said (a file written before todo kept it, or the book's
-    /// API): a due at local midnight is then a whole day (`isAllDay(in:)`).
-    public var dueIsAllDay: Bool? { storage.allDay }
-
-    /// Whether the due is a whole day, `dueIsAllDay` or, where that is unsaid, whether it falls on
-    /// a local midnight in `rules`.
-    public func dueIsAllDay(in rules: TimeZoneRules) -> Bool {
-        guard let timestamp else { return false }
-        return dueIsAllDay ?? CivilTime(rules: rules).fields(of: timestamp).isMidnight
-    }
-
-    /// Sets the due date and whether it is a whole day.
-    public mutating func setDue(_ timestamp: Double?, allDay: Bool?) {
-        var fields = storage.fields
-        fields.timestamp = timestamp
-        fields.allDay = timestamp == nil ? nil : allDay
-        storage.fields = fields
+        get {
+            switch due {
+            case .time(let time)?: time
+            case .day(let day)?: Double(day.number) * 86_400
+            case nil: nil
+            }
+        }
+        set { due = newValue.map(ItemDate.time) }
     }
 
     /// How the item repeats: RFC 5545 RRULE text (`FREQ=WEEKLY;INTERVAL=2`), kept as read even
@@ -96,9 +103,9 @@ public struct ToDoItem: Equatable, Sendable {
         set { setField(\.repeatRule, newValue, isSet: newValue != nil, key: "repeat") }
     }
 
-    /// When the item starts to matter, in seconds since 1970 (Taskwarrior's wait, todo.txt's `t:`,
-    /// iCalendar's DTSTART): a list leaves it out until that day.
-    public var start: Double? {
+    /// When the item starts to matter, a day or a time as `due` (Taskwarrior's wait, todo.txt's
+    /// `t:`, iCalendar's DTSTART): a list leaves it out until that day.
+    public var start: ItemDate? {
         get { storage.start }
         set { storage.fields.start = newValue }
     }
@@ -192,7 +199,7 @@ public struct ToDoItem: Equatable, Sendable {
     public func hasSameContent(as other: ToDoItem) -> Bool {
         title == other.title
             && itemDescription == other.itemDescription
-            && timestamp == other.timestamp
+            && due == other.due
             && location == other.location
     }
 

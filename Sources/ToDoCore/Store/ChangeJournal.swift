@@ -14,6 +14,8 @@ import Foundation
 /// out, and the next change cuts them off, with any torn last line, before adding its own.
 struct ChangeJournal {
     let path: String
+    /// Where the items of lines in the first form are read (`DateForm`).
+    let local: CivilTime
 
     /// The file is rewritten with only the latest `keptChanges` lines when a change would make it
     /// hold more than this many beyond them, so that trimming costs little per change.
@@ -21,8 +23,9 @@ struct ChangeJournal {
     /// The file is also trimmed when longer than this, keeping at least the newest change.
     static let byteLimit = 64 << 20
 
-    init(dataPath: String) {
+    init(dataPath: String, timeZone: TimeZoneRules) {
         path = dataPath + ".history"
+        local = CivilTime(rules: timeZone)
     }
 
     /// The changes up to `revision` (the data file's), the latest `ChangeHistory.keptChanges` of
@@ -44,7 +47,7 @@ struct ChangeJournal {
                 continue
             }
             guard number <= revision, number > revision - ChangeHistory.keptChanges else { continue }
-            guard let entry = HistoryEntry(line: line) else {
+            guard let entry = HistoryEntry(line: line, local: local) else {
                 unreadable += 1
                 continue
             }

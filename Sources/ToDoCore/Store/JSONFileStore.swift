@@ -10,6 +10,9 @@ public struct JSONFileStore: Sendable {
     public let lockTimeout: Double
     /// The clock that stamps created and completed times on items; `nil` records none.
     private let now: (@Sendable () -> Date)?
+    /// Where a list of the first form is read: its whole days in seconds become the days they
+    /// show in this zone (`DateForm`).
+    public let timeZone: TimeZoneRules
 
     /// The data file always has these permissions, whatever the umask: only the owner may read or
     /// write the list.
@@ -24,8 +27,10 @@ public struct JSONFileStore: Sendable {
     /// (`StoreError.tooLargeToWrite`), never written for every later command to refuse.
     public let sizeLimit: Int
 
-    public init(fileURL: URL, lockTimeout: Double = 10, sizeLimit: Int = OwnFiles.sizeLimit, now: (@Sendable () -> Date)? = nil) {
+    public init(fileURL: URL, lockTimeout: Double = 10, sizeLimit: Int = OwnFiles.sizeLimit, now: (@Sendable () -> Date)? = nil,
+                timeZone: TimeZoneRules = .utc) {
         self.fileURL = fileURL
+        self.timeZone = timeZone
         self.lockTimeout = lockTimeout
         self.sizeLimit = min(sizeLimit, OwnFiles.sizeLimit)
         self.now = now
@@ -75,7 +80,7 @@ public struct JSONFileStore: Sendable {
 
     /// The sync state as its file holds it now; `nil` when the list is not synced.
     public func loadSyncState() throws(StoreError) -> SyncState? {
-        try Self.readSyncState(at: try dataPath() + Self.syncStateSuffix, limit: sizeLimit)
+        try readSyncState(at: try dataPath() + Self.syncStateSuffix)
     }
 
     /// Runs `change` on the current list and its sync state as one transaction, as
@@ -91,7 +96,7 @@ public struct JSONFileStore: Sendable {
         var statePath = ""
         return try update(command: command, alwaysLocks: true, readingAlong: { path throws(StoreError) in
             statePath = path + Self.syncStateSuffix
-            state = try Self.readSyncState(at: statePath, limit: sizeLimit)
+            state = try readSyncState(at: statePath)
             original = state
         }, preparingAlong: { writtenList throws(StoreError) -> (() throws(StoreError) -> Void)? in
             guard state != original else { return nil }
@@ -109,10 +114,10 @@ public struct JSONFileStore: Sendable {
         }) { manager, _ in (try change(&manager, &state), nil) }
     }
 
-    private static func readSyncState(at path: String, limit: Int) throws(StoreError) -> SyncState? {
+    private func readSyncState(at path: String) throws(StoreError) -> SyncState? {
         // It names the server the list is sent to and may name a command to run: only this user's own.
-        guard let (bytes, _) = try FileSystem.readCompanionFile(at: path, limit: limit) else { return nil }
-        return try SyncState(text: StoredText(owning: bytes), file: path)
+        guard let (bytes, _) = try FileSystem.readCompanionFile(at: path, limit: sizeLimit) else { return nil }
+        return try SyncState(text: StoredText(owning: bytes), file: path, timeZone: timeZone)
     }
 
     /// The digest of the list's file as it is now (`digest(of:)`); `nil` when there is none. A
@@ -160,7 +165,7 @@ public struct JSONFileStore: Sendable {
     public func history() throws(StoreError) -> ChangeHistory {
         let path = try dataPath()
         let revision = try read(at: path).document.revision ?? 0
-        return try ChangeJournal(dataPath: path).history(upTo: revision)
+        return try ChangeJournal(dataPath: path, timeZone: timeZone).history(upTo: revision)
     }
 
     /// Whether `path` names, by any name or link, one of the files the store keeps: the list, its
@@ -200,7 +205,7 @@ public struct JSONFileStore: Sendable {
         // (Without the clock: what this run makes is kept only when it changed nothing.)
         if !alwaysLocks, access(path, F_OK) != 0, errno == ENOENT {
             var empty = ItemManager()
-            let journal = ChangeJournal(dataPath: path)
+            let journal = ChangeJournal(dataPath: path, timeZone: timeZone)
             let (result, _) = try body(&empty) { () throws(StoreError) in try journal.history(upTo: 0) }
             if !empty.changes.changeList { return result }
         }
@@ -226,7 +231,7 @@ public struct JSONFileStore: Sendable {
         var snapshot = try read(at: path)
         try readingAlong(path)
         let revision = snapshot.document.revision ?? 0
-        let journal = ChangeJournal(dataPath: path)
+        let journal = ChangeJournal(dataPath: path, timeZone: timeZone)
         let (result, reverting) = try body(&snapshot.manager) { () throws(StoreError) in try journal.history(upTo: revision) }
         let changes = snapshot.manager.changes
         // What goes in place right after the list (the sync state), written before it is replaced.
@@ -249,7 +254,7 @@ public struct JSONFileStore: Sendable {
                 let entry = HistoryEntry(
                     number: revision + 1, time: now.map { $0().timeIntervalSince1970.rounded(.down) }, command: command,
                     kind: reverting?.0 ?? .change, reverts: reverting?.1 ?? [],
-                    steps: changes.steps, results: changes.touchedItems)
+                    steps: changes.steps, results: changes.touchedItems, migration: snapshot.migration)
                 historyFlush = try journal.append(entry, afterRevision: revision)
             }
             let items = [snapshot.manager.toDoItems, snapshot.manager.doneItems].joined()
@@ -292,6 +297,9 @@ public struct JSONFileStore: Sendable {
         var manager: ItemManager
         /// The file read; `nil` when there was none.
         var identity: FileIdentity?
+        /// What reading a file of an older form changed, for the history of the change that
+        /// writes it anew.
+        var migration: HistoryEntry.Migration?
     }
 
     private func read(at path: String) throws(StoreError) -> Snapshot {
@@ -300,11 +308,14 @@ public struct JSONFileStore: Sendable {
         }
         var document = try StoreDocument(text: StoredText(owning: bytes), file: path)
         // The items move into the manager; the document keeps only what surrounds them.
-        let items = document.items
+        var items = document.items
         document.items = StoredItems()
+        let wholeDays = items.resolveLegacyDates(DateForm(version: document.readVersion), local: CivilTime(rules: timeZone))
+        let migration = document.readVersion < StoreDocument.currentVersion
+            ? HistoryEntry.Migration(fromVersion: document.readVersion, toVersion: StoreDocument.currentVersion, wholeDays: wholeDays, timeZone: timeZone.name) : nil
         do {
             let manager = try ItemManager(stored: items, nextNumber: document.nextNumber, now: now)
-            return Snapshot(document: document, manager: manager, identity: identity)
+            return Snapshot(document: document, manager: manager, identity: identity, migration: migration)
         } catch {
             throw .invalidContent(file: path, reason: Self.reason(for: error))
         }

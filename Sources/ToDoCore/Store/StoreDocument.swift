@@ -1,8 +1,12 @@
-/// The data file's contents: `{"version": 1, "nextNumber": N, "items": [...]}` plus any top-level
+/// The data file's contents: `{"version": 2, "nextNumber": N, "items": [...]}` plus any top-level
 /// fields a newer or other program wrote, or the book app's bare array of items.
 struct StoreDocument {
-    /// The format version this program writes, and the newest it reads.
-    static let currentVersion = 1
+    /// The format version this program writes, and the newest it reads. Version 2 keeps whole
+    /// days as dates (`DateForm`).
+    static let currentVersion = 2
+
+    /// The version the file was read as: 1 for the book app's bare array.
+    var readVersion = currentVersion
 
     var nextNumber: Int?
     /// How many changes todo has written to the file; the history numbers its changes by it.
@@ -49,6 +53,7 @@ struct StoreDocument {
         try scanner.checkValueStartsForDecoding()
         if scanner.nextKind() == "an array" {
             items = try Self.items(&scanner, path: "", text: text, secondHalf: secondHalf)
+            readVersion = 1
             return
         }
         var version: Int?
@@ -85,7 +90,7 @@ struct StoreDocument {
             default: unknown.appendUnchecked(key: key.string, value: try scanner.unknownValue())
             }
         }
-        let readVersion = version ?? Self.currentVersion
+        let readVersion = version ?? 1
         if readVersion > Self.currentVersion { throw .newerVersion(readVersion) }
         guard readVersion >= 1 else { throw .shape("version", "\(readVersion) is not a format version") }
         if let heldItems {
@@ -97,6 +102,7 @@ struct StoreDocument {
         }
         self.nextNumber = nextNumber
         self.revision = revision
+        self.readVersion = readVersion
         self.items = items ?? StoredItems()
         unknownFields = unknown
     }

@@ -19,7 +19,7 @@ public enum SyncField: String, CaseIterable, Sendable {
         switch self {
         case .title: return a.title == b.title
         case .description: return a.itemDescription == b.itemDescription
-        case .due: return a.timestamp == b.timestamp && (a.timestamp == nil || a.dueIsAllDay == b.dueIsAllDay)
+        case .due: return a.due == b.due
         case .start: return a.start == b.start
         case .repeatRule: return a.repeatRule == b.repeatRule
         case .priority: return a.priority == b.priority
@@ -42,9 +42,7 @@ public enum SyncField: String, CaseIterable, Sendable {
         switch self {
         case .title: item.storage.fields.title = source.title
         case .description: item.storage.fields.itemDescription = source.itemDescription
-        case .due:
-            item.storage.fields.timestamp = source.timestamp
-            item.storage.fields.allDay = source.timestamp == nil ? nil : source.dueIsAllDay
+        case .due: item.storage.fields.due = source.due
         case .start: item.storage.fields.start = source.start
         case .repeatRule: item.storage.fields.repeatRule = source.repeatRule
         case .priority: item.storage.fields.priority = source.priority
@@ -56,18 +54,6 @@ public enum SyncField: String, CaseIterable, Sendable {
             item.storage.fields.completedAt = source.completedAt
         }
         return item
-    }
-}
-
-extension ToDoItem {
-    /// The item as it travels: a due that does not say whether it is a whole day (an item from
-    /// before todo said) is one when it falls on a local midnight in `rules`, as todo shows and
-    /// sends it; so the calendar's copy, which says, is the same item.
-    public func withAllDaySaid(in rules: TimeZoneRules) -> ToDoItem {
-        guard timestamp != nil, dueIsAllDay == nil else { return self }
-        var said = self
-        said.setDue(timestamp, allDay: dueIsAllDay(in: rules))
-        return said
     }
 }
 

@@ -92,7 +92,7 @@ public struct SyncRun {
 
     /// The plan for the list in `manager` and what was fetched, against `records`.
     private func plan(for manager: ItemManager, fetched: Fetched, records: [SyncPlan.Record]) -> SyncPlan {
-        let localItems = (manager.toDoItems + manager.doneItems).map { $0.withAllDaySaid(in: timeZone) }
+        let localItems = manager.toDoItems + manager.doneItems
         return SyncPlan.make(localItems: localItems, remoteItems: fetched.items, records: records, tieBreaker: tieBreaker)
     }
 

@@ -69,7 +69,8 @@ public struct SyncState: Equatable, Sendable {
         }
     }
 
-    public static let currentVersion = 1
+    /// Version 2 keeps whole days as dates, as the list's own version 2 (`DateForm`).
+    public static let currentVersion = 2
 
     public init(account: Account, syncToken: String? = nil, lastSync: Double? = nil, records: [SyncPlan.Record] = []) {
         self.account = account
@@ -149,16 +150,17 @@ public struct SyncState: Equatable, Sendable {
     }
 
     /// Reads the state file's bytes; `file` names it in errors.
-    public init(bytes: [UInt8], file: String) throws(StoreError) {
-        try self.init(text: StoredText(bytes), file: file)
+    public init(bytes: [UInt8], file: String, timeZone: TimeZoneRules = .utc) throws(StoreError) {
+        try self.init(text: StoredText(bytes), file: file, timeZone: timeZone)
     }
 
     /// Reads the state from a text its base items will share (as the list's items do).
-    init(text: StoredText, file: String) throws(StoreError) {
+    /// Base items of the first form are read as the days they show in `timeZone`.
+    init(text: StoredText, file: String, timeZone: TimeZoneRules) throws(StoreError) {
         do {
             self = try withExtendedLifetime(text) { () throws(JSONDecodingError) in
                 var scanner = JSONScanner(bytes: text.buffer)
-                return try scanner.scanDocument { scanner throws(JSONDecodingError) in try Self(scanning: &scanner, text: text) }
+                return try scanner.scanDocument { scanner throws(JSONDecodingError) in try Self(scanning: &scanner, text: text, local: CivilTime(rules: timeZone)) }
             }
         } catch {
             switch error {
@@ -170,7 +172,7 @@ public struct SyncState: Equatable, Sendable {
         }
     }
 
-    private init(scanning scanner: inout JSONScanner, text: StoredText) throws(JSONDecodingError) {
+    private init(scanning scanner: inout JSONScanner, text: StoredText, local: CivilTime) throws(JSONDecodingError) {
         var version: Int?, account: Account?, records: [SyncPlan.Record] = []
         var syncToken: String?, lastSync: Double?, inStep = false, listDigest: UInt64?, askAgain: [String] = []
         var deletions: DeletionWindow?
@@ -197,6 +199,10 @@ public struct SyncState: Equatable, Sendable {
         guard let version else { throw .shape("version", "expected a number") }
         guard version <= Self.currentVersion else { throw .newerVersion(version) }
         guard let account else { throw .shape("account", "expected the calendar's address and the user") }
+        let form = DateForm(version: version)
+        for index in records.indices {
+            if let base = records[index].base.resolvingLegacyDates(form, local: local) { records[index].base = base }
+        }
         self.init(account: account, syncToken: syncToken, lastSync: lastSync, records: records)
         self.inStep = inStep
         self.listDigest = listDigest

@@ -1,0 +1,126 @@
+/// A day as a calendar names it, the same date in every time zone: a whole-day due or start
+/// (`--due 2026-12-03`, iCalendar's `VALUE=DATE`, todo.txt's `due:2026-12-03`).
+public struct Day: Hashable, Comparable, Sendable {
+    /// Days since 1 January 1970, as `CalendarDay` counts them.
+    public let number: Int
+
+    /// The days an item may have: 1 January of year 1 to 31 December 9999, as `ToDoItem.timestampRange`.
+    static let numberRange = CalendarDay(year: 1, month: 1, day: 1).number! ... CalendarDay(year: 9999, month: 12, day: 31).number!
+
+    public init?(number: Int) {
+        guard Self.numberRange.contains(number) else { return nil }
+        self.number = number
+    }
+
+    /// The date, `nil` for one that does not exist or lies outside the years 1 to 9999.
+    public init?(year: Int, month: Int, day: Int) {
+        guard let number = CalendarDay(year: year, month: month, day: day).number else { return nil }
+        self.init(number: number)
+    }
+
+    /// The day written `2026-12-03` (four-digit year), as the file keeps it.
+    init?(iso text: some Collection<UInt8>) {
+        let bytes = Array(text)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The day `timestamp` falls on in `rules`.
+    public init(of timestamp: Double, in rules: TimeZoneRules) {
+        self.init(of: timestamp, local: CivilTime(rules: rules))
+    }
+
+    init(of timestamp: Double, local: CivilTime) {
+        number = local.dayNumber(of: timestamp)
+    }
+
+    var calendarDay: CalendarDay { CalendarDay(number: number) }
+
+    /// The day's calendar fields, at midnight.
+    var fields: CivilTime.Fields {
+        let day = calendarDay
+        return CivilTime.Fields(year: day.year, month: day.month, day: day.day)
+    }
+
+    /// `2026-12-03`.
+    public var isoText: String { CivilTime.isoDate(fields) }
+
+    /// The day's first moment in `rules` (its midnight, or the first moment after a clock set
+    /// forward skipped it).
+    public func firstMoment(in rules: TimeZoneRules) -> Double {
+        firstMoment(local: CivilTime(rules: rules))
+    }
+
+    func firstMoment(local: CivilTime) -> Double {
+        Double(local.firstMoment(ofDay: number))
+    }
+
+    public static func < (lhs: Day, rhs: Day) -> Bool { lhs.number < rhs.number }
+}
+
+/// When an item is due or starts: a whole day, the same date in every zone, or a time, an instant.
+public enum ItemDate: Hashable, Sendable {
+    case day(Day)
+    /// Seconds since 1970.
+    case time(Double)
+
+    public var isDay: Bool {
+        if case .day = self { true } else { false }
+    }
+
+    /// The instant, for a time.
+    public var time: Double? {
+        if case .time(let time) = self { time } else { nil }
+    }
+
+    /// The day's first moment in `rules`, or the time: where the date lies on a clock, to compare,
+    /// sort and count days with.
+    public func moment(in rules: TimeZoneRules) -> Double {
+        moment(local: CivilTime(rules: rules))
+    }
+
+    func moment(local: CivilTime) -> Double {
+        switch self {
+        case .day(let day): day.firstMoment(local: local)
+        case .time(let time): time
+        }
+    }
+
+    /// The day, or the day the time falls on in `rules`.
+    public func day(in rules: TimeZoneRules) -> Day {
+        day(local: CivilTime(rules: rules))
+    }
+
+    func day(local: CivilTime) -> Day {
+        switch self {
+        case .day(let day): day
+        case .time(let time): Day(of: time, local: local)
+        }
+    }
+
+    /// The date `fields` name, in `local` for a time: a day without `hasTime`. `nil` for one that
+    /// does not exist or lies outside the years 1 to 9999.
+    init?(_ fields: CivilTime.Fields, hasTime: Bool, local: CivilTime) {
+        if !hasTime {
+            guard let day = Day(year: fields.year, month: fields.month, day: fields.day) else { return nil }
+            self = .day(day)
+            return
+        }
+        guard let time = local.timestamp(of: fields), ToDoItem.timestampRange.contains(time) else { return nil }
+        self = .time(time)
+    }
+
+    /// The same kind of date moved to where `moment` is in `rules`: a day stays a day.
+    func withMoment(_ moment: Double, local: CivilTime) -> ItemDate {
+        isDay ? .day(Day(of: moment, local: local)) : .time(moment)
+    }
+}
