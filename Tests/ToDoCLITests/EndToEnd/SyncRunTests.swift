@@ -948,7 +948,7 @@ final class SyncRunTests: XCTestCase {
         let laptop = try list("laptop"), desktop = try list("desktop")
         try laptop.update { manager in
             let parent = try manager.add(ToDoItem(title: "Garden"))
-            var child = ToDoItem(title: "Water the plants", timestamp: 1_795_500_000, dueIsAllDay: false, repeatRule: "FREQ=WEEKLY")
+            var child = ToDoItem(title: "Water the plants", timestamp: 1_795_500_000, repeatRule: "FREQ=WEEKLY")
             child.parent = parent.id
             _ = try manager.add(child)
         }
@@ -1005,7 +1005,7 @@ final class SyncRunTests: XCTestCase {
         let due = 1_795_500_000.0, week = 604_800.0
         try laptop.update { manager in
             for title in ["Water", "Feed the cat"] {
-                _ = try manager.add(ToDoItem(title: title, timestamp: due, dueIsAllDay: false, repeatRule: "FREQ=WEEKLY"))
+                _ = try manager.add(ToDoItem(title: title, timestamp: due, repeatRule: "FREQ=WEEKLY"))
             }
         }
         _ = try sync(laptop)

@@ -30,7 +30,7 @@ final class CommandParserTests: XCTestCase {
                                            "--location", "Home", "--address", "Main St 1", "--coordinate", "52.52,-13.405", "--json"])
 
         XCTAssertEqual(invocation.command as? AddCommand, AddCommand(
-            titles: .argument("Call Mom"), itemDescription: "Sunday", timestamp: try midnight("01/10/22"), dueIsAllDay: true,
+            titles: .argument("Call Mom"), itemDescription: "Sunday", due: .day(2022, 1, 10),
             location: Location(name: "Home", address: "Main St 1", coordinate: Coordinate(latitude: 52.52, longitude: -13.405)),
             json: true))
     }
@@ -40,9 +40,9 @@ final class CommandParserTests: XCTestCase {
     }
 
     func test_add_dash_readsStandardInput() throws {
-        XCTAssertEqual(try parsed(["add", "-", "--due=+1d"], as: AddCommand.self), AddCommand(titles: .standardInput, timestamp: try midnight("tomorrow"), dueIsAllDay: true))
+        XCTAssertEqual(try parsed(["add", "-", "--due=+1d"], as: AddCommand.self), AddCommand(titles: .standardInput, due: .day(2026, 11, 23)))
         XCTAssertEqual(try parsed(["add", "A", "--due", "01/10/22 00:00", "--repeat", "every 2 weeks"], as: AddCommand.self),
-                       AddCommand(titles: .argument("A"), timestamp: try midnight("01/10/22"), dueIsAllDay: false, repeatRule: "FREQ=WEEKLY;INTERVAL=2"))
+                       AddCommand(titles: .argument("A"), due: .time(try midnight("01/10/22")), repeatRule: "FREQ=WEEKLY;INTERVAL=2"))
     }
 
     func test_doubleDash_endsOptions() throws {
@@ -83,7 +83,7 @@ final class CommandParserTests: XCTestCase {
 
     func test_edit_changes() throws {
         XCTAssertEqual(try parsed(["edit", "2", "--title", "New", "--no-due", "--description", "D"], as: EditCommand.self),
-                       EditCommand(reference: .number(2), edit: ItemEdit(title: "New", timestamp: .remove, itemDescription: .set("D"))))
+                       EditCommand(reference: .number(2), edit: ItemEdit(title: "New", due: .remove, itemDescription: .set("D"))))
         XCTAssertEqual(try parsed(["edit", "2", "--location", "Work", "--address", "A"], as: EditCommand.self),
                        EditCommand(reference: .number(2), edit: ItemEdit(location: .set(Location(name: "Work", address: "A")))))
         XCTAssertEqual(try parsed(["edit", "2", "--no-address", "--coordinate", "1,2"], as: EditCommand.self),

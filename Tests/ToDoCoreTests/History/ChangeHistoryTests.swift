@@ -60,11 +60,11 @@ final class ChangeHistoryTests: XCTestCase {
 
         XCTAssertEqual(line.last, UInt8(ascii: "\n"))
         XCTAssertEqual(line.filter { $0 == UInt8(ascii: "\n") }.count, 1)
-        XCTAssertTrue(line.starts(with: Array(#"{"change":12,"time":1795361400,"command":["edit","7","--title","Call Dad"],"redo":[11],"#.utf8)))
-        XCTAssertEqual(HistoryEntry(line: line.dropLast()), entry)
+        XCTAssertTrue(line.starts(with: Array(#"{"change":12,"time":1795361400,"version":2,"command":["edit","7","--title","Call Dad"],"redo":[11],"#.utf8)))
+        XCTAssertEqual(HistoryEntry(line: line.dropLast(), local: .utc), entry)
         XCTAssertEqual(HistoryEntry.number(atStartOf: line), 12)
         XCTAssertNil(HistoryEntry.number(atStartOf: Array(#"{"time":1,"change":12}"#.utf8)))
-        XCTAssertNil(HistoryEntry(line: Array(#"{"change":12,"command":[]}"#.utf8)[...]), "no steps: not an entry")
+        XCTAssertNil(HistoryEntry(line: Array(#"{"change":12,"command":[]}"#.utf8)[...], local: .utc), "no steps: not an entry")
     }
 
     func test_commandLine_quotesWordsForTheShell() {

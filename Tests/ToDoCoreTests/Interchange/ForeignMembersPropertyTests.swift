@@ -56,7 +56,7 @@ final class ForeignMembersPropertyTests: XCTestCase {
         XCTAssertEqual(back.toDoCount, 500)
         try store.update { manager in _ = try manager.add(ToDoItem(title: "One more")) }
 
-        guard case .array(let exported) = try JSONValue(parsing: TaskwarriorFormat.write(back.toDoItems, now: Date(timeIntervalSince1970: 0))) else {
+        guard case .array(let exported) = try JSONValue(parsing: TaskwarriorFormat.write(back.toDoItems, now: Date(timeIntervalSince1970: 0), timeZone: .utc)) else {
             return XCTFail("not an array")
         }
         var checked = 0

@@ -11,7 +11,7 @@ final class ICalendarFormatTests: XCTestCase {
         var manager = ItemManager(now: { Date(timeIntervalSince1970: 1_700_000_000) })
         let id = UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F")!
         try manager.add(ToDoItem(title: "Buy milk, eggs; bread \\ more", itemDescription: "line one\nline two",
-                                 timestamp: 1_641_790_800, location: Location(name: "Shop", address: "1 Main St",
+                                 due: .day(2022, 1, 10), location: Location(name: "Shop", address: "1 Main St",
                                                                                coordinate: Coordinate(latitude: 52.5, longitude: -13.25)), id: id))
         let text = ICalendarFormat.write(manager.toDoItems, timeZone: newYork, now: Date(timeIntervalSince1970: 1_795_361_400), productID: "-//todo//test//EN")
         XCTAssertEqual(text, [
@@ -27,7 +27,7 @@ final class ICalendarFormatTests: XCTestCase {
         let parent = try manager.add(ToDoItem(title: "Garden", id: UUID(uuidString: "11111111-2222-4333-8444-555555555555")!))
         // 17:00 in Chicago is midnight in Berlin: a time, not a whole day.
         var child = ToDoItem(title: "Water", timestamp: 1_608_505_200, id: UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F")!,
-                             priority: 1, tags: ["home", "Pflanzen"], start: 1_608_418_800, dueIsAllDay: false,
+                             priority: 1, tags: ["home", "Pflanzen"], start: .time(1_608_418_800),
                              repeatRule: "FREQ=WEEKLY;BYDAY=MO,TH")
         child.parent = parent.id
         try manager.add(child)
@@ -43,9 +43,8 @@ final class ICalendarFormatTests: XCTestCase {
         ].joined(separator: "\r\n"))
 
         let read = try XCTUnwrap(ICalendarFormat.read(text, timeZone: berlin).first?.item)
-        XCTAssertEqual(read.timestamp, 1_608_505_200)
-        XCTAssertEqual(read.dueIsAllDay, false)
-        XCTAssertEqual(read.start, 1_608_418_800)
+        XCTAssertEqual(read.due, .time(1_608_505_200))
+        XCTAssertEqual(read.start, .time(1_608_418_800))
         XCTAssertEqual(read.repeatRule, "FREQ=WEEKLY;BYDAY=MO,TH")
         XCTAssertEqual(read.priority, 1)
         XCTAssertEqual(read.tags, ["home", "Pflanzen"])
@@ -56,7 +55,7 @@ final class ICalendarFormatTests: XCTestCase {
         let calendar = ["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:x", "SUMMARY:Tax", "DUE;VALUE=DATE:20300110", "PRIORITY:0",
                         "CATEGORIES:Work stuff,a\\,b", "CATEGORIES:work", "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n")
         let whole = try XCTUnwrap(ICalendarFormat.read(calendar, timeZone: berlin).first?.item)
-        XCTAssertEqual(whole.dueIsAllDay, true)
+        XCTAssertEqual(whole.due, .day(2030, 1, 10))
         XCTAssertNil(whole.priority)
         XCTAssertEqual(whole.tags, ["Work-stuff", "a,b", "work"])
         XCTAssertTrue(ICalendarFormat.write([whole], timeZone: berlin, now: Date(), productID: "p").contains("\r\nDUE;VALUE=DATE:20300110\r\n"))
@@ -133,7 +132,7 @@ final class ICalendarFormatTests: XCTestCase {
         XCTAssertNil(items[0].ignoredBecause)
         let second = items[1].item
         XCTAssertEqual(second.id, UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F"))
-        XCTAssertEqual(second.timestamp, 1_641_790_800)
+        XCTAssertEqual(second.due, .day(2022, 1, 10))
         XCTAssertTrue(second.done)
         XCTAssertEqual(second.completedAt, 1_641_902_400)
         XCTAssertEqual(items[2].item.timestamp, 1_641_823_200)
@@ -213,12 +212,11 @@ final class ICalendarFormatTests: XCTestCase {
                     "BEGIN:VTODO", "UID:d", "SUMMARY:Odd", "DTSTART:20300110T090000Z", "DURATION:soon", "END:VTODO", "END:VCALENDAR", ""]
             .joined(separator: "\r\n")
         let items = try ICalendarFormat.read(text, timeZone: berlin)
-        XCTAssertEqual(items[0].item.dueIsAllDay, false)
+        XCTAssertEqual(items[0].item.due?.isDay, false)
         XCTAssertTrue(ICalendarFormat.write([items[0].item], timeZone: berlin, now: Date(), productID: "p").contains("\r\nDUE:20201220T230000Z\r\n"))
-        XCTAssertEqual(items[1].item.timestamp, items[1].item.start.map { $0 + 2 * 86_400 })
-        XCTAssertEqual(items[1].item.dueIsAllDay, true)
-        XCTAssertEqual(items[2].item.timestamp, 1_894_266_000 + 5400)
-        XCTAssertEqual(items[2].item.dueIsAllDay, false)
+        XCTAssertEqual(items[1].item.start, .day(2030, 1, 10))
+        XCTAssertEqual(items[1].item.due, .day(2030, 1, 12))
+        XCTAssertEqual(items[2].item.due, .time(1_894_266_000 + 5400))
         XCTAssertNil(items[3].item.timestamp)
         XCTAssertEqual(items[3].problems, ["line 23: DURATION 'soon' is not a duration (as P1D or PT1H30M); left out"])
         XCTAssertEqual(["P1W", "PT1H30M", "P1DT12H", "+PT15S", "P", "PT", "P1H", "-P1D"].map { ICalendarFormat.seconds(ofDuration: Substring($0)) },

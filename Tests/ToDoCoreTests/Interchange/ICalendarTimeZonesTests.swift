@@ -76,9 +76,8 @@ final class ICalendarTimeZonesTests: XCTestCase {
         let text = calendar(easternDefinition + todo("a", ["DUE;TZID=Eastern Standard Time:20300115T090000"])
             + todo("b", ["DUE;TZID=\"Eastern Standard Time\":20300715T090000"]))
         let items = try ICalendarFormat.read(text, timeZone: berlin)
-        XCTAssertEqual(items.map(\.item.timestamp), [try moment("20300115T150000", in: "Europe/Berlin"), try moment("20300715T150000", in: "Europe/Berlin")])
+        XCTAssertEqual(items.map(\.item.due), [.time(try moment("20300115T150000", in: "Europe/Berlin")), .time(try moment("20300715T150000", in: "Europe/Berlin"))])
         XCTAssertEqual(items.flatMap(\.problems), [])
-        XCTAssertEqual(items.map(\.item.dueIsAllDay), [false, false])
     }
 
     /// A zone only the calendar knows (Outlook's "Customized Time Zone"), with a rule that ends,
@@ -145,8 +144,8 @@ final class ICalendarTimeZonesTests: XCTestCase {
             + todo("b", ["DUE;TZID=Tokyo Standard Time:20300115T090000"])
             + todo("c", ["DTSTART;TZID=Mars/Olympus_Mons:20300115T090000"]))
         let items = try ICalendarFormat.read(text, timeZone: berlin)
-        XCTAssertEqual(items.map(\.item.timestamp), try [moment("20300115T090000", in: "Europe/Berlin"), moment("20300115T090000", in: "Asia/Tokyo"), nil])
-        XCTAssertEqual(items[2].item.start, try moment("20300115T090000", in: "Europe/Berlin"))
+        XCTAssertEqual(items.map(\.item.due), try [.time(moment("20300115T090000", in: "Europe/Berlin")), .time(moment("20300115T090000", in: "Asia/Tokyo")), nil])
+        XCTAssertEqual(items[2].item.start, .time(try moment("20300115T090000", in: "Europe/Berlin")))
         XCTAssertEqual(items.map(\.problems), [[], [], [
             "line 17: TZID 'Mars/Olympus_Mons' is neither a time zone todo knows nor one the calendar defines; DTSTART read as local time (Europe/Berlin)",
         ]])
@@ -180,11 +179,11 @@ final class ICalendarTimeZonesTests: XCTestCase {
         let open = try XCTUnwrap(manager.toDoItems.first)
         XCTAssertEqual(manager.toDoItems.count, 1)
         XCTAssertEqual(open.title, "Water the plants")
-        XCTAssertEqual(open.timestamp, try moment("20301118T000000", in: "Europe/Berlin"))
-        XCTAssertEqual(open.start, open.timestamp)
+        XCTAssertEqual(open.due, .day(2030, 11, 18))
+        XCTAssertEqual(open.start, open.due)
         XCTAssertEqual(open.repeatRule, "FREQ=WEEKLY;COUNT=3")
         XCTAssertEqual(manager.doneItems.map(\.title), ["Water the plants", "Water the plants"])
-        XCTAssertEqual(manager.doneItems.map(\.timestamp), try [moment("20301104T000000", in: "Europe/Berlin"), moment("20301111T000000", in: "Europe/Berlin")])
+        XCTAssertEqual(manager.doneItems.map(\.due), [.day(2030, 11, 4), .day(2030, 11, 11)])
         XCTAssertEqual(manager.doneItems.map(\.repeatRule), [nil, nil])
         XCTAssertEqual(Set(manager.doneItems.map(\.id)).count, 2)
 
@@ -212,7 +211,7 @@ final class ICalendarTimeZonesTests: XCTestCase {
         XCTAssertEqual(read.map(\.item.title), ["Report", "Report (late)", "Report"])
         XCTAssertEqual(read.map(\.item.done), [true, false, true])
         XCTAssertEqual(read[0].item.completedAt, 1_919_980_800 + 86_400 + 8 * 3600)
-        XCTAssertEqual(read[1].item.timestamp, 1_919_980_800 + 15 * 3600)
+        XCTAssertEqual(read[1].item.due, .time(1_919_980_800 + 15 * 3600))
         XCTAssertEqual(read[1].item.originalUID, "s")
         XCTAssertEqual(read[1].item.icalendarLines, ["RECURRENCE-ID:20301104T090000Z"])
     }
@@ -233,10 +232,10 @@ final class ICalendarTimeZonesTests: XCTestCase {
         XCTAssertEqual(summary.added.count, 4)
         XCTAssertEqual(summary.skipped.map(\.reason), [.ignored("cancelled in the calendar"), .ignored("cancelled in the calendar")])
         let series = try XCTUnwrap(manager.toDoItems.first)
-        XCTAssertNil(series.timestamp)
-        XCTAssertEqual(series.start, try moment("20250429T000000", in: "Europe/Berlin"), "the 25th is done, the 29th has no VTODO")
+        XCTAssertNil(series.due)
+        XCTAssertEqual(series.start, .day(2025, 4, 29), "the 25th is done, the 29th has no VTODO")
         let checked = try manager.checkOccurrence(withID: series.id, rules: berlin)
-        XCTAssertEqual(checked.series?.start, try moment("20261120T000000", in: "Europe/Berlin"), "the next Friday or Tuesday still ahead")
+        XCTAssertEqual(checked.series?.start, .day(2026, 11, 20), "the next Friday or Tuesday still ahead")
         XCTAssertEqual(checked.record.start, series.start)
         XCTAssertTrue(checked.record.done)
     }

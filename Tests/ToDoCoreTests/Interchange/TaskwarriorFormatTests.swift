@@ -44,8 +44,8 @@ final class TaskwarriorFormatTests: XCTestCase {
             + #""project":"Home.Garden","depends":["9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e52"],"estimate":3}]"#
         let item = try XCTUnwrap(ItemInterchange.read(Array(text.utf8), format: .auto, timeZone: .utc).items.first)
         XCTAssertEqual(item.item.createdAt, 1_234_567_889, "epoch seconds, as task import reads them")
-        XCTAssertEqual(item.item.timestamp, 1_894_726_800)
-        XCTAssertEqual(item.item.start, 1_894_233_600)
+        XCTAssertEqual(item.item.due, .time(1_894_726_800))
+        XCTAssertEqual(item.item.start, .day(2030, 1, 10), "a local midnight is the day, as Taskwarrior keeps one")
         XCTAssertEqual(item.item.priority, 1)
         XCTAssertEqual(item.item.tags, ["garden", "home"])
         XCTAssertEqual(item.item.repeatRule, "FREQ=WEEKLY;INTERVAL=2")
@@ -109,7 +109,7 @@ final class TaskwarriorFormatTests: XCTestCase {
         // Exported, a parent depends on its subtasks, and what the import kept stays as it was.
         var manager = ItemManager()
         _ = try manager.importItems(items)
-        let written = try JSONValue(parsing: TaskwarriorFormat.write(manager.toDoItems, now: Date(timeIntervalSince1970: 0)))
+        let written = try JSONValue(parsing: TaskwarriorFormat.write(manager.toDoItems, now: Date(timeIntervalSince1970: 0), timeZone: berlin))
         guard case .array(let exported) = written, case .object(let first) = exported[0], case .object(let third) = exported[2] else {
             return XCTFail("\(written)")
         }
@@ -119,7 +119,7 @@ final class TaskwarriorFormatTests: XCTestCase {
         var three = ToDoItem(title: "three")
         three.parent = manager.toDoItems[1].id
         let child = try manager.add(three)
-        let again = try JSONValue(parsing: TaskwarriorFormat.write(manager.toDoItems, now: Date(timeIntervalSince1970: 0)))
+        let again = try JSONValue(parsing: TaskwarriorFormat.write(manager.toDoItems, now: Date(timeIntervalSince1970: 0), timeZone: berlin))
         guard case .array(let list) = again, case .object(let one2) = list[1] else { return XCTFail("\(again)") }
         XCTAssertEqual(one2["depends"], .array([.string(child.id.uuidString.lowercased())]))
     }
@@ -141,10 +141,10 @@ final class TaskwarriorFormatTests: XCTestCase {
             + #""due":"20300115T220000Z","priority":"M","tags":["garden"],"recur":"weekdays","project":"Home.Garden","estimate":3,"#
             + #""annotations":[{"entry":"20220102T120000Z","description":"front"},{"entry":"20220102T120000Z","description":"back"}]}]"#
         let item = try XCTUnwrap(ItemInterchange.read(Array(source.utf8), format: .auto, timeZone: .utc).items.first?.item)
-        var done = ToDoItem(title: "Old", id: UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E52")!, start: 1_900_000_000)
+        var done = ToDoItem(title: "Old", id: UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E52")!, start: .time(1_900_000_000))
         done.done = true
         done.completedAt = 1_641_384_000
-        let text = String(decoding: TaskwarriorFormat.write([item, done], now: Date(timeIntervalSince1970: 1_700_000_000)), as: UTF8.self)
+        let text = String(decoding: TaskwarriorFormat.write([item, done], now: Date(timeIntervalSince1970: 1_700_000_000), timeZone: .utc), as: UTF8.self)
         XCTAssertEqual(text, """
             [
             {"uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51","description":"Mow 😂","status":"pending","entry":"20220101T120000Z","due":"20300115T220000Z","priority":"M","tags":["garden"],"recur":"weekdays","annotations":[{"entry":"20220101T120000Z","description":"front"},{"entry":"20220101T120000Z","description":"back"}],"project":"Home.Garden","estimate":3},

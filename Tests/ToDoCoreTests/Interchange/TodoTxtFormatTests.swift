@@ -9,7 +9,7 @@ final class TodoTxtFormatTests: XCTestCase {
     func test_write_putsDoneMarksDatesAndTodosFieldsAsTags() throws {
         var manager = ItemManager(now: { Date(timeIntervalSince1970: 1_641_790_800) })
         let ids = (1...3).map { UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5\($0)")! }
-        try manager.add(ToDoItem(title: "Call Mom +family", timestamp: 1_641_790_800, id: ids[0]))
+        try manager.add(ToDoItem(title: "Call Mom +family", due: .day(2022, 1, 10), id: ids[0]))
         try manager.add(ToDoItem(title: "Water", itemDescription: "Twice a week, 50% more", timestamp: 1_907_708_400,
                                  location: Location(name: "Garden shed", address: "1 Main St", coordinate: Coordinate(latitude: 1.5, longitude: -2)),
                                  id: ids[1]))
@@ -31,15 +31,14 @@ final class TodoTxtFormatTests: XCTestCase {
                                                  "(K) Later"])
         XCTAssertEqual(items.map(\.item.done), [false, true, true, false, false])
         XCTAssertEqual(items.map(\.item.priority), [1, 2, nil, nil, nil], "(A) to (I) are 1 to 9; a done line's pri:B; (K) stays text")
-        XCTAssertEqual(items[0].item.timestamp, 1_641_790_800)
-        XCTAssertEqual(items[0].item.dueIsAllDay, true)
+        XCTAssertEqual(items[0].item.due, .day(2022, 1, 10))
         XCTAssertEqual(items[0].item.repeatRule, "FREQ=WEEKLY")
         XCTAssertEqual(items[0].item.createdAt, 1_641_704_400)
         XCTAssertEqual(items[1].item.completedAt, 1_641_877_200)
         XCTAssertEqual(items[1].item.createdAt, 1_641_013_200)
         XCTAssertNil(items[2].item.completedAt)
         XCTAssertNil(items[2].item.createdAt, "a creation date is never made up")
-        XCTAssertEqual(items[4].item.start, 1_643_691_600)
+        XCTAssertEqual(items[4].item.start, .day(2022, 2, 1))
         XCTAssertTrue(items.allSatisfy { $0.problems.isEmpty && $0.idIsDerived })
     }
 
@@ -86,15 +85,14 @@ final class TodoTxtFormatTests: XCTestCase {
         let berlin = TimeZoneRules(TimeZone(identifier: "Europe/Berlin")!)
         // 02:30 on 27 October 2030 in Berlin, the second time (CET, +01:00).
         let secondHalfPast2 = 1_919_295_000.0
-        var item = ToDoItem(title: "Night shift", timestamp: secondHalfPast2, priority: 5, tags: ["work", "Pflanzen"], dueIsAllDay: false,
+        var item = ToDoItem(title: "Night shift", timestamp: secondHalfPast2, priority: 5, tags: ["work", "Pflanzen"],
                             repeatRule: "FREQ=MONTHLY;BYDAY=-1FR")
         item.parent = UUID(uuidString: "11111111-2222-4333-8444-555555555555")
         let line = TodoTxtFormat.write([item], timeZone: berlin)
         XCTAssertEqual(line, "(E) Night shift due:2030-10-27T02:30+01:00 rrule:FREQ=MONTHLY;BYDAY=-1FR tag:work tag:Pflanzen"
                        + " parent:11111111-2222-4333-8444-555555555555 id:\(item.id.uuidString)\n")
         let read = try XCTUnwrap(TodoTxtFormat.read(line, timeZone: berlin).first?.item)
-        XCTAssertEqual(read.timestamp, secondHalfPast2)
-        XCTAssertEqual(read.dueIsAllDay, false)
+        XCTAssertEqual(read.due, .time(secondHalfPast2))
         XCTAssertEqual(read.priority, 5)
         XCTAssertEqual(read.tags, ["work", "Pflanzen"])
         XCTAssertEqual(read.repeatRule, "FREQ=MONTHLY;BYDAY=-1FR")

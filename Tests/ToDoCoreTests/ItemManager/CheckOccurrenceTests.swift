@@ -14,17 +14,16 @@ final class CheckOccurrenceTests: XCTestCase {
     func test_theOccurrence_isADoneCopy_andTheItemKeepsItsNumber_withItsDueAndStartMoved() throws {
         let now = self.now
         var manager = ItemManager(now: { now })
-        let added = try manager.add(ToDoItem(title: "Water", timestamp: friday, priority: 2, tags: ["home"], start: friday - 2 * day,
-                                             dueIsAllDay: true, repeatRule: "FREQ=WEEKLY;COUNT=3"))
+        let added = try manager.add(ToDoItem(title: "Water", due: .day(2026, 11, 20), priority: 2, tags: ["home"], start: .day(2026, 11, 18),
+                                             repeatRule: "FREQ=WEEKLY;COUNT=3"))
         let checked = try manager.checkOccurrence(withID: added.id, rules: utc)
 
         let series = try XCTUnwrap(checked.series)
         XCTAssertEqual(series.id, added.id)
         XCTAssertEqual(series.number, 1)
         XCTAssertFalse(series.done)
-        XCTAssertEqual(series.timestamp, friday + 7 * day)
-        XCTAssertEqual(series.dueIsAllDay, true)
-        XCTAssertEqual(series.start, friday + 5 * day, "the start moves by as much")
+        XCTAssertEqual(series.due, .day(2026, 11, 27))
+        XCTAssertEqual(series.start, .day(2026, 11, 25), "the start moves by as much")
         XCTAssertEqual(series.repeatRule, "FREQ=WEEKLY;COUNT=2")
         XCTAssertEqual(series.modifiedAt, now.timeIntervalSince1970)
 
@@ -32,8 +31,8 @@ final class CheckOccurrenceTests: XCTestCase {
         XCTAssertNotEqual(record.id, added.id)
         XCTAssertEqual(record.number, 2)
         XCTAssertTrue(record.done)
-        XCTAssertEqual(record.timestamp, friday)
-        XCTAssertEqual(record.start, friday - 2 * day)
+        XCTAssertEqual(record.due, .day(2026, 11, 20))
+        XCTAssertEqual(record.start, .day(2026, 11, 18))
         XCTAssertNil(record.repeatRule)
         XCTAssertEqual(record.priority, 2)
         XCTAssertEqual(record.tags, ["home"])
@@ -47,7 +46,7 @@ final class CheckOccurrenceTests: XCTestCase {
 
     func test_theLastOccurrence_checksTheItemItself() throws {
         var manager = ItemManager(now: { [now] in now })
-        let added = try manager.add(ToDoItem(title: "Water", timestamp: friday, dueIsAllDay: true, repeatRule: "FREQ=DAILY;UNTIL=20261121"))
+        let added = try manager.add(ToDoItem(title: "Water", due: .day(2026, 11, 20), repeatRule: "FREQ=DAILY;UNTIL=20261121"))
         let checked = try manager.checkOccurrence(withID: added.id, rules: utc)
         XCTAssertNil(checked.series, "the 21st is past and the series ends with it")
         XCTAssertEqual(checked.record.id, added.id)
@@ -57,9 +56,9 @@ final class CheckOccurrenceTests: XCTestCase {
 
     func test_refusals_changeNothing() throws {
         var manager = ItemManager(now: { [now] in now })
-        let series = try manager.add(ToDoItem(title: "Water", timestamp: friday, dueIsAllDay: true, repeatRule: "FREQ=WEEKLY"))
+        let series = try manager.add(ToDoItem(title: "Water", due: .day(2026, 11, 20), repeatRule: "FREQ=WEEKLY"))
         // An open twin of where the item would move to.
-        try manager.add(ToDoItem(title: "Water", timestamp: friday + 7 * day))
+        try manager.add(ToDoItem(title: "Water", due: .day(2026, 11, 27)))
         let before = manager
         XCTAssertThrowsError(try manager.checkOccurrence(withID: series.id, rules: utc)) { error in
             guard case .duplicateContent(let existing)? = error as? ItemManagerError else { return XCTFail("\(error)") }

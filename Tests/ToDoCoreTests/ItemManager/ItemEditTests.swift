@@ -12,7 +12,7 @@ final class ItemEditTests: XCTestCase {
 
     func test_fieldsAreKeptSetOrRemoved() throws {
         let item = try add(ToDoItem(title: "Call Mom", itemDescription: "Sunday", timestamp: 100))
-        let edited = try manager.edit(itemWithID: item.id, ItemEdit(title: "Call Dad", timestamp: .remove, itemDescription: .set("Monday")))
+        let edited = try manager.edit(itemWithID: item.id, ItemEdit(title: "Call Dad", due: .remove, itemDescription: .set("Monday")))
         XCTAssertEqual(edited.title, "Call Dad")
         XCTAssertNil(edited.timestamp)
         XCTAssertEqual(edited.itemDescription, "Monday")

@@ -88,11 +88,11 @@ final class ItemQueryTests: XCTestCase {
         let dates = DueDateFormatter(timeZone: zone)
         var item = ToDoItem(title: "Later")
         XCTAssertFalse(item.waitsForItsStart(now: now, dates: dates), "no start")
-        item.start = 1_795_410_000          // Monday 23 November 2026, 00:00 in New York
+        item.start = .time(1_795_410_000)         // Monday 23 November 2026, 00:00 in New York
         XCTAssertTrue(item.waitsForItsStart(now: now, dates: dates))
-        item.start = 1_795_323_600          // today, 00:00
+        item.start = .time(1_795_323_600)         // today, 00:00
         XCTAssertFalse(item.waitsForItsStart(now: now, dates: dates))
-        item.start = 1_795_400_000          // today, 21:13: still today
+        item.start = .time(1_795_400_000)         // today, 21:13: still today
         XCTAssertFalse(item.waitsForItsStart(now: now, dates: dates))
     }
 }

@@ -32,11 +32,11 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             XCTAssertEqual(read.modifiedAt, general.modifiedAt, "case \(index)")
             XCTAssertEqual(read.start, general.start, "case \(index)")
             XCTAssertEqual(read.parent, general.parent, "case \(index)")
-            XCTAssertEqual(read.dueIsAllDay, general.dueIsAllDay, "case \(index)")
+            XCTAssertEqual(read.due, general.due, "case \(index)")
             XCTAssertEqual(read.repeatRule, general.repeatRule, "case \(index)")
             read.withListFields { fields in
                 XCTAssertEqual(fields.priority, general.priority, "case \(index)")
-                XCTAssertEqual(fields.allDay, general.dueIsAllDay, "case \(index)")
+                XCTAssertEqual(fields.date, general.due, "case \(index)")
                 XCTAssertEqual(fields.repeats, general.repeatRule != nil, "case \(index)")
                 XCTAssertEqual(fields.tagList ?? [], general.tags, "case \(index)")
             }
@@ -161,7 +161,7 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             read.withListFields { fields in
                 XCTAssertEqual(Array(fields.title), Array(general.title.utf8), context)
                 XCTAssertEqual(fields.locationName.map(Array.init), general.location.map { Array($0.name.utf8) }, context)
-                XCTAssertEqual(fields.timestamp, general.timestamp, context)
+                XCTAssertEqual(fields.date, general.due, context)
             }
             XCTAssertEqual(written(read), written(item), context)
         }
@@ -170,14 +170,20 @@ final class ToDoItemWrittenFormTests: XCTestCase {
     /// A priority, tags and a repeat rule (any strings: a file may hold what the command line
     /// refuses), a modified time, a start, a parent, and whether the due is a whole day, each on
     /// about half the items.
+    /// A day or a time of the years 1 to 9999, as likely.
+    static func randomDate(_ random: inout SeededGenerator) -> ItemDate {
+        Bool.random(using: &random) ? .time(Double.random(in: ToDoItem.timestampRange, using: &random))
+            : .day(Day(number: Int.random(in: Day.numberRange, using: &random))!)
+    }
+
     static func addOrganisingFields(to item: inout ToDoItem, _ random: inout SeededGenerator) {
         item.priority = Bool.random(using: &random) ? Int.random(in: 1...9, using: &random) : nil
         item.tags = Bool.random(using: &random)
             ? (0..<Int.random(in: 1...3, using: &random)).map { _ in ToDoItemJSONEquivalenceTests.randomText(&random) } : []
         item.modifiedAt = Bool.random(using: &random) ? Double(Int.random(in: 0...2_000_000_000, using: &random)) : nil
-        item.start = Bool.random(using: &random) ? Double.random(in: ToDoItem.timestampRange, using: &random) : nil
+        item.start = Bool.random(using: &random) ? randomDate(&random) : nil
         item.parent = Bool.random(using: &random) ? UUID() : nil
-        if let due = item.timestamp, Bool.random(using: &random) { item.setDue(due, allDay: Bool.random(using: &random)) }
+        if item.due != nil, Bool.random(using: &random) { item.due = randomDate(&random) }
         item.repeatRule = Bool.random(using: &random) ? ToDoItemJSONEquivalenceTests.randomText(&random) : nil
     }
 

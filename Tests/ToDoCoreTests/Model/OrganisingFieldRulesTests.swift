@@ -60,7 +60,7 @@ final class OrganisingFieldRulesTests: XCTestCase {
         var edited = ItemManager()
         let trip = try edited.add(ToDoItem(title: "Trip")), pack = try edited.add(ToDoItem(title: "Pack"))
         XCTAssertFalse(edited.mayHaveSubtasks)
-        _ = try edited.edit(itemWithID: pack.id, ItemEdit(start: .set(86_400), parent: .set(trip.id)))
+        _ = try edited.edit(itemWithID: pack.id, ItemEdit(start: .set(.time(86_400)), parent: .set(trip.id)))
         XCTAssertTrue(edited.mayHaveSubtasks)
         XCTAssertTrue(edited.mayHaveStartDates)
         XCTAssertEqual(edited.openSubtasksLeftBehind(by: [trip.id])?.subtasks.map(\.title), ["Pack"])

@@ -80,7 +80,7 @@ final class JSONFileStoreTests: XCTestCase {
 
         XCTAssertEqual(try String(contentsOf: fileURL, encoding: .utf8), """
             {
-              "version": 1,
+              "version": 2,
               "nextNumber": 2,
               "revision": 1,
               "items": [
@@ -196,7 +196,7 @@ final class JSONFileStoreTests: XCTestCase {
 
         let reloaded = try makeStore().load()
         XCTAssertEqual(reloaded.allItems.map(\.number), [2, 3, 1])
-        XCTAssertTrue(try String(contentsOf: fileURL, encoding: .utf8).hasPrefix("{\n  \"version\": 1,\n  \"nextNumber\": 4,"))
+        XCTAssertTrue(try String(contentsOf: fileURL, encoding: .utf8).hasPrefix("{\n  \"version\": 2,\n  \"nextNumber\": 4,"))
     }
 
     func test_update_whenTheChangeThrows_writesNothingAndRethrows() throws {
@@ -248,7 +248,7 @@ final class JSONFileStoreTests: XCTestCase {
              .invalidJSON(file: path, JSONSyntaxError(reason: "invalid UTF-8 in a string", byteOffset: 59, line: 1, column: 60))),
             (Array(#"{"version": 1, "items": [{"id": "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F", "title": 7}]}"#.utf8),
              .invalidContent(file: path, reason: "items[0].title: expected a string, found a number")),
-            (Array(#"{"version": 2, "items": []}"#.utf8), .unsupportedVersion(file: path, version: 2, supported: 1)),
+            (Array(#"{"version": 3, "items": []}"#.utf8), .unsupportedVersion(file: path, version: 3, supported: 2)),
             (Array("""
                 {"items": [{"id": "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F", "title": "A"},
                            {"id": "9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e5f", "title": "B"}]}

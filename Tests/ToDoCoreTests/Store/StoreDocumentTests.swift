@@ -26,8 +26,8 @@ final class StoreDocumentTests: XCTestCase {
     }
 
     func test_refusesANewerVersion() {
-        XCTAssertThrowsError(try read(#"{"version":2,"items":"whatever"}"#),
-                             StoreError.unsupportedVersion(file: "f.json", version: 2, supported: 1))
+        XCTAssertThrowsError(try read(#"{"version":3,"items":"whatever"}"#),
+                             StoreError.unsupportedVersion(file: "f.json", version: 3, supported: 2))
     }
 
     func test_refusesWrongShapesNamingThePath() {
@@ -53,7 +53,7 @@ final class StoreDocumentTests: XCTestCase {
 
         XCTAssertEqual(String(decoding: document.serialized(), as: UTF8.self), """
             {
-              "version": 1,
+              "version": 2,
               "nextNumber": 4,
               "items": [],
               "owner": "ada",
@@ -72,7 +72,7 @@ final class StoreDocumentTests: XCTestCase {
 
         XCTAssertEqual(String(decoding: document.serialized(), as: UTF8.self), """
             {
-              "version": 1,
+              "version": 2,
               "nextNumber": 3,
               "items": [
                 {"id":"11111111-1111-4111-8111-111111111111","number":1,"title":"A","done":false},
@@ -84,8 +84,8 @@ final class StoreDocumentTests: XCTestCase {
     }
 
     func test_itemsBeforeTheVersion_areCheckedAgainstTheVersion() {
-        XCTAssertThrowsError(try read(#"{"items":[{"unknown":"shape"}],"version":2}"#),
-                             StoreError.unsupportedVersion(file: "f.json", version: 2, supported: 1))
+        XCTAssertThrowsError(try read(#"{"items":[{"unknown":"shape"}],"version":3}"#),
+                             StoreError.unsupportedVersion(file: "f.json", version: 3, supported: 2))
         XCTAssertThrowsError(try read(#"{"items":[{"title":"A"}],"version":1}"#),
                              StoreError.invalidContent(file: "f.json", reason: "items[0].id: missing required field"))
     }

@@ -32,28 +32,13 @@ final class ItemMergeTests: XCTestCase {
         XCTAssertEqual(merged.item.modifiedAt, 30)
     }
 
-    /// Properties only the calendar changed (a server adding its own) change nothing here; an
-    /// item that does not say whether its due is a whole day travels as todo shows it, so the
-    /// calendar's copy, which says, is the same item.
-    func test_theCalendarsOwnProperties_andAnUnsaidWholeDay_areNoChange() {
+    /// Properties only the calendar changed (a server adding its own) change nothing here.
+    func test_theCalendarsOwnProperties_areNoChange() {
         let base = item()
         let merged = ItemMerge.merge(base: base, local: item(), remote: item(lines: ["X-SERVER-NOTE:rewritten"]), tieBreaker: .local)
         XCTAssertFalse(merged.changesLocal)
         XCTAssertFalse(merged.changesRemote)
 
-        let berlin = TimeZoneRules(TimeZone(identifier: "Europe/Berlin")!)
-        let midnight = 1_900_018_800.0, afternoon = 1_900_000_000.0  // 2030-03-18 00:00 and 2030-03-17 18:46 in Berlin
-        for (due, allDay) in [(midnight, true), (afternoon, false)] {
-            let unsaid = item(due: due)
-            XCTAssertNil(unsaid.dueIsAllDay)
-            var said = unsaid
-            said.setDue(due, allDay: allDay)
-            XCTAssertEqual(unsaid.withAllDaySaid(in: berlin), said)
-            XCTAssertTrue(SyncField.differ(unsaid, said), "unsaid is not the same as said, until said in a time zone")
-            let travelling = unsaid.withAllDaySaid(in: berlin)
-            let merged = ItemMerge.merge(base: travelling, local: travelling, remote: said, tieBreaker: .remote)
-            XCTAssertFalse(merged.changesLocal || merged.changesRemote, "\(due)")
-        }
     }
 
     func test_theSameFieldChangedOnBothSides_theLaterChangeWins_andTheLoserIsSaid() {

@@ -30,8 +30,8 @@ final class SyncStateTests: XCTestCase {
         let bytes = state.serialized()
         XCTAssertEqual(try SyncState(bytes: bytes, file: "f"), state)
         XCTAssertFalse(String(decoding: bytes, as: UTF8.self).contains("secret"))
-        XCTAssertThrows(try SyncState(bytes: Array(#"{"version": 2, "account": {}}"#.utf8), file: "f"),
-                        StoreError.invalidContent(file: "f", reason: "format version 2 is from a newer todo (this one reads version 1)"))
+        XCTAssertThrows(try SyncState(bytes: Array(#"{"version": 3, "account": {}}"#.utf8), file: "f"),
+                        StoreError.invalidContent(file: "f", reason: "format version 3 is from a newer todo (this one reads version 2)"))
     }
 
     /// The records are read however the file lays them out: a state written by an earlier todo
