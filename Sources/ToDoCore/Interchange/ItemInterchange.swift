@@ -113,13 +113,19 @@ public enum ItemInterchange {
     /// array. Numbers are left behind (items get new ones); an item without an id gets one made
     /// from its contents.
     /// A document's items are read in its version's form (`DateForm`), whole days of the first as
-    /// the days they show in `timeZone`; a bare array (`todo list --json`) in the current form.
+    /// the days they show in `timeZone`. A bare array is the book app's file, of the first form,
+    /// unless an item in it has a day as the second writes one (`todo list --json`).
     static func jsonItems(_ json: JSONValue, timeZone: TimeZoneRules) throws(ImportError) -> [ImportedItem] {
         let elements: [JSONValue], path: String
         var form = DateForm.second
         switch json {
         case .array(let array):
             (elements, path) = (array, "")
+            let saysDays = array.contains { element in
+                guard case .object(let item) = element else { return false }
+                return item["dueDate"] != nil || item["startDate"] != nil
+            }
+            form = saysDays ? .second : .first
         case .object(let document):
             if case .number(let literal)? = document["version"], let version = Int(literal) {
                 form = DateForm(version: version)

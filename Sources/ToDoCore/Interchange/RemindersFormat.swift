@@ -15,6 +15,9 @@ enum RemindersFormat {
         }
     }
 
+    /// Where a member named as one of todo's own is kept (`UnknownMembers.keptName`).
+    private static let source = "reminders"
+
     /// The keys whose values become the item's fields; the others are kept as they are.
     private static let mapped: Set<String> = ["externalId", "title", "notes", "dueDate", "isCompleted", "completionDate",
                                               "creationDate", "locationTitle", "location"]
@@ -35,7 +38,7 @@ enum RemindersFormat {
             /// A value todo cannot read: said, and kept with the item as it came.
             func unreadable(_ key: String, _ why: String) {
                 problems.append("\(origin), \(key): \(why); kept as it was")
-                object[key] = reminder[key]
+                object[UnknownMembers.keptName(of: key, from: source)] = reminder[key]
             }
             func string(_ key: String) -> String? {
                 switch reminder[key] {
@@ -87,13 +90,14 @@ enum RemindersFormat {
             if let created = date("creationDate") { object["createdAt"] = .number(JSONValue.literal(for: created)) }
             if let completionDate { object["completedAt"] = .number(JSONValue.literal(for: completionDate)) }
             // What todo has no field for stays with the item, the original id included.
+            // Its priority is iCalendar's, as todo's: kept under its name, read when todo reads it.
             for (key, value) in reminder.members where key == "externalId" || !mapped.contains(key) {
-                object[key] = value
+                object[key == "priority" ? key : UnknownMembers.keptName(of: key, from: source)] = value
             }
             do {
                 let item = try ToDoItem(json: .object(object), path: origin)
-                items.append(ImportedItem(item: item, origin: origin, unknownKeys: item.unknownMembers.keys.filter { $0 != "externalId" }.sorted(),
-                                          problems: problems))
+                let keptKeys = item.unknownMembers.keys.filter { $0 != "externalId" }.map { UnknownMembers.foreignName(of: $0, from: source) }
+                items.append(ImportedItem(item: item, origin: origin, unknownKeys: keptKeys.sorted(), problems: problems))
             } catch {
                 throw ImportError(at: "", error.description)
             }

@@ -247,7 +247,12 @@ extension UnknownMembers {
     /// refused, and the list with them. `source` never holds a `:` of its own key's kind, so the
     /// name cannot meet another member's (Taskwarrior's attribute names hold no `:`).
     mutating func append(foreign key: String, value: JSONValue, from source: String) {
-        append(key: ToDoItem.ownKeys.contains(key) ? "\(source):\(key)" : key, value: value)
+        append(key: Self.keptName(of: key, from: source), value: value)
+    }
+
+    /// The name another program's member is kept under: its own, or `source:key` for one of todo's.
+    static func keptName(of key: String, from source: String) -> String {
+        ToDoItem.ownKeys.contains(key) ? "\(source):\(key)" : key
     }
 
     /// The name another program gave a member kept by `append(foreign:value:from:)`.

@@ -57,8 +57,7 @@ final class EndToEndTests: BinaryTestCase {
             let before = Date()
             let outcome = try run("add", "Item \(index)", "--due", text, "--json")
             XCTAssertEqual(outcome.status, 0, "\(text): \(outcome)")
-            guard case .object(let item) = try JSONValue(parsing: Array(outcome.stdout.utf8)),
-                  case .number(let literal)? = item["timestamp"], let timestamp = Double(literal)
+            guard let due = try ToDoItem(json: JSONValue(parsing: Array(outcome.stdout.utf8)), path: "").due
             else { return XCTFail("\(text): \(outcome)") }
             let expected: [String]
             if index < fixed.count {
@@ -66,10 +65,11 @@ final class EndToEndTests: BinaryTestCase {
             } else {
                 // Computed with the real clock before and after the run, in case midnight passed.
                 expected = [before, Date()].map { now in
-                    formatter.string(from: try! DueDateParser(now: now, timeZone: zone).parse(text))
+                    formatter.string(from: try! DueDateParser(now: now, timeZone: zone).date(text))
                 }
             }
-            XCTAssertTrue(expected.contains(formatter.string(from: timestamp)), "\(text): \(formatter.string(from: timestamp))")
+            XCTAssertTrue(expected.contains(formatter.string(from: due)), "\(text): \(formatter.string(from: due))")
+            XCTAssertEqual(due.isDay, !text.contains(":"), text)
         }
     }
 
@@ -86,6 +86,69 @@ final class EndToEndTests: BinaryTestCase {
 
         todo.environment["TZ"] = "Europe/Berlin"
         XCTAssertEqual(try run("list").stdout, "1 [ ] A  01/10/22 06:00\n")
+    }
+
+    /// A whole day is a date: added in New York it is the same day in Los Angeles, and added in
+    /// Tokyo the same day in New York; a time stays the instant it is (fails on the release that
+    /// kept a day as the moment of a local midnight: 12/02/26 in Los Angeles).
+    func test_aWholeDay_isTheSameDayInEveryZone_aTimeTheSameInstant() throws {
+        todo.environment["TZ"] = "America/New_York"
+        try run("add", "Pay rent", "--due", "12/03/26", "--start", "12/01/26")
+        try run("add", "Call", "--due", "12/03/26 17:00")
+        todo.environment["TZ"] = "Asia/Tokyo"
+        try run("add", "Ship", "--due", "12/04/26")
+        for zone in ["America/Los_Angeles", "America/New_York", "Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago"] {
+            todo.environment["TZ"] = zone
+            let shown = try run("list", "--all").stdout.split(separator: "\n").map { $0.split(separator: " ").last.map(String.init) ?? "" }
+            XCTAssertEqual(shown[0], "12/03/26", zone)
+            XCTAssertEqual(shown[2], "12/04/26", zone)
+            XCTAssertTrue(try run("show", "1").stdout.contains("Starts:      12/01/26 (Tuesday)"), zone)
+        }
+        todo.environment["TZ"] = "America/Los_Angeles"
+        XCTAssertEqual(try run("list", "--all").stdout.split(separator: "\n")[1].suffix(14), "12/03/26 14:00")
+        // A title-only edit far away leaves the day as it was.
+        try run("edit", "1", "--title", "Pay the rent")
+        let item = try ToDoItem(json: JSONValue(parsing: Array(try run("show", "1", "--json").stdout.utf8)), path: "")
+        XCTAssertEqual(item.due, .day(2026, 12, 3))
+        XCTAssertEqual(item.start, .day(2026, 12, 1))
+        let ical = try run("export", "--format", "ical").stdout
+        XCTAssertTrue(ical.contains("DUE;VALUE=DATE:20261203\r\n"), ical)
+        XCTAssertTrue(ical.contains("DUE;VALUE=DATE:20261204\r\n"), ical)
+        XCTAssertTrue(ical.contains("DUE:20261203T220000Z\r\n"), ical)
+    }
+
+    /// A list of the first form (whole days as the moments of local midnights) reads as the days
+    /// it shows where it is read, and its first change writes it as dates, said in the history.
+    func test_aFileOfTheFirstForm_migratesOnItsFirstChange_andTheHistorySaysSo() throws {
+        let first = """
+            {
+              "version": 1,
+              "nextNumber": 4,
+              "revision": 1,
+              "items": [
+                {"id":"11111111-1111-4111-8111-111111111111","number":1,"title":"Day","timestamp":1796274000,"allDay":true,"done":false},
+                {"id":"22222222-2222-4222-8222-222222222222","number":2,"title":"Time","timestamp":1796274000,"allDay":false,"done":false},
+                {"id":"33333333-3333-4333-8333-333333333333","number":3,"title":"Unsaid","timestamp":1796274000,"start":1796101200,"done":false}
+              ]
+            }
+
+            """
+        try Data(first.utf8).write(to: fileURL)
+        todo.environment["TZ"] = "America/New_York"
+        // (A hint that item 3 waits for its start follows while that day is ahead.)
+        XCTAssertTrue(try run("list", "--all").stdout.hasPrefix("1 [ ] Day     12/03/26\n2 [ ] Time    12/03/26 00:00\n3 [ ] Unsaid  12/03/26\n"))
+        XCTAssertEqual(String(decoding: try Data(contentsOf: fileURL), as: UTF8.self), first, "reading changes nothing")
+        try run("add", "New")
+        let file = String(decoding: try Data(contentsOf: fileURL), as: UTF8.self)
+        XCTAssertTrue(file.hasPrefix("{\n  \"version\": 2,"), file)
+        XCTAssertTrue(file.contains(#""title":"Day","dueDate":"2026-12-03","done":false}"#), file)
+        XCTAssertTrue(file.contains(#""title":"Time","timestamp":1796274000,"done":false}"#), file)
+        XCTAssertTrue(file.contains(#""title":"Unsaid","dueDate":"2026-12-03","startDate":"2026-12-01","done":false}"#), file)
+        XCTAssertTrue(try run("history").stdout.contains(
+            "  Moved the file from version 1 to 2: 2 whole-day dues kept as the days they showed in America/New_York\n"))
+        todo.environment["TZ"] = "America/Los_Angeles"
+        XCTAssertTrue(try run("list", "--all").stdout.hasPrefix(
+            "1 [ ] Day     12/03/26\n2 [ ] Time    12/02/26 21:00\n3 [ ] Unsaid  12/03/26\n4 [ ] New\n"))
     }
 
     // MARK: Every exit code

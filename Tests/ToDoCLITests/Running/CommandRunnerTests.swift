@@ -151,9 +151,8 @@ final class CommandRunnerTests: HarnessTestCase {
         else { return XCTFail() }
         XCTAssertEqual(first.keys, ["id", "number", "title", "done", "createdAt", "modifiedAt"])
         XCTAssertEqual(first["number"], .number(2))
-        XCTAssertEqual(second.keys, ["id", "number", "title", "timestamp", "allDay", "done", "createdAt", "completedAt", "modifiedAt"])
-        XCTAssertEqual(second["timestamp"], .number(1_641_790_800))
-        XCTAssertEqual(second["allDay"], .bool(true))
+        XCTAssertEqual(second.keys, ["id", "number", "title", "dueDate", "done", "createdAt", "completedAt", "modifiedAt"])
+        XCTAssertEqual(second["dueDate"], .string("2022-01-10"))
         XCTAssertEqual(second["done"], .bool(true))
     }
 

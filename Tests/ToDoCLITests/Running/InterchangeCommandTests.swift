@@ -229,7 +229,8 @@ final class InterchangeCommandTests: HarnessTestCase {
             Warning: 1 item of standard input had keys todo has no field for: dueDate; they are kept with the items
 
             """))
-        XCTAssertTrue(todo.succeed("list", "--json").contains(#""dueDate":"Monday, November 23, 2026 at 6:00 PM""#))
+        // Kept apart from todo's own dueDate, and never read as it.
+        XCTAssertTrue(todo.succeed("list", "--json").contains(#""reminders:dueDate":"Monday, November 23, 2026 at 6:00 PM""#))
     }
 
     func test_import_addsNewItems_skipsTheRest_andSaysWhy() throws {

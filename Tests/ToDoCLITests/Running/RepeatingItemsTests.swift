@@ -60,7 +60,7 @@ final class RepeatingItemsTests: HarnessTestCase {
         }
         XCTAssertEqual(series["number"], .number(1))
         XCTAssertEqual(series["repeat"], .string("FREQ=MONTHLY;BYMONTHDAY=1;COUNT=1"), "one occurrence left")
-        XCTAssertEqual(series["allDay"], .bool(true))
+        XCTAssertEqual(series["dueDate"], .string("2026-12-01"), "a whole day, moved a month")
         XCTAssertEqual(series["changed"], .bool(true))
         XCTAssertEqual(series["done"], .bool(false))
         XCTAssertEqual(record["number"], .number(2))
@@ -132,8 +132,8 @@ final class RepeatingItemsTests: HarnessTestCase {
         XCTAssertEqual(todo.succeed("show", "2").split(separator: "\n")[1], "Due:         01/10/30 00:00 (Thursday)")
         XCTAssertEqual(todo.succeed("agenda", "--days", "3"), "Later\n1 [ ] Tax return  01/10/30\n2 [ ] Launch      01/10/30 00:00\n")
         let file = String(decoding: try XCTUnwrap(todo.fileContents), as: UTF8.self)
-        XCTAssertTrue(file.contains(#""title":"Tax return","timestamp":1894251600,"allDay":true,"#), file)
-        XCTAssertTrue(file.contains(#""title":"Launch","timestamp":1894251600,"allDay":false,"#), file)
+        XCTAssertTrue(file.contains(#""title":"Tax return","dueDate":"2030-01-10","#), file)
+        XCTAssertTrue(file.contains(#""title":"Launch","timestamp":1894251600,"#), file)
 
         let ical = todo.succeed("export", "--format", "ical")
         XCTAssertTrue(ical.contains("DUE;VALUE=DATE:20300110\r\n"), ical)
