@@ -119,6 +119,44 @@ final class SyncCommandTests: SyncServerTestCase {
         XCTAssertTrue(down.stderr.hasPrefix("Error: cannot sync: the server could not be reached: "), down.stderr)
     }
 
+    /// A whole day added in New York and edited (its title only) in Los Angeles goes to the
+    /// server as the day it is, `DUE;VALUE=DATE:20261203`; the phone's whole day comes back as
+    /// that day in any zone; a DTSTART in Chicago's time that is midnight here stays a time. On
+    /// the release that kept a day as the instant of a local midnight, the edit sent 20261202.
+    func test_aWholeDay_travelsAsTheSameDate_fromAnyZone() throws {
+        let url = server.url.absoluteString
+        XCTAssertEqual(try run("sync", "setup", url, "--user", "alice").status, 0)
+        XCTAssertEqual(try run("add", "Pay rent", "--due", "12/03/26", environment: ["TZ": "America/New_York"]).status, 0)
+        XCTAssertEqual(try run("sync", environment: ["TZ": "America/New_York"]).status, 0)
+        XCTAssertEqual(try run("edit", "1", "--title", "Pay the rent", environment: ["TZ": "America/Los_Angeles"]).status, 0)
+        XCTAssertEqual(try run("sync", environment: ["TZ": "America/Los_Angeles"]).stdout,
+                       "Sent 1: Pay the rent\nSynced with \"Tasks\": received 0, sent 1, 0 conflicts.\n")
+        XCTAssertEqual(try phone("""
+            for todo in calendar.todos():
+                due = todo.icalendar_component['DUE']
+                print(todo.icalendar_component['SUMMARY'], due.to_ical().decode(), due.params.get('VALUE'))
+            """), "Pay the rent 20261203 DATE\n")
+
+        // The phone adds a whole day, and a task that starts at 23:00 in Chicago (midnight in New York).
+        _ = try phone("""
+            lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//phone//EN', 'BEGIN:VTODO', 'UID:phone-day@example.com',
+                     'SUMMARY:Ship it', 'DUE;VALUE=DATE:20261204', 'END:VTODO', 'END:VCALENDAR']
+            calendar.save_todo(ical='\\r\\n'.join(lines))
+            lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//phone//EN', 'BEGIN:VTODO', 'UID:phone-chicago@example.com',
+                     'SUMMARY:Late call', 'DTSTART;TZID=America/Chicago:20230201T230000', 'END:VTODO', 'END:VCALENDAR']
+            calendar.save_todo(ical='\\r\\n'.join(lines))
+            """)
+        XCTAssertEqual(try run("sync", environment: ["TZ": "America/New_York"]).status, 0)
+        for zone in ["America/Los_Angeles", "Asia/Tokyo"] {
+            let shown = try run("list", "--all", environment: ["TZ": zone]).stdout
+            XCTAssertTrue(shown.contains("Ship it") && shown.contains("12/04/26") && shown.contains("Pay the rent  12/03/26"), "\(zone): \(shown)")
+        }
+        let ical = try run("export", "--format", "ical", environment: ["TZ": "America/New_York"]).stdout
+        XCTAssertTrue(ical.contains("DTSTART:20230202T050000Z\r\n"), "a time at a local midnight stays a time: \(ical)")
+        XCTAssertEqual(try run("sync", environment: ["TZ": "Asia/Tokyo"]).stdout, "Synced with \"Tasks\": received 0, sent 0, 0 conflicts.\n",
+                       "nothing moved in another zone")
+    }
+
     /// `kill -9` at moments of a sync of 500 items, several times over: the next `todo sync`
     /// finishes the job, and the server holds each item once, the list each once, and another
     /// sync has nothing to do.
