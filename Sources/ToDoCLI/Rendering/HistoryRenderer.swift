@@ -26,6 +26,7 @@ struct HistoryRenderer {
             case .tags: return "tags"
             case .start: return "start"
             case .parent: return "parent"
+            case .progress: return "progress"
             case .repeatRule: return "repeat"
             }
         }

@@ -97,7 +97,8 @@ struct ItemRenderer {
             ("Parent", parent.map { "\($0.number) \(TerminalText.printable($0.title))" } ?? "-"),
             ("Subtasks", subtasks.isEmpty ? "-" : subtasks.map { "\($0.number) \(TerminalText.printable($0.title))\($0.done ? " (done)" : "")" }
                 .joined(separator: "\n")),
-            ("Status", item.done ? style.green("done") : "open"),
+            ("Status", (item.done ? style.green("done") : item.inProgress ? "in progress" : "open")
+                + (item.percentComplete.map { " (\($0)% done)" } ?? "")),
             ("Number", String(item.number)),
             ("ID", item.id.uuidString),
             ("Created", item.createdAt.map(moment) ?? "-"),

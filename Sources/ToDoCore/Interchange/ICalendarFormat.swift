@@ -41,7 +41,8 @@ public enum ICalendarFormat {
                     lines.append("GEO:\(JSONValue.literal(for: coordinate.latitude));\(JSONValue.literal(for: coordinate.longitude))")
                 }
             }
-            lines.append("STATUS:" + (item.done ? "COMPLETED" : "NEEDS-ACTION"))
+            lines.append("STATUS:" + (item.done ? "COMPLETED" : item.inProgress ? "IN-PROCESS" : "NEEDS-ACTION"))
+            if let percent = item.percentComplete { lines.append("PERCENT-COMPLETE:\(percent)") }
             // An open task may carry a COMPLETED time its calendar gave it; it goes back as it came.
             if let completedAt = item.completedAt { lines.append("COMPLETED:" + utc(completedAt)) }
             if let modifiedAt = item.modifiedAt { lines.append("LAST-MODIFIED:" + utc(modifiedAt)) }
@@ -278,7 +279,7 @@ public enum ICalendarFormat {
     /// The properties todo reads (or writes anew, as `DTSTAMP`); every other one stays with the item.
     private static let readProperties: Set<String> = [
         "UID", "DTSTAMP", "CREATED", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "DURATION", "RRULE", "PRIORITY", "CATEGORIES",
-        "LOCATION", "X-TODO-ADDRESS", "GEO", "STATUS", "COMPLETED", "LAST-MODIFIED",
+        "LOCATION", "X-TODO-ADDRESS", "GEO", "STATUS", "PERCENT-COMPLETE", "COMPLETED", "LAST-MODIFIED",
     ]
 
     /// A VTODO as read: its item, and what ties it to a recurring series.
@@ -409,6 +410,14 @@ public enum ICalendarFormat {
         item.storage.fields.tags = tags
         item.storage.fields.parent = parent
         item.storage.fields.modifiedAt = time("LAST-MODIFIED")
+        item.storage.fields.inProgress = status == "IN-PROCESS" && !item.done
+        if let percent = property("PERCENT-COMPLETE") {
+            if let value = Int(percent.value.trimmingCharacters(in: .whitespaces)), ToDoItem.percentRange.contains(value) {
+                item.storage.fields.percentComplete = value
+            } else {
+                problems.append("line \(percent.line): PERCENT-COMPLETE '\(percent.value)' is not a number from 0 to 100; left out")
+            }
+        }
         // What todo has no field for goes back out as it came: its properties, then its alarms.
         let parentLine = properties.first { $0.name == "RELATED-TO" && ($0.parameters["RELTYPE"]?.uppercased() ?? "PARENT") == "PARENT" }?.line
         item.storage.fields.icalendarLines = properties.filter { property in

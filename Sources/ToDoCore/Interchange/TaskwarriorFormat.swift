@@ -24,6 +24,11 @@ public enum TaskwarriorFormat {
             task["uuid"] = .string(item.id.uuidString.lowercased())
             task["description"] = .string(item.title)
             task["status"] = .string(item.done ? "completed" : "pending")
+            // Taskwarrior's active task has a `start`: the one it came with, else when it last changed.
+            if item.inProgress, !item.done {
+                task["start"] = item.unknownMembers.object[UnknownMembers.keptName(of: "start", from: source)]
+                    ?? date(item.modifiedAt ?? now.timeIntervalSince1970.rounded(.down))
+            }
             if let createdAt = item.createdAt { task["entry"] = date(createdAt) }
             if item.done, let completedAt = item.completedAt { task["end"] = date(completedAt) }
             if let due = item.due { task["due"] = date(due.moment(local: local)) }
@@ -49,7 +54,8 @@ public enum TaskwarriorFormat {
             for (kept, value) in item.unknownMembers.object.members {
                 // Under its own name again (`UnknownMembers.append(foreign:value:from:)`).
                 let key = UnknownMembers.foreignName(of: kept, from: source)
-                if task[key] == nil { task[key] = value }
+                // A `start` kept from an import says it was begun: only while it still is.
+                if task[key] == nil, key != "start" { task[key] = value }
             }
             bytes += Array((index == 0 ? "\n" : ",\n").utf8) + JSONValue.object(task).serializedCompactly()
         }
@@ -248,6 +254,8 @@ public enum TaskwarriorFormat {
             createdAt: date("entry"), completedAt: done ? date("end") : nil)
         item.storage.fields.start = dayOrTime("wait")
         item.storage.fields.modifiedAt = date("modified")
+        // Begun with `task start` (and not yet stopped): in progress. The time stays with the item.
+        item.storage.fields.inProgress = status == "pending" && task["start"] != nil && task["start"] != .null
         item.storage.fields.priority = priority
         item.storage.fields.tags = tags
         item.storage.fields.repeatRule = rule

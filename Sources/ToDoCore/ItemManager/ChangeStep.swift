@@ -89,11 +89,12 @@ public struct ItemChange: Equatable, Sendable {
         if before.tags != after.tags { fields.append(.tags) }
         if before.start != after.start { fields.append(.start) }
         if before.parent != after.parent { fields.append(.parent) }
+        if before.inProgress != after.inProgress || before.percentComplete != after.percentComplete { fields.append(.progress) }
         return fields
     }
 
     public enum EditedField: String, Sendable {
-        case title, description, due, location, priority, tags, start, parent
+        case title, description, due, location, priority, tags, start, parent, progress
         case repeatRule = "repeat"
     }
 }

@@ -150,6 +150,8 @@ public struct ItemManager: Sendable {
         var item = toDoItems.remove(at: index)
         steps.append(.removed(item, from: ItemPlace(done: false, index: index)))
         item.done = true
+        // Done ends work in progress.
+        if item.inProgress { item.inProgress = false }
         item.completedAt = currentTime()
         item.modifiedAt = item.completedAt
         steps.append(.inserted(item.id, at: ItemPlace(done: true, index: doneItems.count)))
@@ -301,6 +303,7 @@ public struct ItemManager: Sendable {
         if let time = item.due?.time, !ToDoItem.timestampRange.contains(time) { throw .invalidDueDate(time) }
         if let time = item.start?.time, !ToDoItem.timestampRange.contains(time) { throw .invalidDueDate(time) }
         if let priority = item.priority, !ToDoItem.priorityRange.contains(priority) { throw .invalidPriority(priority) }
+        if let percent = item.percentComplete, !ToDoItem.percentRange.contains(percent) { throw .invalidPercent(percent) }
         if let tag = item.tags.first(where: { !Tags.isValid($0) }) { throw .invalidTag(tag) }
     }
 

@@ -28,6 +28,8 @@ public enum ItemManagerError: Error, Equatable, Sendable {
     case emptyLocationName
     /// A priority outside 1...9.
     case invalidPriority(Int)
+    /// A `percentComplete` outside 0 to 100.
+    case invalidPercent(Int)
     /// A tag that is empty or holds white space or a control character.
     case invalidTag(String)
     /// The parent given is the item itself or one of its subtasks.
@@ -78,6 +80,8 @@ extension ItemManagerError: CustomStringConvertible {
             return "item \(item.number) has no location to give an address or coordinate to"
         case .emptyLocationName:
             return "the location name is empty"
+        case .invalidPercent(let percent):
+            return "the percentage \(percent) is not from 0 to 100"
         case .invalidPriority(let priority):
             return "the priority \(priority) is not within 1 (highest) to 9 (lowest)"
         case .parentCycle(let parent):

@@ -11,7 +11,7 @@ extension ToDoItem {
     /// todo refuses (see `UnknownMembers.append(foreign:value:from:)`).
     static let ownKeys: Set<String> = [
         "id", "number", "title", "itemDescription", "timestamp", "dueDate", "allDay", "start", "startDate", "repeat", "location", "priority", "tags",
-        "parent", "done", "createdAt", "completedAt", "modifiedAt", "uid", "icalendar",
+        "parent", "done", "inProgress", "percentComplete", "createdAt", "completedAt", "modifiedAt", "uid", "icalendar",
     ]
 }
 
@@ -21,6 +21,7 @@ extension ToDoItem: JSONSchema {
         var location: Location?, done = false, createdAt: Double?, completedAt: Double?, modifiedAt: Double?
         var priority: Int?, tags: [String] = [], parent: UUID?, allDay: Bool?, repeatRule: String?, originalUID: String?
         var icalendarLines: [String] = []
+        var inProgress = false, percentComplete: Int?
         var unknown = UnknownMembers()
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             func field() -> String { memberPath(path(), key.string) }
@@ -48,6 +49,8 @@ extension ToDoItem: JSONSchema {
                 start = try Self.day(&scanner, at: field)
             case "location": location = try scanner.decode(Location.self, at: field)
             case "done": done = try scanner.bool(at: field) ?? false
+            case "inProgress": inProgress = try scanner.bool(at: field) ?? false
+            case "percentComplete": percentComplete = try scanner.int(at: field, in: Self.percentRange)
             case "createdAt": createdAt = try scanner.double(at: field, in: Self.timestampRange)
             case "completedAt": completedAt = try scanner.double(at: field, in: Self.timestampRange)
             case "modifiedAt": modifiedAt = try scanner.double(at: field, in: Self.timestampRange)
@@ -78,7 +81,8 @@ extension ToDoItem: JSONSchema {
             id: try required(id) { memberPath(path(), "id") }, number: number, done: done,
             storage: ItemStorage(ItemFields(
                 title: try required(title) { memberPath(path(), "title") }, itemDescription: itemDescription,
-                due: due, start: start, legacyAllDay: due?.isDay == false ? allDay : nil, repeatRule: repeatRule, location: location, priority: priority, tags: tags, parent: parent, createdAt: createdAt,
+                due: due, start: start, legacyAllDay: due?.isDay == false ? allDay : nil, repeatRule: repeatRule, location: location, priority: priority, tags: tags, parent: parent,
+                inProgress: inProgress, percentComplete: percentComplete, createdAt: createdAt,
                 completedAt: completedAt, modifiedAt: modifiedAt, originalUID: originalUID, icalendarLines: icalendarLines,
                 unknownMembers: unknown)))
     }
@@ -146,6 +150,14 @@ extension ToDoItem: JSONSchema {
         }
         writer.key("done")
         writer.bool(done)
+        if fields.inProgress {
+            writer.key("inProgress")
+            writer.bool(true)
+        }
+        if let percent = fields.percentComplete {
+            writer.key("percentComplete")
+            writer.int(percent)
+        }
         writer.field("createdAt", fields.createdAt)
         writer.field("completedAt", fields.completedAt)
         writer.field("modifiedAt", fields.modifiedAt)

@@ -16,6 +16,10 @@ struct ItemFields: Equatable, Sendable {
     var priority: Int?
     var tags: [String] = []
     var parent: UUID?
+    /// Begun and not yet done (iCalendar's `STATUS:IN-PROCESS`, Taskwarrior's `start`).
+    var inProgress = false
+    /// How much is done, 0 to 100 (iCalendar's `PERCENT-COMPLETE`).
+    var percentComplete: Int?
     var createdAt: Double?
     var completedAt: Double?
     var modifiedAt: Double?
@@ -90,6 +94,16 @@ struct ItemStorage: Sendable {
 
     var parent: UUID? {
         if case .written(let form) = kind { form.parent } else { fields.parent }
+    }
+
+    /// Never in a written form: an item in progress is read by the general reader.
+    var inProgress: Bool {
+        if case .written = kind { false } else { fields.inProgress }
+    }
+
+    /// Never in a written form, as `inProgress`.
+    var percentComplete: Int? {
+        if case .written = kind { nil } else { fields.percentComplete }
     }
 
     var createdAt: Double? {

@@ -146,6 +146,22 @@ public struct ToDoItem: Equatable, Sendable {
         storage.fields = fields
     }
 
+    /// Whether work on the item has begun (iCalendar's `STATUS:IN-PROCESS`, Taskwarrior's
+    /// `start`): a state beside open and done, which checking the item ends.
+    public var inProgress: Bool {
+        get { storage.inProgress }
+        set { storage.fields.inProgress = newValue }
+    }
+
+    /// How much of the item is done, 0 to 100 (iCalendar's `PERCENT-COMPLETE`); `nil` for unsaid.
+    public var percentComplete: Int? {
+        get { storage.percentComplete }
+        set { storage.fields.percentComplete = newValue }
+    }
+
+    /// The percentages `percentComplete` may hold.
+    public static let percentRange: ClosedRange<Int> = 0...100
+
     /// When the item was added, in seconds since 1970, if the manager was given a clock.
     public internal(set) var createdAt: Double? {
         get { storage.createdAt }

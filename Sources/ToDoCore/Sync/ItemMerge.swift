@@ -13,6 +13,8 @@ public enum SyncField: String, CaseIterable, Sendable {
     case priority, tags, parent, place
     /// Open or done, and when done.
     case status
+    /// In progress, and how much is done.
+    case progress
 
     /// Whether `a` and `b` hold the same value of the field.
     public func isSame(in a: ToDoItem, as b: ToDoItem) -> Bool {
@@ -28,6 +30,7 @@ public enum SyncField: String, CaseIterable, Sendable {
         // Every part of the place, its address too: the book's equality leaves the address out.
         case .place: return a.location?.isIdentical(to: b.location) ?? (b.location == nil)
         case .status: return a.done == b.done && (!a.done || a.completedAt == b.completedAt)
+        case .progress: return a.inProgress == b.inProgress && a.percentComplete == b.percentComplete
         }
     }
 
@@ -52,6 +55,9 @@ public enum SyncField: String, CaseIterable, Sendable {
         case .status:
             item.done = source.done
             item.storage.fields.completedAt = source.completedAt
+        case .progress:
+            item.storage.fields.inProgress = source.inProgress
+            item.storage.fields.percentComplete = source.percentComplete
         }
         return item
     }

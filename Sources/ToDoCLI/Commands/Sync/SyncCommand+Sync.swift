@@ -95,6 +95,9 @@ extension SyncCommand {
         case .parent: return item.parent.map { "parent \($0.uuidString)" } ?? "no parent"
         case .place: return item.location.map { "\"\($0.name)\"" } ?? "no place"
         case .status: return item.done ? "done" : "open"
+        case .progress:
+            let percent = item.percentComplete.map { " (\($0)%)" } ?? ""
+            return (item.inProgress ? "in progress" : "not begun") + percent
         }
     }
 
