@@ -31,7 +31,7 @@ public struct HistoryEntry: Equatable, Sendable {
     /// The file's move to a newer format, when this change was the first written in it.
     public var migration: Migration?
 
-    /// A list's move from the first format, whole days in seconds, to the second (`DateForm`).
+    /// A list's move from the first format, whole days in seconds, to the second (`ItemForm`).
     public struct Migration: Equatable, Sendable {
         /// The version the file had, and the one it has since.
         public var fromVersion: Int
@@ -75,7 +75,7 @@ extension HistoryEntry {
         writer.key("change")
         writer.int(number)
         writer.field("time", time)
-        // The items' form (`DateForm`); a line without it was written in the first.
+        // The items' form (`ItemForm`); a line without it was written in the first.
         writer.key("version")
         writer.int(StoreDocument.currentVersion)
         if let migration {
@@ -159,7 +159,7 @@ extension HistoryEntry {
     /// Reads an entry from one line of the history file; `nil` for a line that is not one. Read
     /// straight from the bytes, items included, as the data file is: an undo reads every line.
     /// The items' dues and starts are read as the line's version says, whole days of the first
-    /// form as the days they show in `local` (`DateForm`).
+    /// form as the days they show in `local` (`ItemForm`).
     init?(line: some Collection<UInt8>, local: CivilTime) {
         let bytes = Array(line)
         let entry = try? bytes.withUnsafeBufferPointer { buffer throws(JSONDecodingError) -> HistoryEntry? in
@@ -233,10 +233,10 @@ extension HistoryEntry {
             }
         }
         guard let number, let command, var steps, var results else { return nil }
-        let form = DateForm(version: version)
-        for index in steps.indices { steps[index].resolveLegacyDates(form, local: local) }
+        let form = ItemForm(version: version)
+        for index in steps.indices { steps[index].bringToCurrentForm(form, local: local) }
         for index in results.indices {
-            if let resolved = results[index].item?.resolvingLegacyDates(form, local: local) { results[index].item = resolved }
+            if let resolved = results[index].item?.inCurrentForm(form, local: local) { results[index].item = resolved }
         }
         return HistoryEntry(number: number, time: time, command: command, kind: kind, reverts: reverts, steps: steps, results: results,
                             migration: migration)

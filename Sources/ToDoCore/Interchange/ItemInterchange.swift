@@ -112,12 +112,12 @@ public enum ItemInterchange {
     /// The items of the data file's format (any version this todo reads) or the book's bare
     /// array. Numbers are left behind (items get new ones); an item without an id gets one made
     /// from its contents.
-    /// A document's items are read in its version's form (`DateForm`), whole days of the first as
+    /// A document's items are read in its version's form (`ItemForm`), whole days of the first as
     /// the days they show in `timeZone`. A bare array is the book app's file, of the first form,
     /// unless an item in it has a day as the second writes one (`todo list --json`).
     static func jsonItems(_ json: JSONValue, timeZone: TimeZoneRules) throws(ImportError) -> [ImportedItem] {
         let elements: [JSONValue], path: String
-        var form = DateForm.second
+        var form = ItemForm.second
         switch json {
         case .array(let array):
             (elements, path) = (array, "")
@@ -128,7 +128,7 @@ public enum ItemInterchange {
             form = saysDays ? .second : .first
         case .object(let document):
             if case .number(let literal)? = document["version"], let version = Int(literal) {
-                form = DateForm(version: version)
+                form = ItemForm(version: version)
             } else {
                 form = .first
             }
@@ -156,9 +156,9 @@ public enum ItemInterchange {
                 object["id"] = .string(UUID(hashing: "json:" + content).uuidString)
             }
             do {
-                var item = try ToDoItem(json: .object(object), path: origin)
-                item = item.resolvingLegacyDates(form, local: local) ?? item
-                items.append(ImportedItem(item: item, origin: origin, unknownKeys: item.unknownMembers.keys))
+                let item = try ToDoItem(json: .object(object), path: origin)
+                items.append(ImportedItem(item: item.inCurrentForm(form, local: local) ?? item, origin: origin,
+                                          unknownKeys: item.unknownMembers.keys))
             } catch {
                 throw ImportError(at: "", error.description)
             }

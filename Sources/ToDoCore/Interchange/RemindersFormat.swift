@@ -15,7 +15,7 @@ enum RemindersFormat {
         }
     }
 
-    /// Where a member named as one of todo's own is kept (`UnknownMembers.keptName`).
+    /// Whose members the item keeps apart (`ForeignMembers`).
     private static let source = "reminders"
 
     /// The keys whose values become the item's fields; the others are kept as they are.
@@ -35,10 +35,12 @@ enum RemindersFormat {
             }
             var problems: [String] = []
             var object = JSONObject()
+            /// What todo has no field for, kept apart from its own keys (`ForeignMembers`).
+            var kept = JSONObject()
             /// A value todo cannot read: said, and kept with the item as it came.
             func unreadable(_ key: String, _ why: String) {
                 problems.append("\(origin), \(key): \(why); kept as it was")
-                object[UnknownMembers.keptName(of: key, from: source)] = reminder[key]
+                if let value = reminder[key] { kept[key] = value }
             }
             func string(_ key: String) -> String? {
                 switch reminder[key] {
@@ -90,13 +92,17 @@ enum RemindersFormat {
             if let created = date("creationDate") { object["createdAt"] = .number(JSONValue.literal(for: created)) }
             if let completionDate { object["completedAt"] = .number(JSONValue.literal(for: completionDate)) }
             // What todo has no field for stays with the item, the original id included.
-            // Its priority is iCalendar's, as todo's: kept under its name, read when todo reads it.
+            // Its priority is iCalendar's, as todo's: 1 to 9 are todo's own, 0 (none) is kept.
+            if case .number(let literal)? = reminder["priority"], let level = Int(literal), ToDoItem.priorityRange.contains(level) {
+                object["priority"] = .number(literal)
+            }
             for (key, value) in reminder.members where key == "externalId" || !mapped.contains(key) {
-                object[key == "priority" ? key : UnknownMembers.keptName(of: key, from: source)] = value
+                if key != "priority" || object["priority"] == nil { kept[key] = value }
             }
             do {
-                let item = try ToDoItem(json: .object(object), path: origin)
-                let keptKeys = item.unknownMembers.keys.filter { $0 != "externalId" }.map { UnknownMembers.foreignName(of: $0, from: source) }
+                var item = try ToDoItem(json: .object(object), path: origin)
+                if kept.count > 0 { item.foreignMembers.sources[source] = .object(kept) }
+                let keptKeys = kept.keys.filter { $0 != "externalId" }
                 items.append(ImportedItem(item: item, origin: origin, unknownKeys: keptKeys.sorted(), problems: problems))
             } catch {
                 throw ImportError(at: "", error.description)

@@ -21,13 +21,15 @@ public enum TaskwarriorFormat {
         for item in items { if let parent = item.parent { subtasks[parent, default: []].append(item.id.uuidString.lowercased()) } }
         for (index, item) in items.enumerated() {
             var task = JSONObject()
+            // What a Taskwarrior import kept, and what an import kept in a list of the first form.
+            var kept = item.foreignMembers.members(from: source)
+            kept.merge(item.foreignMembers.members(from: ForeignMembers.firstFormImports))
             task["uuid"] = .string(item.id.uuidString.lowercased())
             task["description"] = .string(item.title)
             task["status"] = .string(item.done ? "completed" : "pending")
             // Taskwarrior's active task has a `start`: the one it came with, else when it last changed.
             if item.inProgress, !item.done {
-                task["start"] = item.unknownMembers.object[UnknownMembers.keptName(of: "start", from: source)]
-                    ?? date(item.modifiedAt ?? now.timeIntervalSince1970.rounded(.down))
+                task["start"] = kept["start"] ?? date(item.modifiedAt ?? now.timeIntervalSince1970.rounded(.down))
             }
             if let createdAt = item.createdAt { task["entry"] = date(createdAt) }
             if item.done, let completedAt = item.completedAt { task["end"] = date(completedAt) }
@@ -47,13 +49,11 @@ public enum TaskwarriorFormat {
                 })
             }
             if let children = subtasks[item.id] {
-                var depends = uuids(ofDepends: item.unknownMembers.object["depends"])
+                var depends = uuids(ofDepends: kept["depends"])
                 depends += children.filter { child in !depends.contains { $0.lowercased() == child } }
                 task["depends"] = .array(depends.map(JSONValue.string))
             }
-            for (kept, value) in item.unknownMembers.object.members {
-                // Under its own name again (`UnknownMembers.append(foreign:value:from:)`).
-                let key = UnknownMembers.foreignName(of: kept, from: source)
+            for (key, value) in kept.members {
                 // A `start` kept from an import says it was begun: only while it still is.
                 if task[key] == nil, key != "start" { task[key] = value }
             }
@@ -174,10 +174,11 @@ public enum TaskwarriorFormat {
         guard case .object(let task) = value else { throw ImportError(at: origin, "expected a task object, found \(value.kindDescription)") }
         var problems: [String] = []
         /// A value todo could not read: said, and kept with the item as it was.
-        var kept = UnknownMembers()
+        var kept = JSONObject()
         func unreadable(_ key: String, _ why: String) {
             problems.append("\(origin), \(key): \(why); kept as it was")
-            if let value = task[key] { kept.append(foreign: key, value: value, from: source) }
+            // Read keys, each met once: the members kept below are the others.
+            if let value = task[key] { kept.appendUnchecked(key: key, value: value) }
         }
         func string(_ key: String) -> String? {
             switch task[key] {
@@ -241,7 +242,7 @@ public enum TaskwarriorFormat {
         // instance. A task with `recur` of its own repeats.
         var rule: String?
         if task["parent"] != nil {
-            if let recur = task["recur"] { kept.append(foreign: "recur", value: recur, from: source) }
+            if let recur = task["recur"] { kept.appendUnchecked(key: "recur", value: recur) }
         } else if let recur = string("recur") {
             rule = Self.rule(ofRecurrence: recur)
             if rule == nil { unreadable("recur", "'\(recur)' is not a repeat todo reads (daily, weekly, 2w, …)") }
@@ -260,8 +261,8 @@ public enum TaskwarriorFormat {
         item.storage.fields.tags = tags
         item.storage.fields.repeatRule = rule
         // What todo has no field for stays with the item: the project, dependencies, UDAs.
-        for (key, value) in task.members where !readKeys.contains(key) { kept.append(foreign: key, value: value, from: source) }
-        item.storage.fields.unknownMembers = kept
+        for (key, value) in task.members where !readKeys.contains(key) { kept.appendUnchecked(key: key, value: value) }
+        if kept.count > 0 { item.storage.fields.foreignMembers.sources[source] = .object(kept) }
         if status == "recurring" {
             // The template's own due is its first; the series is where its first pending instance is.
             if let uuid = string("uuid")?.lowercased(), let due = firstPendingDue[uuid], let timestamp = moment(ofDate: due, local: local) {
@@ -269,8 +270,7 @@ public enum TaskwarriorFormat {
             }
         }
         let ignored: String? = status == "deleted" ? "deleted in Taskwarrior" : nil
-        let keptKeys = kept.keys.map { UnknownMembers.foreignName(of: $0, from: source) }
-        return ImportedItem(item: item, origin: origin, ignoredBecause: ignored, unknownKeys: keptKeys.filter { !readKeys.contains($0) }.sorted(),
+        return ImportedItem(item: item, origin: origin, ignoredBecause: ignored, unknownKeys: kept.keys.filter { !readKeys.contains($0) }.sorted(),
                             problems: problems, idIsDerived: id == nil)
     }
 

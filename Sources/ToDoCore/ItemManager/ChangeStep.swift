@@ -37,14 +37,14 @@ public enum ChangeStep: Equatable, Sendable {
         }
     }
 
-    /// The step with its item's dates read as `form` says (`ToDoItem.resolvingLegacyDates`).
-    mutating func resolveLegacyDates(_ form: DateForm, local: CivilTime) {
+    /// The step with its item's dates read as `form` says (`ToDoItem.inCurrentForm`).
+    mutating func bringToCurrentForm(_ form: ItemForm, local: CivilTime) {
         switch self {
         case .inserted: break
         case .removed(let item, let place):
-            if let resolved = item.resolvingLegacyDates(form, local: local) { self = .removed(resolved, from: place) }
+            if let resolved = item.inCurrentForm(form, local: local) { self = .removed(resolved, from: place) }
         case .replaced(let item, let place):
-            if let resolved = item.resolvingLegacyDates(form, local: local) { self = .replaced(resolved, at: place) }
+            if let resolved = item.inCurrentForm(form, local: local) { self = .replaced(resolved, at: place) }
         }
     }
 }

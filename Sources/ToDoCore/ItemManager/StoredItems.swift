@@ -10,7 +10,7 @@ struct StoredItems {
     var anyStartDate = false
     /// Whether any item is a subtask (`ItemManager.mayHaveSubtasks`), noted the same way.
     var anyParent = false
-    /// Whether any item says `allDay`, as the first form did (`DateForm`), noted the same way.
+    /// Whether any item says `allDay`, as the first form did (`ItemForm`), noted the same way.
     var anyLegacyAllDay = false
 
     /// Notes the fields of an item read by the shortcut from where they are, which costs nothing.
@@ -27,12 +27,12 @@ struct StoredItems {
         if item.storage.legacyAllDay != nil { anyLegacyAllDay = true }
     }
 
-    /// Reads the items' dates as `form` says (`ToDoItem.resolvingLegacyDates`), where any may need
+    /// Reads the items' dates as `form` says (`ToDoItem.inCurrentForm`), where any may need
     /// it; returns how many dues became whole days.
-    mutating func resolveLegacyDates(_ form: DateForm, local: CivilTime) -> Int {
+    mutating func bringToCurrentForm(_ form: ItemForm, local: CivilTime) -> Int {
         guard form == .first || anyLegacyAllDay else { return 0 }
         anyLegacyAllDay = false
-        let wholeDays = open.resolveLegacyDates(form, local: local) + done.resolveLegacyDates(form, local: local)
+        let wholeDays = open.bringToCurrentForm(form, local: local) + done.bringToCurrentForm(form, local: local)
         anyStartDate = [open, done].joined().contains { $0.start != nil }
         return wholeDays
     }

@@ -8,10 +8,10 @@ import Foundation
 extension ToDoItem {
     /// The keys todo itself reads in an item of its file: another program's member of one of
     /// these names, written as it came, would be read as todo's own field, or make the file one
-    /// todo refuses (see `UnknownMembers.append(foreign:value:from:)`).
+    /// todo refuses: other programs' members are kept apart (`ForeignMembers`).
     static let ownKeys: Set<String> = [
         "id", "number", "title", "itemDescription", "timestamp", "dueDate", "allDay", "start", "startDate", "repeat", "location", "priority", "tags",
-        "parent", "done", "inProgress", "percentComplete", "createdAt", "completedAt", "modifiedAt", "uid", "icalendar",
+        "parent", "done", "inProgress", "percentComplete", "createdAt", "completedAt", "modifiedAt", "uid", "icalendar", "from",
     ]
 }
 
@@ -22,6 +22,7 @@ extension ToDoItem: JSONSchema {
         var priority: Int?, tags: [String] = [], parent: UUID?, allDay: Bool?, repeatRule: String?, originalUID: String?
         var icalendarLines: [String] = []
         var inProgress = false, percentComplete: Int?
+        var foreign = ForeignMembers()
         var unknown = UnknownMembers()
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             func field() -> String { memberPath(path(), key.string) }
@@ -55,6 +56,7 @@ extension ToDoItem: JSONSchema {
             case "completedAt": completedAt = try scanner.double(at: field, in: Self.timestampRange)
             case "modifiedAt": modifiedAt = try scanner.double(at: field, in: Self.timestampRange)
             case "uid": originalUID = try scanner.string(at: field)
+            case "from": foreign = try Self.foreignMembers(&scanner, at: field)
             // Keys another program may use for a value of another kind (Reminders' `"priority": 0`,
             // a word): such a value is kept as it was, beside todo's own fields.
             case "icalendar":
@@ -84,7 +86,17 @@ extension ToDoItem: JSONSchema {
                 due: due, start: start, legacyAllDay: due?.isDay == false ? allDay : nil, repeatRule: repeatRule, location: location, priority: priority, tags: tags, parent: parent,
                 inProgress: inProgress, percentComplete: percentComplete, createdAt: createdAt,
                 completedAt: completedAt, modifiedAt: modifiedAt, originalUID: originalUID, icalendarLines: icalendarLines,
-                unknownMembers: unknown)))
+                foreignMembers: foreign, unknownMembers: unknown)))
+    }
+
+    /// Other programs' members: an object of objects, one per program.
+    private static func foreignMembers(_ scanner: inout JSONScanner, at field: () -> String) throws(JSONDecodingError) -> ForeignMembers {
+        let value = try scanner.unknownValue()
+        if value == .null { return ForeignMembers() }
+        guard case .object(let sources) = value, sources.values.allSatisfy({ if case .object = $0 { true } else { false } }) else {
+            throw .shape(field(), "expected an object of each program's members, as {\"taskwarrior\": {\"project\": \"home\"}}")
+        }
+        return ForeignMembers(sources: sources)
     }
 
     /// A day written `"2026-12-03"`; `null` is none.
@@ -165,6 +177,10 @@ extension ToDoItem: JSONSchema {
         if !fields.icalendarLines.isEmpty {
             writer.key("icalendar")
             writer.strings(fields.icalendarLines)
+        }
+        if !fields.foreignMembers.isEmpty {
+            writer.key("from")
+            writer.value(.object(fields.foreignMembers.sources))
         }
         writer.unknownMembers(fields.unknownMembers)
         writer.endObject()
@@ -251,25 +267,6 @@ extension UnknownMembers {
         JSONValue.writeString(key, to: &text)
         text.append(UInt8(ascii: ":"))
         text.append(contentsOf: value.serializedCompactly())
-    }
-
-    /// Keeps another program's member, under its own name, or as `source:key` when the name is
-    /// one of todo's own (`ToDoItem.ownKeys`): Taskwarrior's `start` (a date) or `parent` (a
-    /// recurrence template) written as they came would be read as todo's start and parent, or
-    /// refused, and the list with them. `source` never holds a `:` of its own key's kind, so the
-    /// name cannot meet another member's (Taskwarrior's attribute names hold no `:`).
-    mutating func append(foreign key: String, value: JSONValue, from source: String) {
-        append(key: Self.keptName(of: key, from: source), value: value)
-    }
-
-    /// The name another program's member is kept under: its own, or `source:key` for one of todo's.
-    static func keptName(of key: String, from source: String) -> String {
-        ToDoItem.ownKeys.contains(key) ? "\(source):\(key)" : key
-    }
-
-    /// The name another program gave a member kept by `append(foreign:value:from:)`.
-    static func foreignName(of key: String, from source: String) -> String {
-        key.hasPrefix(source + ":") ? String(key.dropFirst(source.count + 1)) : key
     }
 }
 

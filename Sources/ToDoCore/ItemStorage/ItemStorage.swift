@@ -8,7 +8,7 @@ struct ItemFields: Equatable, Sendable {
     var start: ItemDate?
     /// What a file of the first format said of a due given in seconds (`allDay`): never written
     /// again, and gone once the store has read the due as the date or time it is
-    /// (`ToDoItem.resolvingLegacyDates`).
+    /// (`ToDoItem.inCurrentForm`).
     var legacyAllDay: Bool?
     /// How the item repeats, as RFC 5545 RRULE text (`FREQ=WEEKLY;INTERVAL=2`).
     var repeatRule: String?
@@ -28,6 +28,8 @@ struct ItemFields: Equatable, Sendable {
     /// A calendar's properties and components of the item that todo has no field for (`VALARM`,
     /// `X-APPLE-…`, `PERCENT-COMPLETE`), as unfolded content lines, for the next iCalendar export.
     var icalendarLines: [String] = []
+    /// What other programs gave the item, each apart (`ForeignMembers`).
+    var foreignMembers = ForeignMembers()
     var unknownMembers = UnknownMembers()
 }
 

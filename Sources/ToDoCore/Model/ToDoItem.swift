@@ -204,6 +204,12 @@ public struct ToDoItem: Equatable, Sendable {
     /// the location (a list shows thousands of names).
     public var locationName: String? { storage.locationName }
 
+    /// What other programs gave the item, each program's apart.
+    var foreignMembers: ForeignMembers {
+        get { storage.fields.foreignMembers }
+        set { storage.fields.foreignMembers = newValue }
+    }
+
     /// What the file held for this item that this version does not know, kept for the next write.
     var unknownMembers: UnknownMembers {
         get { storage.fields.unknownMembers }

@@ -29,3 +29,35 @@ extension UnknownMembers {
         return members
     }
 }
+
+/// Members other programs gave an item, each program's apart from the others' and from todo's
+/// own keys (`"from": {"taskwarrior": {"project": "home", "start": "20200102T120000Z"}}`): a
+/// Taskwarrior UDA named `start` or `location`, or Reminders' `dueDate`, can never be read as
+/// todo's field, now or when todo grows one, and an export gives each back under its own name.
+struct ForeignMembers: Equatable, Sendable {
+    /// Where a list of the first form (`ItemForm`) kept other programs' members, beside todo's
+    /// own keys, moves them: which program gave them was not said.
+    static let firstFormImports = "import"
+
+    /// Each program's name, with its members as an object, in the order they came.
+    var sources = JSONObject()
+
+    var isEmpty: Bool { sources.count == 0 }
+
+    /// The members `source` gave, in order; none when it gave none.
+    func members(from source: String) -> JSONObject {
+        if case .object(let members)? = sources[source] { members } else { JSONObject() }
+    }
+
+    /// Keeps a member `source` gave, replacing one of the same name.
+    mutating func set(_ key: String, _ value: JSONValue, from source: String) {
+        var members = members(from: source)
+        members[key] = value
+        sources[source] = .object(members)
+    }
+
+    /// Every member each source gave, as `source.key`, to say what was kept.
+    var namesWithSources: [String] {
+        sources.members.flatMap { source, _ in members(from: source).keys.map { "\(source).\($0)" } }
+    }
+}

@@ -14,7 +14,7 @@ import Foundation
 /// out, and the next change cuts them off, with any torn last line, before adding its own.
 struct ChangeJournal {
     let path: String
-    /// Where the items of lines in the first form are read (`DateForm`).
+    /// Where the items of lines in the first form are read (`ItemForm`).
     let local: CivilTime
 
     /// The file is rewritten with only the latest `keptChanges` lines when a change would make it

@@ -11,7 +11,7 @@ public struct JSONFileStore: Sendable {
     /// The clock that stamps created and completed times on items; `nil` records none.
     private let now: (@Sendable () -> Date)?
     /// Where a list of the first form is read: its whole days in seconds become the days they
-    /// show in this zone (`DateForm`).
+    /// show in this zone (`ItemForm`).
     public let timeZone: TimeZoneRules
 
     /// The data file always has these permissions, whatever the umask: only the owner may read or
@@ -310,7 +310,7 @@ public struct JSONFileStore: Sendable {
         // The items move into the manager; the document keeps only what surrounds them.
         var items = document.items
         document.items = StoredItems()
-        let wholeDays = items.resolveLegacyDates(DateForm(version: document.readVersion), local: CivilTime(rules: timeZone))
+        let wholeDays = items.bringToCurrentForm(ItemForm(version: document.readVersion), local: CivilTime(rules: timeZone))
         let migration = document.readVersion < StoreDocument.currentVersion
             ? HistoryEntry.Migration(fromVersion: document.readVersion, toVersion: StoreDocument.currentVersion, wholeDays: wholeDays, timeZone: timeZone.name) : nil
         do {

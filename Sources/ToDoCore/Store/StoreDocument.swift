@@ -2,7 +2,7 @@
 /// fields a newer or other program wrote, or the book app's bare array of items.
 struct StoreDocument {
     /// The format version this program writes, and the newest it reads. Version 2 keeps whole
-    /// days as dates (`DateForm`).
+    /// days as dates (`ItemForm`).
     static let currentVersion = 2
 
     /// The version the file was read as: 1 for the book app's bare array.

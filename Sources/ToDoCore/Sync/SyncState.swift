@@ -69,7 +69,7 @@ public struct SyncState: Equatable, Sendable {
         }
     }
 
-    /// Version 2 keeps whole days as dates, as the list's own version 2 (`DateForm`).
+    /// Version 2 keeps whole days as dates, as the list's own version 2 (`ItemForm`).
     public static let currentVersion = 2
 
     public init(account: Account, syncToken: String? = nil, lastSync: Double? = nil, records: [SyncPlan.Record] = []) {
@@ -199,9 +199,9 @@ public struct SyncState: Equatable, Sendable {
         guard let version else { throw .shape("version", "expected a number") }
         guard version <= Self.currentVersion else { throw .newerVersion(version) }
         guard let account else { throw .shape("account", "expected the calendar's address and the user") }
-        let form = DateForm(version: version)
+        let form = ItemForm(version: version)
         for index in records.indices {
-            if let base = records[index].base.resolvingLegacyDates(form, local: local) { records[index].base = base }
+            if let base = records[index].base.inCurrentForm(form, local: local) { records[index].base = base }
         }
         self.init(account: account, syncToken: syncToken, lastSync: lastSync, records: records)
         self.inStep = inStep

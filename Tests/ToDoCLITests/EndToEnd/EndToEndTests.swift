@@ -123,12 +123,13 @@ final class EndToEndTests: BinaryTestCase {
         let first = """
             {
               "version": 1,
-              "nextNumber": 4,
+              "nextNumber": 5,
               "revision": 1,
               "items": [
                 {"id":"11111111-1111-4111-8111-111111111111","number":1,"title":"Day","timestamp":1796274000,"allDay":true,"done":false},
                 {"id":"22222222-2222-4222-8222-222222222222","number":2,"title":"Time","timestamp":1796274000,"allDay":false,"done":false},
-                {"id":"33333333-3333-4333-8333-333333333333","number":3,"title":"Unsaid","timestamp":1796274000,"start":1796101200,"done":false}
+                {"id":"33333333-3333-4333-8333-333333333333","number":3,"title":"Unsaid","timestamp":1796274000,"start":1796101200,"done":false},
+                {"id":"44444444-4444-4444-8444-444444444444","number":4,"title":"Imported","done":false,"project":"home","taskwarrior:start":"20200102T120000Z"}
               ]
             }
 
@@ -136,7 +137,7 @@ final class EndToEndTests: BinaryTestCase {
         try Data(first.utf8).write(to: fileURL)
         todo.environment["TZ"] = "America/New_York"
         // (A hint that item 3 waits for its start follows while that day is ahead.)
-        XCTAssertTrue(try run("list", "--all").stdout.hasPrefix("1 [ ] Day     12/03/26\n2 [ ] Time    12/03/26 00:00\n3 [ ] Unsaid  12/03/26\n"))
+        XCTAssertTrue(try run("list", "--all").stdout.hasPrefix("1 [ ] Day       12/03/26\n2 [ ] Time      12/03/26 00:00\n3 [ ] Unsaid    12/03/26\n4 [ ] Imported\n"))
         XCTAssertEqual(String(decoding: try Data(contentsOf: fileURL), as: UTF8.self), first, "reading changes nothing")
         try run("add", "New")
         let file = String(decoding: try Data(contentsOf: fileURL), as: UTF8.self)
@@ -144,11 +145,16 @@ final class EndToEndTests: BinaryTestCase {
         XCTAssertTrue(file.contains(#""title":"Day","dueDate":"2026-12-03","done":false}"#), file)
         XCTAssertTrue(file.contains(#""title":"Time","timestamp":1796274000,"done":false}"#), file)
         XCTAssertTrue(file.contains(#""title":"Unsaid","dueDate":"2026-12-03","startDate":"2026-12-01","done":false}"#), file)
+        // Other programs' members move apart: Taskwarrior's start (begun there: in progress), and
+        // what an import kept without saying whose.
+        XCTAssertTrue(file.contains(#""title":"Imported","done":false,"inProgress":true,"from":{"import":{"project":"home"},"taskwarrior":{"start":"20200102T120000Z"}}}"#), file)
+        let task = try run("export", "--format", "taskwarrior").stdout
+        XCTAssertTrue(task.contains(#""description":"Imported","status":"pending","start":"20200102T120000Z","project":"home"}"#), task)
         XCTAssertTrue(try run("history").stdout.contains(
             "  Moved the file from version 1 to 2: 2 whole-day dues kept as the days they showed in America/New_York\n"))
         todo.environment["TZ"] = "America/Los_Angeles"
         XCTAssertTrue(try run("list", "--all").stdout.hasPrefix(
-            "1 [ ] Day     12/03/26\n2 [ ] Time    12/02/26 21:00\n3 [ ] Unsaid  12/03/26\n4 [ ] New\n"))
+            "1 [ ] Day       12/03/26\n2 [ ] Time      12/02/26 21:00\n3 [ ] Unsaid    12/03/26\n4 [ ] Imported\n5 [ ] New\n"))
     }
 
     // MARK: Every exit code

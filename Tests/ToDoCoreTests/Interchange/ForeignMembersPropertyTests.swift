@@ -71,3 +71,106 @@ final class ForeignMembersPropertyTests: XCTestCase {
         XCTAssertEqual(checked, 500)
     }
 }
+
+/// The same through every import that keeps what todo has no field for: Reminders' objects and
+/// todo's own JSON with members of every name, iCalendar with properties of every name. Each list
+/// is written, read back by a new store equal to what was imported, and written again byte for
+/// byte the same.
+final class EveryImportPropertyTests: XCTestCase {
+    /// A name a member may have: each of todo's keys, and others.
+    private static func name(_ random: inout SeededGenerator) -> String {
+        (ToDoItem.ownKeys.sorted() + ["list", "listId", "project", "url", "x", "from", "taskwarrior:start", "reminders:x", "é"])
+            .randomElement(using: &random)!
+    }
+
+    private static func value(_ random: inout SeededGenerator) -> JSONValue {
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0: return .string(["", "2026-12-03", "20200102T120000Z", "Home", "ünïcödé 😂"].randomElement(using: &random)!)
+        case 1: return .number(Int.random(in: -5...1_000_000, using: &random))
+        case 2: return .bool(Bool.random(using: &random))
+        case 3: return .null
+        case 4: return .array([.number(Int.random(in: 0...9, using: &random)), .string("a")])
+        default:
+            var object = JSONObject()
+            object[name(&random)] = .string("nested")
+            return .object(object)
+        }
+    }
+
+    /// Imports `source` as `format` into a new list, and checks the list reads back as imported
+    /// and writes again as it was.
+    private func checkRoundTrip(_ source: [UInt8], format: ImportFormat, count: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        let directory = try TemporaryDirectory()
+        let store = JSONFileStore(fileURL: directory.file("items.json"))
+        let read = try ItemInterchange.read(source, format: format, timeZone: .utc)
+        XCTAssertEqual(read.items.count, count, file: file, line: line)
+        let imported = try store.update { manager in
+            _ = try manager.importItems(read.items)
+            return manager.toDoItems + manager.doneItems
+        }
+        let bytes = try Data(contentsOf: directory.file("items.json"))
+        let back = try JSONFileStore(fileURL: directory.file("items.json")).load()
+        XCTAssertEqual((back.toDoItems + back.doneItems).map(\.decoded), imported.map(\.decoded), file: file, line: line)
+        try store.update { manager in
+            _ = try manager.add(ToDoItem(title: "Written again"))
+            _ = try manager.removeItem(withID: manager.toDoItems.last!.id)
+        }
+        var rewritten = String(decoding: try Data(contentsOf: directory.file("items.json")), as: UTF8.self)
+        rewritten = rewritten.replacingOccurrences(of: "\"revision\": 2,", with: "\"revision\": 1,")
+            .replacingOccurrences(of: "\"nextNumber\": \(imported.count + 2),", with: "\"nextNumber\": \(imported.count + 1),")
+        XCTAssertEqual(rewritten, String(decoding: bytes, as: UTF8.self), "written again the same", file: file, line: line)
+    }
+
+    func test_reminders_withMembersOfEveryName() throws {
+        var random = SeededGenerator(seed: 3101)
+        var reminders: [JSONValue] = []
+        for index in 0..<1000 {
+            var reminder = JSONObject()
+            reminder["externalId"] = .string("x-apple-reminderkit://REMCDReminder/\(index)")
+            reminder["title"] = .string("Reminder \(index)")
+            reminder["isCompleted"] = .bool(Bool.random(using: &random))
+            for _ in 0..<Int.random(in: 0...6, using: &random) {
+                let key = Self.name(&random)
+                if reminder[key] == nil, !["externalId", "title", "isCompleted"].contains(key) { reminder[key] = Self.value(&random) }
+            }
+            reminders.append(.object(reminder))
+        }
+        try checkRoundTrip(JSONValue.array(reminders).serializedCompactly(), format: .reminders, count: 1000)
+    }
+
+    func test_todosJSON_withMembersItDoesNotKnow() throws {
+        var random = SeededGenerator(seed: 3102)
+        var items: [JSONValue] = []
+        for index in 0..<1000 {
+            var item = JSONObject()
+            item["title"] = .string("Item \(index)")
+            for _ in 0..<Int.random(in: 0...6, using: &random) {
+                // todo's own keys are todo's in its own format: the others are what it does not know.
+                let key = Self.name(&random)
+                if !ToDoItem.ownKeys.contains(key), item[key] == nil { item[key] = Self.value(&random) }
+            }
+            items.append(.object(item))
+        }
+        var document = JSONObject()
+        document["version"] = .number(2)
+        document["items"] = .array(items)
+        try checkRoundTrip(JSONValue.object(document).serializedCompactly(), format: .json, count: 1000)
+    }
+
+    func test_iCalendar_withPropertiesOfEveryName() throws {
+        var random = SeededGenerator(seed: 3103)
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0"]
+        for index in 0..<1000 {
+            lines += ["BEGIN:VTODO", "UID:task-\(index)@example.com", "SUMMARY:Task \(index)"]
+            for _ in 0..<Int.random(in: 0...4, using: &random) {
+                let name = Self.name(&random).uppercased().filter { $0.isLetter || $0 == "-" }
+                guard !name.isEmpty else { continue }
+                lines.append("X-\(name);X-P=\"a:b\":value \(Int.random(in: 0...99, using: &random))")
+                if Bool.random(using: &random) { lines.append("\(name):\(["plain", "a\\,b", "ünï"].randomElement(using: &random)!)") }
+            }
+            lines.append("END:VTODO")
+        }
+        lines.append("END:VCALENDAR")
+        try checkRoundTrip(Array((lines.joined(separator: "\r\n") + "\r\n").utf8), format: .ical, count: 1000)
+    }
+}

@@ -50,7 +50,8 @@ final class TaskwarriorFormatTests: XCTestCase {
         XCTAssertEqual(item.item.tags, ["garden", "home"])
         XCTAssertEqual(item.item.repeatRule, "FREQ=WEEKLY;INTERVAL=2")
         XCTAssertEqual(item.unknownKeys, ["depends", "estimate", "project"])
-        XCTAssertEqual(item.item.unknownMembers.keys, ["project", "depends", "estimate"])
+        XCTAssertEqual(item.item.foreignMembers.members(from: "taskwarrior").keys, ["project", "depends", "estimate"])
+        XCTAssertTrue(item.item.unknownMembers.isEmpty, "kept apart from todo's own keys")
         XCTAssertTrue(item.problems.isEmpty)
         XCTAssertEqual(["daily", "weekdays", "monthly", "quarterly", "3d", "P1W", "1y", "annual"].map(TaskwarriorFormat.rule(ofRecurrence:)),
                        ["FREQ=DAILY", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "FREQ=MONTHLY", "FREQ=MONTHLY;INTERVAL=3", "FREQ=DAILY;INTERVAL=3",
@@ -59,8 +60,8 @@ final class TaskwarriorFormatTests: XCTestCase {
         let instance = #"[{"description":"Review","status":"pending","recur":"weekly","parent":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e54","imask":3}]"#
         let occurrence = try XCTUnwrap(ItemInterchange.read(Array(instance.utf8), format: .auto, timeZone: .utc).items.first)
         XCTAssertNil(occurrence.item.repeatRule)
-        // Its template's uuid is Taskwarrior's `parent`, not todo's: kept apart under a name of its own.
-        XCTAssertEqual(occurrence.item.unknownMembers.keys, ["recur", "taskwarrior:parent", "imask"])
+        // Its template's uuid is Taskwarrior's `parent`, not todo's: kept apart.
+        XCTAssertEqual(occurrence.item.foreignMembers.members(from: "taskwarrior").keys, ["recur", "parent", "imask"])
         XCTAssertNil(occurrence.item.parent)
         XCTAssertEqual(occurrence.unknownKeys, ["imask", "parent"])
     }
