@@ -9,7 +9,7 @@ struct AddCommand: ListCommand {
         options: [CommonOptions.due, CommonOptions.description, CommonOptions.location, CommonOptions.address,
                   CommonOptions.coordinate, CommonOptions.priority, CommonOptions.tag, CommonOptions.start, CommonOptions.parent, CommonOptions.repeatRule,
                   CommonOptions.noGeocode,
-                  CommonOptions.json],
+                  CommonOptions.json] + CommonOptions.texts,
         discussion: """
             Prints the number the item got and what was stored, the due date as understood.
             An --address without --coordinate is looked up on the geocoder set in TODO_GEOCODER_URL
@@ -33,6 +33,8 @@ struct AddCommand: ListCommand {
     var itemDescription: String?
     /// A day (a date typed without a time) or a time.
     var due: ItemDate?
+    /// Each text field given (`ItemField.texts`); an empty value is none.
+    var texts: [ItemField: String] = [:]
     var location: Location?
     var priority: Int?
     /// RRULE text.
@@ -68,6 +70,9 @@ struct AddCommand: ListCommand {
         // An empty value is no value, as for --location.
         itemDescription = arguments.value(CommonOptions.description).flatMap { $0.unicodeScalars.allSatisfy(Whitespace.isSpace) ? nil : $0 }
         due = try arguments.dueDate()
+        for (field, option) in zip(ItemField.texts, CommonOptions.texts) {
+            if let text = arguments.value(option), !text.unicodeScalars.allSatisfy(Whitespace.isSpace) { texts[field] = text }
+        }
         repeatRule = try arguments.repeatRule(CommonOptions.repeatRule)
         if repeatRule != nil, due == nil {
             throw arguments.error("a repeating item needs a due date to repeat from; give --due too")
@@ -103,6 +108,7 @@ struct AddCommand: ListCommand {
                 var item = ToDoItem(title: title, itemDescription: itemDescription, due: due, location: location,
                                     priority: priority, tags: tags, start: start, repeatRule: repeatRule)
                 item.parent = parentID
+                for (field, text) in texts { item[text: field] = text }
                 do {
                     let added = try manager.add(item)
                     lines[added.id] = index + 1

@@ -266,6 +266,8 @@ struct CommandArguments {
 
 /// Options that several commands share.
 enum CommonOptions {
+    /// One option per text field (`ItemField.texts`): `--url`.
+    static let texts = ItemField.texts.map { OptionSpec(name: $0.option, valueName: "text", help: $0.help) }
     static let json = OptionSpec(name: "json", valueName: nil,
                                  help: "Print the items as JSON in the store's item schema instead of text.")
     static let due = OptionSpec(name: "due", valueName: "date", help: "The due date (see 'todo help dates').", completion: .dates)

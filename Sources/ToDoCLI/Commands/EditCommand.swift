@@ -21,16 +21,19 @@ struct EditCommand: ListCommand {
                                   completion: .tags, repeats: true)
     static let noTags = OptionSpec(name: "no-tags", valueName: nil, help: "Remove every tag (before adding any --tag).")
 
+    /// `--no-url`: one for each text field (`CommonOptions.texts`).
+    static let noTexts = ItemField.texts.map { OptionSpec(name: "no-" + $0.option, valueName: nil, help: "Remove the \($0.name).") }
+
     static let spec = CommandSpec(
         name: "edit", summary: "Change an item's fields.", arguments: [CommonOptions.reference],
         options: [title, CommonOptions.due, noDue, CommonOptions.description, noDescription, location, noLocation,
                   address, noAddress, coordinate, noCoordinate, CommonOptions.priority, noPriority, tag, untag, noTags,
                   CommonOptions.start, noStart, CommonOptions.parent, noParent, CommonOptions.repeatRule, noRepeat,
-                  CommonOptions.noGeocode, CommonOptions.json],
+                  CommonOptions.noGeocode, CommonOptions.json] + zip(CommonOptions.texts, noTexts).flatMap { [$0, $1] },
         exclusiveOptions: [[CommonOptions.due, noDue], [CommonOptions.description, noDescription], [location, noLocation],
                            [address, noAddress, noLocation], [coordinate, noCoordinate, noLocation],
                            [CommonOptions.priority, noPriority], [untag, noTags], [CommonOptions.start, noStart], [CommonOptions.parent, noParent],
-                           [CommonOptions.repeatRule, noRepeat]],
+                           [CommonOptions.repeatRule, noRepeat]] + zip(CommonOptions.texts, noTexts).map { [$0, $1] },
         discussion: """
             An open item may not be edited into the same content as another open item. A new --address
             without --coordinate is looked up on the geocoder (TODO_GEOCODER_URL); if that fails, the
@@ -80,6 +83,12 @@ struct EditCommand: ListCommand {
             edit.priority = .remove
         }
         edit.start = arguments.change(try arguments.startDate(), removedBy: Self.noStart)
+        for (field, (option, noOption)) in zip(ItemField.texts, zip(CommonOptions.texts, Self.noTexts)) {
+            // An empty value is none: `--url ""` removes it, as for the description.
+            let text = arguments.value(option)
+            let change = text.map { $0.unicodeScalars.allSatisfy(Whitespace.isSpace) } == true ? .remove : arguments.change(text, removedBy: noOption)
+            if change != .keep { edit.texts[field] = change }
+        }
         parent = arguments.change(try arguments.reference(CommonOptions.parent), removedBy: Self.noParent)
         edit.addedTags = try arguments.tags(Self.tag)
         edit.removedTags = try arguments.tags(Self.untag)

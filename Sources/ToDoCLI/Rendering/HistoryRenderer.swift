@@ -16,20 +16,7 @@ struct HistoryRenderer {
             return change.before.map { "Removed \(items.summary($0))" } ?? "Added and removed an item"
         }
         guard let before = change.before else { return "\(restoring ? "Restored" : "Added") \(items.summary(after))" }
-        let fields = change.editedFields.map { field in
-            switch field {
-            case .title: return "title"
-            case .description: return "description"
-            case .due: return "due date"
-            case .location: return "location"
-            case .priority: return "priority"
-            case .tags: return "tags"
-            case .start: return "start"
-            case .parent: return "parent"
-            case .progress: return "progress"
-            case .repeatRule: return "repeat"
-            }
-        }
+        let fields = change.editedFields.map(\.name)
         let edited = fields.isEmpty ? "" : " [\(fields.joined(separator: ", "))]"
         if before.done != after.done {
             return "\(after.done ? "Checked" : "Unchecked")\(fields.isEmpty ? "" : " and edited") \(items.summary(after))\(edited)"

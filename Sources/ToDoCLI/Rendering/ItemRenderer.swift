@@ -91,6 +91,7 @@ struct ItemRenderer {
             let latitude = decimal(coordinate.latitude), longitude = decimal(coordinate.longitude)
             fields.append(("Map", "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=16/\(latitude)/\(longitude)"))
         }
+        fields += ItemField.texts.map { field in (field.label, item[text: field].map(TerminalText.printable) ?? "-") }
         fields += [
             ("Priority", item.priority.map { "\(PriorityLevel($0).rawValue) (\($0))" } ?? "-"),
             ("Tags", item.tags.isEmpty ? "-" : item.tags.map { TerminalText.printable("+" + $0) }.joined(separator: " ")),

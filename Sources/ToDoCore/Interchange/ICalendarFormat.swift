@@ -34,6 +34,10 @@ public enum ICalendarFormat {
             if let priority = item.priority { lines.append("PRIORITY:\(priority)") }
             if !item.tags.isEmpty { lines.append("CATEGORIES:" + item.tags.map(escaped).joined(separator: ",")) }
             if let parent = item.parent { lines.append("RELATED-TO;RELTYPE=PARENT:" + (uids[parent] ?? parent.uuidString)) }
+            for field in ItemField.texts {
+                guard let property = field.icalendarProperty, let text = item[text: field] else { continue }
+                lines.append(property.name + ":" + (property.isText ? escaped(text) : text))
+            }
             if let location = item.location {
                 lines.append("LOCATION:" + escaped(location.name))
                 if let address = location.address { lines.append("X-TODO-ADDRESS:" + escaped(address)) }
@@ -277,10 +281,10 @@ public enum ICalendarFormat {
     }
 
     /// The properties todo reads (or writes anew, as `DTSTAMP`); every other one stays with the item.
-    private static let readProperties: Set<String> = [
+    private static let readProperties = Set<String>([
         "UID", "DTSTAMP", "CREATED", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "DURATION", "RRULE", "PRIORITY", "CATEGORIES",
         "LOCATION", "X-TODO-ADDRESS", "GEO", "STATUS", "PERCENT-COMPLETE", "COMPLETED", "LAST-MODIFIED",
-    ]
+    ]).union(ItemField.texts.compactMap(\.icalendarProperty?.name))
 
     /// A VTODO as read: its item, and what ties it to a recurring series.
     private struct ReadTodo {
@@ -411,6 +415,10 @@ public enum ICalendarFormat {
         item.storage.fields.parent = parent
         item.storage.fields.modifiedAt = time("LAST-MODIFIED")
         item.storage.fields.inProgress = status == "IN-PROCESS" && !item.done
+        for field in ItemField.texts {
+            guard let name = field.icalendarProperty?.name, let value = property(name)?.value, !value.isEmpty else { continue }
+            item[text: field] = field.icalendarProperty?.isText == true ? unescaped(value) : String(value)
+        }
         if let percent = property("PERCENT-COMPLETE") {
             if let value = Int(percent.value.trimmingCharacters(in: .whitespaces)), ToDoItem.percentRange.contains(value) {
                 item.storage.fields.percentComplete = value

@@ -19,8 +19,8 @@ enum RemindersFormat {
     private static let source = "reminders"
 
     /// The keys whose values become the item's fields; the others are kept as they are.
-    private static let mapped: Set<String> = ["externalId", "title", "notes", "dueDate", "isCompleted", "completionDate",
-                                              "creationDate", "locationTitle", "location"]
+    private static let mapped = Set<String>(["externalId", "title", "notes", "dueDate", "isCompleted", "completionDate",
+                                             "creationDate", "locationTitle", "location"]).union(ItemField.texts.compactMap(\.remindersKey))
 
     /// A due at a local midnight in `timeZone` is a whole day: reminders-cli writes a reminder
     /// without a time so.
@@ -76,6 +76,9 @@ enum RemindersFormat {
             object["id"] = .string((UUID(uuidString: externalID) ?? UUID(hashing: "reminders:" + externalID)).uuidString)
             object["title"] = .string(title)
             if let notes = string("notes"), !notes.isEmpty { object["itemDescription"] = .string(notes) }
+            for field in ItemField.texts {
+                if let key = field.remindersKey, let text = string(key), !text.isEmpty { object[field.fileKey] = .string(text) }
+            }
             if let due = date("dueDate") {
                 if local.fields(of: due).isMidnight {
                     object["dueDate"] = .string(Day(of: due, local: local).isoText)

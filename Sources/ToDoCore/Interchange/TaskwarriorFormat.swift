@@ -37,6 +37,9 @@ public enum TaskwarriorFormat {
             if let start = item.start { task["wait"] = date(start.moment(local: local)) }
             if let modifiedAt = item.modifiedAt { task["modified"] = date(modifiedAt) }
             if let priority = item.priority { task["priority"] = .string(String(PriorityLevel(priority).letter)) }
+            for field in ItemField.texts {
+                if let key = field.taskwarriorKey, let text = item[text: field] { task[key] = .string(text) }
+            }
             if !item.tags.isEmpty { task["tags"] = .array(item.tags.map(JSONValue.string)) }
             if let rule = item.repeatRule, let recur = recurrence(ofRule: rule) { task["recur"] = .string(recur) }
             if let description = item.itemDescription {
@@ -165,10 +168,10 @@ public enum TaskwarriorFormat {
 
     /// The keys todo reads (or drops: `id`, `urgency`, `mask`, `rtype` are Taskwarrior's to work
     /// out); every other key (`project`, `depends`, UDAs) stays with the item as it was.
-    private static let readKeys: Set<String> = ["description", "uuid", "status", "entry", "due", "end", "wait", "modified",
+    private static let readKeys = Set<String>(["description", "uuid", "status", "entry", "due", "end", "wait", "modified",
                                                 "annotations", "priority", "tags", "recur", "id", "urgency",
                                                 // Taskwarrior's bookkeeping of a series, which it makes again.
-                                                "mask", "rtype"]
+                                                "mask", "rtype"]).union(ItemField.texts.compactMap(\.taskwarriorKey))
 
     private static func item(_ value: JSONValue, origin: String, firstPendingDue: [String: String], local: CivilTime) throws(ImportError) -> ImportedItem {
         guard case .object(let task) = value else { throw ImportError(at: origin, "expected a task object, found \(value.kindDescription)") }
@@ -260,6 +263,9 @@ public enum TaskwarriorFormat {
         item.storage.fields.priority = priority
         item.storage.fields.tags = tags
         item.storage.fields.repeatRule = rule
+        for field in ItemField.texts {
+            if let key = field.taskwarriorKey, let text = string(key) { item[text: field] = text }
+        }
         // What todo has no field for stays with the item: the project, dependencies, UDAs.
         for (key, value) in task.members where !readKeys.contains(key) { kept.appendUnchecked(key: key, value: value) }
         if kept.count > 0 { item.storage.fields.foreignMembers.sources[source] = .object(kept) }

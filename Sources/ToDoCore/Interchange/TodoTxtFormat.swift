@@ -45,6 +45,9 @@ public enum TodoTxtFormat {
             words += item.tags.map { "tag:" + encoded($0) }
             if let parent = item.parent { words.append("parent:" + parent.uuidString) }
             if let description = item.itemDescription, !description.isEmpty { words.append("desc:" + encoded(description)) }
+            for field in ItemField.texts {
+                if let key = field.todoTxtKey, let text = item[text: field], !text.isEmpty { words.append(key + ":" + encoded(text)) }
+            }
             if let location = item.location {
                 if !location.name.isEmpty { words.append("loc:" + encoded(location.name)) }
                 if let address = location.address, !address.isEmpty { words.append("addr:" + encoded(address)) }
@@ -114,6 +117,7 @@ public enum TodoTxtFormat {
 
         var due: ItemDate?, start: ItemDate?, rule: String?, tags: [String] = [], parent: UUID?
         var description: String?, name: String?, address: String?, coordinate: Coordinate?, id: UUID?
+        var texts: [(ItemField, String)] = []
         for word in words {
             guard let colon = word.firstIndex(of: ":"), colon != word.startIndex else {
                 titleWords.append(word)
@@ -190,7 +194,15 @@ public enum TodoTxtFormat {
                 }
                 coordinate = Coordinate(latitude: latitude, longitude: longitude)
             default:
-                titleWords.append(word)
+                guard let field = ItemField.texts.first(where: { $0.todoTxtKey.map { $0[...] == key } ?? false }) else {
+                    titleWords.append(word)
+                    continue
+                }
+                guard let text = value.removingPercentEncoding else {
+                    unreadable("is not percent-encoded text")
+                    continue
+                }
+                if !text.isEmpty { texts.append((field, text)) }
             }
         }
         var location: Location?
@@ -204,6 +216,7 @@ public enum TodoTxtFormat {
                                      createdAt: createdAt, completedAt: done ? completedAt : nil)
         item.storage.fields.start = start
         item.storage.fields.repeatRule = rule
+        for (field, text) in texts { item[text: field] = text }
         item.storage.fields.priority = priority
         item.storage.fields.tags = Tags.normalized(tags)
         item.storage.fields.parent = parent

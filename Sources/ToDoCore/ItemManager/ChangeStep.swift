@@ -75,27 +75,10 @@ public struct ItemChange: Equatable, Sendable {
     /// The same change the other way round: what taking it back does.
     public var reversed: ItemChange { ItemChange(before: after, after: before) }
 
-    /// The fields a person edits (title, description, due date, location, priority, tags, start,
-    /// parent, repeat rule) that differ.
-    public var editedFields: [EditedField] {
+    /// The fields an edit changed (`ItemField.edited`); none for an item added or removed.
+    public var editedFields: [ItemField] {
         guard let before, let after else { return [] }
-        var fields: [EditedField] = []
-        if before.title != after.title { fields.append(.title) }
-        if before.itemDescription != after.itemDescription { fields.append(.description) }
-        if before.due != after.due { fields.append(.due) }
-        if before.repeatRule != after.repeatRule { fields.append(.repeatRule) }
-        if before.location != after.location || before.location?.address != after.location?.address { fields.append(.location) }
-        if before.priority != after.priority { fields.append(.priority) }
-        if before.tags != after.tags { fields.append(.tags) }
-        if before.start != after.start { fields.append(.start) }
-        if before.parent != after.parent { fields.append(.parent) }
-        if before.inProgress != after.inProgress || before.percentComplete != after.percentComplete { fields.append(.progress) }
-        return fields
-    }
-
-    public enum EditedField: String, Sendable {
-        case title, description, due, location, priority, tags, start, parent, progress
-        case repeatRule = "repeat"
+        return ItemField.edited(from: before, to: after)
     }
 }
 

@@ -39,6 +39,8 @@ public struct ItemEdit: Equatable, Sendable {
     public var removedTags: [String]
     /// Whether to take every tag away, before adding `addedTags`.
     public var clearsTags: Bool
+    /// Each text field changed (`ItemField.texts`).
+    public var texts: [ItemField: FieldChange<String>] = [:]
 
     public init(title: String? = nil, due: FieldChange<ItemDate> = .keep, itemDescription: FieldChange<String> = .keep,
                 location: FieldChange<Location> = .keep, address: FieldChange<String> = .keep,
@@ -63,6 +65,7 @@ public struct ItemEdit: Equatable, Sendable {
     public var changesNothing: Bool {
         title == nil && due == .keep && itemDescription == .keep && location == .keep && address == .keep
             && coordinate == .keep && priority == .keep && start == .keep && parent == .keep && repeatRule == .keep && addedTags.isEmpty && removedTags.isEmpty && !clearsTags
+            && texts.values.allSatisfy { $0 == .keep }
     }
 
     /// The tags an item with `tags` has after the edit.
@@ -96,31 +99,20 @@ extension ItemManager {
         let start = edit.start.applied(to: current.start)
         let parent = edit.parent.applied(to: current.parent)
         if let parent, parent != current.parent { try checkParent(parent, of: id) }
-        let tags = edit.applied(toTags: current.tags)
-        // An edit that leaves every field as it is changes nothing, and records no change.
-        if title == current.title, due == current.due, repeatRule == current.repeatRule,
-           itemDescription == current.itemDescription,
-           Self.isSame(location, current.location), priority == current.priority, tags == current.tags, start == current.start,
-           parent == current.parent {
-            return current
-        }
-        return try updateItem(withID: id) { item in
-            item.title = title
-            item.due = due
-            item.repeatRule = repeatRule
-            item.itemDescription = itemDescription
-            item.location = location
-            item.priority = priority
-            item.tags = tags
-            item.start = start
-            item.parent = parent
-        }
-    }
-
-    /// Whether two places are the same in every field, the address included (`Location`'s own
-    /// equality, the book's, leaves it out).
-    private static func isSame(_ left: Location?, _ right: Location?) -> Bool {
-        left?.name == right?.name && left?.address == right?.address && left?.coordinate == right?.coordinate
-            && left?.unknownMembers == right?.unknownMembers
+        var edited = current
+        edited.title = title
+        edited.due = due
+        edited.repeatRule = repeatRule
+        edited.itemDescription = itemDescription
+        edited.location = location
+        edited.priority = priority
+        edited.tags = edit.applied(toTags: current.tags)
+        edited.start = start
+        edited.parent = parent
+        for (field, change) in edit.texts { edited[text: field] = change.applied(to: current[text: field]) }
+        // An edit that leaves every field as it is changes nothing, and records no change; a
+        // coordinate moved by less than the book's tolerance is still moved.
+        guard ItemField.differ(edited, current) || edited.location?.coordinate != current.location?.coordinate else { return current }
+        return try updateItem(withID: id) { $0 = edited }
     }
 }

@@ -9,10 +9,13 @@ extension ToDoItem {
     /// The keys todo itself reads in an item of its file: another program's member of one of
     /// these names, written as it came, would be read as todo's own field, or make the file one
     /// todo refuses: other programs' members are kept apart (`ForeignMembers`).
-    static let ownKeys: Set<String> = [
+    static let ownKeys = Set<String>([
         "id", "number", "title", "itemDescription", "timestamp", "dueDate", "allDay", "start", "startDate", "repeat", "location", "priority", "tags",
         "parent", "done", "inProgress", "percentComplete", "createdAt", "completedAt", "modifiedAt", "uid", "icalendar", "from",
-    ]
+    ]).union(ItemField.texts.map(\.fileKey))
+
+    /// The text field (`ItemField.texts`) the file keeps under `key`.
+    private static let textFields = Dictionary(uniqueKeysWithValues: ItemField.texts.map { ($0.fileKey, $0) })
 }
 
 extension ToDoItem: JSONSchema {
@@ -23,6 +26,7 @@ extension ToDoItem: JSONSchema {
         var icalendarLines: [String] = []
         var inProgress = false, percentComplete: Int?
         var foreign = ForeignMembers()
+        var texts: [(ItemField, String)] = []
         var unknown = UnknownMembers()
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             func field() -> String { memberPath(path(), key.string) }
@@ -75,18 +79,23 @@ extension ToDoItem: JSONSchema {
                 tags = try Self.ownValue(&scanner, key, &unknown, Self.strings) ?? []
             case "repeat":
                 repeatRule = try Self.ownValue(&scanner, key, &unknown) { value in value.string }
-            default: unknown.append(key: key.string, value: try scanner.unknownValue())
+            default:
+                if let text = Self.textFields[key.string] {
+                    if let value = try scanner.string(at: field) { texts.append((text, value)) }
+                } else {
+                    unknown.append(key: key.string, value: try scanner.unknownValue())
+                }
             }
         }
         if let idText { throw .shape(memberPath(path(), "id"), "\"\(idText)\" is not a UUID") }
-        self.init(
-            id: try required(id) { memberPath(path(), "id") }, number: number, done: done,
-            storage: ItemStorage(ItemFields(
-                title: try required(title) { memberPath(path(), "title") }, itemDescription: itemDescription,
-                due: due, start: start, legacyAllDay: due?.isDay == false ? allDay : nil, repeatRule: repeatRule, location: location, priority: priority, tags: tags, parent: parent,
-                inProgress: inProgress, percentComplete: percentComplete, createdAt: createdAt,
-                completedAt: completedAt, modifiedAt: modifiedAt, originalUID: originalUID, icalendarLines: icalendarLines,
-                foreignMembers: foreign, unknownMembers: unknown)))
+        var fields = ItemFields(
+            title: try required(title) { memberPath(path(), "title") }, itemDescription: itemDescription,
+            due: due, start: start, legacyAllDay: due?.isDay == false ? allDay : nil, repeatRule: repeatRule, location: location,
+            priority: priority, tags: tags, parent: parent, inProgress: inProgress, percentComplete: percentComplete,
+            createdAt: createdAt, completedAt: completedAt, modifiedAt: modifiedAt, originalUID: originalUID,
+            icalendarLines: icalendarLines, foreignMembers: foreign, unknownMembers: unknown)
+        for (field, text) in texts { fields[text: field] = text }
+        self.init(id: try required(id) { memberPath(path(), "id") }, number: number, done: done, storage: ItemStorage(fields))
     }
 
     /// Other programs' members: an object of objects, one per program.
@@ -174,6 +183,11 @@ extension ToDoItem: JSONSchema {
         writer.field("completedAt", fields.completedAt)
         writer.field("modifiedAt", fields.modifiedAt)
         writer.field("uid", fields.originalUID)
+        for field in ItemField.texts {
+            guard let text = fields[text: field] else { continue }
+            writer.key(field.fileKey)
+            writer.string(text)
+        }
         if !fields.icalendarLines.isEmpty {
             writer.key("icalendar")
             writer.strings(fields.icalendarLines)

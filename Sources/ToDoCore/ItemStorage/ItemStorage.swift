@@ -33,6 +33,22 @@ struct ItemFields: Equatable, Sendable {
     var unknownMembers = UnknownMembers()
 }
 
+extension ItemFields {
+    /// A text field's value (`ItemField.isText`); `nil` for any other field, which this never sets.
+    subscript(text field: ItemField) -> String? {
+        get {
+            switch field {
+            case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress: nil
+            }
+        }
+        set {
+            switch field {
+            case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress: break
+            }
+        }
+    }
+}
+
 /// How a `ToDoItem` keeps its `ItemFields`: decoded, or, for an item read from a list in the
 /// exact form todo writes, as where they are in the list's text (`UnsafeWrittenForm`), read when
 /// asked for. A command touches a handful of fields of a few items, and a list holds years of

@@ -204,6 +204,12 @@ public struct ToDoItem: Equatable, Sendable {
     /// the location (a list shows thousands of names).
     public var locationName: String? { storage.locationName }
 
+    /// A text field's value (`ItemField.texts`): the same as its property.
+    public subscript(text field: ItemField) -> String? {
+        get { storage.keepsFieldsInText ? nil : storage.fields[text: field] }
+        set { storage.fields[text: field] = newValue }
+    }
+
     /// What other programs gave the item, each program's apart.
     var foreignMembers: ForeignMembers {
         get { storage.fields.foreignMembers }
@@ -225,8 +231,11 @@ public struct ToDoItem: Equatable, Sendable {
             && location == other.location
     }
 
-    /// Items are equal when their id, number, status and every field are.
+    /// Items are equal when their id, number, status and every field are, the place's address
+    /// too: `Location`'s own equality is the book's looser rule (SPEC §1), which the uniqueness
+    /// rule uses (`hasSameContent`).
     public static func == (lhs: ToDoItem, rhs: ToDoItem) -> Bool {
         lhs.id == rhs.id && lhs.number == rhs.number && lhs.done == rhs.done && lhs.storage.fields == rhs.storage.fields
+            && lhs.storage.fields.location?.address == rhs.storage.fields.location?.address
     }
 }

@@ -3,70 +3,10 @@ public enum SyncSide: String, Sendable {
     case local, remote
 }
 
-/// The fields a sync merges one by one, against the version both sides last agreed on: what
-/// travels. The number stays local (numbers never travel); the id and UID are the item's
-/// identity; what a calendar wrote that todo has no field for is the server's, and a JSON
-/// member another program wrote is this list's.
-public enum SyncField: String, CaseIterable, Sendable {
-    case title, description, due, start
-    case repeatRule = "repeat"
-    case priority, tags, parent, place
-    /// Open or done, and when done.
-    case status
-    /// In progress, and how much is done.
-    case progress
-
-    /// Whether `a` and `b` hold the same value of the field.
-    public func isSame(in a: ToDoItem, as b: ToDoItem) -> Bool {
-        switch self {
-        case .title: return a.title == b.title
-        case .description: return a.itemDescription == b.itemDescription
-        case .due: return a.due == b.due
-        case .start: return a.start == b.start
-        case .repeatRule: return a.repeatRule == b.repeatRule
-        case .priority: return a.priority == b.priority
-        case .tags: return a.tags == b.tags
-        case .parent: return a.parent == b.parent
-        // Every part of the place, its address too: the book's equality leaves the address out.
-        case .place: return a.location?.isIdentical(to: b.location) ?? (b.location == nil)
-        case .status: return a.done == b.done && (!a.done || a.completedAt == b.completedAt)
-        case .progress: return a.inProgress == b.inProgress && a.percentComplete == b.percentComplete
-        }
-    }
-
-    /// Whether `a` and `b` differ in any field that travels.
-    public static func differ(_ a: ToDoItem, _ b: ToDoItem) -> Bool {
-        allCases.contains { !$0.isSame(in: a, as: b) }
-    }
-
-    /// `target` with the field's value from `source`.
-    func taking(from source: ToDoItem, into target: ToDoItem) -> ToDoItem {
-        var item = target
-        switch self {
-        case .title: item.storage.fields.title = source.title
-        case .description: item.storage.fields.itemDescription = source.itemDescription
-        case .due: item.storage.fields.due = source.due
-        case .start: item.storage.fields.start = source.start
-        case .repeatRule: item.storage.fields.repeatRule = source.repeatRule
-        case .priority: item.storage.fields.priority = source.priority
-        case .tags: item.storage.fields.tags = source.tags
-        case .parent: item.storage.fields.parent = source.parent
-        case .place: item.storage.fields.location = source.location
-        case .status:
-            item.done = source.done
-            item.storage.fields.completedAt = source.completedAt
-        case .progress:
-            item.storage.fields.inProgress = source.inProgress
-            item.storage.fields.percentComplete = source.percentComplete
-        }
-        return item
-    }
-}
-
 /// A field both sides changed to different values: the value kept is the winner's; the loser's
 /// is in `lost` (the losing side's item), to be said, and brought back by `todo undo`.
 public struct SyncConflict: Equatable, Sendable {
-    public var field: SyncField
+    public var field: ItemField
     public var winner: SyncSide
     public var lost: ToDoItem
     /// Whether the winner is the side `--prefer` names, since which change came later could not
@@ -74,7 +14,7 @@ public struct SyncConflict: Equatable, Sendable {
     /// version both agreed on, as python-caldav leaves it), rather than the later change.
     public var byPreference: Bool
 
-    public init(field: SyncField, winner: SyncSide, lost: ToDoItem, byPreference: Bool = false) {
+    public init(field: ItemField, winner: SyncSide, lost: ToDoItem, byPreference: Bool = false) {
         self.field = field
         self.winner = winner
         self.lost = lost
@@ -115,7 +55,7 @@ public enum ItemMerge {
         var merged = local
         var conflicts: [SyncConflict] = []
         var changesRemote = false, tookFromRemote = false
-        for field in SyncField.allCases where !field.isSame(in: local, as: remote) {
+        for field in ItemField.allCases where !field.isSame(in: local, as: remote) {
             let localChanged = base.map { !field.isSame(in: local, as: $0) } ?? true
             let remoteChanged = base.map { !field.isSame(in: remote, as: $0) } ?? true
             let winner: SyncSide
@@ -145,7 +85,7 @@ public enum ItemMerge {
         // to this list: they are taken when the item is written for another reason.
         var fieldsBesideLines = merged.storage.fields
         fieldsBesideLines.icalendarLines = local.storage.fields.icalendarLines
-        let changesLocal = merged.done != local.done || fieldsBesideLines != local.storage.fields || !SyncField.place.isSame(in: merged, as: local)
+        let changesLocal = merged.done != local.done || fieldsBesideLines != local.storage.fields || !ItemField.place.isSame(in: merged, as: local)
         return MergedItem(item: merged, conflicts: conflicts, changesLocal: changesLocal, changesRemote: changesRemote)
     }
 }

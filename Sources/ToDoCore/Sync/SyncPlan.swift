@@ -119,7 +119,7 @@ public struct SyncPlan: Equatable, Sendable {
                 let merged = ItemMerge.merge(base: record.base, local: local, remote: remote.item, tieBreaker: tieBreaker)
                 plan.take(merged, remote: remote)
             case let (local?, nil):
-                if SyncField.differ(local, record.base) {
+                if ItemField.differ(local, record.base) {
                     // Edited here, deleted there: the edit wins, and goes back as a new resource.
                     plan.keptAgainstDelete.append((local, .remote))
                     plan.remote.append(.put(local, href: nil, etag: nil))
@@ -127,7 +127,7 @@ public struct SyncPlan: Equatable, Sendable {
                     plan.local.append(.remove(local))
                 }
             case let (nil, remote?):
-                if remote.etag != record.etag || SyncField.differ(remote.item, record.base) {
+                if remote.etag != record.etag || ItemField.differ(remote.item, record.base) {
                     plan.keptAgainstDelete.append((remote.item, .local))
                     plan.local.append(.add(remote.item))
                     plan.records.append(Record(id: remote.item.id, href: remote.href, etag: remote.etag, base: remote.item))

@@ -270,7 +270,7 @@ public struct SyncRun {
         stored = stored.compactMap { record in
             guard record.etag == nil, let resource = found[record.href] else { return record }
             let item = try? CalendarResource.item(of: resource.text, timeZone: timeZone)?.item
-            if let item, !SyncField.differ(item, record.base) {
+            if let item, !ItemField.differ(item, record.base) {
                 var read = record
                 read.etag = resource.etag
                 return read

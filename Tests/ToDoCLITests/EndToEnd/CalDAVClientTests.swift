@@ -117,7 +117,7 @@ extension CalDAVClientTests {
             XCTAssertEqual(try client().put(text, at: "\(item.uid).ics", in: calendar, replacing: nil).isDone, true, "\(kind)")
             let fetched = try XCTUnwrap(client().fetch(client().tasks(in: calendar).resources.map(\.href), from: calendar).found.first, "\(kind)")
             let back = try XCTUnwrap(CalendarResource.item(of: fetched.text, timeZone: berlin)?.item, "\(kind)")
-            for field in SyncField.allCases {
+            for field in ItemField.allCases {
                 XCTAssertTrue(field.isSame(in: back, as: item), "\(kind): \(field)")
             }
             XCTAssertEqual(back.id, item.id, "\(kind)")

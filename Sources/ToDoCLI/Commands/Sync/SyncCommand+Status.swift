@@ -14,7 +14,7 @@ extension SyncCommand {
         let ids = Set(items.map(\.id))
         let waiting = items.filter { item in
             guard let record = records[item.id] else { return true }
-            return SyncField.differ(item, record.base)
+            return ItemField.differ(item, record.base)
         }.count + state.records.filter { !ids.contains($0.id) }.count
         let last = state.lastSync.map { "\(runner.renderer.dates.string(from: $0, allDay: false))" } ?? "never"
         let name = state.account.calendarName.map { "\"\($0)\" " } ?? ""

@@ -83,7 +83,7 @@ extension SyncCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func value(of field: SyncField, in item: ToDoItem, _ renderer: ItemRenderer) -> String {
+    static func value(of field: ItemField, in item: ToDoItem, _ renderer: ItemRenderer) -> String {
         switch field {
         case .title: return "\"\(item.title)\""
         case .description: return item.itemDescription.map { "\"\($0)\"" } ?? "no description"

@@ -1,0 +1,216 @@
+/// The fields of an item, declared once: what `show` and the history call each, whether two items
+/// hold the same value of it, and how it is taken from one item into another. A sync merges them
+/// one by one, the history says which an edit changed, `edit` knows from them when it changes
+/// nothing, and each import and export format says what it does with each (`ItemField+Formats`):
+/// a new field does not compile until every one of them has.
+///
+/// What travels is every field: the number stays local (numbers never travel); the id and UID are
+/// the item's identity; what a calendar wrote that todo has no field for is the server's, and
+/// what other programs gave it is this list's.
+public enum ItemField: String, CaseIterable, Sendable {
+    case title, description, due, start
+    case repeatRule = "repeat"
+    case priority, tags, parent, place
+    /// Open or done, and when done.
+    case status
+    /// In progress, and how much is done.
+    case progress
+
+    /// Its name where a line names it (`Edited 3: … [due date]`, `Conflict 2 title: …`).
+    public var name: String {
+        switch self {
+        case .due: "due date"
+        case .place: "location"
+        default: rawValue
+        }
+    }
+
+    /// Its label in `todo show`.
+    public var label: String {
+        switch self {
+        case .title: "Title"
+        case .description: "Description"
+        case .due: "Due"
+        case .start: "Starts"
+        case .repeatRule: "Repeats"
+        case .priority: "Priority"
+        case .tags: "Tags"
+        case .parent: "Parent"
+        case .place: "Location"
+        case .status: "Status"
+        case .progress: "Progress"
+        }
+    }
+
+    /// Whether a change of it is an edit (`todo history` names the fields an edit changed); open
+    /// or done is said apart.
+    public var isEdited: Bool { self != .status }
+
+    /// Whether `a` and `b` hold the same value of the field.
+    public func isSame(in a: ToDoItem, as b: ToDoItem) -> Bool {
+        switch self {
+        case .title: a.title == b.title
+        case .description: a.itemDescription == b.itemDescription
+        case .due: a.due == b.due
+        case .start: a.start == b.start
+        case .repeatRule: a.repeatRule == b.repeatRule
+        case .priority: a.priority == b.priority
+        case .tags: a.tags == b.tags
+        case .parent: a.parent == b.parent
+        // Every part of the place, its address too: the book's equality leaves the address out.
+        case .place: a.location?.isIdentical(to: b.location) ?? (b.location == nil)
+        case .status: a.done == b.done && (!a.done || a.completedAt == b.completedAt)
+        case .progress: a.inProgress == b.inProgress && a.percentComplete == b.percentComplete
+        }
+    }
+
+    /// `target` with the field's value from `source`.
+    func taking(from source: ToDoItem, into target: ToDoItem) -> ToDoItem {
+        var item = target
+        switch self {
+        case .title: item.storage.fields.title = source.title
+        case .description: item.storage.fields.itemDescription = source.itemDescription
+        case .due: item.storage.fields.due = source.due
+        case .start: item.storage.fields.start = source.start
+        case .repeatRule: item.storage.fields.repeatRule = source.repeatRule
+        case .priority: item.storage.fields.priority = source.priority
+        case .tags: item.storage.fields.tags = source.tags
+        case .parent: item.storage.fields.parent = source.parent
+        case .place: item.storage.fields.location = source.location
+        case .status:
+            item.done = source.done
+            item.storage.fields.completedAt = source.completedAt
+        case .progress:
+            item.storage.fields.inProgress = source.inProgress
+            item.storage.fields.percentComplete = source.percentComplete
+        }
+        return item
+    }
+
+    /// Whether `a` and `b` differ in any field.
+    public static func differ(_ a: ToDoItem, _ b: ToDoItem) -> Bool {
+        allCases.contains { !$0.isSame(in: a, as: b) }
+    }
+
+    /// The fields an edit changed from `before` to `after`, in this order.
+    public static func edited(from before: ToDoItem, to after: ToDoItem) -> [ItemField] {
+        allCases.filter { $0.isEdited && !$0.isSame(in: before, as: after) }
+    }
+}
+
+// MARK: Text fields
+
+extension ItemField {
+    /// Whether the field is one line of text kept as given, which every part of todo reads,
+    /// writes, shows and edits the same way, by the names below: a field of this kind is added
+    /// here and in the item's storage, and nowhere else. (The title and description have rules
+    /// of their own, and their own code.)
+    public var isText: Bool {
+        switch self {
+        case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress: false
+        }
+    }
+
+    /// The text fields, in the order the file, `show` and the exports give them.
+    public static let texts = allCases.filter(\.isText)
+
+    /// Its key in todo's file and in `--json`.
+    var fileKey: String {
+        switch self {
+        case .title: "title"
+        case .description: "itemDescription"
+        case .due: "timestamp"
+        case .start: "start"
+        case .repeatRule: "repeat"
+        case .priority: "priority"
+        case .tags: "tags"
+        case .parent: "parent"
+        case .place: "location"
+        case .status: "done"
+        case .progress: "inProgress"
+        }
+    }
+
+    /// The option of `add` and `edit` that sets a text field (`--url`), and `edit`'s `--no-…`.
+    public var option: String { rawValue }
+
+    /// What the option's help says of it.
+    public var help: String {
+        switch self {
+        case .title: "The title."
+        case .description: "A longer description."
+        case .due: "When the item is due."
+        case .start: "When the item starts."
+        case .repeatRule: "How the item repeats."
+        case .priority: "How much the item matters."
+        case .tags: "Words the item is filed under."
+        case .parent: "The item this one is a subtask of."
+        case .place: "Where the item is done."
+        case .status: "Open or done."
+        case .progress: "Begun, and how much is done."
+        }
+    }
+
+    // Each format's name for each field (`nil`: the format has no place for it, and leaves it out).
+
+    /// The iCalendar property (RFC 5545), and whether its value is TEXT (escaped) rather than a URI.
+    var icalendarProperty: (name: String, isText: Bool)? {
+        switch self {
+        case .title: ("SUMMARY", true)
+        case .description: ("DESCRIPTION", true)
+        case .due: ("DUE", false)
+        case .start: ("DTSTART", false)
+        case .repeatRule: ("RRULE", false)
+        case .priority: ("PRIORITY", false)
+        case .tags: ("CATEGORIES", true)
+        case .parent: ("RELATED-TO", false)
+        case .place: ("LOCATION", true)
+        case .status: ("STATUS", false)
+        case .progress: ("PERCENT-COMPLETE", false)
+        }
+    }
+
+    /// The key in Apple Reminders' JSON (reminders-cli).
+    var remindersKey: String? {
+        switch self {
+        case .title: "title"
+        case .description: "notes"
+        case .due: "dueDate"
+        case .status: "isCompleted"
+        case .place: "locationTitle"
+        case .priority: "priority"
+        case .start, .repeatRule, .tags, .parent, .progress: nil
+        }
+    }
+
+    /// The `key:` of a todo.txt line.
+    var todoTxtKey: String? {
+        switch self {
+        case .description: "desc"
+        case .due: "due"
+        case .start: "t"
+        case .repeatRule: "rec"
+        case .priority: "pri"
+        case .tags: "tag"
+        case .parent: "parent"
+        case .place: "loc"
+        case .title, .status, .progress: nil
+        }
+    }
+
+    /// The attribute of a Taskwarrior task.
+    var taskwarriorKey: String? {
+        switch self {
+        case .title: "description"
+        case .description: "annotations"
+        case .due: "due"
+        case .start: "wait"
+        case .repeatRule: "recur"
+        case .priority: "priority"
+        case .tags: "tags"
+        case .status: "status"
+        case .progress: "start"
+        case .parent, .place: nil
+        }
+    }
+}
