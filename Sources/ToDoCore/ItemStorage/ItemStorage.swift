@@ -20,6 +20,7 @@ struct ItemFields: Equatable, Sendable {
     var inProgress = false
     /// How much is done, 0 to 100 (iCalendar's `PERCENT-COMPLETE`).
     var percentComplete: Int?
+    var url: String?
     var createdAt: Double?
     var completedAt: Double?
     var modifiedAt: Double?
@@ -39,11 +40,13 @@ extension ItemFields {
         get {
             switch field {
             case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress: nil
+            case .url: url
             }
         }
         set {
             switch field {
             case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress: break
+            case .url: url = newValue
             }
         }
     }

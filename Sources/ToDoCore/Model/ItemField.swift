@@ -15,6 +15,8 @@ public enum ItemField: String, CaseIterable, Sendable {
     case status
     /// In progress, and how much is done.
     case progress
+    /// A link (iCalendar's `URL`, Reminders' `url`).
+    case url
 
     /// Its name where a line names it (`Edited 3: … [due date]`, `Conflict 2 title: …`).
     public var name: String {
@@ -39,6 +41,7 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .place: "Location"
         case .status: "Status"
         case .progress: "Progress"
+        case .url: "URL"
         }
     }
 
@@ -61,6 +64,7 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .place: a.location?.isIdentical(to: b.location) ?? (b.location == nil)
         case .status: a.done == b.done && (!a.done || a.completedAt == b.completedAt)
         case .progress: a.inProgress == b.inProgress && a.percentComplete == b.percentComplete
+        case .url: a.url == b.url
         }
     }
 
@@ -83,6 +87,7 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .progress:
             item.storage.fields.inProgress = source.inProgress
             item.storage.fields.percentComplete = source.percentComplete
+        case .url: item.storage.fields.url = source.url
         }
         return item
     }
@@ -108,6 +113,7 @@ extension ItemField {
     public var isText: Bool {
         switch self {
         case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress: false
+        case .url: true
         }
     }
 
@@ -128,6 +134,7 @@ extension ItemField {
         case .place: "location"
         case .status: "done"
         case .progress: "inProgress"
+        case .url: "url"
         }
     }
 
@@ -148,6 +155,7 @@ extension ItemField {
         case .place: "Where the item is done."
         case .status: "Open or done."
         case .progress: "Begun, and how much is done."
+        case .url: "A link, as https://example.com/ticket/42."
         }
     }
 
@@ -167,6 +175,7 @@ extension ItemField {
         case .place: ("LOCATION", true)
         case .status: ("STATUS", false)
         case .progress: ("PERCENT-COMPLETE", false)
+        case .url: ("URL", false)
         }
     }
 
@@ -179,6 +188,7 @@ extension ItemField {
         case .status: "isCompleted"
         case .place: "locationTitle"
         case .priority: "priority"
+        case .url: "url"
         case .start, .repeatRule, .tags, .parent, .progress: nil
         }
     }
@@ -194,7 +204,8 @@ extension ItemField {
         case .tags: "tag"
         case .parent: "parent"
         case .place: "loc"
-        case .title, .status, .progress: nil
+        // todo.txt has no key for a link: it stays in the item, not on the line.
+        case .title, .status, .progress, .url: nil
         }
     }
 
@@ -210,7 +221,8 @@ extension ItemField {
         case .tags: "tags"
         case .status: "status"
         case .progress: "start"
-        case .parent, .place: nil
+        // Taskwarrior has no attribute for a link (a UDA would be the user's own).
+        case .parent, .place, .url: nil
         }
     }
 }

@@ -159,6 +159,12 @@ public struct ToDoItem: Equatable, Sendable {
         set { storage.fields.percentComplete = newValue }
     }
 
+    /// A link for the item (iCalendar's `URL`, Reminders' `url`), kept as given.
+    public var url: String? {
+        get { self[text: .url] }
+        set { self[text: .url] = newValue }
+    }
+
     /// The percentages `percentComplete` may hold.
     public static let percentRange: ClosedRange<Int> = 0...100
 

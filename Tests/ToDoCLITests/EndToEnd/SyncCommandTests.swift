@@ -157,6 +157,26 @@ final class SyncCommandTests: SyncServerTestCase {
                        "nothing moved in another zone")
     }
 
+    /// A link travels both ways: the phone's `URL` arrives, `edit --url` reaches the phone, and
+    /// `edit --no-url` takes it away there too.
+    func test_aLink_travelsBothWays() throws {
+        XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice").status, 0)
+        _ = try phone("""
+            lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//phone//EN', 'BEGIN:VTODO', 'UID:phone-link@example.com',
+                     'SUMMARY:Read the ticket', 'URL;VALUE=URI:https://example.com/ticket/42', 'END:VTODO', 'END:VCALENDAR']
+            calendar.save_todo(ical='\\r\\n'.join(lines))
+            """)
+        XCTAssertEqual(try run("sync").status, 0)
+        XCTAssertTrue(try run("show", "1").stdout.contains("URL:         https://example.com/ticket/42\n"))
+        XCTAssertEqual(try run("edit", "1", "--url", "https://example.com/ticket/43").status, 0)
+        XCTAssertEqual(try run("sync").stdout, "Sent 1: Read the ticket\nSynced with \"Tasks\": received 0, sent 1, 0 conflicts.\n")
+        let url = "print([str(t.icalendar_component.get('URL')) for t in calendar.todos()])"
+        XCTAssertEqual(try phone(url), "['https://example.com/ticket/43']\n")
+        XCTAssertEqual(try run("edit", "1", "--no-url").status, 0)
+        XCTAssertEqual(try run("sync").status, 0)
+        XCTAssertEqual(try phone(url), "['None']\n")
+    }
+
     /// `kill -9` at moments of a sync of 500 items, several times over: the next `todo sync`
     /// finishes the job, and the server holds each item once, the list each once, and another
     /// sync has nothing to do.

@@ -98,6 +98,8 @@ extension SyncCommand {
         case .progress:
             let percent = item.percentComplete.map { " (\($0)%)" } ?? ""
             return (item.inProgress ? "in progress" : "not begun") + percent
+        // The text fields (`ItemField.texts`), each as it is.
+        default: return item[text: field].map { "\"\($0)\"" } ?? "no \(field.name)"
         }
     }
 
