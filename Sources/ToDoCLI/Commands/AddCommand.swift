@@ -7,9 +7,8 @@ struct AddCommand: ListCommand {
         name: "add", summary: "Add an open item.",
         arguments: [ArgumentSpec(name: "title", help: "The title; several words are joined with spaces. '-' reads one title per line from standard input.", repeats: true)],
         options: [CommonOptions.due, CommonOptions.description, CommonOptions.location, CommonOptions.address,
-                  CommonOptions.coordinate, CommonOptions.priority, CommonOptions.tag, CommonOptions.start, CommonOptions.parent, CommonOptions.repeatRule,
-                  CommonOptions.noGeocode,
-                  CommonOptions.json] + CommonOptions.texts,
+                  CommonOptions.coordinate, CommonOptions.priority, CommonOptions.tag, CommonOptions.start, CommonOptions.parent, CommonOptions.repeatRule]
+            + CommonOptions.texts + [CommonOptions.noGeocode, CommonOptions.json],
         discussion: """
             Prints the number the item got and what was stored, the due date as understood.
             An --address without --coordinate is looked up on the geocoder set in TODO_GEOCODER_URL

@@ -36,62 +36,34 @@ struct AgendaCommand: ListCommand {
         json = arguments.flag(CommonOptions.json)
     }
 
-    /// One heading's items, and the day it names, if it names one.
-    struct Group {
-        var heading: String
-        var day: Double?
-        var items: [ToDoItem] = []
-    }
-
     func run(with runner: CommandRunner) throws {
         let manager = try runner.store.load()
-        let groups = Self.groups(manager.toDoItems, days: days, now: runner.context.now(), dates: runner.renderer.dates)
+        let dates = runner.renderer.dates
+        let groups = Agenda.groups(manager.toDoItems, days: days, now: runner.context.now(), dates: dates)
         if json {
             let objects: [JSONValue] = groups.map { group in
                 var object = JSONObject()
-                object["group"] = .string(group.heading)
-                if let day = group.day { object["date"] = .string(runner.renderer.dates.isoDay(of: day)) }
+                object["group"] = .string(Self.heading(of: group.when, dates))
+                if case .day(let day, _) = group.when { object["date"] = .string(day.isoText) }
                 object["items"] = .array(group.items.map(\.json))
                 return .object(object)
             }
             runner.context.output.write(bytes: JSONValue.array(objects).serialized())
         } else {
-            runner.renderer.writeGroups(groups.map { ($0.heading, $0.items) }, width: runner.context.outputWidth, to: runner.context.output)
+            runner.renderer.writeGroups(groups.map { (Self.heading(of: $0.when, dates), $0.items) }, width: runner.context.outputWidth,
+                                        to: runner.context.output)
         }
     }
 
-    /// The non-empty groups of `items`, in order: Overdue, Today, Tomorrow, the next days up to
-    /// `days` from today (today counting as the first), Later, No date.
-    static func groups(_ items: [ToDoItem], days: Int, now: Date, dates: DueDateFormatter) -> [Group] {
-        let dates = dates.forManyDates()
-        var overdue = Group(heading: "Overdue"), later = Group(heading: "Later"), undated = Group(heading: "No date")
-        var byDay: [Int: Group] = [:]
-        // Each due date read once, through the buffer (iterating the array would copy every item),
-        // sorted as plain values (ties keep list order), then the items dealt out.
-        var dated: [(due: Double, index: Int)] = [], undatedIndices: [Int] = []
-        items.withUnsafeBufferPointer { items in
-            for index in items.indices {
-                if let due = items[index].due { dated.append((dates.moment(of: due), index)) } else { undatedIndices.append(index) }
-            }
+    /// `Overdue`, `Today`, `Tomorrow`, `Wednesday 11/25/26`, `Later`, `No date`.
+    static func heading(of when: Agenda.When, _ dates: DueDateFormatter) -> String {
+        switch when {
+        case .overdue: "Overdue"
+        case .day(_, 0): "Today"
+        case .day(_, 1): "Tomorrow"
+        case .day(let day, _): "\(dates.weekdayName(of: .day(day))) \(dates.string(from: .day(day)))"
+        case .later: "Later"
+        case .undated: "No date"
         }
-        dated.sort { ($0.due, $0.index) < ($1.due, $1.index) }
-        for (due, index) in dated {
-            let item = items[index]
-            let ahead = dates.daysFrom(now, to: due)
-            if ahead < 0 {
-                overdue.items.append(item)
-            } else if ahead < days {
-                if byDay[ahead] == nil {
-                    let start = dates.startOfDay(of: due)
-                    let heading = ahead == 0 ? "Today" : ahead == 1 ? "Tomorrow" : "\(dates.weekdayName(of: due)) \(dates.string(from: start))"
-                    byDay[ahead] = Group(heading: heading, day: start)
-                }
-                byDay[ahead]!.items.append(item)
-            } else {
-                later.items.append(item)
-            }
-        }
-        undated.items = undatedIndices.map { items[$0] }
-        return ([overdue] + byDay.keys.sorted().map { byDay[$0]! } + [later, undated]).filter { !$0.items.isEmpty }
     }
 }

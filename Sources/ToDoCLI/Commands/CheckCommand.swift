@@ -11,16 +11,13 @@ struct CheckCommand: EachItemCommand {
             """,
         argumentCompletion: .items(.open), aliases: ["done", "do"], changesList: true)
 
-    static let keepsSubtasksWithTheirParent = true
-
     var references: [ItemReference]
     var json = false
 
-    static func change(_ manager: inout ItemManager, _ item: ToDoItem, rules: TimeZoneRules) throws -> ItemResult {
-        guard item.repeatRule != nil, !item.done else {
-            return ItemResult(item: try manager.checkItem(withID: item.id), verb: item.done ? "Already done" : "Checked", changed: !item.done)
+    static func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
+        try manager.checkItems(withIDs: items.map(\.id), rules: rules).map { outcome in
+            ItemResult(item: outcome.item, verb: outcome.changed ? "Checked" : "Already done", changed: outcome.changed,
+                       occurrence: outcome.occurrence)
         }
-        let checked = try manager.checkOccurrence(withID: item.id, rules: rules)
-        return ItemResult(item: checked.series ?? checked.record, verb: "Checked", occurrence: (item, checked))
     }
 }

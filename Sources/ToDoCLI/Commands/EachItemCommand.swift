@@ -6,17 +6,10 @@ protocol EachItemCommand: ListCommand {
     var references: [ItemReference] { get }
     var json: Bool { get }
     init(references: [ItemReference], json: Bool)
-    /// Does the command's thing to `item`: the item as it is now, the verb that says what happened,
-    /// and whether that changed it (`check` of a done item does not).
+    /// Does the command's thing to `items`, by the list's rules: each item as it is now, the verb
+    /// that says what happened, and whether that changed it (`check` of a done item does not).
     /// Dates are read in `rules` (where a repeating item is next due).
-    static func change(_ manager: inout ItemManager, _ item: ToDoItem, rules: TimeZoneRules) throws -> ItemResult
-    /// Whether the command would leave open subtasks behind without their parent (`check`,
-    /// `remove`): refused, naming them, unless they are given too.
-    static var keepsSubtasksWithTheirParent: Bool { get }
-}
-
-extension EachItemCommand {
-    static var keepsSubtasksWithTheirParent: Bool { false }
+    static func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult]
 }
 
 /// What a command did to one item.
@@ -35,14 +28,9 @@ extension EachItemCommand {
 
     func run(with runner: CommandRunner) throws {
         let results = try runner.store.update(command: runner.arguments) { manager in
-            let items = try manager.resolve(references)
-            if Self.keepsSubtasksWithTheirParent, let (parent, subtasks) = manager.openSubtasksLeftBehind(by: Set(items.map(\.id))) {
-                throw ItemManagerError.openSubtasks(parent: parent, subtasks: subtasks)
-            }
-            return try items.map { item in try Self.change(&manager, item, rules: runner.renderer.dates.rules) }
+            try Self.change(&manager, try manager.resolve(references), rules: runner.renderer.dates.rules)
         }
         if json {
-            // Each item as `list --json` shows it, with whether the command changed it.
             // Each item as `list --json` shows it, with whether the command changed it; a repeating
             // item checked, with the done item that records the occurrence.
             let objects: [JSONValue] = results.map { result in

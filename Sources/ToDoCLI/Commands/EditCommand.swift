@@ -28,8 +28,8 @@ struct EditCommand: ListCommand {
         name: "edit", summary: "Change an item's fields.", arguments: [CommonOptions.reference],
         options: [title, CommonOptions.due, noDue, CommonOptions.description, noDescription, location, noLocation,
                   address, noAddress, coordinate, noCoordinate, CommonOptions.priority, noPriority, tag, untag, noTags,
-                  CommonOptions.start, noStart, CommonOptions.parent, noParent, CommonOptions.repeatRule, noRepeat,
-                  CommonOptions.noGeocode, CommonOptions.json] + zip(CommonOptions.texts, noTexts).flatMap { [$0, $1] },
+                  CommonOptions.start, noStart, CommonOptions.parent, noParent, CommonOptions.repeatRule, noRepeat]
+            + zip(CommonOptions.texts, noTexts).flatMap { [$0, $1] } + [CommonOptions.noGeocode, CommonOptions.json],
         exclusiveOptions: [[CommonOptions.due, noDue], [CommonOptions.description, noDescription], [location, noLocation],
                            [address, noAddress, noLocation], [coordinate, noCoordinate, noLocation],
                            [CommonOptions.priority, noPriority], [untag, noTags], [CommonOptions.start, noStart], [CommonOptions.parent, noParent],

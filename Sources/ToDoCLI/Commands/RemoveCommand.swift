@@ -7,12 +7,10 @@ struct RemoveCommand: EachItemCommand {
         discussion: "All refs are resolved first; if one fails, nothing is deleted. Numbers are never reused.",
         argumentCompletion: .items(.all), aliases: ["rm", "del", "delete"], changesList: true)
 
-    static let keepsSubtasksWithTheirParent = true
-
     var references: [ItemReference]
     var json = false
 
-    static func change(_ manager: inout ItemManager, _ item: ToDoItem, rules: TimeZoneRules) throws -> ItemResult {
-        ItemResult(item: try manager.removeItem(withID: item.id), verb: "Removed")
+    static func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
+        try manager.removeItems(withIDs: items.map(\.id)).map { ItemResult(item: $0, verb: "Removed") }
     }
 }

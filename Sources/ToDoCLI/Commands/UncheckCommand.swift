@@ -13,7 +13,9 @@ struct UncheckCommand: EachItemCommand {
     var references: [ItemReference]
     var json = false
 
-    static func change(_ manager: inout ItemManager, _ item: ToDoItem, rules: TimeZoneRules) throws -> ItemResult {
-        ItemResult(item: try manager.uncheckItem(withID: item.id), verb: item.done ? "Unchecked" : "Already open", changed: item.done)
+    static func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
+        try items.map { item in
+            ItemResult(item: try manager.uncheckItem(withID: item.id), verb: item.done ? "Unchecked" : "Already open", changed: item.done)
+        }
     }
 }

@@ -113,18 +113,6 @@ public struct DueDateFormatter: Sendable {
         ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][CalendarDay.weekday(ofDayNumber: number) - 1]
     }
 
-    /// The first moment of the local day `timestamp` falls on.
-    public func startOfDay(of timestamp: Double) -> Double {
-        Double(local.firstMoment(ofDay: local.dayNumber(of: timestamp)))
-    }
-
-    /// The local day `timestamp` falls on, as `2026-11-23`.
-    public func isoDay(of timestamp: Double) -> String {
-        let day = CalendarDay(number: local.dayNumber(of: timestamp))
-        let year = String(day.year), month = day.month < 10 ? "0\(day.month)" : "\(day.month)", date = day.day < 10 ? "0\(day.day)" : "\(day.day)"
-        return "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year)-\(month)-\(date)"
-    }
-
     /// Days from the day of `now` to the day of `timestamp`: 0 today, negative when past.
     public func daysFrom(_ now: Date, to timestamp: Double) -> Int {
         local.dayNumber(of: timestamp) - local.dayNumber(of: now.timeIntervalSince1970)

@@ -198,6 +198,7 @@ final class CommandRunnerTests: HarnessTestCase {
             Address:     Main St 1
             Coordinate:  40.7128, -74.006
             Map:         https://www.openstreetmap.org/?mlat=40.7128&mlon=-74.006#map=16/40.7128/-74.006
+            URL:         -
             Priority:    -
             Tags:        -
             Parent:      -
@@ -227,6 +228,7 @@ final class CommandRunnerTests: HarnessTestCase {
             Location:    -
             Address:     -
             Coordinate:  -
+            URL:         -
             Priority:    -
             Tags:        -
             Parent:      -

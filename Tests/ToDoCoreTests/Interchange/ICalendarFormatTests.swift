@@ -225,14 +225,15 @@ final class ICalendarFormatTests: XCTestCase {
 
     /// What a calendar app wrote that todo has no field for goes back out as it came.
     func test_propertiesAndAlarmsTodoHasNoFieldFor_goBackOutAsTheyCame() throws {
-        let kept = ["X-APPLE-SORT-ORDER:731", "CLASS:PRIVATE", "URL;VALUE=URI:https://example.com/a,b",
+        let kept = ["X-APPLE-SORT-ORDER:731", "CLASS:PRIVATE",
                     "RELATED-TO;RELTYPE=SIBLING:other@vm", "X-LONG:" + String(repeating: "é", count: 60)]
         let alarm = ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=END:-PT15M", "DESCRIPTION:Reminder", "END:VALARM"]
-        let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:a@vm", "SUMMARY:Pay", "RELATED-TO:parent@vm", "PERCENT-COMPLETE:40"] + kept + alarm
+        let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:a@vm", "SUMMARY:Pay", "RELATED-TO:parent@vm", "PERCENT-COMPLETE:40", "URL;VALUE=URI:https://example.com/a,b"] + kept + alarm
                     + ["END:VTODO", "END:VCALENDAR", ""]).map(ICalendarFormat.folded).joined()
         let item = try XCTUnwrap(ICalendarFormat.read(text, timeZone: utc).first?.item)
         XCTAssertEqual(item.icalendarLines, kept + alarm)
         XCTAssertEqual(item.percentComplete, 40, "a field of todo's own")
+        XCTAssertEqual(item.url, "https://example.com/a,b", "a field of todo's own")
         XCTAssertEqual(item.itemDescription, nil, "the alarm's DESCRIPTION is the alarm's")
         // Kept in the file, and written back in the order they came, folded as iCalendar folds.
         XCTAssertEqual(try ToDoItem(json: item.json, path: "item").icalendarLines, kept + alarm)
