@@ -2,9 +2,10 @@
 // description, two thirds with a due date, a fifth with a location (address and coordinate), a third
 // with a priority, half with one to three tags, a tenth subtasks, a tenth with a start date, a tenth
 // repeating, and a quarter done; of the due dates, four in five are whole days and one a time. The
-// same N always gives the same list. Usage: generate-store N [python]
+// same N always gives the same list. Usage: generate-store N [python|todo] [VERSION]
 // With `python`, the list is laid out as Python's json.dump(sort_keys=True) writes it: keys sorted
 // (so "items" comes before "version"), ", " and ": " between members, non-ASCII as \u escapes.
+// VERSION 1 (the default) keeps a whole day as its midnight in UTC with "allDay"; 2 as its date.
 import Foundation
 
 var state: UInt64 = 0x5EED
@@ -39,6 +40,16 @@ func quoted(_ text: String) -> String {
 
 let count = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 1000
 let pythonLayout = CommandLine.arguments.dropFirst(2).first == "python"
+let version = Int(CommandLine.arguments.dropFirst(3).first ?? "") ?? 1
+/// A whole day, as the version keeps it: its date, or its midnight in UTC.
+func day(_ key: String, _ dateKey: String, _ seconds: Int) -> [String] {
+    guard version >= 2 else { return ["\"\(key)\": \(seconds)"] + (key == "timestamp" ? ["\"allDay\": true"] : []) }
+    let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    return [String(format: "\"%@\": \"%04d-%02d-%02d\"", dateKey, parts.year!, parts.month!, parts.day!)]
+}
 var open: [String] = [], done: [String] = [], ids: [String] = []
 let tagWords = ["home", "work", "errand", "phone", "garden", "family", "money", "health"]
 let start = 1_767_225_600  // 1 January 2026
@@ -58,8 +69,13 @@ for number in 1...count {
     if random(3) > 0 {
         hasDue = true
         let timed = random(5) == 0
-        fields.append("\"timestamp\": \(start + random(730) * 86_400 + (timed ? 3600 * (8 + random(10)) : 0))")
-        fields.append("\"allDay\": \(!timed)")
+        let seconds = start + random(730) * 86_400 + (timed ? 3600 * (8 + random(10)) : 0)
+        if timed {
+            fields.append("\"timestamp\": \(seconds)")
+            if version < 2 { fields.append("\"allDay\": false") }
+        } else {
+            fields += day("timestamp", "dueDate", seconds)
+        }
     }
     if random(5) == 0 {
         let place = places[random(places.count)]
@@ -77,7 +93,7 @@ for number in 1...count {
         fields.append("\"tags\": [" + Array(Set(tags)).sorted().map(quoted).joined(separator: ", ") + "]")
     }
     if number > 1, random(10) == 0 { fields.append("\"parent\": \"\(ids[random(ids.count)])\"") }
-    if random(10) == 0 { fields.append("\"start\": \(start + random(730) * 86_400)") }
+    if random(10) == 0 { fields += day("start", "startDate", start + random(730) * 86_400) }
     // A tenth repeat (those with a due date: a repeat needs one).
     if hasDue, random(7) == 0 { fields.append("\"repeat\": " + quoted(["FREQ=WEEKLY", "FREQ=DAILY", "FREQ=MONTHLY", "FREQ=WEEKLY;INTERVAL=2"][random(4)])) }
     ids.append(id)
@@ -91,9 +107,9 @@ for number in 1...count {
     if isDone { done.append(item) } else { open.append(item) }
 }
 if pythonLayout {
-    print("{\"items\": [" + (open + done).joined(separator: ", ") + "], \"nextNumber\": \(count + 1), \"version\": 1}")
+    print("{\"items\": [" + (open + done).joined(separator: ", ") + "], \"nextNumber\": \(count + 1), \"version\": \(version)}")
 } else {
-    print("{\"version\": 1, \"nextNumber\": \(count + 1), \"items\": [")
+    print("{\"version\": \(version), \"nextNumber\": \(count + 1), \"items\": [")
     print((open + done).joined(separator: ",\n"))
     print("]}")
 }
