@@ -113,6 +113,9 @@ final class RealToolsTests: BinaryTestCase {
             let outcome = try todo.run(arguments)
             XCTAssertEqual(outcome.status, 0, "\(arguments): \(outcome.stderr)")
         }
+        // Begun in Taskwarrior: in progress here.
+        let shown = try todo.run(["show", "--json", "1"]).stdout + (try todo.run(["show", "1"]).stdout)
+        XCTAssertTrue(shown.contains(#""inProgress": true"#) && shown.contains("Status:      in progress\n"), shown)
 
         XCTAssertEqual(try todo.run(["export", "--format", "taskwarrior", "--output", directory.file("back.json").path]).status, 0)
         let fresh = directory.file("taskdata2").path

@@ -157,6 +157,31 @@ final class SyncCommandTests: SyncServerTestCase {
                        "nothing moved in another zone")
     }
 
+    /// A task the phone marks in progress (Thunderbird's and Nextcloud's `STATUS:IN-PROCESS` with
+    /// `PERCENT-COMPLETE`) stays in progress through an edit here: the release before sent it back
+    /// as `NEEDS-ACTION` beside the kept 25.
+    func test_inProgress_survivesAnEditHere() throws {
+        XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice").status, 0)
+        _ = try phone("""
+            lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//phone//EN', 'BEGIN:VTODO', 'UID:phone-busy@example.com',
+                     'SUMMARY:Write report', 'STATUS:IN-PROCESS', 'PERCENT-COMPLETE:25', 'END:VTODO', 'END:VCALENDAR']
+            calendar.save_todo(ical='\\r\\n'.join(lines))
+            """)
+        XCTAssertEqual(try run("sync").status, 0)
+        XCTAssertTrue(try run("show", "1").stdout.contains("Status:      in progress (25% done)\n"))
+        XCTAssertEqual(try run("edit", "1", "--title", "Write the report").status, 0)
+        XCTAssertEqual(try run("sync").status, 0)
+        XCTAssertEqual(try phone("""
+            for t in calendar.todos():
+                c = t.icalendar_component
+                print(c['SUMMARY'], c['STATUS'], c['PERCENT-COMPLETE'])
+            """), "Write the report IN-PROCESS 25\n")
+        XCTAssertEqual(try run("check", "1").status, 0)
+        XCTAssertEqual(try run("sync").status, 0)
+        XCTAssertEqual(try phone("print([str(t.icalendar_component['STATUS']) for t in calendar.todos(include_completed=True)])"),
+                       "['COMPLETED']\n")
+    }
+
     /// A link travels both ways: the phone's `URL` arrives, `edit --url` reaches the phone, and
     /// `edit --no-url` takes it away there too.
     func test_aLink_travelsBothWays() throws {
