@@ -18,26 +18,29 @@ extension ItemManager {
     /// subtasks too, or first), or when one item is refused.
     public mutating func checkItems(withIDs ids: [UUID], rules: TimeZoneRules) throws(ItemManagerError) -> [CheckOutcome] {
         try checkNoOpenSubtasksLeftBehind(by: ids)
+        // One item's check is refused before anything changes; several are made on a copy (which
+        // costs a pass over the list) so that a refusal of a later one leaves the earlier as they were.
+        if ids.count == 1 { return [try checkOne(withID: ids[0], rules: rules)] }
         var changed = self
-        var outcomes: [CheckOutcome] = []
-        for id in ids {
-            let place = try changed.place(ofID: id)
-            let item = place.done ? changed.doneItems[place.index] : changed.toDoItems[place.index]
-            guard item.repeatRule != nil, !item.done else {
-                outcomes.append(CheckOutcome(item: try changed.checkItem(withID: id), changed: !item.done))
-                continue
-            }
-            let checked = try changed.checkOccurrence(withID: id, rules: rules)
-            outcomes.append(CheckOutcome(item: checked.series ?? checked.record, changed: true, occurrence: (item, checked)))
-        }
+        let outcomes = try ids.map { id throws(ItemManagerError) in try changed.checkOne(withID: id, rules: rules) }
         self = changed
         return outcomes
+    }
+
+    /// Checks one item as `checkItems` does.
+    private mutating func checkOne(withID id: UUID, rules: TimeZoneRules) throws(ItemManagerError) -> CheckOutcome {
+        let place = try place(ofID: id)
+        let item = place.done ? doneItems[place.index] : toDoItems[place.index]
+        guard item.repeatRule != nil, !item.done else { return CheckOutcome(item: try checkItem(withID: id), changed: !item.done) }
+        let checked = try checkOccurrence(withID: id, rules: rules)
+        return CheckOutcome(item: checked.series ?? checked.record, changed: true, occurrence: (item, checked))
     }
 
     /// Removes the items with `ids`, as one change. Refused, with nothing changed, when it would
     /// leave an open subtask without its parent (remove the subtasks too, or first).
     public mutating func removeItems(withIDs ids: [UUID]) throws(ItemManagerError) -> [ToDoItem] {
         try checkNoOpenSubtasksLeftBehind(by: ids)
+        if ids.count == 1 { return [try removeItem(withID: ids[0])] }
         var changed = self
         var removed: [ToDoItem] = []
         for id in ids { removed.append(try changed.removeItem(withID: id)) }

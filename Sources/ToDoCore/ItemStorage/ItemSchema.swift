@@ -111,7 +111,7 @@ extension ToDoItem: JSONSchema {
     /// A day written `"2026-12-03"`; `null` is none.
     private static func day(_ scanner: inout JSONScanner, at field: () -> String) throws(JSONDecodingError) -> ItemDate? {
         guard let text = try scanner.string(at: field) else { return nil }
-        guard let day = Day(iso: text.utf8) else { throw .shape(field(), "\"\(text)\" is not a date written YYYY-MM-DD in the years 1 to 9999") }
+        guard let day = Day(iso: Array(text.utf8)) else { throw .shape(field(), "\"\(text)\" is not a date written YYYY-MM-DD in the years 1 to 9999") }
         return .day(day)
     }
 

@@ -18,15 +18,17 @@ public struct Day: Hashable, Comparable, Sendable {
         self.init(number: number)
     }
 
-    /// The day written `2026-12-03` (four-digit year), as the file keeps it.
-    init?(iso text: some Collection<UInt8>) {
-        let bytes = Array(text)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+    /// The day written `2026-12-03` (four-digit year), as the file keeps it. Read in place: a list
+    /// reads one for each of thousands of items.
+    init?<Bytes: RandomAccessCollection<UInt8>>(iso bytes: Bytes) where Bytes.Index == Int {
+        let base = bytes.startIndex
+        guard bytes.count == 10, bytes[base + 4] == UInt8(ascii: "-"), bytes[base + 7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
-            for byte in bytes[range] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            for offset in range {
+                let digit = bytes[base + offset] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
             }
             return value
         }
