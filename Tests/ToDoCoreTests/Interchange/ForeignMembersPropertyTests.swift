@@ -174,3 +174,24 @@ final class EveryImportPropertyTests: XCTestCase {
         try checkRoundTrip(Array((lines.joined(separator: "\r\n") + "\r\n").utf8), format: .ical, count: 1000)
     }
 }
+
+extension EveryImportPropertyTests {
+    /// todo.txt lines with `key:value` words of every name (todo's own keys among them, and values
+    /// todo cannot read): what todo does not read stays in the title, as todo.sh reads it, and the
+    /// list reads back as imported.
+    func test_todoTxt_withKeyValueWordsOfEveryName() throws {
+        var random = SeededGenerator(seed: 3104)
+        let keys = ["due", "t", "rec", "pri", "tag", "parent", "loc", "addr", "geo", "desc", "id", "url", "start", "x", "h", "+p", "@c"]
+        let values = ["2026-12-03", "2026-12-03T17:00", "banana", "1w", "%zz", "52.5,13.4", "", "A", "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F"]
+        var lines: [String] = []
+        for index in 0..<1000 {
+            var words = ["Line", "\(index)"]
+            for _ in 0..<Int.random(in: 0...5, using: &random) {
+                words.append(keys.randomElement(using: &random)! + ":" + values.randomElement(using: &random)!)
+            }
+            // Each line its own id, so that none is a twin of another.
+            lines.append(words.shuffled(using: &random).joined(separator: " ") + " id:\(UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index + 1))!.uuidString)")
+        }
+        try checkRoundTrip(Array(lines.joined(separator: "\n").utf8), format: .todotxt, count: 1000)
+    }
+}
