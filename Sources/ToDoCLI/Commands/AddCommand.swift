@@ -104,7 +104,7 @@ struct AddCommand: ListCommand {
             var lines: [UUID: Int] = [:]
             let parentID = try parent.map { reference throws(ItemManagerError) in try manager.resolve(reference).id }
             return try titles.enumerated().map { index, title in
-                var item = ToDoItem(title: title, itemDescription: itemDescription, due: due, location: location,
+                var item = ToDoItem(title: title, itemDescription: itemDescription, due: due, location: location, id: manager.newID(),
                                     priority: priority, tags: tags, start: start, repeatRule: repeatRule)
                 item.parent = parentID
                 for (field, text) in texts { item[text: field] = text }

@@ -39,7 +39,7 @@ extension ItemManager {
         fields.createdAt = nil
         fields.completedAt = now
         fields.modifiedAt = now
-        let recorded = try insert(ToDoItem(id: UUID(), number: 0, done: true, storage: ItemStorage(fields)))
+        let recorded = try insert(ToDoItem(id: newID(), number: 0, done: true, storage: ItemStorage(fields)))
         series = try updateItem(withID: id) { $0 = series }
         return CheckedOccurrence(record: recorded, series: series)
     }

@@ -19,6 +19,9 @@ public struct ItemManager: Sendable {
     public private(set) var mayHaveSubtasks = false
     /// Gives the time to stamp on added and checked items; `nil` records no times.
     private let now: (@Sendable () -> Date)?
+    /// Gives the id of each item the list makes itself (the done copy of a repeating item's
+    /// occurrence, an item `add` makes): passed in, as the clock is; random unless set.
+    public var newID: @Sendable () -> UUID = { UUID() }
     /// The ids of all items, so that `add` checks rule 1 without a scan. Restoring a list makes
     /// it anyway, to refuse two items with one id.
     var ids = KeySet<UUID>()

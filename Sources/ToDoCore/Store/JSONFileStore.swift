@@ -13,6 +13,8 @@ public struct JSONFileStore: Sendable {
     /// Where a list of the first form is read: its whole days in seconds become the days they
     /// show in this zone (`ItemForm`).
     public let timeZone: TimeZoneRules
+    /// Where the lists it reads take the ids of items they make (`ItemManager.newID`).
+    private let newID: (@Sendable () -> UUID)?
 
     /// The data file always has these permissions, whatever the umask: only the owner may read or
     /// write the list.
@@ -28,9 +30,10 @@ public struct JSONFileStore: Sendable {
     public let sizeLimit: Int
 
     public init(fileURL: URL, lockTimeout: Double = 10, sizeLimit: Int = OwnFiles.sizeLimit, now: (@Sendable () -> Date)? = nil,
-                timeZone: TimeZoneRules = .utc) {
+                timeZone: TimeZoneRules = .utc, newID: (@Sendable () -> UUID)? = nil) {
         self.fileURL = fileURL
         self.timeZone = timeZone
+        self.newID = newID
         self.lockTimeout = lockTimeout
         self.sizeLimit = min(sizeLimit, OwnFiles.sizeLimit)
         self.now = now
@@ -304,7 +307,9 @@ public struct JSONFileStore: Sendable {
 
     private func read(at path: String) throws(StoreError) -> Snapshot {
         guard let (bytes, identity) = try FileSystem.readOwnFile(at: path, limit: sizeLimit) else {
-            return Snapshot(document: StoreDocument(), manager: ItemManager(now: now), identity: nil)
+            var manager = ItemManager(now: now)
+            if let newID { manager.newID = newID }
+            return Snapshot(document: StoreDocument(), manager: manager, identity: nil)
         }
         var document = try StoreDocument(text: StoredText(owning: bytes), file: path)
         // The items move into the manager; the document keeps only what surrounds them.
@@ -314,7 +319,8 @@ public struct JSONFileStore: Sendable {
         let migration = document.readVersion < StoreDocument.currentVersion
             ? HistoryEntry.Migration(fromVersion: document.readVersion, toVersion: StoreDocument.currentVersion, wholeDays: wholeDays, timeZone: timeZone.name) : nil
         do {
-            let manager = try ItemManager(stored: items, nextNumber: document.nextNumber, now: now)
+            var manager = try ItemManager(stored: items, nextNumber: document.nextNumber, now: now)
+            if let newID { manager.newID = newID }
             return Snapshot(document: document, manager: manager, identity: identity, migration: migration)
         } catch {
             throw .invalidContent(file: path, reason: Self.reason(for: error))

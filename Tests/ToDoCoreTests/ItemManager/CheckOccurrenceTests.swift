@@ -44,6 +44,15 @@ final class CheckOccurrenceTests: XCTestCase {
                                        .replaced(added, at: ItemPlace(done: false, index: 0))])
     }
 
+    /// The done copy's id comes from the id source given, as the time comes from the clock.
+    func test_theOccurrencesId_comesFromTheIdSourceGiven() throws {
+        var manager = ItemManager(now: { [now] in now })
+        let given = UUID(uuidString: "00000000-0000-4000-8000-000000000042")!
+        manager.newID = { given }
+        let added = try manager.add(ToDoItem(title: "Water", due: .day(2026, 11, 20), repeatRule: "FREQ=WEEKLY"))
+        XCTAssertEqual(try manager.checkOccurrence(withID: added.id, rules: utc).record.id, given)
+    }
+
     func test_theLastOccurrence_checksTheItemItself() throws {
         var manager = ItemManager(now: { [now] in now })
         let added = try manager.add(ToDoItem(title: "Water", due: .day(2026, 11, 20), repeatRule: "FREQ=DAILY;UNTIL=20261121"))
