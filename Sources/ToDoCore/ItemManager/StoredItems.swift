@@ -15,7 +15,7 @@ struct StoredItems {
 
     /// Notes the fields of an item read by the shortcut from where they are, which costs nothing.
     mutating func note(_ item: WrittenItem) {
-        if item.offsets.start != 0 || item.offsets.startDate != 0 { anyStartDate = true }
+        if item.offsets.start != 0 { anyStartDate = true }
         if item.offsets.parent != 0 { anyParent = true }
         if item.offsets.allDay != 0 { anyLegacyAllDay = true }
     }

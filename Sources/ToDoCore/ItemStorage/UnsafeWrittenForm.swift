@@ -45,11 +45,11 @@ struct UnsafeWrittenForm: @unchecked Sendable {
     struct Offsets: Sendable {
         var title: Offset = 0
         var itemDescription: Offset = 0
-        var timestamp: Offset = 0
-        var dueDate: Offset = 0
+        /// The due's value: seconds, or a day when `dueIsDay` (written under `dueDate`).
+        var due: Offset = 0
         var allDay: Offset = 0
+        /// The start's value: seconds, or a day when `startIsDay`.
         var start: Offset = 0
-        var startDate: Offset = 0
         var repeatRule: Offset = 0
         var location: Offset = 0
         var priority: Offset = 0
@@ -58,15 +58,18 @@ struct UnsafeWrittenForm: @unchecked Sendable {
         var createdAt: Offset = 0
         var completedAt: Offset = 0
         var modifiedAt: Offset = 0
+        var dueIsDay = false
+        var startIsDay = false
     }
 
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
     var title: String { value(at: offsets.title, WrittenFormReader.string) ?? "" }
     var itemDescription: String? { value(at: offsets.itemDescription, WrittenFormReader.string) }
-    var due: ItemDate? { date(time: offsets.timestamp, day: offsets.dueDate) }
-    var legacyAllDay: Bool? { value(at: offsets.allDay) { try? $0.scanBool() } }
-    var startDate: ItemDate? { date(time: offsets.start, day: offsets.startDate) }
+    var due: ItemDate? { date(at: offsets.due, isDay: offsets.dueIsDay) }
+    /// As the general reader reads it: said only of a due in seconds.
+    var legacyAllDay: Bool? { offsets.dueIsDay ? nil : value(at: offsets.allDay) { try? $0.scanBool() } }
+    var startDate: ItemDate? { date(at: offsets.start, isDay: offsets.startIsDay) }
     var repeatRule: String? { value(at: offsets.repeatRule, WrittenFormReader.string) }
     var location: Location? {
         value(at: offsets.location, isExact ? WrittenFormReader.location : WrittenFormReader.locationInOtherLayout)
@@ -106,8 +109,8 @@ struct UnsafeWrittenForm: @unchecked Sendable {
     /// text when they have no escapes.
     func withListFields(_ body: (ListFields) -> Void) {
         let buffer = bytes
-        let due = offsets.timestamp > 0 ? ListFields.Due.writtenTime(buffer, at: Int(offsets.timestamp))
-            : offsets.dueDate > 0 ? .writtenDay(buffer, at: Int(offsets.dueDate)) : .value(nil)
+        let due = offsets.due == 0 ? ListFields.Due.value(nil)
+            : offsets.dueIsDay ? .writtenDay(buffer, at: Int(offsets.due)) : .writtenTime(buffer, at: Int(offsets.due))
         let tags = offsets.tags > 0 ? ListFields.Tags.written(buffer, at: Int(offsets.tags)) : .none
         let priority = self.priority, repeats = offsets.repeatRule > 0
         Self.withString(at: Int(offsets.title), in: buffer) { title in
@@ -152,10 +155,9 @@ struct UnsafeWrittenForm: @unchecked Sendable {
         value(at: offset) { WrittenFormReader.number(&$0, in: ToDoItem.timestampRange) }
     }
 
-    /// The time in seconds at `time`, else the day at `day`: an item has one or neither.
-    private func date(time: Offset, day: Offset) -> ItemDate? {
-        if let time = self.time(at: time) { return .time(time) }
-        return value(at: day, WrittenFormReader.day).map(ItemDate.day)
+    /// The day or the time at `offset`.
+    private func date(at offset: Offset, isDay: Bool) -> ItemDate? {
+        isDay ? value(at: offset, WrittenFormReader.day).map(ItemDate.day) : time(at: offset).map(ItemDate.time)
     }
 
     /// The value at `offset`, read as it was checked when the item was read (so it is there);

@@ -68,20 +68,25 @@ enum WrittenFormReader {
                 offsets.location = here
                 return locationPartsInOtherLayout(&scanner) != nil
             case .timestamp:
-                offsets.timestamp = here
-                return offsets.dueDate == 0 && isTime(&scanner)
+                // A due is a time or a day, not both.
+                guard offsets.due == 0 else { return false }
+                offsets.due = here
+                return isTime(&scanner)
             case .dueDate:
-                offsets.dueDate = here
-                return offsets.timestamp == 0 && day(&scanner) != nil
+                guard offsets.due == 0 else { return false }
+                (offsets.due, offsets.dueIsDay) = (here, true)
+                return skipDay(&scanner)
             case .allDay:
                 offsets.allDay = here
                 return (try? scanner.scanBool()) != nil
             case .start:
+                guard offsets.start == 0 else { return false }
                 offsets.start = here
-                return offsets.startDate == 0 && isTime(&scanner)
+                return isTime(&scanner)
             case .startDate:
-                offsets.startDate = here
-                return offsets.start == 0 && day(&scanner) != nil
+                guard offsets.start == 0 else { return false }
+                (offsets.start, offsets.startIsDay) = (here, true)
+                return skipDay(&scanner)
             case .repeatRule:
                 offsets.repeatRule = here
                 return skipString(&scanner)
@@ -139,19 +144,19 @@ enum WrittenFormReader {
             guard skipWrittenString(&scanner) else { return nil }
         }
         if scanner.consume(",\"timestamp\":") {
-            offsets.timestamp = here()
+            offsets.due = here()
             guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
         } else if scanner.byte(at: 2) == UInt8(ascii: "d"), scanner.consume(",\"dueDate\":") {
-            offsets.dueDate = here()
-            guard day(&scanner) != nil else { return nil }
+            (offsets.due, offsets.dueIsDay) = (here(), true)
+            guard skipDay(&scanner) else { return nil }
         }
         if scanner.byte(at: 2) == UInt8(ascii: "s") {
             if scanner.consume(",\"start\":") {
                 offsets.start = here()
                 guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
             } else if scanner.consume(",\"startDate\":") {
-                offsets.startDate = here()
-                guard day(&scanner) != nil else { return nil }
+                (offsets.start, offsets.startIsDay) = (here(), true)
+                guard skipDay(&scanner) else { return nil }
             }
         }
         if scanner.byte(at: 2) == UInt8(ascii: "r"), scanner.consume(",\"repeat\":") {
@@ -372,11 +377,20 @@ enum WrittenFormReader {
     /// moves past it; else `nil`.
     static func day(_ scanner: inout JSONScanner) -> Day? {
         let start = scanner.index
-        guard scanner.bytes.count - start >= 12, scanner.bytes[start] == UInt8(ascii: "\""),
-              scanner.bytes[start + 11] == UInt8(ascii: "\""),
+        guard scanner.bytes.count - start >= 12, scanner.bytes[start] == UInt8(ascii: "\""), scanner.bytes[start + 11] == UInt8(ascii: "\""),
               let day = Day(iso: UnsafeBufferPointer(rebasing: scanner.bytes[start + 1..<start + 11])) else { return nil }
         scanner.index = start + 12
         return day
+    }
+
+    /// Moves past the day that comes next, as `day` reads one, without working out which it is.
+    static func skipDay(_ scanner: inout JSONScanner) -> Bool {
+        let start = scanner.index
+        guard scanner.bytes.count - start >= 12, scanner.bytes[start] == UInt8(ascii: "\""),
+              scanner.bytes[start + 11] == UInt8(ascii: "\""),
+              Day.isISO(UnsafeBufferPointer(rebasing: scanner.bytes[start + 1..<start + 11])) else { return false }
+        scanner.index = start + 12
+        return true
     }
 
     /// Moves past the string that comes next when it is valid JSON (UTF-8, escapes) written
