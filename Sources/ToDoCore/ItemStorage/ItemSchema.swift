@@ -289,7 +289,24 @@ extension JSONWriter {
     mutating func date(_ date: ItemDate?, time: StaticString, day: StaticString) {
         switch date {
         case .time(let seconds)?: field(time, seconds)
-        case .day(let date)?: field(day, date.isoText)
+        case .day(let date)?:
+            key(day)
+            // Digit by digit: a list writes thousands (`Day.isoText` spells the same).
+            let parts = date.calendarDay
+            func put(_ value: Int, from divisor: Int) {
+                var divisor = divisor
+                while divisor > 0 {
+                    bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            bytes.append(UInt8(ascii: "\""))
+            put(parts.year, from: 1000)
+            bytes.append(UInt8(ascii: "-"))
+            put(parts.month, from: 10)
+            bytes.append(UInt8(ascii: "-"))
+            put(parts.day, from: 10)
+            bytes.append(UInt8(ascii: "\""))
         case nil: break
         }
     }
