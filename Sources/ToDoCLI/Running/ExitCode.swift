@@ -45,7 +45,7 @@ public enum ExitCode: Int32, CaseIterable {
             case .noSuchItem, .ambiguousReference: self = .noSuchItem
             case .duplicateContent, .duplicateID, .duplicateNumber, .openSubtasks, .unfollowableRepeat: self = .refused
             case .numberOutOfRange: self = .failure
-            case .emptyTitle, .multilineTitle, .invalidCoordinate, .invalidDueDate, .invalidReference, .noLocation,
+            case .emptyTitle, .multilineTitle, .controlCharacters, .invalidCoordinate, .invalidDueDate, .invalidReference, .noLocation,
                  .emptyLocationName, .invalidPriority, .invalidPercent, .invalidTag, .parentCycle, .invalidRepeatRule, .repeatWithoutDue: self = .usage
             }
         case is UndoError:

@@ -36,7 +36,7 @@ public enum ICalendarFormat {
             if let parent = item.parent { lines.append("RELATED-TO;RELTYPE=PARENT:" + (uids[parent] ?? parent.uuidString)) }
             for field in ItemField.texts {
                 guard let property = field.icalendarProperty, let text = item[text: field] else { continue }
-                lines.append(property.name + ":" + (property.isText ? escaped(text) : text))
+                lines.append(property.name + ":" + (property.isText ? escaped(text) : PercentEncoding.encoded(text, where: Whitespace.isControl)))
             }
             if let location = item.location {
                 lines.append("LOCATION:" + escaped(location.name))
@@ -415,9 +415,17 @@ public enum ICalendarFormat {
         item.storage.fields.parent = parent
         item.storage.fields.modifiedAt = time("LAST-MODIFIED")
         item.storage.fields.inProgress = status == "IN-PROCESS" && !item.done
+        /// Lines of properties todo reads that it could not: kept as they came.
+        var unread: Set<Int> = []
         for field in ItemField.texts {
-            guard let name = field.icalendarProperty?.name, let value = property(name)?.value, !value.isEmpty else { continue }
-            item[text: field] = field.icalendarProperty?.isText == true ? unescaped(value) : String(value)
+            guard let name = field.icalendarProperty?.name, let line = property(name), !line.value.isEmpty else { continue }
+            let text = field.icalendarProperty?.isText == true ? unescaped(line.value) : String(line.value)
+            guard ItemField.isOneLine(text) else {
+                problems.append("line \(line.line): \(name) is not one line (it holds a line break or a control character); kept as it came")
+                unread.insert(line.line)
+                continue
+            }
+            item[text: field] = text
         }
         if let percent = property("PERCENT-COMPLETE") {
             if let value = Int(percent.value.trimmingCharacters(in: .whitespaces)), ToDoItem.percentRange.contains(value) {
@@ -429,7 +437,8 @@ public enum ICalendarFormat {
         // What todo has no field for goes back out as it came: its properties, then its alarms.
         let parentLine = properties.first { $0.name == "RELATED-TO" && ($0.parameters["RELTYPE"]?.uppercased() ?? "PARENT") == "PARENT" }?.line
         item.storage.fields.icalendarLines = properties.filter { property in
-            property.problem == nil && !readProperties.contains(property.name) && !(property.name == "RELATED-TO" && property.line == parentLine)
+            property.problem == nil && (!readProperties.contains(property.name) || unread.contains(property.line))
+                && !(property.name == "RELATED-TO" && property.line == parentLine)
         }.map(\.raw) + nested
         // A UID that is not todo's id as written (`…@vm`, a lower-case UUID) goes back out as it came.
         if let uid, uid != item.id.uuidString { item.storage.fields.originalUID = uid }

@@ -77,7 +77,8 @@ enum RemindersFormat {
             object["title"] = .string(title)
             if let notes = string("notes"), !notes.isEmpty { object["itemDescription"] = .string(notes) }
             for field in ItemField.texts {
-                if let key = field.remindersKey, let text = string(key), !text.isEmpty { object[field.fileKey] = .string(text) }
+                guard let key = field.remindersKey, let text = string(key), !text.isEmpty else { continue }
+                if ItemField.isOneLine(text) { object[field.fileKey] = .string(text) } else { unreadable(key, "not one line (a line break or a control character)") }
             }
             if let due = date("dueDate") {
                 if local.fields(of: due).isMidnight {

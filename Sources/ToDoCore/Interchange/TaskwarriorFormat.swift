@@ -264,7 +264,8 @@ public enum TaskwarriorFormat {
         item.storage.fields.tags = tags
         item.storage.fields.repeatRule = rule
         for field in ItemField.texts {
-            if let key = field.taskwarriorKey, let text = string(key) { item[text: field] = text }
+            guard let key = field.taskwarriorKey, let text = string(key) else { continue }
+            if ItemField.isOneLine(text) { item[text: field] = text } else { unreadable(key, "not one line (a line break or a control character)") }
         }
         // What todo has no field for stays with the item: the project, dependencies, UDAs.
         for (key, value) in task.members where !readKeys.contains(key) { kept.appendUnchecked(key: key, value: value) }

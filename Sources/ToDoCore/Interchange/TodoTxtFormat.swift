@@ -202,6 +202,10 @@ public enum TodoTxtFormat {
                     unreadable("is not percent-encoded text")
                     continue
                 }
+                guard ItemField.isOneLine(text) else {
+                    unreadable("is not one line (a line break or a control character)")
+                    continue
+                }
                 if !text.isEmpty { texts.append((field, text)) }
             }
         }

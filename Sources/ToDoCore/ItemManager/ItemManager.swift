@@ -307,6 +307,12 @@ public struct ItemManager: Sendable {
         if let time = item.start?.time, !ToDoItem.timestampRange.contains(time) { throw .invalidDueDate(time) }
         if let priority = item.priority, !ToDoItem.priorityRange.contains(priority) { throw .invalidPriority(priority) }
         if let percent = item.percentComplete, !ToDoItem.percentRange.contains(percent) { throw .invalidPercent(percent) }
+        // A link or another text field is one line: a line break would end a calendar's property early.
+        for field in ItemField.texts {
+            if let text = item[text: field], !ItemField.isOneLine(text) {
+                throw .controlCharacters(field, text)
+            }
+        }
         if let tag = item.tags.first(where: { !Tags.isValid($0) }) { throw .invalidTag(tag) }
     }
 

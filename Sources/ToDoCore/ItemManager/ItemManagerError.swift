@@ -4,6 +4,8 @@ public enum ItemManagerError: Error, Equatable, Sendable {
     case emptyTitle
     /// The title holds a line break (rule 4).
     case multilineTitle(String)
+    /// A text field (`ItemField.texts`) holds a line break or another control character.
+    case controlCharacters(ItemField, String)
     /// A coordinate component is not finite or out of range.
     case invalidCoordinate(Coordinate)
     /// The due date is not within the years 1 to 9999.
@@ -55,6 +57,9 @@ extension ItemManagerError: CustomStringConvertible {
             return "the title is empty"
         case .multilineTitle(let title):
             return "the title must be a single line: \(quoted(title))"
+        case .controlCharacters(let field, let text):
+            // As JSON writes it: the characters themselves are not to reach a terminal.
+            return "the \(field.name) must be one line without control characters: " + String(decoding: JSONValue.string(text).serializedCompactly(), as: UTF8.self)
         case .invalidCoordinate(let coordinate):
             return "the coordinate \(coordinate.latitude),\(coordinate.longitude) is out of range"
                 + " (latitude -90...90, longitude -180...180)"

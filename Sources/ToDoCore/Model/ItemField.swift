@@ -120,6 +120,12 @@ extension ItemField {
     /// The text fields, in the order the file, `show` and the exports give them.
     public static let texts = allCases.filter(\.isText)
 
+    /// Whether `text` may be a text field's value: one line, without control characters
+    /// (`ItemManager` refuses any other; an import leaves it out, saying so).
+    public static func isOneLine(_ text: some StringProtocol) -> Bool {
+        !text.unicodeScalars.contains(where: Whitespace.isControl)
+    }
+
     /// Its key in todo's file and in `--json`.
     var fileKey: String {
         switch self {

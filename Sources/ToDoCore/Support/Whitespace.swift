@@ -10,6 +10,11 @@ public enum Whitespace {
         scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator || scalar == zeroWidthSpace
     }
 
+    /// A control character (C0, DEL or C1): a line break or an escape, never part of one line of text.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
     /// `CharacterSet.whitespacesAndNewlines`: Unicode's White_Space (the spaces, line and
     /// paragraph separators, U+000A to U+000D and U+0085), and U+200B.
     public static func isSpaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {

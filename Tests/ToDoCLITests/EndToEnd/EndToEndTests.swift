@@ -117,6 +117,16 @@ final class EndToEndTests: BinaryTestCase {
         XCTAssertTrue(ical.contains("DUE:20261203T220000Z\r\n"), ical)
     }
 
+    /// `--url` takes one line: a line break is a usage error that changes nothing.
+    func test_aLinkWithALineBreak_isAUsageError() throws {
+        try run("add", "A", "--url", "https://a.example")
+        let before = try Data(contentsOf: fileURL)
+        let outcome = try run("edit", "1", "--url", "https://b.example\nX-EVIL:1")
+        XCTAssertEqual(outcome.status, 64, outcome.stderr)
+        XCTAssertEqual(outcome.stderr, "Error: the url must be one line without control characters: \"https://b.example\\nX-EVIL:1\"\n")
+        XCTAssertEqual(try Data(contentsOf: fileURL), before)
+    }
+
     /// A list of the first form (whole days as the moments of local midnights) reads as the days
     /// it shows where it is read, and its first change writes it as dates, said in the history.
     func test_aFileOfTheFirstForm_migratesOnItsFirstChange_andTheHistorySaysSo() throws {

@@ -64,6 +64,36 @@ final class ItemFieldTests: XCTestCase {
         XCTAssertNil(try manager.edit(itemWithID: added.id, edit).url)
     }
 
+    /// A link is one line: a line break in it is refused (it would end a calendar's property and
+    /// start another), and one a hand-edited file holds is written escaped, never as a new line.
+    func test_aLinkWithALineBreak_isRefused_andNeverWrittenAsOne() throws {
+        var manager = ItemManager()
+        var item = ToDoItem(title: "Phish", id: id)
+        item.url = "https://example.com/\r\nATTENDEE:mailto:eve@example.com"
+        XCTAssertThrowsError(try manager.add(item)) { error in
+            XCTAssertEqual(error as? ItemManagerError, .controlCharacters(.url, item.url!))
+            XCTAssertEqual((error as? ItemManagerError)?.description,
+                           #"the url must be one line without control characters: "https://example.com/\r\nATTENDEE:mailto:eve@example.com""#)
+        }
+        XCTAssertEqual(manager.toDoCount, 0)
+        let text = ICalendarFormat.write([item], timeZone: .utc, now: Date(timeIntervalSince1970: 0), productID: "p")
+        XCTAssertTrue(text.contains("\r\nURL:https://example.com/%0D%0AATTENDEE:mailto:eve@example.com\r\n"), text)
+        XCTAssertFalse(text.contains("\r\nATTENDEE"), text)
+    }
+
+    /// An import leaves a link that is not one line out of the field, says so, and keeps it as it came.
+    func test_anImportedLinkThatIsNotOneLine_isKeptAsItCame() throws {
+        let calendar = ["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a", "SUMMARY:T", "URL:https://a\tb", "END:VTODO", "END:VCALENDAR"]
+        let read = try XCTUnwrap(ICalendarFormat.read(calendar.joined(separator: "\r\n"), timeZone: .utc).first)
+        XCTAssertNil(read.item.url)
+        XCTAssertEqual(read.item.icalendarLines, ["URL:https://a\tb"])
+        XCTAssertEqual(read.problems, ["line 5: URL is not one line (it holds a line break or a control character); kept as it came"])
+        let reminders = #"[{"externalId":"x","title":"R","isCompleted":false,"url":"https://a\nb"}]"#
+        let reminder = try XCTUnwrap(ItemInterchange.read(Array(reminders.utf8), format: .reminders, timeZone: .utc).items.first)
+        XCTAssertNil(reminder.item.url)
+        XCTAssertEqual(reminder.item.foreignMembers.members(from: "reminders")["url"], .string("https://a\nb"))
+    }
+
     /// Items are equal when every field is, the place's address too; the book's looser rule for
     /// places stays `Location`'s own equality, which the uniqueness rule uses.
     func test_itemEquality_isStructural_andTheBooksRuleKeepsItsPlace() throws {
