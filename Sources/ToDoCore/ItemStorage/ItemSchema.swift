@@ -9,24 +9,17 @@ extension ToDoItem {
     /// The keys todo itself reads in an item of its file: another program's member of one of
     /// these names, written as it came, would be read as todo's own field, or make the file one
     /// todo refuses: other programs' members are kept apart (`ForeignMembers`).
-    static let ownKeys = Set<String>([
-        "id", "number", "title", "itemDescription", "timestamp", "dueDate", "allDay", "start", "startDate", "repeat", "location", "priority", "tags",
-        "parent", "done", "inProgress", "percentComplete", "createdAt", "completedAt", "modifiedAt", "uid", "icalendar", "from",
-    ]).union(ItemField.texts.map(\.fileKey))
+    static let ownKeys = Set(["id", "number", "allDay", "createdAt", "completedAt", "modifiedAt", "uid", "icalendar", "from"]
+        + ItemField.allCases.flatMap(\.fileKeys))
 
-    /// The text field (`ItemField.texts`) the file keeps under `key`.
-    private static let textFields = Dictionary(uniqueKeysWithValues: ItemField.texts.map { ($0.fileKey, $0) })
+    /// The field each of the fields' keys belongs to (`ItemField.fileKeys`).
+    private static let fieldsByKey = Dictionary(uniqueKeysWithValues: ItemField.allCases.flatMap { field in field.fileKeys.map { ($0, field) } })
 }
 
 extension ToDoItem: JSONSchema {
     init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
-        var id: UUID?, idText: String?, number = 0, title: String?, itemDescription: String?, due: ItemDate?, start: ItemDate?
-        var location: Location?, done = false, createdAt: Double?, completedAt: Double?, modifiedAt: Double?
-        var priority: Int?, tags: [String] = [], parent: UUID?, allDay: Bool?, repeatRule: String?, originalUID: String?
-        var icalendarLines: [String] = []
-        var inProgress = false, percentComplete: Int?
-        var foreign = ForeignMembers()
-        var texts: [(ItemField, String)] = []
+        var id: UUID?, idText: String?, number = 0, title: String?, done = false, allDay: Bool?
+        var fields = ItemFields(title: "")
         var unknown = UnknownMembers()
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             func field() -> String { memberPath(path(), key.string) }
@@ -36,66 +29,70 @@ extension ToDoItem: JSONSchema {
                 id = token.flatMap { token in token.withUTF8 { UUID(canonical: $0) } }
                 idText = id == nil ? token?.string : nil
             case "number": number = try scanner.int(at: field, in: 1...Self.largestNumber) ?? 0
-            case "title": title = try scanner.string(at: field)
-            case "itemDescription": itemDescription = try scanner.string(at: field)
-            // A due and a start are each a time in seconds or a day, never both.
-            case "timestamp":
-                try Self.checkOne(due, "dueDate", field)
-                due = try scanner.double(at: field, in: Self.timestampRange).map(ItemDate.time)
-            case "dueDate":
-                try Self.checkOne(due, "timestamp", field)
-                due = try Self.day(&scanner, at: field)
             case "allDay": allDay = try scanner.bool(at: field)
-            case "start":
-                try Self.checkOne(start, "startDate", field)
-                start = try scanner.double(at: field, in: Self.timestampRange).map(ItemDate.time)
-            case "startDate":
-                try Self.checkOne(start, "start", field)
-                start = try Self.day(&scanner, at: field)
-            case "location": location = try scanner.decode(Location.self, at: field)
-            case "done": done = try scanner.bool(at: field) ?? false
-            case "inProgress": inProgress = try scanner.bool(at: field) ?? false
-            case "percentComplete": percentComplete = try scanner.int(at: field, in: Self.percentRange)
-            case "createdAt": createdAt = try scanner.double(at: field, in: Self.timestampRange)
-            case "completedAt": completedAt = try scanner.double(at: field, in: Self.timestampRange)
-            case "modifiedAt": modifiedAt = try scanner.double(at: field, in: Self.timestampRange)
-            case "uid": originalUID = try scanner.string(at: field)
-            case "from": foreign = try Self.foreignMembers(&scanner, at: field)
-            // Keys another program may use for a value of another kind (Reminders' `"priority": 0`,
-            // a word): such a value is kept as it was, beside todo's own fields.
-            case "icalendar":
-                icalendarLines = try Self.ownValue(&scanner, key, &unknown, Self.strings) ?? []
-            case "priority":
-                priority = try Self.ownValue(&scanner, key, &unknown) { value in
-                    guard case .number(let literal) = value, let number = Int(literal), Self.priorityRange.contains(number) else { return nil }
-                    return number
-                }
-            case "parent":
-                parent = try Self.ownValue(&scanner, key, &unknown) { value in
-                    guard case .string(let text) = value else { return nil }
-                    return text.utf8.withContiguousStorageIfAvailable { UUID(canonical: $0) } ?? nil
-                }
-            case "tags":
-                tags = try Self.ownValue(&scanner, key, &unknown, Self.strings) ?? []
-            case "repeat":
-                repeatRule = try Self.ownValue(&scanner, key, &unknown) { value in value.string }
+            case "createdAt": fields.createdAt = try scanner.double(at: field, in: Self.timestampRange)
+            case "completedAt": fields.completedAt = try scanner.double(at: field, in: Self.timestampRange)
+            case "modifiedAt": fields.modifiedAt = try scanner.double(at: field, in: Self.timestampRange)
+            case "uid": fields.originalUID = try scanner.string(at: field)
+            case "from": fields.foreignMembers = try Self.foreignMembers(&scanner, at: field)
+            // Kept as it was when of another kind, as the fields below that another program may use.
+            case "icalendar": fields.icalendarLines = try Self.ownValue(&scanner, "icalendar", &unknown, Self.strings) ?? []
             default:
-                if let text = Self.textFields[key.string] {
-                    if let value = try scanner.string(at: field) { texts.append((text, value)) }
+                let name = key.string
+                guard let itemField = Self.fieldsByKey[name] else { return unknown.append(key: name, value: try scanner.unknownValue()) }
+                if itemField == .title {
+                    title = try scanner.string(at: field)
+                } else if itemField == .status {
+                    done = try scanner.bool(at: field) ?? false
                 } else {
-                    unknown.append(key: key.string, value: try scanner.unknownValue())
+                    try Self.read(itemField, key: name, &scanner, into: &fields, unknown: &unknown, at: field)
                 }
             }
         }
         if let idText { throw .shape(memberPath(path(), "id"), "\"\(idText)\" is not a UUID") }
-        var fields = ItemFields(
-            title: try required(title) { memberPath(path(), "title") }, itemDescription: itemDescription,
-            due: due, start: start, legacyAllDay: due?.isDay == false ? allDay : nil, repeatRule: repeatRule, location: location,
-            priority: priority, tags: tags, parent: parent, inProgress: inProgress, percentComplete: percentComplete,
-            createdAt: createdAt, completedAt: completedAt, modifiedAt: modifiedAt, originalUID: originalUID,
-            icalendarLines: icalendarLines, foreignMembers: foreign, unknownMembers: unknown)
-        for (field, text) in texts { fields[text: field] = text }
+        fields.title = try required(title) { memberPath(path(), "title") }
+        fields.legacyAllDay = fields.due?.isDay == false ? allDay : nil
+        fields.unknownMembers = unknown
         self.init(id: try required(id) { memberPath(path(), "id") }, number: number, done: done, storage: ItemStorage(fields))
+    }
+
+    /// Reads the value of `field` under `key` into `fields`. A value of another kind where another
+    /// program may use the key (Reminders' `"priority": 0`, a word) is kept as it was, beside
+    /// todo's own fields.
+    private static func read(_ field: ItemField, key: String, _ scanner: inout JSONScanner, into fields: inout ItemFields,
+                             unknown: inout UnknownMembers, at path: () -> String) throws(JSONDecodingError) {
+        switch field {
+        // Read by the caller: the item is made with them.
+        case .title, .status: break
+        case .description: fields.itemDescription = try scanner.string(at: path)
+        // A due and a start are each a time in seconds or a day, never both.
+        case .due:
+            try checkOne(fields.due, key == "timestamp" ? "dueDate" : "timestamp", path)
+            fields.due = key == "timestamp" ? try scanner.double(at: path, in: timestampRange).map(ItemDate.time) : try day(&scanner, at: path)
+        case .start:
+            try checkOne(fields.start, key == "start" ? "startDate" : "start", path)
+            fields.start = key == "start" ? try scanner.double(at: path, in: timestampRange).map(ItemDate.time) : try day(&scanner, at: path)
+        case .repeatRule: fields.repeatRule = try ownValue(&scanner, key, &unknown) { value in value.string }
+        case .place: fields.location = try scanner.decode(Location.self, at: path)
+        case .priority:
+            fields.priority = try ownValue(&scanner, key, &unknown) { value in
+                guard case .number(let literal) = value, let number = Int(literal), priorityRange.contains(number) else { return nil }
+                return number
+            }
+        case .tags: fields.tags = try ownValue(&scanner, key, &unknown, strings) ?? []
+        case .parent:
+            fields.parent = try ownValue(&scanner, key, &unknown) { value in
+                guard case .string(let text) = value else { return nil }
+                return text.utf8.withContiguousStorageIfAvailable { UUID(canonical: $0) } ?? nil
+            }
+        case .progress:
+            if key == "inProgress" {
+                fields.inProgress = try scanner.bool(at: path) ?? false
+            } else {
+                fields.percentComplete = try scanner.int(at: path, in: percentRange)
+            }
+        case .url: fields[text: field] = try scanner.string(at: path)
+        }
     }
 
     /// Other programs' members: an object of objects, one per program.
@@ -130,11 +127,11 @@ extension ToDoItem: JSONSchema {
 
     /// The member's value as todo's own field, when `own` reads it; any other value but `null` is
     /// another program's, kept with the item as it was.
-    private static func ownValue<Value>(_ scanner: inout JSONScanner, _ key: JSONStringToken, _ unknown: inout UnknownMembers,
+    private static func ownValue<Value>(_ scanner: inout JSONScanner, _ key: String, _ unknown: inout UnknownMembers,
                                         _ own: (JSONValue) -> Value?) throws(JSONDecodingError) -> Value? {
         let value = try scanner.unknownValue()
         if let mine = own(value) { return mine }
-        if value != .null { unknown.append(key: key.string, value: value) }
+        if value != .null { unknown.append(key: key, value: value) }
         return nil
     }
 
@@ -151,43 +148,11 @@ extension ToDoItem: JSONSchema {
             writer.key("number")
             writer.int(number)
         }
-        writer.field("title", fields.title)
-        writer.field("itemDescription", fields.itemDescription)
-        writer.date(fields.due, time: "timestamp", day: "dueDate")
-        writer.date(fields.start, time: "start", day: "startDate")
-        writer.field("repeat", fields.repeatRule)
-        writer.field("location", fields.location)
-        if let priority = fields.priority {
-            writer.key("priority")
-            writer.int(priority)
-        }
-        if !fields.tags.isEmpty {
-            writer.key("tags")
-            writer.strings(fields.tags)
-        }
-        if let parent = fields.parent {
-            writer.key("parent")
-            writer.uuid(parent)
-        }
-        writer.key("done")
-        writer.bool(done)
-        if fields.inProgress {
-            writer.key("inProgress")
-            writer.bool(true)
-        }
-        if let percent = fields.percentComplete {
-            writer.key("percentComplete")
-            writer.int(percent)
-        }
+        for field in ItemField.inFileOrder { Self.write(field, of: fields, done: done, to: &writer) }
         writer.field("createdAt", fields.createdAt)
         writer.field("completedAt", fields.completedAt)
         writer.field("modifiedAt", fields.modifiedAt)
         writer.field("uid", fields.originalUID)
-        for field in ItemField.texts {
-            guard let text = fields[text: field] else { continue }
-            writer.key(field.fileKey)
-            writer.string(text)
-        }
         if !fields.icalendarLines.isEmpty {
             writer.key("icalendar")
             writer.strings(fields.icalendarLines)
@@ -198,6 +163,46 @@ extension ToDoItem: JSONSchema {
         }
         writer.unknownMembers(fields.unknownMembers)
         writer.endObject()
+    }
+
+    /// Writes `field` under its keys (`ItemField.fileKeys`); nothing for a field the item lacks.
+    private static func write(_ field: ItemField, of fields: ItemFields, done: Bool, to writer: inout JSONWriter) {
+        switch field {
+        case .title: writer.field("title", fields.title)
+        case .description: writer.field("itemDescription", fields.itemDescription)
+        case .due: writer.date(fields.due, time: "timestamp", day: "dueDate")
+        case .start: writer.date(fields.start, time: "start", day: "startDate")
+        case .repeatRule: writer.field("repeat", fields.repeatRule)
+        case .place: writer.field("location", fields.location)
+        case .priority:
+            guard let priority = fields.priority else { return }
+            writer.key("priority")
+            writer.int(priority)
+        case .tags:
+            guard !fields.tags.isEmpty else { return }
+            writer.key("tags")
+            writer.strings(fields.tags)
+        case .parent:
+            guard let parent = fields.parent else { return }
+            writer.key("parent")
+            writer.uuid(parent)
+        case .status:
+            writer.key("done")
+            writer.bool(done)
+        case .progress:
+            if fields.inProgress {
+                writer.key("inProgress")
+                writer.bool(true)
+            }
+            if let percent = fields.percentComplete {
+                writer.key("percentComplete")
+                writer.int(percent)
+            }
+        case .url:
+            guard let text = fields[text: field] else { return }
+            writer.key(field.fileKey)
+            writer.string(text)
+        }
     }
 
     public init(json: JSONValue, path: String) throws(JSONShapeError) {

@@ -126,23 +126,31 @@ extension ItemField {
         !text.unicodeScalars.contains(where: Whitespace.isControl)
     }
 
-    /// Its key in todo's file and in `--json`.
-    var fileKey: String {
+    /// Its keys in todo's file and in `--json` (a due in seconds or as a day; in progress and how
+    /// much).
+    var fileKeys: [String] {
         switch self {
-        case .title: "title"
-        case .description: "itemDescription"
-        case .due: "timestamp"
-        case .start: "start"
-        case .repeatRule: "repeat"
-        case .priority: "priority"
-        case .tags: "tags"
-        case .parent: "parent"
-        case .place: "location"
-        case .status: "done"
-        case .progress: "inProgress"
-        case .url: "url"
+        case .title: ["title"]
+        case .description: ["itemDescription"]
+        case .due: ["timestamp", "dueDate"]
+        case .start: ["start", "startDate"]
+        case .repeatRule: ["repeat"]
+        case .priority: ["priority"]
+        case .tags: ["tags"]
+        case .parent: ["parent"]
+        case .place: ["location"]
+        case .status: ["done"]
+        case .progress: ["inProgress", "percentComplete"]
+        case .url: ["url"]
         }
     }
+
+    /// Its first key in the file: a text field's only one.
+    var fileKey: String { fileKeys[0] }
+
+    /// The fields in the order the file writes them (`ItemFieldTests` checks that it holds each).
+    static let inFileOrder: [ItemField] = [.title, .description, .due, .start, .repeatRule, .place, .priority, .tags, .parent, .status, .progress]
+        + texts
 
     /// The option of `add` and `edit` that sets a text field (`--url`), and `edit`'s `--no-…`.
     public var option: String { rawValue }

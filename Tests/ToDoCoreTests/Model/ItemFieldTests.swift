@@ -11,6 +11,8 @@ final class ItemFieldTests: XCTestCase {
         XCTAssertEqual(ItemField.allCases.map(\.name), ["title", "description", "due date", "start", "repeat", "priority", "tags", "parent",
                                                         "location", "status", "progress", "url"])
         XCTAssertEqual(ItemField.texts, [.url])
+        XCTAssertEqual(Set(ItemField.inFileOrder), Set(ItemField.allCases), "the file writes every field")
+        XCTAssertEqual(ItemField.inFileOrder.count, ItemField.allCases.count)
         XCTAssertTrue(ToDoItem.ownKeys.contains("url"), "a text field's key is todo's own: another program's is kept apart")
     }
 
