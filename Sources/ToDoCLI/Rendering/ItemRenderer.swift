@@ -73,33 +73,8 @@ struct ItemRenderer {
     /// Every field of the item, one per line, `-` for an absent one; with its parent and its
     /// subtasks (`todo show`) when given.
     func details(_ item: ToDoItem, parent: ToDoItem? = nil, subtasks: [ToDoItem] = []) -> String {
-        let coordinate = item.location?.coordinate
-        var fields: [(String, String)] = [
-            ("Title", TerminalText.printable(item.title)),
-            ("Due", item.due.map(dateAndDay) ?? "-"),
-            ("Repeats", item.repeatRule.map { rule in
-                let words = Self.repeatText(rule)
-                return words == rule ? TerminalText.printable(rule) : "\(words) (\(TerminalText.printable(rule)))"
-            } ?? "-"),
-            ("Starts", item.start.map(dateAndDay) ?? "-"),
-            ("Description", item.itemDescription.map(TerminalText.printableLines) ?? "-"),
-            ("Location", item.location.map { TerminalText.printable($0.name) } ?? "-"),
-            ("Address", item.location?.address.map(TerminalText.printable) ?? "-"),
-            ("Coordinate", coordinate.map(Self.text(of:)) ?? "-"),
-        ]
-        if let coordinate {
-            let latitude = decimal(coordinate.latitude), longitude = decimal(coordinate.longitude)
-            fields.append(("Map", "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=16/\(latitude)/\(longitude)"))
-        }
-        fields += ItemField.texts.map { field in (field.label, item[text: field].map(TerminalText.printable) ?? "-") }
+        var fields = Self.shownOrder.flatMap { rows(of: $0, item, parent: parent, subtasks: subtasks) }
         fields += [
-            ("Priority", item.priority.map { "\(PriorityLevel($0).rawValue) (\($0))" } ?? "-"),
-            ("Tags", item.tags.isEmpty ? "-" : item.tags.map { TerminalText.printable("+" + $0) }.joined(separator: " ")),
-            ("Parent", parent.map { "\($0.number) \(TerminalText.printable($0.title))" } ?? "-"),
-            ("Subtasks", subtasks.isEmpty ? "-" : subtasks.map { "\($0.number) \(TerminalText.printable($0.title))\($0.done ? " (done)" : "")" }
-                .joined(separator: "\n")),
-            ("Status", (item.done ? style.green("done") : item.inProgress ? "in progress" : "open")
-                + (item.percentComplete.map { " (\($0)% done)" } ?? "")),
             ("Number", String(item.number)),
             ("ID", item.id.uuidString),
             ("Created", item.createdAt.map(moment) ?? "-"),
@@ -113,6 +88,47 @@ struct ItemRenderer {
             return head + value.split(separator: "\n", omittingEmptySubsequences: false)
                 .joined(separator: "\n" + String(repeating: " ", count: width)) + "\n"
         }.joined()
+    }
+
+    /// The fields in the order `show` gives them (`ItemRendererTests` checks that it holds each).
+    static let shownOrder: [ItemField] = [.title, .due, .repeatRule, .start, .description, .place] + ItemField.texts
+        + [.priority, .tags, .parent, .status, .progress]
+
+    /// The rows `show` gives `field` of `item`, each labelled, `-` for an absent value.
+    private func rows(of field: ItemField, _ item: ToDoItem, parent: ToDoItem?, subtasks: [ToDoItem]) -> [(String, String)] {
+        switch field {
+        case .title: return [(field.label, TerminalText.printable(item.title))]
+        case .due: return [(field.label, item.due.map(dateAndDay) ?? "-")]
+        case .repeatRule:
+            return [(field.label, item.repeatRule.map { rule in
+                let words = Self.repeatText(rule)
+                return words == rule ? TerminalText.printable(rule) : "\(words) (\(TerminalText.printable(rule)))"
+            } ?? "-")]
+        case .start: return [(field.label, item.start.map(dateAndDay) ?? "-")]
+        case .description: return [(field.label, item.itemDescription.map(TerminalText.printableLines) ?? "-")]
+        case .place:
+            let coordinate = item.location?.coordinate
+            var rows = [(field.label, item.location.map { TerminalText.printable($0.name) } ?? "-"),
+                        ("Address", item.location?.address.map(TerminalText.printable) ?? "-"),
+                        ("Coordinate", coordinate.map(Self.text(of:)) ?? "-")]
+            if let coordinate {
+                let latitude = decimal(coordinate.latitude), longitude = decimal(coordinate.longitude)
+                rows.append(("Map", "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=16/\(latitude)/\(longitude)"))
+            }
+            return rows
+        case .priority: return [(field.label, item.priority.map { "\(PriorityLevel($0).rawValue) (\($0))" } ?? "-")]
+        case .tags: return [(field.label, item.tags.isEmpty ? "-" : item.tags.map { TerminalText.printable("+" + $0) }.joined(separator: " "))]
+        case .parent:
+            return [(field.label, parent.map { "\($0.number) \(TerminalText.printable($0.title))" } ?? "-"),
+                    ("Subtasks", subtasks.isEmpty ? "-" : subtasks.map { "\($0.number) \(TerminalText.printable($0.title))\($0.done ? " (done)" : "")" }
+                        .joined(separator: "\n"))]
+        // Open, in progress or done, with how much is done, on one row.
+        case .status:
+            return [(field.label, (item.done ? style.green("done") : item.inProgress ? "in progress" : "open")
+                + (item.percentComplete.map { " (\($0)% done)" } ?? ""))]
+        case .progress: return []
+        case .url: return [(field.label, item[text: field].map(TerminalText.printable) ?? "-")]
+        }
     }
 
     /// A created or completed time: its date and time of day.

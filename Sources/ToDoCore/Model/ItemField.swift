@@ -108,8 +108,8 @@ public enum ItemField: String, CaseIterable, Sendable {
 extension ItemField {
     /// Whether the field is one line of text kept as given, which every part of todo reads,
     /// writes, shows and edits the same way, by the names below: a field of this kind is added
-    /// here and in the item's storage, and nowhere else. (The title and description have rules
-    /// of their own, and their own code.)
+    /// here and in the item's storage, and named in the switches the compiler then points at (the
+    /// file's, `show`'s). (The title and description have rules of their own, and their own code.)
     public var isText: Bool {
         switch self {
         case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress: false
