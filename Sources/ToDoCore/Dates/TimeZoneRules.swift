@@ -42,6 +42,12 @@ public struct TimeZoneRules: Sendable {
     /// UTC.
     public static let utc = TimeZoneRules(TimeZone(identifier: "UTC")!)
 
+    /// How many changes of offset the zone lists (a calendar's own zone, a zoneinfo file; 0 for
+    /// rules): what looking a moment up costs.
+    var listedChanges: Int {
+        if case .table(let table) = storage { table.transitions.count } else { 0 }
+    }
+
     /// Seconds east of UTC at `timestamp`.
     public func secondsFromGMT(at timestamp: Double) -> Int {
         switch storage {
