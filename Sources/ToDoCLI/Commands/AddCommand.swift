@@ -66,11 +66,10 @@ struct AddCommand: ListCommand {
             throw arguments.error("'-' reads the titles from standard input; give no other words with it")
         }
         titles = words == ["-"] ? .standardInput : .argument(try arguments.title(words.joined(separator: " ")))
-        // An empty value is no value, as for --location.
-        itemDescription = arguments.value(CommonOptions.description).flatMap { $0.unicodeScalars.allSatisfy(Whitespace.isSpace) ? nil : $0 }
+        itemDescription = arguments.text(CommonOptions.description)
         due = try arguments.dueDate()
         for (field, option) in zip(ItemField.texts, CommonOptions.texts) {
-            if let text = arguments.value(option), !text.unicodeScalars.allSatisfy(Whitespace.isSpace) { texts[field] = text }
+            if let text = arguments.text(option) { texts[field] = text }
         }
         repeatRule = try arguments.repeatRule(CommonOptions.repeatRule)
         if repeatRule != nil, due == nil {

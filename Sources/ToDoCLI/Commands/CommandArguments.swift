@@ -262,6 +262,17 @@ struct CommandArguments {
         if let value { return .set(value) }
         return flag(removal) ? .remove : .keep
     }
+
+    /// The text `option` gives, `nil` for a blank one: an empty value is no value, as for --location.
+    func text(_ option: OptionSpec) -> String? {
+        value(option).flatMap { $0.unicodeScalars.allSatisfy(Whitespace.isSpace) ? nil : $0 }
+    }
+
+    /// What `option` or `removal` do to a text field: a blank value removes it (`--description ""`).
+    func textChange(_ option: OptionSpec, removedBy removal: OptionSpec) -> FieldChange<String> {
+        guard value(option) != nil else { return change(nil, removedBy: removal) }
+        return text(option).map { .set($0) } ?? .remove
+    }
 }
 
 /// Options that several commands share.

@@ -66,10 +66,7 @@ struct EditCommand: ListCommand {
         if let title = arguments.value(Self.title) { edit.title = try arguments.title(title) }
         edit.due = arguments.change(try arguments.dueDate(), removedBy: Self.noDue)
         edit.repeatRule = arguments.change(try arguments.repeatRule(CommonOptions.repeatRule), removedBy: Self.noRepeat)
-        let description = arguments.value(CommonOptions.description)
-        // An empty description is none: `--description ""` removes it.
-        edit.itemDescription = description.map { $0.unicodeScalars.allSatisfy(Whitespace.isSpace) } == true
-            ? .remove : arguments.change(description, removedBy: Self.noDescription)
+        edit.itemDescription = arguments.textChange(CommonOptions.description, removedBy: Self.noDescription)
         if let location = try arguments.location(name: Self.location, address: Self.address, coordinate: Self.coordinate) {
             edit.location = .set(location)
         } else {
@@ -84,9 +81,7 @@ struct EditCommand: ListCommand {
         }
         edit.start = arguments.change(try arguments.startDate(), removedBy: Self.noStart)
         for (field, (option, noOption)) in zip(ItemField.texts, zip(CommonOptions.texts, Self.noTexts)) {
-            // An empty value is none: `--url ""` removes it, as for the description.
-            let text = arguments.value(option)
-            let change = text.map { $0.unicodeScalars.allSatisfy(Whitespace.isSpace) } == true ? .remove : arguments.change(text, removedBy: noOption)
+            let change = arguments.textChange(option, removedBy: noOption)
             if change != .keep { edit.texts[field] = change }
         }
         parent = arguments.change(try arguments.reference(CommonOptions.parent), removedBy: Self.noParent)
