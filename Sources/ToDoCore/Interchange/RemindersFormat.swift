@@ -16,7 +16,7 @@ enum RemindersFormat {
     }
 
     /// Whose members the item keeps apart (`ForeignMembers`).
-    private static let source = "reminders"
+    static let source = "reminders"
 
     /// The keys whose values become the item's fields; the others are kept as they are.
     private static let mapped = Set<String>(["externalId", "title", "notes", "dueDate", "isCompleted", "completionDate",

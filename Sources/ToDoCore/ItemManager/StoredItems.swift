@@ -27,14 +27,14 @@ struct StoredItems {
         if item.storage.legacyAllDay != nil { anyLegacyAllDay = true }
     }
 
-    /// Reads the items' dates as `form` says (`ToDoItem.inCurrentForm`), where any may need
-    /// it; returns how many dues became whole days.
-    mutating func bringToCurrentForm(_ form: ItemForm, local: CivilTime) -> Int {
+    /// Reads the items' dates as `form` says (`ToDoItem.inCurrentForm`), in `timeZone`, where any
+    /// may need it; returns how many dues became whole days. (A start may become a day, never
+    /// appear or go: `anyStartDate` holds.)
+    mutating func bringToCurrentForm(_ form: ItemForm, timeZone: TimeZoneRules) -> Int {
         guard form == .first || anyLegacyAllDay else { return 0 }
         anyLegacyAllDay = false
-        let wholeDays = open.bringToCurrentForm(form, local: local) + done.bringToCurrentForm(form, local: local)
-        anyStartDate = [open, done].joined().contains { $0.start != nil }
-        return wholeDays
+        let local = CivilTime(rules: timeZone)
+        return open.bringToCurrentForm(form, local: local) + done.bringToCurrentForm(form, local: local)
     }
 
     mutating func append(_ item: ToDoItem) {

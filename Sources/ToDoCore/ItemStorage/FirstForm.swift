@@ -47,7 +47,7 @@ extension ToDoItem {
             fields.foreignMembers = moved
             fields.unknownMembers = UnknownMembers()
             // Begun in Taskwarrior (its `start`), as an import now reads it.
-            if !done, moved.members(from: "taskwarrior")["start"] != nil { fields.inProgress = true }
+            if !done, moved.members(from: TaskwarriorFormat.source)["start"] != nil { fields.inProgress = true }
         }
         item.storage.fields = fields
         return item
@@ -60,7 +60,7 @@ extension ToDoItem {
         guard !unknown.isEmpty else { return nil }
         var foreign = foreign
         for (key, value) in unknown.object.members {
-            if let colon = key.firstIndex(of: ":"), ["taskwarrior", "reminders"].contains(key[..<colon]) {
+            if let colon = key.firstIndex(of: ":"), [TaskwarriorFormat.source, RemindersFormat.source].contains(String(key[..<colon])) {
                 foreign.set(String(key[key.index(after: colon)...]), value, from: String(key[..<colon]))
             } else {
                 foreign.set(key, value, from: ForeignMembers.firstFormImports)

@@ -15,7 +15,7 @@ import Foundation
 struct ChangeJournal {
     let path: String
     /// Where the items of lines in the first form are read (`ItemForm`).
-    let local: CivilTime
+    let timeZone: TimeZoneRules
 
     /// The file is rewritten with only the latest `keptChanges` lines when a change would make it
     /// hold more than this many beyond them, so that trimming costs little per change.
@@ -25,7 +25,7 @@ struct ChangeJournal {
 
     init(dataPath: String, timeZone: TimeZoneRules) {
         path = dataPath + ".history"
-        local = CivilTime(rules: timeZone)
+        self.timeZone = timeZone
     }
 
     /// The changes up to `revision` (the data file's), the latest `ChangeHistory.keptChanges` of
@@ -40,6 +40,7 @@ struct ChangeJournal {
     private func history(of bytes: UnsafeBufferPointer<UInt8>, upTo revision: Int) -> ChangeHistory {
         var entries: [HistoryEntry] = []
         var unreadable = 0
+        let local = CivilTime(rules: timeZone)
         for line in Self.lines(of: bytes) {
             // Lines past the revision are a crash's leftovers, and older ones are not kept: neither is shown.
             guard let number = HistoryEntry.number(atStartOf: line) else {

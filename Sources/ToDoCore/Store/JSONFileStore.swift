@@ -315,7 +315,7 @@ public struct JSONFileStore: Sendable {
         // The items move into the manager; the document keeps only what surrounds them.
         var items = document.items
         document.items = StoredItems()
-        let wholeDays = items.bringToCurrentForm(ItemForm(version: document.readVersion), local: CivilTime(rules: timeZone))
+        let wholeDays = items.bringToCurrentForm(ItemForm(version: document.readVersion), timeZone: timeZone)
         let migration = document.readVersion < StoreDocument.currentVersion
             ? HistoryEntry.Migration(fromVersion: document.readVersion, toVersion: StoreDocument.currentVersion, wholeDays: wholeDays, timeZone: timeZone.name) : nil
         do {
