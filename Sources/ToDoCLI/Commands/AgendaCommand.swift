@@ -38,30 +38,29 @@ struct AgendaCommand: ListCommand {
 
     func run(with runner: CommandRunner) throws {
         let manager = try runner.store.load()
-        let dates = runner.renderer.dates
-        let groups = Agenda.groups(manager.toDoItems, days: days, now: runner.context.now(), dates: dates)
+        let groups = Agenda.groups(manager.toDoItems, days: days, now: runner.context.now(), dates: runner.renderer.dates)
         if json {
             let objects: [JSONValue] = groups.map { group in
                 var object = JSONObject()
-                object["group"] = .string(Self.heading(of: group.when, dates))
+                object["group"] = .string(Self.heading(of: group.when, runner.renderer))
                 if case .day(let day, _) = group.when { object["date"] = .string(day.isoText) }
                 object["items"] = .array(group.items.map(\.json))
                 return .object(object)
             }
             runner.context.output.write(bytes: JSONValue.array(objects).serialized())
         } else {
-            runner.renderer.writeGroups(groups.map { (Self.heading(of: $0.when, dates), $0.items) }, width: runner.context.outputWidth,
+            runner.renderer.writeGroups(groups.map { (Self.heading(of: $0.when, runner.renderer), $0.items) }, width: runner.context.outputWidth,
                                         to: runner.context.output)
         }
     }
 
     /// `Overdue`, `Today`, `Tomorrow`, `Wednesday 11/25/26`, `Later`, `No date`.
-    static func heading(of when: Agenda.When, _ dates: DueDateFormatter) -> String {
+    static func heading(of when: Agenda.When, _ renderer: ItemRenderer) -> String {
         switch when {
         case .overdue: "Overdue"
         case .day(_, 0): "Today"
         case .day(_, 1): "Tomorrow"
-        case .day(let day, _): "\(dates.weekdayName(of: .day(day))) \(dates.string(from: .day(day)))"
+        case .day(let day, _): renderer.dayAndDate(.day(day))
         case .later: "Later"
         case .undated: "No date"
         }
