@@ -13,10 +13,15 @@ struct CalendarDay: Equatable {
     /// The day's number, counting from 1 January 1970; `nil` for a date that does not exist (30
     /// February, 5 October 1582).
     var number: Int? {
-        guard (1...12).contains(month), (1...Self.length(ofMonth: month, year: year)).contains(day) else { return nil }
-        let isGregorian = (year, month, day) >= (1582, 10, 15)
-        guard isGregorian || (year, month, day) <= (1582, 10, 4) else { return nil }
-        return Self.dayNumber(year: year, month: month, day: day, gregorian: isGregorian)
+        guard exists else { return nil }
+        return Self.dayNumber(year: year, month: month, day: day, gregorian: (year, month, day) >= (1582, 10, 15))
+    }
+
+    /// Whether the date exists: a month's day, and not one the Gregorian reform skipped (5 to 14
+    /// October 1582). Told without working out its number.
+    var exists: Bool {
+        (1...12).contains(month) && (1...Self.length(ofMonth: month, year: year)).contains(day)
+            && ((year, month, day) >= (1582, 10, 15) || (year, month, day) <= (1582, 10, 4))
     }
 
     /// The number of a day of the proleptic Gregorian calendar (`gregorian`), as POSIX time-zone

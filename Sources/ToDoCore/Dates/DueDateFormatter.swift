@@ -61,9 +61,7 @@ public struct DueDateFormatter: Sendable {
     /// The date's calendar fields (a time's in the zone), and whether it is a time.
     private func fields(of date: ItemDate) -> (CivilTime.Fields, isTime: Bool) {
         switch date {
-        case .day(let day):
-            let calendar = day.calendarDay
-            return (CivilTime.Fields(year: calendar.year, month: calendar.month, day: calendar.day), false)
+        case .day(let day): return (day.fields, false)
         case .time(let time): return (local.fields(of: time), true)
         }
     }

@@ -21,18 +21,19 @@ public struct Day: Hashable, Comparable, Sendable {
     /// The day written `2026-12-03` (four-digit year), as the file keeps it. Read in place: a list
     /// reads one for each of thousands of items.
     init?<Bytes: RandomAccessCollection<UInt8>>(iso bytes: Bytes) where Bytes.Index == Int {
-        guard let (year, month, day) = Self.parts(ofISO: bytes) else { return nil }
-        self.init(number: CalendarDay.dayNumber(year: year, month: month, day: day, gregorian: (year, month, day) >= (1582, 10, 15)))
+        guard let number = Self.parts(ofISO: bytes)?.number else { return nil }
+        self.init(number: number)
     }
 
     /// Whether `bytes` are a day written as `Day(iso:)` reads one, checked without working out
     /// which day: a list checks every item's.
     static func isISO<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
-        parts(ofISO: bytes) != nil
+        parts(ofISO: bytes)?.exists == true
     }
 
-    /// The year, month and day of a date that exists in the years 1 to 9999, written `2026-12-03`.
-    private static func parts<Bytes: RandomAccessCollection<UInt8>>(ofISO bytes: Bytes) -> (Int, Int, Int)? where Bytes.Index == Int {
+    /// The year, month and day written `2026-12-03`, in the years 1 to 9999 (four digits); whether
+    /// that date exists is the caller's to tell.
+    private static func parts<Bytes: RandomAccessCollection<UInt8>>(ofISO bytes: Bytes) -> CalendarDay? where Bytes.Index == Int {
         let base = bytes.startIndex
         guard bytes.count == 10, bytes[base + 4] == UInt8(ascii: "-"), bytes[base + 7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
@@ -44,11 +45,8 @@ public struct Day: Hashable, Comparable, Sendable {
             }
             return value
         }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), year >= 1, (1...12).contains(month), day >= 1,
-              day <= CalendarDay.length(ofMonth: month, year: year),
-              // 5 to 14 October 1582 do not exist (`CalendarDay`).
-              year != 1582 || month != 10 || !(5...14).contains(day) else { return nil }
-        return (year, month, day)
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), year >= 1 else { return nil }
+        return CalendarDay(year: year, month: month, day: day)
     }
 
     /// The day `timestamp` falls on in `rules`.
@@ -71,12 +69,8 @@ public struct Day: Hashable, Comparable, Sendable {
     /// `2026-12-03`.
     public var isoText: String { CivilTime.isoDate(fields) }
 
-    /// The day's first moment in `rules` (its midnight, or the first moment after a clock set
+    /// The day's first moment in `local` (its midnight, or the first moment after a clock set
     /// forward skipped it).
-    public func firstMoment(in rules: TimeZoneRules) -> Double {
-        firstMoment(local: CivilTime(rules: rules))
-    }
-
     func firstMoment(local: CivilTime) -> Double {
         Double(local.firstMoment(ofDay: number))
     }
