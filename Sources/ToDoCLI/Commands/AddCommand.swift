@@ -121,7 +121,7 @@ struct AddCommand: ListCommand {
         }
         if json {
             if self.titles == .standardInput {
-                runner.renderer.writeJSON([added], to: runner.context.output)
+                runner.renderer.writeJSON([added.map(StoredItem.init)], to: runner.context.output)
             } else {
                 runner.write(runner.renderer.json(added[0]))
             }

@@ -38,13 +38,13 @@ struct AgendaCommand: ListCommand {
 
     func run(with runner: CommandRunner) throws {
         let manager = try runner.store.load()
-        let groups = Agenda.groups(manager.toDoItems, days: days, now: runner.context.now(), dates: runner.renderer.dates)
+        let groups = Agenda.groups(manager.openStored, days: days, now: runner.context.now(), dates: runner.renderer.dates)
         if json {
             let objects: [JSONValue] = groups.map { group in
                 var object = JSONObject()
                 object["group"] = .string(Self.heading(of: group.when, runner.renderer))
                 if case .day(let day, _) = group.when { object["date"] = .string(day.isoText) }
-                object["items"] = .array(group.items.map(\.json))
+                object["items"] = .array(group.items.map(\.item.json))
                 return .object(object)
             }
             runner.context.output.write(bytes: JSONValue.array(objects).serialized())

@@ -53,7 +53,7 @@ struct ClearCommand: ListCommand {
         let removed = try runner.store.update(command: runner.arguments) { manager in
             if doneOnly { return manager.removeDoneItems().count }
             defer { manager.removeAll() }
-            return manager.allItems.count
+            return manager.toDoCount + manager.doneCount
         }
         runner.write("Removed \(counted(removed, noun)).\n")
     }

@@ -59,11 +59,11 @@ struct CompletionCommand: ToDoCommand {
             // control characters would break the line, so they are shown as text.
             let runner = try session.runner()
             let manager = try runner.store.load()
-            let items = (section == .done ? [] : manager.toDoItems) + (section == .open ? [] : manager.doneItems)
+            let items = (section == .done ? [] : manager.openStored) + (section == .open ? [] : manager.doneStored)
             runner.write(items.map { "\($0.number)\t\(TerminalText.printable($0.title))\n" }.joined())
         case .tags:
             let manager = try session.runner().store.load()
-            let tags = Tags.normalized(manager.allItems.flatMap(\.tags)).sorted { $0.lowercased() < $1.lowercased() }
+            let tags = Tags.normalized((manager.openStored + manager.doneStored).flatMap(\.tags)).sorted { $0.lowercased() < $1.lowercased() }
             session.context.output.write(tags.map { TerminalText.printable($0) + "\n" }.joined())
         }
     }

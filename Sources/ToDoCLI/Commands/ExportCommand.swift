@@ -50,8 +50,9 @@ struct ExportCommand: ListCommand {
         }
         let manager = try runner.store.load()
         let (openCandidates, doneCandidates) = try manager.items(in: section, subtasksOf: parent)
-        let (open, done) = query.apply(open: openCandidates, done: doneCandidates, now: context.now(), dates: runner.renderer.dates)
-        let items = open + done
+        let (open, done, _) = query.apply(open: openCandidates, done: doneCandidates, now: context.now(), dates: runner.renderer.dates,
+                                          latestDone: nil)
+        let items = (open + done).map(\.item)
         let bytes: [UInt8]
         switch format {
         case .json: bytes = ItemInterchange.json(manager, open: open, done: done)

@@ -60,7 +60,7 @@ struct ListItemsCommand: ListCommand {
         var waiting = 0
         if !json, !showsAll, manager.mayHaveStartDates, let first = candidates.firstIndex(where: { $0.waitsForItsStart(now: now, dates: dates) }) {
             // One array for the items kept, made once: a list of 100,000 items is megabytes.
-            var kept: [ToDoItem] = []
+            var kept: [StoredItem] = []
             kept.reserveCapacity(candidates.count)
             kept.append(contentsOf: candidates[..<first])
             for item in candidates[first...] where !item.waitsForItsStart(now: now, dates: dates) { kept.append(item) }

@@ -25,13 +25,13 @@ struct ShowCommand: ListCommand {
         let items = try manager.resolve(references)
         /// The item's fields, its parent and its direct subtasks.
         func details(_ item: ToDoItem) -> String {
-            let subtasks = manager.mayHaveSubtasks ? manager.allItems.filter { $0.parent == item.id } : []
+            let subtasks = manager.subtasks(of: item.id)
             return runner.renderer.details(item, parent: item.parent.flatMap(manager.item(withID:)), subtasks: subtasks)
         }
         if items.count == 1 {
             runner.write(json ? runner.renderer.json(items[0]) : details(items[0]))
         } else if json {
-            runner.renderer.writeJSON([items], to: runner.context.output)
+            runner.renderer.writeJSON([items.map(StoredItem.init)], to: runner.context.output)
         } else {
             runner.write(items.map(details).joined(separator: "\n"))
         }

@@ -13,14 +13,14 @@ struct ItemRenderer {
     /// Writes the list as `todo list` prints it (`ListRenderer`), its rows fitted to `width` columns
     /// when there is one; with `depths` (for the open and the done items), subtasks indented under
     /// their parents.
-    func writeList(open: [ToDoItem], done: [ToDoItem], depths: (open: ListRenderer.Depths, done: ListRenderer.Depths)? = nil,
+    func writeList(open: [StoredItem], done: [StoredItem], depths: (open: ListRenderer.Depths, done: ListRenderer.Depths)? = nil,
                    section: ListSection, width: Int?, to output: TextOutput) {
         ListRenderer(style: style, dates: dates.forManyDates(), now: now, width: width)
             .write(open: open, done: done, depths: depths, section: section, to: output)
     }
 
     /// Writes groups of items under headings (`todo agenda`), in the columns of the list.
-    func writeGroups(_ groups: [(heading: String?, items: [ToDoItem])], width: Int?, to output: TextOutput) {
+    func writeGroups(_ groups: [(heading: String?, items: [StoredItem])], width: Int?, to output: TextOutput) {
         ListRenderer(style: style, dates: dates.forManyDates(), now: now, width: width)
             .write(groups: groups.map { ($0.heading, $0.items, nil) }, to: output)
     }
@@ -155,7 +155,7 @@ struct ItemRenderer {
 
     /// Writes the items of `sections`, one after another, as a JSON array, one item per line, in
     /// pieces.
-    func writeJSON(_ sections: [[ToDoItem]], to output: TextOutput) {
-        ToDoItem.writeJSONArray(sections, to: { output.write(bytes: $0) })
+    func writeJSON(_ sections: [[StoredItem]], to output: TextOutput) {
+        StoredItem.writeJSONArray(sections, to: { output.write(bytes: $0) })
     }
 }

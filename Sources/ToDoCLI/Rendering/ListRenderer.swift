@@ -11,7 +11,7 @@ import ToDoCore
 /// takes two columns.
 ///
 /// A list of years of items is printed often, so it is written as bytes straight from the items'
-/// fields (`ToDoItem.withListFields`), without a `String` per cell: a first pass measures each row
+/// fields (`StoredItem.withListFields`), without a `String` per cell: a first pass measures each row
 /// and keeps what the second needs (`Row`), the second writes the rows.
 struct ListRenderer {
     let style: Style
@@ -28,7 +28,7 @@ struct ListRenderer {
     /// second on another core.
     var twoHalvesMinimumCount = Parallelism.showItemsInTwoHalvesMinimumCount
 
-    func write(open: [ToDoItem], done: [ToDoItem], depths: (open: Depths, done: Depths)? = nil, section: ListSection,
+    func write(open: [StoredItem], done: [StoredItem], depths: (open: Depths, done: Depths)? = nil, section: ListSection,
                to output: TextOutput) {
         let open = section == .done ? [] : open, done = section == .open ? [] : done
         write(groups: [(nil, open, depths?.open), (section == .all ? "Done" : nil, done, depths?.done)], to: output)
@@ -45,7 +45,7 @@ struct ListRenderer {
 
     /// Writes groups of rows in columns that line up across all of them, each non-empty group
     /// under its bold heading (if it has one), a blank line before a heading that follows rows.
-    func write(groups: [(heading: String?, items: [ToDoItem], depths: Depths?)], to output: TextOutput) {
+    func write(groups: [(heading: String?, items: [StoredItem], depths: Depths?)], to output: TextOutput) {
         let measured = groups.map { measure($0.items, depths: $0.depths) }
         var columns = Columns()
         for parts in measured { for part in parts { columns.widen(to: part.columns) } }
@@ -134,7 +134,7 @@ struct ListRenderer {
     /// The rows of `items` in consecutive parts, with the widths each part needs.
     private typealias Part = (range: Range<Int>, rows: [Row], columns: Columns)
 
-    private func measure(_ items: [ToDoItem], depths: Depths?) -> [Part] {
+    private func measure(_ items: [StoredItem], depths: Depths?) -> [Part] {
         // Through the buffer: iterating the array would copy (and retain) every item.
         items.withUnsafeBufferPointer { items in
             BackgroundWork.inTwoHalves(items.count, minimumCount: twoHalvesMinimumCount) { range in
@@ -158,7 +158,7 @@ struct ListRenderer {
         }
     }
 
-    private func measure(_ item: ToDoItem) -> Row {
+    private func measure(_ item: StoredItem) -> Row {
         var row = Row()
         item.withListFields { fields in
             if TerminalText.isPlainASCII(fields.title) {
@@ -199,7 +199,7 @@ struct ListRenderer {
     }
 
     /// Overdue open items in red, those due today in yellow.
-    private func dueCode(_ item: ToDoItem, _ due: ItemDate) -> Style.Code? {
+    private func dueCode(_ item: StoredItem, _ due: ItemDate) -> Style.Code? {
         guard style.isEnabled, !item.done else { return nil }
         let days = dates.daysFrom(now, to: due)
         return days < 0 ? .red : days == 0 ? .yellow : nil
@@ -207,7 +207,7 @@ struct ListRenderer {
 
     /// Writes the rows of `items`: the first part to `output`, the others to memory on other
     /// cores meanwhile, then to `output` in order.
-    private func write(_ items: [ToDoItem], _ parts: [Part], _ columns: Columns, to output: OutputBytes) {
+    private func write(_ items: [StoredItem], _ parts: [Part], _ columns: Columns, to output: OutputBytes) {
         items.withUnsafeBufferPointer { items in
             let texts = BackgroundWork.inTwoHalves(parts.count, minimumCount: 2) { partIndexes in
                 let text = partIndexes.lowerBound == 0 ? nil : CollectedOutput()
@@ -222,7 +222,7 @@ struct ListRenderer {
         }
     }
 
-    private func write(_ item: ToDoItem, _ row: Row, _ columns: Columns, to output: OutputBytes) {
+    private func write(_ item: StoredItem, _ row: Row, _ columns: Columns, to output: OutputBytes) {
         output.append(spaces: columns.number - OutputBytes.digitCount(of: item.number))
         OutputBytes.withDigits(of: item.number) { style.append($0, .bold, to: output) }
         if item.done {

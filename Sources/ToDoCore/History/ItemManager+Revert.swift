@@ -45,11 +45,11 @@ extension ItemManager {
     /// grouping the open items by title: putting back a cleared list checks them all at once.
     private func openItemSharingContent(withAnyOf ids: Set<UUID>) -> ToDoItem? {
         var byTitle: [String: [ToDoItem]] = [:]
-        for item in toDoItems where ids.contains(item.id) { byTitle[item.title, default: []].append(item) }
+        for item in openStored where ids.contains(item.id) { byTitle[item.title, default: []].append(item.item) }
         guard !byTitle.isEmpty else { return nil }
-        for other in toDoItems {
+        for other in openStored {
             guard let candidates = byTitle[other.title] else { continue }
-            if candidates.contains(where: { $0.id != other.id && $0.hasSameContent(as: other) }) { return other }
+            if candidates.contains(where: { $0.id != other.id && other.hasSameContent(as: $0) }) { return other.item }
         }
         return nil
     }
@@ -60,9 +60,9 @@ extension ItemManager {
         var idByNumber: [Int: UUID] = [:]
         for item in items where item.number > 0 { idByNumber[item.number] = item.id }
         guard !idByNumber.isEmpty else { return nil }
-        for list in [toDoItems, doneItems] {
+        for list in [openStored, doneStored] {
             for item in list {
-                if let id = idByNumber[item.number], id != item.id { return item }
+                if let id = idByNumber[item.number], id != item.id { return item.item }
             }
         }
         return nil
@@ -71,9 +71,9 @@ extension ItemManager {
     /// The items with these ids that are in the list, found in one pass.
     func items(withIDs wanted: Set<UUID>) -> [UUID: ToDoItem] {
         var found: [UUID: ToDoItem] = [:]
-        for items in [toDoItems, doneItems] {
+        for items in [openStored, doneStored] {
             for item in items where wanted.contains(item.id) {
-                found[item.id] = item
+                found[item.id] = item.item
                 if found.count == wanted.count { return found }
             }
         }
@@ -82,9 +82,7 @@ extension ItemManager {
 
     /// Removes the item with `id`, looking first at `place`, and records the step.
     private mutating func takeOut(_ id: UUID, near place: ItemPlace) {
-        let items = place.done ? doneItems : toDoItems
-        let isThere = items.indices.contains(place.index) && items[place.index].id == id
-        guard let found = isThere ? place : try? self.place(ofID: id) else { return }
+        guard let found = isItem(id, at: place) ? place : try? self.place(ofID: id) else { return }
         _ = remove(at: found)
     }
 }

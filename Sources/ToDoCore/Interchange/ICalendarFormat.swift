@@ -408,13 +408,13 @@ public enum ICalendarFormat {
         var item = ToDoItem.imported(id: id, title: title, itemDescription: text("DESCRIPTION"), due: due, location: location,
                                      done: status == "COMPLETED" || (status == nil && completedAt != nil),
                                      createdAt: time("CREATED"), completedAt: completedAt)
-        item.storage.fields.start = start
-        item.storage.fields.repeatRule = property("RRULE").map { String($0.value) }
-        item.storage.fields.priority = priority
-        item.storage.fields.tags = tags
-        item.storage.fields.parent = parent
-        item.storage.fields.modifiedAt = time("LAST-MODIFIED")
-        item.storage.fields.inProgress = status == "IN-PROCESS" && !item.done
+        item.fields.start = start
+        item.fields.repeatRule = property("RRULE").map { String($0.value) }
+        item.fields.priority = priority
+        item.fields.tags = tags
+        item.fields.parent = parent
+        item.fields.modifiedAt = time("LAST-MODIFIED")
+        item.fields.inProgress = status == "IN-PROCESS" && !item.done
         /// Lines of properties todo reads that it could not: kept as they came.
         var unread: Set<Int> = []
         for field in ItemField.texts {
@@ -429,19 +429,19 @@ public enum ICalendarFormat {
         }
         if let percent = property("PERCENT-COMPLETE") {
             if let value = Int(percent.value.trimmingCharacters(in: .whitespaces)), ToDoItem.percentRange.contains(value) {
-                item.storage.fields.percentComplete = value
+                item.fields.percentComplete = value
             } else {
                 problems.append("line \(percent.line): PERCENT-COMPLETE '\(percent.value)' is not a number from 0 to 100; left out")
             }
         }
         // What todo has no field for goes back out as it came: its properties, then its alarms.
         let parentLine = properties.first { $0.name == "RELATED-TO" && ($0.parameters["RELTYPE"]?.uppercased() ?? "PARENT") == "PARENT" }?.line
-        item.storage.fields.icalendarLines = properties.filter { property in
+        item.fields.icalendarLines = properties.filter { property in
             property.problem == nil && (!readProperties.contains(property.name) || unread.contains(property.line))
                 && !(property.name == "RELATED-TO" && property.line == parentLine)
         }.map(\.raw) + nested
         // A UID that is not todo's id as written (`…@vm`, a lower-case UUID) goes back out as it came.
-        if let uid, uid != item.id.uuidString { item.storage.fields.originalUID = uid }
+        if let uid, uid != item.id.uuidString { item.fields.originalUID = uid }
         let occurrenceMoment = occurrence == nil ? nil : time("RECURRENCE-ID")
         let imported = ImportedItem(item: item, origin: origin, ignoredBecause: status == "CANCELLED" ? Self.cancelled : nil,
                                     problems: problems, idIsDerived: uid == nil)
@@ -480,8 +480,8 @@ extension ICalendarFormat {
             while let name = (moved.start ?? moved.due)?.moment(local: local), named.contains(name), let anchor = moved.occurrence {
                 guard let (next, nextRule) = rule.nextOccurrence(after: anchor, now: anchor.moment(local: local), local: local) else {
                     // Every occurrence is done: so is the series.
-                    moved = ToDoItem(id: moved.id, number: 0, done: true, storage: moved.storage)
-                    moved.storage.fields.completedAt = occurrences.compactMap { items[$0].item.done ? items[$0].item.completedAt : nil }.max()
+                    moved = ToDoItem(id: moved.id, number: 0, done: true, fields: moved.fields)
+                    moved.fields.completedAt = occurrences.compactMap { items[$0].item.done ? items[$0].item.completedAt : nil }.max()
                     break
                 }
                 rule = nextRule

@@ -91,8 +91,8 @@ extension ToDoItem {
                          location: Location? = nil, done: Bool = false, createdAt: Double? = nil,
                          completedAt: Double? = nil) -> ToDoItem {
         ToDoItem(id: id, number: 0, done: done,
-                 storage: ItemStorage(ItemFields(title: title, itemDescription: itemDescription, due: due,
-                                                 location: location, createdAt: createdAt, completedAt: completedAt)))
+                 fields: ItemFields(title: title, itemDescription: itemDescription, due: due,
+                                    location: location, createdAt: createdAt, completedAt: completedAt))
     }
 
     /// The title as one line: other programs allow line breaks in titles, todo does not.

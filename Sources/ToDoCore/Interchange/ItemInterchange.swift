@@ -241,10 +241,10 @@ public enum ItemInterchange {
 
     /// The items in the data file's format, as `todo import` and the store read it: all of
     /// `manager`'s, or the `open` and `done` items given (a filtered list).
-    public static func json(_ manager: ItemManager, open: [ToDoItem]? = nil, done: [ToDoItem]? = nil) -> [UInt8] {
+    package static func json(_ manager: ItemManager, open: [StoredItem]? = nil, done: [StoredItem]? = nil) -> [UInt8] {
         var document = StoreDocument(nextNumber: manager.nextNumber)
-        document.items.open = open ?? manager.toDoItems
-        document.items.done = done ?? manager.doneItems
+        document.items.open = open ?? manager.openStored
+        document.items.done = done ?? manager.doneStored
         return document.serialized()
     }
 }

@@ -142,7 +142,7 @@ public enum TaskwarriorFormat {
                     steps += 1
                 }
                 guard ancestor == nil else { continue }
-                items[child].item.storage.fields.parent = items[index].item.id
+                items[child].item.fields.parent = items[index].item.id
             }
             // What todo has a field for is not said to be kept only as Taskwarrior's.
             if found { items[index].unknownKeys.removeAll { $0 == "depends" } }
@@ -256,24 +256,24 @@ public enum TaskwarriorFormat {
             id: id ?? UUID(hashing: "taskwarrior:" + (string("uuid") ?? description)), title: ToDoItem.singleLine(description),
             itemDescription: notes.isEmpty ? nil : notes.joined(separator: "\n"), due: dayOrTime("due"), done: done,
             createdAt: date("entry"), completedAt: done ? date("end") : nil)
-        item.storage.fields.start = dayOrTime("wait")
-        item.storage.fields.modifiedAt = date("modified")
+        item.fields.start = dayOrTime("wait")
+        item.fields.modifiedAt = date("modified")
         // Begun with `task start` (and not yet stopped): in progress. The time stays with the item.
-        item.storage.fields.inProgress = status == "pending" && task["start"] != nil && task["start"] != .null
-        item.storage.fields.priority = priority
-        item.storage.fields.tags = tags
-        item.storage.fields.repeatRule = rule
+        item.fields.inProgress = status == "pending" && task["start"] != nil && task["start"] != .null
+        item.fields.priority = priority
+        item.fields.tags = tags
+        item.fields.repeatRule = rule
         for field in ItemField.texts {
             guard let key = field.taskwarriorKey, let text = string(key) else { continue }
             if ItemField.isOneLine(text) { item[text: field] = text } else { unreadable(key, "not one line (a line break or a control character)") }
         }
         // What todo has no field for stays with the item: the project, dependencies, UDAs.
         for (key, value) in task.members where !readKeys.contains(key) { kept.appendUnchecked(key: key, value: value) }
-        if kept.count > 0 { item.storage.fields.foreignMembers.sources[source] = .object(kept) }
+        if kept.count > 0 { item.fields.foreignMembers.sources[source] = .object(kept) }
         if status == "recurring" {
             // The template's own due is its first; the series is where its first pending instance is.
             if let uuid = string("uuid")?.lowercased(), let due = firstPendingDue[uuid], let timestamp = moment(ofDate: due, local: local) {
-                item.storage.fields.due = Self.dayOrTime(timestamp, local: local)
+                item.fields.due = Self.dayOrTime(timestamp, local: local)
             }
         }
         let ignored: String? = status == "deleted" ? "deleted in Taskwarrior" : nil

@@ -218,12 +218,12 @@ public enum TodoTxtFormat {
         var item = ToDoItem.imported(id: id ?? UUID(hashing: "todotxt:" + line), title: titleWords.joined(separator: " "),
                                      itemDescription: description, due: due, location: location, done: done,
                                      createdAt: createdAt, completedAt: done ? completedAt : nil)
-        item.storage.fields.start = start
-        item.storage.fields.repeatRule = rule
+        item.fields.start = start
+        item.fields.repeatRule = rule
         for (field, text) in texts { item[text: field] = text }
-        item.storage.fields.priority = priority
-        item.storage.fields.tags = Tags.normalized(tags)
-        item.storage.fields.parent = parent
+        item.fields.priority = priority
+        item.fields.tags = Tags.normalized(tags)
+        item.fields.parent = parent
         guard !item.title.isEmpty else {
             let why = "the line has no title"
             return ImportedItem(item: item, origin: origin, ignoredBecause: why, problems: ["\(origin): \(why); skipped"], idIsDerived: id == nil)

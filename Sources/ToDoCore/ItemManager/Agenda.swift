@@ -3,9 +3,9 @@ import Foundation
 /// Open items by when they are due (`todo agenda`): overdue, each day from today for a number of
 /// days, later, and without a date. Within a group, items come by due time (a whole day at its
 /// first moment), then in list order.
-public enum Agenda {
+package enum Agenda {
     /// Which items a group holds.
-    public enum When: Equatable, Sendable {
+    package enum When: Equatable, Sendable {
         case overdue
         /// The day `daysFromToday` days after today (0 today), which starts at `day`.
         case day(Day, daysFromToday: Int)
@@ -13,14 +13,15 @@ public enum Agenda {
         case undated
     }
 
-    public struct Group: Sendable {
-        public var when: When
-        public var items: [ToDoItem] = []
+    package struct Group: Sendable {
+        package var when: When
+        /// The items, as the list keeps them: an agenda shows thousands.
+        package var items: [StoredItem] = []
     }
 
     /// The non-empty groups of `items`, in order: overdue, each of `days` days from today that has
     /// items (today counting as the first), later, undated. Days are counted in the zone of `dates`.
-    public static func groups(_ items: [ToDoItem], days: Int, now: Date, dates: DueDateFormatter) -> [Group] {
+    package static func groups(_ items: [StoredItem], days: Int, now: Date, dates: DueDateFormatter) -> [Group] {
         let dates = dates.forManyDates()
         var overdue = Group(when: .overdue), later = Group(when: .later), undated = Group(when: .undated)
         var byDay: [Int: Group] = [:]

@@ -113,8 +113,7 @@ extension ItemManager {
         return order.map { id in
             if let lookedUp { return TouchedItem(id: id, item: lookedUp[id]) }
             if let place = lastPlace[id] ?? nil {
-                let items = place.done ? doneItems : toDoItems
-                if items.indices.contains(place.index), items[place.index].id == id { return TouchedItem(id: id, item: items[place.index]) }
+                if isItem(id, at: place) { return TouchedItem(id: id, item: item(at: place)) }
             }
             return TouchedItem(id: id, item: item(withID: id))
         }

@@ -30,7 +30,7 @@ extension ItemManager {
     /// Checks one item as `checkItems` does.
     private mutating func checkOne(withID id: UUID, rules: TimeZoneRules) throws(ItemManagerError) -> CheckOutcome {
         let place = try place(ofID: id)
-        let item = place.done ? doneItems[place.index] : toDoItems[place.index]
+        let item = item(at: place)
         guard item.repeatRule != nil, !item.done else { return CheckOutcome(item: try checkItem(withID: id), changed: !item.done) }
         let checked = try checkOccurrence(withID: id, rules: rules)
         return CheckOutcome(item: checked.series ?? checked.record, changed: true, occurrence: (item, checked))

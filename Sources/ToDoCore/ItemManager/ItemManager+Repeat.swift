@@ -18,7 +18,7 @@ extension ItemManager {
     /// the rule is one todo cannot follow, or when the moved item would be an open twin.
     public mutating func checkOccurrence(withID id: UUID, rules: TimeZoneRules) throws(ItemManagerError) -> CheckedOccurrence {
         let place = try place(ofID: id)
-        let item = place.done ? doneItems[place.index] : toDoItems[place.index]
+        let item = item(at: place)
         guard !place.done, let text = item.repeatRule, let anchor = item.occurrence else {
             return CheckedOccurrence(record: try checkItem(withID: id), series: nil)
         }
@@ -32,14 +32,14 @@ extension ItemManager {
         try checkNoOpenItemHasContent(of: series, except: id)
 
         // The copy is an item of its own: no rule, and not the series' UID or calendar lines.
-        var fields = item.storage.fields
+        var fields = item.fields
         fields.repeatRule = nil
         fields.originalUID = nil
         fields.icalendarLines = []
         fields.createdAt = nil
         fields.completedAt = now
         fields.modifiedAt = now
-        let recorded = try insert(ToDoItem(id: newID(), number: 0, done: true, storage: ItemStorage(fields)))
+        let recorded = try insert(ToDoItem(id: newID(), number: 0, done: true, fields: fields))
         series = try updateItem(withID: id) { $0 = series }
         return CheckedOccurrence(record: recorded, series: series)
     }

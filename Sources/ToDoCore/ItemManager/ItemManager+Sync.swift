@@ -31,7 +31,7 @@ extension ItemManager {
         for change in changes {
             switch change {
             case .add(let item):
-                let twin = item.done ? nil : toDoItems.first { $0.hasSameContent(as: item) }
+                let twin = item.done ? nil : openStored.first { $0.hasSameContent(as: item) }?.item
                 do {
                     let added = try insert(item, stampingTimes: false, refusingTwins: false)
                     applied.added.append(added)
@@ -45,7 +45,7 @@ extension ItemManager {
                     applied.refused.append((item, error))
                     continue
                 }
-                let old = place.done ? doneItems[place.index] : toDoItems[place.index]
+                let old = self.item(at: place)
                 var new = item
                 new.number = old.number
                 changeCount += 1

@@ -6,10 +6,10 @@ import Foundation
 /// A value type: a change made on a copy that then throws is simply dropped, which is what makes a
 /// store transaction all-or-nothing.
 public struct ItemManager: Sendable {
-    /// Open items, in the order they were added (or unchecked).
-    public internal(set) var toDoItems: [ToDoItem] = []
-    /// Done items, in the order they were checked.
-    public internal(set) var doneItems: [ToDoItem] = []
+    /// Open items, in the order they were added (or unchecked), as the list keeps them.
+    package internal(set) var openStored: [StoredItem] = []
+    /// Done items, in the order they were checked, as the list keeps them.
+    package internal(set) var doneStored: [StoredItem] = []
     /// The number the next added item gets; numbers are never reused.
     public private(set) var nextNumber = 1
     /// Whether an item may have a start date: false only when none has, so that a list of
@@ -46,7 +46,7 @@ public struct ItemManager: Sendable {
     /// Two items sharing an id or a number are refused, since a reference could not tell them apart.
     public init(storedItems: [ToDoItem], nextNumber: Int? = nil, now: (@Sendable () -> Date)? = nil) throws(ItemManagerError) {
         var stored = StoredItems()
-        for item in storedItems {
+        for item in storedItems.map(StoredItem.init) {
             stored.note(item)
             stored.append(item)
         }
@@ -57,27 +57,27 @@ public struct ItemManager: Sendable {
     init(stored: StoredItems, nextNumber: Int?, now: (@Sendable () -> Date)?) throws(ItemManagerError) {
         self.now = now
         if let nextNumber, !(1...ToDoItem.largestNumber + 1).contains(nextNumber) { throw .numberOutOfRange(nextNumber) }
-        toDoItems = stored.open
-        doneItems = stored.done
+        openStored = stored.open
+        doneStored = stored.done
         mayHaveStartDates = stored.anyStartDate
         mayHaveSubtasks = stored.anyParent
-        var seenIDs = KeySet<UUID>(minimumCapacity: toDoItems.count + doneItems.count)
+        var seenIDs = KeySet<UUID>(minimumCapacity: openStored.count + doneStored.count)
         // Numbers run from 1 to about the count of items, unless many were removed.
-        var seenNumbers = KeySet<Int>(denseBelow: 8 * (toDoItems.count + doneItems.count) + 4096)
+        var seenNumbers = KeySet<Int>(denseBelow: 8 * (openStored.count + doneStored.count) + 4096)
         var highestNumber = 0
         // Fields are read through the buffers: iterating the arrays would copy every item (and
         // retain each of its strings) only to look at its id and number.
-        for items in [toDoItems, doneItems] {
+        for items in [openStored, doneStored] {
             try items.withUnsafeBufferPointer { items throws(ItemManagerError) in
                 for index in items.indices {
                     let number = items[index].number
                     if number > ToDoItem.largestNumber { throw .numberOutOfRange(number) }
                     if !seenIDs.insert(items[index].id) {
-                        throw .duplicateID(existing: items.first { $0.id == items[index].id } ?? items[index])
+                        throw .duplicateID(existing: (items.first { $0.id == items[index].id } ?? items[index]).item)
                     }
                     if number > 0 {
                         if !seenNumbers.insert(number) {
-                            throw .duplicateNumber(existing: items.first { $0.number == number } ?? items[index])
+                            throw .duplicateNumber(existing: (items.first { $0.number == number } ?? items[index]).item)
                         }
                         highestNumber = max(highestNumber, number)
                     }
@@ -89,9 +89,9 @@ public struct ItemManager: Sendable {
         for position in stored.unnumbered {
             guard self.nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(self.nextNumber) }
             if position.isDone {
-                doneItems[position.index].number = self.nextNumber
+                doneStored[position.index].number = self.nextNumber
             } else {
-                toDoItems[position.index].number = self.nextNumber
+                openStored[position.index].number = self.nextNumber
             }
             self.nextNumber += 1
         }
@@ -99,14 +99,20 @@ public struct ItemManager: Sendable {
 
     // MARK: The book's API
 
-    public var toDoCount: Int { toDoItems.count }
-    public var doneCount: Int { doneItems.count }
+    public var toDoCount: Int { openStored.count }
+    public var doneCount: Int { doneStored.count }
 
     /// The open item at `index`; `index` must be below `toDoCount`.
-    public func item(at index: Int) -> ToDoItem { toDoItems[index] }
+    public func item(at index: Int) -> ToDoItem { openStored[index].item }
 
     /// The done item at `index`; `index` must be below `doneCount`.
-    public func doneItem(at index: Int) -> ToDoItem { doneItems[index] }
+    public func doneItem(at index: Int) -> ToDoItem { doneStored[index].item }
+
+    /// Open items, in the order they were added (or unchecked).
+    public var toDoItems: [ToDoItem] { openStored.map(\.item) }
+
+    /// Done items, in the order they were checked.
+    public var doneItems: [ToDoItem] { doneStored.map(\.item) }
 
     /// Adds `item` to the end of the open items with the next number, and returns it as stored.
     /// Refused when the title is empty or not one line, when its place has no name, when an item
@@ -150,41 +156,44 @@ public struct ItemManager: Sendable {
     /// Moves the open item at `index` to the end of the done items.
     public mutating func checkItem(at index: Int) {
         changeCount += 1
-        var item = toDoItems.remove(at: index)
+        var item = openStored.remove(at: index).item
         steps.append(.removed(item, from: ItemPlace(done: false, index: index)))
         item.done = true
         // Done ends work in progress.
         if item.inProgress { item.inProgress = false }
         item.completedAt = currentTime()
         item.modifiedAt = item.completedAt
-        steps.append(.inserted(item.id, at: ItemPlace(done: true, index: doneItems.count)))
-        doneItems.append(item)
+        steps.append(.inserted(item.id, at: ItemPlace(done: true, index: doneStored.count)))
+        doneStored.append(StoredItem(item))
     }
 
     /// Moves the done item at `index` back to the end of the open items; refused when an open item
     /// has the same content.
     public mutating func uncheckItem(at index: Int) throws(ItemManagerError) {
-        try checkNoOpenItemHasContent(of: doneItems[index], except: nil)
+        let done = doneStored[index].item
+        try checkNoOpenItemHasContent(of: done, except: nil)
         changeCount += 1
-        var item = doneItems.remove(at: index)
+        doneStored.remove(at: index)
+        var item = done
         steps.append(.removed(item, from: ItemPlace(done: true, index: index)))
         item.done = false
         item.completedAt = nil
         item.modifiedAt = currentTime()
-        steps.append(.inserted(item.id, at: ItemPlace(done: false, index: toDoItems.count)))
-        toDoItems.append(item)
-        openTitleKeys.insert(titleOf: item)
+        steps.append(.inserted(item.id, at: ItemPlace(done: false, index: openStored.count)))
+        let stored = StoredItem(item)
+        openStored.append(stored)
+        openTitleKeys.insert(titleOf: stored)
     }
 
     /// Removes every item. Numbers already given are still never reused.
     public mutating func removeAll() {
         // Removing nothing changes nothing: no file is written, no history recorded.
-        guard !toDoItems.isEmpty || !doneItems.isEmpty else { return }
+        guard !openStored.isEmpty || !doneStored.isEmpty else { return }
         changeCount += 1
         recordRemovingAll(done: false)
         recordRemovingAll(done: true)
-        toDoItems.removeAll()
-        doneItems.removeAll()
+        openStored.removeAll()
+        doneStored.removeAll()
         ids = KeySet()
         openTitleKeys = .empty
     }
@@ -195,18 +204,18 @@ public struct ItemManager: Sendable {
     @discardableResult
     public mutating func checkItem(withID id: UUID) throws(ItemManagerError) -> ToDoItem {
         let place = try place(ofID: id)
-        guard !place.done else { return doneItems[place.index] }
+        guard !place.done else { return doneStored[place.index].item }
         checkItem(at: place.index)
-        return doneItems[doneItems.count - 1]
+        return doneStored[doneStored.count - 1].item
     }
 
     /// Unchecks the item with `id` and returns it; an open item stays as it is.
     @discardableResult
     public mutating func uncheckItem(withID id: UUID) throws(ItemManagerError) -> ToDoItem {
         let place = try place(ofID: id)
-        guard place.done else { return toDoItems[place.index] }
+        guard place.done else { return openStored[place.index].item }
         try uncheckItem(at: place.index)
-        return toDoItems[toDoItems.count - 1]
+        return openStored[openStored.count - 1].item
     }
 
     /// Deletes the item with `id` and returns it.
@@ -219,7 +228,7 @@ public struct ItemManager: Sendable {
 
     /// Takes the item at `place` out of the list and records the step.
     mutating func remove(at place: ItemPlace) -> ToDoItem {
-        let removed = place.done ? doneItems.remove(at: place.index) : toDoItems.remove(at: place.index)
+        let removed = (place.done ? doneStored.remove(at: place.index) : openStored.remove(at: place.index)).item
         ids.remove(removed.id)
         steps.append(.removed(removed, from: place))
         return removed
@@ -228,11 +237,11 @@ public struct ItemManager: Sendable {
     /// Deletes every done item and returns them.
     @discardableResult
     public mutating func removeDoneItems() -> [ToDoItem] {
+        guard !doneStored.isEmpty else { return [] }
         let removed = doneItems
-        guard !removed.isEmpty else { return [] }
         changeCount += 1
         recordRemovingAll(done: true)
-        doneItems.removeAll()
+        doneStored.removeAll()
         for item in removed { ids.remove(item.id) }
         return removed
     }
@@ -243,7 +252,7 @@ public struct ItemManager: Sendable {
     @discardableResult
     public mutating func updateItem(withID id: UUID, _ edit: (inout ToDoItem) -> Void) throws(ItemManagerError) -> ToDoItem {
         let place = try place(ofID: id)
-        let old = place.done ? doneItems[place.index] : toDoItems[place.index]
+        let old = item(at: place)
         var item = old
         edit(&item)
         try validate(item)
@@ -258,12 +267,13 @@ public struct ItemManager: Sendable {
 
     /// Inserts `item` at `place`, or at the end when the list has grown shorter, and records the step.
     mutating func put(_ item: ToDoItem, at place: ItemPlace) {
-        let index = min(place.index, item.done ? doneItems.count : toDoItems.count)
+        let index = min(place.index, item.done ? doneStored.count : openStored.count)
+        let stored = StoredItem(item)
         if item.done {
-            doneItems.insert(item, at: index)
+            doneStored.insert(stored, at: index)
         } else {
-            toDoItems.insert(item, at: index)
-            openTitleKeys.insert(titleOf: item)
+            openStored.insert(stored, at: index)
+            openTitleKeys.insert(titleOf: stored)
         }
         ids.insert(item.id)
         note(item)
@@ -272,27 +282,28 @@ public struct ItemManager: Sendable {
 
     /// The place after the last open or done item.
     func endPlace(done: Bool) -> ItemPlace {
-        ItemPlace(done: done, index: done ? doneItems.count : toDoItems.count)
+        ItemPlace(done: done, index: done ? doneStored.count : openStored.count)
     }
 
     /// Puts `item` where `old` is, at `place` (both open or both done), and records the step.
     mutating func replace(_ old: ToDoItem, at place: ItemPlace, with item: ToDoItem) {
         steps.append(.replaced(old, at: place))
+        let stored = StoredItem(item)
         if place.done {
-            doneItems[place.index] = item
+            doneStored[place.index] = stored
         } else {
-            openTitleKeys.insert(titleOf: item)
-            toDoItems[place.index] = item
+            openTitleKeys.insert(titleOf: stored)
+            openStored[place.index] = stored
         }
     }
 
     /// Records the removal of every open or done item, as if taken from the end one at a time, so
     /// that taking the steps back puts each at its index again.
     private mutating func recordRemovingAll(done: Bool) {
-        let items = done ? doneItems : toDoItems
+        let items = done ? doneStored : openStored
         steps.reserveCapacity(steps.count + items.count)
         for index in items.indices.reversed() {
-            steps.append(.removed(items[index], from: ItemPlace(done: done, index: index)))
+            steps.append(.removed(items[index].item, from: ItemPlace(done: done, index: index)))
         }
     }
 
@@ -328,7 +339,7 @@ public struct ItemManager: Sendable {
         guard let given = item(withID: parent) else { throw .noSuchItem(.id(parent)) }
         var ancestor = given
         // Up the chain of parents: at most one step per item, so even a file edited into a loop ends.
-        for _ in 0...(toDoItems.count + doneItems.count) {
+        for _ in 0...(openStored.count + doneStored.count) {
             if ancestor.id == id { throw .parentCycle(parent: given) }
             guard let next = ancestor.parent.flatMap(item(withID:)) else { return }
             ancestor = next
@@ -341,14 +352,20 @@ public struct ItemManager: Sendable {
         // A subtask at any depth is below a direct subtask, open or done: most checks find none in
         // one pass.
         guard mayHaveSubtasks,
-              toDoItems.contains(where: { $0.parent.map(ids.contains) ?? false })
-                || doneItems.contains(where: { $0.parent.map(ids.contains) ?? false }) else { return nil }
+              openStored.contains(where: { $0.parent.map(ids.contains) ?? false })
+                || doneStored.contains(where: { $0.parent.map(ids.contains) ?? false }) else { return nil }
         for id in ids {
             let below = descendants(of: id)
-            let left = toDoItems.filter { below.contains($0.id) && !ids.contains($0.id) }
-            if !left.isEmpty, let parent = item(withID: id) { return (parent, left) }
+            let left = openStored.filter { below.contains($0.id) && !ids.contains($0.id) }
+            if !left.isEmpty, let parent = item(withID: id) { return (parent, left.map(\.item)) }
         }
         return nil
+    }
+
+    /// The direct subtasks of the item with `id`, open ones first, each part in list order.
+    public func subtasks(of id: UUID) -> [ToDoItem] {
+        guard mayHaveSubtasks else { return [] }
+        return (openStored.filter { $0.parent == id } + doneStored.filter { $0.parent == id }).map(\.item)
     }
 
     /// The ids of the subtasks of the item with `id`, at any depth: one pass to find each item's
@@ -356,7 +373,7 @@ public struct ItemManager: Sendable {
     public func descendants(of id: UUID) -> Set<UUID> {
         guard mayHaveSubtasks else { return [] }
         var children: [UUID: [UUID]] = [:]
-        for items in [toDoItems, doneItems] {
+        for items in [openStored, doneStored] {
             for item in items {
                 if let parent = item.parent { children[parent, default: []].append(item.id) }
             }
@@ -373,7 +390,7 @@ public struct ItemManager: Sendable {
     /// `items` with each subtask right after its parent when the parent is among them (siblings
     /// in the order given), and how many levels deep each is; an item whose parent is not among
     /// them stands at the top.
-    public static func inTreeOrder(_ items: [ToDoItem]) -> (items: [ToDoItem], depths: [Int]) {
+    package static func inTreeOrder(_ items: [StoredItem]) -> (items: [StoredItem], depths: [Int]) {
         // Through the buffer, so that no item is copied to read its id and parent; only the ids
         // of parents (a few items) go in a dictionary, the others are told apart by a `KeySet`.
         items.withUnsafeBufferPointer { items in
@@ -431,9 +448,9 @@ public struct ItemManager: Sendable {
     }
 
     mutating func checkNoOpenItemHasContent(of item: ToDoItem, except excludedID: UUID?) throws(ItemManagerError) {
-        guard openTitleKeys.mayContain(titleOf: item, among: toDoItems) else { return }
-        if let existing = toDoItems.first(where: { $0.id != excludedID && $0.hasSameContent(as: item) }) {
-            throw .duplicateContent(existing: existing)
+        guard openTitleKeys.mayContain(titleOf: StoredItem(item), among: openStored) else { return }
+        if let existing = openStored.first(where: { $0.id != excludedID && $0.hasSameContent(as: item) }) {
+            throw .duplicateContent(existing: existing.item)
         }
     }
 
@@ -451,12 +468,12 @@ extension ItemManager {
 
     /// The item with `number`, open or done.
     public func item(withNumber number: Int) -> ToDoItem? {
-        toDoItems.first { $0.number == number } ?? doneItems.first { $0.number == number }
+        (openStored.first { $0.number == number } ?? doneStored.first { $0.number == number })?.item
     }
 
     /// The item with `id`, open or done.
     public func item(withID id: UUID) -> ToDoItem? {
-        toDoItems.first { $0.id == id } ?? doneItems.first { $0.id == id }
+        (openStored.first { $0.id == id } ?? doneStored.first { $0.id == id })?.item
     }
 
     /// The one item that `reference` names; throws when none does, or when an id prefix fits several.
@@ -468,7 +485,7 @@ extension ItemManager {
             if let item = item(withID: id) { return item }
         case .idPrefix(let prefix):
             let prefix = prefix.uppercased()
-            let matches = allItems.filter { $0.id.uuidString.hasPrefix(prefix) }
+            let matches = (openStored + doneStored).filter { $0.id.uuidString.hasPrefix(prefix) }.map(\.item)
             if matches.count > 1 { throw .ambiguousReference(reference, matches: matches) }
             if let item = matches.first { return item }
         }
@@ -487,10 +504,26 @@ extension ItemManager {
         return items
     }
 
+    /// The item at `place`, which must be in the list.
+    func item(at place: ItemPlace) -> ToDoItem {
+        stored(at: place).item
+    }
+
+    /// The item at `place` as the list keeps it, which must be in the list.
+    func stored(at place: ItemPlace) -> StoredItem {
+        place.done ? doneStored[place.index] : openStored[place.index]
+    }
+
+    /// Whether the item with `id` is at `place`.
+    func isItem(_ id: UUID, at place: ItemPlace) -> Bool {
+        let items = place.done ? doneStored : openStored
+        return items.indices.contains(place.index) && items[place.index].id == id
+    }
+
     /// Where the item with `id` is.
     func place(ofID id: UUID) throws(ItemManagerError) -> ItemPlace {
-        if let index = toDoItems.firstIndex(where: { $0.id == id }) { return ItemPlace(done: false, index: index) }
-        if let index = doneItems.firstIndex(where: { $0.id == id }) { return ItemPlace(done: true, index: index) }
+        if let index = openStored.firstIndex(where: { $0.id == id }) { return ItemPlace(done: false, index: index) }
+        if let index = doneStored.firstIndex(where: { $0.id == id }) { return ItemPlace(done: true, index: index) }
         throw .noSuchItem(.id(id))
     }
 }

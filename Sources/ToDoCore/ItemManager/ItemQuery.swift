@@ -37,14 +37,15 @@ public struct ItemQuery: Equatable, Sendable {
 
     /// The open and done items that match, each section sorted, then cut to the limit.
     public func apply(open: [ToDoItem], done: [ToDoItem], now: Date, dates: DueDateFormatter) -> (open: [ToDoItem], done: [ToDoItem]) {
-        let result = apply(open: open, done: done, now: now, dates: dates, latestDone: nil)
-        return (result.open, result.done)
+        let result = apply(open: open.map(StoredItem.init), done: done.map(StoredItem.init), now: now, dates: dates, latestDone: nil)
+        return (result.open.map(\.item), result.done.map(\.item))
     }
 
-    /// `apply`, keeping of the matching done items (in the order they were checked) only the
-    /// `latestDone` checked last, as the list's own view shows them; `moreDone` counts the others.
-    public func apply(open: [ToDoItem], done: [ToDoItem], now: Date, dates: DueDateFormatter,
-                      latestDone: Int?) -> (open: [ToDoItem], done: [ToDoItem], moreDone: Int) {
+    /// `apply` on the items as the list keeps them, keeping of the matching done items (in the
+    /// order they were checked) only the `latestDone` checked last, as the list's own view shows
+    /// them; `moreDone` counts the others.
+    package func apply(open: [StoredItem], done: [StoredItem], now: Date, dates: DueDateFormatter,
+                       latestDone: Int?) -> (open: [StoredItem], done: [StoredItem], moreDone: Int) {
         var done = isEmpty ? done : done.filter { matches($0, now: now, dates: dates) }
         var moreDone = 0
         if let latestDone, done.count > latestDone {
@@ -61,7 +62,7 @@ public struct ItemQuery: Equatable, Sendable {
         return (open, done, moreDone)
     }
 
-    func matches(_ item: ToDoItem, now: Date, dates: DueDateFormatter) -> Bool {
+    func matches(_ item: StoredItem, now: Date, dates: DueDateFormatter) -> Bool {
         let due = item.due.map(dates.moment(of:))
         if noDue, due != nil { return false }
         if repeating, item.repeatRule == nil { return false }
@@ -79,7 +80,7 @@ public struct ItemQuery: Equatable, Sendable {
 
     /// Sorted by the key (stable: ties keep list order), reversed if asked; items without the key
     /// (no due date, say) go last either way, in list order.
-    private func arranged(_ items: [ToDoItem], dates: DueDateFormatter) -> [ToDoItem] {
+    private func arranged(_ items: [StoredItem], dates: DueDateFormatter) -> [StoredItem] {
         guard let sort else { return reverse ? items.reversed() : items }
         let withKey = items.filter { Self.hasKey($0, sort) }, withoutKey = items.filter { !Self.hasKey($0, sort) }
         let keyed = withKey.enumerated().map { (offset: $0.offset, item: $0.element) }
@@ -93,7 +94,7 @@ public struct ItemQuery: Equatable, Sendable {
         return (reverse ? sorted.reversed() : sorted) + withoutKey
     }
 
-    private static func hasKey(_ item: ToDoItem, _ key: SortKey) -> Bool {
+    private static func hasKey(_ item: StoredItem, _ key: SortKey) -> Bool {
         switch key {
         case .number, .title: return true
         case .due: return item.due != nil
@@ -103,7 +104,7 @@ public struct ItemQuery: Equatable, Sendable {
     }
 
     /// Dues compare where they lie on the clock in the zone of `dates`: a day at its first moment.
-    private static func compare(_ left: ToDoItem, _ right: ToDoItem, by key: SortKey, dates: DueDateFormatter) -> ComparisonResult {
+    private static func compare(_ left: StoredItem, _ right: StoredItem, by key: SortKey, dates: DueDateFormatter) -> ComparisonResult {
         func optional<Value: Comparable>(_ left: Value?, _ right: Value?) -> ComparisonResult {
             switch (left, right) {
             case let (left?, right?): return left < right ? .orderedAscending : left > right ? .orderedDescending : .orderedSame
@@ -127,7 +128,19 @@ extension ToDoItem {
     /// Whether the item waits: its start date is after today, in the days `dates` counts (the
     /// user's zone); a list leaves it out of its own view until then.
     public func waitsForItsStart(now: Date, dates: DueDateFormatter) -> Bool {
+        Self.waits(start: start, now: now, dates: dates)
+    }
+
+    /// Whether an item with `start` waits (`waitsForItsStart`).
+    static func waits(start: ItemDate?, now: Date, dates: DueDateFormatter) -> Bool {
         guard let start else { return false }
         return dates.daysFrom(now, to: start) > 0
+    }
+}
+
+extension StoredItem {
+    /// `ToDoItem.waitsForItsStart`, reading the start alone.
+    package func waitsForItsStart(now: Date, dates: DueDateFormatter) -> Bool {
+        ToDoItem.waits(start: start, now: now, dates: dates)
     }
 }

@@ -1,8 +1,8 @@
 /// Items as they are read from a file, open and done apart, each in file order: what an
 /// `ItemManager` keeps, so that restoring one moves the arrays instead of copying every item.
 struct StoredItems {
-    var open: [ToDoItem] = []
-    var done: [ToDoItem] = []
+    var open: [StoredItem] = []
+    var done: [StoredItem] = []
     /// Where the items without a number are, in file order, to be numbered in that order.
     var unnumbered: [(isDone: Bool, index: Int)] = []
     /// Whether any item has a start date (`ItemManager.mayHaveStartDates`); the reader notes it
@@ -21,13 +21,13 @@ struct StoredItems {
     }
 
     /// Notes the fields of an item already decoded.
-    mutating func note(_ item: ToDoItem) {
+    mutating func note(_ item: StoredItem) {
         if item.start != nil { anyStartDate = true }
         if item.parent != nil { anyParent = true }
         if item.storage.legacyAllDay != nil { anyLegacyAllDay = true }
     }
 
-    /// Reads the items' dates as `form` says (`ToDoItem.inCurrentForm`), in `timeZone`, where any
+    /// Reads the items' dates as `form` says (`StoredItem.inCurrentForm`), in `timeZone`, where any
     /// may need it; returns how many dues became whole days. (A start may become a day, never
     /// appear or go: `anyStartDate` holds.)
     mutating func bringToCurrentForm(_ form: ItemForm, timeZone: TimeZoneRules) -> Int {
@@ -37,7 +37,7 @@ struct StoredItems {
         return open.bringToCurrentForm(form, local: local) + done.bringToCurrentForm(form, local: local)
     }
 
-    mutating func append(_ item: ToDoItem) {
+    mutating func append(_ item: StoredItem) {
         if item.number == 0 { unnumbered.append((item.done, item.done ? done.count : open.count)) }
         if item.done { done.append(item) } else { open.append(item) }
     }

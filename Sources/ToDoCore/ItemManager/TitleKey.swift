@@ -75,7 +75,7 @@ struct TitleKeySet: Sendable {
 
     /// Whether an item of `openItems` (the open items, all of which were inserted since the set
     /// was made) may have `title`'s key.
-    mutating func mayContain(titleOf item: ToDoItem, among openItems: [ToDoItem]) -> Bool {
+    mutating func mayContain(titleOf item: StoredItem, among openItems: [StoredItem]) -> Bool {
         if let key = item.asciiTitleKey {
             if ascii == nil {
                 // Through the buffer: iterating the array would copy (and retain) every item.
@@ -96,14 +96,14 @@ struct TitleKeySet: Sendable {
     }
 
     /// The ASCII keys of the titles of `items`.
-    private static func asciiKeys(of items: Slice<UnsafeBufferPointer<ToDoItem>>) -> KeySet<Int> {
+    private static func asciiKeys(of items: Slice<UnsafeBufferPointer<StoredItem>>) -> KeySet<Int> {
         var keys = KeySet<Int>(minimumCapacity: items.count)
         for item in items { if let key = item.asciiTitleKey { keys.insert(key) } }
         return keys
     }
 
     /// Notes the title of an item that became open, in the sets already made.
-    mutating func insert(titleOf item: ToDoItem) {
+    mutating func insert(titleOf item: StoredItem) {
         guard ascii != nil || other != nil else { return }
         if let key = item.asciiTitleKey {
             if let last = ascii?.indices.last { ascii?[last].insert(key) }

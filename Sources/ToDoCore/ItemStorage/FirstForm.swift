@@ -5,7 +5,7 @@
 /// other programs' members beside todo's own keys, where one named as todo's was read as todo's.
 /// Version 2 keeps a whole day as its date (`"dueDate": "2026-12-03"`), and other programs'
 /// members each apart (`"from"`, `ForeignMembers`). A file of the first form is read as the days
-/// it shows where it is read (`ToDoItem.inCurrentForm`), and written in the second on its first
+/// it shows where it is read (`StoredItem.inCurrentForm`), and written in the second on its first
 /// change.
 enum ItemForm: Sendable {
     /// Version 1: a due in seconds with `"allDay": true`, or without `allDay` at a local midnight,
@@ -22,14 +22,14 @@ enum ItemForm: Sendable {
     }
 }
 
-extension ToDoItem {
+extension StoredItem {
     /// The item with the dues and starts that `form` calls whole days made the days they show in
     /// `local`, its `allDay` gone, and in the first form its other programs' members moved apart
     /// (`movedApart`); `nil` when it has nothing to change (nothing decoded then).
-    func inCurrentForm(_ form: ItemForm, local: CivilTime) -> ToDoItem? {
+    func inCurrentForm(_ form: ItemForm, local: CivilTime) -> StoredItem? {
         let allDay = storage.legacyAllDay
         guard allDay != nil || form == .first else { return nil }
-        let moved = form == .first && !storage.keepsFieldsInText ? Self.movedApart(unknownMembers, into: foreignMembers) : nil
+        let moved = form == .first && !storage.keepsFieldsInText ? Self.movedApart(storage.fields.unknownMembers, into: storage.fields.foreignMembers) : nil
         var due = storage.due, start = storage.start
         if case .time(let time)? = due, allDay ?? (form == .first && local.fields(of: time).isMidnight) {
             due = .day(Day(of: time, local: local))
@@ -38,7 +38,6 @@ extension ToDoItem {
             start = .day(Day(of: time, local: local))
         }
         guard allDay != nil || due != storage.due || start != storage.start || moved != nil else { return nil }
-        var item = self
         var fields = storage.fields
         fields.due = due
         fields.start = start
@@ -49,8 +48,7 @@ extension ToDoItem {
             // Begun in Taskwarrior (its `start`), as an import now reads it.
             if !done, moved.members(from: TaskwarriorFormat.source)["start"] != nil { fields.inProgress = true }
         }
-        item.storage.fields = fields
-        return item
+        return StoredItem(id: id, number: number, done: done, storage: ItemStorage(fields))
     }
 
     /// Members a list of the first form kept beside todo's own keys, moved apart: `taskwarrior:start`
@@ -70,20 +68,27 @@ extension ToDoItem {
     }
 
     /// Whether the item's due is a whole day read from a time (`inCurrentForm`), to count.
-    static func becameWholeDay(_ before: ToDoItem, _ after: ToDoItem) -> Bool {
+    static func becameWholeDay(_ before: StoredItem, _ after: StoredItem) -> Bool {
         before.due?.isDay != true && after.due?.isDay == true
     }
 }
 
-extension Array where Element == ToDoItem {
-    /// Reads each item's dates as `form` says (`ToDoItem.inCurrentForm`); returns how many
+extension ToDoItem {
+    /// `StoredItem.inCurrentForm` of a plain item (a history line's, a sync state's base, an import's).
+    func inCurrentForm(_ form: ItemForm, local: CivilTime) -> ToDoItem? {
+        StoredItem(self).inCurrentForm(form, local: local)?.item
+    }
+}
+
+extension Array where Element == StoredItem {
+    /// Reads each item's dates as `form` says (`StoredItem.inCurrentForm`); returns how many
     /// dues became whole days.
     @discardableResult
     mutating func bringToCurrentForm(_ form: ItemForm, local: CivilTime) -> Int {
         var wholeDays = 0
         for index in indices {
             guard let resolved = self[index].inCurrentForm(form, local: local) else { continue }
-            if ToDoItem.becameWholeDay(self[index], resolved) { wholeDays += 1 }
+            if StoredItem.becameWholeDay(self[index], resolved) { wholeDays += 1 }
             self[index] = resolved
         }
         return wholeDays

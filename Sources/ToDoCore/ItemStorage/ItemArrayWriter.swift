@@ -8,15 +8,17 @@ extension ToDoItem {
     /// straight from the items: fast for long lists, and easy for line-based tools.
     public static func jsonArray(_ items: [ToDoItem]) -> [UInt8] {
         var bytes: [UInt8] = []
-        writeJSONArray([items], to: { bytes.append(contentsOf: $0) })
+        StoredItem.writeJSONArray([items.map(StoredItem.init)], to: { bytes.append(contentsOf: $0) })
         return bytes
     }
+}
 
+extension StoredItem {
     /// `jsonArray` of the items of `sections` one after another, handed to `emit` a piece of about
     /// a megabyte at a time, so that a long list is never held whole in memory. (Arrays rather
     /// than any sequence: a generic call from another module would not be specialised, and would
     /// look up type metadata for every item.)
-    public static func writeJSONArray(_ sections: [[ToDoItem]], to emit: ([UInt8]) -> Void) {
+    package static func writeJSONArray(_ sections: [[StoredItem]], to emit: ([UInt8]) -> Void) {
         var writer = JSONWriter(capacity: pieceSize + 64 * 1024)
         writeArray(sections.joined(), indent: "  ", closingIndent: "", into: &writer, emit: emit)
         writer.bytes.append(UInt8(ascii: "\n"))
@@ -29,7 +31,7 @@ extension ToDoItem {
     /// Writes `items` as an array, one compact item per line after `indent`, the closing bracket on
     /// a line of its own after `closingIndent` (or right after `[` when there are none). Whenever a
     /// piece of `pieceSize` has gathered in `writer`, it goes to `emit`; the rest stays for the caller.
-    static func writeArray<Items: Sequence<ToDoItem>, Failure: Error>(
+    static func writeArray<Items: Sequence<StoredItem>, Failure: Error>(
         _ items: Items, indent: String, closingIndent: String, into writer: inout JSONWriter,
         emit: ([UInt8]) throws(Failure) -> Void
     ) throws(Failure) {

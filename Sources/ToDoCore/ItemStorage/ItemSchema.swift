@@ -53,7 +53,7 @@ extension ToDoItem: JSONSchema {
         fields.title = try required(title) { memberPath(path(), "title") }
         fields.legacyAllDay = fields.due?.isDay == false ? allDay : nil
         fields.unknownMembers = unknown
-        self.init(id: try required(id) { memberPath(path(), "id") }, number: number, done: done, storage: ItemStorage(fields))
+        self.init(id: try required(id) { memberPath(path(), "id") }, number: number, done: done, fields: fields)
     }
 
     /// Reads the value of `field` under `key` into `fields`. A value of another kind where another
@@ -136,11 +136,6 @@ extension ToDoItem: JSONSchema {
     }
 
     func write(to writer: inout JSONWriter) {
-        if let writtenForm {
-            writer.raw(writtenForm.bytes)
-            return
-        }
-        let fields = storage.fields
         writer.beginObject()
         writer.key("id")
         writer.uuid(id)
@@ -212,6 +207,22 @@ extension ToDoItem: JSONSchema {
     public var json: JSONValue { jsonValue }
 }
 
+extension StoredItem {
+    /// Reads the item that comes next, decoded (`ToDoItem.init(scanning:path:)`).
+    init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
+        self.init(try ToDoItem(scanning: &scanner, path: path))
+    }
+
+    /// Writes the item: the bytes it was read from when they are what writing it anew would give.
+    func write(to writer: inout JSONWriter) {
+        if let writtenForm {
+            writer.raw(writtenForm.bytes)
+        } else {
+            item.write(to: &writer)
+        }
+    }
+}
+
 extension Location: JSONSchema {
     init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
         var name: String?, address: String?, coordinate: Coordinate?
@@ -279,16 +290,6 @@ extension Coordinate: JSONSchema {
     public var json: JSONValue { jsonValue }
 }
 
-extension UnknownMembers {
-    /// Appends a member; the scanner has refused a key met twice.
-    mutating func append(key: String, value: JSONValue) {
-        if !text.isEmpty { text.append(UInt8(ascii: ",")) }
-        JSONValue.writeString(key, to: &text)
-        text.append(UInt8(ascii: ":"))
-        text.append(contentsOf: value.serializedCompactly())
-    }
-}
-
 extension JSONWriter {
     /// A time as seconds under `time`, a day as `"2026-12-03"` under `day`; nothing for none.
     mutating func date(_ date: ItemDate?, time: StaticString, day: StaticString) {
@@ -318,6 +319,9 @@ extension JSONWriter {
 
     /// The members of the object being written that this version does not know, after its own.
     mutating func unknownMembers(_ unknown: UnknownMembers) {
-        members(unknown.text)
+        for (key, value) in unknown.object.members {
+            self.key(key)
+            self.value(value)
+        }
     }
 }

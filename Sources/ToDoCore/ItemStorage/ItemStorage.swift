@@ -52,7 +52,7 @@ extension ItemFields {
     }
 }
 
-/// How a `ToDoItem` keeps its `ItemFields`: decoded, or, for an item read from a list in the
+/// How a `StoredItem` keeps its `ItemFields`: decoded, or, for an item read from a list in the
 /// exact form todo writes, as where they are in the list's text (`UnsafeWrittenForm`), read when
 /// asked for. A command touches a handful of fields of a few items, and a list holds years of
 /// them. Setting any field stores them all decoded.
@@ -223,11 +223,52 @@ struct ItemStorage: Sendable {
     }
 }
 
-extension ToDoItem {
+/// An item as the list keeps it: its id, number and status, and its other fields in an
+/// `ItemStorage`, which may leave them in the list's text until asked for. The list hands out
+/// plain `ToDoItem`s (`item`); `todo list`, the agenda and the writer read these, so that a list of
+/// 100,000 items is never decoded to show a screenful or to change one item.
+package struct StoredItem: Sendable {
+    package let id: UUID
+    package internal(set) var number: Int
+    package internal(set) var done: Bool
+    var storage: ItemStorage
+
+    init(id: UUID, number: Int, done: Bool, storage: ItemStorage) {
+        self.id = id
+        self.number = number
+        self.done = done
+        self.storage = storage
+    }
+
+    /// `item`, kept decoded.
+    package init(_ item: ToDoItem) {
+        self.init(id: item.id, number: item.number, done: item.done, storage: ItemStorage(item.fields))
+    }
+
+    /// The item as a plain value, every field decoded.
+    package var item: ToDoItem { ToDoItem(id: id, number: number, done: done, fields: storage.fields) }
+
+    package var title: String { storage.title }
+    package var itemDescription: String? { storage.itemDescription }
+    package var due: ItemDate? { storage.due }
+    package var start: ItemDate? { storage.start }
+    package var repeatRule: String? { storage.repeatRule }
+    package var location: Location? { storage.location }
+    package var priority: Int? { storage.priority }
+    package var tags: [String] { storage.tags }
+    package var parent: UUID? { storage.parent }
+    package var createdAt: Double? { storage.createdAt }
+    package var completedAt: Double? { storage.completedAt }
+    package var modifiedAt: Double? { storage.modifiedAt }
+
+    /// The name of the item's location: the same as `location?.name`, without reading the rest of
+    /// the location (a list shows thousands of names).
+    package var locationName: String? { storage.locationName }
+
     /// The item that comes next if it is in the exact written form, its fields left in `text`
     /// (the text the scanner reads); else `nil` with nothing consumed.
-    static func scanWrittenForm(_ scanner: inout JSONScanner, in text: StoredText) -> ToDoItem? {
-        WrittenFormReader.item(&scanner).map { ToDoItem($0, in: text) }
+    static func scanWrittenForm(_ scanner: inout JSONScanner, in text: StoredText) -> StoredItem? {
+        WrittenFormReader.item(&scanner).map { StoredItem($0, in: text) }
     }
 
     /// The item found at `item`, in `text`, the text its bytes are in; its fields stay there.
@@ -242,13 +283,6 @@ extension ToDoItem {
     /// Where the text the written form points into starts, when it has one that `writtenForm` gives.
     var writtenTextStart: UnsafePointer<UInt8>? { writtenForm == nil ? nil : storage.writtenTextStart }
 
-    /// The same item with its fields decoded, as an item made in code has them.
-    var decoded: ToDoItem {
-        var item = self
-        item.storage.fields = storage.fields
-        return item
-    }
-
     /// Calls `body` with the title's UTF-8 bytes, straight from the list's text when it can (a
     /// list shows thousands of titles). Not generic, so that a call from another module is not
     /// slowed by an unspecialised generic.
@@ -262,6 +296,12 @@ extension ToDoItem {
         storage.withListFields(body)
     }
 
+    /// Whether the item has the content of `other` (`ToDoItem.hasSameContent`), reading only the
+    /// title when it differs.
+    func hasSameContent(as other: ToDoItem) -> Bool {
+        title == other.title && itemDescription == other.itemDescription && due == other.due && location == other.location
+    }
+
     /// The title's ASCII `TitleKey`, made from its bytes (`withTitleUTF8`), if it has one.
     var asciiTitleKey: Int? {
         var key: Int?
@@ -270,7 +310,7 @@ extension ToDoItem {
     }
 }
 
-/// What `todo list` shows of an item (`ToDoItem.withListFields`): its strings as UTF-8 bytes,
+/// What `todo list` shows of an item (`StoredItem.withListFields`): its strings as UTF-8 bytes,
 /// valid only while the call lasts.
 package struct ListFields {
     package let title: UnsafeBufferPointer<UInt8>

@@ -215,13 +215,6 @@ struct JSONWriter {
         value.write(to: &self)
     }
 
-    /// Members already written compactly (`"key":value`, separated by commas), as they are.
-    mutating func members(_ text: [UInt8]) {
-        guard !text.isEmpty else { return }
-        separate()
-        bytes.append(contentsOf: text)
-    }
-
     /// Any value, compactly.
     mutating func value(_ value: JSONValue) { bytes.append(contentsOf: value.serializedCompactly()) }
 

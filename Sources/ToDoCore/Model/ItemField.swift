@@ -72,22 +72,22 @@ public enum ItemField: String, CaseIterable, Sendable {
     func taking(from source: ToDoItem, into target: ToDoItem) -> ToDoItem {
         var item = target
         switch self {
-        case .title: item.storage.fields.title = source.title
-        case .description: item.storage.fields.itemDescription = source.itemDescription
-        case .due: item.storage.fields.due = source.due
-        case .start: item.storage.fields.start = source.start
-        case .repeatRule: item.storage.fields.repeatRule = source.repeatRule
-        case .priority: item.storage.fields.priority = source.priority
-        case .tags: item.storage.fields.tags = source.tags
-        case .parent: item.storage.fields.parent = source.parent
-        case .place: item.storage.fields.location = source.location
+        case .title: item.fields.title = source.title
+        case .description: item.fields.itemDescription = source.itemDescription
+        case .due: item.fields.due = source.due
+        case .start: item.fields.start = source.start
+        case .repeatRule: item.fields.repeatRule = source.repeatRule
+        case .priority: item.fields.priority = source.priority
+        case .tags: item.fields.tags = source.tags
+        case .parent: item.fields.parent = source.parent
+        case .place: item.fields.location = source.location
         case .status:
             item.done = source.done
-            item.storage.fields.completedAt = source.completedAt
+            item.fields.completedAt = source.completedAt
         case .progress:
-            item.storage.fields.inProgress = source.inProgress
-            item.storage.fields.percentComplete = source.percentComplete
-        case .url: item.storage.fields.url = source.url
+            item.fields.inProgress = source.inProgress
+            item.fields.percentComplete = source.percentComplete
+        case .url: item.fields.url = source.url
         }
         return item
     }

@@ -3,8 +3,8 @@ import Foundation
 /// One thing to do, as the book's `ToDoItem`, plus the stable number the command line shows and the
 /// times it was created and completed.
 ///
-/// How the fields are kept is the store's business (`ItemStorage`): an item read from a list may
-/// still have them in the list's text, read when asked for.
+/// A plain value: the list keeps its items in a form of its own (`StoredItem`, which may leave
+/// their fields in the file's text until asked for), and hands out items like this one.
 public struct ToDoItem: Equatable, Sendable {
     /// The largest item number: 2^53 − 1, the largest integer that every JSON reader keeps exactly.
     public static let largestNumber = 9_007_199_254_740_991
@@ -23,7 +23,7 @@ public struct ToDoItem: Equatable, Sendable {
     /// Whether the item is checked; changed only by `ItemManager.checkItem` and `uncheckItem`.
     public internal(set) var done: Bool
     /// The other fields.
-    var storage: ItemStorage
+    var fields: ItemFields
 
     /// The book's item: `timestamp` is a due time in seconds since 1970.
     public init(
@@ -54,33 +54,34 @@ public struct ToDoItem: Equatable, Sendable {
         repeatRule: String? = nil
     ) {
         self.init(id: id, number: 0, done: false,
-                  storage: ItemStorage(ItemFields(title: title, itemDescription: itemDescription, due: due, start: start,
-                                                  repeatRule: repeatRule, location: location, priority: priority, tags: tags)))
+                  fields: ItemFields(title: title, itemDescription: itemDescription, due: due, start: start,
+                                     repeatRule: repeatRule, location: location, priority: priority, tags: tags))
     }
 
-    init(id: UUID, number: Int, done: Bool, storage: ItemStorage) {
+    /// The item with every field given.
+    init(id: UUID, number: Int, done: Bool, fields: ItemFields) {
         self.id = id
         self.number = number
         self.done = done
-        self.storage = storage
+        self.fields = fields
     }
 
     /// A non-empty single line (`ItemManager` refuses anything else).
     public var title: String {
-        get { storage.title }
-        set { storage.fields.title = newValue }
+        get { fields.title }
+        set { fields.title = newValue }
     }
 
     public var itemDescription: String? {
-        get { storage.itemDescription }
-        set { storage.fields.itemDescription = newValue }
+        get { fields.itemDescription }
+        set { fields.itemDescription = newValue }
     }
 
     /// When the item is due: a whole day (`--due 2030-01-10`, iCalendar's `DUE;VALUE=DATE`), the
     /// same date in every time zone, or a time (`--due "2030-01-10 09:00"`), an instant.
     public var due: ItemDate? {
-        get { storage.due }
-        set { storage.fields.due = newValue }
+        get { fields.due }
+        set { fields.due = newValue }
     }
 
     /// The book's due date in seconds since 1970: the time, or for a whole day its midnight in UTC
@@ -99,40 +100,40 @@ public struct ToDoItem: Equatable, Sendable {
     /// How the item repeats: RFC 5545 RRULE text (`FREQ=WEEKLY;INTERVAL=2`), kept as read even
     /// when todo cannot follow it (`RepeatRule`).
     public var repeatRule: String? {
-        get { storage.repeatRule }
+        get { fields.repeatRule }
         set { setField(\.repeatRule, newValue, isSet: newValue != nil, key: "repeat") }
     }
 
     /// When the item starts to matter, a day or a time as `due` (Taskwarrior's wait, todo.txt's
     /// `t:`, iCalendar's DTSTART): a list leaves it out until that day.
     public var start: ItemDate? {
-        get { storage.start }
-        set { storage.fields.start = newValue }
+        get { fields.start }
+        set { fields.start = newValue }
     }
 
     public var location: Location? {
-        get { storage.location }
-        set { storage.fields.location = newValue }
+        get { fields.location }
+        set { fields.location = newValue }
     }
 
     /// How much the item matters, as iCalendar's PRIORITY: 1 (highest) to 9 (lowest), `nil` for
     /// none. `Priority` names the levels: 1–4 high, 5 medium, 6–9 low.
     public var priority: Int? {
-        get { storage.priority }
+        get { fields.priority }
         set { setField(\.priority, newValue, isSet: newValue != nil, key: "priority") }
     }
 
     /// Words the item is filed under, in the order given, none repeated ignoring case
     /// (`ItemManager` keeps them so; `Tags.normalized`).
     public var tags: [String] {
-        get { storage.tags }
+        get { fields.tags }
         set { setField(\.tags, newValue, isSet: !newValue.isEmpty, key: "tags") }
     }
 
     /// The id of the item this one is a subtask of (`ItemManager` keeps it pointing to an item and
     /// free of cycles; a parent removed since is as none).
     public var parent: UUID? {
-        get { storage.parent }
+        get { fields.parent }
         set { setField(\.parent, newValue, isSet: newValue != nil, key: "parent") }
     }
 
@@ -140,23 +141,21 @@ public struct ToDoItem: Equatable, Sendable {
     /// field while this item had none (Reminders' `"priority": 0`): once set, todo's own takes
     /// the key.
     private mutating func setField<Value>(_ field: WritableKeyPath<ItemFields, Value>, _ value: Value, isSet: Bool, key: String) {
-        var fields = storage.fields
         fields[keyPath: field] = value
         if isSet { fields.unknownMembers.remove(key: key) }
-        storage.fields = fields
     }
 
     /// Whether work on the item has begun (iCalendar's `STATUS:IN-PROCESS`, Taskwarrior's
     /// `start`): a state beside open and done, which checking the item ends.
     public var inProgress: Bool {
-        get { storage.inProgress }
-        set { storage.fields.inProgress = newValue }
+        get { fields.inProgress }
+        set { fields.inProgress = newValue }
     }
 
     /// How much of the item is done, 0 to 100 (iCalendar's `PERCENT-COMPLETE`); `nil` for unsaid.
     public var percentComplete: Int? {
-        get { storage.percentComplete }
-        set { storage.fields.percentComplete = newValue }
+        get { fields.percentComplete }
+        set { fields.percentComplete = newValue }
     }
 
     /// A link for the item (iCalendar's `URL`, Reminders' `url`), kept as given.
@@ -170,62 +169,58 @@ public struct ToDoItem: Equatable, Sendable {
 
     /// When the item was added, in seconds since 1970, if the manager was given a clock.
     public internal(set) var createdAt: Double? {
-        get { storage.createdAt }
-        set { storage.fields.createdAt = newValue }
+        get { fields.createdAt }
+        set { fields.createdAt = newValue }
     }
 
     /// When the item was last checked, in seconds since 1970, if the manager was given a clock.
     public internal(set) var completedAt: Double? {
-        get { storage.completedAt }
-        set { storage.fields.completedAt = newValue }
+        get { fields.completedAt }
+        set { fields.completedAt = newValue }
     }
 
     /// When the item last changed (added, checked, unchecked or edited), in seconds since 1970,
     /// if the manager was given a clock: iCalendar's LAST-MODIFIED.
     public internal(set) var modifiedAt: Double? {
-        get { storage.modifiedAt }
-        set { storage.fields.modifiedAt = newValue }
+        get { fields.modifiedAt }
+        set { fields.modifiedAt = newValue }
     }
 
     /// The UID a calendar (or another program) gave the item, kept byte for byte where it is not
     /// todo's id as todo writes it (`…@example.com`, a lower-case UUID), so that an export back
     /// names the same item; `nil` for an item whose UID is its id.
     public internal(set) var originalUID: String? {
-        get { storage.originalUID }
-        set { storage.fields.originalUID = newValue }
+        get { fields.originalUID }
+        set { fields.originalUID = newValue }
     }
 
     /// What a calendar wrote of the item that todo has no field for (alarms, `X-…` properties,
     /// `PERCENT-COMPLETE`, `URL`, `CLASS`), as unfolded iCalendar content lines: kept as they came
     /// and written back by the iCalendar export.
     public internal(set) var icalendarLines: [String] {
-        get { storage.icalendarLines }
-        set { storage.fields.icalendarLines = newValue }
+        get { fields.icalendarLines }
+        set { fields.icalendarLines = newValue }
     }
 
     /// The item's UID for another program: the one it came with, else its id.
     public var uid: String { originalUID ?? id.uuidString }
 
-    /// The name of the item's location: the same as `location?.name`, without reading the rest of
-    /// the location (a list shows thousands of names).
-    public var locationName: String? { storage.locationName }
-
     /// A text field's value (`ItemField.texts`): the same as its property.
     public subscript(text field: ItemField) -> String? {
-        get { storage.keepsFieldsInText ? nil : storage.fields[text: field] }
-        set { storage.fields[text: field] = newValue }
+        get { fields[text: field] }
+        set { fields[text: field] = newValue }
     }
 
     /// What other programs gave the item, each program's apart.
     var foreignMembers: ForeignMembers {
-        get { storage.fields.foreignMembers }
-        set { storage.fields.foreignMembers = newValue }
+        get { fields.foreignMembers }
+        set { fields.foreignMembers = newValue }
     }
 
     /// What the file held for this item that this version does not know, kept for the next write.
     var unknownMembers: UnknownMembers {
-        get { storage.fields.unknownMembers }
-        set { storage.fields.unknownMembers = newValue }
+        get { fields.unknownMembers }
+        set { fields.unknownMembers = newValue }
     }
 
     /// Whether the two items have the same content: title, description, due date and location
@@ -241,7 +236,7 @@ public struct ToDoItem: Equatable, Sendable {
     /// too: `Location`'s own equality is the book's looser rule (SPEC §1), which the uniqueness
     /// rule uses (`hasSameContent`).
     public static func == (lhs: ToDoItem, rhs: ToDoItem) -> Bool {
-        lhs.id == rhs.id && lhs.number == rhs.number && lhs.done == rhs.done && lhs.storage.fields == rhs.storage.fields
-            && lhs.storage.fields.location?.address == rhs.storage.fields.location?.address
+        lhs.id == rhs.id && lhs.number == rhs.number && lhs.done == rhs.done && lhs.fields == rhs.fields
+            && lhs.fields.location?.address == rhs.fields.location?.address
     }
 }

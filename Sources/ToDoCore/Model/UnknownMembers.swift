@@ -1,32 +1,22 @@
 /// Members of a stored object that this version of todo does not know (another program's, or a
-/// newer todo's), kept as the text they were read as so that the next write puts them back.
+/// newer todo's), kept as they were read so that the next write puts them back.
 struct UnknownMembers: Equatable, Sendable {
-    /// The members as compact JSON, `"key":value` each, separated by commas; empty when there are none.
-    var text: [UInt8] = []
+    /// The members, in the order they were read.
+    var object = JSONObject()
 
-    var isEmpty: Bool { text.isEmpty }
+    var isEmpty: Bool { object.count == 0 }
 
     /// The members' keys, in order.
-    var keys: [String] {
-        guard !text.isEmpty, case .object(let members)? = try? JSONValue(parsing: Array("{".utf8) + text + Array("}".utf8)) else { return [] }
-        return members.keys
-    }
+    var keys: [String] { object.keys }
 
     /// Drops the member `key`, if there is one: a field this version now has takes its place.
     mutating func remove(key: String) {
-        guard !text.isEmpty, text.firstRange(of: Array("\"\(key)\"".utf8)) != nil,
-              case .object(var members)? = try? JSONValue(parsing: Array("{".utf8) + text + Array("}".utf8)),
-              members[key] != nil else { return }
-        members[key] = nil
-        text = Array(JSONValue.object(members).serializedCompactly().dropFirst().dropLast())
+        if object[key] != nil { object[key] = nil }
     }
-}
 
-extension UnknownMembers {
-    /// The members as an object, in order.
-    var object: JSONObject {
-        guard !text.isEmpty, case .object(let members)? = try? JSONValue(parsing: Array("{".utf8) + text + Array("}".utf8)) else { return JSONObject() }
-        return members
+    /// Appends a member; the reader has refused a key met twice.
+    mutating func append(key: String, value: JSONValue) {
+        object.appendUnchecked(key: key, value: value)
     }
 }
 

@@ -129,7 +129,7 @@ struct StoreDocument {
                 if !found.isEmpty {
                     for item in found {
                         items.note(item)
-                        items.append(ToDoItem(item, in: holders!.next()))
+                        items.append(StoredItem(item, in: holders!.next()))
                     }
                     itemsTakenAtOnce += found.count - 1
                     scanner.index = end
@@ -138,9 +138,9 @@ struct StoreDocument {
             }
             if holders != nil, let item = WrittenFormReader.item(&scanner) {
                 items.note(item)
-                items.append(ToDoItem(item, in: holders!.next()))
+                items.append(StoredItem(item, in: holders!.next()))
             } else {
-                let item = try ToDoItem(scanning: &scanner, path: { "\(path)[\(index)]" })
+                let item = try StoredItem(scanning: &scanner, path: { "\(path)[\(index)]" })
                 items.note(item)
                 items.append(item)
             }
@@ -158,10 +158,10 @@ struct StoreDocument {
 
     /// Writes the document with `items` in place of its own, handing `emit` a piece of about a
     /// megabyte at a time: a list of any size needs little memory to write.
-    func write<Items: Sequence<ToDoItem>, Failure: Error>(
+    func write<Items: Sequence<StoredItem>, Failure: Error>(
         items: Items, _ emit: ([UInt8]) throws(Failure) -> Void
     ) throws(Failure) {
-        var writer = JSONWriter(capacity: ToDoItem.pieceSize + 64 * 1024)
+        var writer = JSONWriter(capacity: StoredItem.pieceSize + 64 * 1024)
         writer.bytes.append(contentsOf: "{\n  \"version\": \(Self.currentVersion),\n".utf8)
         if let nextNumber {
             writer.bytes.append(contentsOf: "  \"nextNumber\": \(nextNumber),\n".utf8)
@@ -170,7 +170,7 @@ struct StoreDocument {
             writer.bytes.append(contentsOf: "  \"revision\": \(revision),\n".utf8)
         }
         writer.bytes.append(contentsOf: "  \"items\": ".utf8)
-        try ToDoItem.writeArray(items, indent: "    ", closingIndent: "  ", into: &writer, emit: emit)
+        try StoredItem.writeArray(items, indent: "    ", closingIndent: "  ", into: &writer, emit: emit)
         for (key, value) in unknownFields.members {
             writer.bytes.append(contentsOf: ",\n  ".utf8)
             JSONValue.writeString(key, to: &writer.bytes)

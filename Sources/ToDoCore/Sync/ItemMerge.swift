@@ -75,17 +75,17 @@ public enum ItemMerge {
         }
         // The calendar's own properties are the server's, and so is the UID of its resource; the
         // later change's time is the item's.
-        merged.storage.fields.icalendarLines = remote.icalendarLines
-        merged.storage.fields.originalUID = remote.uid == merged.id.uuidString ? nil : remote.uid
-        if merged.createdAt == nil { merged.storage.fields.createdAt = remote.createdAt }
+        merged.fields.icalendarLines = remote.icalendarLines
+        merged.fields.originalUID = remote.uid == merged.id.uuidString ? nil : remote.uid
+        if merged.createdAt == nil { merged.fields.createdAt = remote.createdAt }
         if let remoteTime = remote.modifiedAt, tookFromRemote, remoteTime > (merged.modifiedAt ?? -.infinity) {
-            merged.storage.fields.modifiedAt = remoteTime
+            merged.fields.modifiedAt = remoteTime
         }
         // Properties the calendar alone changed (a server or an app adding its own) are no change
         // to this list: they are taken when the item is written for another reason.
-        var fieldsBesideLines = merged.storage.fields
-        fieldsBesideLines.icalendarLines = local.storage.fields.icalendarLines
-        let changesLocal = merged.done != local.done || fieldsBesideLines != local.storage.fields || !ItemField.place.isSame(in: merged, as: local)
+        var fieldsBesideLines = merged.fields
+        fieldsBesideLines.icalendarLines = local.fields.icalendarLines
+        let changesLocal = merged.done != local.done || fieldsBesideLines != local.fields || !ItemField.place.isSame(in: merged, as: local)
         return MergedItem(item: merged, conflicts: conflicts, changesLocal: changesLocal, changesRemote: changesRemote)
     }
 }

@@ -158,8 +158,8 @@ public struct SyncPlan: Equatable, Sendable {
                 taken[index] = true
                 let remote = unpairedRemote[index]
                 // Paired by content, the item keeps this list's id; the calendar keeps its UID.
-                var paired = ToDoItem(id: local.id, number: local.number, done: remote.item.done, storage: remote.item.storage)
-                if paired.uid != remote.item.uid { paired.storage.fields.originalUID = remote.item.uid }
+                var paired = ToDoItem(id: local.id, number: local.number, done: remote.item.done, fields: remote.item.fields)
+                if paired.uid != remote.item.uid { paired.fields.originalUID = remote.item.uid }
                 plan.take(ItemMerge.merge(base: nil, local: local, remote: paired, tieBreaker: tieBreaker),
                           remote: RemoteItem(href: remote.href, etag: remote.etag, item: paired))
             } else {

@@ -121,7 +121,7 @@ public struct SyncRun {
                 guard var current = state else { throw SyncError.notSetUp }
                 current.records = Self.respelling(current.records, fetched.respelled)
                 let plan = self.plan(for: manager, fetched: fetched, records: current.records)
-                let localCount = manager.toDoItems.count + manager.doneItems.count
+                let localCount = manager.toDoCount + manager.doneCount
                 current.deletions = try countDeletions(plan, in: current.deletions, localCount: localCount, remoteCount: fetched.items.count)
                 let applied = manager.applySync(plan.local)
                 if !plan.local.isEmpty || !plan.remote.isEmpty || plan.records != current.records {

@@ -264,7 +264,7 @@ public struct SyncState: Equatable, Sendable {
                 case "base":
                     scanner.skipWhitespace()
                     if let item = WrittenFormReader.item(&scanner) {
-                        base = ToDoItem(item, in: holders.next())
+                        base = StoredItem(item, in: holders.next()).item
                     } else {
                         base = try ToDoItem(scanning: &scanner, path: { "\(path()).base" })
                     }

@@ -809,7 +809,7 @@ final class SyncRunTests: XCTestCase {
         try laptop.update { manager in
             for (title, uid) in [("At", "abc@example.com"), ("Spaced", "with space+plus"), ("Café", "café/1")] {
                 var item = ToDoItem(title: title)
-                item.storage.fields.originalUID = uid
+                item.fields.originalUID = uid
                 _ = try manager.add(item)
             }
         }

@@ -110,7 +110,7 @@ final class EveryImportPropertyTests: XCTestCase {
         }
         let bytes = try Data(contentsOf: directory.file("items.json"))
         let back = try JSONFileStore(fileURL: directory.file("items.json")).load()
-        XCTAssertEqual((back.toDoItems + back.doneItems).map(\.decoded), imported.map(\.decoded), file: file, line: line)
+        XCTAssertEqual(back.toDoItems + back.doneItems, imported, file: file, line: line)
         try store.update { manager in
             _ = try manager.add(ToDoItem(title: "Written again"))
             _ = try manager.removeItem(withID: manager.toDoItems.last!.id)

@@ -45,7 +45,7 @@ final class TitleKeyTests: XCTestCase {
             let text = StoredText(writer.bytes)
             let read = try XCTUnwrap(withExtendedLifetime(text) {
                 var scanner = JSONScanner(bytes: text.buffer)
-                return ToDoItem.scanWrittenForm(&scanner, in: text)
+                return StoredItem.scanWrittenForm(&scanner, in: text)
             })
             XCTAssertEqual(read.asciiTitleKey ?? TitleKey.otherKey(of: read.title), TitleKey.key(of: item.title), "case \(index)")
         }

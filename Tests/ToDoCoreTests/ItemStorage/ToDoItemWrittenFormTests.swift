@@ -21,8 +21,8 @@ final class ToDoItemWrittenFormTests: XCTestCase {
 
             let read = try XCTUnwrap(shortcut, "case \(index): \(String(decoding: bytes, as: UTF8.self))")
             XCTAssertEqual(consumed, bytes.count, "case \(index)")
-            XCTAssertEqual(read, general, "case \(index)")
-            XCTAssertEqual(read, item, "case \(index)")
+            XCTAssertEqual(read.item, general.item, "case \(index)")
+            XCTAssertEqual(read.item, item, "case \(index)")
             XCTAssertEqual(read.location?.address, general.location?.address, "case \(index)")
             XCTAssertEqual(read.location?.coordinate, general.location?.coordinate, "case \(index)")
             XCTAssertEqual(read.createdAt, general.createdAt, "case \(index)")
@@ -62,7 +62,7 @@ final class ToDoItemWrittenFormTests: XCTestCase {
 
             if read.writtenForm != nil { kept += 1 }
             XCTAssertEqual(written(read), bytes, "case \(index)")
-            read = read.decoded
+            read = StoredItem(read.item)
             XCTAssertNil(read.writtenForm)
             XCTAssertEqual(written(read), bytes, "case \(index)")
         }
@@ -72,13 +72,15 @@ final class ToDoItemWrittenFormTests: XCTestCase {
 
     func test_aChangedItem_forgetsItsWrittenForm() throws {
         let bytes = written(ToDoItem(title: "A", itemDescription: "d", timestamp: 86_400, location: Location(name: "Home")))
-        var item = try XCTUnwrap(readWithShortcut(bytes).item)
-        XCTAssertNotNil(item.writtenForm)
+        let stored = try XCTUnwrap(readWithShortcut(bytes).item)
+        XCTAssertNotNil(stored.writtenForm)
 
+        var item = stored.item
         item.location?.name = "Work"
+        let changed = StoredItem(item)
 
-        XCTAssertNil(item.writtenForm)
-        XCTAssertEqual(String(decoding: written(item), as: UTF8.self),
+        XCTAssertNil(changed.writtenForm)
+        XCTAssertEqual(String(decoding: written(changed), as: UTF8.self),
                        String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "Home", with: "Work"))
     }
 
@@ -129,7 +131,7 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             let bytes = Array(text.utf8)
             let read = try XCTUnwrap(readWithShortcut(bytes).item, text)
             let general = try readWithGeneralReader(bytes)
-            XCTAssertEqual(read, general.item, text)
+            XCTAssertEqual(read.item, general.item.item, text)
             XCTAssertEqual(readWithShortcut(bytes).consumed, general.consumed, text)
             XCTAssertNil(read.writtenForm, text)
             XCTAssertEqual(written(read), written(general.item), text)
@@ -153,8 +155,8 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             let context = "case \(index): \(String(decoding: bytes, as: UTF8.self))"
             let read = try XCTUnwrap(readWithShortcut(bytes).item, context)
             let general = try readWithGeneralReader(bytes).item
-            XCTAssertEqual(read, general, context)
-            XCTAssertEqual(read, item, context)
+            XCTAssertEqual(read.item, general.item, context)
+            XCTAssertEqual(read.item, item, context)
             XCTAssertNil(read.writtenForm, context)
             XCTAssertEqual(read.location?.address, general.location?.address, context)
             XCTAssertEqual(read.locationName, general.location?.name, context)
@@ -236,7 +238,7 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             if let item {
                 accepted += 1
                 if literal.contains(".") { fractions += 1 }
-                XCTAssertEqual(item.timestamp?.bitPattern, value.bitPattern, literal)
+                XCTAssertEqual(item.item.timestamp?.bitPattern, value.bitPattern, literal)
             }
         }
         XCTAssertGreaterThan(accepted, 5_000)
@@ -261,11 +263,11 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             guard let item = shortcut.item else { continue }
             // Kept bytes are exactly what writing the item anew gives.
             if let form = item.writtenForm {
-                XCTAssertEqual(Array(form.bytes), written(item.decoded), "case \(index): \(String(decoding: bytes, as: UTF8.self))")
+                XCTAssertEqual(Array(form.bytes), written(StoredItem(item.item)), "case \(index): \(String(decoding: bytes, as: UTF8.self))")
             }
             acceptedByShortcut += 1
             let general = try? readWithGeneralReader(bytes)
-            XCTAssertEqual(item, general?.item, "case \(index): \(String(decoding: bytes, as: UTF8.self))")
+            XCTAssertEqual(item.item, general?.item.item, "case \(index): \(String(decoding: bytes, as: UTF8.self))")
             XCTAssertEqual(shortcut.consumed, general?.consumed, "case \(index)")
             XCTAssertEqual(item.location?.address, general?.item.location?.address, "case \(index)")
         }
@@ -273,25 +275,29 @@ final class ToDoItemWrittenFormTests: XCTestCase {
     }
 
     private func written(_ item: ToDoItem) -> [UInt8] {
+        written(StoredItem(item))
+    }
+
+    private func written(_ item: StoredItem) -> [UInt8] {
         var writer = JSONWriter()
         item.write(to: &writer)
         return writer.bytes
     }
 
-    private func readWithShortcut(_ bytes: [UInt8]) -> (item: ToDoItem?, consumed: Int) {
+    private func readWithShortcut(_ bytes: [UInt8]) -> (item: StoredItem?, consumed: Int) {
         let text = StoredText(bytes)
         return withExtendedLifetime(text) {
             var scanner = JSONScanner(bytes: text.buffer)
-            let item = ToDoItem.scanWrittenForm(&scanner, in: text)
+            let item = StoredItem.scanWrittenForm(&scanner, in: text)
             return (item, scanner.index)
         }
     }
 
     /// The item that starts `bytes`, and where it ends (the rest is for whoever reads on).
-    private func readWithGeneralReader(_ bytes: [UInt8]) throws -> (item: ToDoItem, consumed: Int) {
+    private func readWithGeneralReader(_ bytes: [UInt8]) throws -> (item: StoredItem, consumed: Int) {
         try bytes.withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(bytes: buffer)
-            let item = try ToDoItem(scanning: &scanner, path: { "" })
+            let item = try StoredItem(scanning: &scanner, path: { "" })
             return (item, scanner.index)
         }
     }

@@ -105,12 +105,12 @@ final class StoreDocumentTests: XCTestCase {
         XCTAssertEqual(items[0].location, Location(name: "Shop", address: "Hauptstraße 5", coordinate: Coordinate(latitude: 52.520008, longitude: 13.404954)))
         XCTAssertEqual(items[0].location?.address, "Hauptstraße 5")
         XCTAssertEqual(items[0].locationName, "Shop")
-        XCTAssertEqual(items[0].timestamp, 1_805_846_400)
+        XCTAssertEqual(items[0].item.timestamp, 1_805_846_400)
         XCTAssertEqual(items[0].createdAt, 1_735_690_200)
         XCTAssertEqual(document.nextNumber, 3)
         // Written anew in todo's own layout, with the same content.
         let rewritten = try StoreDocument(bytes: document.serialized(), file: "f.json")
-        XCTAssertEqual(rewritten.items.open + rewritten.items.done, items)
+        XCTAssertEqual((rewritten.items.open + rewritten.items.done).map(\.item), items.map(\.item))
     }
 
     /// A long list's second half is read on another thread from a place near the middle. Whatever
@@ -123,7 +123,7 @@ final class StoreDocumentTests: XCTestCase {
         for index in 0..<16 {
             var item = ToDoItemJSONEquivalenceTests.randomItem(&random)
             item.number = index % 5 == 0 ? 0 : index + 1
-            items.append(item)
+            items.append(StoredItem(item))
         }
         let written = String(decoding: StoreDocument(items: items, nextNumber: 40).serialized(), as: UTF8.self)
         // Items of other forms among them, which the other thread stops at and the reader reads.
@@ -157,20 +157,24 @@ final class StoreDocumentTests: XCTestCase {
         for index in 0..<10_000 {
             var item = ToDoItemJSONEquivalenceTests.randomItem(&random)
             item.number = index + 1
-            stored.append(item)
+            stored.append(StoredItem(item))
         }
         let document = try StoreDocument(bytes: StoreDocument(items: stored, nextNumber: 10_001).serialized(), file: "f.json")
         var items = [document.items.open, document.items.done].joined().map { $0 }
-        XCTAssertGreaterThan(document.serialized().count, 2 * ToDoItem.pieceSize)
+        XCTAssertGreaterThan(document.serialized().count, 2 * StoredItem.pieceSize)
         // Moved, removed and changed items break the runs here and there.
         for _ in 0..<40 {
             switch Int.random(in: 0..<3, using: &random) {
             case 0: items.append(items.remove(at: Int.random(in: 0..<items.count, using: &random)))
             case 1: items.remove(at: Int.random(in: 0..<items.count, using: &random))
-            default: items[Int.random(in: 0..<items.count, using: &random)].title = "Changed"
+            default:
+                let index = Int.random(in: 0..<items.count, using: &random)
+                var changed = items[index].item
+                changed.title = "Changed"
+                items[index] = StoredItem(changed)
             }
         }
-        func written(_ items: [ToDoItem]) -> (bytes: [UInt8], largestPiece: Int) {
+        func written(_ items: [StoredItem]) -> (bytes: [UInt8], largestPiece: Int) {
             var bytes: [UInt8] = [], largestPiece = 0
             document.write(items: items) { piece in
                 bytes += piece
@@ -178,10 +182,10 @@ final class StoreDocumentTests: XCTestCase {
             }
             return (bytes, largestPiece)
         }
-        let copied = written(items), anew = written(items.map(\.decoded))
+        let copied = written(items), anew = written(items.map { StoredItem($0.item) })
         XCTAssertEqual(copied.bytes.count, anew.bytes.count)
         XCTAssertTrue(copied.bytes == anew.bytes)
-        XCTAssertLessThan(copied.largestPiece, ToDoItem.pieceSize + 64 * 1024)
+        XCTAssertLessThan(copied.largestPiece, StoredItem.pieceSize + 64 * 1024)
     }
 
     /// What reading `text` gives, item by item, or the error.

@@ -22,7 +22,7 @@ final class CalendarResourceTests: XCTestCase {
         XCTAssertEqual(item.title, "Water the plants")
         XCTAssertEqual(item.uid, "water@phone")
         XCTAssertNotNil(item.repeatRule)
-        item.storage.fields.title = "Water the ferns"
+        item.fields.title = "Water the ferns"
         let text = CalendarResource.text(for: item, replacing: serverText, timeZone: utc, now: Date(timeIntervalSince1970: 0), productID: "-//todo//EN")
         let lines = text.components(separatedBy: "\r\n")
         XCTAssertEqual(lines.prefix(3), ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//todo//EN"])

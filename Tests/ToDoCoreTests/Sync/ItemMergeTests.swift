@@ -11,9 +11,9 @@ final class ItemMergeTests: XCTestCase {
                       modifiedAt: Double? = nil, lines: [String] = []) -> ToDoItem {
         var item = ToDoItem(title: title, timestamp: due, id: id, priority: priority, tags: tags)
         item.done = done
-        if done { item.storage.fields.completedAt = 1_800_000_000 }
-        item.storage.fields.modifiedAt = modifiedAt
-        item.storage.fields.icalendarLines = lines
+        if done { item.fields.completedAt = 1_800_000_000 }
+        item.fields.modifiedAt = modifiedAt
+        item.fields.icalendarLines = lines
         return item
     }
 

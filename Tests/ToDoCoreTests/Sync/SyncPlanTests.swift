@@ -7,9 +7,9 @@ import XCTest
 final class SyncPlanTests: XCTestCase {
     private func item(_ title: String, id: Int, number: Int = 0, done: Bool = false, modifiedAt: Double? = nil, uid: String? = nil) -> ToDoItem {
         var item = ToDoItem(id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", id))!, number: number, done: done,
-                            storage: ItemStorage(ItemFields(title: title)))
-        item.storage.fields.modifiedAt = modifiedAt
-        item.storage.fields.originalUID = uid
+                            fields: ItemFields(title: title))
+        item.fields.modifiedAt = modifiedAt
+        item.fields.originalUID = uid
         return item
     }
 
@@ -76,7 +76,7 @@ final class SyncPlanTests: XCTestCase {
         XCTAssertEqual(plan.remote, [.put(old, href: nil, etag: nil)])
         // Milk, paired by content, keeps its id here and learns the phone's UID.
         var milkPaired = milk
-        milkPaired.storage.fields.originalUID = "milk@phone"
+        milkPaired.fields.originalUID = "milk@phone"
         XCTAssertEqual(plan.local, [.update(milkPaired), .add(oldThere)])
         XCTAssertTrue(plan.conflicts.isEmpty)
     }
