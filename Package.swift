@@ -22,7 +22,13 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "ToDoCore"),
+        // The plain model: items, dates, places. No pointers.
+        .target(name: "ToDoModel"),
+        // The stored form of a list, the JSON reader and writer, the file system calls and the
+        // parallel read: the one target with unsafe code, beside ToDoNetwork's libcurl glue.
+        .target(name: "ToDoStorage", dependencies: ["ToDoModel"]),
+        // The rules, the formats, the sync and the history, over the two below.
+        .target(name: "ToDoCore", dependencies: ["ToDoModel", "ToDoStorage"]),
         .target(name: "ToDoCLI", dependencies: ["ToDoCore"]),
         // libcurl, which URLSession needs on Linux, loaded only when a request is made (see CurlLoader.c).
         .target(name: "CurlLoader"),

@@ -180,7 +180,9 @@ struct ListRenderer {
             }
             row.repeats = fields.repeats
             if let due = fields.date {
-                dates.withText(of: due) { text in
+                var dueText: [UInt8] = []
+                dates.appendText(of: due, to: &dueText)
+                dueText.withUnsafeBufferPointer { text in
                     // `DueDateFormatter.longestText` is what fits; never copy past the 16 bytes kept.
                     let count = min(text.count, MemoryLayout.size(ofValue: row.due))
                     withUnsafeMutableBytes(of: &row.due) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[..<count]))) }

@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// The recent changes to a list, oldest first, and which of them are still in effect: a change
 /// stops being in effect when an undo takes it back, and an undo when a redo takes it back.

@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// One change to the list as the history keeps it: which command made it and when, its steps
 /// (what each replaced), and the items it touched as it left them.
@@ -161,10 +163,8 @@ extension HistoryEntry {
     /// The items' dues and starts are read as the line's version says, whole days of the first
     /// form as the days they show in `local` (`ItemForm`).
     init?(line: some Collection<UInt8>, local: CivilTime) {
-        let bytes = Array(line)
-        let entry = try? bytes.withUnsafeBufferPointer { buffer throws(JSONDecodingError) -> HistoryEntry? in
-            var scanner = JSONScanner(bytes: buffer)
-            return try scanner.scanDocument { scanner throws(JSONDecodingError) in try Self.scanned(&scanner, local: local) }
+        let entry = try? JSONScanner.scanDocument(in: Array(line)) { scanner throws(JSONDecodingError) in
+            try Self.scanned(&scanner, local: local)
         }
         guard let entry = entry ?? nil else { return nil }
         self = entry

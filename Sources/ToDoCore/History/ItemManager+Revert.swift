@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 extension ItemManager {
     /// Takes back the change `entry` recorded: its steps in reverse order, each putting back what

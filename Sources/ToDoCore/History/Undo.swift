@@ -1,3 +1,6 @@
+import ToDoModel
+import ToDoStorage
+
 /// Which changes an undo or redo takes back, as `todo undo` and `todo redo` choose them.
 public enum UndoSelection: Equatable, Sendable {
     /// The latest `count` changes in effect, undos apart (`todo undo N`).

@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// iCalendar (RFC 5545): a VCALENDAR with one VTODO per item. Lines end in CRLF and are folded at
 /// 75 octets; text is escaped. The address, which iCalendar has no property for, goes in

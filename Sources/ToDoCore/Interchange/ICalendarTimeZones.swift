@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// The zones a calendar's `TZID`s name. Calendars name zones their own way: an IANA name
 /// (`Europe/Berlin`), a name the calendar defines in a VTIMEZONE component of its own (Outlook's

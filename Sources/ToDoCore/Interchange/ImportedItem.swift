@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// The formats `todo export` writes.
 public enum ExportFormat: String, CaseIterable, Sendable {

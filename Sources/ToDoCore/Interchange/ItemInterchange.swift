@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// Reading items from the formats `todo import` takes, and writing them in those `todo export`
 /// makes.

@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// Apple Reminders as `reminders show-all --format json` (keith/reminders-cli) writes them: an
 /// array of objects with `externalId`, `title`, `isCompleted`, `priority`, `list`, `listId`, and
@@ -16,7 +18,7 @@ enum RemindersFormat {
     }
 
     /// Whose members the item keeps apart (`ForeignMembers`).
-    static let source = "reminders"
+    static let source = ForeignMembers.reminders
 
     /// The keys whose values become the item's fields; the others are kept as they are.
     private static let mapped = Set<String>(["externalId", "title", "notes", "dueDate", "isCompleted", "completionDate",

@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// The JSON that Taskwarrior's `task export` writes and `task import` reads: an array of tasks (or
 /// one task per line) with `description`, `uuid`, `status`, `entry`, `due`, `end`, `wait`,
@@ -164,7 +166,7 @@ public enum TaskwarriorFormat {
     }
 
     /// The name members Taskwarrior gave one of todo's own keys are kept under (`taskwarrior:start`).
-    static let source = "taskwarrior"
+    static let source = ForeignMembers.taskwarrior
 
     /// The keys todo reads (or drops: `id`, `urgency`, `mask`, `rtype` are Taskwarrior's to work
     /// out); every other key (`project`, `depends`, UDAs) stays with the item as it was.

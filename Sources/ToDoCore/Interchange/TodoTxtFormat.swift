@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// todo.txt (http://todotxt.org): one item per line: `x` and the completion date for done items,
 /// the priority `(A)` (first on the line, or it is none), the creation date, the title, and

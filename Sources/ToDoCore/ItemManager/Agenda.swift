@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// Open items by when they are due (`todo agenda`): overdue, each day from today for a number of
 /// days, later, and without a date. Within a group, items come by due time (a whole day at its
@@ -25,13 +27,11 @@ package enum Agenda {
         let dates = dates.forManyDates()
         var overdue = Group(when: .overdue), later = Group(when: .later), undated = Group(when: .undated)
         var byDay: [Int: Group] = [:]
-        // Each due date read once, through the buffer (iterating the array would copy every item),
-        // sorted as plain values (ties keep list order), then the items dealt out.
+        // Each due date read once, by index (iterating the array would copy every item), sorted
+        // as plain values (ties keep list order), then the items dealt out.
         var dated: [(due: Double, date: ItemDate, index: Int)] = [], undatedIndices: [Int] = []
-        items.withUnsafeBufferPointer { items in
-            for index in items.indices {
-                if let due = items[index].due { dated.append((dates.moment(of: due), due, index)) } else { undatedIndices.append(index) }
-            }
+        for index in items.indices {
+            if let due = items[index].due { dated.append((dates.moment(of: due), due, index)) } else { undatedIndices.append(index) }
         }
         dated.sort { ($0.due, $0.index) < ($1.due, $1.index) }
         for (_, due, index) in dated {

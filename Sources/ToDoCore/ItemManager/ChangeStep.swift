@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// Where an item stands in the list: in the open or the done items, at an index.
 public struct ItemPlace: Equatable, Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// A change to one optional field: keep it, set it, or remove it.
 public enum FieldChange<Value: Equatable & Sendable>: Equatable, Sendable {

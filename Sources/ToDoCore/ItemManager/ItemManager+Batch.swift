@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// What checking one item did (`ItemManager.checkItems`).
 public struct CheckOutcome: Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 extension ItemManager {
     /// Adds the items of an import, in order, as one change: an item whose id is in the list (or

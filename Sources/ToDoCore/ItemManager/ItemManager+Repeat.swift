@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// What checking a repeating item did (`ItemManager.checkOccurrence`).
 public struct CheckedOccurrence: Equatable, Sendable {

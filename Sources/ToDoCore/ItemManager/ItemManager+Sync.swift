@@ -1,3 +1,6 @@
+import ToDoModel
+import ToDoStorage
+
 /// What applying a sync's changes did to the list.
 public struct SyncApplied: Sendable {
     public var added: [ToDoItem] = []

@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// The to-do list: open items and done items, each in the order they arrived, as the book's
 /// `ItemManager`, with the uniqueness rules enforced on every change.
@@ -65,22 +67,20 @@ public struct ItemManager: Sendable {
         // Numbers run from 1 to about the count of items, unless many were removed.
         var seenNumbers = KeySet<Int>(denseBelow: 8 * (openStored.count + doneStored.count) + 4096)
         var highestNumber = 0
-        // Fields are read through the buffers: iterating the arrays would copy every item (and
-        // retain each of its strings) only to look at its id and number.
+        // Fields are read by index: iterating the arrays would copy every item (and retain its
+        // text) only to look at its id and number.
         for items in [openStored, doneStored] {
-            try items.withUnsafeBufferPointer { items throws(ItemManagerError) in
-                for index in items.indices {
-                    let number = items[index].number
-                    if number > ToDoItem.largestNumber { throw .numberOutOfRange(number) }
-                    if !seenIDs.insert(items[index].id) {
-                        throw .duplicateID(existing: (items.first { $0.id == items[index].id } ?? items[index]).item)
+            for index in items.indices {
+                let number = items[index].number
+                if number > ToDoItem.largestNumber { throw .numberOutOfRange(number) }
+                if !seenIDs.insert(items[index].id) {
+                    throw .duplicateID(existing: (items.first { $0.id == items[index].id } ?? items[index]).item)
+                }
+                if number > 0 {
+                    if !seenNumbers.insert(number) {
+                        throw .duplicateNumber(existing: (items.first { $0.number == number } ?? items[index]).item)
                     }
-                    if number > 0 {
-                        if !seenNumbers.insert(number) {
-                            throw .duplicateNumber(existing: (items.first { $0.number == number } ?? items[index]).item)
-                        }
-                        highestNumber = max(highestNumber, number)
-                    }
+                    highestNumber = max(highestNumber, number)
                 }
             }
         }
@@ -391,44 +391,42 @@ public struct ItemManager: Sendable {
     /// in the order given), and how many levels deep each is; an item whose parent is not among
     /// them stands at the top.
     package static func inTreeOrder(_ items: [StoredItem]) -> (items: [StoredItem], depths: [Int]) {
-        // Through the buffer, so that no item is copied to read its id and parent; only the ids
-        // of parents (a few items) go in a dictionary, the others are told apart by a `KeySet`.
-        items.withUnsafeBufferPointer { items in
-            var parentIDs = KeySet<UUID>()
-            for index in items.indices { if let parent = items[index].parent { _ = parentIDs.insert(parent) } }
-            guard parentIDs.count > 0 else { return (Array(items), [Int](repeating: 0, count: items.count)) }
-            var indexOfParent: [UUID: Int] = [:]
-            for index in items.indices where parentIDs.contains(items[index].id) { indexOfParent[items[index].id] = index }
-            var children = [[Int]](repeating: [], count: items.count), roots: [Int] = []
-            roots.reserveCapacity(items.count)
-            for index in items.indices {
-                if let parent = items[index].parent.flatMap({ indexOfParent[$0] }), parent != index {
-                    children[parent].append(index)
-                } else {
-                    roots.append(index)
-                }
+        // By index, so that no item is copied to read its id and parent; only the ids of parents
+        // (a few items) go in a dictionary, the others are told apart by a `KeySet`.
+        var parentIDs = KeySet<UUID>()
+        for index in items.indices { if let parent = items[index].parent { _ = parentIDs.insert(parent) } }
+        guard parentIDs.count > 0 else { return (items, [Int](repeating: 0, count: items.count)) }
+        var indexOfParent: [UUID: Int] = [:]
+        for index in items.indices where parentIDs.contains(items[index].id) { indexOfParent[items[index].id] = index }
+        var children = [[Int]](repeating: [], count: items.count), roots: [Int] = []
+        roots.reserveCapacity(items.count)
+        for index in items.indices {
+            if let parent = items[index].parent.flatMap({ indexOfParent[$0] }), parent != index {
+                children[parent].append(index)
+            } else {
+                roots.append(index)
             }
-            var order: [Int] = [], depths: [Int] = [], placed = [Bool](repeating: false, count: items.count)
-            order.reserveCapacity(items.count)
-            depths.reserveCapacity(items.count)
-            // Depth first with a stack of its own, not recursion: a chain of subtasks as deep as
-            // the list is long (an import can hold one) must not run out of the thread's stack.
-            var pending: [(index: Int, depth: Int)] = []
-            func place(_ top: Int, depth: Int) {
-                pending.append((top, depth))
-                while let (index, depth) = pending.popLast() {
-                    guard !placed[index] else { continue }
-                    placed[index] = true
-                    order.append(index)
-                    depths.append(depth)
-                    for child in children[index].reversed() { pending.append((child, depth + 1)) }
-                }
-            }
-            for root in roots { place(root, depth: 0) }
-            // Items in a loop of parents (a file edited so) have no root: at the top, as they come.
-            for index in items.indices where !placed[index] { place(index, depth: 0) }
-            return (order.map { items[$0] }, depths)
         }
+        var order: [Int] = [], depths: [Int] = [], placed = [Bool](repeating: false, count: items.count)
+        order.reserveCapacity(items.count)
+        depths.reserveCapacity(items.count)
+        // Depth first with a stack of its own, not recursion: a chain of subtasks as deep as
+        // the list is long (an import can hold one) must not run out of the thread's stack.
+        var pending: [(index: Int, depth: Int)] = []
+        func place(_ top: Int, depth: Int) {
+            pending.append((top, depth))
+            while let (index, depth) = pending.popLast() {
+                guard !placed[index] else { continue }
+                placed[index] = true
+                order.append(index)
+                depths.append(depth)
+                for child in children[index].reversed() { pending.append((child, depth + 1)) }
+            }
+        }
+        for root in roots { place(root, depth: 0) }
+        // Items in a loop of parents (a file edited so) have no root: at the top, as they come.
+        for index in items.indices where !placed[index] { place(index, depth: 0) }
+        return (order.map { items[$0] }, depths)
     }
 
     /// A repeat rule given or changed must be one todo reads, and a repeating item needs a due

@@ -1,3 +1,6 @@
+import ToDoModel
+import ToDoStorage
+
 /// Why `ItemManager` refused a change or a look-up. Nothing changes when one is thrown.
 public enum ItemManagerError: Error, Equatable, Sendable {
     /// The title is empty or only white space (rule 4).

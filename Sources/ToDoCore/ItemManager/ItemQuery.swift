@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// Which items `todo list` and `todo export` show, and in what order: filters, a sort key, the
 /// direction and a limit. An empty query keeps the book's order: open items as added, then done

@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// How a user names an item: by its number, its id, or a unique prefix of its id.
 public enum ItemReference: Equatable, Sendable, CustomStringConvertible {

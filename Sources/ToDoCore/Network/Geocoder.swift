@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// Looks an address up on a Nominatim-compatible search endpoint
 /// (`GET {endpoint}?q=ADDRESS&format=jsonv2&limit=1`) and takes the first result's coordinate:

@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// A request: a GET (a geocoder, a list of items to import), or a WebDAV method with a body (a
 /// CalDAV server's `PROPFIND`, `REPORT`, `PUT`).

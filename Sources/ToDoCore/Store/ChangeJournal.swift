@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// The history file beside the data file (`items.json.history`): one line of JSON per change
 /// (`HistoryEntry`), oldest first. A change's line is written and flushed before the data file is
@@ -33,11 +35,10 @@ struct ChangeJournal {
     func history(upTo revision: Int) throws(StoreError) -> ChangeHistory {
         // What undo takes back: only this user's own file (see `OwnFiles.reasonNotToTrust`).
         guard let (contents, _) = try FileSystem.readCompanionFile(at: path) else { return ChangeHistory(entries: []) }
-        // The lines are read where the file was read to, without a copy.
-        return withExtendedLifetime(contents) { history(of: contents.buffer, upTo: revision) }
+        return history(of: contents.array, upTo: revision)
     }
 
-    private func history(of bytes: UnsafeBufferPointer<UInt8>, upTo revision: Int) -> ChangeHistory {
+    private func history(of bytes: [UInt8], upTo revision: Int) -> ChangeHistory {
         var entries: [HistoryEntry] = []
         var unreadable = 0
         let local = CivilTime(rules: timeZone)
@@ -172,12 +173,7 @@ private struct OpenFile {
     let path: String
 
     func read(at offset: Int, count: Int) throws(StoreError) -> [UInt8] {
-        var error: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, length in
-            (length, error) = FileSystem.readingUntilFull(descriptor, buffer, at: offset)
-        }
-        if error != 0 { throw FileSystem.failure("read", path, code: error) }
-        return bytes
+        try FileSystem.read(descriptor, path: path, at: offset, count: count)
     }
 
     func write(_ bytes: [UInt8], at offset: Int) throws(StoreError) {

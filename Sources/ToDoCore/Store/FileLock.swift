@@ -5,6 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ToDoModel
+import ToDoStorage
 
 /// An exclusive `flock` on a lock file beside the data file. The kernel drops the lock when the
 /// holder exits in any way, `kill -9` included, so a crash never leaves the list locked.

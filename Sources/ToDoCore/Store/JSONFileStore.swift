@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// Keeps an `ItemManager` in a JSON file (see `StoreDocument` for the format). Reading takes no
 /// lock, since the file is only ever replaced whole; every change is one transaction under an
@@ -18,7 +20,7 @@ public struct JSONFileStore: Sendable {
 
     /// The data file always has these permissions, whatever the umask: only the owner may read or
     /// write the list.
-    static let filePermissions: mode_t = 0o600
+    static let filePermissions = OwnFiles.filePermissions
     /// The longest a change waits for the lock, in seconds (an hour); a longer timeout counts as this.
     public static let longestLockTimeout = 3600.0
     /// Missing directories are created with these permissions.
@@ -131,36 +133,7 @@ public struct JSONFileStore: Sendable {
     }
 
     private static func listDigest(at path: String) throws(StoreError) -> UInt64? {
-        guard let (bytes, _) = try FileSystem.readOwnFile(at: path) else { return nil }
-        return withExtendedLifetime(bytes) { digest(of: UnsafeBufferPointer(start: bytes.start, count: bytes.count)) }
-    }
-
-    /// A 64-bit digest of `bytes`, xxHash64's round and final mix over one lane: any change to a
-    /// file changes it but for a one-in-2^64 accident (it is no defence against a crafted file,
-    /// but whoever can write the list can change it anyway). A megabyte takes well under one
-    /// millisecond.
-    static func digest(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let prime1: UInt64 = 0x9E37_79B1_85EB_CA87, prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F, prime3: UInt64 = 0x1656_67B1_9E37_79F9
-        func round(_ accumulator: UInt64, _ word: UInt64) -> UInt64 {
-            let mixed = accumulator &+ word &* prime2
-            return (mixed << 31 | mixed >> 33) &* prime1
-        }
-        var accumulator = prime3 ^ UInt64(bytes.count)
-        guard let base = bytes.baseAddress else { return accumulator }
-        let raw = UnsafeRawPointer(base)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            accumulator = round(accumulator, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            offset += 8
-        }
-        var last: UInt64 = 0
-        for index in offset..<bytes.count { last |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
-        accumulator = round(accumulator, last)
-        accumulator ^= accumulator >> 33
-        accumulator &*= prime2
-        accumulator ^= accumulator >> 29
-        accumulator &*= prime3
-        return accumulator ^ accumulator >> 32
+        try FileSystem.digest(ofFileAt: path)
     }
 
     /// The recent changes, as far as the data file has them (a change whose writing a crash cut

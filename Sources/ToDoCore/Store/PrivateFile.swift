@@ -1,3 +1,6 @@
+import ToDoModel
+import ToDoStorage
+
 /// A file of the user's own written as the list is (see `FileSystem.writeAtomically`): readable by
 /// its owner only, flushed to disk and put in place in one rename, so that a crash or a full disk
 /// leaves the old file or the new one, never half of one. `todo export --output` writes through it:

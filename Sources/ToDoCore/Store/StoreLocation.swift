@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// Where the data file is, from the most specific setting to the least: the `--file` option,
 /// `TODO_FILE`, then `$XDG_DATA_HOME/todo/items.json` with `~/.local/share` for an unset, empty or

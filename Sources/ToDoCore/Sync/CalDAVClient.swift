@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// What `todo sync` asks of a CalDAV server (RFC 4791, with RFC 6578's sync-collection), over an
 /// `HTTPTransport`: finding the calendars that hold tasks, making one, listing a calendar's tasks

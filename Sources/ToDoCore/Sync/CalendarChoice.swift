@@ -1,3 +1,6 @@
+import ToDoModel
+import ToDoStorage
+
 /// Which of the calendars a server lists `todo sync setup` takes: the one of the name asked for
 /// (its exact name first, then in any letter case), one to make when none has it, or, when no
 /// name was asked for, the only calendar that holds tasks. Calendars that hold no tasks (events

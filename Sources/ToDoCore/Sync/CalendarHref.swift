@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// Hrefs as todo keeps, compares and follows them. A server names each resource by an href that
 /// may be spelled many ways (a path, a whole URL, `%7E` for `~`, `a/../b`); todo keeps one

@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// An item as a CalDAV server keeps it: one calendar resource, a VCALENDAR holding the item's
 /// VTODO (RFC 4791 4.1: one UID per resource) and, beside it, what the calendar keeps with it

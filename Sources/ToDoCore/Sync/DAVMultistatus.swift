@@ -1,3 +1,6 @@
+import ToDoModel
+import ToDoStorage
+
 /// The namespaces of the properties CalDAV clients ask for.
 public enum DAVNamespace {
     public static let dav = "DAV:"

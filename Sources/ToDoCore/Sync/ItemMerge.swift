@@ -1,3 +1,6 @@
+import ToDoModel
+import ToDoStorage
+
 /// A side of a sync: this list, or the calendar on the server.
 public enum SyncSide: String, Sendable {
     case local, remote

@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// What one sync is to do, worked out from the list, the calendar, and what both last agreed on,
 /// before anything is changed on either side. Pure: the network has been asked already, and

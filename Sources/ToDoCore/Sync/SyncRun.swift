@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// What one sync did, for `todo sync` to say.
 public struct SyncReport: Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import ToDoModel
+import ToDoStorage
 
 /// What `todo sync` keeps beside the list (the list's path with `.sync` added; only the owner
 /// may read it): the account, the calendar, the server's sync token, and for each item what the
@@ -37,7 +39,7 @@ public struct SyncState: Equatable, Sendable {
     /// the one this state was written with (`listDigest`) and the calendar reports no change since
     /// the token, a sync has nothing to do, and reads nothing more.
     public var inStep = false
-    /// The digest of the list's file (`JSONFileStore.digest(of:)`) when this state was written;
+    /// The digest of the list's file (`FileSystem.digest(of:)`) when this state was written;
     /// the store sets it as it writes the state, under the list's lock.
     public var listDigest: UInt64?
     /// Resources the last sync left alone (text todo could not read, or not given when asked),
@@ -158,9 +160,8 @@ public struct SyncState: Equatable, Sendable {
     /// Base items of the first form are read as the days they show in `timeZone`.
     init(text: StoredText, file: String, timeZone: TimeZoneRules) throws(StoreError) {
         do {
-            self = try withExtendedLifetime(text) { () throws(JSONDecodingError) in
-                var scanner = JSONScanner(bytes: text.buffer)
-                return try scanner.scanDocument { scanner throws(JSONDecodingError) in try Self(scanning: &scanner, text: text, local: CivilTime(rules: timeZone)) }
+            self = try text.scanDocument { scanner throws(JSONDecodingError) in
+                try Self(scanning: &scanner, text: text, local: CivilTime(rules: timeZone))
             }
         } catch {
             switch error {

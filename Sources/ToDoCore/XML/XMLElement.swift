@@ -1,3 +1,6 @@
+import ToDoModel
+import ToDoStorage
+
 /// An element of an XML document, named by its namespace URI and local name (a prefix is only
 /// the document's way of writing the URI: Radicale writes `<multistatus xmlns="DAV:">`, Xandikos
 /// `<ns0:multistatus xmlns:ns0="DAV:">`, and both are the same element). What WebDAV answers

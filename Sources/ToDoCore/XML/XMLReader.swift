@@ -1,3 +1,6 @@
+import ToDoModel
+import ToDoStorage
+
 /// Reads an XML document (UTF-8) into its root element, namespaces resolved by URI: the small part
 /// of XML 1.0 that servers answer WebDAV in. It takes the declaration, comments, processing
 /// instructions, CDATA, the five named references and character references, and a DOCTYPE

@@ -73,15 +73,15 @@ final class SyncStateTests: XCTestCase {
 
         // Every change of one byte, and every length, gives another digest.
         let bytes = Array(try Data(contentsOf: directory.file("items.json")))
-        let digest = bytes.withUnsafeBufferPointer(JSONFileStore.digest(of:))
+        let digest = bytes.withUnsafeBufferPointer(FileSystem.digest(of:))
         var seen: Set<UInt64> = [digest]
         for index in bytes.indices {
             var changed = bytes
             changed[index] ^= 0x20
-            XCTAssertTrue(seen.insert(changed.withUnsafeBufferPointer(JSONFileStore.digest(of:))).inserted, "byte \(index)")
+            XCTAssertTrue(seen.insert(changed.withUnsafeBufferPointer(FileSystem.digest(of:))).inserted, "byte \(index)")
         }
         for count in 0..<bytes.count {
-            XCTAssertTrue(seen.insert(Array(bytes[..<count]).withUnsafeBufferPointer(JSONFileStore.digest(of:))).inserted, "length \(count)")
+            XCTAssertTrue(seen.insert(Array(bytes[..<count]).withUnsafeBufferPointer(FileSystem.digest(of:))).inserted, "length \(count)")
         }
     }
 

@@ -1,5 +1,0 @@
-/// "1 second", "0.5 seconds", "10 seconds": a number of seconds as a message says it.
-func secondsText(_ seconds: Double) -> String {
-    let number = seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
-    return number + (seconds == 1 ? " second" : " seconds")
-}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// Shows due dates as `MM/dd/yy` (or `dd/MM/yy`): a whole day as its date, the same in every zone;
+/// a time in a given time zone, with `HH:mm` added. A year outside 2000–2099 is written whole (`01/10/1922`), so
+/// that the echo meant to catch a misreading never shows another date.
+public struct DueDateFormatter: Sendable {
+    public let rules: TimeZoneRules
+    public let order: DateOrder
+    private var local: CivilTime
+
+    public init(rules: TimeZoneRules, order: DateOrder = .monthFirst) {
+        self.rules = rules
+        self.order = order
+        local = CivilTime(rules: rules)
+    }
+
+    public init(timeZone: TimeZone, order: DateOrder = .monthFirst) {
+        self.init(rules: TimeZoneRules(timeZone), order: order)
+    }
+
+    /// The same formatter, for formatting many dates: when the zone's offset never changes (UTC,
+    /// or a zone given as an offset), it is found once here instead of for every date.
+    public func forManyDates() -> DueDateFormatter {
+        var formatter = self
+        formatter.local = CivilTime(rules: rules, forManyMoments: true)
+        return formatter
+    }
+
+    /// `01/10/22`, or `01/10/22 14:30` for a time: `allDay` false, or `nil` and the moment is not
+    /// a local midnight (`00:00` is shown only for a time said to be one).
+    public func string(from timestamp: Double, allDay: Bool? = nil) -> String {
+        let parts = local.fields(of: timestamp)
+        return string(parts, showsTime: allDay == false || (allDay == nil && (parts.hour != 0 || parts.minute != 0)))
+    }
+
+    /// `01/10/22` for a day, `01/10/22 14:30` for a time (`00:00` too).
+    public func string(from date: ItemDate) -> String {
+        let (parts, isTime) = fields(of: date)
+        return string(parts, showsTime: isTime)
+    }
+
+    private func string(_ parts: CivilTime.Fields, showsTime: Bool) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(Self.longestText)
+        write(parts, showsTime: showsTime, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The item's due as `string(from:)` shows it, `nil` for none.
+    public func dueText(of item: ToDoItem) -> String? {
+        item.due.map(string(from:))
+    }
+
+    /// Appends the bytes of `string(from: date)` to `text`, without making a `String`: a list
+    /// shows thousands of dates.
+    package func appendText(of date: ItemDate, to text: inout [UInt8]) {
+        let (parts, isTime) = fields(of: date)
+        write(parts, showsTime: isTime, to: &text)
+    }
+
+    /// The date's calendar fields (a time's in the zone), and whether it is a time.
+    private func fields(of date: ItemDate) -> (CivilTime.Fields, isTime: Bool) {
+        switch date {
+        case .day(let day): return (day.fields, false)
+        case .time(let time): return (local.fields(of: time), true)
+        }
+    }
+
+    /// The longest text: `01/10/1922 14:30`. The list keeps this many bytes per row.
+    public static let longestText = 16
+
+    /// Appends the text of `parts` to `text`, digit by digit.
+    private func write(_ parts: CivilTime.Fields, showsTime: Bool, to text: inout [UInt8]) {
+        let first = order == .monthFirst ? parts.month : parts.day
+        let second = order == .monthFirst ? parts.day : parts.month
+        func put(_ value: Int) {
+            text.append(UInt8(ascii: "0") + UInt8(value / 10 % 10))
+            text.append(UInt8(ascii: "0") + UInt8(value % 10))
+        }
+        put(first)
+        text.append(UInt8(ascii: "/"))
+        put(second)
+        text.append(UInt8(ascii: "/"))
+        if !(2000...2099).contains(parts.year) { put(parts.year / 100) }
+        put(parts.year % 100)
+        guard showsTime else { return }
+        text.append(UInt8(ascii: " "))
+        put(parts.hour)
+        text.append(UInt8(ascii: ":"))
+        put(parts.minute)
+    }
+
+    /// The English weekday name of the date, as "Monday".
+    public func weekdayName(of timestamp: Double) -> String {
+        Self.weekdayName(ofDayNumber: local.dayNumber(of: timestamp))
+    }
+
+    /// The English weekday name of the day, or of the time's day in the zone.
+    public func weekdayName(of date: ItemDate) -> String {
+        Self.weekdayName(ofDayNumber: date.day(local: local).number)
+    }
+
+    private static func weekdayName(ofDayNumber number: Int) -> String {
+        ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][CalendarDay.weekday(ofDayNumber: number) - 1]
+    }
+
+    /// Days from the day of `now` to the day of `timestamp`: 0 today, negative when past.
+    public func daysFrom(_ now: Date, to timestamp: Double) -> Int {
+        local.dayNumber(of: timestamp) - local.dayNumber(of: now.timeIntervalSince1970)
+    }
+
+    /// Days from the day of `now` to the date's day: 0 today, negative when past.
+    public func daysFrom(_ now: Date, to date: ItemDate) -> Int {
+        date.day(local: local).number - local.dayNumber(of: now.timeIntervalSince1970)
+    }
+
+    /// Where the date lies on the clock: a day's first moment in the zone, or the time.
+    public func moment(of date: ItemDate) -> Double {
+        date.moment(local: local)
+    }
+}

@@ -1,0 +1,242 @@
+/// The fields of an item, declared once: what `show` and the history call each, whether two items
+/// hold the same value of it, and how it is taken from one item into another. A sync merges them
+/// one by one, the history says which an edit changed, `edit` knows from them when it changes
+/// nothing, and each import and export format says what it does with each (`ItemField+Formats`):
+/// a new field does not compile until every one of them has.
+///
+/// What travels is every field: the number stays local (numbers never travel); the id and UID are
+/// the item's identity; what a calendar wrote that todo has no field for is the server's, and
+/// what other programs gave it is this list's.
+public enum ItemField: String, CaseIterable, Sendable {
+    case title, description, due, start
+    case repeatRule = "repeat"
+    case priority, tags, parent, place
+    /// Open or done, and when done.
+    case status
+    /// In progress, and how much is done.
+    case progress
+    /// A link (iCalendar's `URL`, Reminders' `url`).
+    case url
+
+    /// Its name where a line names it (`Edited 3: … [due date]`, `Conflict 2 title: …`).
+    public var name: String {
+        switch self {
+        case .due: "due date"
+        case .place: "location"
+        default: rawValue
+        }
+    }
+
+    /// Its label in `todo show`.
+    public var label: String {
+        switch self {
+        case .title: "Title"
+        case .description: "Description"
+        case .due: "Due"
+        case .start: "Starts"
+        case .repeatRule: "Repeats"
+        case .priority: "Priority"
+        case .tags: "Tags"
+        case .parent: "Parent"
+        case .place: "Location"
+        case .status: "Status"
+        case .progress: "Progress"
+        case .url: "URL"
+        }
+    }
+
+    /// Whether a change of it is an edit (`todo history` names the fields an edit changed); open
+    /// or done is said apart.
+    public var isEdited: Bool { self != .status }
+
+    /// Whether `a` and `b` hold the same value of the field.
+    public func isSame(in a: ToDoItem, as b: ToDoItem) -> Bool {
+        switch self {
+        case .title: a.title == b.title
+        case .description: a.itemDescription == b.itemDescription
+        case .due: a.due == b.due
+        case .start: a.start == b.start
+        case .repeatRule: a.repeatRule == b.repeatRule
+        case .priority: a.priority == b.priority
+        case .tags: a.tags == b.tags
+        case .parent: a.parent == b.parent
+        // Every part of the place, its address too: the book's equality leaves the address out.
+        case .place: a.location?.isIdentical(to: b.location) ?? (b.location == nil)
+        case .status: a.done == b.done && (!a.done || a.completedAt == b.completedAt)
+        case .progress: a.inProgress == b.inProgress && a.percentComplete == b.percentComplete
+        case .url: a.url == b.url
+        }
+    }
+
+    /// `target` with the field's value from `source`.
+    package func taking(from source: ToDoItem, into target: ToDoItem) -> ToDoItem {
+        var item = target
+        switch self {
+        case .title: item.fields.title = source.title
+        case .description: item.fields.itemDescription = source.itemDescription
+        case .due: item.fields.due = source.due
+        case .start: item.fields.start = source.start
+        case .repeatRule: item.fields.repeatRule = source.repeatRule
+        case .priority: item.fields.priority = source.priority
+        case .tags: item.fields.tags = source.tags
+        case .parent: item.fields.parent = source.parent
+        case .place: item.fields.location = source.location
+        case .status:
+            item.done = source.done
+            item.fields.completedAt = source.completedAt
+        case .progress:
+            item.fields.inProgress = source.inProgress
+            item.fields.percentComplete = source.percentComplete
+        case .url: item.fields.url = source.url
+        }
+        return item
+    }
+
+    /// Whether `a` and `b` differ in any field.
+    public static func differ(_ a: ToDoItem, _ b: ToDoItem) -> Bool {
+        allCases.contains { !$0.isSame(in: a, as: b) }
+    }
+
+    /// The fields an edit changed from `before` to `after`, in this order.
+    public static func edited(from before: ToDoItem, to after: ToDoItem) -> [ItemField] {
+        allCases.filter { $0.isEdited && !$0.isSame(in: before, as: after) }
+    }
+}
+
+// MARK: Text fields
+
+extension ItemField {
+    /// Whether the field is one line of text kept as given, which every part of todo reads,
+    /// writes, shows and edits the same way, by the names below: a field of this kind is added
+    /// here and in the item's storage, and named in the switches the compiler then points at (the
+    /// file's, `show`'s). (The title and description have rules of their own, and their own code.)
+    public var isText: Bool {
+        switch self {
+        case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress: false
+        case .url: true
+        }
+    }
+
+    /// The text fields, in the order the file, `show` and the exports give them.
+    public static let texts = allCases.filter(\.isText)
+
+    /// Whether `text` may be a text field's value: one line, without control characters
+    /// (`ItemManager` refuses any other; an import leaves it out, saying so).
+    public static func isOneLine(_ text: some StringProtocol) -> Bool {
+        !text.unicodeScalars.contains(where: Whitespace.isControl)
+    }
+
+    /// Its keys in todo's file and in `--json` (a due in seconds or as a day; in progress and how
+    /// much).
+    package var fileKeys: [String] {
+        switch self {
+        case .title: ["title"]
+        case .description: ["itemDescription"]
+        case .due: ["timestamp", "dueDate"]
+        case .start: ["start", "startDate"]
+        case .repeatRule: ["repeat"]
+        case .priority: ["priority"]
+        case .tags: ["tags"]
+        case .parent: ["parent"]
+        case .place: ["location"]
+        case .status: ["done"]
+        case .progress: ["inProgress", "percentComplete"]
+        case .url: ["url"]
+        }
+    }
+
+    /// Its first key in the file: a text field's only one.
+    package var fileKey: String { fileKeys[0] }
+
+    /// The fields in the order the file writes them (`ItemFieldTests` checks that it holds each).
+    package static let inFileOrder: [ItemField] = [.title, .description, .due, .start, .repeatRule, .place, .priority, .tags, .parent, .status, .progress]
+        + texts
+
+    /// The option of `add` and `edit` that sets a text field (`--url`), and `edit`'s `--no-…`.
+    public var option: String { rawValue }
+
+    /// What the option's help says of it.
+    public var help: String {
+        switch self {
+        case .title: "The title."
+        case .description: "A longer description."
+        case .due: "When the item is due."
+        case .start: "When the item starts."
+        case .repeatRule: "How the item repeats."
+        case .priority: "How much the item matters."
+        case .tags: "Words the item is filed under."
+        case .parent: "The item this one is a subtask of."
+        case .place: "Where the item is done."
+        case .status: "Open or done."
+        case .progress: "Begun, and how much is done."
+        case .url: "A link, as https://example.com/ticket/42."
+        }
+    }
+
+    // Each format's name for each field (`nil`: the format has no place for it, and leaves it out).
+
+    /// The iCalendar property (RFC 5545), and whether its value is TEXT (escaped) rather than a URI.
+    package var icalendarProperty: (name: String, isText: Bool)? {
+        switch self {
+        case .title: ("SUMMARY", true)
+        case .description: ("DESCRIPTION", true)
+        case .due: ("DUE", false)
+        case .start: ("DTSTART", false)
+        case .repeatRule: ("RRULE", false)
+        case .priority: ("PRIORITY", false)
+        case .tags: ("CATEGORIES", true)
+        case .parent: ("RELATED-TO", false)
+        case .place: ("LOCATION", true)
+        case .status: ("STATUS", false)
+        case .progress: ("PERCENT-COMPLETE", false)
+        case .url: ("URL", false)
+        }
+    }
+
+    /// The key in Apple Reminders' JSON (reminders-cli).
+    package var remindersKey: String? {
+        switch self {
+        case .title: "title"
+        case .description: "notes"
+        case .due: "dueDate"
+        case .status: "isCompleted"
+        case .place: "locationTitle"
+        case .priority: "priority"
+        case .url: "url"
+        case .start, .repeatRule, .tags, .parent, .progress: nil
+        }
+    }
+
+    /// The `key:` of a todo.txt line.
+    package var todoTxtKey: String? {
+        switch self {
+        case .description: "desc"
+        case .due: "due"
+        case .start: "t"
+        case .repeatRule: "rec"
+        case .priority: "pri"
+        case .tags: "tag"
+        case .parent: "parent"
+        case .place: "loc"
+        // todo.txt has no key for a link: it stays in the item, not on the line.
+        case .title, .status, .progress, .url: nil
+        }
+    }
+
+    /// The attribute of a Taskwarrior task.
+    package var taskwarriorKey: String? {
+        switch self {
+        case .title: "description"
+        case .description: "annotations"
+        case .due: "due"
+        case .start: "wait"
+        case .repeatRule: "recur"
+        case .priority: "priority"
+        case .tags: "tags"
+        case .status: "status"
+        case .progress: "start"
+        // Taskwarrior has no attribute for a link (a UDA would be the user's own).
+        case .parent, .place, .url: nil
+        }
+    }
+}

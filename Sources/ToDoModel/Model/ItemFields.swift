@@ -1,0 +1,82 @@
+import Foundation
+
+/// The fields of an item other than its id, number and status.
+package struct ItemFields: Equatable, Sendable {
+    package var title: String
+    package var itemDescription: String?
+    package var due: ItemDate?
+    package var start: ItemDate?
+    /// What a file of the first format said of a due given in seconds (`allDay`): never written
+    /// again, and gone once the store has read the due as the date or time it is
+    /// (`ToDoItem.inCurrentForm`).
+    package var legacyAllDay: Bool?
+    /// How the item repeats, as RFC 5545 RRULE text (`FREQ=WEEKLY;INTERVAL=2`).
+    package var repeatRule: String?
+    package var location: Location?
+    package var priority: Int?
+    package var tags: [String] = []
+    package var parent: UUID?
+    /// Begun and not yet done (iCalendar's `STATUS:IN-PROCESS`, Taskwarrior's `start`).
+    package var inProgress = false
+    /// How much is done, 0 to 100 (iCalendar's `PERCENT-COMPLETE`).
+    package var percentComplete: Int?
+    package var url: String?
+    package var createdAt: Double?
+    package var completedAt: Double?
+    package var modifiedAt: Double?
+    /// The UID another program gave the item, where it is not todo's id as todo writes it.
+    package var originalUID: String?
+    /// A calendar's properties and components of the item that todo has no field for (`VALARM`,
+    /// `X-APPLE-…`, `PERCENT-COMPLETE`), as unfolded content lines, for the next iCalendar export.
+    package var icalendarLines: [String] = []
+    /// What other programs gave the item, each apart (`ForeignMembers`).
+    package var foreignMembers = ForeignMembers()
+    package var unknownMembers = UnknownMembers()
+
+    /// Every field; those not given are empty.
+    package init(title: String, itemDescription: String? = nil, due: ItemDate? = nil, start: ItemDate? = nil,
+                 legacyAllDay: Bool? = nil, repeatRule: String? = nil, location: Location? = nil, priority: Int? = nil,
+                 tags: [String] = [], parent: UUID? = nil, inProgress: Bool = false, percentComplete: Int? = nil,
+                 url: String? = nil, createdAt: Double? = nil, completedAt: Double? = nil, modifiedAt: Double? = nil,
+                 originalUID: String? = nil, icalendarLines: [String] = [], foreignMembers: ForeignMembers = ForeignMembers(),
+                 unknownMembers: UnknownMembers = UnknownMembers()) {
+        self.title = title
+        self.itemDescription = itemDescription
+        self.due = due
+        self.start = start
+        self.legacyAllDay = legacyAllDay
+        self.repeatRule = repeatRule
+        self.location = location
+        self.priority = priority
+        self.tags = tags
+        self.parent = parent
+        self.inProgress = inProgress
+        self.percentComplete = percentComplete
+        self.url = url
+        self.createdAt = createdAt
+        self.completedAt = completedAt
+        self.modifiedAt = modifiedAt
+        self.originalUID = originalUID
+        self.icalendarLines = icalendarLines
+        self.foreignMembers = foreignMembers
+        self.unknownMembers = unknownMembers
+    }
+}
+
+extension ItemFields {
+    /// A text field's value (`ItemField.isText`); `nil` for any other field, which this never sets.
+    package subscript(text field: ItemField) -> String? {
+        get {
+            switch field {
+            case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress: nil
+            case .url: url
+            }
+        }
+        set {
+            switch field {
+            case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress: break
+            case .url: url = newValue
+            }
+        }
+    }
+}

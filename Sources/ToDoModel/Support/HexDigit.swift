@@ -1,0 +1,15 @@
+/// Hexadecimal digits as bytes: what `\u` escapes of JSON and `%XX` escapes of URLs are written in.
+package enum HexDigit {
+    /// The digits 0 to F, upper case (`%2F`, as RFC 3986 prefers).
+    package static let upperCase = Array("0123456789ABCDEF".utf8)
+
+    /// The value of a hex digit in either case; `nil` for any other byte.
+    package static func value(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import ToDoModel
+
+/// An item in the exact written form, as found in a text: what a `ToDoItem` keeps of it.
+package struct WrittenItem: Sendable {
+    package let id: UUID
+    package let number: Int
+    package let done: Bool
+    package let range: Range<Int>
+    package let offsets: UnsafeWrittenForm.Offsets
+    package let isExact: Bool
+}
+
+/// Where an item in the exact written form is in the text it was read from, and where each of its
+/// fields starts there: the item's fields are read from it when asked for. Plain values, so that
+/// reading a field counts no reference. Unsafe: the pointer is valid only while the text it points
+/// into lives, which `ItemStorage` keeps alive beside it.
+package struct UnsafeWrittenForm: @unchecked Sendable {
+    /// The item's first byte and how many it has.
+    package let start: UnsafePointer<UInt8>
+    package let count: Int
+    package let offsets: Offsets
+    /// The number and status written in the bytes: an item whose own differ is written anew.
+    package let number: Int
+    package let done: Bool
+    /// Whether the bytes are exactly what the writer writes (`WrittenFormReader`), so that they
+    /// may be copied back; else the item is in another program's layout.
+    package let isExact: Bool
+
+    /// Where `item` is in `text`, which its range counts from.
+    package init(_ item: WrittenItem, in text: StoredText) {
+        start = text.start + item.range.lowerBound
+        count = item.range.count
+        offsets = item.offsets
+        number = item.number
+        done = item.done
+        isExact = item.isExact
+    }
+
+    /// Where a field's value starts, from the start of the item: 16 bits, so that the offsets of
+    /// a list's every item stay small to copy; an item of 64 KB or more is left to the general
+    /// reader (`WrittenFormReader.longestItem`).
+    package typealias Offset = UInt16
+
+    /// Where each field's value starts, from the start of the item; 0 for a field the item lacks.
+    package struct Offsets: Sendable {
+        package var title: Offset = 0
+        package var itemDescription: Offset = 0
+        /// The due's value: seconds, or a day when `dueIsDay` (written under `dueDate`).
+        package var due: Offset = 0
+        package var allDay: Offset = 0
+        /// The start's value: seconds, or a day when `startIsDay`.
+        package var start: Offset = 0
+        package var repeatRule: Offset = 0
+        package var location: Offset = 0
+        package var priority: Offset = 0
+        package var tags: Offset = 0
+        package var parent: Offset = 0
+        package var createdAt: Offset = 0
+        package var completedAt: Offset = 0
+        package var modifiedAt: Offset = 0
+        package var dueIsDay = false
+        package var startIsDay = false
+    }
+
+    package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+    package var title: String { value(at: offsets.title, WrittenFormReader.string) ?? "" }
+    package var itemDescription: String? { value(at: offsets.itemDescription, WrittenFormReader.string) }
+    package var due: ItemDate? { date(at: offsets.due, isDay: offsets.dueIsDay) }
+    /// As the general reader reads it: said only of a due in seconds.
+    package var legacyAllDay: Bool? { offsets.dueIsDay ? nil : value(at: offsets.allDay) { try? $0.scanBool() } }
+    package var startDate: ItemDate? { date(at: offsets.start, isDay: offsets.startIsDay) }
+    package var repeatRule: String? { value(at: offsets.repeatRule, WrittenFormReader.string) }
+    package var location: Location? {
+        value(at: offsets.location, isExact ? WrittenFormReader.location : WrittenFormReader.locationInOtherLayout)
+    }
+    package var priority: Int? { value(at: offsets.priority, WrittenFormReader.priority) }
+    package var tags: [String] { value(at: offsets.tags, WrittenFormReader.tags) ?? [] }
+    package var parent: UUID? { value(at: offsets.parent) { WrittenFormReader.uuid(&$0) } }
+    package var createdAt: Double? { time(at: offsets.createdAt) }
+    package var completedAt: Double? { time(at: offsets.completedAt) }
+    package var modifiedAt: Double? { time(at: offsets.modifiedAt) }
+
+    package var fields: ItemFields {
+        ItemFields(title: title, itemDescription: itemDescription, due: due, start: startDate, legacyAllDay: legacyAllDay,
+                   repeatRule: repeatRule, location: location,
+                   priority: priority, tags: tags, parent: parent, createdAt: createdAt, completedAt: completedAt, modifiedAt: modifiedAt)
+    }
+
+    /// The location's name alone.
+    package var locationName: String? {
+        guard isExact else {
+            return value(at: offsets.location) { scanner in
+                guard let name = WrittenFormReader.locationPartsInOtherLayout(&scanner)?.name else { return nil }
+                scanner.index = name
+                return WrittenFormReader.string(&scanner)
+            }
+        }
+        return value(at: offsets.location) { scanner in scanner.consume("{\"name\":") ? WrittenFormReader.string(&scanner) : nil }
+    }
+
+    /// `body` called with the title's bytes when it has no escapes (so they are its UTF-8), else `nil`.
+    package func withUnescapedTitle<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let bytes = bytes
+        return Self.unescapedString(at: Int(offsets.title), in: bytes).map { body(UnsafeBufferPointer(rebasing: bytes[$0])) }
+    }
+
+    /// `body` called with what a list shows of the item, its strings' bytes straight from the
+    /// text when they have no escapes.
+    package func withListFields(_ body: (ListFields) -> Void) {
+        let buffer = bytes
+        let due = offsets.due == 0 ? ListFields.Due.value(nil)
+            : offsets.dueIsDay ? .writtenDay(buffer, at: Int(offsets.due)) : .writtenTime(buffer, at: Int(offsets.due))
+        let tags = offsets.tags > 0 ? ListFields.Tags.written(buffer, at: Int(offsets.tags)) : .none
+        let priority = self.priority, repeats = offsets.repeatRule > 0
+        Self.withString(at: Int(offsets.title), in: buffer) { title in
+            var scanner = JSONScanner(bytes: buffer)
+            scanner.index = Int(offsets.location)
+            if !isExact, offsets.location > 0, let name = WrittenFormReader.locationPartsInOtherLayout(&scanner)?.name {
+                scanner.index = name
+            } else if !isExact || offsets.location == 0 || !scanner.consume("{\"name\":") {
+                return body(ListFields(title: title, locationName: nil, due: due, repeats: repeats, priority: priority, tags: tags))
+            }
+            Self.withString(at: scanner.index, in: buffer) { name in
+                body(ListFields(title: title, locationName: name, due: due, repeats: repeats, priority: priority, tags: tags))
+            }
+        }
+    }
+
+    /// `body` called with the UTF-8 of the string at `index`, decoded only when it has escapes.
+    private static func withString(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if let range = unescapedString(at: index, in: bytes) {
+            return body(UnsafeBufferPointer(rebasing: bytes[range]))
+        }
+        var scanner = JSONScanner(bytes: bytes)
+        scanner.index = index
+        var string = WrittenFormReader.string(&scanner) ?? ""
+        string.withUTF8(body)
+    }
+
+    /// Where the contents of the string at `index` are, when it has no escapes, else `nil`. The
+    /// string was checked when the item was read: it ends in a quote, and holds no control bytes.
+    private static func unescapedString(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard index < bytes.count, let base = bytes.baseAddress else { return nil }
+        var end = index + 1
+        while true {
+            end += plainASCIICount(base + end, bytes.count - end)
+            guard end < bytes.count, bytes[end] != UInt8(ascii: "\\") else { return nil }
+            if bytes[end] == UInt8(ascii: "\"") { return index + 1..<end }
+            end += 1
+        }
+    }
+
+    private func time(at offset: Offset) -> Double? {
+        value(at: offset) { WrittenFormReader.number(&$0, in: ToDoItem.timestampRange) }
+    }
+
+    /// The day or the time at `offset`.
+    private func date(at offset: Offset, isDay: Bool) -> ItemDate? {
+        isDay ? value(at: offset, WrittenFormReader.day).map(ItemDate.day) : time(at: offset).map(ItemDate.time)
+    }
+
+    /// The value at `offset`, read as it was checked when the item was read (so it is there);
+    /// `nil` for a field the item lacks.
+    private func value<Value>(at offset: Offset, _ read: (inout JSONScanner) -> Value?) -> Value? {
+        guard offset > 0 else { return nil }
+        var scanner = JSONScanner(bytes: bytes)
+        scanner.index = Int(offset)
+        return read(&scanner)
+    }
+}

@@ -1,0 +1,583 @@
+import Foundation
+import ToDoModel
+
+/// A shortcut for reading the items of a list. `write(to:)` gives every item one form: its known
+/// keys in their order, no white space, the writer's own escapes and digits. An item in exactly
+/// that form is checked here by expecting each key's bytes in turn, and kept as where its fields
+/// are (`UnsafeWrittenForm`): nothing is decoded until asked for, and an unchanged item is written
+/// back by copying its bytes. An item laid out by another program (white space, another key order,
+/// other escapes) whose members are todo's own and whose numbers are spelled as the writer spells
+/// them is kept the same way, though never copied back. Anything else (a field this version does
+/// not know, another spelling of a number, a value out of range, a syntax error) leaves the item to
+/// `ToDoItem.init(scanning:path:)`, which gives the precise error or the decoded item: the shortcut
+/// only accepts what the general reader reads the same way, and copies only what the writer would
+/// write byte for byte (`ToDoItemWrittenFormTests` checks both on random, re-laid-out and mutated
+/// items).
+package enum WrittenFormReader {
+    /// The longest item kept as where its fields are: offsets are 16 bits (`UnsafeWrittenForm.Offset`),
+    /// and an item with a description of 64 KB is rare enough to decode.
+    package static let longestItem = Int(UnsafeWrittenForm.Offset.max)
+
+    /// Where the item that comes next is, if it is in the exact written form, else `nil` with
+    /// nothing consumed. Plain values only, so that another thread can look (`BackgroundItemScan`).
+    package static func item(_ scanner: inout JSONScanner) -> WrittenItem? {
+        let start = scanner.index
+        if let item = readWrittenItem(&scanner) { return item }
+        scanner.index = start
+        if let item = readItemInOtherLayout(&scanner) { return item }
+        scanner.index = start
+        return nil
+    }
+
+    /// An item laid out as another program writes it (white space, keys in another order: Python's
+    /// `json.dump`, `jq`, a hand edit), when its members are todo's own and its values are such as
+    /// the exact form accepts, or any location the general reader reads. Kept as where its fields
+    /// are, as an item in the exact form is, so that a list in another layout reads about as fast;
+    /// its bytes are never copied back (`UnsafeWrittenForm.isExact`).
+    private static func readItemInOtherLayout(_ scanner: inout JSONScanner) -> WrittenItem? {
+        let start = scanner.index
+        var id: UUID?, number = 0, done = false
+        var offsets = UnsafeWrittenForm.Offsets()
+        /// The members met so far, one bit each: a member met twice is an error for the general reader.
+        var met: UInt32 = 0
+        func isTime(_ scanner: inout JSONScanner) -> Bool { Self.number(&scanner, in: ToDoItem.timestampRange) != nil }
+        let isObject = members(&scanner) { key, scanner in
+            // A member this version does not know is kept by the general reader.
+            guard case .raw(let bytes) = key, let member = ItemMember(bytes), met & 1 << member.rawValue == 0 else { return false }
+            met |= 1 << member.rawValue
+            /// Where the value starts, from the start of the item.
+            let here = UnsafeWrittenForm.Offset(truncatingIfNeeded: scanner.index - start)
+            switch member {
+            case .id:
+                id = uuid(&scanner)
+                return id != nil
+            case .number:
+                guard case .integer(let value)? = try? scanner.scanNumber(), (1...ToDoItem.largestNumber).contains(value) else { return false }
+                number = value
+                return true
+            case .done:
+                guard let value = try? scanner.scanBool() else { return false }
+                done = value
+                return true
+            case .title:
+                offsets.title = here
+                return skipString(&scanner)
+            case .itemDescription:
+                offsets.itemDescription = here
+                return skipString(&scanner)
+            case .location:
+                offsets.location = here
+                return locationPartsInOtherLayout(&scanner) != nil
+            case .timestamp:
+                // A due is a time or a day, not both.
+                guard offsets.due == 0 else { return false }
+                offsets.due = here
+                return isTime(&scanner)
+            case .dueDate:
+                guard offsets.due == 0 else { return false }
+                (offsets.due, offsets.dueIsDay) = (here, true)
+                return skipDay(&scanner)
+            case .allDay:
+                offsets.allDay = here
+                return (try? scanner.scanBool()) != nil
+            case .start:
+                guard offsets.start == 0 else { return false }
+                offsets.start = here
+                return isTime(&scanner)
+            case .startDate:
+                guard offsets.start == 0 else { return false }
+                (offsets.start, offsets.startIsDay) = (here, true)
+                return skipDay(&scanner)
+            case .repeatRule:
+                offsets.repeatRule = here
+                return skipString(&scanner)
+            case .priority:
+                offsets.priority = here
+                return priority(&scanner) != nil
+            case .tags:
+                offsets.tags = here
+                return skipTags(&scanner, string: skipString)
+            case .parent:
+                offsets.parent = here
+                return uuid(&scanner) != nil
+            case .createdAt:
+                offsets.createdAt = here
+                return isTime(&scanner)
+            case .completedAt:
+                offsets.completedAt = here
+                return isTime(&scanner)
+            case .modifiedAt:
+                offsets.modifiedAt = here
+                return isTime(&scanner)
+            }
+        }
+        guard isObject, let id, offsets.title > 0, scanner.index - start <= longestItem else { return nil }
+        return WrittenItem(id: id, number: number, done: done, range: start..<scanner.index, offsets: offsets, isExact: false)
+    }
+
+    private static func readWrittenItem(_ scanner: inout JSONScanner) -> WrittenItem? {
+        let start = scanner.index
+        guard scanner.consume("{\"id\":\"") else { return nil }
+        let idStart = scanner.index
+        // The writer writes ids in upper case.
+        guard scanner.bytes.count - idStart > 36, scanner.bytes[idStart + 36] == UInt8(ascii: "\""),
+              let id = UUID(canonical: UnsafeBufferPointer(rebasing: scanner.bytes[idStart..<idStart + 36]), upperCaseOnly: true)
+        else { return nil }
+        scanner.index += 37
+
+        var number = 0
+        if scanner.consume(",\"number\":") {
+            // The writer writes numbers as plain integers.
+            guard scanner.index < scanner.bytes.count, scanner.isDigit(scanner.bytes[scanner.index]),
+                  case .integer(let value)? = try? scanner.scanNumber(), (1...ToDoItem.largestNumber).contains(value)
+            else { return nil }
+            number = value
+        }
+        var offsets = UnsafeWrittenForm.Offsets()
+        /// Where the value that comes next starts, from the start of the item.
+        func here() -> UnsafeWrittenForm.Offset { UnsafeWrittenForm.Offset(truncatingIfNeeded: scanner.index - start) }
+
+        guard scanner.consume(",\"title\":") else { return nil }
+        offsets.title = here()
+        guard skipWrittenString(&scanner) else { return nil }
+        if scanner.consume(",\"itemDescription\":") {
+            offsets.itemDescription = here()
+            guard skipWrittenString(&scanner) else { return nil }
+        }
+        if scanner.consume(",\"timestamp\":") {
+            offsets.due = here()
+            guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
+        } else if scanner.byte(at: 2) == UInt8(ascii: "d"), scanner.consume(",\"dueDate\":") {
+            (offsets.due, offsets.dueIsDay) = (here(), true)
+            guard skipDay(&scanner) else { return nil }
+        }
+        if scanner.byte(at: 2) == UInt8(ascii: "s") {
+            if scanner.consume(",\"start\":") {
+                offsets.start = here()
+                guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
+            } else if scanner.consume(",\"startDate\":") {
+                (offsets.start, offsets.startIsDay) = (here(), true)
+                guard skipDay(&scanner) else { return nil }
+            }
+        }
+        if scanner.byte(at: 2) == UInt8(ascii: "r"), scanner.consume(",\"repeat\":") {
+            offsets.repeatRule = here()
+            guard skipWrittenString(&scanner) else { return nil }
+        }
+        if scanner.consume(",\"location\":") {
+            offsets.location = here()
+            guard skipWrittenLocation(&scanner) else { return nil }
+        }
+        // Most items have neither a priority nor tags: one byte tells (`,"d` of done follows).
+        if scanner.byte(at: 2) == UInt8(ascii: "p"), scanner.consume(",\"priority\":") {
+            offsets.priority = here()
+            guard priority(&scanner) != nil else { return nil }
+        }
+        if scanner.byte(at: 2) == UInt8(ascii: "t"), scanner.consume(",\"tags\":") {
+            offsets.tags = here()
+            // The writer writes no empty list, and no white space.
+            guard scanner.index + 1 < scanner.bytes.count, scanner.bytes[scanner.index + 1] != UInt8(ascii: "]"),
+                  skipTags(&scanner, string: skipWrittenString, allowsWhitespace: false) else { return nil }
+        }
+        if scanner.byte(at: 2) == UInt8(ascii: "p"), scanner.consume(",\"parent\":") {
+            offsets.parent = here()
+            guard uuid(&scanner, upperCaseOnly: true) != nil else { return nil }
+        }
+        let done: Bool
+        if scanner.consume(",\"done\":true") {
+            done = true
+        } else if scanner.consume(",\"done\":false") {
+            done = false
+        } else {
+            return nil
+        }
+        if scanner.consume(",\"createdAt\":") {
+            offsets.createdAt = here()
+            guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
+        }
+        if scanner.consume(",\"completedAt\":") {
+            offsets.completedAt = here()
+            guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
+        }
+        if scanner.byte(at: 0) == UInt8(ascii: ","), scanner.consume(",\"modifiedAt\":") {
+            offsets.modifiedAt = here()
+            guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
+        }
+        guard scanner.consume("}"), scanner.index - start <= longestItem else { return nil }
+        return WrittenItem(id: id, number: number, done: done, range: start..<scanner.index, offsets: offsets, isExact: true)
+    }
+
+    /// Where the strings of the location that comes next start, and its coordinate, when it is
+    /// laid out as another program writes it (`readItemInOtherLayout`): todo's members only, in any
+    /// order, with white space, its numbers as the writer spells them. Else `nil`.
+    package static func locationPartsInOtherLayout(_ scanner: inout JSONScanner) -> (name: Int, address: Int?, coordinate: Coordinate?)? {
+        var name: Int?, address: Int?, latitude: Double?, longitude: Double?
+        var hasCoordinate = false
+        let isObject = members(&scanner) { key, scanner in
+            switch key {
+            case "name" where name == nil:
+                name = scanner.index
+                return skipString(&scanner)
+            case "address" where address == nil:
+                address = scanner.index
+                return skipString(&scanner)
+            case "coordinate" where !hasCoordinate:
+                hasCoordinate = true
+                return members(&scanner) { key, scanner in
+                    switch key {
+                    case "latitude" where latitude == nil:
+                        latitude = number(&scanner, in: Coordinate.latitudeRange)
+                        return latitude != nil
+                    case "longitude" where longitude == nil:
+                        longitude = number(&scanner, in: Coordinate.longitudeRange)
+                        return longitude != nil
+                    default:
+                        return false
+                    }
+                }
+            default:
+                // Another member, or one met twice: the general reader keeps it, or reports it.
+                return false
+            }
+        }
+        guard isObject, let name else { return nil }
+        guard hasCoordinate else { return (name, address, nil) }
+        guard let latitude, let longitude else { return nil }
+        return (name, address, Coordinate(latitude: latitude, longitude: longitude))
+    }
+
+    /// The location that comes next, laid out as `locationPartsInOtherLayout` reads it.
+    package static func locationInOtherLayout(_ scanner: inout JSONScanner) -> Location? {
+        guard let (name, address, coordinate) = locationPartsInOtherLayout(&scanner) else { return nil }
+        func string(at index: Int) -> String? {
+            var reader = scanner
+            reader.index = index
+            return Self.string(&reader)
+        }
+        guard let nameText = string(at: name) else { return nil }
+        return Location(name: nameText, address: address.flatMap(string), coordinate: coordinate)
+    }
+
+    /// Moves past the object that comes next, calling `member` with each key (one without escapes)
+    /// and the scanner at its value, which `member` moves past and returns whether it could; false
+    /// when anything else comes.
+    private static func members(_ scanner: inout JSONScanner, _ member: (JSONStringToken, inout JSONScanner) -> Bool) -> Bool {
+        guard scanner.consume(UInt8(ascii: "{")) else { return false }
+        scanner.skipWhitespace()
+        while true {
+            guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\""),
+                  let key = try? scanner.scanStringToken(), case .raw = key else { return false }
+            scanner.skipWhitespace()
+            guard scanner.consume(UInt8(ascii: ":")) else { return false }
+            scanner.skipWhitespace()
+            guard member(key, &scanner) else { return false }
+            scanner.skipWhitespace()
+            if scanner.consume(UInt8(ascii: "}")) { return true }
+            guard scanner.consume(UInt8(ascii: ",")) else { return false }
+            scanner.skipWhitespace()
+        }
+    }
+
+    /// Moves past the string that comes next, checked as JSON (escapes, UTF-8), if one does.
+    private static func skipString(_ scanner: inout JSONScanner) -> Bool {
+        guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\"") else { return false }
+        return (try? scanner.skipString()) != nil
+    }
+
+    /// The location that comes next, written as `Location.write(to:)` writes it.
+    package static func location(_ scanner: inout JSONScanner) -> Location? {
+        guard let (name, address, coordinate) = readWrittenLocation(&scanner, string: string) else { return nil }
+        return Location(name: name, address: address, coordinate: coordinate)
+    }
+
+    /// Moves past the location that comes next when it is written as `Location.write(to:)` writes
+    /// it; its strings are only checked.
+    private static func skipWrittenLocation(_ scanner: inout JSONScanner) -> Bool {
+        readWrittenLocation(&scanner) { scanner in skipWrittenString(&scanner) ? () : nil } != nil
+    }
+
+    /// The parts of a location in the written form, its strings read by `string`.
+    private static func readWrittenLocation<Text>(
+        _ scanner: inout JSONScanner, string: (inout JSONScanner) -> Text?
+    ) -> (name: Text, address: Text?, coordinate: Coordinate?)? {
+        guard scanner.consume("{\"name\":"), let name = string(&scanner) else { return nil }
+        var address: Text?
+        if scanner.consume(",\"address\":") {
+            guard let text = string(&scanner) else { return nil }
+            address = text
+        }
+        var coordinate: Coordinate?
+        if scanner.consume(",\"coordinate\":{\"latitude\":") {
+            guard let latitude = number(&scanner, in: Coordinate.latitudeRange),
+                  scanner.consume(",\"longitude\":"),
+                  let longitude = number(&scanner, in: Coordinate.longitudeRange),
+                  scanner.consume("}")
+            else { return nil }
+            coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        }
+        guard scanner.consume("}") else { return nil }
+        return (name, address, coordinate)
+    }
+
+    /// The id that comes next, as a string of its 36 characters (in upper case only, as the writer
+    /// writes ids, when `upperCaseOnly`).
+    package static func uuid(_ scanner: inout JSONScanner, upperCaseOnly: Bool = false) -> UUID? {
+        let start = scanner.index + 1
+        guard scanner.bytes.count - start > 36, scanner.bytes[start - 1] == UInt8(ascii: "\""),
+              scanner.bytes[start + 36] == UInt8(ascii: "\""),
+              let id = UUID(canonical: UnsafeBufferPointer(rebasing: scanner.bytes[start..<start + 36]), upperCaseOnly: upperCaseOnly)
+        else { return nil }
+        scanner.index = start + 37
+        return id
+    }
+
+    /// The priority that comes next: a whole number from 1 to 9, spelled as the writer spells it.
+    package static func priority(_ scanner: inout JSONScanner) -> Int? {
+        guard let value = number(&scanner, in: 1...9), value == value.rounded() else { return nil }
+        return Int(value)
+    }
+
+    /// Moves past the list of tags that comes next, an array of strings each checked by `string`.
+    private static func skipTags(_ scanner: inout JSONScanner, string: (inout JSONScanner) -> Bool, allowsWhitespace: Bool = true) -> Bool {
+        elements(&scanner, allowsWhitespace: allowsWhitespace) { string(&$0) }
+    }
+
+    /// The tags that come next, already checked (`skipTags`).
+    package static func tags(_ scanner: inout JSONScanner) -> [String]? {
+        var tags: [String] = []
+        let isArray = elements(&scanner, allowsWhitespace: true) { scanner in
+            guard let tag = string(&scanner) else { return false }
+            tags.append(tag)
+            return true
+        }
+        return isArray ? tags : nil
+    }
+
+    /// Moves past the array that comes next, calling `element` with the scanner at each element,
+    /// which it moves past and returns whether it could.
+    private static func elements(_ scanner: inout JSONScanner, allowsWhitespace: Bool, _ element: (inout JSONScanner) -> Bool) -> Bool {
+        guard scanner.consume(UInt8(ascii: "[")) else { return false }
+        if allowsWhitespace { scanner.skipWhitespace() }
+        if scanner.consume(UInt8(ascii: "]")) { return true }
+        while true {
+            guard element(&scanner) else { return false }
+            if allowsWhitespace { scanner.skipWhitespace() }
+            if scanner.consume(UInt8(ascii: "]")) { return true }
+            guard scanner.consume(UInt8(ascii: ",")) else { return false }
+            if allowsWhitespace { scanner.skipWhitespace() }
+        }
+    }
+
+    /// The string that comes next in an item already checked to be in the written form
+    /// (`skipWrittenString`), decoded.
+    package static func string(_ scanner: inout JSONScanner) -> String? {
+        try? scanner.scanStringToken().string
+    }
+
+    /// The day that comes next, written `"2026-12-03"` as the writer writes it (no escapes), and
+    /// moves past it; else `nil`.
+    package static func day(_ scanner: inout JSONScanner) -> Day? {
+        let start = scanner.index
+        guard scanner.bytes.count - start >= 12, scanner.bytes[start] == UInt8(ascii: "\""), scanner.bytes[start + 11] == UInt8(ascii: "\""),
+              let day = Day(iso: UnsafeBufferPointer(rebasing: scanner.bytes[start + 1..<start + 11])) else { return nil }
+        scanner.index = start + 12
+        return day
+    }
+
+    /// Moves past the day that comes next, as `day` reads one, without working out which it is.
+    package static func skipDay(_ scanner: inout JSONScanner) -> Bool {
+        let start = scanner.index
+        guard scanner.bytes.count - start >= 12, scanner.bytes[start] == UInt8(ascii: "\""),
+              scanner.bytes[start + 11] == UInt8(ascii: "\""),
+              Day.isISO(UnsafeBufferPointer(rebasing: scanner.bytes[start + 1..<start + 11])) else { return false }
+        scanner.index = start + 12
+        return true
+    }
+
+    /// Moves past the string that comes next when it is valid JSON (UTF-8, escapes) written
+    /// exactly as `JSONValue.writeString` writes it: no byte it escapes stands bare, and every
+    /// escape is its own (`JSONValue.appendEscape`): `\"`, `\\`, `\n`, `\r`, `\t`, and `\u00` with
+    /// two lower-case hex digits for the other bytes it escapes. Checked in place, without making a
+    /// `String`: this runs for every string of every item on every read.
+    private static func skipWrittenString(_ scanner: inout JSONScanner) -> Bool {
+        guard scanner.consume(UInt8(ascii: "\"")) else { return false }
+        while true {
+            scanner.skipPlainASCII()
+            guard scanner.index < scanner.bytes.count else { return false }
+            let byte = scanner.bytes[scanner.index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                scanner.index += 1
+                return true
+            case UInt8(ascii: "\\"):
+                guard let length = writersEscapeLength(scanner.bytes, at: scanner.index) else { return false }
+                scanner.index += length
+            case 0x80...:
+                guard let length = JSONScanner.utf8SequenceLength(scanner.bytes, at: scanner.index) else { return false }
+                scanner.index += length
+            default:
+                // Control characters are not valid JSON, and DEL is escaped by the writer.
+                guard !JSONValue.needsEscape(byte) else { return false }
+                scanner.index += 1
+            }
+        }
+    }
+
+    /// The length of the escape at `index` when it is one the writer writes, else `nil`.
+    private static func writersEscapeLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard index + 1 < bytes.count else { return nil }
+        switch bytes[index + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return 2
+        case UInt8(ascii: "u"):
+            func lowerHexValue(_ byte: UInt8) -> UInt8? {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+                default: return nil
+                }
+            }
+            guard index + 5 < bytes.count, bytes[index + 2] == UInt8(ascii: "0"), bytes[index + 3] == UInt8(ascii: "0"),
+                  let high = lowerHexValue(bytes[index + 4]), let low = lowerHexValue(bytes[index + 5]) else { return nil }
+            let byte = high << 4 | low
+            // The bytes with a two-character escape never take this form.
+            guard JSONValue.needsEscape(byte), ![0x0A, 0x0D, 0x09, 0x22, 0x5C].contains(byte) else { return nil }
+            return 6
+        default:
+            return nil
+        }
+    }
+
+    /// The number that comes next when it lies within `range` and is spelled as the writer spells
+    /// it (`JSONValue.literal(for:)`), else `nil`.
+    ///
+    /// Most numbers need no formatting to tell. An integer of up to 15 digits is spelled so unless
+    /// it is `-0`. A decimal of up to 15 significant digits, with no exponent, no trailing zero and
+    /// at least 0.0001 in size, is too: no other decimal of 15 digits or fewer stands for the same
+    /// `Double` (DBL_DIG), so the shortest spelling Swift prints is its own, and Swift prints values
+    /// from 0.0001 on without an exponent. Its value is exact as an integer divided by a power of
+    /// ten, both exact in a `Double` (Clinger's fast path). Any other number is parsed and spelled
+    /// anew to compare.
+    package static func number(_ scanner: inout JSONScanner, in range: ClosedRange<Double>) -> Double? {
+        guard let value = plainNumber(&scanner) ?? spelledAsWritten(&scanner), range.contains(value) else { return nil }
+        return value
+    }
+
+    /// The number that comes next when it is one of those `number(_:in:)` tells without
+    /// formatting, read in one pass over its digits; else `nil` with nothing consumed.
+    private static func plainNumber(_ scanner: inout JSONScanner) -> Double? {
+        let base = scanner.bytes.baseAddress!, end = scanner.bytes.count, start = scanner.index
+        var index = start
+        let isNegative = index < end && base[index] == UInt8(ascii: "-")
+        if isNegative { index += 1 }
+        // All digits are gathered in `mantissa`, which is only used when at most 15 are
+        // significant (zeros before the first other digit are not).
+        var mantissa: UInt64 = 0, digits = 0, leadingZeros = 0
+        var isFraction = false, fractionDigits = 0
+        // Eight digits at once when there are (times in seconds have ten).
+        if end - index >= 8, base[index] != UInt8(ascii: "0") {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            if let value = eightDigitsValue(word) {
+                mantissa = value
+                digits = 8
+                index += 8
+            }
+        }
+        while index < end {
+            let digit = base[index] &- UInt8(ascii: "0")
+            if digit < 10 {
+                if mantissa == 0, digit == 0 { leadingZeros += 1 }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                digits += 1
+                if isFraction { fractionDigits += 1 }
+            } else if base[index] == UInt8(ascii: "."), !isFraction {
+                // JSON has digits before the point, and no leading zeros.
+                guard digits > 0, digits == 1 || leadingZeros == 0 else { return nil }
+                isFraction = true
+            } else {
+                break
+            }
+            index += 1
+        }
+        // A number has digits; an integer part has no leading zero; a fraction has digits, the
+        // last not a zero (the writer writes none); the writer writes no exponent.
+        guard digits > fractionDigits, isFraction || digits == 1 || leadingZeros == 0,
+              !isFraction || (fractionDigits > 0 && base[index - 1] != UInt8(ascii: "0")),
+              index == end || base[index] | 0x20 != UInt8(ascii: "e")
+        else { return nil }
+        let significantDigits = digits - leadingZeros
+        guard significantDigits <= 15 else { return nil }
+        let value: Double
+        if fractionDigits == 0 {
+            if isNegative, mantissa == 0 { return nil }  // -0, which the writer writes as 0
+            value = Double(mantissa)
+        } else {
+            // At most 3 zeros after the point before the first significant digit: at least 0.0001.
+            guard fractionDigits - significantDigits < 4 else { return nil }
+            value = Double(mantissa) / powersOfTen[fractionDigits]
+        }
+        scanner.index = index
+        return isNegative ? -value : value
+    }
+
+    /// The value of the eight decimal digits in `word` (the first in its lowest byte), or `nil`
+    /// when they are not all digits; the bit tricks of fast_float (Lemire).
+    @inline(__always)
+    private static func eightDigitsValue(_ word: UInt64) -> UInt64? {
+        let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        guard (word & high) | (((word &+ 0x0606_0606_0606_0606) & high) >> 4) == 0x3333_3333_3333_3333 else { return nil }
+        var value = ((word & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
+        value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+        return ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+    }
+
+    /// 10^0 through 10^18, each exact in a `Double`.
+    private static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18]
+
+    /// The number that comes next when `JSONValue.literal(for:)` spells its value the same way:
+    /// parsed, spelled anew and compared. Else `nil`.
+    private static func spelledAsWritten(_ scanner: inout JSONScanner) -> Double? {
+        let start = scanner.index
+        guard start < scanner.bytes.count, scanner.bytes[start] == UInt8(ascii: "-") || scanner.isDigit(scanner.bytes[start]),
+              (try? scanner.skipNumber()) != nil else { return nil }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite, JSONValue.literal(for: value) == text else { return nil }
+        return value
+    }
+}
+
+
+/// The members of an item todo knows, told from a key's bytes by its length and first byte, then
+/// compared once: a list's every item has several.
+private enum ItemMember: UInt16 {
+    case id, number, title, itemDescription, timestamp, dueDate, allDay, start, startDate, repeatRule, location, priority, tags, parent,
+         done, createdAt, completedAt, modifiedAt
+
+    package init?(_ key: UnsafeBufferPointer<UInt8>) {
+        guard let first = key.first else { return nil }
+        let member: ItemMember, name: StaticString
+        switch (key.count, first) {
+        case (2, UInt8(ascii: "i")): (member, name) = (.id, "id")
+        case (6, UInt8(ascii: "n")): (member, name) = (.number, "number")
+        case (5, UInt8(ascii: "t")): (member, name) = (.title, "title")
+        case (15, UInt8(ascii: "i")): (member, name) = (.itemDescription, "itemDescription")
+        case (9, UInt8(ascii: "t")): (member, name) = (.timestamp, "timestamp")
+        case (7, UInt8(ascii: "d")): (member, name) = (.dueDate, "dueDate")
+        case (9, UInt8(ascii: "s")): (member, name) = (.startDate, "startDate")
+        case (8, UInt8(ascii: "l")): (member, name) = (.location, "location")
+        case (4, UInt8(ascii: "d")): (member, name) = (.done, "done")
+        case (9, UInt8(ascii: "c")): (member, name) = (.createdAt, "createdAt")
+        case (11, UInt8(ascii: "c")): (member, name) = (.completedAt, "completedAt")
+        case (8, UInt8(ascii: "p")): (member, name) = (.priority, "priority")
+        case (5, UInt8(ascii: "s")): (member, name) = (.start, "start")
+        case (6, UInt8(ascii: "a")): (member, name) = (.allDay, "allDay")
+        case (6, UInt8(ascii: "r")): (member, name) = (.repeatRule, "repeat")
+        case (6, UInt8(ascii: "p")): (member, name) = (.parent, "parent")
+        case (4, UInt8(ascii: "t")): (member, name) = (.tags, "tags")
+        case (10, UInt8(ascii: "m")): (member, name) = (.modifiedAt, "modifiedAt")
+        default: return nil
+        }
+        guard memcmp(key.baseAddress!, name.utf8Start, key.count) == 0 else { return nil }
+        self = member
+    }
+}

@@ -1,0 +1,48 @@
+import ToDoModel
+
+/// Items as they are read from a file, open and done apart, each in file order: what an
+/// `ItemManager` keeps, so that restoring one moves the arrays instead of copying every item.
+package struct StoredItems {
+    package init() {}
+
+    package var open: [StoredItem] = []
+    package var done: [StoredItem] = []
+    /// Where the items without a number are, in file order, to be numbered in that order.
+    package var unnumbered: [(isDone: Bool, index: Int)] = []
+    /// Whether any item has a start date (`ItemManager.mayHaveStartDates`); the reader notes it
+    /// from where each item's fields are, which costs nothing.
+    package var anyStartDate = false
+    /// Whether any item is a subtask (`ItemManager.mayHaveSubtasks`), noted the same way.
+    package var anyParent = false
+    /// Whether any item says `allDay`, as the first form did (`ItemForm`), noted the same way.
+    package var anyLegacyAllDay = false
+
+    /// Notes the fields of an item read by the shortcut from where they are, which costs nothing.
+    package mutating func note(_ item: WrittenItem) {
+        if item.offsets.start != 0 { anyStartDate = true }
+        if item.offsets.parent != 0 { anyParent = true }
+        if item.offsets.allDay != 0 { anyLegacyAllDay = true }
+    }
+
+    /// Notes the fields of an item already decoded.
+    package mutating func note(_ item: StoredItem) {
+        if item.start != nil { anyStartDate = true }
+        if item.parent != nil { anyParent = true }
+        if item.storage.legacyAllDay != nil { anyLegacyAllDay = true }
+    }
+
+    /// Reads the items' dates as `form` says (`StoredItem.inCurrentForm`), in `timeZone`, where any
+    /// may need it; returns how many dues became whole days. (A start may become a day, never
+    /// appear or go: `anyStartDate` holds.)
+    package mutating func bringToCurrentForm(_ form: ItemForm, timeZone: TimeZoneRules) -> Int {
+        guard form == .first || anyLegacyAllDay else { return 0 }
+        anyLegacyAllDay = false
+        let local = CivilTime(rules: timeZone)
+        return open.bringToCurrentForm(form, local: local) + done.bringToCurrentForm(form, local: local)
+    }
+
+    package mutating func append(_ item: StoredItem) {
+        if item.number == 0 { unnumbered.append((item.done, item.done ? done.count : open.count)) }
+        if item.done { done.append(item) } else { open.append(item) }
+    }
+}
