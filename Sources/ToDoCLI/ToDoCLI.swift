@@ -9,10 +9,8 @@ public enum ToDoCLI {
     /// are: Swift's `CommandLine.arguments` would quietly store U+FFFD in their place.
     public static func runProcess(in context: Context) -> Int32 {
         var arguments: [String] = []
-        for index in 1..<Int(CommandLine.argc) {
-            guard let pointer = CommandLine.unsafeArgv[index] else { continue }
-            guard let argument = String(validatingCString: pointer) else {
-                let shown = String(cString: pointer)
+        for (index, text, shown) in ProcessArguments.all() {
+            guard let argument = text else {
                 report(UsageError(message: "argument \(index) ('\(shown)') is not valid UTF-8; nothing was changed",
                                   showsUsage: false), to: context.errorOutput)
                 context.errorOutput.flush()

@@ -11,7 +11,7 @@ import ToDoCore
 /// takes two columns.
 ///
 /// A list of years of items is printed often, so it is written as bytes straight from the items'
-/// fields (`StoredItem.withListFields`), without a `String` per cell: a first pass measures each row
+/// fields (`StoredItem.listFields(into:)`), without a `String` per cell: a first pass measures each row
 /// and keeps what the second needs (`Row`), the second writes the rows.
 struct ListRenderer {
     let style: Style
@@ -83,8 +83,9 @@ struct ListRenderer {
         /// Whether the title has control characters, shown made safe (`printable`): made again
         /// when the row is written, so that rows hold no reference and copy as plain bytes.
         var titleHasControls = false
-        /// The due date's text (`DueDateFormatter.withText`), at most 16 bytes, and its colour.
-        var due: (UInt64, UInt64) = (0, 0)
+        /// The due date, written again when the row is (`DueDateFormatter.appendText`), the
+        /// length of its text, and its colour.
+        var due: ItemDate?
         var dueCount = 0
         var dueCode: Style.Code?
         /// Whether the item repeats: ` ↻` follows the due date.
@@ -135,67 +136,64 @@ struct ListRenderer {
     private typealias Part = (range: Range<Int>, rows: [Row], columns: Columns)
 
     private func measure(_ items: [StoredItem], depths: Depths?) -> [Part] {
-        // Through the buffer: iterating the array would copy (and retain) every item.
-        items.withUnsafeBufferPointer { items in
-            BackgroundWork.inTwoHalves(items.count, minimumCount: twoHalvesMinimumCount) { range in
-                var rows: [Row] = [], columns = Columns()
-                rows.reserveCapacity(range.count)
-                for index in range {
-                    let item = items[index]
-                    var row = measure(item)
-                    if let depth = depths?[index], depth > 0 {
-                        // Deeper than a screen can show, every level looks alike: a chain as deep
-                        // as the list is long must not make each row as long as the list.
-                        row.depth = min(depth, Self.deepestIndent)
-                        row.titleWidth += 2 * row.depth
-                    }
-                    columns.widen(to: Columns(number: OutputBytes.digitCount(of: item.number), title: row.titleWidth,
-                                              due: row.dueWidth, place: row.placeWidth, priority: row.priorityLetter != 0))
-                    rows.append(row)
+        // By index: iterating the array would copy (and retain) every item.
+        BackgroundWork.inTwoHalves(items.count, minimumCount: twoHalvesMinimumCount) { range in
+            var rows: [Row] = [], columns = Columns()
+            rows.reserveCapacity(range.count)
+            // Each row's text, in one array for the whole part.
+            var text: [UInt8] = []
+            for index in range {
+                var row = measure(items[index], text: &text)
+                if let depth = depths?[index], depth > 0 {
+                    // Deeper than a screen can show, every level looks alike: a chain as deep
+                    // as the list is long must not make each row as long as the list.
+                    row.depth = min(depth, Self.deepestIndent)
+                    row.titleWidth += 2 * row.depth
                 }
-                return (range, rows, columns)
+                columns.widen(to: Columns(number: OutputBytes.digitCount(of: items[index].number), title: row.titleWidth,
+                                          due: row.dueWidth, place: row.placeWidth, priority: row.priorityLetter != 0))
+                rows.append(row)
             }
+            return (range, rows, columns)
         }
     }
 
-    private func measure(_ item: StoredItem) -> Row {
+    private func measure(_ item: StoredItem, text: inout [UInt8]) -> Row {
         var row = Row()
-        item.withListFields { fields in
-            if TerminalText.isPlainASCII(fields.title) {
-                row.titleWidth = fields.title.count
-            } else if TerminalText.mayHaveControls(fields.title) {
-                row.titleHasControls = true
-                row.titleWidth = DisplayWidth.of(Self.printable(fields.title))
-            } else {
-                row.titleWidth = DisplayWidth.of(fields.title)
+        let fields = item.listFields(into: &text)
+        let title = text[fields.title]
+        if TerminalText.isPlainASCII(title) {
+            row.titleWidth = title.count
+        } else if TerminalText.mayHaveControls(title) {
+            row.titleHasControls = true
+            row.titleWidth = DisplayWidth.of(Self.printable(title))
+        } else {
+            row.titleWidth = DisplayWidth.of(title)
+        }
+        if let priority = fields.priority {
+            row.priorityLetter = UInt8(ascii: PriorityLevel(priority).letter)
+        }
+        if let place = fields.locationName {
+            row.hasPlace = true
+            if width != nil {
+                let name = text[place]
+                row.placeWidth = TerminalText.mayHaveControls(name) ? DisplayWidth.of(Self.printable(name)) : DisplayWidth.of(name)
             }
-            if let priority = fields.priority {
-                row.priorityLetter = UInt8(ascii: PriorityLevel(priority).letter)
-            }
-            if fields.withShownTags({ row.titleWidth += DisplayWidth.of($0) }) {
-                row.hasTags = true
-            } else if let tags = Self.tagsText(fields) {
-                row.hasTags = true
-                row.titleWidth += DisplayWidth.of(tags)
-            }
-            row.repeats = fields.repeats
-            if let due = fields.date {
-                var dueText: [UInt8] = []
-                dates.appendText(of: due, to: &dueText)
-                dueText.withUnsafeBufferPointer { text in
-                    // `DueDateFormatter.longestText` is what fits; never copy past the 16 bytes kept.
-                    let count = min(text.count, MemoryLayout.size(ofValue: row.due))
-                    withUnsafeMutableBytes(of: &row.due) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[..<count]))) }
-                    row.dueCount = count
-                }
-                row.dueCode = dueCode(item, due)
-            }
-            if let place = fields.locationName {
-                row.hasPlace = true
-                if width != nil {
-                    row.placeWidth = TerminalText.mayHaveControls(place) ? DisplayWidth.of(Self.printable(place)) : DisplayWidth.of(place)
-                }
-            }
+        }
+        if let shown = fields.appendShownTags(to: &text) {
+            row.hasTags = true
+            row.titleWidth += DisplayWidth.of(text[shown])
+        } else if let tags = Self.tagsText(fields, in: text) {
+            row.hasTags = true
+            row.titleWidth += DisplayWidth.of(tags)
+        }
+        row.repeats = fields.repeats
+        if let due = fields.date {
+            row.due = due
+            let start = text.count
+            dates.appendText(of: due, to: &text)
+            row.dueCount = text.count - start
+            row.dueCode = dueCode(item, due)
         }
         return row
     }
@@ -210,23 +208,23 @@ struct ListRenderer {
     /// Writes the rows of `items`: the first part to `output`, the others to memory on other
     /// cores meanwhile, then to `output` in order.
     private func write(_ items: [StoredItem], _ parts: [Part], _ columns: Columns, to output: OutputBytes) {
-        items.withUnsafeBufferPointer { items in
-            let texts = BackgroundWork.inTwoHalves(parts.count, minimumCount: 2) { partIndexes in
-                let text = partIndexes.lowerBound == 0 ? nil : CollectedOutput()
-                let bytes = text.map(OutputBytes.init) ?? output
-                for part in parts[partIndexes] {
-                    for (item, row) in zip(items[part.range], part.rows) { write(item, row, columns, to: bytes) }
-                }
-                bytes.flush()
-                return text
+        let texts = BackgroundWork.inTwoHalves(parts.count, minimumCount: 2) { partIndexes in
+            let collected = partIndexes.lowerBound == 0 ? nil : CollectedOutput()
+            let bytes = collected.map(OutputBytes.init) ?? output
+            // Each row's text, in one array for the whole part.
+            var text: [UInt8] = []
+            for part in parts[partIndexes] {
+                for (index, row) in zip(part.range, part.rows) { write(items[index], row, columns, text: &text, to: bytes) }
             }
-            for case let text? in texts { output.append(text.bytes) }
+            bytes.flush()
+            return collected
         }
+        for case let collected? in texts { output.append(collected.bytes) }
     }
 
-    private func write(_ item: StoredItem, _ row: Row, _ columns: Columns, to output: OutputBytes) {
+    private func write(_ item: StoredItem, _ row: Row, _ columns: Columns, text: inout [UInt8], to output: OutputBytes) {
         output.append(spaces: columns.number - OutputBytes.digitCount(of: item.number))
-        OutputBytes.withDigits(of: item.number) { style.append($0, .bold, to: output) }
+        style.appendNumber(item.number, .bold, to: output)
         if item.done {
             output.append(UInt8(ascii: " "))
             style.append("[x]", .green, to: output)
@@ -244,46 +242,51 @@ struct ListRenderer {
             output.append(UInt8(ascii: " "))
         }
         output.append(spaces: 2 * row.depth)
-        item.withListFields { fields in
-            let titleCode: Style.Code? = item.done ? .dim : nil
-            let hasColumnsAfter = row.dueWidth > 0 || row.hasPlace
-            // Cut only to fit a terminal (`Columns.fit`); a pipe gets the whole title.
-            let titleWidth = columns.titleAlone == Int.max ? row.titleWidth : min(row.titleWidth, hasColumnsAfter ? columns.title : columns.titleAlone)
-            let safeTitle = row.titleHasControls ? Self.printable(fields.title) : nil
-            if titleWidth < row.titleWidth {
-                // Cut with its tags: the title comes first.
-                let whole = (safeTitle ?? String(decoding: fields.title, as: UTF8.self)) + (row.hasTags ? Self.tagsText(fields) ?? "" : "")
-                var shown = DisplayWidth.cut(whole, to: max(titleWidth - 2 * row.depth, 1)).text
-                shown.withUTF8 { style.append($0, titleCode, to: output) }
+        let fields = item.listFields(into: &text, withDue: false)
+        let titleCode: Style.Code? = item.done ? .dim : nil
+        let hasColumnsAfter = row.dueWidth > 0 || row.hasPlace
+        // Cut only to fit a terminal (`Columns.fit`); a pipe gets the whole title.
+        let titleWidth = columns.titleAlone == Int.max ? row.titleWidth : min(row.titleWidth, hasColumnsAfter ? columns.title : columns.titleAlone)
+        let safeTitle = row.titleHasControls ? Self.printable(text[fields.title]) : nil
+        if titleWidth < row.titleWidth {
+            // Cut with its tags: the title comes first.
+            let whole = (safeTitle ?? String(decoding: text[fields.title], as: UTF8.self))
+                + (row.hasTags ? Self.tagsText(fields, in: text) ?? "" : "")
+            style.append(DisplayWidth.cut(whole, to: max(titleWidth - 2 * row.depth, 1)).text, titleCode, to: output)
+        } else {
+            if let safeTitle {
+                style.append(safeTitle, titleCode, to: output)
             } else {
-                if var safeTitle {
-                    safeTitle.withUTF8 { style.append($0, titleCode, to: output) }
-                } else {
-                    style.append(fields.title, titleCode, to: output)
-                }
-                if row.hasTags, !fields.withShownTags({ style.append($0, .dim, to: output) }), var tags = Self.tagsText(fields) {
-                    tags.withUTF8 { style.append($0, .dim, to: output) }
+                style.append(text[fields.title], titleCode, to: output)
+            }
+            if row.hasTags {
+                if let shown = fields.appendShownTags(to: &text) {
+                    style.append(text[shown], .dim, to: output)
+                } else if let tags = Self.tagsText(fields, in: text) {
+                    style.append(tags, .dim, to: output)
                 }
             }
-            var owed = max(columns.title - titleWidth, 0)
-            if columns.due > 0, hasColumnsAfter {
-                output.append(spaces: owed + 2)
-                withUnsafeBytes(of: row.due) { due in
-                    style.append(UnsafeBufferPointer(rebasing: due.bindMemory(to: UInt8.self)[..<row.dueCount]), row.dueCode, to: output)
-                }
-                if row.repeats { output.append(row.dueCount > 0 ? " ↻" : "↻") }
-                owed = columns.due - row.dueWidth
+        }
+        var owed = max(columns.title - titleWidth, 0)
+        if columns.due > 0, hasColumnsAfter {
+            output.append(spaces: owed + 2)
+            if let due = row.due {
+                let start = text.count
+                dates.appendText(of: due, to: &text)
+                style.append(text[start...], row.dueCode, to: output)
             }
-            if let place = fields.locationName {
-                output.append(spaces: owed + 2)
-                style.append("@", .dim, to: output)
-                if row.placeWidth > columns.placeShown {
-                    output.append(DisplayWidth.cut(Self.printable(place), to: columns.placeShown).text)
-                } else if !TerminalText.mayHaveControls(place) {
-                    output.append(place)
-                } else {
-                    output.append(Self.printable(place))
-                }
+            if row.repeats { output.append(row.dueCount > 0 ? " ↻" : "↻") }
+            owed = columns.due - row.dueWidth
+        }
+        if let place = fields.locationName.map({ text[$0] }) {
+            output.append(spaces: owed + 2)
+            style.append("@", .dim, to: output)
+            if row.placeWidth > columns.placeShown {
+                output.append(DisplayWidth.cut(Self.printable(place), to: columns.placeShown).text)
+            } else if !TerminalText.mayHaveControls(place) {
+                output.append(place)
+            } else {
+                output.append(Self.printable(place))
             }
         }
         output.append(UInt8(ascii: "\n"))
@@ -292,13 +295,13 @@ struct ListRenderer {
 
 extension ListRenderer {
     /// The tags as a list shows them after the title, ` +home +errand`; `nil` for none.
-    fileprivate static func tagsText(_ fields: ListFields) -> String? {
-        guard let tags = fields.tagList else { return nil }
+    fileprivate static func tagsText(_ fields: ListFields, in text: [UInt8]) -> String? {
+        guard let tags = fields.tagList(in: text) else { return nil }
         return TerminalText.printable(tags.map { " +" + $0 }.joined())
     }
 
     /// UTF-8 text from the list, made safe to show.
-    fileprivate static func printable(_ text: UnsafeBufferPointer<UInt8>) -> String {
+    fileprivate static func printable(_ text: ArraySlice<UInt8>) -> String {
         TerminalText.printable(String(decoding: text, as: UTF8.self))
     }
 }

@@ -6,7 +6,7 @@ struct Style {
     enum Code {
         case bold, dim, red, green, yellow
 
-        var start: StaticString {
+        var start: String {
             switch self {
             case .bold: "\u{1B}[1m"
             case .dim: "\u{1B}[2m"
@@ -18,7 +18,7 @@ struct Style {
     }
 
     /// Ends any decoration.
-    static let reset: StaticString = "\u{1B}[0m"
+    static let reset: String = "\u{1B}[0m"
 
     func bold(_ text: String) -> String { wrap(text, .bold) }
     func dim(_ text: String) -> String { wrap(text, .dim) }
@@ -31,15 +31,26 @@ struct Style {
     }
 
     /// Appends the UTF-8 `text` decorated as `wrap` decorates it, or plain when `code` is `nil`.
-    func append(_ text: UnsafeBufferPointer<UInt8>, _ code: Code?, to output: OutputBytes) {
+    func append(_ text: ArraySlice<UInt8>, _ code: Code?, to output: OutputBytes) {
         guard isEnabled, !text.isEmpty, let code else { return output.append(text) }
         output.append(code.start)
         output.append(text)
         output.append(Self.reset)
     }
 
-    func append(_ text: StaticString, _ code: Code?, to output: OutputBytes) {
-        text.withUTF8Buffer { append($0, code, to: output) }
+    func append(_ text: String, _ code: Code?, to output: OutputBytes) {
+        guard isEnabled, !text.isEmpty, let code else { return output.append(text) }
+        output.append(code.start)
+        output.append(text)
+        output.append(Self.reset)
+    }
+
+    /// Appends the digits of a number that is not negative, decorated as `append` decorates text.
+    func appendNumber(_ number: Int, _ code: Code?, to output: OutputBytes) {
+        guard isEnabled, let code else { return output.append(digitsOf: number) }
+        output.append(code.start)
+        output.append(digitsOf: number)
+        output.append(Self.reset)
     }
 
     /// Whether to colour: `always`, `never`, or for `auto` a terminal, no `NO_COLOR` and no dumb

@@ -3,8 +3,7 @@
 /// C1 controls as `�`.
 enum TerminalText {
     static func printable(_ text: String) -> String {
-        var text = text
-        guard text.withUTF8(mayHaveControls), text.unicodeScalars.contains(where: isControl) else { return text }
+        guard mayHaveControls(text.utf8), text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -20,12 +19,12 @@ enum TerminalText {
     /// Whether UTF-8 `bytes` may hold a control character: in UTF-8 the controls are the bytes
     /// below 0x20, 0x7F, and 0xC2 followed by 0x80...0x9F. Looking for those bytes is quicker than
     /// decoding every scalar of every title; `false` means there is none.
-    static func mayHaveControls(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func mayHaveControls(_ bytes: some Sequence<UInt8>) -> Bool {
         bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
     }
 
     /// Whether UTF-8 `bytes` are all printable ASCII: shown as they are, a column each.
-    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isPlainASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.allSatisfy { $0 &- 0x20 < 0x5F }
     }
 
@@ -49,7 +48,7 @@ enum TerminalText {
 enum DisplayWidth {
     /// The width of UTF-8 text without controls: counted from its bytes when every character is
     /// below U+0300 (Latin, as `Grüße an Jörg`), where each takes one column; else by `of(_:)`.
-    static func of(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+    static func of(_ text: ArraySlice<UInt8>) -> Int {
         // Lead bytes from 0xCC start U+0300 and above: combining marks, CJK, emoji.
         guard text.allSatisfy({ $0 < 0xCC }) else { return of(String(decoding: text, as: UTF8.self)) }
         return text.reduce(0) { count, byte in byte & 0xC0 == 0x80 ? count : count + 1 }

@@ -2,12 +2,8 @@ import Foundation
 import ToDoCore
 #if canImport(Glibc)
 import Glibc
-private let systemRead = Glibc.read
-private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
-private let systemRead = Darwin.read
-private let systemWrite = Darwin.write
 #endif
 
 /// Where text goes: standard output or standard error, or a string in tests.
@@ -169,9 +165,7 @@ final class FileDescriptorOutput: TextOutput {
     private func send(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count, !closed {
-            let count = bytes.withUnsafeBytes { raw in
-                systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
-            }
+            let count = FileSystem.writeSome(bytes, from: offset, to: descriptor)
             if count < 0, errno == EINTR { continue }
             if count <= 0 {
                 // A reader that went away (`todo list | head -1`) is not an error worth reporting;
@@ -199,7 +193,7 @@ final class FileDescriptorInput: TextInput {
         var contents: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
+            let count = FileSystem.readSome(descriptor, into: &chunk)
             if count < 0, errno == EINTR { continue }
             if count <= 0 { return contents }
             contents.append(contentsOf: chunk[..<count])

@@ -217,7 +217,7 @@ extension HistoryEntry {
                 try scanner.scanArray(mismatch: { _ in .shape("", "") }) { scanner, _ throws(JSONDecodingError) in
                     // `{"removed":"ID"}` for an item the change removed (as `line()` writes it), else the item.
                     scanner.skipWhitespace()
-                    if scanner.bytes[scanner.index...].starts(with: #"{"removed":"#.utf8) {
+                    if scanner.isAt(#"{"removed":"#) {
                         var removed: UUID?
                         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
                             removed = try scanner.string(at: path).flatMap(UUID.init(canonical:))

@@ -173,7 +173,7 @@ private struct OpenFile {
     let path: String
 
     func read(at offset: Int, count: Int) throws(StoreError) -> [UInt8] {
-        try FileSystem.read(descriptor, path: path, at: offset, count: count)
+        try FileSystem.readBytes(descriptor, path: path, at: offset, count: count)
     }
 
     func write(_ bytes: [UInt8], at offset: Int) throws(StoreError) {

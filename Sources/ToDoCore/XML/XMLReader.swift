@@ -53,13 +53,10 @@ private struct Parser {
         XMLSyntaxError(reason: reason, byteOffset: index)
     }
 
-    private func starts(with text: StaticString) -> Bool {
-        let count = text.utf8CodeUnitCount
+    private func starts(with text: String) -> Bool {
+        let count = text.utf8.count
         guard index + count <= bytes.count else { return false }
-        return text.withUTF8Buffer { prefix in
-            for offset in 0..<count where bytes[index + offset] != prefix[offset] { return false }
-            return true
-        }
+        return bytes[index..<index + count].elementsEqual(text.utf8)
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
@@ -71,10 +68,10 @@ private struct Parser {
     }
 
     /// Moves past the next `end`, or fails naming `what` was left open.
-    private mutating func skip(past end: StaticString, _ what: String) throws(XMLSyntaxError) {
+    private mutating func skip(past end: String, _ what: String) throws(XMLSyntaxError) {
         while index < bytes.count {
             if starts(with: end) {
-                index += end.utf8CodeUnitCount
+                index += end.utf8.count
                 return
             }
             index += 1

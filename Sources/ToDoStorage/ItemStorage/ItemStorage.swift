@@ -135,40 +135,30 @@ package struct ItemStorage: Sendable {
 
     /// Calls `body` with the title's UTF-8 bytes: for a written form whose title has no escapes,
     /// straight from the text, without making a `String`.
-    package func withTitleUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    func withTitleUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         if case .written(let form) = kind, form.withUnescapedTitle(body) != nil { return }
         var title = title
         title.withUTF8(body)
     }
 
-    /// Calls `body` with what a list shows: for a written form, its strings straight from the
-    /// text unless they have escapes, and the rest not read at all.
-    package func withListFields(_ body: (ListFields) -> Void) {
-        if case .written(let form) = kind { return form.withListFields(body) }
+    /// What a list shows (`StoredItem.listFields(into:withDue:)`): for a written form, its
+    /// strings copied straight from the text unless they have escapes, and the rest not read.
+    func listFields(into text: inout [UInt8], withDue: Bool) -> ListFields {
+        text.removeAll(keepingCapacity: true)
+        if case .written(let form) = kind { return form.listFields(into: &text, withDue: withDue) }
         let fields = fields
-        var title = fields.title
-        let due = ListFields.Due.value(fields.due)
-        let repeats = fields.repeatRule != nil
-        // The tags as the file has them, so that `ListFields` holds no reference.
-        var tagsText: [UInt8] = []
+        let title = ListFields.append(fields.title, to: &text)
+        let place = fields.location.map { ListFields.append($0.name, to: &text) }
+        var tags: Range<Int>?
         if !fields.tags.isEmpty {
+            // The tags as the file has them, as a written form gives them.
             var writer = JSONWriter()
             writer.strings(fields.tags)
-            tagsText = writer.bytes
+            tags = text.count..<text.count + writer.bytes.count
+            text.append(contentsOf: writer.bytes)
         }
-        tagsText.withUnsafeBufferPointer { tagsText in
-            let tags = tagsText.isEmpty ? ListFields.Tags.none : .written(tagsText, at: 0)
-            title.withUTF8 { title in
-                guard var name = fields.location?.name else {
-                    return body(ListFields(title: title, locationName: nil, due: due, repeats: repeats,
-                                           priority: fields.priority, tags: tags))
-                }
-                name.withUTF8 { name in
-                    body(ListFields(title: title, locationName: name, due: due, repeats: repeats,
-                                    priority: fields.priority, tags: tags))
-                }
-            }
-        }
+        return ListFields(title: title, locationName: place, date: withDue ? fields.due : nil, repeats: fields.repeatRule != nil,
+                          priority: fields.priority, tags: tags)
     }
 }
 
@@ -232,17 +222,11 @@ package struct StoredItem: Sendable {
     /// Where the text the written form points into starts, when it has one that `writtenForm` gives.
     package var writtenTextStart: UnsafePointer<UInt8>? { writtenForm == nil ? nil : storage.writtenTextStart }
 
-    /// Calls `body` with the title's UTF-8 bytes, straight from the list's text when it can (a
-    /// list shows thousands of titles). Not generic, so that a call from another module is not
-    /// slowed by an unspecialised generic.
-    package func withTitleUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        storage.withTitleUTF8(body)
-    }
-
-    /// Calls `body` with what `todo list` shows of the item, straight from the list's text when it
-    /// can. Not generic, as `withTitleUTF8`.
-    package func withListFields(_ body: (ListFields) -> Void) {
-        storage.withListFields(body)
+    /// What `todo list` shows of the item, its strings' bytes in `text` (emptied first, and best
+    /// kept for the next item, so that a list of thousands allocates once), copied straight from
+    /// the list's text when they can be; the due read only `withDue`.
+    package func listFields(into text: inout [UInt8], withDue: Bool = true) -> ListFields {
+        storage.listFields(into: &text, withDue: withDue)
     }
 
     /// Whether the item has the content of `other` (`ToDoItem.hasSameContent`), reading only the
@@ -251,107 +235,72 @@ package struct StoredItem: Sendable {
         title == other.title && itemDescription == other.itemDescription && due == other.due && location == other.location
     }
 
-    /// The title's ASCII `TitleKey`, made from its bytes (`withTitleUTF8`), if it has one.
+    /// The title's ASCII `TitleKey`, made from its bytes (`ItemStorage.withTitleUTF8`), if it has one.
     package var asciiTitleKey: Int? {
         var key: Int?
-        withTitleUTF8 { key = TitleKey.asciiKey(ofUTF8: $0) }
+        storage.withTitleUTF8 { key = TitleKey.asciiKey(ofUTF8: $0) }
         return key
     }
 }
 
-/// What `todo list` shows of an item (`StoredItem.withListFields`): its strings as UTF-8 bytes,
-/// valid only while the call lasts.
+/// What `todo list` shows of an item (`StoredItem.listFields(into:withDue:)`): its strings as
+/// ranges of UTF-8 bytes in a text the caller keeps, so that a list of thousands makes no `String`
+/// and no allocation per row.
 package struct ListFields {
-    package let title: UnsafeBufferPointer<UInt8>
-    package let locationName: UnsafeBufferPointer<UInt8>?
-    /// The due date, or where it is written: read only when asked for.
-    package let due: Due
+    package let title: Range<Int>
+    package let locationName: Range<Int>?
+    /// The due date, when it was asked for.
+    package let date: ItemDate?
     /// Whether the item has a repeat rule.
     package let repeats: Bool
     package let priority: Int?
-    /// The tags, or where they are written: read only when asked for.
-    package let tags: Tags
+    /// The tags as the file writes them (`["home","errand"]`), in the text; `nil` for none.
+    let tags: Range<Int>?
 
-    package enum Due {
-        case value(ItemDate?)
-        /// A time in seconds, written there.
-        case writtenTime(UnsafeBufferPointer<UInt8>, at: Int)
-        /// A day, written there as `"2026-12-03"`.
-        case writtenDay(UnsafeBufferPointer<UInt8>, at: Int)
+    /// Appends `string`'s UTF-8 to `text`, and returns where it is.
+    static func append(_ string: String, to text: inout [UInt8]) -> Range<Int> {
+        let start = text.count
+        text.append(contentsOf: string.utf8)
+        return start..<text.count
     }
 
-    /// Plain values, as the rest: a list passes thousands of these along.
-    package enum Tags {
-        case none
-        case written(UnsafeBufferPointer<UInt8>, at: Int)
-    }
-
-    /// The tags, `nil` for none.
-    package var tagList: [String]? {
-        switch tags {
-        case .none: return nil
-        case .written(let bytes, let index):
+    /// The tags, `nil` for none; `text` is the one the fields were made in.
+    package func tagList(in text: [UInt8]) -> [String]? {
+        guard let tags else { return nil }
+        return text.withUnsafeBufferPointer { bytes in
             var scanner = JSONScanner(bytes: bytes)
-            scanner.index = index
+            scanner.index = tags.lowerBound
             return WrittenFormReader.tags(&scanner)
         }
     }
 
-    /// Calls `body` with the tags as a list shows them, ` +home +errand`, made from the written
-    /// array's bytes without a `String`; `false` (and no call) when there are none or one has an
-    /// escape or a control character, which `tagList` then decodes.
-    package func withShownTags(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        guard case .written(let bytes, let index) = tags else { return false }
+    /// Appends the tags as a list shows them, ` +home +errand`, to `text` (the one the fields were
+    /// made in), made from the written array's bytes without a `String`, and returns where they
+    /// are; `nil` (and nothing appended) when there are none or one has an escape or a control
+    /// character, which `tagList` then decodes.
+    package func appendShownTags(to text: inout [UInt8]) -> Range<Int>? {
+        guard let tags else { return nil }
         // The array's strings were checked when the item was read: quotes open and close them.
-        var end = index
         var inString = false
-        while end < bytes.count {
-            let byte = bytes[end]
-            if inString {
-                if byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F || byte == 0xC2 { return false }
-                if byte == UInt8(ascii: "\"") { inString = false }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: "]") {
-                break
-            }
-            end += 1
+        for position in tags {
+            let byte = text[position]
+            if inString, byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F || byte == 0xC2 { return nil }
+            if byte == UInt8(ascii: "\"") { inString.toggle() }
         }
-        // Each tag becomes " +" and its bytes: never longer than the array with two bytes a tag.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * (end - index) + 2) { shown in
-            var count = 0
-            inString = false
-            for position in index..<end {
-                let byte = bytes[position]
-                if byte == UInt8(ascii: "\"") {
-                    inString.toggle()
-                    if inString {
-                        shown[count] = UInt8(ascii: " ")
-                        shown[count + 1] = UInt8(ascii: "+")
-                        count += 2
-                    }
-                } else if inString {
-                    shown[count] = byte
-                    count += 1
+        let start = text.count
+        inString = false
+        for position in tags {
+            let byte = text[position]
+            if byte == UInt8(ascii: "\"") {
+                inString.toggle()
+                if inString {
+                    text.append(UInt8(ascii: " "))
+                    text.append(UInt8(ascii: "+"))
                 }
+            } else if inString {
+                text.append(byte)
             }
-            body(UnsafeBufferPointer(rebasing: shown[..<count]))
-            return true
         }
-    }
-
-    /// The due date.
-    package var date: ItemDate? {
-        switch due {
-        case .value(let date): return date
-        case .writtenTime(let bytes, let index):
-            var scanner = JSONScanner(bytes: bytes)
-            scanner.index = index
-            return WrittenFormReader.number(&scanner, in: ToDoItem.timestampRange).map(ItemDate.time)
-        case .writtenDay(let bytes, let index):
-            var scanner = JSONScanner(bytes: bytes)
-            scanner.index = index
-            return WrittenFormReader.day(&scanner).map(ItemDate.day)
-        }
+        return start..<text.count
     }
 }

@@ -106,37 +106,59 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
         return Self.unescapedString(at: Int(offsets.title), in: bytes).map { body(UnsafeBufferPointer(rebasing: bytes[$0])) }
     }
 
-    /// `body` called with what a list shows of the item, its strings' bytes straight from the
-    /// text when they have no escapes.
-    package func withListFields(_ body: (ListFields) -> Void) {
+    /// What a list shows of the item (`StoredItem.listFields(into:withDue:)`), its strings'
+    /// bytes appended to `text` straight from the list's text when they have no escapes.
+    package func listFields(into text: inout [UInt8], withDue: Bool) -> ListFields {
         let buffer = bytes
-        let due = offsets.due == 0 ? ListFields.Due.value(nil)
-            : offsets.dueIsDay ? .writtenDay(buffer, at: Int(offsets.due)) : .writtenTime(buffer, at: Int(offsets.due))
-        let tags = offsets.tags > 0 ? ListFields.Tags.written(buffer, at: Int(offsets.tags)) : .none
-        let priority = self.priority, repeats = offsets.repeatRule > 0
-        Self.withString(at: Int(offsets.title), in: buffer) { title in
-            var scanner = JSONScanner(bytes: buffer)
-            scanner.index = Int(offsets.location)
-            if !isExact, offsets.location > 0, let name = WrittenFormReader.locationPartsInOtherLayout(&scanner)?.name {
-                scanner.index = name
-            } else if !isExact || offsets.location == 0 || !scanner.consume("{\"name\":") {
-                return body(ListFields(title: title, locationName: nil, due: due, repeats: repeats, priority: priority, tags: tags))
-            }
-            Self.withString(at: scanner.index, in: buffer) { name in
-                body(ListFields(title: title, locationName: name, due: due, repeats: repeats, priority: priority, tags: tags))
-            }
+        let title = Self.append(stringAt: Int(offsets.title), in: buffer, to: &text)
+        var place: Range<Int>?
+        var scanner = JSONScanner(bytes: buffer)
+        scanner.index = Int(offsets.location)
+        if !isExact, offsets.location > 0, let name = WrittenFormReader.locationPartsInOtherLayout(&scanner)?.name {
+            place = Self.append(stringAt: name, in: buffer, to: &text)
+        } else if isExact, offsets.location > 0, scanner.consume("{\"name\":") {
+            place = Self.append(stringAt: scanner.index, in: buffer, to: &text)
         }
+        var tags: Range<Int>?
+        if offsets.tags > 0, let end = Self.endOfStrings(at: Int(offsets.tags), in: buffer) {
+            // The array as written; its strings were checked when the item was read.
+            tags = text.count..<text.count + end - Int(offsets.tags)
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[Int(offsets.tags)..<end]))
+        }
+        return ListFields(title: title, locationName: place, date: withDue ? due : nil, repeats: offsets.repeatRule > 0,
+                          priority: priority, tags: tags)
     }
 
-    /// `body` called with the UTF-8 of the string at `index`, decoded only when it has escapes.
-    private static func withString(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// Appends the UTF-8 of the string at `index` to `text`, decoded only when it has escapes,
+    /// and returns where it is.
+    private static func append(stringAt index: Int, in bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) -> Range<Int> {
+        let start = text.count
         if let range = unescapedString(at: index, in: bytes) {
-            return body(UnsafeBufferPointer(rebasing: bytes[range]))
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+        } else {
+            var scanner = JSONScanner(bytes: bytes)
+            scanner.index = index
+            text.append(contentsOf: (WrittenFormReader.string(&scanner) ?? "").utf8)
         }
-        var scanner = JSONScanner(bytes: bytes)
-        scanner.index = index
-        var string = WrittenFormReader.string(&scanner) ?? ""
-        string.withUTF8(body)
+        return start..<text.count
+    }
+
+    /// Where the array of strings at `index` ends, just after its `]`.
+    private static func endOfStrings(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var inString = false, escaped = false
+        for position in index..<bytes.count {
+            let byte = bytes[position]
+            if escaped {
+                escaped = false
+            } else if inString {
+                if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "]") {
+                return position + 1
+            }
+        }
+        return nil
     }
 
     /// Where the contents of the string at `index` are, when it has no escapes, else `nil`. The

@@ -41,7 +41,7 @@ package struct JSONScanner {
     /// Deeper nesting is refused rather than risking the stack on a hostile file.
     package static let maximumDepth = 512
 
-    package let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
     package var index = 0
     package var depth = 0
     /// The keys of the objects being read, innermost last, for refusing a duplicate: offset and
@@ -586,6 +586,12 @@ package struct JSONScanner {
         }
         index += count
         return true
+    }
+
+    /// Whether `text` comes next, byte for byte (nothing is consumed).
+    package func isAt(_ text: StaticString) -> Bool {
+        var ahead = self
+        return ahead.consume(text)
     }
 
     /// The byte `offset` bytes on, or 0 past the end.

@@ -126,7 +126,7 @@ package enum FileSystem {
 
     /// Reads up to `count` bytes from `offset` in the file at `path`, open as `descriptor`: fewer
     /// only where the file ends.
-    package static func read(_ descriptor: Int32, path: String, at offset: Int, count: Int) throws(StoreError) -> [UInt8] {
+    package static func readBytes(_ descriptor: Int32, path: String, at offset: Int, count: Int) throws(StoreError) -> [UInt8] {
         var error: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, length in
             (length, error) = readingUntilFull(descriptor, buffer, at: offset)
@@ -332,6 +332,28 @@ package enum FileSystem {
             }
             guard count > 0 else { throw failure("write", path) }
             offset += count
+        }
+    }
+
+    /// Writes what one `write(2)` takes of `bytes` from `offset` on to `descriptor` (standard
+    /// output, say), and returns how many bytes it took, or -1 with `errno` set.
+    package static func writeSome(_ bytes: [UInt8], from offset: Int, to descriptor: Int32) -> Int {
+        guard offset < bytes.count else { return 0 }
+        return bytes.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress! + offset, buffer.count - offset) }
+    }
+
+    /// Reads what one `read(2)` gives from `descriptor` (standard input, say) into the start of
+    /// `chunk`, at most its count, and returns how many bytes it read, 0 at the end, or -1 with
+    /// `errno` set.
+    package static func readSome(_ descriptor: Int32, into chunk: inout [UInt8]) -> Int {
+        chunk.withUnsafeMutableBytes { buffer in
+            #if canImport(Glibc)
+            Glibc.read(descriptor, buffer.baseAddress!, buffer.count)
+            #elseif canImport(Musl)
+            Musl.read(descriptor, buffer.baseAddress!, buffer.count)
+            #else
+            Darwin.read(descriptor, buffer.baseAddress!, buffer.count)
+            #endif
         }
     }
 

@@ -34,19 +34,21 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             XCTAssertEqual(read.parent, general.parent, "case \(index)")
             XCTAssertEqual(read.due, general.due, "case \(index)")
             XCTAssertEqual(read.repeatRule, general.repeatRule, "case \(index)")
-            read.withListFields { fields in
+            // What a list shows, read from the text and from the decoded fields alike.
+            for stored in [read, general] {
+                var text: [UInt8] = []
+                let fields = stored.listFields(into: &text)
                 XCTAssertEqual(fields.priority, general.priority, "case \(index)")
                 XCTAssertEqual(fields.date, general.due, "case \(index)")
                 XCTAssertEqual(fields.repeats, general.repeatRule != nil, "case \(index)")
-                XCTAssertEqual(fields.tagList ?? [], general.tags, "case \(index)")
+                XCTAssertEqual(fields.tagList(in: text) ?? [], general.tags, "case \(index)")
+                XCTAssertEqual(Array(text[fields.title]), Array(general.title.utf8), "case \(index)")
+                XCTAssertEqual(fields.locationName.map { Array(text[$0]) }, general.location.map { Array($0.name.utf8) }, "case \(index)")
+                let tags = fields.appendShownTags(to: &text).map { String(decoding: text[$0], as: UTF8.self) }
+                if let tags { XCTAssertEqual(tags, general.tags.map { " +" + $0 }.joined(), "case \(index)") }
             }
             XCTAssertEqual(read.locationName, general.location?.name, "case \(index)")
             XCTAssertEqual(general.locationName, general.location?.name, "case \(index)")
-            var readTitle: [UInt8] = [], generalTitle: [UInt8] = []
-            read.withTitleUTF8 { readTitle = Array($0) }
-            general.withTitleUTF8 { generalTitle = Array($0) }
-            XCTAssertEqual(readTitle, Array(general.title.utf8), "case \(index)")
-            XCTAssertEqual(generalTitle, Array(general.title.utf8), "case \(index)")
         }
     }
 
@@ -160,11 +162,11 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             XCTAssertNil(read.writtenForm, context)
             XCTAssertEqual(read.location?.address, general.location?.address, context)
             XCTAssertEqual(read.locationName, general.location?.name, context)
-            read.withListFields { fields in
-                XCTAssertEqual(Array(fields.title), Array(general.title.utf8), context)
-                XCTAssertEqual(fields.locationName.map(Array.init), general.location.map { Array($0.name.utf8) }, context)
-                XCTAssertEqual(fields.date, general.due, context)
-            }
+            var text: [UInt8] = []
+            let fields = read.listFields(into: &text)
+            XCTAssertEqual(Array(text[fields.title]), Array(general.title.utf8), context)
+            XCTAssertEqual(fields.locationName.map { Array(text[$0]) }, general.location.map { Array($0.name.utf8) }, context)
+            XCTAssertEqual(fields.date, general.due, context)
             XCTAssertEqual(written(read), written(item), context)
         }
     }
