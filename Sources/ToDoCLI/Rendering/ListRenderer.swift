@@ -56,17 +56,14 @@ struct ListRenderer {
             // must not pad every row.
             columns.title = columns.titleWithinBound > 0 ? columns.titleWithinBound : min(columns.title, Self.widestPaddedTitle)
         }
-        let bytes = OutputBytes(output)
         var wroteRows = false
         for (group, parts) in zip(groups, measured) where !group.items.isEmpty {
             if let heading = group.heading {
-                if wroteRows { bytes.append(UInt8(ascii: "\n")) }
-                bytes.append(style.bold(heading) + "\n")
+                output.write((wroteRows ? "\n" : "") + style.bold(heading) + "\n")
             }
-            write(group.items, parts, columns, to: bytes)
+            write(group.items, parts, columns, to: output)
             wroteRows = true
         }
-        bytes.flush()
     }
 
     /// What the second pass needs of a row beyond the item's fields.
@@ -207,27 +204,27 @@ struct ListRenderer {
 
     /// Writes the rows of `items`: the first part to `output`, the others to memory on other
     /// cores meanwhile, then to `output` in order.
-    private func write(_ items: [StoredItem], _ parts: [Part], _ columns: Columns, to output: OutputBytes) {
+    private func write(_ items: [StoredItem], _ parts: [Part], _ columns: Columns, to output: TextOutput) {
         let texts = BackgroundWork.inTwoHalves(parts.count, minimumCount: 2) { partIndexes in
             let collected = partIndexes.lowerBound == 0 ? nil : CollectedOutput()
-            let bytes = collected.map(OutputBytes.init) ?? output
+            var bytes = OutputBytes(collected ?? output)
             // Each row's text, in one array for the whole part.
             var text: [UInt8] = []
             for part in parts[partIndexes] {
-                for (index, row) in zip(part.range, part.rows) { write(items[index], row, columns, text: &text, to: bytes) }
+                for (index, row) in zip(part.range, part.rows) { write(items[index], row, columns, text: &text, to: &bytes) }
             }
             bytes.flush()
             return collected
         }
-        for case let collected? in texts { output.append(collected.bytes) }
+        for case let collected? in texts { output.write(bytes: collected.bytes) }
     }
 
-    private func write(_ item: StoredItem, _ row: Row, _ columns: Columns, text: inout [UInt8], to output: OutputBytes) {
+    private func write(_ item: StoredItem, _ row: Row, _ columns: Columns, text: inout [UInt8], to output: inout OutputBytes) {
         output.append(spaces: columns.number - OutputBytes.digitCount(of: item.number))
-        style.appendNumber(item.number, .bold, to: output)
+        style.appendNumber(item.number, .bold, to: &output)
         if item.done {
             output.append(UInt8(ascii: " "))
-            style.append("[x]", .green, to: output)
+            style.append("[x]", .green, to: &output)
             output.append(UInt8(ascii: " "))
         } else {
             output.append(" [ ] ")
@@ -235,8 +232,8 @@ struct ListRenderer {
         if columns.priority {
             switch row.priorityLetter {
             case 0: output.append(spaces: 1)
-            case UInt8(ascii: "H"): style.append("H", .bold, to: output)
-            case UInt8(ascii: "L"): style.append("L", .dim, to: output)
+            case UInt8(ascii: "H"): style.append("H", .bold, to: &output)
+            case UInt8(ascii: "L"): style.append("L", .dim, to: &output)
             default: output.append(row.priorityLetter)
             }
             output.append(UInt8(ascii: " "))
@@ -252,18 +249,18 @@ struct ListRenderer {
             // Cut with its tags: the title comes first.
             let whole = (safeTitle ?? String(decoding: text[fields.title], as: UTF8.self))
                 + (row.hasTags ? Self.tagsText(fields, in: text) ?? "" : "")
-            style.append(DisplayWidth.cut(whole, to: max(titleWidth - 2 * row.depth, 1)).text, titleCode, to: output)
+            style.append(DisplayWidth.cut(whole, to: max(titleWidth - 2 * row.depth, 1)).text, titleCode, to: &output)
         } else {
             if let safeTitle {
-                style.append(safeTitle, titleCode, to: output)
+                style.append(safeTitle, titleCode, to: &output)
             } else {
-                style.append(text[fields.title], titleCode, to: output)
+                style.append(text[fields.title], titleCode, to: &output)
             }
             if row.hasTags {
                 if let shown = fields.appendShownTags(to: &text) {
-                    style.append(text[shown], .dim, to: output)
+                    style.append(text[shown], .dim, to: &output)
                 } else if let tags = Self.tagsText(fields, in: text) {
-                    style.append(tags, .dim, to: output)
+                    style.append(tags, .dim, to: &output)
                 }
             }
         }
@@ -273,14 +270,14 @@ struct ListRenderer {
             if let due = row.due {
                 let start = text.count
                 dates.appendText(of: due, to: &text)
-                style.append(text[start...], row.dueCode, to: output)
+                style.append(text[start...], row.dueCode, to: &output)
             }
             if row.repeats { output.append(row.dueCount > 0 ? " ↻" : "↻") }
             owed = columns.due - row.dueWidth
         }
         if let place = fields.locationName.map({ text[$0] }) {
             output.append(spaces: owed + 2)
-            style.append("@", .dim, to: output)
+            style.append("@", .dim, to: &output)
             if row.placeWidth > columns.placeShown {
                 output.append(DisplayWidth.cut(Self.printable(place), to: columns.placeShown).text)
             } else if !TerminalText.mayHaveControls(place) {

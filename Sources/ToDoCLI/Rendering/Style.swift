@@ -31,14 +31,14 @@ struct Style {
     }
 
     /// Appends the UTF-8 `text` decorated as `wrap` decorates it, or plain when `code` is `nil`.
-    func append(_ text: ArraySlice<UInt8>, _ code: Code?, to output: OutputBytes) {
+    func append(_ text: ArraySlice<UInt8>, _ code: Code?, to output: inout OutputBytes) {
         guard isEnabled, !text.isEmpty, let code else { return output.append(text) }
         output.append(code.start)
         output.append(text)
         output.append(Self.reset)
     }
 
-    func append(_ text: String, _ code: Code?, to output: OutputBytes) {
+    func append(_ text: String, _ code: Code?, to output: inout OutputBytes) {
         guard isEnabled, !text.isEmpty, let code else { return output.append(text) }
         output.append(code.start)
         output.append(text)
@@ -46,7 +46,7 @@ struct Style {
     }
 
     /// Appends the digits of a number that is not negative, decorated as `append` decorates text.
-    func appendNumber(_ number: Int, _ code: Code?, to output: OutputBytes) {
+    func appendNumber(_ number: Int, _ code: Code?, to output: inout OutputBytes) {
         guard isEnabled, let code else { return output.append(digitsOf: number) }
         output.append(code.start)
         output.append(digitsOf: number)

@@ -26,7 +26,7 @@ public struct ItemManager: Sendable {
     public var newID: @Sendable () -> UUID = { UUID() }
     /// The ids of all items, so that `add` checks rule 1 without a scan. Restoring a list makes
     /// it anyway, to refuse two items with one id.
-    var ids = KeySet<UUID>()
+    var ids = IDSet()
     /// The `TitleKey`s of the titles of open items. A title not here is no open item's, so the
     /// same-content check scans the open items only when one may share the title: adding a batch
     /// stays linear in the batch. Made as checks need them: checking or removing an item never does.
@@ -63,9 +63,9 @@ public struct ItemManager: Sendable {
         doneStored = stored.done
         mayHaveStartDates = stored.anyStartDate
         mayHaveSubtasks = stored.anyParent
-        var seenIDs = KeySet<UUID>(minimumCapacity: openStored.count + doneStored.count)
+        var seenIDs = IDSet(minimumCapacity: openStored.count + doneStored.count)
         // Numbers run from 1 to about the count of items, unless many were removed.
-        var seenNumbers = KeySet<Int>(denseBelow: 8 * (openStored.count + doneStored.count) + 4096)
+        var seenNumbers = NumberSet(denseBelow: 8 * (openStored.count + doneStored.count) + 4096)
         var highestNumber = 0
         // Fields are read by index: iterating the arrays would copy every item (and retain its
         // text) only to look at its id and number.
@@ -194,7 +194,7 @@ public struct ItemManager: Sendable {
         recordRemovingAll(done: true)
         openStored.removeAll()
         doneStored.removeAll()
-        ids = KeySet()
+        ids = IDSet()
         openTitleKeys = .empty
     }
 
@@ -392,8 +392,8 @@ public struct ItemManager: Sendable {
     /// them stands at the top.
     package static func inTreeOrder(_ items: [StoredItem]) -> (items: [StoredItem], depths: [Int]) {
         // By index, so that no item is copied to read its id and parent; only the ids of parents
-        // (a few items) go in a dictionary, the others are told apart by a `KeySet`.
-        var parentIDs = KeySet<UUID>()
+        // (a few items) go in a dictionary, the others are told apart by an `IDSet`.
+        var parentIDs = IDSet()
         for index in items.indices { if let parent = items[index].parent { _ = parentIDs.insert(parent) } }
         guard parentIDs.count > 0 else { return (items, [Int](repeating: 0, count: items.count)) }
         var indexOfParent: [UUID: Int] = [:]

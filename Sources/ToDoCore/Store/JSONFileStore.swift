@@ -233,7 +233,7 @@ public struct JSONFileStore: Sendable {
                     steps: changes.steps, results: changes.touchedItems, migration: snapshot.migration)
                 historyFlush = try journal.append(entry, afterRevision: revision)
             }
-            let items = [snapshot.manager.openStored, snapshot.manager.doneStored].joined()
+            let items = [snapshot.manager.openStored, snapshot.manager.doneStored]
             // The history's line is flushed while the list is written; the list replaces the old
             // one only once both are on disk.
             try FileSystem.writeAtomically(to: path, permissions: Self.filePermissions, limit: sizeLimit,

@@ -2,7 +2,7 @@
 /// October 1582 and the Julian before it, as Foundation's Gregorian calendar has them (so that
 /// dates before the reform mean what they always meant here); 5 to 14 October 1582 do not exist.
 /// Computed directly rather than through `Calendar`, which cannot take the rules of a POSIX `TZ`.
-package struct CalendarDay: Equatable {
+@usableFromInline package struct CalendarDay: Equatable {
     package var year: Int
     package var month: Int
     package var day: Int
@@ -12,14 +12,14 @@ package struct CalendarDay: Equatable {
 
     /// The day's number, counting from 1 January 1970; `nil` for a date that does not exist (30
     /// February, 5 October 1582).
-    package var number: Int? {
+    @usableFromInline package var number: Int? {
         guard exists else { return nil }
         return Self.dayNumber(year: year, month: month, day: day, gregorian: (year, month, day) >= (1582, 10, 15))
     }
 
     /// Whether the date exists: a month's day, and not one the Gregorian reform skipped (5 to 14
     /// October 1582). Told without working out its number.
-    package var exists: Bool {
+    @usableFromInline package var exists: Bool {
         (1...12).contains(month) && (1...Self.length(ofMonth: month, year: year)).contains(day)
             && ((year, month, day) >= (1582, 10, 15) || (year, month, day) <= (1582, 10, 4))
     }
@@ -60,7 +60,7 @@ package struct CalendarDay: Equatable {
         }
     }
 
-    package init(year: Int, month: Int, day: Int) {
+    @usableFromInline package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day

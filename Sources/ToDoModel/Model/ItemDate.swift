@@ -20,20 +20,20 @@ public struct Day: Hashable, Comparable, Sendable {
 
     /// The day written `2026-12-03` (four-digit year), as the file keeps it. Read in place: a list
     /// reads one for each of thousands of items.
-    package init?<Bytes: RandomAccessCollection<UInt8>>(iso bytes: Bytes) where Bytes.Index == Int {
+    @inlinable package init?<Bytes: RandomAccessCollection<UInt8>>(iso bytes: Bytes) where Bytes.Index == Int {
         guard let number = Self.parts(ofISO: bytes)?.number else { return nil }
         self.init(number: number)
     }
 
     /// Whether `bytes` are a day written as `Day(iso:)` reads one, checked without working out
     /// which day: a list checks every item's.
-    package static func isISO<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
+    @inlinable package static func isISO<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
         parts(ofISO: bytes)?.exists == true
     }
 
     /// The year, month and day written `2026-12-03`, in the years 1 to 9999 (four digits); whether
     /// that date exists is the caller's to tell.
-    private static func parts<Bytes: RandomAccessCollection<UInt8>>(ofISO bytes: Bytes) -> CalendarDay? where Bytes.Index == Int {
+    @inlinable package static func parts<Bytes: RandomAccessCollection<UInt8>>(ofISO bytes: Bytes) -> CalendarDay? where Bytes.Index == Int {
         let base = bytes.startIndex
         guard bytes.count == 10, bytes[base + 4] == UInt8(ascii: "-"), bytes[base + 7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {

@@ -53,9 +53,22 @@ public struct ToDoItem: Equatable, Sendable {
         start: ItemDate? = nil,
         repeatRule: String? = nil
     ) {
-        self.init(id: id, number: 0, done: false,
-                  fields: ItemFields(title: title, itemDescription: itemDescription, due: due, start: start,
-                                     repeatRule: repeatRule, location: location, priority: priority, tags: tags))
+        self.init(id: id, title: title, itemDescription: itemDescription, due: due, start: start, repeatRule: repeatRule,
+                  location: location, priority: priority, tags: tags)
+    }
+
+    /// The full initializer: every field a caller may set. (`ItemManager` gives an item its number
+    /// when it is added, and its times when it is added, checked or changed.)
+    public init(id: UUID, number: Int = 0, done: Bool = false, title: String, itemDescription: String? = nil,
+                due: ItemDate? = nil, start: ItemDate? = nil, repeatRule: String? = nil, location: Location? = nil,
+                priority: Int? = nil, tags: [String] = [], parent: UUID? = nil, inProgress: Bool = false,
+                percentComplete: Int? = nil, url: String? = nil, createdAt: Double? = nil, completedAt: Double? = nil,
+                modifiedAt: Double? = nil) {
+        self.init(id: id, number: number, done: done,
+                  fields: ItemFields(title: title, itemDescription: itemDescription, due: due, start: start, repeatRule: repeatRule,
+                                     location: location, priority: priority, tags: tags, parent: parent, inProgress: inProgress,
+                                     percentComplete: percentComplete, url: url, createdAt: createdAt, completedAt: completedAt,
+                                     modifiedAt: modifiedAt))
     }
 
     /// The item with every field given.

@@ -144,3 +144,33 @@ package struct KeySet<Element: KeySetElement & Sendable>: Sendable {
         return slots
     }
 }
+
+/// The ids of items, as a `KeySet`, for the targets above this one: a concrete type, so that its
+/// code runs specialised when another module calls it (a generic type's would not be).
+package struct IDSet: Sendable {
+    private var keys: KeySet<UUID>
+
+    package init(minimumCapacity: Int = 0) {
+        keys = KeySet(minimumCapacity: minimumCapacity)
+    }
+
+    package var count: Int { keys.count }
+    package func contains(_ id: UUID) -> Bool { keys.contains(id) }
+    /// Adds `id`; false when it was already there.
+    @discardableResult
+    package mutating func insert(_ id: UUID) -> Bool { keys.insert(id) }
+    package mutating func remove(_ id: UUID) { keys.remove(id) }
+}
+
+/// Item numbers, as a `KeySet` that keeps those below a bound in a bitmap, for the targets above
+/// this one (see `IDSet`).
+package struct NumberSet: Sendable {
+    private var keys: KeySet<Int>
+
+    package init(denseBelow: Int) {
+        keys = KeySet(denseBelow: denseBelow)
+    }
+
+    /// Adds `number`; false when it was already there.
+    package mutating func insert(_ number: Int) -> Bool { keys.insert(number) }
+}

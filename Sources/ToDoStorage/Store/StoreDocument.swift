@@ -154,15 +154,15 @@ package struct StoreDocument {
     /// diff shows which items changed), then the fields other programs added.
     package func serialized() -> [UInt8] {
         var contents: [UInt8] = []
-        write(items: [items.open, items.done].joined()) { chunk in contents.append(contentsOf: chunk) }
+        try? write(items: [items.open, items.done]) { chunk throws(StoreError) in contents.append(contentsOf: chunk) }
         return contents
     }
 
-    /// Writes the document with `items` in place of its own, handing `emit` a piece of about a
-    /// megabyte at a time: a list of any size needs little memory to write.
-    package func write<Items: Sequence<StoredItem>, Failure: Error>(
-        items: Items, _ emit: ([UInt8]) throws(Failure) -> Void
-    ) throws(Failure) {
+    /// Writes the document with the items of `sections`, one after another, in place of its own,
+    /// handing `emit` a piece of about a megabyte at a time: a list of any size needs little memory
+    /// to write. (Arrays rather than any sequence: a generic call from another module would not be
+    /// specialised, and would look up type metadata for every item.)
+    package func write(items sections: [[StoredItem]], _ emit: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) {
         var writer = JSONWriter(capacity: StoredItem.pieceSize + 64 * 1024)
         writer.bytes.append(contentsOf: "{\n  \"version\": \(Self.currentVersion),\n".utf8)
         if let nextNumber {
@@ -172,7 +172,7 @@ package struct StoreDocument {
             writer.bytes.append(contentsOf: "  \"revision\": \(revision),\n".utf8)
         }
         writer.bytes.append(contentsOf: "  \"items\": ".utf8)
-        try StoredItem.writeArray(items, indent: "    ", closingIndent: "  ", into: &writer, emit: emit)
+        try StoredItem.writeArray(sections.joined(), indent: "    ", closingIndent: "  ", into: &writer, emit: emit)
         for (key, value) in unknownFields.members {
             writer.bytes.append(contentsOf: ",\n  ".utf8)
             JSONValue.writeString(key, to: &writer.bytes)
