@@ -13,11 +13,6 @@ let curlOptionsThroughCurlLoader: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=curl_easy_setopt"], .when(platforms: [.linux])),
 ]
 
-/// The model and the stored form are targets of their own, read by every command on every item: in a
-/// release build their code (generic code included) is offered to the targets above for inlining
-/// and specialising, so that the layering costs nothing at run time.
-let acrossModules: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
-
 let package = Package(
     name: "todo",
     platforms: [.macOS(.v13)],
@@ -28,12 +23,12 @@ let package = Package(
     dependencies: [],
     targets: [
         // The plain model: items, dates, places. No pointers.
-        .target(name: "ToDoModel", swiftSettings: acrossModules),
+        .target(name: "ToDoModel"),
         // The stored form of a list, the JSON reader and writer, the file system calls and the
         // parallel read: the one target with unsafe code, beside ToDoNetwork's libcurl glue.
-        .target(name: "ToDoStorage", dependencies: ["ToDoModel"], swiftSettings: acrossModules),
+        .target(name: "ToDoStorage", dependencies: ["ToDoModel"]),
         // The rules, the formats, the sync and the history, over the two below.
-        .target(name: "ToDoCore", dependencies: ["ToDoModel", "ToDoStorage"], swiftSettings: acrossModules),
+        .target(name: "ToDoCore", dependencies: ["ToDoModel", "ToDoStorage"]),
         .target(name: "ToDoCLI", dependencies: ["ToDoCore"]),
         // libcurl, which URLSession needs on Linux, loaded only when a request is made (see CurlLoader.c).
         .target(name: "CurlLoader"),
