@@ -80,9 +80,9 @@ struct ListRenderer {
         /// Whether the title has control characters, shown made safe (`printable`): made again
         /// when the row is written, so that rows hold no reference and copy as plain bytes.
         var titleHasControls = false
-        /// The due date, written again when the row is (`DueDateFormatter.appendText`), the
-        /// length of its text, and its colour.
-        var due: ItemDate?
+        /// The due date's text (`DueDateFormatter.appendText`), at most 16 bytes, packed in two
+        /// words so that a row stays plain bytes to copy; its length, and its colour.
+        var due: (UInt64, UInt64) = (0, 0)
         var dueCount = 0
         var dueCode: Style.Code?
         /// Whether the item repeats: ` ↻` follows the due date.
@@ -157,7 +157,21 @@ struct ListRenderer {
 
     private func measure(_ item: StoredItem, text: inout [UInt8]) -> Row {
         var row = Row()
+        Self.makeRoom(in: &text)
         let fields = item.listFields(into: &text)
+        // Everything is appended before any part is looked at: a part held while the text grows
+        // would make the text copy itself.
+        if let due = fields.date {
+            let start = text.count
+            dates.appendText(of: due, to: &text)
+            // `DueDateFormatter.longestText` is what fits; never keep more than the 16 bytes.
+            row.dueCount = min(text.count - start, 16)
+            for offset in 0..<row.dueCount {
+                let byte = UInt64(text[start + offset])
+                if offset < 8 { row.due.0 |= byte << (8 * offset) } else { row.due.1 |= byte << (8 * (offset - 8)) }
+            }
+            row.dueCode = dueCode(item, due)
+        }
         let title = text[fields.title]
         if TerminalText.isPlainASCII(title) {
             row.titleWidth = title.count
@@ -177,7 +191,7 @@ struct ListRenderer {
                 row.placeWidth = TerminalText.mayHaveControls(name) ? DisplayWidth.of(Self.printable(name)) : DisplayWidth.of(name)
             }
         }
-        if let shown = fields.appendShownTags(to: &text) {
+        if let shown = fields.shownTags {
             row.hasTags = true
             row.titleWidth += DisplayWidth.of(text[shown])
         } else if let tags = Self.tagsText(fields, in: text) {
@@ -185,13 +199,6 @@ struct ListRenderer {
             row.titleWidth += DisplayWidth.of(tags)
         }
         row.repeats = fields.repeats
-        if let due = fields.date {
-            row.due = due
-            let start = text.count
-            dates.appendText(of: due, to: &text)
-            row.dueCount = text.count - start
-            row.dueCode = dueCode(item, due)
-        }
         return row
     }
 
@@ -227,7 +234,7 @@ struct ListRenderer {
             style.append("[x]", .green, to: &output)
             output.append(UInt8(ascii: " "))
         } else {
-            output.append(" [ ] ")
+            output.append(Self.openMark)
         }
         if columns.priority {
             switch row.priorityLetter {
@@ -239,7 +246,14 @@ struct ListRenderer {
             output.append(UInt8(ascii: " "))
         }
         output.append(spaces: 2 * row.depth)
+        Self.makeRoom(in: &text)
         let fields = item.listFields(into: &text, withDue: false)
+        // The due's text too, before any part is looked at (see `measure`).
+        let dueStart = text.count
+        for offset in 0..<row.dueCount {
+            text.append(UInt8(truncatingIfNeeded: (offset < 8 ? row.due.0 : row.due.1) >> (8 * (offset % 8))))
+        }
+        let dueText = dueStart..<text.count
         let titleCode: Style.Code? = item.done ? .dim : nil
         let hasColumnsAfter = row.dueWidth > 0 || row.hasPlace
         // Cut only to fit a terminal (`Columns.fit`); a pipe gets the whole title.
@@ -257,7 +271,7 @@ struct ListRenderer {
                 style.append(text[fields.title], titleCode, to: &output)
             }
             if row.hasTags {
-                if let shown = fields.appendShownTags(to: &text) {
+                if let shown = fields.shownTags {
                     style.append(text[shown], .dim, to: &output)
                 } else if let tags = Self.tagsText(fields, in: text) {
                     style.append(tags, .dim, to: &output)
@@ -267,11 +281,7 @@ struct ListRenderer {
         var owed = max(columns.title - titleWidth, 0)
         if columns.due > 0, hasColumnsAfter {
             output.append(spaces: owed + 2)
-            if let due = row.due {
-                let start = text.count
-                dates.appendText(of: due, to: &text)
-                style.append(text[start...], row.dueCode, to: &output)
-            }
+            style.append(text[dueText], row.dueCode, to: &output)
             if row.repeats { output.append(row.dueCount > 0 ? " ↻" : "↻") }
             owed = columns.due - row.dueWidth
         }
@@ -291,6 +301,15 @@ struct ListRenderer {
 }
 
 extension ListRenderer {
+    /// An open item's mark, as bytes made once.
+    fileprivate static let openMark = Array(" [ ] ".utf8)
+
+    /// Empties the text rows are read into once it holds a few pages: each row reads only what it
+    /// appended, and emptying it for every row would cost more than the row.
+    fileprivate static func makeRoom(in text: inout [UInt8]) {
+        if text.count > 1 << 14 { text.removeAll(keepingCapacity: true) }
+    }
+
     /// The tags as a list shows them after the title, ` +home +errand`; `nil` for none.
     fileprivate static func tagsText(_ fields: ListFields, in text: [UInt8]) -> String? {
         guard let tags = fields.tagList(in: text) else { return nil }

@@ -21,7 +21,11 @@ struct OutputBytes {
     }
 
     mutating func append(_ bytes: [UInt8]) {
-        append(bytes[...])
+        if bytes.count > Self.capacity - buffer.count {
+            flush()
+            guard bytes.count <= Self.capacity else { return output.write(bytes: bytes) }
+        }
+        buffer.append(contentsOf: bytes)
     }
 
     mutating func append(_ text: String) {

@@ -15,10 +15,24 @@ struct Style {
             case .yellow: "\u{1B}[33m"
             }
         }
+
+        /// `start` as bytes, made once: a list writes thousands.
+        var startBytes: [UInt8] {
+            switch self {
+            case .bold: Self.starts[0]
+            case .dim: Self.starts[1]
+            case .red: Self.starts[2]
+            case .green: Self.starts[3]
+            case .yellow: Self.starts[4]
+            }
+        }
+
+        private static let starts = [Code.bold, .dim, .red, .green, .yellow].map { Array($0.start.utf8) }
     }
 
     /// Ends any decoration.
     static let reset: String = "\u{1B}[0m"
+    private static let resetBytes = Array(reset.utf8)
 
     func bold(_ text: String) -> String { wrap(text, .bold) }
     func dim(_ text: String) -> String { wrap(text, .dim) }
@@ -33,24 +47,24 @@ struct Style {
     /// Appends the UTF-8 `text` decorated as `wrap` decorates it, or plain when `code` is `nil`.
     func append(_ text: ArraySlice<UInt8>, _ code: Code?, to output: inout OutputBytes) {
         guard isEnabled, !text.isEmpty, let code else { return output.append(text) }
-        output.append(code.start)
+        output.append(code.startBytes)
         output.append(text)
-        output.append(Self.reset)
+        output.append(Self.resetBytes)
     }
 
     func append(_ text: String, _ code: Code?, to output: inout OutputBytes) {
         guard isEnabled, !text.isEmpty, let code else { return output.append(text) }
-        output.append(code.start)
+        output.append(code.startBytes)
         output.append(text)
-        output.append(Self.reset)
+        output.append(Self.resetBytes)
     }
 
     /// Appends the digits of a number that is not negative, decorated as `append` decorates text.
     func appendNumber(_ number: Int, _ code: Code?, to output: inout OutputBytes) {
         guard isEnabled, let code else { return output.append(digitsOf: number) }
-        output.append(code.start)
+        output.append(code.startBytes)
         output.append(digitsOf: number)
-        output.append(Self.reset)
+        output.append(Self.resetBytes)
     }
 
     /// Whether to colour: `always`, `never`, or for `auto` a terminal, no `NO_COLOR` and no dumb

@@ -391,17 +391,18 @@ public struct ItemManager: Sendable {
     /// in the order given), and how many levels deep each is; an item whose parent is not among
     /// them stands at the top.
     package static func inTreeOrder(_ items: [StoredItem]) -> (items: [StoredItem], depths: [Int]) {
-        // By index, so that no item is copied to read its id and parent; only the ids of parents
-        // (a few items) go in a dictionary, the others are told apart by an `IDSet`.
+        // The ids and parents read once; only the ids of parents (a few items) go in a dictionary,
+        // the others are told apart by an `IDSet`.
+        let (ids, parents) = StoredItem.idsAndParents(of: items)
         var parentIDs = IDSet()
-        for index in items.indices { if let parent = items[index].parent { _ = parentIDs.insert(parent) } }
+        for parent in parents { if let parent { parentIDs.insert(parent) } }
         guard parentIDs.count > 0 else { return (items, [Int](repeating: 0, count: items.count)) }
         var indexOfParent: [UUID: Int] = [:]
-        for index in items.indices where parentIDs.contains(items[index].id) { indexOfParent[items[index].id] = index }
+        for index in ids.indices where parentIDs.contains(ids[index]) { indexOfParent[ids[index]] = index }
         var children = [[Int]](repeating: [], count: items.count), roots: [Int] = []
         roots.reserveCapacity(items.count)
         for index in items.indices {
-            if let parent = items[index].parent.flatMap({ indexOfParent[$0] }), parent != index {
+            if let parent = parents[index].flatMap({ indexOfParent[$0] }), parent != index {
                 children[parent].append(index)
             } else {
                 roots.append(index)

@@ -144,21 +144,19 @@ package struct ItemStorage: Sendable {
     /// What a list shows (`StoredItem.listFields(into:withDue:)`): for a written form, its
     /// strings copied straight from the text unless they have escapes, and the rest not read.
     func listFields(into text: inout [UInt8], withDue: Bool) -> ListFields {
-        text.removeAll(keepingCapacity: true)
         if case .written(let form) = kind { return form.listFields(into: &text, withDue: withDue) }
         let fields = fields
         let title = ListFields.append(fields.title, to: &text)
         let place = fields.location.map { ListFields.append($0.name, to: &text) }
-        var tags: Range<Int>?
+        var tags: (shown: Range<Int>?, written: Range<Int>?) = (nil, nil)
         if !fields.tags.isEmpty {
-            // The tags as the file has them, as a written form gives them.
+            // From the tags as the file has them, as a written form's are.
             var writer = JSONWriter()
             writer.strings(fields.tags)
-            tags = text.count..<text.count + writer.bytes.count
-            text.append(contentsOf: writer.bytes)
+            tags = ListFields.appendTags(writer.bytes, to: &text)
         }
         return ListFields(title: title, locationName: place, date: withDue ? fields.due : nil, repeats: fields.repeatRule != nil,
-                          priority: fields.priority, tags: tags)
+                          priority: fields.priority, shownTags: tags.shown, tags: tags.written)
     }
 }
 
@@ -222,11 +220,26 @@ package struct StoredItem: Sendable {
     /// Where the text the written form points into starts, when it has one that `writtenForm` gives.
     package var writtenTextStart: UnsafePointer<UInt8>? { writtenForm == nil ? nil : storage.writtenTextStart }
 
-    /// What `todo list` shows of the item, its strings' bytes in `text` (emptied first, and best
-    /// kept for the next item, so that a list of thousands allocates once), copied straight from
-    /// the list's text when they can be; the due read only `withDue`.
+    /// What `todo list` shows of the item, its strings' bytes appended to `text` (best kept, and
+    /// emptied now and then, for the next items, so that a list of thousands allocates once),
+    /// copied straight from the list's text when they can be; the due read only `withDue`.
     package func listFields(into text: inout [UInt8], withDue: Bool = true) -> ListFields {
         storage.listFields(into: &text, withDue: withDue)
+    }
+
+    /// The id and the parent of each of `items`, in one pass through their memory: a list puts
+    /// thousands in tree order, and reading each through the array would copy it.
+    package static func idsAndParents(of items: [StoredItem]) -> (ids: [UUID], parents: [UUID?]) {
+        var ids: [UUID] = [], parents: [UUID?] = []
+        ids.reserveCapacity(items.count)
+        parents.reserveCapacity(items.count)
+        items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                ids.append(items[index].id)
+                parents.append(items[index].parent)
+            }
+        }
+        return (ids, parents)
     }
 
     /// Whether the item has the content of `other` (`ToDoItem.hasSameContent`), reading only the
@@ -254,7 +267,11 @@ package struct ListFields {
     /// Whether the item has a repeat rule.
     package let repeats: Bool
     package let priority: Int?
-    /// The tags as the file writes them (`["home","errand"]`), in the text; `nil` for none.
+    /// The tags as a list shows them after the title, ` +home +errand`, in the text; `nil` for
+    /// none, and when one has an escape or a control character (`tags` then holds them).
+    package let shownTags: Range<Int>?
+    /// The tags as the file writes them (`["home","errand"]`), in the text, when they could not be
+    /// shown as they are (`tagList` decodes them); else `nil`.
     let tags: Range<Int>?
 
     /// Appends `string`'s UTF-8 to `text`, and returns where it is.
@@ -264,7 +281,8 @@ package struct ListFields {
         return start..<text.count
     }
 
-    /// The tags, `nil` for none; `text` is the one the fields were made in.
+    /// The tags decoded, when they could not be shown as they are (`shownTags`); `text` is the one
+    /// the fields were made in.
     package func tagList(in text: [UInt8]) -> [String]? {
         guard let tags else { return nil }
         return text.withUnsafeBufferPointer { bytes in
@@ -274,31 +292,48 @@ package struct ListFields {
         }
     }
 
-    /// Appends the tags as a list shows them, ` +home +errand`, to `text` (the one the fields were
-    /// made in), made from the written array's bytes without a `String`, and returns where they
-    /// are; `nil` (and nothing appended) when there are none or one has an escape or a control
-    /// character, which `tagList` then decodes.
-    package func appendShownTags(to text: inout [UInt8]) -> Range<Int>? {
-        guard let tags else { return nil }
-        // The array's strings were checked when the item was read: quotes open and close them.
-        var inString = false
-        for position in tags {
-            let byte = text[position]
-            if inString, byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F || byte == 0xC2 { return nil }
-            if byte == UInt8(ascii: "\"") { inString.toggle() }
-        }
+    /// Appends the array of strings written at the start of `array` (`["home","errand"]`, checked
+    /// when the item was read) to `text` as a list shows it, ` +home +errand`, in one pass, and
+    /// returns where; when a tag has an escape or a control character, appends the array as it is
+    /// instead, for `tagList` to decode. Returns the shown tags and the array: one of them.
+    static func appendTags(_ array: some Collection<UInt8>, to text: inout [UInt8]) -> (shown: Range<Int>?, written: Range<Int>?) {
         let start = text.count
-        inString = false
-        for position in tags {
-            let byte = text[position]
-            if byte == UInt8(ascii: "\"") {
-                inString.toggle()
-                if inString {
-                    text.append(UInt8(ascii: " "))
-                    text.append(UInt8(ascii: "+"))
+        var inString = false
+        for byte in array {
+            if inString {
+                if byte == UInt8(ascii: "\"") {
+                    inString = false
+                } else if byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F || byte == 0xC2 {
+                    text.removeSubrange(start...)
+                    return (nil, appendArray(array, to: &text))
+                } else {
+                    text.append(byte)
                 }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+                text.append(UInt8(ascii: " "))
+                text.append(UInt8(ascii: "+"))
+            } else if byte == UInt8(ascii: "]") {
+                break
+            }
+        }
+        return (start..<text.count, nil)
+    }
+
+    /// Appends the array of strings written at the start of `array` as it is, and returns where.
+    private static func appendArray(_ array: some Collection<UInt8>, to text: inout [UInt8]) -> Range<Int> {
+        let start = text.count
+        var inString = false, escaped = false
+        for byte in array {
+            text.append(byte)
+            if escaped {
+                escaped = false
             } else if inString {
-                text.append(byte)
+                if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "]") {
+                break
             }
         }
         return start..<text.count

@@ -119,14 +119,10 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
         } else if isExact, offsets.location > 0, scanner.consume("{\"name\":") {
             place = Self.append(stringAt: scanner.index, in: buffer, to: &text)
         }
-        var tags: Range<Int>?
-        if offsets.tags > 0, let end = Self.endOfStrings(at: Int(offsets.tags), in: buffer) {
-            // The array as written; its strings were checked when the item was read.
-            tags = text.count..<text.count + end - Int(offsets.tags)
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[Int(offsets.tags)..<end]))
-        }
+        var tags: (shown: Range<Int>?, written: Range<Int>?) = (nil, nil)
+        if offsets.tags > 0 { tags = ListFields.appendTags(UnsafeBufferPointer(rebasing: buffer[Int(offsets.tags)...]), to: &text) }
         return ListFields(title: title, locationName: place, date: withDue ? due : nil, repeats: offsets.repeatRule > 0,
-                          priority: priority, tags: tags)
+                          priority: priority, shownTags: tags.shown, tags: tags.written)
     }
 
     /// Appends the UTF-8 of the string at `index` to `text`, decoded only when it has escapes,
@@ -141,24 +137,6 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
             text.append(contentsOf: (WrittenFormReader.string(&scanner) ?? "").utf8)
         }
         return start..<text.count
-    }
-
-    /// Where the array of strings at `index` ends, just after its `]`.
-    private static func endOfStrings(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var inString = false, escaped = false
-        for position in index..<bytes.count {
-            let byte = bytes[position]
-            if escaped {
-                escaped = false
-            } else if inString {
-                if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: "]") {
-                return position + 1
-            }
-        }
-        return nil
     }
 
     /// Where the contents of the string at `index` are, when it has no escapes, else `nil`. The

@@ -23,13 +23,22 @@ extension Int: KeySetElement {
 /// Keys whose bits are below a limit given at creation are kept as bits of a bitmap instead: item
 /// numbers are dense, from 1 to about the number of items, and a bitmap of them is a few kilobytes
 /// read in order, where a table is megabytes read at random.
-package struct KeySet<Element: KeySetElement & Sendable>: Sendable {
+///
+/// The type itself asks nothing of its keys (its methods do): a type that holds one, in another
+/// target, then has its layout without the run time looking the key's conformance up, which the
+/// first time means reading every conformance in the program.
+package struct KeySet<Element> {
     private var slots: [Element?]
     package private(set) var count = 0
     /// How many keys are in `slots`.
     private var tableCount = 0
     /// Bit `n` is set when the key with bits `n` is in the set; for keys below `dense.count * 64`.
     private var dense: [UInt64]
+}
+
+extension KeySet: Sendable where Element: Sendable {}
+
+extension KeySet where Element: KeySetElement {
 
     /// A set with room for `minimumCapacity` keys, which keeps keys below `denseBelow` in a bitmap.
     package init(minimumCapacity: Int = 0, denseBelow: Int = 0) {
