@@ -331,7 +331,7 @@ enum QueryOptions {
                                       help: "Only items due before this date (before the day begins).", completion: .dates)
     static let dueAfter = OptionSpec(name: "due-after", valueName: "date",
                                      help: "Only items due after this date (once the day has ended).", completion: .dates)
-    static let overdue = OptionSpec(name: "overdue", valueName: nil, help: "Only open items due before today.")
+    static let overdue = OptionSpec(name: "overdue", valueName: nil, help: "Only open items whose due has passed: a time earlier than now, or a day before today.")
     static let noDue = OptionSpec(name: "no-due", valueName: nil, help: "Only items without a due date.")
     static let repeating = OptionSpec(name: "repeating", valueName: nil, help: "Only items that repeat.")
     static let parent = OptionSpec(name: "parent", valueName: "ref", help: "Only the subtasks of this item, at any depth.",

@@ -40,7 +40,7 @@ enum HelpTopics {
                  HelpRow(name: "tomorrow 17:00, fri 9am", text: "any form with a time: HH:mm, 5pm, 5:30am, noon or midnight")]),
          .paragraph("Dates are in the local time zone (TZ, read as the C library reads it: a zone name, :/etc/localtime or another zoneinfo file, or POSIX rules such as CET-1CEST,M3.5.0,M10.5.0/3 or UTC+3, three hours behind UTC). A date without a time means that whole calendar day, stored as its local midnight; a date with a time is that time, even 00:00, and is shown with it. A time the clocks skip that day is refused, naming the time after the change. Dates are shown as \(order == .monthFirst ? "MM/dd/yy" : "dd/MM/yy"), with the year written whole outside 2000 to 2099 (\(order == .monthFirst ? "01/10/1922" : "10/01/1922"))."),
          .paragraph("TODO_DATE_ORDER=dmy reads and shows numeric dates day first (dd/MM/yy); mdy is the default."),
-         .paragraph("The filters of list and export take the same forms: --due-before D keeps items due before D begins, --due-after D items due once D has ended; --overdue keeps open items due before today.")]
+         .paragraph("The filters of list and export take the same forms: --due-before D keeps items due before D begins, --due-after D items due once D has ended; --overdue keeps open items whose due has passed: a time earlier than now, or a day before today.")]
     }
 
     static let repeats = HelpTopic(name: "repeat", heading: "REPEATING ITEMS", summary: "Repeat rules, and check of a repeating item.") { _ in

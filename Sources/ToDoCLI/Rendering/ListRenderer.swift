@@ -205,8 +205,8 @@ struct ListRenderer {
     /// Overdue open items in red, those due today in yellow.
     private func dueCode(_ item: StoredItem, _ due: ItemDate) -> Style.Code? {
         guard style.isEnabled, !item.done else { return nil }
-        let days = dates.daysFrom(now, to: due)
-        return days < 0 ? .red : days == 0 ? .yellow : nil
+        if dates.isOverdue(due, now: now) { return .red }
+        return dates.daysFrom(now, to: due) == 0 ? .yellow : nil
     }
 
     /// Writes the rows of `items`: the first part to `output`, the others to memory on other

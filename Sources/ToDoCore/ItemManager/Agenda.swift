@@ -3,8 +3,8 @@ import ToDoModel
 import ToDoStorage
 
 /// Open items by when they are due (`todo agenda`): overdue, each day from today for a number of
-/// days, later, and without a date. Within a group, items come by due time (a whole day at its
-/// first moment), then in list order.
+/// days, later, and without a date. A time that has passed is overdue, even earlier today. Within
+/// a group, items come by due time (a whole day after the times of that day), then in list order.
 package enum Agenda {
     /// Which items a group holds.
     package enum When: Equatable, Sendable {
@@ -29,15 +29,15 @@ package enum Agenda {
         var byDay: [Int: Group] = [:]
         // Each due date read once, by index (iterating the array would copy every item), sorted
         // as plain values (ties keep list order), then the items dealt out.
-        var dated: [(due: Double, date: ItemDate, index: Int)] = [], undatedIndices: [Int] = []
+        var dated: [(due: DueSortKey, date: ItemDate, index: Int)] = [], undatedIndices: [Int] = []
         for index in items.indices {
-            if let due = items[index].due { dated.append((dates.moment(of: due), due, index)) } else { undatedIndices.append(index) }
+            if let due = items[index].due { dated.append((dates.sortKey(of: due), due, index)) } else { undatedIndices.append(index) }
         }
         dated.sort { ($0.due, $0.index) < ($1.due, $1.index) }
         for (_, due, index) in dated {
             let item = items[index]
             let ahead = dates.daysFrom(now, to: due)
-            if ahead < 0 {
+            if dates.isOverdue(due, now: now) {
                 overdue.items.append(item)
             } else if ahead < days {
                 if byDay[ahead] == nil { byDay[ahead] = Group(when: .day(due.day(in: dates.rules), daysFromToday: ahead)) }

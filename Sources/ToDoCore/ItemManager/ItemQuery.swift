@@ -17,7 +17,8 @@ public struct ItemQuery: Equatable, Sendable {
     public var dueBefore: Double?
     /// Only items due at or after this moment.
     public var dueFrom: Double?
-    /// Only open items due before today (in the time zone of the formatter given to `apply`).
+    /// Only open items whose due is past: a time that has passed, or a day before today (in the
+    /// time zone of the formatter given to `apply`; `DueDateFormatter.isOverdue`).
     public var overdue = false
     /// Only items without a due date.
     public var noDue = false
@@ -70,7 +71,7 @@ public struct ItemQuery: Equatable, Sendable {
         if repeating, item.repeatRule == nil { return false }
         if let dueBefore, !(due.map { $0 < dueBefore } ?? false) { return false }
         if let dueFrom, !(due.map { $0 >= dueFrom } ?? false) { return false }
-        if overdue, item.done || !(item.due.map { dates.daysFrom(now, to: $0) < 0 } ?? false) { return false }
+        if overdue, item.done || !(item.due.map { dates.isOverdue($0, now: now) } ?? false) { return false }
         if !tags.isEmpty, !tags.allSatisfy({ Tags.contains(item.tags, $0) }) { return false }
         if let priority, item.priority.map(PriorityLevel.init) != priority { return false }
         if let search, !search.isEmpty {
@@ -105,7 +106,8 @@ public struct ItemQuery: Equatable, Sendable {
         }
     }
 
-    /// Dues compare where they lie on the clock in the zone of `dates`: a day at its first moment.
+    /// Dues compare where they lie on the clock in the zone of `dates`: a whole day after the
+    /// times of that day (`DueDateFormatter.sortKey(of:)`).
     private static func compare(_ left: StoredItem, _ right: StoredItem, by key: SortKey, dates: DueDateFormatter) -> ComparisonResult {
         func optional<Value: Comparable>(_ left: Value?, _ right: Value?) -> ComparisonResult {
             switch (left, right) {
@@ -117,7 +119,7 @@ public struct ItemQuery: Equatable, Sendable {
         }
         switch key {
         case .number: return optional(left.number, right.number)
-        case .due: return optional(left.due.map(dates.moment(of:)), right.due.map(dates.moment(of:)))
+        case .due: return optional(left.due.map(dates.sortKey(of:)), right.due.map(dates.sortKey(of:)))
         case .created: return optional(left.createdAt, right.createdAt)
         // 1 is the highest: ascending puts high first.
         case .priority: return optional(left.priority, right.priority)

@@ -118,4 +118,33 @@ public struct DueDateFormatter: Sendable {
     public func moment(of date: ItemDate) -> Double {
         date.moment(local: local)
     }
+
+    /// Whether a due is past at `now`: a time once it has passed (a 01:00 due is overdue at 05:35
+    /// the same day), a whole day once the day is over.
+    public func isOverdue(_ due: ItemDate, now: Date) -> Bool {
+        switch due {
+        case .time(let time): time < now.timeIntervalSince1970
+        case .day: daysFrom(now, to: due) < 0
+        }
+    }
+
+    /// Where a due sorts among others: a time at its moment; a whole day, which means "by the end
+    /// of the day", after every time of that day (at the next day's first moment, and before a
+    /// time at that moment).
+    public func sortKey(of due: ItemDate) -> DueSortKey {
+        switch due {
+        case .time(let time): DueSortKey(moment: time, isDay: false)
+        case .day(let day): DueSortKey(moment: Double(local.firstMoment(ofDay: day.number + 1)), isDay: true)
+        }
+    }
+}
+
+/// The order of dues (`DueDateFormatter.sortKey(of:)`).
+public struct DueSortKey: Comparable, Sendable {
+    let moment: Double
+    let isDay: Bool
+
+    public static func < (lhs: DueSortKey, rhs: DueSortKey) -> Bool {
+        (lhs.moment, lhs.isDay ? 0 : 1) < (rhs.moment, rhs.isDay ? 0 : 1)
+    }
 }

@@ -386,9 +386,10 @@ final class ListQueryCommandTests: HarnessTestCase {
 
     func test_list_filtersSortsAndLimits() {
         XCTAssertEqual(todo.succeed("list", "--overdue"), "1 [ ] Call Mom  01/10/22\n")
+        // A whole day (Apples) sorts after that day's times (Water at 18:00): reversed, before them.
         XCTAssertEqual(todo.succeed("list", "--sort", "due", "--reverse"), """
-            3 [ ] Water     06/14/30 18:00  @Garden
             4 [ ] Apples    06/14/30
+            3 [ ] Water     06/14/30 18:00  @Garden
             1 [ ] Call Mom  01/10/22
 
             Done

@@ -130,7 +130,8 @@ final class RepeatingItemsTests: HarnessTestCase {
         XCTAssertEqual(todo.succeed("add", "Launch", "--due", "2030-01-10 00:00"), "Added 2: Launch (due Thursday 01/10/30 00:00)\n")
         XCTAssertEqual(todo.succeed("list"), "1 [ ] Tax return  01/10/30\n2 [ ] Launch      01/10/30 00:00\n")
         XCTAssertEqual(todo.succeed("show", "2").split(separator: "\n")[1], "Due:         01/10/30 00:00 (Thursday)")
-        XCTAssertEqual(todo.succeed("agenda", "--days", "3"), "Later\n1 [ ] Tax return  01/10/30\n2 [ ] Launch      01/10/30 00:00\n")
+        // The whole day means "by the end of the day": after the day's midnight.
+        XCTAssertEqual(todo.succeed("agenda", "--days", "3"), "Later\n2 [ ] Launch      01/10/30 00:00\n1 [ ] Tax return  01/10/30\n")
         let file = String(decoding: try XCTUnwrap(todo.fileContents), as: UTF8.self)
         XCTAssertTrue(file.contains(#""title":"Tax return","dueDate":"2030-01-10","#), file)
         XCTAssertTrue(file.contains(#""title":"Launch","timestamp":1894251600,"#), file)

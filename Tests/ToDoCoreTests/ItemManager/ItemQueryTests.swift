@@ -40,6 +40,28 @@ final class ItemQueryTests: XCTestCase {
         try DueDateParser(now: now, timeZone: zone).span(text)
     }
 
+    /// A timed due earlier today has passed: `--overdue` keeps it, the agenda puts it under
+    /// Overdue; a whole day is overdue only once it is over. A whole day means "by the end of the
+    /// day": sorted by due, it comes after that day's timed dues.
+    func test_aTimePassedToday_isOverdue_andAWholeDaySortsAfterItsDaysTimes() throws {
+        let dates = DueDateFormatter(timeZone: zone)
+        var today = ItemManager()
+        // 10:30 now: 01:00 today has passed, 18:00 today has not, today as a day has not.
+        try today.add(ToDoItem(title: "Early", timestamp: 1_795_323_600 + 3_600))     // 1, 11/22/26 01:00
+        try today.add(ToDoItem(title: "Today", due: .day(Day(of: 1_795_330_000, in: TimeZoneRules(zone)))))  // 2, 11/22/26
+        try today.add(ToDoItem(title: "Evening", timestamp: 1_795_323_600 + 18 * 3_600))  // 3, 11/22/26 18:00
+        try today.add(ToDoItem(title: "Yesterday", timestamp: 1_795_237_200))          // 4, 11/21/26
+        var query = ItemQuery()
+        query.overdue = true
+        XCTAssertEqual(query.apply(open: today.toDoItems, done: [], now: now, dates: dates).open.map(\.number), [1, 4])
+        query = ItemQuery()
+        query.sort = .due
+        XCTAssertEqual(query.apply(open: today.toDoItems, done: [], now: now, dates: dates).open.map(\.number), [4, 1, 3, 2])
+        let groups = Agenda.groups(today.openStored, days: 7, now: now, dates: dates)
+        XCTAssertEqual(groups.map { $0.items.map(\.number) }, [[4, 1], [3, 2]])
+        XCTAssertEqual(groups.first?.when, .overdue)
+    }
+
     func test_anEmptyQuery_keepsTheBooksOrder() {
         XCTAssertEqual(numbers { _ in }, "1 3 4 5 | 2 6")
     }
@@ -63,7 +85,7 @@ final class ItemQueryTests: XCTestCase {
     }
 
     func test_overdueAndNoDue() {
-        XCTAssertEqual(numbers { $0.overdue = true }, "1 | ", "open items only; today's item is not overdue")
+        XCTAssertEqual(numbers { $0.overdue = true }, "1 5 | ", "open items only; today's 00:00 has passed at 10:30")
         XCTAssertEqual(numbers { $0.noDue = true }, " | 2")
     }
 
