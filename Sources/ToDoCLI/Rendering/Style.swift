@@ -3,7 +3,7 @@ struct Style {
     let isEnabled: Bool
 
     /// The decorations todo uses, as the escape sequences (SGR) that start them.
-    enum Code {
+    enum Code: Int, CaseIterable {
         case bold, dim, red, green, yellow
 
         var start: String {
@@ -17,17 +17,9 @@ struct Style {
         }
 
         /// `start` as bytes, made once: a list writes thousands.
-        var startBytes: [UInt8] {
-            switch self {
-            case .bold: Self.starts[0]
-            case .dim: Self.starts[1]
-            case .red: Self.starts[2]
-            case .green: Self.starts[3]
-            case .yellow: Self.starts[4]
-            }
-        }
+        var startBytes: [UInt8] { Self.starts[rawValue] }
 
-        private static let starts = [Code.bold, .dim, .red, .green, .yellow].map { Array($0.start.utf8) }
+        private static let starts = allCases.map { Array($0.start.utf8) }
     }
 
     /// Ends any decoration.

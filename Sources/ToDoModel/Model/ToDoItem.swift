@@ -239,10 +239,17 @@ public struct ToDoItem: Equatable, Sendable {
     /// Whether the two items have the same content: title, description, due date and location
     /// (locations compared as `Location` equality does). Identity, number and status do not count.
     public func hasSameContent(as other: ToDoItem) -> Bool {
+        Self.hasSameContent(other, title: title, itemDescription: itemDescription, due: due, location: location)
+    }
+
+    /// The rule of `hasSameContent`, for an item whose fields are read only when the ones before
+    /// are the same (one the list keeps in the file's text: most titles differ).
+    package static func hasSameContent(_ other: ToDoItem, title: String, itemDescription: @autoclosure () -> String?,
+                                       due: @autoclosure () -> ItemDate?, location: @autoclosure () -> Location?) -> Bool {
         title == other.title
-            && itemDescription == other.itemDescription
-            && due == other.due
-            && location == other.location
+            && itemDescription() == other.itemDescription
+            && due() == other.due
+            && location() == other.location
     }
 
     /// Items are equal when their id, number, status and every field are, the place's address

@@ -245,7 +245,7 @@ package struct StoredItem: Sendable {
     /// Whether the item has the content of `other` (`ToDoItem.hasSameContent`), reading only the
     /// title when it differs.
     package func hasSameContent(as other: ToDoItem) -> Bool {
-        title == other.title && itemDescription == other.itemDescription && due == other.due && location == other.location
+        ToDoItem.hasSameContent(other, title: title, itemDescription: itemDescription, due: due, location: location)
     }
 
     /// The title's ASCII `TitleKey`, made from its bytes (`ItemStorage.withTitleUTF8`), if it has one.

@@ -327,9 +327,7 @@ package enum FileSystem {
     package static func writeAll(_ contents: [UInt8], to descriptor: Int32, path: String) throws(StoreError) {
         var offset = 0
         while offset < contents.count {
-            let count = contents.withUnsafeBytes { buffer in
-                retryingOnInterrupt { write(descriptor, buffer.baseAddress! + offset, buffer.count - offset) }
-            }
+            let count = retryingOnInterrupt { writeSome(contents, from: offset, to: descriptor) }
             guard count > 0 else { throw failure("write", path) }
             offset += count
         }
