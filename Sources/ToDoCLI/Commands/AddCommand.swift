@@ -16,12 +16,15 @@ struct AddCommand: ListCommand {
             warning says why.
             'todo add -' adds every non-blank line of standard input in one transaction, each with
             the options given; if any line is refused, none is added. A title that starts with '-'
-            goes after '--': todo add -- "-5 push-ups". A '+word' in the title stays in the title;
-            tags are given with --tag. A --due without a time is a whole day; with one, that time.
+            goes after '--': todo add -- "-5 push-ups".
+            Taskwarrior's words work too: todo add Buy milk due:tomorrow +groceries pri:H project:home
+            (due:, scheduled: or wait: for --start, pri:, project:, recur:, depends: for the items
+            that become its subtasks, +tag); todo.txt's @context is the tag @context. Words after
+            '--' are all title. A --due without a time is a whole day; with one, that time.
             A repeating item (--repeat) needs a --due: 'todo check' records that occurrence as done and
             moves the due to the next one.
             """,
-        changesList: true)
+        changesList: true, attributeWords: .add)
 
     enum Titles: Equatable {
         case argument(String)
@@ -42,6 +45,8 @@ struct AddCommand: ListCommand {
     var start: ItemDate?
     /// The item the new ones are subtasks of.
     var parent: ItemReference?
+    /// The items that become the new one's subtasks (Taskwarrior's `depends:`).
+    var subtasks: [ItemReference] = []
     /// Whether to look the address up on the geocoder when no coordinate is given.
     var geocode = true
     var json = false
@@ -61,17 +66,29 @@ struct AddCommand: ListCommand {
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
-        let words = try arguments.positionals(atLeast: 1)
+        _ = try arguments.positionals(atLeast: 1)
+        let attributes = try arguments.attributeWords()
+        try arguments.refuse(attributes, [.status: "add makes an open item", .dueBefore: "give the due with due:",
+                                          .dueAfter: "give the due with due:"])
+        if let empty = attributes.values.first(where: { $0.value.value.isEmpty }) {
+            throw arguments.attributeError(empty.value.word, "it has no value")
+        }
+        if let removed = attributes.removedTags.first { throw arguments.attributeError("-" + removed, "a new item has no tags to take away") }
+        let words = attributes.words
         if words.first == "-", words.count > 1 {
             throw arguments.error("'-' reads the titles from standard input; give no other words with it")
         }
         titles = words == ["-"] ? .standardInput : .argument(try arguments.title(words.joined(separator: " ")))
         itemDescription = arguments.text(CommonOptions.description)
-        due = try arguments.dueDate()
+        due = try arguments.either(CommonOptions.due, try arguments.dueDate(), or: attributes.value(.due), arguments.date)
         for (field, option) in zip(ItemField.texts, CommonOptions.texts) {
             if let text = arguments.text(option) { texts[field] = text }
         }
-        repeatRule = try arguments.repeatRule(CommonOptions.repeatRule)
+        if let project = try arguments.either(CommonOptions.project, texts[.project], or: attributes.value(.project), arguments.project) {
+            texts[.project] = project
+        }
+        repeatRule = try arguments.either(CommonOptions.repeatRule, try arguments.repeatRule(CommonOptions.repeatRule),
+                                          or: attributes.value(.recur), arguments.repeatRule)
         if repeatRule != nil, due == nil {
             throw arguments.error("a repeating item needs a due date to repeat from; give --due too")
         }
@@ -80,10 +97,15 @@ struct AddCommand: ListCommand {
         if location == nil, let given = [CommonOptions.address, CommonOptions.coordinate].first(where: { arguments.value($0) != nil }) {
             throw arguments.error("'\(given.flag)' needs '--location <name>'")
         }
-        priority = try arguments.priority(CommonOptions.priority) ?? nil
-        tags = try arguments.tags(CommonOptions.tag)
-        start = try arguments.startDate()
+        priority = try arguments.either(CommonOptions.priority, try arguments.priority(CommonOptions.priority),
+                                        or: attributes.value(.priority), arguments.priority) ?? nil
+        tags = Tags.normalized(try arguments.tags(CommonOptions.tag) + attributes.addedTags)
+        start = try arguments.either(CommonOptions.start, try arguments.startDate(), or: attributes.value(.start), arguments.date)
         parent = try arguments.reference(CommonOptions.parent)
+        if let depends = attributes.value(.depends) {
+            guard titles != .standardInput else { throw arguments.attributeError(depends.word, "several new items cannot each have the same subtasks") }
+            subtasks = try arguments.references(depends)
+        }
         geocode = !arguments.flag(CommonOptions.noGeocode)
         json = arguments.flag(CommonOptions.json)
     }
@@ -98,11 +120,12 @@ struct AddCommand: ListCommand {
         case .argument(let title): titles = [title]
         case .standardInput: titles = try standardInputTitles(runner.context)
         }
-        let added = try runner.store.update(command: runner.arguments) { manager in
+        let (added, subtaskNumbers) = try runner.store.update(command: runner.arguments) { manager in
             /// The line each item added here came from.
             var lines: [UUID: Int] = [:]
             let parentID = try parent.map { reference throws(ItemManagerError) in try manager.resolve(reference).id }
-            return try titles.enumerated().map { index, title in
+            let subtaskItems = try manager.resolve(subtasks)
+            let added = try titles.enumerated().map { index, title in
                 var item = ToDoItem(title: title, itemDescription: itemDescription, due: due, location: location, id: manager.newID(),
                                     priority: priority, tags: tags, start: start, repeatRule: repeatRule)
                 item.parent = parentID
@@ -118,6 +141,9 @@ struct AddCommand: ListCommand {
                     throw StandardInputLineError(line: index + 1, underlying: error)
                 }
             }
+            // Taskwarrior's `depends:`: what the new item waits for is done as its subtasks.
+            for subtask in subtaskItems { _ = try manager.edit(itemWithID: subtask.id, ItemEdit(parent: .set(added[0].id))) }
+            return (added, subtaskItems.map(\.number))
         }
         if json {
             if self.titles == .standardInput {
@@ -127,6 +153,9 @@ struct AddCommand: ListCommand {
             }
         } else {
             runner.write(added.map { "Added \(runner.renderer.summary($0))\n" }.joined())
+            if !subtaskNumbers.isEmpty {
+                runner.write("  Its subtasks now: \(subtaskNumbers.map(String.init).joined(separator: ", "))\n")
+            }
         }
         if start != nil { added.forEach(runner.warnIfStartsAfterDue) }
         if added.isEmpty { runner.context.errorOutput.write("No titles on standard input; nothing was added.\n") }

@@ -1,7 +1,7 @@
 import ToDoCore
 
 /// `todo check`: marks items done.
-struct CheckCommand: EachItemCommand {
+struct CheckCommand: RefsOnlyCommand {
     static let spec = CommandSpec(
         name: "check", summary: "Mark items done.", arguments: [CommonOptions.references], options: [CommonOptions.json],
         discussion: """
@@ -14,7 +14,7 @@ struct CheckCommand: EachItemCommand {
     var references: [ItemReference]
     var json = false
 
-    static func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
+    func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
         try manager.checkItems(withIDs: items.map(\.id), rules: rules).map { outcome in
             ItemResult(item: outcome.item, verb: outcome.changed ? "Checked" : "Already done", changed: outcome.changed,
                        occurrence: outcome.occurrence)

@@ -76,19 +76,41 @@ struct CommandArguments {
         return try count(text, of: "<n>", noun: "a number of changes")
     }
 
-    /// The filters, sort and limit of `list` and `export`.
+    /// The filters, sort and limit of `list` and `export`: their options, and Taskwarrior's words
+    /// (`project:home +work -home pri:H due:today due.before:eow`; other words are searched for).
     func query() throws(UsageError) -> ItemQuery {
         var query = ItemQuery()
+        let attributes = try attributeWords()
+        try refuse(attributes, [.depends: "it is not a filter; --parent shows an item's subtasks", .recur: "it is not a filter; --repeating shows the items that repeat",
+                                .start: "it is not a filter; --all shows the items that wait for their start"])
+        query.words = attributes.words
+        query.tags = attributes.addedTags
+        query.withoutTags = attributes.removedTags
         query.search = value(QueryOptions.search)
-        query.dueBefore = try dateSpan(QueryOptions.dueBefore)?.lowerBound
-        query.dueFrom = try dateSpan(QueryOptions.dueAfter)?.upperBound
+        query.dueBefore = try either(QueryOptions.dueBefore, try dateSpan(QueryOptions.dueBefore)?.lowerBound,
+                                     or: attributes.value(.dueBefore)) { value throws(UsageError) in try filterSpan(value).lowerBound }
+        query.dueFrom = try either(QueryOptions.dueAfter, try dateSpan(QueryOptions.dueAfter)?.upperBound,
+                                   or: attributes.value(.dueAfter)) { value throws(UsageError) in try filterSpan(value).upperBound }
+        if let due = attributes.value(.due) {
+            // `due:today` is due on that day (or at that minute); `due:` alone, no due.
+            if let span = try span(due) {
+                guard query.dueBefore == nil, query.dueFrom == nil else { throw attributeError(due.word, "give the due's bounds once") }
+                (query.dueFrom, query.dueBefore) = (span.lowerBound, span.upperBound)
+            } else {
+                query.noDue = true
+            }
+        }
         query.overdue = flag(QueryOptions.overdue)
-        query.noDue = flag(QueryOptions.noDue)
+        query.noDue = query.noDue || flag(QueryOptions.noDue)
         query.repeating = flag(QueryOptions.repeating)
-        query.tags = try tags(QueryOptions.tag)
-        if let priority = try priority(QueryOptions.priority) {
+        query.tags = Tags.normalized(try tags(QueryOptions.tag) + query.tags)
+        if let priority = try either(QueryOptions.priority, try priority(QueryOptions.priority), or: attributes.value(.priority), priority) {
             guard let priority else { throw error("'--priority none' is not a filter; leave it out to see every item") }
             query.priority = PriorityLevel(priority)
+        }
+        if let project = attributes.value(.project) {
+            guard let name = try self.project(project) else { throw attributeError(project.word, "name the project, as project:home") }
+            query.project = name
         }
         if value(QueryOptions.sort) != nil { query.sort = try choice(QueryOptions.sort, default: .number) }
         query.reverse = flag(QueryOptions.reverse)
@@ -98,9 +120,25 @@ struct CommandArguments {
         return query
     }
 
-    /// Which items `--open` or `--done` keep: all without them.
-    func section() -> ListSection {
-        flag(QueryOptions.open) ? .open : flag(QueryOptions.done) ? .done : .all
+    /// Which items `--open` or `--done` (or Taskwarrior's `status:pending`, `status:completed`)
+    /// keep: all without them.
+    func section() throws(UsageError) -> ListSection {
+        let section: ListSection = flag(QueryOptions.open) ? .open : flag(QueryOptions.done) ? .done : .all
+        guard let status = try attributeWords().value(.status) else { return section }
+        let named: ListSection
+        switch status.value {
+        case "pending": named = .open
+        case "completed": named = .done
+        default: throw attributeError(status.word, "use status:pending (the open items) or status:completed (the done ones)")
+        }
+        guard section == .all else { throw error("'\(status.word)' and '\(section == .open ? "--open" : "--done")' both say which items; give one") }
+        return named
+    }
+
+    /// The span of a filter's date word; it must have a value.
+    private func filterSpan(_ value: AttributeWords.Value) throws(UsageError) -> Range<Double> {
+        guard let span = try span(value) else { throw attributeError(value.word, "give a date, as \(value.word)friday") }
+        return span
     }
 
     /// The span of time an option's date names: a whole day, or a minute (`--due` takes its start).
@@ -182,8 +220,13 @@ struct CommandArguments {
     /// Every ref given: each argument a ref, a range of numbers (`1-3`), or several of those
     /// separated by commas (`4,6`).
     func references() throws(UsageError) -> [ItemReference] {
+        try references(in: positionals(atLeast: 1))
+    }
+
+    /// The refs `words` give, each as `references()` reads an argument.
+    func references(in words: [String]) throws(UsageError) -> [ItemReference] {
         var references: [ItemReference] = []
-        for argument in try positionals(atLeast: 1) {
+        for argument in words {
             for text in argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
                 if let range = try numberRange(text) {
                     references += range.map(ItemReference.number)
@@ -193,6 +236,14 @@ struct CommandArguments {
             }
         }
         return references
+    }
+
+    /// Whether `word` names items by number alone: `3`, `1-3`, `4,6-8`.
+    static func isNumberList(_ word: String) -> Bool {
+        !word.isEmpty && word.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { part in
+            let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
+            return (1...2).contains(bounds.count) && bounds.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        }
     }
 
     /// The numbers of `1-3`: digits, a dash, digits (numbers win over an id prefix of digits
@@ -279,6 +330,8 @@ struct CommandArguments {
 enum CommonOptions {
     /// One option per text field (`ItemField.texts`): `--url`.
     static let texts = ItemField.texts.map { OptionSpec(name: $0.option, valueName: "text", help: $0.help) }
+    /// The text field's option that sets the project.
+    static let project = texts[ItemField.texts.firstIndex(of: .project)!]
     static let json = OptionSpec(name: "json", valueName: nil,
                                  help: "Print the items as JSON in the store's item schema instead of text.")
     static let due = OptionSpec(name: "due", valueName: "date", help: "The due date (see 'todo help dates').", completion: .dates)
@@ -325,6 +378,9 @@ extension ItemManager {
 
 /// The filters and sorting of `list` and `export`.
 enum QueryOptions {
+    /// Taskwarrior's filter words, and words to search for.
+    static let filterWords = ArgumentSpec(name: "filter", help: "+tag, -tag, project:name, pri:H, due:date, due.before:date, due.after:date, status:pending|completed, or a word to search for.",
+                                          isOptional: true, repeats: true)
     static let search = OptionSpec(name: "search", valueName: "text",
                                    help: "Only items with this text (any case) in the title, description, location or its address.")
     static let dueBefore = OptionSpec(name: "due-before", valueName: "date",

@@ -1,15 +1,19 @@
 import ToDoCore
 
-/// A command that does one thing to each item its references name (`check`, `uncheck`, `remove`),
-/// all in one transaction: a bad reference or a refusal leaves everything as it was.
+/// A command that does one thing to each item its references name (`check`, `uncheck`, `remove`,
+/// `postpone`), all in one transaction: a bad reference or a refusal leaves everything as it was.
 protocol EachItemCommand: ListCommand {
     var references: [ItemReference] { get }
     var json: Bool { get }
-    init(references: [ItemReference], json: Bool)
     /// Does the command's thing to `items`, by the list's rules: each item as it is now, the verb
     /// that says what happened, and whether that changed it (`check` of a done item does not).
     /// Dates are read in `rules` (where a repeating item is next due).
-    static func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult]
+    func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult]
+}
+
+/// An `EachItemCommand` that takes refs and `--json` alone.
+protocol RefsOnlyCommand: EachItemCommand {
+    init(references: [ItemReference], json: Bool)
 }
 
 /// What a command did to one item.
@@ -21,14 +25,16 @@ struct ItemResult {
     var occurrence: (before: ToDoItem, checked: CheckedOccurrence)?
 }
 
-extension EachItemCommand {
+extension RefsOnlyCommand {
     init(_ arguments: CommandArguments) throws(UsageError) {
         self.init(references: try arguments.references(), json: arguments.flag(CommonOptions.json))
     }
+}
 
+extension EachItemCommand {
     func run(with runner: CommandRunner) throws {
         let results = try runner.store.update(command: runner.arguments) { manager in
-            try Self.change(&manager, try manager.resolve(references), rules: runner.renderer.dates.rules)
+            try change(&manager, try manager.resolve(references), rules: runner.renderer.dates.rules)
         }
         if json {
             // Each item as `list --json` shows it, with whether the command changed it; a repeating

@@ -25,7 +25,8 @@ struct EditCommand: ListCommand {
     static let noTexts = ItemField.texts.map { OptionSpec(name: "no-" + $0.option, valueName: nil, help: "Remove the \($0.name).") }
 
     static let spec = CommandSpec(
-        name: "edit", summary: "Change an item's fields.", arguments: [CommonOptions.reference],
+        name: "edit", summary: "Change items' fields.",
+        arguments: [CommonOptions.references, ArgumentSpec(name: "word", help: "Taskwarrior's words (due:fri, pri:H, +tag, -tag, project:home); any other words are the new title.", isOptional: true, repeats: true)],
         options: [title, CommonOptions.due, noDue, CommonOptions.description, noDescription, location, noLocation,
                   address, noAddress, coordinate, noCoordinate, CommonOptions.priority, noPriority, tag, untag, noTags,
                   CommonOptions.start, noStart, CommonOptions.parent, noParent, CommonOptions.repeatRule, noRepeat]
@@ -35,24 +36,35 @@ struct EditCommand: ListCommand {
                            [CommonOptions.priority, noPriority], [untag, noTags], [CommonOptions.start, noStart], [CommonOptions.parent, noParent],
                            [CommonOptions.repeatRule, noRepeat]] + zip(CommonOptions.texts, noTexts).map { [$0, $1] },
         discussion: """
+            Several items (1-3, 4,6, or numbers one after another) get the same changes, in one
+            transaction. Taskwarrior's words change fields too: todo mod 1 due:fri pri:H +work -home
+            project:work.admin; a word with nothing after its colon removes the field (due:). Other
+            words are the new title, as --title gives it (one item only).
             An open item may not be edited into the same content as another open item. A new --address
             without --coordinate is looked up on the geocoder (TODO_GEOCODER_URL); if that fails, the
             coordinate stays as it was (a new --location gets none) and a warning says why.
             """,
-        argumentCompletion: .items(.all), aliases: ["mod", "modify"], changesList: true)
+        argumentCompletion: .items(.all), aliases: ["mod", "modify"], changesList: true, attributeWords: .edit)
 
-    var reference: ItemReference
+    var references: [ItemReference]
     /// The fields to change, as `ItemManager.edit(itemWithID:_:)` applies them.
     var edit = ItemEdit()
     /// Whether to look a new address up on the geocoder when no coordinate is given with it.
     /// The new parent, by ref: resolved in the transaction.
     var parent: FieldChange<ItemReference> = .keep
+    /// The items that become subtasks of the one edited (Taskwarrior's `depends:`).
+    var subtasks: [ItemReference] = []
     var geocode = true
     var json = false
 
     init(reference: ItemReference, edit: ItemEdit = ItemEdit(), parent: FieldChange<ItemReference> = .keep,
          geocode: Bool = true, json: Bool = false) {
-        self.reference = reference
+        self.init(references: [reference], edit: edit, parent: parent, geocode: geocode, json: json)
+    }
+
+    init(references: [ItemReference], edit: ItemEdit = ItemEdit(), parent: FieldChange<ItemReference> = .keep,
+         geocode: Bool = true, json: Bool = false) {
+        self.references = references
         self.edit = edit
         self.parent = parent
         self.geocode = geocode
@@ -60,12 +72,39 @@ struct EditCommand: ListCommand {
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
-        reference = try arguments.reference()
+        let words = try arguments.positionals(atLeast: 1)
+        // The first word names items; so does each word after it made of numbers alone (`1 3`, `4-6`).
+        // Words after `--` are title.
+        let numbered = words.dropFirst().prefix { CommandArguments.isNumberList($0) }.count
+        let refCount = 1 + min(numbered, max((arguments.scanned.literalStart ?? words.count) - 1, 0))
+        references = try arguments.references(in: Array(words.prefix(refCount)))
+        let attributes = try arguments.attributeWords(droppingFirst: refCount)
+        try arguments.refuse(attributes, [.status: "todo check, uncheck, start and stop change it",
+                                          .dueBefore: "give the due with due:", .dueAfter: "give the due with due:"])
         geocode = !arguments.flag(CommonOptions.noGeocode)
         json = arguments.flag(CommonOptions.json)
         if let title = arguments.value(Self.title) { edit.title = try arguments.title(title) }
+        if !attributes.words.isEmpty {
+            guard edit.title == nil else {
+                throw arguments.error("'\(attributes.words.joined(separator: " "))' would be the title, and '--title' gives one too")
+            }
+            edit.title = try arguments.title(attributes.words.joined(separator: " "))
+        }
+        if edit.title != nil, references.count > 1 {
+            throw arguments.error("a new title is for one item; \(references.count) are named")
+        }
         edit.due = arguments.change(try arguments.dueDate(), removedBy: Self.noDue)
+        if let due = attributes.value(.due) {
+            edit.due = try arguments.either(CommonOptions.due, edit.due, or: due) { value throws(UsageError) in
+                try arguments.date(value).map { .set($0) } ?? .remove
+            } ?? .keep
+        }
         edit.repeatRule = arguments.change(try arguments.repeatRule(CommonOptions.repeatRule), removedBy: Self.noRepeat)
+        if let recur = attributes.value(.recur) {
+            edit.repeatRule = try arguments.either(CommonOptions.repeatRule, edit.repeatRule, or: recur) { value throws(UsageError) in
+                try arguments.repeatRule(value).map { .set($0) } ?? .remove
+            } ?? .keep
+        }
         edit.itemDescription = arguments.textChange(CommonOptions.description, removedBy: Self.noDescription)
         if let location = try arguments.location(name: Self.location, address: Self.address, coordinate: Self.coordinate) {
             edit.location = .set(location)
@@ -74,22 +113,37 @@ struct EditCommand: ListCommand {
             edit.address = arguments.change(arguments.value(Self.address), removedBy: Self.noAddress)
             edit.coordinate = arguments.change(try arguments.coordinate(Self.coordinate), removedBy: Self.noCoordinate)
         }
-        if let priority = try arguments.priority(CommonOptions.priority) {
+        if let priority = try arguments.either(CommonOptions.priority, try arguments.priority(CommonOptions.priority),
+                                               or: attributes.value(.priority), arguments.priority) {
             edit.priority = priority.map { .set($0) } ?? .remove
         } else if arguments.flag(Self.noPriority) {
             edit.priority = .remove
         }
         edit.start = arguments.change(try arguments.startDate(), removedBy: Self.noStart)
+        if let start = attributes.value(.start) {
+            edit.start = try arguments.either(CommonOptions.start, edit.start, or: start) { value throws(UsageError) in
+                try arguments.date(value).map { .set($0) } ?? .remove
+            } ?? .keep
+        }
         for (field, (option, noOption)) in zip(ItemField.texts, zip(CommonOptions.texts, Self.noTexts)) {
             let change = arguments.textChange(option, removedBy: noOption)
             if change != .keep { edit.texts[field] = change }
         }
+        if let project = attributes.value(.project) {
+            edit.texts[.project] = try arguments.either(CommonOptions.project, edit.texts[.project], or: project) { value throws(UsageError) in
+                try arguments.project(value).map { .set($0) } ?? .remove
+            }
+        }
         parent = arguments.change(try arguments.reference(CommonOptions.parent), removedBy: Self.noParent)
-        edit.addedTags = try arguments.tags(Self.tag)
-        edit.removedTags = try arguments.tags(Self.untag)
+        if let depends = attributes.value(.depends) {
+            guard references.count == 1 else { throw arguments.attributeError(depends.word, "name one item to give subtasks") }
+            subtasks = try arguments.references(depends)
+        }
+        edit.addedTags = try arguments.tags(Self.tag) + attributes.addedTags
+        edit.removedTags = try arguments.tags(Self.untag) + attributes.removedTags
         edit.clearsTags = arguments.flag(Self.noTags)
-        if edit.changesNothing, parent == .keep {
-            throw arguments.error("nothing to change; give at least one option, as --title or --due")
+        if edit.changesNothing, parent == .keep, subtasks.isEmpty {
+            throw arguments.error("nothing to change; give at least one option, as --title or --due, or a word, as due:fri")
         }
     }
 
@@ -100,15 +154,15 @@ struct EditCommand: ListCommand {
                 location.coordinate = try runner.addressLookup.coordinate(for: address, otherwise: "saved without a coordinate")
                 edit.location = .set(location)
             } else if case .set(let address) = edit.address, edit.coordinate == .keep,
-                      // An item without a place refuses the change anyway: nothing to look up.
-                      (try? runner.store.load().resolve(reference))?.location != nil {
+                      // Items without a place refuse the change anyway: nothing to look up.
+                      (try? runner.store.load().resolve(references))?.contains(where: { $0.location != nil }) == true {
                 if let coordinate = try runner.addressLookup.coordinate(for: address, otherwise: "the coordinate was left as it was") {
                     edit.coordinate = .set(coordinate)
                 }
             }
         }
-        let (before, edited, changed) = try runner.store.update(command: runner.arguments) { manager in
-            let item = try manager.resolve(reference)
+        let (results, subtaskNumbers) = try runner.store.update(command: runner.arguments) { manager in
+            let items = try manager.resolve(references)
             var edit = edit
             switch parent {
             case .keep: break
@@ -116,21 +170,33 @@ struct EditCommand: ListCommand {
             case .set(let reference): edit.parent = .set(try manager.resolve(reference).id)
             }
             do {
-                let edited = try manager.edit(itemWithID: item.id, edit)
-                return (item, edited, manager.changes.changeList)
+                let results = try items.map { item throws(ItemManagerError) in (before: item, edited: try manager.edit(itemWithID: item.id, edit)) }
+                // Taskwarrior's `depends:`: what the item waits for is done as its subtasks.
+                let subtasks = try manager.resolve(subtasks)
+                for subtask in subtasks { _ = try manager.edit(itemWithID: subtask.id, ItemEdit(parent: .set(items[0].id))) }
+                return (results, subtasks.map(\.number))
             } catch ItemManagerError.noLocation(let item) {
                 // On the command line, the way out is an option to give.
                 throw UsageError(message: "item \(item.number) has no location; give '--location <name>' too", command: Self.spec)
             }
         }
-        if changed { runner.warnIfStartsAfterDue(edited) }
+        for result in results where result.edited != result.before { runner.warnIfStartsAfterDue(result.edited) }
         if json {
-            runner.write(runner.renderer.json(edited))
-        } else if changed {
-            runner.write("Edited \(runner.renderer.summary(edited))\n" + removedWithThePlace(before, edited))
-        } else {
-            runner.write("Unchanged \(runner.renderer.summary(edited)): it already has these values\n")
+            runner.write(results.count == 1 && references.count == 1 ? runner.renderer.json(results[0].edited)
+                         : String(decoding: JSONValue.array(results.map(\.edited.json)).serializedOneElementPerLine(), as: UTF8.self))
+            return
         }
+        var lines = ""
+        // Only subtasks given (`depends:`): the item itself was not to change.
+        for (before, edited) in results where !(edit.changesNothing && parent == .keep) {
+            if edited != before {
+                lines += "Edited \(runner.renderer.summary(edited))\n" + removedWithThePlace(before, edited)
+            } else {
+                lines += "Unchanged \(runner.renderer.summary(edited)): it already has these values\n"
+            }
+        }
+        if !subtaskNumbers.isEmpty { lines += "  Its subtasks now: \(subtaskNumbers.map(String.init).joined(separator: ", "))\n" }
+        runner.write(lines)
     }
 
     /// `--location` names a new place, so the old place's address and coordinate go unless given

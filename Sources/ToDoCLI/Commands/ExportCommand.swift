@@ -10,14 +10,16 @@ struct ExportCommand: ListCommand {
 
     static let spec = CommandSpec(
         name: "export", summary: "Write every item in a format todo imports, or another's.",
-        options: [format, output] + QueryOptions.all,
+        arguments: [QueryOptions.filterWords], options: [format, output] + QueryOptions.all,
         exclusiveOptions: QueryOptions.exclusions,
         discussion: """
             Open items first, then done items, each in list order. todo.txt gets todo's fields as tags
             (due:, t:, rec:, tag:, id:, desc:, loc:, addr:, geo:); iCalendar gets one VTODO per item;
             taskwarrior gets one task per line, for 'task import'. 'todo import' reads each format back
-            as the same items.
-            """)
+            as the same items. Taskwarrior's filter words pick items as for 'todo list':
+            todo export status:pending project:home --format taskwarrior.
+            """,
+        attributeWords: .filter)
 
     var format: ExportFormat = .json
     var output: String?
@@ -34,10 +36,9 @@ struct ExportCommand: ListCommand {
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
-        try arguments.noPositionals()
         format = try arguments.choice(Self.format, default: .json)
         output = arguments.value(Self.output)
-        section = arguments.section()
+        section = try arguments.section()
         parent = try arguments.reference(QueryOptions.parent)
         query = try arguments.query()
     }

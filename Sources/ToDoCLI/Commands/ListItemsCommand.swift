@@ -7,7 +7,7 @@ struct ListItemsCommand: ListCommand {
                                 help: "Also show items that wait for their start date, and every done item.")
 
     static let spec = CommandSpec(
-        name: "list", summary: "List open items, then done items.",
+        name: "list", summary: "List open items, then done items.", arguments: [QueryOptions.filterWords],
         options: QueryOptions.all + [all, CommonOptions.json],
         exclusiveOptions: QueryOptions.exclusions,
         discussion: """
@@ -18,8 +18,11 @@ struct ListItemsCommand: ListCommand {
             whose start date is after today waits: it is left out, and a line says how many wait;
             --all shows them, and every done item. --json always gives every item. Dates take the forms of --due. 'todo' with
             no command is 'todo list', and 'todo --open' is 'todo list --open'.
+            Taskwarrior's filter words work too: todo list +work -home project:home pri:H due:today
+            due.before:eow status:pending; project:home also shows home.garden. Other words are
+            searched for, each as --search does.
             """,
-        aliases: ["ls"])
+        aliases: ["ls"], attributeWords: .filter)
 
     var section: ListSection = .all
     /// Whether to show waiting items and every done item (`--all`).
@@ -39,8 +42,7 @@ struct ListItemsCommand: ListCommand {
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
-        try arguments.noPositionals()
-        section = arguments.section()
+        section = try arguments.section()
         showsAll = arguments.flag(Self.all)
         parent = try arguments.reference(QueryOptions.parent)
         json = arguments.flag(CommonOptions.json)

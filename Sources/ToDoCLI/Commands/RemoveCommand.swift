@@ -1,7 +1,7 @@
 import ToDoCore
 
 /// `todo remove`: deletes items.
-struct RemoveCommand: EachItemCommand {
+struct RemoveCommand: RefsOnlyCommand {
     static let spec = CommandSpec(
         name: "remove", summary: "Delete items.", arguments: [CommonOptions.references], options: [CommonOptions.json],
         discussion: "All refs are resolved first; if one fails, nothing is deleted. Numbers are never reused.",
@@ -10,7 +10,7 @@ struct RemoveCommand: EachItemCommand {
     var references: [ItemReference]
     var json = false
 
-    static func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
+    func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
         try manager.removeItems(withIDs: items.map(\.id)).map { ItemResult(item: $0, verb: "Removed") }
     }
 }

@@ -32,7 +32,8 @@ extension ToDoCommand {
 /// Every command, in the order help lists them.
 enum CommandRegistry {
     static let commands: [any ToDoCommand.Type] = [
-        AddCommand.self, ListItemsCommand.self, AgendaCommand.self, ShowCommand.self, CheckCommand.self, UncheckCommand.self, EditCommand.self,
+        AddCommand.self, ListItemsCommand.self, NextCommand.self, AgendaCommand.self, ShowCommand.self, CheckCommand.self, UncheckCommand.self, StartCommand.self, StopCommand.self, PostponeCommand.self, EditCommand.self,
+        PriorityCommand.self, DepriorityCommand.self, AppendCommand.self, PrependCommand.self,
         RemoveCommand.self, ClearCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self, ExportCommand.self,
         ImportCommand.self, SyncCommand.self, CompletionCommand.self, HelpCommand.self,
     ]

@@ -1,7 +1,7 @@
 import ToDoCore
 
 /// `todo uncheck`: marks done items open again.
-struct UncheckCommand: EachItemCommand {
+struct UncheckCommand: RefsOnlyCommand {
     static let spec = CommandSpec(
         name: "uncheck", summary: "Mark done items open again.", arguments: [CommonOptions.references], options: [CommonOptions.json],
         discussion: """
@@ -13,7 +13,7 @@ struct UncheckCommand: EachItemCommand {
     var references: [ItemReference]
     var json = false
 
-    static func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
+    func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
         try items.map { item in
             ItemResult(item: try manager.uncheckItem(withID: item.id), verb: item.done ? "Unchecked" : "Already open", changed: item.done)
         }

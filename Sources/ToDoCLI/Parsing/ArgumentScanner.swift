@@ -5,6 +5,9 @@ struct ScannedArguments: Equatable {
     /// The command, `nil` when none was named (`todo`, `todo --help`, `todo --version`).
     var command: CommandSpec?
     var positionals: [String] = []
+    /// The index in `positionals` of the first word after `--`: words from there on are never
+    /// read as attribute words (`AttributeWords`).
+    var literalStart: Int?
     /// Values of options that take one, by option name: the last one given.
     var values: [String: String] = [:]
     /// Every value of an option that may be repeated, in order, by option name.
@@ -35,9 +38,18 @@ enum ArgumentScanner {
             let start = index
             index += 1
 
-            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+            // `-work` (without the tag work) is a word of the commands that read it.
+            let isRemovedTag = result.command?.attributeWords.readsRemovedTags == true && !argument.hasPrefix("--")
+                && AttributeWords.tag(in: argument)?.removes == true && argument != "-h"
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") || isRemovedTag {
                 if result.command == nil && !optionsEnded {
-                    guard let command = try CommandRegistry.spec(matching: argument) else { throw unknownCommand(argument) }
+                    guard let command = try CommandRegistry.spec(matching: argument) else {
+                        // `todo +work` is `todo list +work`, as `todo --open` is `todo list --open`.
+                        if AttributeWords.isAttributeWord(argument), result.positionals.isEmpty {
+                            return try scan([ListItemsCommand.spec.name] + arguments)
+                        }
+                        throw unknownCommand(argument)
+                    }
                     result.command = command
                 } else {
                     result.positionals.append(argument)
@@ -46,6 +58,7 @@ enum ArgumentScanner {
             }
             if argument == "--" {
                 optionsEnded = true
+                result.literalStart = result.positionals.count
                 continue
             }
             if argument == "-h" || argument == "--help" {
@@ -69,6 +82,10 @@ enum ArgumentScanner {
             } else if result.command == nil, ListItemsCommand.spec.option(named: name) != nil,
                       !arguments[index...].contains(where: { (try? CommandRegistry.spec(matching: $0)) != nil }) {
                 // `todo --open` is `todo list --open`, as `todo` alone is `todo list`.
+                return try scan([ListItemsCommand.spec.name] + arguments)
+            } else if result.command == nil, !argument.hasPrefix("--"), AttributeWords.tag(in: argument)?.removes == true,
+                      !arguments[index...].contains(where: { (try? CommandRegistry.spec(matching: $0)) != nil }) {
+                // `todo -home`: the list without the tag home.
                 return try scan([ListItemsCommand.spec.name] + arguments)
             } else {
                 throw unknownOption(argument, command: result.command)

@@ -50,6 +50,8 @@ struct CommandSpec: Equatable, Sendable {
     /// Whether the command may change the list: one is suggested for a mistyped word only when a
     /// single letter is off.
     var changesList = false
+    /// How the command reads Taskwarrior's attribute words among its arguments (`AttributeWords`).
+    var attributeWords: AttributeWords.Use = .none
 
     func option(named name: String) -> OptionSpec? {
         options.first { $0.name == name }

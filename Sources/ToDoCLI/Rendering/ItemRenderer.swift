@@ -30,11 +30,15 @@ struct ItemRenderer {
     /// `3: Call Mom (due Monday 01/10/22, at Home)`.
     func summary(_ item: ToDoItem) -> String {
         var details: [String] = []
-        if let due = dueText(item) { details.append("due \(due)") }
+        if let due = item.due {
+            // 00:00 is the start of the day, which people mean by "midnight" as often as the end.
+            details.append("due \(dayAndDate(due))" + (dates.isMidnight(due) ? ", as " + dates.weekdayName(of: due) + " begins" : ""))
+        }
         if let rule = item.repeatRule { details.append("repeats \(Self.repeatText(rule))") }
         if let start = item.start { details.append("starts " + dayAndDate(start)) }
         if let location = item.location { details.append("at \(TerminalText.printable(location.name))") }
         if let priority = item.priority { details.append("priority \(PriorityLevel(priority).rawValue)") }
+        if let project = item.project { details.append("project:" + TerminalText.printable(project)) }
         if !item.tags.isEmpty { details.append(TerminalText.printable(item.tags.map { "+" + $0 }.joined(separator: " "))) }
         return "\(item.number): \(TerminalText.printable(item.title))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
     }
@@ -127,7 +131,7 @@ struct ItemRenderer {
             return [(field.label, (item.done ? style.green("done") : item.inProgress ? "in progress" : "open")
                 + (item.percentComplete.map { " (\($0)% done)" } ?? ""))]
         case .progress: return []
-        case .url: return [(field.label, item[text: field].map(TerminalText.printable) ?? "-")]
+        case .url, .project: return [(field.label, item[text: field].map(TerminalText.printable) ?? "-")]
         }
     }
 

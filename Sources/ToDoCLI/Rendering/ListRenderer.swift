@@ -191,6 +191,9 @@ struct ListRenderer {
                 row.placeWidth = TerminalText.mayHaveControls(name) ? DisplayWidth.of(Self.printable(name)) : DisplayWidth.of(name)
             }
         }
+        if let project = fields.project {
+            row.titleWidth += Self.projectMark.count + DisplayWidth.of(Self.printable(text[project]))
+        }
         if let shown = fields.shownTags {
             row.hasTags = true
             row.titleWidth += DisplayWidth.of(text[shown])
@@ -233,6 +236,10 @@ struct ListRenderer {
             output.append(UInt8(ascii: " "))
             style.append("[x]", .green, to: &output)
             output.append(UInt8(ascii: " "))
+        } else if item.inProgress {
+            output.append(UInt8(ascii: " "))
+            style.append("[>]", .yellow, to: &output)
+            output.append(UInt8(ascii: " "))
         } else {
             output.append(Self.openMark)
         }
@@ -262,6 +269,7 @@ struct ListRenderer {
         if titleWidth < row.titleWidth {
             // Cut with its tags: the title comes first.
             let whole = (safeTitle ?? String(decoding: text[fields.title], as: UTF8.self))
+                + (fields.project.map { Self.projectMark + Self.printable(text[$0]) } ?? "")
                 + (row.hasTags ? Self.tagsText(fields, in: text) ?? "" : "")
             style.append(DisplayWidth.cut(whole, to: max(titleWidth - 2 * row.depth, 1)).text, titleCode, to: &output)
         } else {
@@ -269,6 +277,9 @@ struct ListRenderer {
                 style.append(safeTitle, titleCode, to: &output)
             } else {
                 style.append(text[fields.title], titleCode, to: &output)
+            }
+            if let project = fields.project {
+                style.append(Self.projectMark + Self.printable(text[project]), .dim, to: &output)
             }
             if row.hasTags {
                 if let shown = fields.shownTags {
@@ -301,6 +312,9 @@ struct ListRenderer {
 }
 
 extension ListRenderer {
+    /// What comes before the project after a title: the word that filters by it.
+    fileprivate static let projectMark = " project:"
+
     /// An open item's mark, as bytes made once.
     fileprivate static let openMark = Array(" [ ] ".utf8)
 

@@ -19,10 +19,13 @@ public protocol TextOutput: AnyObject {
     var writeError: Int32? { get }
     /// The width of the terminal the output goes to, in columns, when it says; `nil` otherwise.
     var terminalColumns: Int? { get }
+    /// The height of that terminal, in rows, when it says; `nil` otherwise.
+    var terminalRows: Int? { get }
 }
 
 extension TextOutput {
     public var terminalColumns: Int? { nil }
+    public var terminalRows: Int? { nil }
 
     public func write(bytes: [UInt8]) {
         write(String(decoding: bytes, as: UTF8.self))
@@ -71,7 +74,7 @@ public struct Context {
     }
 
     /// The environment variables todo reads (see "Settings" in the README).
-    static let variableNames = ["COLUMNS", "HOME", "NO_COLOR", "TERM", "TODO_DATE_ORDER", "TODO_FILE", "TODO_GEOCODER_URL",
+    static let variableNames = ["COLUMNS", "HOME", "LINES", "NO_COLOR", "TERM", "TODO_DATE_ORDER", "TODO_FILE", "TODO_GEOCODER_URL",
                                 "TODO_HTTP_TIMEOUT", "TODO_IMPORT_MAX_MB", "TODO_LOCK_TIMEOUT", "TODO_SYNC_PASSWORD", "TZ", "XDG_DATA_HOME"]
 
     /// How many columns rows written to standard output may take: the terminal's width when the
@@ -82,6 +85,15 @@ public struct Context {
         if let columns = output.terminalColumns { return columns }
         guard let columns = environment["COLUMNS"].flatMap({ Int($0) }), (1...100_000).contains(columns) else { return nil }
         return columns
+    }
+
+    /// How many rows a screenful has: the terminal's (asked of it, then `LINES`), `nil` for a pipe
+    /// or a file.
+    var outputHeight: Int? {
+        guard output.isTerminal else { return nil }
+        if let rows = output.terminalRows { return rows }
+        guard let rows = environment["LINES"].flatMap({ Int($0) }), (1...100_000).contains(rows) else { return nil }
+        return rows
     }
 
     /// The real process: its environment, directories, clock, time zone and standard streams, and
@@ -140,6 +152,12 @@ final class FileDescriptorOutput: TextOutput {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
+    }
+
+    var terminalRows: Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
     }
 
     func write(_ text: String) {

@@ -10,7 +10,7 @@ public enum TaskwarriorFormat {
     /// case, as Taskwarrior writes it), `description` (the title), `status`, `entry`, `end`, `due`,
     /// `wait` (the start), `modified`, `priority` (the level as `H`, `M`, `L`), `tags`, `recur`
     /// (a repeat `recur` can say), `annotations` (the description, a line each); then what a
-    /// Taskwarrior import kept (`project`, `depends`, UDAs), as it was. Dates are UTC, as
+    /// Taskwarrior import kept (`depends`, UDAs), as it was. Dates are UTC, as
     /// `20231110T230000Z`; text beyond ASCII is written as itself (Taskwarrior 2.6 mangles
     /// `\u` escapes of characters outside the Basic Multilingual Plane).
     /// A whole day is its first moment in `timeZone`, as Taskwarrior keeps `due:2026-12-03`.
@@ -169,7 +169,7 @@ public enum TaskwarriorFormat {
     static let source = ForeignMembers.taskwarrior
 
     /// The keys todo reads (or drops: `id`, `urgency`, `mask`, `rtype` are Taskwarrior's to work
-    /// out); every other key (`project`, `depends`, UDAs) stays with the item as it was.
+    /// out); every other key (`depends`, UDAs) stays with the item as it was.
     private static let readKeys = Set<String>(["description", "uuid", "status", "entry", "due", "end", "wait", "modified",
                                                 "annotations", "priority", "tags", "recur", "id", "urgency",
                                                 // Taskwarrior's bookkeeping of a series, which it makes again.
@@ -269,7 +269,7 @@ public enum TaskwarriorFormat {
             guard let key = field.taskwarriorKey, let text = string(key) else { continue }
             if ItemField.isOneLine(text) { item[text: field] = text } else { unreadable(key, "not one line (a line break or a control character)") }
         }
-        // What todo has no field for stays with the item: the project, dependencies, UDAs.
+        // What todo has no field for stays with the item: dependencies, UDAs.
         for (key, value) in task.members where !readKeys.contains(key) { kept.appendUnchecked(key: key, value: value) }
         if kept.count > 0 { item.fields.foreignMembers.sources[source] = .object(kept) }
         if status == "recurring" {
@@ -312,7 +312,7 @@ public enum TaskwarriorFormat {
     /// Taskwarrior's `recur` as RRULE text: the named periods (`daily`, `weekdays`, `weekly`,
     /// `biweekly`, `fortnight`, `monthly`, `quarterly`, `yearly`, `annual`) and `N` with a unit
     /// (`2d`, `3wk`, `1mo`, `2y`, `P1W`).
-    static func rule(ofRecurrence text: String) -> String? {
+    public static func rule(ofRecurrence text: String) -> String? {
         let named: [String: RepeatRule.Cadence] = [
             "daily": .every(1, .daily), "day": .every(1, .daily), "weekdays": .weekdays, "weekly": .every(1, .weekly),
             "week": .every(1, .weekly), "biweekly": .every(2, .weekly), "fortnight": .every(2, .weekly),

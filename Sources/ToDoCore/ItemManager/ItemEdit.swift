@@ -43,12 +43,14 @@ public struct ItemEdit: Equatable, Sendable {
     public var clearsTags: Bool
     /// Each text field changed (`ItemField.texts`).
     public var texts: [ItemField: FieldChange<String>] = [:]
+    /// Begun (`todo start`) or not (`todo stop`); `nil` keeps it. Only an open item is begun.
+    public var inProgress: Bool?
 
     public init(title: String? = nil, due: FieldChange<ItemDate> = .keep, itemDescription: FieldChange<String> = .keep,
                 location: FieldChange<Location> = .keep, address: FieldChange<String> = .keep,
                 coordinate: FieldChange<Coordinate> = .keep, priority: FieldChange<Int> = .keep,
                 addedTags: [String] = [], removedTags: [String] = [], clearsTags: Bool = false, start: FieldChange<ItemDate> = .keep,
-                parent: FieldChange<UUID> = .keep) {
+                parent: FieldChange<UUID> = .keep, inProgress: Bool? = nil) {
         self.title = title
         self.due = due
         self.itemDescription = itemDescription
@@ -61,13 +63,14 @@ public struct ItemEdit: Equatable, Sendable {
         self.addedTags = addedTags
         self.removedTags = removedTags
         self.clearsTags = clearsTags
+        self.inProgress = inProgress
     }
 
     /// Whether the edit would leave every field as it is.
     public var changesNothing: Bool {
         title == nil && due == .keep && itemDescription == .keep && location == .keep && address == .keep
             && coordinate == .keep && priority == .keep && start == .keep && parent == .keep && repeatRule == .keep && addedTags.isEmpty && removedTags.isEmpty && !clearsTags
-            && texts.values.allSatisfy { $0 == .keep }
+            && texts.values.allSatisfy { $0 == .keep } && inProgress == nil
     }
 
     /// The tags an item with `tags` has after the edit.
@@ -112,6 +115,10 @@ extension ItemManager {
         edited.start = start
         edited.parent = parent
         for (field, change) in edit.texts { edited[text: field] = change.applied(to: current[text: field]) }
+        if let inProgress = edit.inProgress {
+            if inProgress, current.done { throw .beginningDone(current) }
+            edited.inProgress = inProgress
+        }
         // An edit that leaves every field as it is changes nothing, and records no change; a
         // coordinate moved by less than the book's tolerance is still moved.
         guard ItemField.differ(edited, current) || edited.location?.coordinate != current.location?.coordinate else { return current }

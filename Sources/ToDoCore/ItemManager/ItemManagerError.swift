@@ -48,6 +48,8 @@ public enum ItemManagerError: Error, Equatable, Sendable {
     /// The item repeats by a rule todo cannot follow (`RepeatRule.canBeFollowed`), so checking it
     /// cannot say when it is next due.
     case unfollowableRepeat(ToDoItem)
+    /// A done item cannot be begun (`todo start`): it is to be opened again first.
+    case beginningDone(ToDoItem)
 }
 
 extension ItemManagerError: CustomStringConvertible {
@@ -109,6 +111,8 @@ extension ItemManagerError: CustomStringConvertible {
             return "todo cannot work out when \(item.label) is next due from its repeat rule \(item.repeatRule ?? "")"
                 + " (todo follows FREQ=DAILY, WEEKLY, MONTHLY and YEARLY with INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH,"
                 + " BYSETPOS and WKST); change it with edit \(item.number) --repeat, or end it with edit \(item.number) --no-repeat"
+        case .beginningDone(let item):
+            return "\(item.label) is done; open it again with todo uncheck \(item.number) to begin it"
         case .invalidTag(let tag):
             return tag.isEmpty ? "a tag is empty" : "the tag \(quoted(tag)) holds a space or control character; a tag is one word"
         }

@@ -8,11 +8,13 @@ import ToDoStorage
 public struct ItemQuery: Equatable, Sendable {
     /// What items can be sorted by.
     public enum SortKey: String, CaseIterable, Sendable {
-        case number, due, title, created, priority
+        case number, due, title, created, priority, project
     }
 
     /// Text to find, ignoring case, in the title, description, location name or address.
     public var search: String?
+    /// Words each of which is found as `search` is (a Taskwarrior filter's plain words).
+    public var words: [String] = []
     /// Only items due before this moment.
     public var dueBefore: Double?
     /// Only items due at or after this moment.
@@ -26,6 +28,10 @@ public struct ItemQuery: Equatable, Sendable {
     public var repeating = false
     /// Only items with every one of these tags (ignoring case).
     public var tags: [String] = []
+    /// Only items with none of these tags (Taskwarrior's `-tag`).
+    public var withoutTags: [String] = []
+    /// Only items in this project or one of its parts (`ProjectName.contains`).
+    public var project: String?
     /// Only items with a priority of this level.
     public var priority: PriorityLevel?
     public var sort: SortKey?
@@ -72,11 +78,17 @@ public struct ItemQuery: Equatable, Sendable {
         if let dueBefore, !(due.map { $0 < dueBefore } ?? false) { return false }
         if let dueFrom, !(due.map { $0 >= dueFrom } ?? false) { return false }
         if overdue, item.done || !(item.due.map { dates.isOverdue($0, now: now) } ?? false) { return false }
-        if !tags.isEmpty, !tags.allSatisfy({ Tags.contains(item.tags, $0) }) { return false }
+        if !tags.isEmpty || !withoutTags.isEmpty {
+            let itemTags = item.tags
+            if !tags.allSatisfy({ Tags.contains(itemTags, $0) }) || withoutTags.contains(where: { Tags.contains(itemTags, $0) }) { return false }
+        }
+        if let project, !ProjectName.contains(project, item.project) { return false }
         if let priority, item.priority.map(PriorityLevel.init) != priority { return false }
-        if let search, !search.isEmpty {
+        if search?.isEmpty == false || !words.isEmpty {
             let fields = [item.title, item.itemDescription, item.location?.name, item.location?.address]
-            guard fields.contains(where: { $0?.range(of: search, options: .caseInsensitive) != nil }) else { return false }
+            for text in (search.map { [$0] } ?? []) + words where !text.isEmpty {
+                guard fields.contains(where: { $0?.range(of: text, options: .caseInsensitive) != nil }) else { return false }
+            }
         }
         return true
     }
@@ -103,6 +115,7 @@ public struct ItemQuery: Equatable, Sendable {
         case .due: return item.due != nil
         case .created: return item.createdAt != nil
         case .priority: return item.priority != nil
+        case .project: return item.project != nil
         }
     }
 
@@ -124,6 +137,8 @@ public struct ItemQuery: Equatable, Sendable {
         // 1 is the highest: ascending puts high first.
         case .priority: return optional(left.priority, right.priority)
         case .title: return left.title.compare(right.title, options: [.caseInsensitive, .numeric])
+        // A project's parts follow it: `home` before `home.garden` before `homework`.
+        case .project: return ProjectName.compare(left.project!, right.project!)
         }
     }
 }

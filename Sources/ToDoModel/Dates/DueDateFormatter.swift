@@ -33,6 +33,13 @@ public struct DueDateFormatter: Sendable {
         return string(parts, showsTime: allDay == false || (allDay == nil && (parts.hour != 0 || parts.minute != 0)))
     }
 
+    /// Whether `date` is a time at a local midnight: the start of its day (`tomorrow midnight`),
+    /// which an echo says in words, since people mean the end of a day as often.
+    public func isMidnight(_ date: ItemDate) -> Bool {
+        guard case .time(let moment) = date else { return false }
+        return local.fields(of: moment).isMidnight
+    }
+
     /// `01/10/22` for a day, `01/10/22 14:30` for a time (`00:00` too).
     public func string(from date: ItemDate) -> String {
         let (parts, isTime) = fields(of: date)

@@ -38,11 +38,16 @@ public struct DueDateError: Error, Equatable, Sendable, CustomStringConvertible 
 }
 
 /// Reads due dates as users type them, in a given time zone relative to a given now: numeric dates
-/// (`01/10/22`, `01/10/2022`, `2022-01-10`), the words `today`, `tomorrow`, weekday names (the next
-/// such day after today, `next friday` alike), `+Nd` / `+Nw`, `in N days|weeks|months|years`, and
-/// `eod`, `eow`, `eom`, `eoy` (today, this week's Sunday, the month's and the year's last day); any
-/// of them followed by a time (`17:00`, `5pm`, `5:30pm`, `noon`, `midnight`). A date without a time
-/// means that calendar day (`ItemDate.day`). Nothing else is guessed.
+/// (`01/10/22`, `01/10/2022`, `2022-01-10`; `12/24` without a year is the next such day), a month's
+/// name and a day (`dec 3`, `3 december`, `dec 3 2027`: the next such day without a year), the
+/// words `today`, `tomorrow`, `yesterday`, weekday names (the next such day after today, `next
+/// friday` alike), `next week` (its Monday), `next month` and `next year` (their first day),
+/// `+Nd`, `+Nw`, `+Nm`, `+Ny` (days, weeks, months, years from today; `-2d` before it, `3d` as
+/// Taskwarrior writes it), `in N days|weeks|months|years`, and `eod`, `eow`, `eom`, `eoy` (today,
+/// this week's Sunday, the month's and the year's last day); any of them followed by a time
+/// (`17:00`, `5pm`, `5:30pm`, `noon`, `midnight`: the start of that day). A time alone is today's,
+/// or tomorrow's once it has passed; `now` is this minute. A date without a time means that
+/// calendar day (`ItemDate.day`). Nothing else is guessed.
 public struct DueDateParser: Sendable {
     public let now: Date
     public let rules: TimeZoneRules
@@ -63,9 +68,10 @@ public struct DueDateParser: Sendable {
     /// The accepted forms, one line, for help and error messages.
     public static func acceptedForms(_ order: DateOrder) -> String {
         let numeric = order == .monthFirst ? "MM/dd/yy, MM/dd/yyyy" : "dd/MM/yy, dd/MM/yyyy"
-        return "\(numeric), yyyy-MM-dd, today, tomorrow, a weekday name (the next one; also next friday),"
-            + " +Nd, +Nw, in N days|weeks|months|years, eod, eow, eom, eoy; each with an optional time"
-            + " (HH:mm, 5pm, 5:30pm, noon, midnight)"
+        let short = order == .monthFirst ? "MM/dd" : "dd/MM"
+        return "\(numeric), yyyy-MM-dd, \(short), dec 3, today, tomorrow, yesterday, a weekday name (the next one; also"
+            + " next friday), next week|month|year, +Nd, +Nw, +Nm, +Ny, -Nd, in N days|weeks|months|years, eod, eow, eom,"
+            + " eoy; each with an optional time (HH:mm, 5pm, 5:30pm, noon, midnight); a time alone (the next one); now"
     }
 
     /// The due date `text` names, in seconds since 1970.
@@ -91,6 +97,18 @@ public struct DueDateParser: Sendable {
     public func span(_ text: String) throws(DueDateError) -> Range<Double> {
         var words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         guard (1...4).contains(words.count) else { throw error(text) }
+        if words == ["now"] {
+            let minute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60
+            return minute..<minute + 60
+        }
+        // A time alone is the next one: today's, or tomorrow's once it has passed.
+        if words.count == 1, let time = Self.parseTime(words[0]) {
+            for day in today...today + 1 {
+                guard case .moment(let moment) = local.resolve(local: day * 86_400 + time.hour * 3600 + time.minute * 60),
+                      Double(moment) > now.timeIntervalSince1970 else { continue }
+                return Double(moment)..<Double(moment + 60)
+            }
+        }
         var time: (hour: Int, minute: Int)?
         if words.count > 1, let parsedTime = Self.parseTime(words.last!) {
             time = parsedTime
@@ -119,23 +137,95 @@ public struct DueDateParser: Sendable {
 
     // MARK: Days
 
-    /// The day the words before any time name: one word, `next` and a weekday, or `in N units`.
+    /// The day the words before any time name: one word, `next` and a weekday or period, a month
+    /// and a day (and a year), or `in N units`.
     private func dayNumber(for words: [String]) -> Int? {
         switch words.count {
         case 1:
             if let day = numericDay(words[0]) { return day.number }
             if let number = endOfPeriod(words[0]) { return number }
+            if let number = shortDay(words[0]) { return number }
+            if let number = offsetDay(words[0]) { return number }
             if let offset = relativeDays(words[0]) { return CalendarDay(number: today + offset).number }
             return nil
         case 2:
-            // "next friday" is the next Friday after today, as "friday" is.
-            guard words[0] == "next", Self.weekdayIndex(words[1]) != nil, let offset = relativeDays(words[1]) else { return nil }
-            return today + offset
+            if let number = monthAndDay(words) { return number }
+            guard words[0] == "next" else { return nil }
+            let day = CalendarDay(number: today)
+            switch words[1] {
+            // Next week begins on its Monday (ISO 8601's weeks); next month and year on their first day.
+            case "week": return today + (7 - (CalendarDay.weekday(ofDayNumber: today) + 5) % 7)
+            case "month": return CalendarDay(year: day.year + day.month / 12, month: day.month % 12 + 1, day: 1).number
+            case "year": return CalendarDay(year: day.year + 1, month: 1, day: 1).number
+            default:
+                // "next friday" is the next Friday after today, as "friday" is.
+                guard Self.weekdayIndex(words[1]) != nil, let offset = relativeDays(words[1]) else { return nil }
+                return today + offset
+            }
         case 3:
+            if let number = monthAndDay(words) { return number }
             guard words[0] == "in", let count = Self.digits(Substring(words[1])), count <= 100_000 else { return nil }
             return later(by: count, words[2])
         default:
             return nil
+        }
+    }
+
+    /// `dec 3`, `3 december`, `december 3 2027`: that day, the next such one (today counts) when
+    /// no year is given.
+    private func monthAndDay(_ words: [String]) -> Int? {
+        let month: Int, dayText: String
+        if let named = Self.monthIndex(words[0]) {
+            (month, dayText) = (named + 1, words[1])
+        } else if let named = Self.monthIndex(words[1]) {
+            (month, dayText) = (named + 1, words[0])
+        } else {
+            return nil
+        }
+        // `3rd`, `21st` read as the number.
+        let digits = dayText.hasSuffix("st") || dayText.hasSuffix("nd") || dayText.hasSuffix("rd") || dayText.hasSuffix("th")
+            ? dayText.dropLast(2) : Substring(dayText)
+        guard digits.count <= 2, let dayOfMonth = Self.digits(digits) else { return nil }
+        if words.count == 3 {
+            guard words[2].count == 4, let year = Self.digits(Substring(words[2])) else { return nil }
+            return CalendarDay(year: year, month: month, day: dayOfMonth).number
+        }
+        return nextDay(month: month, day: dayOfMonth)
+    }
+
+    /// `MM/dd` (or `dd/MM`), without a year: the next such day, today counting.
+    private func shortDay(_ word: String) -> Int? {
+        let parts = word.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count <= 2, parts[1].count <= 2,
+              let first = Self.digits(parts[0]), let second = Self.digits(parts[1]) else { return nil }
+        return order == .monthFirst ? nextDay(month: first, day: second) : nextDay(month: second, day: first)
+    }
+
+    /// The next day that is `day` of `month`, today counting: this year's, else a later year's
+    /// (29 February waits for a leap year); `nil` for a day no month has.
+    private func nextDay(month: Int, day: Int) -> Int? {
+        let year = CalendarDay(number: today).year
+        for candidate in year...year + 8 {
+            if let number = CalendarDay(year: candidate, month: month, day: day).number, number >= today { return number }
+        }
+        return nil
+    }
+
+    /// `+Nm` and `+Ny` (months and years from today, as `in N months`), and `-Nd`, `-Nw` (days and
+    /// weeks before today); `Nd`, `Nw` as Taskwarrior writes a duration from today.
+    private func offsetDay(_ word: String) -> Int? {
+        var body = Substring(word), sign = 1
+        if body.first == "+" || body.first == "-" {
+            sign = body.first == "-" ? -1 : 1
+            body = body.dropFirst()
+        }
+        guard let unit = body.last, let count = Self.digits(body.dropLast()), count <= 100_000 else { return nil }
+        switch unit {
+        case "d": return today + sign * count
+        case "w": return today + sign * 7 * count
+        case "m" where sign > 0 && body.count < word.count: return later(by: count, "months")
+        case "y" where sign > 0 && body.count < word.count: return later(by: count, "years")
+        default: return nil
         }
     }
 
@@ -145,17 +235,8 @@ public struct DueDateParser: Sendable {
     private func later(by count: Int, _ unit: String) -> Int? {
         let singular = unit.hasSuffix("s") ? String(unit.dropLast()) : unit
         guard count == 1 || unit.hasSuffix("s") else { return nil }
-        switch singular {
-        case "day": return today + count
-        case "week": return today + 7 * count
-        case "month", "year":
-            let day = CalendarDay(number: today)
-            let months = day.month - 1 + (singular == "month" ? count : 12 * count)
-            let year = day.year + months / 12, month = months % 12 + 1
-            guard year <= 9999 else { return nil }
-            return CalendarDay(year: year, month: month, day: min(day.day, CalendarDay.length(ofMonth: month, year: year))).number
-        default: return nil
-        }
+        let units: [String: DatePeriod.Unit] = ["day": .day, "week": .week, "month": .month, "year": .year]
+        return units[singular].flatMap { DatePeriod(count: count, unit: $0).moved(dayNumber: today) }
     }
 
     /// `eod`, `eow`, `eom`, `eoy`: the last day of today, this week (Monday to Sunday, as ISO
@@ -208,11 +289,20 @@ public struct DueDateParser: Sendable {
 
     private static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
-    /// How many days from today `word` means: `today`, `tomorrow`, a weekday, `+Nd`, `+Nw`.
+    private static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+                                 "october", "november", "december"]
+
+    /// A month's name, or its first three letters (`sept` too), from 0 for January.
+    private static func monthIndex(_ word: String) -> Int? {
+        months.firstIndex { $0 == word || (word.count == 3 && $0.hasPrefix(word)) || (word == "sept" && $0 == "september") }
+    }
+
+    /// How many days from today `word` means: `today`, `tomorrow`, `yesterday`, a weekday.
     private func relativeDays(_ word: String) -> Int? {
         switch word {
         case "today": return 0
         case "tomorrow": return 1
+        case "yesterday": return -1
         default: break
         }
         if let weekday = Self.weekdayIndex(word) {
@@ -220,10 +310,7 @@ public struct DueDateParser: Sendable {
             let ahead = (weekday - todayWeekday + 7) % 7
             return ahead == 0 ? 7 : ahead
         }
-        guard word.hasPrefix("+"), word.count >= 3, let unit = word.last, unit == "d" || unit == "w",
-              let count = Self.digits(word.dropFirst().dropLast()), count <= 100_000
-        else { return nil }
-        return unit == "w" ? count * 7 : count
+        return nil
     }
 
     /// The error for `time` on a day when the clocks skip it, with the time they skip to.

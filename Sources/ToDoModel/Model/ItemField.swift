@@ -15,6 +15,8 @@ public enum ItemField: String, CaseIterable, Sendable {
     case status
     /// In progress, and how much is done.
     case progress
+    /// What the item is part of, Taskwarrior's way: `work.admin` is part of `work`.
+    case project
     /// A link (iCalendar's `URL`, Reminders' `url`).
     case url
 
@@ -42,6 +44,7 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .status: "Status"
         case .progress: "Progress"
         case .url: "URL"
+        case .project: "Project"
         }
     }
 
@@ -64,7 +67,7 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .place: a.location?.isIdentical(to: b.location) ?? (b.location == nil)
         case .status: a.done == b.done && (!a.done || a.completedAt == b.completedAt)
         case .progress: a.inProgress == b.inProgress && a.percentComplete == b.percentComplete
-        case .url: a.url == b.url
+        case .url, .project: a[text: self] == b[text: self]
         }
     }
 
@@ -87,7 +90,7 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .progress:
             item.fields.inProgress = source.inProgress
             item.fields.percentComplete = source.percentComplete
-        case .url: item.fields.url = source.url
+        case .url, .project: item[text: self] = source[text: self]
         }
         return item
     }
@@ -113,7 +116,7 @@ extension ItemField {
     public var isText: Bool {
         switch self {
         case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress: false
-        case .url: true
+        case .url, .project: true
         }
     }
 
@@ -142,6 +145,7 @@ extension ItemField {
         case .status: ["done"]
         case .progress: ["inProgress", "percentComplete"]
         case .url: ["url"]
+        case .project: ["project"]
         }
     }
 
@@ -170,6 +174,7 @@ extension ItemField {
         case .status: "Open or done."
         case .progress: "Begun, and how much is done."
         case .url: "A link, as https://example.com/ticket/42."
+        case .project: "The project, as work.admin (part of work)."
         }
     }
 
@@ -190,6 +195,8 @@ extension ItemField {
         case .status: ("STATUS", false)
         case .progress: ("PERCENT-COMPLETE", false)
         case .url: ("URL", false)
+        // RFC 5545 has no property for a project (CATEGORIES are the tags).
+        case .project: ("X-TODO-PROJECT", true)
         }
     }
 
@@ -203,7 +210,7 @@ extension ItemField {
         case .place: "locationTitle"
         case .priority: "priority"
         case .url: "url"
-        case .start, .repeatRule, .tags, .parent, .progress: nil
+        case .start, .repeatRule, .tags, .parent, .progress, .project: nil
         }
     }
 
@@ -218,8 +225,9 @@ extension ItemField {
         case .tags: "tag"
         case .parent: "parent"
         case .place: "loc"
-        // todo.txt has no key for a link: it stays in the item, not on the line.
-        case .title, .status, .progress, .url: nil
+        // todo.txt has no key for a link: it stays in the item, not on the line. A project is a
+        // `+project` word (`TodoTxtFormat`).
+        case .title, .status, .progress, .url, .project: nil
         }
     }
 
@@ -235,6 +243,7 @@ extension ItemField {
         case .tags: "tags"
         case .status: "status"
         case .progress: "start"
+        case .project: "project"
         // Taskwarrior has no attribute for a link (a UDA would be the user's own).
         case .parent, .place, .url: nil
         }

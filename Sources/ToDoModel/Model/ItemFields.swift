@@ -21,6 +21,8 @@ package struct ItemFields: Equatable, Sendable {
     /// How much is done, 0 to 100 (iCalendar's `PERCENT-COMPLETE`).
     package var percentComplete: Int?
     package var url: String?
+    /// Dot-separated, as Taskwarrior's `work.admin` (`ProjectName`).
+    package var project: String?
     package var createdAt: Double?
     package var completedAt: Double?
     package var modifiedAt: Double?
@@ -36,7 +38,7 @@ package struct ItemFields: Equatable, Sendable {
     /// Every field; those not given are empty.
     package init(title: String, itemDescription: String? = nil, due: ItemDate? = nil, start: ItemDate? = nil,
                  legacyAllDay: Bool? = nil, repeatRule: String? = nil, location: Location? = nil, priority: Int? = nil,
-                 tags: [String] = [], parent: UUID? = nil, inProgress: Bool = false, percentComplete: Int? = nil,
+                 tags: [String] = [], parent: UUID? = nil, project: String? = nil, inProgress: Bool = false, percentComplete: Int? = nil,
                  url: String? = nil, createdAt: Double? = nil, completedAt: Double? = nil, modifiedAt: Double? = nil,
                  originalUID: String? = nil, icalendarLines: [String] = [], foreignMembers: ForeignMembers = ForeignMembers(),
                  unknownMembers: UnknownMembers = UnknownMembers()) {
@@ -50,6 +52,7 @@ package struct ItemFields: Equatable, Sendable {
         self.priority = priority
         self.tags = tags
         self.parent = parent
+        self.project = project
         self.inProgress = inProgress
         self.percentComplete = percentComplete
         self.url = url
@@ -70,12 +73,14 @@ extension ItemFields {
             switch field {
             case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress: nil
             case .url: url
+            case .project: project
             }
         }
         set {
             switch field {
             case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress: break
             case .url: url = newValue
+            case .project: project = newValue
             }
         }
     }

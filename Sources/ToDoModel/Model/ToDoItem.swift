@@ -177,6 +177,12 @@ public struct ToDoItem: Equatable, Sendable {
         set { self[text: .url] = newValue }
     }
 
+    /// What the item is part of, as Taskwarrior's projects: `work.admin` is part of `work`.
+    public var project: String? {
+        get { self[text: .project] }
+        set { self[text: .project] = newValue }
+    }
+
     /// The percentages `percentComplete` may hold.
     public static let percentRange: ClosedRange<Int> = 0...100
 

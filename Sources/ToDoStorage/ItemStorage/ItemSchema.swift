@@ -92,7 +92,7 @@ extension ToDoItem: JSONSchema {
             } else {
                 fields.percentComplete = try scanner.int(at: path, in: percentRange)
             }
-        case .url: fields[text: field] = try scanner.string(at: path)
+        case .url, .project: fields[text: field] = try scanner.string(at: path)
         }
     }
 
@@ -194,7 +194,7 @@ extension ToDoItem: JSONSchema {
                 writer.key("percentComplete")
                 writer.int(percent)
             }
-        case .url:
+        case .url, .project:
             guard let text = fields[text: field] else { return }
             writer.key(field.fileKey)
             writer.string(text)

@@ -66,6 +66,10 @@ package struct ItemStorage: Sendable {
         if case .written(let form) = kind { form.parent } else { fields.parent }
     }
 
+    package var project: String? {
+        if case .written(let form) = kind { form.project } else { fields.project }
+    }
+
     /// Never in a written form: an item in progress is read by the general reader.
     package var inProgress: Bool {
         if case .written = kind { false } else { fields.inProgress }
@@ -155,8 +159,9 @@ package struct ItemStorage: Sendable {
             writer.strings(fields.tags)
             tags = ListFields.appendTags(writer.bytes, to: &text)
         }
+        let project = fields.project.map { ListFields.append($0, to: &text) }
         return ListFields(title: title, locationName: place, date: withDue ? fields.due : nil, repeats: fields.repeatRule != nil,
-                          priority: fields.priority, shownTags: tags.shown, tags: tags.written)
+                          priority: fields.priority, shownTags: tags.shown, tags: tags.written, project: project)
     }
 }
 
@@ -194,6 +199,8 @@ package struct StoredItem: Sendable {
     package var priority: Int? { storage.priority }
     package var tags: [String] { storage.tags }
     package var parent: UUID? { storage.parent }
+    package var project: String? { storage.project }
+    package var inProgress: Bool { storage.inProgress }
     package var createdAt: Double? { storage.createdAt }
     package var completedAt: Double? { storage.completedAt }
     package var modifiedAt: Double? { storage.modifiedAt }
@@ -273,6 +280,7 @@ package struct ListFields {
     /// The tags as the file writes them (`["home","errand"]`), in the text, when they could not be
     /// shown as they are (`tagList` decodes them); else `nil`.
     let tags: Range<Int>?
+    package let project: Range<Int>?
 
     /// Appends `string`'s UTF-8 to `text`, and returns where it is.
     static func append(_ string: String, to text: inout [UInt8]) -> Range<Int> {

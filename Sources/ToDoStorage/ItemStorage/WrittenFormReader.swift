@@ -100,6 +100,9 @@ package enum WrittenFormReader {
             case .parent:
                 offsets.parent = here
                 return uuid(&scanner) != nil
+            case .project:
+                offsets.project = here
+                return skipString(&scanner)
             case .createdAt:
                 offsets.createdAt = here
                 return isTime(&scanner)
@@ -190,6 +193,10 @@ package enum WrittenFormReader {
             done = false
         } else {
             return nil
+        }
+        if scanner.byte(at: 2) == UInt8(ascii: "p"), scanner.consume(",\"project\":") {
+            offsets.project = here()
+            guard skipWrittenString(&scanner) else { return nil }
         }
         if scanner.consume(",\"createdAt\":") {
             offsets.createdAt = here()
@@ -551,7 +558,7 @@ package enum WrittenFormReader {
 /// compared once: a list's every item has several.
 private enum ItemMember: UInt16 {
     case id, number, title, itemDescription, timestamp, dueDate, allDay, start, startDate, repeatRule, location, priority, tags, parent,
-         done, createdAt, completedAt, modifiedAt
+         done, project, createdAt, completedAt, modifiedAt
 
     package init?(_ key: UnsafeBufferPointer<UInt8>) {
         guard let first = key.first else { return nil }
@@ -575,6 +582,7 @@ private enum ItemMember: UInt16 {
         case (6, UInt8(ascii: "p")): (member, name) = (.parent, "parent")
         case (4, UInt8(ascii: "t")): (member, name) = (.tags, "tags")
         case (10, UInt8(ascii: "m")): (member, name) = (.modifiedAt, "modifiedAt")
+        case (7, UInt8(ascii: "p")): (member, name) = (.project, "project")
         default: return nil
         }
         guard memcmp(key.baseAddress!, name.utf8Start, key.count) == 0 else { return nil }

@@ -1,0 +1,89 @@
+import ToDoCore
+
+/// Reading Taskwarrior's attribute words (`AttributeWords`) beside the options that say the same.
+extension CommandArguments {
+    /// The positionals from `offset` on, their attribute words read as the command reads them.
+    func attributeWords(droppingFirst offset: Int = 0) throws(UsageError) -> AttributeWords {
+        let words = Array(scanned.positionals.dropFirst(offset))
+        let literalStart = scanned.literalStart.map { max($0 - offset, 0) }
+        do {
+            return try AttributeWords(words, literalStart: literalStart, reads: spec.attributeWords != .none)
+        } catch {
+            throw attributeError(error.word, error.message)
+        }
+    }
+
+    /// The error for an attribute word, with the way to keep such a word as text.
+    func attributeError(_ word: String, _ message: String) -> UsageError {
+        self.error("cannot read '\(TerminalText.printable(word))': \(message)",
+                   detail: spec.attributeWords == .filter ? nil : "A title with such a word goes after '--': todo \(spec.name) -- \"\(TerminalText.printable(word))\"")
+    }
+
+    /// The value `option` or an attribute word gives, read by `read`; giving both is an error.
+    func either<Value>(_ option: OptionSpec, _ optionValue: Value?, or attribute: AttributeWords.Value?,
+                       _ read: (AttributeWords.Value) throws(UsageError) -> Value?) throws(UsageError) -> Value? {
+        guard let attribute else { return optionValue }
+        guard value(option) == nil, !flag(option) else {
+            throw error("'\(TerminalText.printable(attribute.word))' and '\(option.flag)' both give the \(option.name); give one")
+        }
+        return try read(attribute)
+    }
+
+    /// A date an attribute word gives (`due:fri`): the day or the minute; `nil` for an empty value.
+    func date(_ attribute: AttributeWords.Value) throws(UsageError) -> ItemDate? {
+        guard let span = try span(attribute) else { return nil }
+        return DueDateParser.isWholeDay(span) ? .day(Day(of: span.lowerBound, in: try makeDueDateParser().rules)) : .time(span.lowerBound)
+    }
+
+    /// The span of time an attribute word's date names; `nil` for an empty value.
+    func span(_ attribute: AttributeWords.Value) throws(UsageError) -> Range<Double>? {
+        guard !attribute.value.isEmpty else { return nil }
+        let parser = try makeDueDateParser()
+        do {
+            return try parser.span(attribute.value)
+        } catch {
+            throw self.error("cannot read '\(TerminalText.printable(attribute.word))': \(error.description)",
+                             detail: error.acceptedForms.map { "Accepted forms: \($0)" })
+        }
+    }
+
+    /// The priority of `pri:H`: `.some(nil)` for an empty value or `none`.
+    func priority(_ attribute: AttributeWords.Value) throws(UsageError) -> Int?? {
+        if attribute.value.isEmpty { return .some(nil) }
+        guard let priority = PriorityLevel.priority(named: attribute.value) else {
+            throw attributeError(attribute.word, "use H, M or L (high, medium, low), 1 (highest) to 9 (lowest), or none")
+        }
+        return .some(priority)
+    }
+
+    /// The project of `project:work.admin`; `nil` for an empty value.
+    func project(_ attribute: AttributeWords.Value) throws(UsageError) -> String? {
+        guard !attribute.value.isEmpty else { return nil }
+        guard ItemField.isOneLine(attribute.value), !Whitespace.trimmingSpaces(attribute.value).isEmpty else {
+            throw attributeError(attribute.word, "a project is one line of text, as work.admin")
+        }
+        return attribute.value
+    }
+
+    /// The repeat of `recur:weekly` (Taskwarrior's `2w`, `biweekly`, `quarterly`, or what `--repeat`
+    /// takes), as RRULE text; `nil` for an empty value.
+    func repeatRule(_ attribute: AttributeWords.Value) throws(UsageError) -> String? {
+        guard !attribute.value.isEmpty else { return nil }
+        if let rule = try? RepeatRule.typed(attribute.value).text { return rule }
+        if let rule = TaskwarriorFormat.rule(ofRecurrence: attribute.value) { return rule }
+        throw attributeError(attribute.word, "use daily, weekdays, weekly, monthly, yearly, or a number and a unit as 2w, 3d, 6mo, 1y")
+    }
+
+    /// The items `depends:3,5` names.
+    func references(_ attribute: AttributeWords.Value) throws(UsageError) -> [ItemReference] {
+        guard !attribute.value.isEmpty else { throw attributeError(attribute.word, "name the items, as depends:3,5") }
+        return try references(in: [attribute.value])
+    }
+
+    /// Refuses the attribute words the command does not read, each with what to use instead.
+    func refuse(_ words: AttributeWords, _ refused: [AttributeWords.Attribute: String]) throws(UsageError) {
+        for (attribute, value) in words.values {
+            if let why = refused[attribute] { throw attributeError(value.word, why) }
+        }
+    }
+}

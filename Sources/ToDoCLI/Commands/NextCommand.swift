@@ -1,0 +1,63 @@
+import Foundation
+import ToDoCore
+
+/// `todo next`: the open items to do next, most urgent first, as Taskwarrior's default report.
+struct NextCommand: ListCommand {
+    static let spec = CommandSpec(
+        name: "next", summary: "Show the open items to do next, most urgent first.", arguments: [QueryOptions.filterWords],
+        options: [QueryOptions.limit, CommonOptions.json],
+        discussion: """
+            Open items that can be done now, ranked as Taskwarrior's 'next' ranks its tasks: by how
+            soon or how long ago they are due, the tag +next, whether another item waits for them
+            (a subtask of an open item), priority, a start that has come, in progress, age, tags and
+            project; an item whose subtasks are still open ranks lower. Items waiting for a start
+            after today and done items are left out. Shows a screenful on a terminal (--limit sets
+            how many; 20 when the output is not a terminal), and the filters of 'todo list'
+            (todo next +work). --json gives the same items, each with its "urgency". 'todo' alone
+            stays 'todo list'.
+            """,
+        attributeWords: .filter)
+
+    /// How many a pipe gets when no `--limit` is given.
+    static let defaultLimit = 20
+
+    var query = ItemQuery()
+    var limit: Int?
+    var json = false
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        query = try arguments.query()
+        if try arguments.section() == .done { throw arguments.error("'todo next' shows open items; 'todo list --done' shows the done ones") }
+        // The query's limit is applied here, after the ranking.
+        limit = query.limit
+        query.limit = nil
+        json = arguments.flag(CommonOptions.json)
+    }
+
+    func run(with runner: CommandRunner) throws {
+        let context = runner.context
+        let manager = try runner.store.load()
+        let now = context.now(), dates = runner.renderer.dates
+        let matching = query.apply(open: manager.openStored, done: [], now: now, dates: dates, latestDone: nil).open
+        let ranked = manager.rankedByUrgency(matching, now: now, dates: dates)
+        // A screenful: the terminal's rows less the prompt and the line that says what was left.
+        let shown = limit ?? context.outputHeight.map { max($0 - 3, 5) } ?? Self.defaultLimit
+        let items = ranked.prefix(shown)
+        if json {
+            let objects: [JSONValue] = items.map { ranked in
+                guard case .object(var object) = ranked.item.item.json else { return ranked.item.item.json }
+                object["urgency"] = .number(JSONValue.literal(for: (ranked.urgency * 100).rounded() / 100))
+                return .object(object)
+            }
+            context.output.write(bytes: JSONValue.array(objects).serializedOneElementPerLine())
+            return
+        }
+        runner.renderer.writeList(open: items.map(\.item), done: [], section: .open, width: context.outputWidth, to: context.output)
+        if ranked.count > items.count {
+            context.errorOutput.write(runner.renderer.style.dim("… and \(counted(ranked.count - items.count, "more")): todo next --limit \(ranked.count)") + "\n")
+        }
+        if ranked.isEmpty, context.output.isTerminal {
+            context.errorOutput.write("Nothing to do next. Add an item with: todo add \"Call Mom\" --due tomorrow\n")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import ToDoCore
+
+/// todo.sh's verbs, as its users type them: `pri`, `depri`, `append`, `prepend`.
+
+/// `todo pri 1 A`: sets the priority, by todo.txt's letters or `--priority`'s words.
+struct PriorityCommand: EachItemCommand {
+    static let spec = CommandSpec(
+        name: "pri", summary: "Set items' priority, as todo.sh does.",
+        arguments: [CommonOptions.references, ArgumentSpec(name: "priority", help: "A (highest) to I, as todo.txt writes it; or high, medium, low, 1 to 9, or none.")],
+        options: [CommonOptions.json],
+        discussion: """
+            todo pri 1 A gives item 1 the highest priority; the letters are todo.txt's, A to I for 1 to 9
+            (so H is todo.txt's eighth, not high: use 'high' for that). The same as todo edit 1 --priority 1.
+            """,
+        argumentCompletion: .items(.open), changesList: true)
+
+    var references: [ItemReference]
+    /// `nil`: remove it.
+    var priority: Int?
+    var json = false
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        let words = try arguments.positionals(atLeast: 2)
+        let text = words.last!
+        if text.count == 1, let letter = text.uppercased().unicodeScalars.first, ("A"..."I").contains(letter) {
+            priority = Int(letter.value - UnicodeScalar("A").value) + 1
+        } else if text.count == 1 {
+            throw arguments.error("invalid priority '\(TerminalText.printable(text))'; todo keeps todo.txt's A (highest) to I, or high, medium, low, 1 to 9, none")
+        } else if let named = PriorityLevel.priority(named: text) {
+            priority = named
+        } else {
+            throw arguments.error("invalid priority '\(TerminalText.printable(text))'; use a letter A (highest) to I, or high, medium, low, 1 to 9, none")
+        }
+        references = try arguments.references(in: Array(words.dropLast()))
+        json = arguments.flag(CommonOptions.json)
+    }
+
+    func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
+        try items.map { item in
+            let edited = try manager.edit(itemWithID: item.id, ItemEdit(priority: priority.map { .set($0) } ?? .remove))
+            return ItemResult(item: edited, verb: edited == item ? "Unchanged" : "Edited", changed: edited != item)
+        }
+    }
+}
+
+/// `todo depri 1`: removes the priority, as todo.sh does.
+struct DepriorityCommand: RefsOnlyCommand {
+    static let spec = CommandSpec(
+        name: "depri", summary: "Remove items' priority, as todo.sh does.", arguments: [CommonOptions.references], options: [CommonOptions.json],
+        discussion: "The same as todo edit <ref> --no-priority.", argumentCompletion: .items(.open), changesList: true)
+
+    var references: [ItemReference]
+    var json = false
+
+    func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
+        try items.map { item in
+            let edited = try manager.edit(itemWithID: item.id, ItemEdit(priority: .remove))
+            return ItemResult(item: edited, verb: edited == item ? "Unchanged" : "Edited", changed: edited != item)
+        }
+    }
+}
+
+/// `todo append 1 text` and `todo prepend 1 text`: words added to the end or the start of a title.
+struct AppendCommand: EachItemCommand {
+    static let spec = CommandSpec(
+        name: "append", summary: "Add words to the end of an item's title, as todo.sh does.",
+        arguments: [CommonOptions.reference, ArgumentSpec(name: "text", help: "The words to add, after a space.", repeats: true)],
+        options: [CommonOptions.json],
+        discussion: "todo append 1 \"for Mom\" makes 'Buy milk' 'Buy milk for Mom'; todo prepend adds them at the start.",
+        argumentCompletion: .items(.all), changesList: true)
+
+    var references: [ItemReference]
+    var text: String
+    var atStart = false
+    var json = false
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        let words = try arguments.positionals(atLeast: 2)
+        references = try arguments.references(in: [words[0]])
+        guard references.count == 1 else { throw arguments.error("name one item; its title gets the words") }
+        text = try arguments.title(words.dropFirst().joined(separator: " "))
+        atStart = arguments.spec.name == PrependCommand.spec.name
+        json = arguments.flag(CommonOptions.json)
+    }
+
+    func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
+        try items.map { item in
+            let title = atStart ? text + " " + item.title : item.title + " " + text
+            return ItemResult(item: try manager.edit(itemWithID: item.id, ItemEdit(title: title)), verb: "Edited")
+        }
+    }
+}
+
+/// `todo prepend`: `append`'s words at the start.
+struct PrependCommand: ListCommand {
+    static let spec = CommandSpec(
+        name: "prepend", summary: "Add words to the start of an item's title, as todo.sh does.",
+        arguments: AppendCommand.spec.arguments, options: AppendCommand.spec.options,
+        discussion: "todo prepend 1 Urgent: makes 'Buy milk' 'Urgent: Buy milk'.", argumentCompletion: .items(.all), changesList: true)
+
+    var append: AppendCommand
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        append = try AppendCommand(arguments)
+    }
+
+    func run(with runner: CommandRunner) throws {
+        try append.run(with: runner)
+    }
+}

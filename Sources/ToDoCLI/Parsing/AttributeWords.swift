@@ -1,0 +1,162 @@
+import ToDoCore
+
+/// Taskwarrior's attribute words, and todo.txt's, among a command's words: `due:fri`,
+/// `scheduled:mon` or `wait:mon` (the start; todo.txt's `t:`), `pri:H` (`priority:`),
+/// `project:work.admin` (`pro:`), `recur:weekly` (`rec:`), `depends:3`, `status:pending`, `+tag`,
+/// `-tag` (without it), and todo.txt's `@context` (the tag `@context`). A name may be shortened
+/// to three letters or more where no other name starts so, as Taskwarrior allows. The other words
+/// are kept in order: the title, or the words a list searches for. Words after `--` are never read.
+///
+/// Only lower-case names are read (`Re: budget` and `Note: x` stay text). A name with nothing after
+/// its colon (`due:`) is the attribute without a value: `edit` removes the field, `list` keeps the
+/// items without it, `add` refuses it. A Taskwarrior attribute todo does not take here (`end:`,
+/// `uuid:`…) is an error naming it, so that it never becomes part of a title unseen.
+struct AttributeWords {
+    /// How a command reads them: as fields of a new item, as changes, or as filters (which read
+    /// `-tag`, and the scanner then passes it on as a word rather than an option).
+    enum Use: Equatable, Sendable {
+        case none, add, edit, filter
+
+        /// Whether `-tag` is a word of the command rather than an unknown option.
+        var readsRemovedTags: Bool { self == .edit || self == .filter }
+    }
+
+    /// What an attribute word sets or filters by.
+    enum Attribute: Equatable {
+        case due, start, priority, project, recur, depends, status
+        /// `due.before:` and `due.after:`, filters only.
+        case dueBefore, dueAfter
+
+        /// How the word is named in messages, as typed by people who know it.
+        var example: String {
+            switch self {
+            case .due: "due:"
+            case .start: "scheduled:"
+            case .priority: "priority:"
+            case .project: "project:"
+            case .recur: "recur:"
+            case .depends: "depends:"
+            case .status: "status:"
+            case .dueBefore: "due.before:"
+            case .dueAfter: "due.after:"
+            }
+        }
+    }
+
+    /// One attribute word: the word as typed, and its value (empty for `due:` alone, which `edit`
+    /// reads as removing and `list` as having none).
+    struct Value: Equatable {
+        let word: String
+        let value: String
+    }
+
+    /// The words that are not attributes, in order.
+    var words: [String] = []
+    /// Each attribute given, once.
+    var values: [(attribute: Attribute, value: Value)] = []
+    /// `+tag` and `@context`, in order.
+    var addedTags: [String] = []
+    /// `-tag`.
+    var removedTags: [String] = []
+
+    /// The value of `attribute`, if a word gave it.
+    func value(_ attribute: Attribute) -> Value? {
+        values.first { $0.attribute == attribute }?.value
+    }
+
+    /// Taskwarrior's attributes, by name: those todo reads, and those it leaves to Taskwarrior
+    /// (`nil`), which are refused rather than kept as text.
+    private static let names: [(name: String, attribute: Attribute?)] = [
+        ("due", .due), ("scheduled", .start), ("wait", .start), ("priority", .priority), ("project", .project),
+        ("recur", .recur), ("depends", .depends), ("status", .status),
+        ("until", nil), ("description", nil), ("end", nil), ("entry", nil), ("modified", nil), ("start", nil),
+        ("uuid", nil), ("id", nil), ("mask", nil), ("imask", nil), ("parent", nil), ("urgency", nil), ("tags", nil),
+        ("annotations", nil),
+    ]
+
+    /// todo.txt's keys, read the same way, by their exact name.
+    private static let todoTxtKeys: [String: Attribute] = ["t": .start, "pri": .priority, "rec": .recur]
+
+    /// The words of `words` read: those before `literalStart` (the index of the first word after
+    /// `--`), unless `reads` is false, when every word is kept as it is.
+    init(_ words: [String], literalStart: Int?, reads: Bool = true) throws(AttributeWordError) {
+        for (index, word) in words.enumerated() {
+            guard reads, index < (literalStart ?? words.count) else {
+                self.words.append(word)
+                continue
+            }
+            try read(word)
+        }
+    }
+
+    /// The tag a `+tag`, `-tag` or `@context` word names, and whether it takes the tag away; `nil`
+    /// for any other word. A sign and a number (`+1`, `-5`) and a sign alone stay words.
+    static func tag(in word: String) -> (tag: String, removes: Bool)? {
+        guard let first = word.first, first == "+" || first == "-" || first == "@", word.count > 1 else { return nil }
+        let tag = first == "@" ? word : String(word.dropFirst())
+        let body = first == "@" ? tag.dropFirst() : Substring(tag)
+        guard Tags.isValid(tag), let start = body.first, start.isLetter || start.isNumber, !body.allSatisfy(\.isNumber) else { return nil }
+        return (tag, first == "-")
+    }
+
+    /// Whether `word` is one of the attribute words (`+work`, `project:home`): `todo +work` is
+    /// `todo list +work`, as `todo` alone is `todo list`.
+    static func isAttributeWord(_ word: String) -> Bool {
+        if tag(in: word) != nil { return true }
+        guard let colon = word.firstIndex(of: ":") else { return false }
+        let name = word[..<colon].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return !name.isEmpty && name.allSatisfy { $0.isASCII && $0.isLowercase } && attribute(named: name) != nil
+    }
+
+    private mutating func read(_ word: String) throws(AttributeWordError) {
+        if let (tag, removes) = Self.tag(in: word) {
+            if removes { removedTags.append(tag) } else { addedTags.append(tag) }
+            return
+        }
+        guard let colon = word.firstIndex(of: ":") else {
+            words.append(word)
+            return
+        }
+        let name = word[..<colon], value = String(word[word.index(after: colon)...])
+        let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let base = parts.first, !base.isEmpty, base.allSatisfy({ $0.isASCII && $0.isLowercase }),
+              let (fullName, attribute) = Self.attribute(named: base) else {
+            words.append(word)
+            return
+        }
+        guard let attribute else {
+            throw AttributeWordError(word: word, message: "todo does not read Taskwarrior's '\(fullName):' here"
+                                     + (fullName == "start" ? "; 'todo start <ref>' begins an item" : ""))
+        }
+        var read = attribute
+        if parts.count == 2 {
+            switch (attribute, parts[1]) {
+            case (.due, "before"), (.due, "below"), (.due, "by"): read = .dueBefore
+            case (.due, "after"), (.due, "above"): read = .dueAfter
+            default:
+                throw AttributeWordError(word: word, message: "todo reads 'due.before:' and 'due.after:', and no other modifier")
+            }
+        }
+        if let earlier = values.first(where: { $0.attribute == read }) {
+            throw AttributeWordError(word: word, message: "'\(earlier.value.word)' gave it already")
+        }
+        values.append((read, Value(word: word, value: value)))
+    }
+
+    /// The attribute a name (or a start of one, three letters or more) names, and its full name.
+    private static func attribute(named name: Substring) -> (String, Attribute?)? {
+        if let exact = todoTxtKeys[String(name)] { return (String(name), exact) }
+        if let exact = names.first(where: { $0.name == name }) { return (exact.name, exact.attribute) }
+        guard name.count >= 3 else { return nil }
+        let matching = names.filter { $0.name.hasPrefix(name) }
+        // `wait` and `scheduled` both start an item: either counts once.
+        guard matching.count == 1 else { return nil }
+        return (matching[0].name, matching[0].attribute)
+    }
+}
+
+/// An attribute word that cannot be read, named.
+struct AttributeWordError: Error {
+    let word: String
+    let message: String
+}
