@@ -67,6 +67,6 @@ public enum ToDoCLI {
         }
         output.write("Error: \(TerminalText.printable(usage.message))\n")
         if let detail = usage.detail { output.write(detail + "\n") }
-        if usage.showsUsage { output.write(HelpRenderer.usageHint(for: usage.command)) }
+        if usage.showsUsage { output.write(HelpRenderer.usageHint(for: usage.command, message: usage.message)) }
     }
 }

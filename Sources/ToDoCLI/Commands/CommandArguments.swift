@@ -397,7 +397,7 @@ enum QueryOptions {
     static let priority = OptionSpec(name: "priority", valueName: "level",
                                      help: "Only items of this priority: high (1-4), medium (5) or low (6-9).",
                                      completion: .words(PriorityLevel.allCases.map(\.rawValue)))
-    static let sort = OptionSpec(name: "sort", valueName: "key", help: "Sort open and done items each by number, due, title, created or priority (high first).",
+    static let sort = OptionSpec(name: "sort", valueName: "key", help: "Sort open and done items each by number, due, title, created, priority (high first) or project.",
                                  completion: .words(ItemQuery.SortKey.allCases.map(\.rawValue)))
     static let reverse = OptionSpec(name: "reverse", valueName: nil, help: "Reverse the order.")
     static let limit = OptionSpec(name: "limit", valueName: "n", help: "Show at most n items, open ones first.")

@@ -51,7 +51,7 @@ struct ExportCommand: ListCommand {
         }
         let manager = try runner.store.load()
         let (openCandidates, doneCandidates) = try manager.items(in: section, subtasksOf: parent)
-        let (open, done, _) = query.apply(open: openCandidates, done: doneCandidates, now: context.now(), dates: runner.renderer.dates,
+        let (open, done, _, _) = query.apply(open: openCandidates, done: doneCandidates, now: context.now(), dates: runner.renderer.dates,
                                           latestDone: nil)
         let items = (open + done).map(\.item)
         let bytes: [UInt8]

@@ -50,7 +50,7 @@ struct ListItemsCommand: ListCommand {
     }
 
     /// How many done items the list's own view shows when it shows both sections: the ones checked
-    /// last. `--done` and `--json` show them all.
+    /// last. `--done` and `--all` show them all.
     static let latestDoneShown = 10
 
     func run(with runner: CommandRunner) throws {
@@ -58,20 +58,20 @@ struct ListItemsCommand: ListCommand {
         let manager = try runner.store.load()
         let now = context.now(), dates = runner.renderer.dates
         var (candidates, doneCandidates) = try manager.items(in: section, subtasksOf: parent)
-        // Items that wait for their start date are left out of the list's own view.
-        var waiting = 0
-        if !json, !showsAll, manager.mayHaveStartDates, let first = candidates.firstIndex(where: { $0.waitsForItsStart(now: now, dates: dates) }) {
+        // Items that wait for their start date are left out of the list's own view, text or JSON.
+        var waitingItems: [StoredItem] = []
+        if !showsAll, manager.mayHaveStartDates, let first = candidates.firstIndex(where: { $0.waitsForItsStart(now: now, dates: dates) }) {
             // One array for the items kept, made once: a list of 100,000 items is megabytes.
             var kept: [StoredItem] = []
             kept.reserveCapacity(candidates.count)
             kept.append(contentsOf: candidates[..<first])
-            for item in candidates[first...] where !item.waitsForItsStart(now: now, dates: dates) { kept.append(item) }
-            waiting = candidates.count - kept.count
+            for item in candidates[first...] {
+                if item.waitsForItsStart(now: now, dates: dates) { waitingItems.append(item) } else { kept.append(item) }
+            }
             candidates = kept
         }
-        let (open, done, moreDone) = query.apply(open: candidates, done: doneCandidates,
-                                                 now: now, dates: dates,
-                                                 latestDone: section == .all && !json && !showsAll ? Self.latestDoneShown : nil)
+        let (open, done, moreDone, cut) = query.apply(open: candidates, done: doneCandidates, now: now, dates: dates,
+                                                      latestDone: section == .all && !showsAll ? Self.latestDoneShown : nil)
         if json {
             runner.renderer.writeJSON([open, done], to: context.output)
         } else {
@@ -84,23 +84,26 @@ struct ListItemsCommand: ListCommand {
             }
             runner.renderer.writeList(open: shown.open, done: shown.done, depths: depths, section: section,
                                       width: context.outputWidth, to: context.output)
-            if moreDone > 0 {
-                runner.write(runner.renderer.style.dim("… and \(counted(moreDone, "more done item")): todo list --done") + "\n")
+        }
+        // What was left out, on standard error (a script's output is the items alone), counting
+        // only items the filters let through.
+        var hints: [String] = []
+        if cut > 0 { hints.append("… \(counted(cut, "more item")) past --limit \(query.limit ?? 0)") }
+        if moreDone > 0 { hints.append("… and \(counted(moreDone, "more done item")): todo list --done") }
+        let waiting = waitingItems.isEmpty ? 0 : query.countMatching(waitingItems, now: now, dates: dates)
+        if waiting > 0 {
+            let items = waiting == 1 ? "1 item waits" : "\(waiting) items wait"
+            hints.append("… \(items) for a start date after today: todo list --all")
+        } else if showsAll, !json, manager.mayHaveStartDates {
+            let shownWaiting = open.count { $0.waitsForItsStart(now: now, dates: dates) }
+            if shownWaiting > 0 {
+                hints.append("… \(shownWaiting == 1 ? "1 of these waits" : "\(shownWaiting) of these wait") for a start date after today")
             }
-            if waiting > 0 {
-                let items = waiting == 1 ? "1 item waits" : "\(waiting) items wait"
-                runner.write(runner.renderer.style.dim("… \(items) for a start date after today: todo list --all") + "\n")
-            } else if showsAll, manager.mayHaveStartDates {
-                let shownWaiting = open.count { $0.waitsForItsStart(now: now, dates: dates) }
-                if shownWaiting > 0 {
-                    let items = shownWaiting == 1 ? "1 of these waits" : "\(shownWaiting) of these wait"
-                    runner.write(runner.renderer.style.dim("… \(items) for a start date after today") + "\n")
-                }
-            }
-            if open.isEmpty, done.isEmpty, context.output.isTerminal {
-                let what = section == .open ? "open items" : section == .done ? "done items" : "items"
-                context.errorOutput.write("No \(what). Add one with: todo add \"Call Mom\" --due tomorrow\n")
-            }
+        }
+        if !hints.isEmpty { context.errorOutput.write(hints.map { $0 + "\n" }.joined()) }
+        if !json, open.isEmpty, done.isEmpty, context.output.isTerminal {
+            let what = section == .open ? "open items" : section == .done ? "done items" : "items"
+            context.errorOutput.write("No \(what). Add one with: todo add \"Call Mom\" --due tomorrow\n")
         }
     }
 }

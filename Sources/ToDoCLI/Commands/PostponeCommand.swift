@@ -25,7 +25,8 @@ struct PostponeCommand: EachItemCommand {
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
-        let words = try arguments.positionals(atLeast: 2)
+        let words = try arguments.positionals(atLeast: 1)
+        guard words.count >= 2 else { throw arguments.error("missing '<period>', as 2d or 1w") }
         guard let period = DatePeriod(words.last!) else {
             throw arguments.error("invalid period '\(TerminalText.printable(words.last!))'; use a number and d, w, m or y, as 2d, 1w, 3m, 1y")
         }

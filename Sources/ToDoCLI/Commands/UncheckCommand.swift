@@ -5,7 +5,7 @@ struct UncheckCommand: RefsOnlyCommand {
     static let spec = CommandSpec(
         name: "uncheck", summary: "Mark done items open again.", arguments: [CommonOptions.references], options: [CommonOptions.json],
         discussion: """
-            Unchecked items move to the end of the open items. Refused when an open item already has the
+            Unchecked items go back to their place among the open items, in the order they were added. Refused when an open item already has the
             same content. All refs are resolved first; if one fails, nothing changes.
             """,
         argumentCompletion: .items(.done), changesList: true)

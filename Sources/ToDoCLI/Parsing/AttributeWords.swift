@@ -92,11 +92,7 @@ struct AttributeWords {
     /// The tag a `+tag`, `-tag` or `@context` word names, and whether it takes the tag away; `nil`
     /// for any other word. A sign and a number (`+1`, `-5`) and a sign alone stay words.
     static func tag(in word: String) -> (tag: String, removes: Bool)? {
-        guard let first = word.first, first == "+" || first == "-" || first == "@", word.count > 1 else { return nil }
-        let tag = first == "@" ? word : String(word.dropFirst())
-        let body = first == "@" ? tag.dropFirst() : Substring(tag)
-        guard Tags.isValid(tag), let start = body.first, start.isLetter || start.isNumber, !body.allSatisfy(\.isNumber) else { return nil }
-        return (tag, first == "-")
+        Tags.tag(inWord: word, readsRemoval: true)
     }
 
     /// Whether `word` is one of the attribute words (`+work`, `project:home`): `todo +work` is

@@ -57,6 +57,11 @@ struct CommandSpec: Equatable, Sendable {
         options.first { $0.name == name }
     }
 
+    /// The usage line after an error: `todo add <title> ... [options]`.
+    var shortUsage: String {
+        (["todo", name] + arguments.map(\.synopsis) + (options.isEmpty ? [] : ["[options]"])).joined(separator: " ")
+    }
+
     /// The usage line: `todo add <title> ... [--due <date>] ...`.
     var usage: String {
         (["todo", name] + arguments.map(\.synopsis) + options.map { "[\($0.synopsis)]" }).joined(separator: " ")

@@ -66,12 +66,18 @@ enum HelpRenderer {
         return text
     }
 
-    /// The lines after an error: the usage, and where to read more.
-    static func usageHint(for command: CommandSpec?) -> String {
+    /// The lines after an error: the one line of help it is about (the option it names, else
+    /// the command's short usage), and where to read more.
+    static func usageHint(for command: CommandSpec?, message: String = "") -> String {
         guard let command else {
             return "Usage: \(topUsage)\n  See 'todo --help' for more information.\n"
         }
-        return "Usage: \(command.usage)\n  See 'todo \(command.name) --help' for more information.\n"
+        let more = "  See 'todo \(command.name) --help' for more information.\n"
+        if let option = command.options.first(where: { message.contains("'\($0.flag)'") || message.contains("'\($0.flag) ") }) {
+            let (synopsis, help) = optionRow(option)
+            return "  \(synopsis)  \(help)\n" + more
+        }
+        return "Usage: \(command.shortUsage)\n" + more
     }
 
     /// An option's row in help: its synopsis (`-h, --help` for help) and what it does.

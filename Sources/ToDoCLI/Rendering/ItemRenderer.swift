@@ -39,7 +39,7 @@ struct ItemRenderer {
         if let location = item.location { details.append("at \(TerminalText.printable(location.name))") }
         if let priority = item.priority { details.append("priority \(PriorityLevel(priority).rawValue)") }
         if let project = item.project { details.append("project:" + TerminalText.printable(project)) }
-        if !item.tags.isEmpty { details.append(TerminalText.printable(item.tags.map { "+" + $0 }.joined(separator: " "))) }
+        if !item.tags.isEmpty { details.append(TerminalText.printable(item.tags.map(Tags.shown).joined(separator: " "))) }
         return "\(item.number): \(TerminalText.printable(item.title))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
     }
 
@@ -121,7 +121,7 @@ struct ItemRenderer {
             }
             return rows
         case .priority: return [(field.label, item.priority.map { "\(PriorityLevel($0).rawValue) (\($0))" } ?? "-")]
-        case .tags: return [(field.label, item.tags.isEmpty ? "-" : item.tags.map { TerminalText.printable("+" + $0) }.joined(separator: " "))]
+        case .tags: return [(field.label, item.tags.isEmpty ? "-" : item.tags.map { TerminalText.printable(Tags.shown($0)) }.joined(separator: " "))]
         case .parent:
             return [(field.label, parent.map { "\($0.number) \(TerminalText.printable($0.title))" } ?? "-"),
                     ("Subtasks", subtasks.isEmpty ? "-" : subtasks.map { "\($0.number) \(TerminalText.printable($0.title))\($0.done ? " (done)" : "")" }

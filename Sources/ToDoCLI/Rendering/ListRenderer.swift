@@ -327,7 +327,7 @@ extension ListRenderer {
     /// The tags as a list shows them after the title, ` +home +errand`; `nil` for none.
     fileprivate static func tagsText(_ fields: ListFields, in text: [UInt8]) -> String? {
         guard let tags = fields.tagList(in: text) else { return nil }
-        return TerminalText.printable(tags.map { " +" + $0 }.joined())
+        return TerminalText.printable(tags.map { " " + Tags.shown($0) }.joined())
     }
 
     /// UTF-8 text from the list, made safe to show.

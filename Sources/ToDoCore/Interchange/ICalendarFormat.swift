@@ -30,7 +30,11 @@ public enum ICalendarFormat {
                 asDay ? name + ";VALUE=DATE:" + CivilTime.basicDate(date.day(local: local).fields, time: false)
                     : name + ":" + utc(date.moment(local: local))
             }
-            if let start = item.start { lines.append(date("DTSTART", start, asDay: item.due?.isDay ?? start.isDay)) }
+            // RFC 5545 anchors an RRULE on DTSTART: a repeating item without a start is anchored on
+            // its due (read back as no start).
+            if let start = item.start ?? (item.repeatRule != nil ? item.due : nil) {
+                lines.append(date("DTSTART", start, asDay: item.due?.isDay ?? start.isDay))
+            }
             if let due = item.due { lines.append(date("DUE", due, asDay: due.isDay)) }
             if let rule = item.repeatRule { lines.append("RRULE:" + rule) }
             if let priority = item.priority { lines.append("PRIORITY:\(priority)") }
@@ -410,8 +414,9 @@ public enum ICalendarFormat {
         var item = ToDoItem.imported(id: id, title: title, itemDescription: text("DESCRIPTION"), due: due, location: location,
                                      done: status == "COMPLETED" || (status == nil && completedAt != nil),
                                      createdAt: time("CREATED"), completedAt: completedAt)
-        item.fields.start = start
         item.fields.repeatRule = property("RRULE").map { String($0.value) }
+        // A series anchored on its due (as RFC 5545 wants, and phones write it) has no start of its own.
+        item.fields.start = item.fields.repeatRule != nil && start == due ? nil : start
         item.fields.priority = priority
         item.fields.tags = tags
         item.fields.parent = parent

@@ -35,15 +35,22 @@ public enum TaskwarriorFormat {
             }
             if let createdAt = item.createdAt { task["entry"] = date(createdAt) }
             if item.done, let completedAt = item.completedAt { task["end"] = date(completedAt) }
-            if let due = item.due { task["due"] = date(due.moment(local: local)) }
-            if let start = item.start { task["wait"] = date(start.moment(local: local)) }
+            let recur = item.repeatRule.flatMap(recurrence(ofRule:))
+            if let due = item.due {
+                task["due"] = date(due.moment(local: local))
+                if let start = item.start { task["wait"] = date(start.moment(local: local)) }
+            } else if let start = item.start {
+                // `task import` refuses a `recur` without a `due`: a series a calendar anchored on its
+                // start alone is due then.
+                task[recur != nil ? "due" : "wait"] = date(start.moment(local: local))
+            }
             if let modifiedAt = item.modifiedAt { task["modified"] = date(modifiedAt) }
             if let priority = item.priority { task["priority"] = .string(String(PriorityLevel(priority).letter)) }
             for field in ItemField.texts {
                 if let key = field.taskwarriorKey, let text = item[text: field] { task[key] = .string(text) }
             }
             if !item.tags.isEmpty { task["tags"] = .array(item.tags.map(JSONValue.string)) }
-            if let rule = item.repeatRule, let recur = recurrence(ofRule: rule) { task["recur"] = .string(recur) }
+            if let recur, task["due"] != nil { task["recur"] = .string(recur) }
             if let description = item.itemDescription {
                 let entry = date(item.createdAt ?? now.timeIntervalSince1970.rounded(.down))
                 task["annotations"] = .array(description.split(separator: "\n", omittingEmptySubsequences: true).map { line in
@@ -111,7 +118,7 @@ public enum TaskwarriorFormat {
         }
         var items: [ImportedItem] = []
         for (index, value) in tasks.enumerated() {
-            var item = try item(value, origin: "task \(index + 1)", firstPendingDue: firstPendingDue, local: local)
+            var item = try item(value, origin: "task \(index + 1)", firstPendingDue: firstPendingDue, templates: Set(templates.keys), local: local)
             if item.ignoredBecause == nil, case .object(let task) = value, case .string(let parent)? = task["parent"],
                let template = templates[parent.lowercased()], !item.item.done {
                 item.ignoredBecause = "an occurrence of task \(template), imported as its repeating item"
@@ -125,6 +132,8 @@ public enum TaskwarriorFormat {
     /// text) as its subtasks: each one of the source without a parent gets the task as its parent,
     /// unless that would make a cycle.
     private static func withDependencies(_ tasks: [JSONValue], _ items: [ImportedItem]) -> [ImportedItem] {
+        /// `task N` as a message names it.
+        func name(_ index: Int) -> String { "task \(index + 1) \"\(items[index].item.title)\"" }
         var items = items
         var position: [String: Int] = [:]
         for (index, value) in tasks.enumerated() {
@@ -136,14 +145,25 @@ public enum TaskwarriorFormat {
             for uuid in uuids(ofDepends: task["depends"]) {
                 guard let child = position[uuid.lowercased()], child != index else { continue }
                 found = true
-                guard items[child].item.parent == nil else { continue }
+                guard items[child].item.parent == nil else {
+                    // A subtask has one parent: the other dependency stays Taskwarrior's, and goes back.
+                    if items[child].item.parent != items[index].item.id {
+                        items[index].problems.append("\(name(index)) also depends on \(name(child)), already a subtask of another task;"
+                                                     + " todo gives a subtask one parent, and keeps this dependency for the export to Taskwarrior")
+                    }
+                    continue
+                }
                 // No cycle: the child is not the task itself or one of its parents.
                 var ancestor: UUID? = items[index].item.id, steps = 0
                 while let current = ancestor, current != items[child].item.id, steps < items.count {
                     ancestor = items.first { $0.item.id == current }?.item.parent
                     steps += 1
                 }
-                guard ancestor == nil else { continue }
+                guard ancestor == nil else {
+                    items[index].problems.append("\(name(index)) depends on \(name(child)), which depends on it: todo keeps this"
+                                                 + " dependency for the export to Taskwarrior, not as a subtask")
+                    continue
+                }
                 items[child].item.fields.parent = items[index].item.id
             }
             // What todo has a field for is not said to be kept only as Taskwarrior's.
@@ -175,7 +195,8 @@ public enum TaskwarriorFormat {
                                                 // Taskwarrior's bookkeeping of a series, which it makes again.
                                                 "mask", "rtype"]).union(ItemField.texts.compactMap(\.taskwarriorKey))
 
-    private static func item(_ value: JSONValue, origin: String, firstPendingDue: [String: String], local: CivilTime) throws(ImportError) -> ImportedItem {
+    private static func item(_ value: JSONValue, origin: String, firstPendingDue: [String: String], templates: Set<String>,
+                             local: CivilTime) throws(ImportError) -> ImportedItem {
         guard case .object(let task) = value else { throw ImportError(at: origin, "expected a task object, found \(value.kindDescription)") }
         var problems: [String] = []
         /// A value todo could not read: said, and kept with the item as it was.
@@ -243,10 +264,15 @@ public enum TaskwarriorFormat {
             }
         }
         // An instance of a recurring task (it has the template's uuid as `parent`) is one occurrence:
-        // its `recur` stays Taskwarrior's, with its `parent` and `imask`, so that it goes back as an
-        // instance. A task with `recur` of its own repeats.
+        // with its template in the source, its `recur` stays Taskwarrior's, with its `parent` and
+        // `imask`, so that it goes back as an instance. Without it (`task status:pending export`),
+        // the instance is the series: it repeats by its `recur` from its due. A task with `recur` of
+        // its own repeats.
         var rule: String?
-        if task["parent"] != nil {
+        var template: String?
+        if case .string(let uuid)? = task["parent"] { template = uuid.lowercased() }
+        let isInstance = template.map(templates.contains) ?? false
+        if isInstance {
             if let recur = task["recur"] { kept.appendUnchecked(key: "recur", value: recur) }
         } else if let recur = string("recur") {
             rule = Self.rule(ofRecurrence: recur)
@@ -269,8 +295,10 @@ public enum TaskwarriorFormat {
             guard let key = field.taskwarriorKey, let text = string(key) else { continue }
             if ItemField.isOneLine(text) { item[text: field] = text } else { unreadable(key, "not one line (a line break or a control character)") }
         }
-        // What todo has no field for stays with the item: dependencies, UDAs.
-        for (key, value) in task.members where !readKeys.contains(key) { kept.appendUnchecked(key: key, value: value) }
+        // What todo has no field for stays with the item: dependencies, UDAs. An instance that is
+        // the series now drops what tied it to a template the source lacks.
+        let seriesKeys: Set<String> = rule != nil && template != nil && !isInstance ? ["parent", "imask"] : []
+        for (key, value) in task.members where !readKeys.contains(key) && !seriesKeys.contains(key) { kept.appendUnchecked(key: key, value: value) }
         if kept.count > 0 { item.fields.foreignMembers.sources[source] = .object(kept) }
         if status == "recurring" {
             // The template's own due is its first; the series is where its first pending instance is.

@@ -8,16 +8,21 @@ import ToDoStorage
 ///
 /// The mapping, both ways:
 /// - priority `(A)` to `(I)` is iCalendar's 1 to 9 (`(A)` high, `(E)` medium, `(I)` low: Taskwarrior's
-///   H, M, L); `(J)` to `(Z)` stay in the title. A done line keeps its priority as `pri:A`, as
-///   topydo and Simpletask write it.
+///   H, M, L); `(J)` to `(Z)` are 9 too, the letter kept and given back, and sorted after `(I)` in
+///   their order. A done line keeps its priority as `pri:A`, as topydo and Simpletask write it.
+/// - `+project` and `@context` are tags: `+home` the tag `home`, `@phone` the tag `@phone`, written
+///   back as they came; an item's project is written as a `+project` too (read back, a tag).
 /// - `due:` the due date (`2030-06-14` a whole day, `T18:00` a time, with an offset such as
 ///   `+01:00` when the local time occurs twice), `t:` the start (todo.txt's threshold), `rec:` the
-///   repeat (`1d`, `2w`, `1m`, `1y`, `1b` for weekdays; a `+` before it is read the same), and for
-///   what todo.txt has no place for: `rrule:` (a repeat rule `rec:` cannot say), `tag:`, `parent:`
-///   (an id), `id:` (the UUID), `desc:`, `loc:` and `addr:` (percent-encoded: `%20` for a space),
-///   `geo:lat,lon`.
-/// - `+project`, `@context`, `h:1` and every other word stay in the title; an `id:` that is not a
-///   UUID (topydo's `id:1`) is another tool's tag and stays too.
+///   repeat (`+1d`, `+2w`, `+1m`, `+1y`, `1b` for weekdays: todo repeats from the due, todo.txt's
+///   strict `+`; a `rec:1m` read from a line, which repeats from the completion elsewhere, is
+///   given back as it came), and for what todo.txt has no place for: `rrule:` (a repeat rule `rec:`
+///   cannot say), `parent:` (an id), `id:` (the UUID; `uuid:` on a line that has another tool's
+///   `id:`), `desc:`, `loc:` and `addr:` (percent-encoded: `%20` for a space), `geo:lat,lon`;
+///   `tag:` is read, as earlier versions wrote tags.
+/// - Every other `key:value` word (`h:1`, topydo's `id:1` and `p:1`, `thr:`) is todo.txt's own:
+///   kept with the item, out of the title, and written back at the end of its line. Other words
+///   (`Re:`, `http://…`, `10:30`) stay in the title.
 public enum TodoTxtFormat {
     /// The items as todo.txt lines, dates in `timeZone`.
     public static func write(_ items: [ToDoItem], timeZone: TimeZoneRules) -> String {
@@ -25,7 +30,8 @@ public enum TodoTxtFormat {
         var text = ""
         for item in items {
             var words: [String] = []
-            let priority = item.priority.map { String(UnicodeScalar(UInt8(ascii: "A") + UInt8($0 - 1))) }
+            let kept = item.foreignMembers.members(from: ForeignMembers.todoTxt)
+            let priority = item.priority.map { Self.letter(of: $0, kept: kept) }
             if item.done {
                 words.append("x")
                 if let completedAt = item.completedAt {
@@ -42,9 +48,16 @@ public enum TodoTxtFormat {
             if let due = item.due { words.append("due:" + Self.text(of: due, time)) }
             if let start = item.start { words.append("t:" + Self.text(of: start, time)) }
             if let rule = item.repeatRule {
-                if let rec = recurrence(ofRule: rule) { words.append("rec:" + rec) } else { words.append("rrule:" + encoded(rule)) }
+                if case .string(let rec)? = kept["rec"], Self.rule(ofRecurrence: Substring(rec)) == rule {
+                    words.append("rec:" + rec)
+                } else if let rec = recurrence(ofRule: rule) {
+                    words.append("rec:" + rec)
+                } else {
+                    words.append("rrule:" + encoded(rule))
+                }
             }
-            words += item.tags.map { "tag:" + encoded($0) }
+            if let project = item.project, Tags.isValid(project), !Tags.contains(item.tags, project) { words.append("+" + project) }
+            words += item.tags.map(Tags.shown)
             if let parent = item.parent { words.append("parent:" + parent.uuidString) }
             if let description = item.itemDescription, !description.isEmpty { words.append("desc:" + encoded(description)) }
             for field in ItemField.texts {
@@ -57,7 +70,11 @@ public enum TodoTxtFormat {
                     words.append("geo:\(JSONValue.literal(for: coordinate.latitude)),\(JSONValue.literal(for: coordinate.longitude))")
                 }
             }
-            words.append("id:" + item.id.uuidString)
+            // Another tool's words, as they came; its `id:` keeps the name, and todo's id goes as `uuid:`.
+            var otherWords: [String] = []
+            if case .array(let values)? = kept["words"] { otherWords = values.compactMap(\.string) }
+            words += otherWords
+            words.append((otherWords.contains { $0.hasPrefix("id:") } ? "uuid:" : "id:") + item.id.uuidString)
             text += words.joined(separator: " ") + "\n"
         }
         return text
@@ -73,6 +90,13 @@ public enum TodoTxtFormat {
         let offset = time.offset(at: Int(timestamp.rounded(.down)))
         let minutes = abs(offset) / 60
         return text + (offset < 0 ? "-" : "+") + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+
+    /// The letter of `priority`: `A` to `I` for 1 to 9, or the letter after `I` the line had when
+    /// the item is still at 9.
+    private static func letter(of priority: Int, kept: JSONObject) -> String {
+        if priority == 9, case .string(let letter)? = kept["pri"], letter.count == 1, ("J"..."Z").contains(letter) { return letter }
+        return String(UnicodeScalar(UInt8(ascii: "A") + UInt8(priority - 1)))
     }
 
     // MARK: Reading
@@ -100,6 +124,13 @@ public enum TodoTxtFormat {
         }
         var done = false, completedAt: Double?, createdAt: Double?, priority: Int?
         var titleWords: [Substring] = []
+        /// What todo.txt gave that todo has no field for (`ForeignMembers.todoTxt`).
+        var kept = JSONObject(), otherWords: [JSONValue] = []
+        /// A letter after `I`, kept beside the priority 9 it is.
+        func keepLetter(_ level: Int) -> Int {
+            if level > 9 { kept["pri"] = .string(String(UnicodeScalar(UInt8(ascii: "A") + UInt8(level - 1)))) }
+            return min(level, 9)
+        }
         if words.first == "x" {
             done = true
             words.removeFirst()
@@ -110,7 +141,7 @@ public enum TodoTxtFormat {
             }
         } else if let first = words.first, let level = priorityLevel(first) {
             words.removeFirst()
-            if level <= 9 { priority = level } else { titleWords.append(first) }
+            priority = keepLetter(level)
         }
         if let created = date(words.first) {
             createdAt = created
@@ -121,11 +152,21 @@ public enum TodoTxtFormat {
         var description: String?, name: String?, address: String?, coordinate: Coordinate?, id: UUID?
         var texts: [(ItemField, String)] = []
         for word in words {
+            if let (tag, _) = Tags.tag(inWord: String(word)) {
+                tags.append(tag)
+                continue
+            }
             guard let colon = word.firstIndex(of: ":"), colon != word.startIndex else {
                 titleWords.append(word)
                 continue
             }
             let key = word[..<colon], value = word[word.index(after: colon)...]
+            /// Keeps another tool's `key:value` out of the title, for the export to give back; any
+            /// other word with a colon (`Re:`, `http://…`, `10:30`) is the title's.
+            func keepWord(_ word: Substring) {
+                let isKey = key.first!.isLetter && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+                if isKey, !value.isEmpty, !value.hasPrefix("//") { otherWords.append(.string(String(word))) } else { titleWords.append(word) }
+            }
             /// Keeps the word in the title, saying why todo could not read it.
             func unreadable(_ why: String) {
                 problems.append("\(origin): '\(word)' \(why); kept in the title")
@@ -144,6 +185,8 @@ public enum TodoTxtFormat {
                     continue
                 }
                 rule = text
+                // Not todo's own way of writing it (`+1m`): given back as it came.
+                if let written = recurrence(ofRule: text), written != value { kept["rec"] = .string(String(value)) }
             case "rrule":
                 guard let text = value.removingPercentEncoding, (try? RepeatRule(text)) != nil else {
                     unreadable("is not a repeat rule")
@@ -151,11 +194,11 @@ public enum TodoTxtFormat {
                 }
                 rule = text
             case "pri" where done:
-                guard let level = priorityLevel("(\(value))"), level <= 9 else {
+                guard let level = priorityLevel("(\(value))") else {
                     titleWords.append(word)
                     continue
                 }
-                priority = level
+                priority = keepLetter(level)
             case "tag":
                 guard let text = value.removingPercentEncoding, Tags.isValid(text) else {
                     unreadable("is not a tag (one word, percent-encoded)")
@@ -168,10 +211,10 @@ public enum TodoTxtFormat {
                     continue
                 }
                 parent = uuid
-            case "id":
-                // topydo's `id:1` is its own, not a UUID: a word of the title, as todo.sh keeps it.
+            case "id", "uuid":
+                // topydo's `id:1` is its own, not a UUID: another tool's word.
                 guard let uuid = UUID(uuidString: String(value)) else {
-                    titleWords.append(word)
+                    keepWord(word)
                     continue
                 }
                 id = uuid
@@ -197,7 +240,7 @@ public enum TodoTxtFormat {
                 coordinate = Coordinate(latitude: latitude, longitude: longitude)
             default:
                 guard let field = ItemField.texts.first(where: { $0.todoTxtKey.map { $0[...] == key } ?? false }) else {
-                    titleWords.append(word)
+                    keepWord(word)
                     continue
                 }
                 guard let text = value.removingPercentEncoding else {
@@ -226,6 +269,8 @@ public enum TodoTxtFormat {
         item.fields.priority = priority
         item.fields.tags = Tags.normalized(tags)
         item.fields.parent = parent
+        if !otherWords.isEmpty { kept["words"] = .array(otherWords) }
+        if kept.count > 0 { item.fields.foreignMembers.sources[ForeignMembers.todoTxt] = .object(kept) }
         guard !item.title.isEmpty else {
             let why = "the line has no title"
             return ImportedItem(item: item, origin: origin, ignoredBecause: why, problems: ["\(origin): \(why); skipped"], idIsDerived: id == nil)
@@ -275,13 +320,14 @@ public enum TodoTxtFormat {
         return frequencies[unit].map { RepeatRule.Cadence.every(count, $0).ruleText }
     }
 
-    /// A repeat rule as `rec:` says it, when it can: a cadence without a count or an end.
+    /// A repeat rule as `rec:` says it, when it can: a cadence without a count or an end, strict
+    /// (`+1m`: from the due, as todo repeats).
     static func recurrence(ofRule text: String) -> String? {
         guard let rule = try? RepeatRule(text), rule.count == nil, rule.until == nil, let cadence = rule.cadence else { return nil }
         let units: [RepeatRule.Frequency: String] = [.daily: "d", .weekly: "w", .monthly: "m", .yearly: "y"]
         switch cadence {
         case .weekdays: return "1b"
-        case .every(let interval, let frequency): return "\(interval)\(units[frequency]!)"
+        case .every(let interval, let frequency): return "+\(interval)\(units[frequency]!)"
         }
     }
 

@@ -167,9 +167,15 @@ public struct ItemManager: Sendable {
         doneStored.append(StoredItem(item))
     }
 
-    /// Moves the done item at `index` back to the end of the open items; refused when an open item
-    /// has the same content.
+    /// Moves the done item at `index` back to the end of the open items (the book's rule); refused
+    /// when an open item has the same content.
     public mutating func uncheckItem(at index: Int) throws(ItemManagerError) {
+        try uncheckItem(at: index, keepingAddedOrder: false)
+    }
+
+    /// `uncheckItem(at:)`, putting the item at the end, or at its place in the order the open
+    /// items were added (by number: before the first one added after it).
+    private mutating func uncheckItem(at index: Int, keepingAddedOrder: Bool) throws(ItemManagerError) {
         let done = doneStored[index].item
         try checkNoOpenItemHasContent(of: done, except: nil)
         changeCount += 1
@@ -179,9 +185,10 @@ public struct ItemManager: Sendable {
         item.done = false
         item.completedAt = nil
         item.modifiedAt = currentTime()
-        steps.append(.inserted(item.id, at: ItemPlace(done: false, index: openStored.count)))
+        let place = keepingAddedOrder ? openStored.firstIndex { $0.number > item.number } ?? openStored.count : openStored.count
+        steps.append(.inserted(item.id, at: ItemPlace(done: false, index: place)))
         let stored = StoredItem(item)
-        openStored.append(stored)
+        openStored.insert(stored, at: place)
         openTitleKeys.insert(titleOf: stored)
     }
 
@@ -209,13 +216,14 @@ public struct ItemManager: Sendable {
         return doneStored[doneStored.count - 1].item
     }
 
-    /// Unchecks the item with `id` and returns it; an open item stays as it is.
+    /// Unchecks the item with `id`, back at its place in the order the open items were added, and
+    /// returns it; an open item stays as it is.
     @discardableResult
     public mutating func uncheckItem(withID id: UUID) throws(ItemManagerError) -> ToDoItem {
         let place = try place(ofID: id)
         guard place.done else { return openStored[place.index].item }
-        try uncheckItem(at: place.index)
-        return openStored[openStored.count - 1].item
+        try uncheckItem(at: place.index, keepingAddedOrder: true)
+        return try item(at: self.place(ofID: id))
     }
 
     /// Deletes the item with `id` and returns it.

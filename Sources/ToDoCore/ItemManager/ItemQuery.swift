@@ -52,23 +52,30 @@ public struct ItemQuery: Equatable, Sendable {
 
     /// `apply` on the items as the list keeps them, keeping of the matching done items (in the
     /// order they were checked) only the `latestDone` checked last, as the list's own view shows
-    /// them; `moreDone` counts the others.
+    /// them; `moreDone` counts the others, `cut` the matching items the limit left out.
     package func apply(open: [StoredItem], done: [StoredItem], now: Date, dates: DueDateFormatter,
-                       latestDone: Int?) -> (open: [StoredItem], done: [StoredItem], moreDone: Int) {
+                       latestDone: Int?) -> (open: [StoredItem], done: [StoredItem], moreDone: Int, cut: Int) {
         var done = isEmpty ? done : done.filter { matches($0, now: now, dates: dates) }
         var moreDone = 0
         if let latestDone, done.count > latestDone {
             moreDone = done.count - latestDone
             done = Array(done.suffix(latestDone))
         }
-        guard !isEmpty else { return (open, done, moreDone) }
+        guard !isEmpty else { return (open, done, moreDone, 0) }
         var open = arranged(open.filter { matches($0, now: now, dates: dates) }, dates: dates)
         done = arranged(done, dates: dates)
+        var cut = 0
         if let limit {
+            cut = max(open.count + done.count - limit, 0)
             open = Array(open.prefix(limit))
             done = Array(done.prefix(max(0, limit - open.count)))
         }
-        return (open, done, moreDone)
+        return (open, done, moreDone, cut)
+    }
+
+    /// How many of `items` the filters let through (the sort and limit aside).
+    package func countMatching(_ items: some Sequence<StoredItem>, now: Date, dates: DueDateFormatter) -> Int {
+        isEmpty ? items.reduce(0) { count, _ in count + 1 } : items.reduce(0) { $0 + (matches($1, now: now, dates: dates) ? 1 : 0) }
     }
 
     func matches(_ item: StoredItem, now: Date, dates: DueDateFormatter) -> Bool {
@@ -134,8 +141,11 @@ public struct ItemQuery: Equatable, Sendable {
         case .number: return optional(left.number, right.number)
         case .due: return optional(left.due.map(dates.sortKey(of:)), right.due.map(dates.sortKey(of:)))
         case .created: return optional(left.createdAt, right.createdAt)
-        // 1 is the highest: ascending puts high first.
-        case .priority: return optional(left.priority, right.priority)
+        // 1 is the highest: ascending puts high first; todo.txt's letters after I, all 9, in their order.
+        case .priority:
+            let order = optional(left.priority, right.priority)
+            guard order == .orderedSame, left.priority == 9 else { return order }
+            return optional(left.todoTxtLetter ?? "", right.todoTxtLetter ?? "")
         case .title: return left.title.compare(right.title, options: [.caseInsensitive, .numeric])
         // A project's parts follow it: `home` before `home.garden` before `homework`.
         case .project: return ProjectName.compare(left.project!, right.project!)
@@ -158,6 +168,14 @@ extension ToDoItem {
 }
 
 extension StoredItem {
+    /// The todo.txt priority letter after `I` the item came with (`TodoTxtFormat`), if any: never
+    /// in a written form.
+    var todoTxtLetter: String? {
+        guard !storage.keepsFieldsInText, case .string(let letter)? = storage.fields.foreignMembers.members(from: ForeignMembers.todoTxt)["pri"]
+        else { return nil }
+        return letter
+    }
+
     /// `ToDoItem.waitsForItsStart`, reading the start alone.
     package func waitsForItsStart(now: Date, dates: DueDateFormatter) -> Bool {
         ToDoItem.waits(start: start, now: now, dates: dates)

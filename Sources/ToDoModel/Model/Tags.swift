@@ -29,6 +29,23 @@ public enum Tags {
         return tag
     }
 
+    /// The tag a `+tag` or `@context` word names (`-tag` too, which takes it away, when
+    /// `readsRemoval`); `nil` for any other word. A sign and a number (`+1`, `-5`) and a sign
+    /// alone are words, not tags; a context keeps its `@` (`@phone` is the tag `@phone`).
+    public static func tag(inWord word: String, readsRemoval: Bool = false) -> (tag: String, removes: Bool)? {
+        guard let first = word.first, first == "+" || first == "@" || (readsRemoval && first == "-"), word.count > 1 else { return nil }
+        let tag = first == "@" ? word : String(word.dropFirst())
+        let body = first == "@" ? tag.dropFirst() : Substring(tag)
+        guard isValid(tag), let start = body.first, start.isLetter || start.isNumber, !body.allSatisfy(\.isNumber) else { return nil }
+        return (tag, first == "-")
+    }
+
+    /// A tag as todo shows it and todo.txt writes it: `+home`; a context (`@phone`, todo.txt's
+    /// kind of tag) as it is.
+    public static func shown(_ tag: String) -> String {
+        tag.hasPrefix("@") ? tag : "+" + tag
+    }
+
     /// Whether `tags` has `tag`, ignoring case.
     public static func contains(_ tags: [String], _ tag: String) -> Bool {
         let tag = tag.lowercased()

@@ -34,6 +34,9 @@ package struct ForeignMembers: Equatable, Sendable {
     package static let taskwarrior = "taskwarrior"
     /// Apple Reminders' members (`RemindersFormat`).
     package static let reminders = "reminders"
+    /// todo.txt's: the words of a line todo has no field for (`h:1`, topydo's `id:1`), a
+    /// priority letter after I, a `rec:` that repeats from the completion (`TodoTxtFormat`).
+    package static let todoTxt = "todotxt"
 
     /// Each program's name, with its members as an object, in the order they came.
     package var sources = JSONObject()
@@ -54,6 +57,19 @@ package struct ForeignMembers: Equatable, Sendable {
         var members = members(from: source)
         members[key] = value
         sources[source] = .object(members)
+    }
+
+    /// Takes out a project an earlier version kept as Taskwarrior's or an import's member, before
+    /// todo had the field, and returns it.
+    package mutating func takeProject() -> String? {
+        for source in [Self.taskwarrior, Self.firstFormImports] {
+            var members = members(from: source)
+            guard case .string(let project)? = members["project"], !project.isEmpty, ItemField.isOneLine(project) else { continue }
+            members["project"] = nil
+            sources[source] = members.count == 0 ? nil : .object(members)
+            return project
+        }
+        return nil
     }
 
     /// Every member each source gave, as `source.key`, to say what was kept.

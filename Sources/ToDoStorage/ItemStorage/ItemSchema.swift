@@ -54,6 +54,8 @@ extension ToDoItem: JSONSchema {
         fields.title = try required(title) { memberPath(path(), "title") }
         fields.legacyAllDay = fields.due?.isDay == false ? allDay : nil
         fields.unknownMembers = unknown
+        // A project an earlier version kept as another program's is the field now.
+        if fields.project == nil, !fields.foreignMembers.isEmpty { fields.project = fields.foreignMembers.takeProject() }
         self.init(id: try required(id) { memberPath(path(), "id") }, number: number, done: done, fields: fields)
     }
 

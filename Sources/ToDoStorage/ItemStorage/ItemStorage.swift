@@ -306,7 +306,7 @@ package struct ListFields {
     /// instead, for `tagList` to decode. Returns the shown tags and the array: one of them.
     static func appendTags(_ array: some Collection<UInt8>, to text: inout [UInt8]) -> (shown: Range<Int>?, written: Range<Int>?) {
         let start = text.count
-        var inString = false
+        var inString = false, atTagStart = false
         for byte in array {
             if inString {
                 if byte == UInt8(ascii: "\"") {
@@ -315,12 +315,15 @@ package struct ListFields {
                     text.removeSubrange(start...)
                     return (nil, appendArray(array, to: &text))
                 } else {
+                    // A context (`@phone`) shows as it is (`Tags.shown`).
+                    if atTagStart, byte != UInt8(ascii: "@") { text.append(UInt8(ascii: "+")) }
+                    atTagStart = false
                     text.append(byte)
                 }
             } else if byte == UInt8(ascii: "\"") {
                 inString = true
+                atTagStart = true
                 text.append(UInt8(ascii: " "))
-                text.append(UInt8(ascii: "+"))
             } else if byte == UInt8(ascii: "]") {
                 break
             }

@@ -38,7 +38,7 @@ final class EndToEndTests: BinaryTestCase {
         XCTAssertEqual(try run("clear", "--done", "--yes").stdout, "Removed 1 done item.\n")
         XCTAssertEqual(try run("list", "--json").status, 0)
         XCTAssertTrue(try run("help").stdout.hasPrefix("OVERVIEW: A to-do list for the command line."))
-        XCTAssertTrue(try run("help", "edit").stdout.hasPrefix("OVERVIEW: Change an item's fields."))
+        XCTAssertTrue(try run("help", "edit").stdout.hasPrefix("OVERVIEW: Change items' fields."))
         XCTAssertEqual(try run("clear", "--yes").stdout, "Removed 1 item.\n")
         XCTAssertEqual(try run(), Outcome(status: 0, stdout: "", stderr: ""))
     }
@@ -147,7 +147,8 @@ final class EndToEndTests: BinaryTestCase {
         try Data(first.utf8).write(to: fileURL)
         todo.environment["TZ"] = "America/New_York"
         // (A hint that item 3 waits for its start follows while that day is ahead.)
-        XCTAssertTrue(try run("list", "--all").stdout.hasPrefix("1 [ ] Day       12/03/26\n2 [ ] Time      12/03/26 00:00\n3 [ ] Unsaid    12/03/26\n4 [ ] Imported\n"))
+        XCTAssertTrue(try run("list", "--all").stdout.hasPrefix(
+            "1 [ ] Day                    12/03/26\n2 [ ] Time                   12/03/26 00:00\n3 [ ] Unsaid                 12/03/26\n4 [>] Imported project:home\n"))
         XCTAssertEqual(String(decoding: try Data(contentsOf: fileURL), as: UTF8.self), first, "reading changes nothing")
         try run("add", "New")
         let file = String(decoding: try Data(contentsOf: fileURL), as: UTF8.self)
@@ -155,16 +156,17 @@ final class EndToEndTests: BinaryTestCase {
         XCTAssertTrue(file.contains(#""title":"Day","dueDate":"2026-12-03","done":false}"#), file)
         XCTAssertTrue(file.contains(#""title":"Time","timestamp":1796274000,"done":false}"#), file)
         XCTAssertTrue(file.contains(#""title":"Unsaid","dueDate":"2026-12-03","startDate":"2026-12-01","done":false}"#), file)
-        // Other programs' members move apart: Taskwarrior's start (begun there: in progress), and
-        // what an import kept without saying whose.
-        XCTAssertTrue(file.contains(#""title":"Imported","done":false,"inProgress":true,"from":{"import":{"project":"home"},"taskwarrior":{"start":"20200102T120000Z"}}}"#), file)
+        // Other programs' members move apart: Taskwarrior's start (begun there: in progress); what
+        // an import kept without saying whose is todo's field now, as a project.
+        XCTAssertTrue(file.contains(#""title":"Imported","done":false,"inProgress":true,"project":"home","from":{"taskwarrior":{"start":"20200102T120000Z"}}}"#), file)
         let task = try run("export", "--format", "taskwarrior").stdout
         XCTAssertTrue(task.contains(#""description":"Imported","status":"pending","start":"20200102T120000Z","project":"home"}"#), task)
+        XCTAssertEqual(try run("list", "project:home").stdout, "4 [>] Imported project:home\n")
         XCTAssertTrue(try run("history").stdout.contains(
             "  Moved the file from version 1 to 2: 2 whole-day dues kept as the days they showed in America/New_York\n"))
         todo.environment["TZ"] = "America/Los_Angeles"
         XCTAssertTrue(try run("list", "--all").stdout.hasPrefix(
-            "1 [ ] Day       12/03/26\n2 [ ] Time      12/02/26 21:00\n3 [ ] Unsaid    12/03/26\n4 [ ] Imported\n5 [ ] New\n"))
+            "1 [ ] Day                    12/03/26\n2 [ ] Time                   12/02/26 21:00\n3 [ ] Unsaid                 12/03/26\n4 [>] Imported project:home\n5 [ ] New\n"))
     }
 
     // MARK: Every exit code

@@ -101,7 +101,7 @@ final class TimeZoneTests: BinaryTestCase {
         runner.environment["TZ"] = "America/New_York"
         XCTAssertEqual(try runner.run(["add", "s", "--due", "2026-03-08 02:30"]), Outcome(status: 64, stdout: "", stderr: """
             Error: invalid date '2026-03-08 02:30': 02:30 does not exist on Sunday 03/08/26 in America/New_York, where the clocks go from 02:00 to 03:00; did you mean 03:30?
-            Usage: todo add <title> ... [--due <date>] [--description <text>] [--location <name>] [--address <text>] [--coordinate <lat,lon>] [--priority <priority>] [--tag <tag>...] [--start <date>] [--parent <ref>] [--repeat <rule>] [--url <text>] [--no-geocode] [--json]
+            Usage: todo add <title> ... [options]
               See 'todo add --help' for more information.
 
             """))

@@ -110,7 +110,9 @@ final class CommandParserTests: XCTestCase {
         let samples = ["add": ["add", "x"], "list": ["list"], "show": ["show", "1"], "check": ["check", "1"], "uncheck": ["uncheck", "1"],
                        "edit": ["edit", "1", "--title", "y"], "remove": ["remove", "1"], "clear": ["clear"], "undo": ["undo"],
                        "redo": ["redo"], "history": ["history"], "agenda": ["agenda"], "export": ["export"], "import": ["import", "f"],
-                       "completion": ["completion", "bash"], "sync": ["sync"], "help": ["help"]]
+                       "completion": ["completion", "bash"], "sync": ["sync"], "help": ["help"], "next": ["next"], "start": ["start", "1"],
+                       "stop": ["stop", "1"], "postpone": ["postpone", "1", "2d"], "pri": ["pri", "1", "A"], "depri": ["depri", "1"],
+                       "append": ["append", "1", "x"], "prepend": ["prepend", "1", "x"]]
         XCTAssertEqual(Set(samples.keys), Set(CommandRegistry.all.map(\.name)))
         for type in CommandRegistry.commands {
             let command = try parser.parse(try XCTUnwrap(samples[type.spec.name])).command
@@ -182,7 +184,21 @@ final class CommandParserTests: XCTestCase {
             (["add", "x", "--due", "1/1/22", "--due", "2/2/22"], "'--due' was given more than once", AddCommand.spec),
             (["list", "--json=yes"], "'--json' takes no value", ListItemsCommand.spec),
             (["list", "--open", "--done"], "'--open' and '--done' cannot be used together", ListItemsCommand.spec),
-            (["list", "extra"], "unexpected argument 'extra'", ListItemsCommand.spec),
+            (["agenda", "extra"], "unexpected argument 'extra'", AgendaCommand.spec),
+            (["list", "end:today"], "cannot read 'end:today': todo does not read Taskwarrior's 'end:' here", ListItemsCommand.spec),
+            (["list", "recur:weekly"], "cannot read 'recur:weekly': it is not a filter; --repeating shows the items that repeat", ListItemsCommand.spec),
+            (["list", "due.soon:x"], "cannot read 'due.soon:x': todo reads 'due.before:' and 'due.after:', and no other modifier", ListItemsCommand.spec),
+            (["list", "status:deleted"], "cannot read 'status:deleted': use status:pending (the open items) or status:completed (the done ones)", ListItemsCommand.spec),
+            (["add", "x", "due:fri", "due:sat"], "cannot read 'due:sat': 'due:fri' gave it already", AddCommand.spec),
+            (["add", "x", "due:"], "cannot read 'due:': it has no value", AddCommand.spec),
+            (["add", "x", "pri:H", "--priority", "L"], "'pri:H' and '--priority' both give the priority; give one", AddCommand.spec),
+            (["add", "x", "uuid:1234"], "cannot read 'uuid:1234': todo does not read Taskwarrior's 'uuid:' here", AddCommand.spec),
+            (["add", "pri:H"], "the title is empty", AddCommand.spec),
+            (["edit", "1", "2", "New title"], "a new title is for one item; 2 are named", EditCommand.spec),
+            (["edit", "1", "status:completed"], "cannot read 'status:completed': todo check, uncheck, start and stop change it", EditCommand.spec),
+            (["postpone", "1", "soon"], "invalid period 'soon'; use a number and d, w, m or y, as 2d, 1w, 3m, 1y", PostponeCommand.spec),
+            (["postpone", "1"], "missing '<period>', as 2d or 1w", PostponeCommand.spec),
+            (["pri", "1", "Z"], "invalid priority 'Z'; todo keeps todo.txt's A (highest) to I, or high, medium, low, 1 to 9, none", PriorityCommand.spec),
             (["show"], "missing '<ref>'", ShowCommand.spec),
             (["check", "abc"], "\"abc\" is not an item number, id, or id prefix of at least 4 characters", CheckCommand.spec),
             (["add", "x", "--location", "Home", "--coordinate", "91,0"],
@@ -191,7 +207,7 @@ final class CommandParserTests: XCTestCase {
              "invalid coordinate '52.5'; expected <latitude>,<longitude> in degrees, as 52.52,13.405", AddCommand.spec),
             (["add", "x", "--address", "Main St"], "'--address' needs '--location <name>'", AddCommand.spec),
             (["add", "x", "--location", " "], "the location name is empty", AddCommand.spec),
-            (["edit", "1"], "nothing to change; give at least one option, as --title or --due", EditCommand.spec),
+            (["edit", "1"], "nothing to change; give at least one option, as --title or --due, or a word, as due:fri", EditCommand.spec),
             (["edit", "1", "--due", "today", "--no-due"], "'--due' and '--no-due' cannot be used together", EditCommand.spec),
             (["edit", "1", "--no-location", "--address", "x"], "'--address' and '--no-location' cannot be used together",
              EditCommand.spec),

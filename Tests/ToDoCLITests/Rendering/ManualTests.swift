@@ -22,7 +22,7 @@ final class ManualTests: HarnessTestCase {
         XCTAssertTrue(todo.run("help", "exit-codes").stdout.contains("  5                 undo or redo refused"))
         XCTAssertOutcome(todo.run("help", "datez"), Outcome(status: 64, stdout: "", stderr: """
             Error: unknown command or topic 'datez'. Did you mean 'dates'?
-            Usage: todo help [<command>] [--man]
+            Usage: todo help [<command>] [options]
               See 'todo help --help' for more information.
 
             """))

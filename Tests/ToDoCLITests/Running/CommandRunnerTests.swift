@@ -198,6 +198,7 @@ final class CommandRunnerTests: HarnessTestCase {
             Address:     Main St 1
             Coordinate:  40.7128, -74.006
             Map:         https://www.openstreetmap.org/?mlat=40.7128&mlon=-74.006#map=16/40.7128/-74.006
+            Project:     -
             URL:         -
             Priority:    -
             Tags:        -
@@ -228,6 +229,7 @@ final class CommandRunnerTests: HarnessTestCase {
             Location:    -
             Address:     -
             Coordinate:  -
+            Project:     -
             URL:         -
             Priority:    -
             Tags:        -
@@ -359,7 +361,7 @@ final class CommandRunnerTests: HarnessTestCase {
 
         XCTAssertOutcome(todo.run("edit", "1", "--address", "Main St 1"), Outcome(status: 64, stdout: "", stderr: """
             Error: item 1 has no location; give '--location <name>' too
-            Usage: \(EditCommand.spec.usage)
+              --location <name>  A new place, with the address and coordinate given here (else none: the echo says what went).
               See 'todo edit --help' for more information.
 
             """))
@@ -382,7 +384,7 @@ final class CommandRunnerTests: HarnessTestCase {
 
         XCTAssertOutcome(todo.run("clear"), Outcome(status: 64, stdout: "", stderr: """
             Error: 'clear' would remove 1 item; add '--yes' to confirm (there is no terminal to ask)
-            Usage: todo clear [--done] [--yes]
+              --yes  Do not ask for confirmation.
               See 'todo clear --help' for more information.
 
             """))

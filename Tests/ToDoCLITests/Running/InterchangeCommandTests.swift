@@ -99,7 +99,7 @@ final class InterchangeCommandTests: HarnessTestCase {
     func test_export_errors() {
         XCTAssertOutcome(todo.run("export", "--format", "csv"), Outcome(status: 64, stdout: "", stderr: """
             Error: invalid value 'csv' for '--format'; use json, todotxt, ical or taskwarrior
-            Usage: todo export [--format <format>] [--output <file>] [--open] [--done] [--search <text>] [--tag <tag>...] [--priority <level>] [--parent <ref>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--repeating] [--sort <key>] [--reverse] [--limit <n>]
+              --format <format>  json (the data file's format; the default), todotxt, ical or taskwarrior (what task import reads).
               See 'todo export --help' for more information.
 
             """))
@@ -117,7 +117,7 @@ final class InterchangeCommandTests: HarnessTestCase {
         for output in [path, "items.json", "./items.json.history", "items.json.lock", ".items.json.spare", "linked"] {
             XCTAssertOutcome(todo.run("export", "--format", "todotxt", "--output", output), Outcome(status: 64, stdout: "", stderr: """
                 Error: '--output \(output)' is a file of the list itself; nothing was written, choose another file
-                Usage: todo export [--format <format>] [--output <file>] [--open] [--done] [--search <text>] [--tag <tag>...] [--priority <level>] [--parent <ref>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--repeating] [--sort <key>] [--reverse] [--limit <n>]
+                  --output <file>  Write to this file (replaced whole) instead of standard output.
                   See 'todo export --help' for more information.
 
                 """))
@@ -236,19 +236,19 @@ final class InterchangeCommandTests: HarnessTestCase {
 
     func test_import_addsNewItems_skipsTheRest_andSaysWhy() throws {
         todo.succeed("add", "Buy milk")
-        let path = try write("Buy milk\n(A) Call Mom due:2022-01-10\nx 2022-01-09 Pay rent\nCall Mom due:2022-01-10 +again\n", to: "todo.txt")
+        let path = try write("Buy milk\n(A) Call Mom due:2022-01-10\nx 2022-01-09 Pay rent\nCall Mom again due:2022-01-10 +family @phone\n", to: "todo.txt")
         XCTAssertOutcome(todo.run("import", path), Outcome(status: 0, stdout: """
             Added 2: Call Mom (due Monday 01/10/22, priority high)
             Added 3: Pay rent
-            Added 4: Call Mom +again (due Monday 01/10/22)
+            Added 4: Call Mom again (due Monday 01/10/22, +family @phone)
             Skipped line 1 "Buy milk": an open item has the same content: 1 "Buy milk"
             Imported 3 items from \(path) (todotxt); skipped 1.
 
             """, stderr: ""))
         XCTAssertEqual(todo.succeed("list"), """
             1 [ ]   Buy milk
-            2 [ ] H Call Mom         01/10/22
-            4 [ ]   Call Mom +again  01/10/22
+            2 [ ] H Call Mom                       01/10/22
+            4 [ ]   Call Mom again +family @phone  01/10/22
 
             Done
             3 [x]   Pay rent
@@ -257,6 +257,9 @@ final class InterchangeCommandTests: HarnessTestCase {
         let exported = todo.succeed("export", "--format", "todotxt")
         XCTAssertTrue(exported.contains("\n(A) Call Mom due:2022-01-10 id:"), "the priority first, no creation date made up: \(exported)")
         XCTAssertTrue(exported.contains("\nx 2022-01-09 Pay rent id:"), exported)
+        XCTAssertTrue(exported.contains("\nCall Mom again due:2022-01-10 +family @phone id:"), "a project and a context come back as they came: \(exported)")
+        XCTAssertEqual(todo.succeed("list", "@phone"), "4 [ ] Call Mom again +family @phone  01/10/22\n", "a context is a tag")
+        XCTAssertEqual(todo.succeed("list", "--tag", "family"), "4 [ ] Call Mom again +family @phone  01/10/22\n")
     }
 
     func test_import_aProblemOfOneLine_isAWarning_andTheRestImports() throws {
@@ -264,7 +267,7 @@ final class InterchangeCommandTests: HarnessTestCase {
         XCTAssertOutcome(todo.run("import", "-", input: "Water\nFeed cat due:someday +pets\nx 2022-01-10 due:2022-01-11\nBuy milk\nBuy milk\n"),
                          Outcome(status: 0, stdout: """
             Added 2: Water
-            Added 3: Feed cat due:someday +pets
+            Added 3: Feed cat due:someday (+pets)
             Skipped line 3: the line has no title
             Skipped line 4 "Buy milk": an open item has the same content: 1 "Buy milk"
             Skipped line 5 "Buy milk": an open item has the same content: 1 "Buy milk"
@@ -354,7 +357,7 @@ final class InterchangeCommandTests: HarnessTestCase {
               "timestamp":"x","title":"T","uid":3}]
             """, to: "t.json")
         XCTAssertEqual(todo.run("import", path).status, 0)
-        XCTAssertEqual(todo.run("list").stdout, "1 [ ] A\n2 [ ] B  01/05/20 07:00\n")
+        XCTAssertEqual(todo.run("list").stdout, "1 [>] A\n2 [ ] B  01/05/20 07:00 ↻\n")
         XCTAssertEqual(todo.run("add", "C").status, 0)
         XCTAssertEqual(todo.run("undo").status, 0)
         XCTAssertEqual(todo.run("show", "2").status, 0)
@@ -362,7 +365,10 @@ final class InterchangeCommandTests: HarnessTestCase {
         guard case .array(let tasks)? = try? JSONValue(parsing: Array(exported.utf8)), tasks.count == 2,
               case .object(let first) = tasks[0], case .object(let second) = tasks[1] else { return XCTFail(exported) }
         XCTAssertEqual(first["start"], .string("20200102T120000Z"))
-        XCTAssertEqual(second["parent"], .string("11111111-2222-3333-4444-555555555558"))
+        // An instance without its template in the source is the series (`task import` makes a
+        // template of it again): its recur is the repeat, and the template it named is gone.
+        XCTAssertNil(second["parent"])
+        XCTAssertEqual(second["recur"], .string("weekly"))
         for (key, value) in [("location", JSONValue.string("Office")), ("done", .string("no")), ("allDay", .string("sure")),
                              ("timestamp", .string("x")), ("title", .string("T"))] {
             XCTAssertEqual(second[key], value, key)
@@ -404,18 +410,38 @@ final class ListQueryCommandTests: HarnessTestCase {
     }
 
     func test_list_badQueries_areUsageErrors() {
-        let usage = "Usage: todo list [--open] [--done] [--search <text>] [--tag <tag>...] [--priority <level>] [--parent <ref>] [--due-before <date>] [--due-after <date>] [--overdue] [--no-due] [--repeating] [--sort <key>] [--reverse] [--limit <n>] [--all] [--json]\n  See 'todo list --help' for more information.\n"
-        XCTAssertOutcome(todo.run("list", "--sort", "size"), Outcome(status: 64, stdout: "", stderr: "Error: invalid value 'size' for '--sort'; use number, due, title, created or priority\n" + usage))
-        XCTAssertOutcome(todo.run("list", "--limit", "-1"), Outcome(status: 64, stdout: "", stderr: "Error: invalid value '-1' for '--limit'; use a number of items, as 10\n" + usage))
+        // The error, and the one line of help it is about: the option's, else the short usage.
+        let more = "  See 'todo list --help' for more information.\n"
+        XCTAssertOutcome(todo.run("list", "--sort", "size"), Outcome(status: 64, stdout: "", stderr: """
+            Error: invalid value 'size' for '--sort'; use number, due, title, created, priority or project
+              --sort <key>  Sort open and done items each by number, due, title, created, priority (high first) or project.
+
+            """ + more))
+        XCTAssertOutcome(todo.run("list", "--limit", "-1"), Outcome(status: 64, stdout: "", stderr: """
+            Error: invalid value '-1' for '--limit'; use a number of items, as 10
+              --limit <n>  Show at most n items, open ones first.
+
+            """ + more))
         XCTAssertEqual(todo.run("list", "--due-before", "soon").stderr.prefix(32), "Error: invalid date 'soon'\nAccep")
-        XCTAssertOutcome(todo.run("list", "--no-due", "--overdue"), Outcome(status: 64, stdout: "", stderr: "Error: '--no-due' and '--overdue' cannot be used together\n" + usage))
+        XCTAssertOutcome(todo.run("list", "--no-due", "--overdue"), Outcome(status: 64, stdout: "", stderr: """
+            Error: '--no-due' and '--overdue' cannot be used together
+              --overdue  Only open items whose due has passed: a time earlier than now, or a day before today.
+
+            """ + more))
         XCTAssertOutcome(todo.run("list", "--priority", "urgent"), Outcome(status: 64, stdout: "", stderr: """
             Error: invalid priority 'urgent' for '--priority'; use high, medium, low (or H, M, L), 1 (highest) to 9 (lowest), or none
+              --priority <level>  \(QueryOptions.priority.help)
 
-            """ + usage))
+            """ + more))
         XCTAssertOutcome(todo.run("list", "--tag", ""), Outcome(status: 64, stdout: "", stderr: """
             Error: the value of '--tag' is empty; a tag is one word, as home
+              --tag <tag>...  \(QueryOptions.tag.help)
 
-            """ + usage))
+            """ + more))
+        XCTAssertOutcome(todo.run("list", "pri:urgent"), Outcome(status: 64, stdout: "", stderr: """
+            Error: cannot read 'pri:urgent': use H, M or L (high, medium, low), 1 (highest) to 9 (lowest), or none
+            Usage: todo list [<filter> ...] [options]
+
+            """ + more))
     }
 }

@@ -59,11 +59,13 @@ final class OrganisingFieldsTests: HarnessTestCase {
     func test_badPrioritiesAndTags_areUsageErrors_andChangeNothing() {
         addThree()
         let before = todo.fileContents
-        let usage = "Usage: \(AddCommand.spec.usage)\n  See 'todo add --help' for more information.\n"
+        let more = "  See 'todo add --help' for more information.\n"
         XCTAssertOutcome(todo.run("add", "X", "--priority", "urgent"), Outcome(status: 64, stdout: "", stderr: """
             Error: invalid priority 'urgent' for '--priority'; use high, medium, low (or H, M, L), 1 (highest) to 9 (lowest), or none
+              --priority <priority>  high, medium or low (H, M, L), or 1 (highest) to 9 (lowest).
 
-            """ + usage))
+            """ + more))
+        let usage = "  --tag <tag>...  A tag, one word; repeat for more.\n" + more
         XCTAssertEqual(todo.run("add", "X", "--priority", "0").status, 64)
         XCTAssertEqual(todo.run("add", "X", "--priority", "10").status, 64)
         XCTAssertOutcome(todo.run("add", "X", "--tag", "two words"), Outcome(status: 64, stdout: "", stderr: """

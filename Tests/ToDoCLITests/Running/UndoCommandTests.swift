@@ -172,7 +172,7 @@ final class UndoCommandTests: HarnessTestCase {
         }
         XCTAssertEqual(todo.run("undo", "two").stderr, """
             Error: invalid value 'two' for '<n>'; use a number of changes, as 2
-            Usage: todo undo [<n>] [--change <number>]
+            Usage: todo undo [<n>] [options]
               See 'todo undo --help' for more information.
 
             """)

@@ -49,21 +49,32 @@ final class TaskwarriorFormatTests: XCTestCase {
         XCTAssertEqual(item.item.priority, 1)
         XCTAssertEqual(item.item.tags, ["garden", "home"])
         XCTAssertEqual(item.item.repeatRule, "FREQ=WEEKLY;INTERVAL=2")
-        XCTAssertEqual(item.unknownKeys, ["depends", "estimate", "project"])
-        XCTAssertEqual(item.item.foreignMembers.members(from: "taskwarrior").keys, ["project", "depends", "estimate"])
+        XCTAssertEqual(item.item.project, "Home.Garden", "a project is a field")
+        XCTAssertEqual(item.unknownKeys, ["depends", "estimate"])
+        XCTAssertEqual(item.item.foreignMembers.members(from: "taskwarrior").keys, ["depends", "estimate"])
         XCTAssertTrue(item.item.unknownMembers.isEmpty, "kept apart from todo's own keys")
         XCTAssertTrue(item.problems.isEmpty)
         XCTAssertEqual(["daily", "weekdays", "monthly", "quarterly", "3d", "P1W", "1y", "annual"].map(TaskwarriorFormat.rule(ofRecurrence:)),
                        ["FREQ=DAILY", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "FREQ=MONTHLY", "FREQ=MONTHLY;INTERVAL=3", "FREQ=DAILY;INTERVAL=3",
                         "FREQ=WEEKLY", "FREQ=YEARLY", "FREQ=YEARLY"])
-        // An instance of a recurring task is one occurrence: its recur stays Taskwarrior's.
-        let instance = #"[{"description":"Review","status":"pending","recur":"weekly","parent":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e54","imask":3}]"#
-        let occurrence = try XCTUnwrap(ItemInterchange.read(Array(instance.utf8), format: .auto, timeZone: .utc).items.first)
+        // An instance of a recurring task whose template is in the source is one occurrence: its
+        // recur stays Taskwarrior's, and its template's uuid (Taskwarrior's `parent`, not todo's).
+        let template = #"{"description":"Review","status":"recurring","recur":"weekly","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e54","due":"20300107T090000Z"}"#
+        let instance = #"{"description":"Review","status":"completed","recur":"weekly","parent":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e54","imask":3,"due":"20300107T090000Z"}"#
+        let occurrence = try XCTUnwrap(ItemInterchange.read(Array("[\(template),\(instance)]".utf8), format: .auto, timeZone: .utc).items.last)
         XCTAssertNil(occurrence.item.repeatRule)
-        // Its template's uuid is Taskwarrior's `parent`, not todo's: kept apart.
         XCTAssertEqual(occurrence.item.foreignMembers.members(from: "taskwarrior").keys, ["recur", "parent", "imask"])
         XCTAssertNil(occurrence.item.parent)
         XCTAssertEqual(occurrence.unknownKeys, ["imask", "parent"])
+        // Without its template (`task status:pending export`, the usual way to move), the instance
+        // is the series: it repeats by its recur, and is tied to no template.
+        let alone = #"[{"description":"Review","status":"pending","recur":"weekly","parent":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e54","imask":3,"due":"20300107T090000Z"}]"#
+        let series = try XCTUnwrap(ItemInterchange.read(Array(alone.utf8), format: .auto, timeZone: .utc).items.first)
+        XCTAssertNil(series.ignoredBecause)
+        XCTAssertEqual(series.item.repeatRule, "FREQ=WEEKLY")
+        XCTAssertEqual(series.item.due, .time(1_894_006_800))
+        XCTAssertTrue(series.item.foreignMembers.members(from: "taskwarrior").keys.isEmpty)
+        XCTAssertEqual(series.unknownKeys, [])
     }
 
     /// A value todo cannot read is a problem of its task: kept as it was, the rest imported.
@@ -106,7 +117,9 @@ final class TaskwarriorFormatTests: XCTestCase {
         let items = try ItemInterchange.read(Array(tasks.utf8), format: .taskwarrior, timeZone: berlin).items
         let zero = items[0].item.id
         XCTAssertEqual(items.map(\.item.parent), [nil, zero, zero], "a cycle (two depends on zero) is not made")
-        XCTAssertEqual(items[0].unknownKeys, ["project"], "depends has a field: the subtasks")
+        XCTAssertEqual(items[0].unknownKeys, [], "depends has a field: the subtasks; project is one")
+        XCTAssertEqual(items[0].item.project, "A")
+        XCTAssertEqual(items[2].problems, [#"task 3 "two" depends on task 1 "zero", which depends on it: todo keeps this dependency for the export to Taskwarrior, not as a subtask"#])
         // Exported, a parent depends on its subtasks, and what the import kept stays as it was.
         var manager = ItemManager()
         _ = try manager.importItems(items)
@@ -148,7 +161,7 @@ final class TaskwarriorFormatTests: XCTestCase {
         let text = String(decoding: TaskwarriorFormat.write([item, done], now: Date(timeIntervalSince1970: 1_700_000_000), timeZone: .utc), as: UTF8.self)
         XCTAssertEqual(text, """
             [
-            {"uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51","description":"Mow 😂","status":"pending","entry":"20220101T120000Z","due":"20300115T220000Z","priority":"M","tags":["garden"],"recur":"weekdays","annotations":[{"entry":"20220101T120000Z","description":"front"},{"entry":"20220101T120000Z","description":"back"}],"project":"Home.Garden","estimate":3},
+            {"uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51","description":"Mow 😂","status":"pending","entry":"20220101T120000Z","due":"20300115T220000Z","priority":"M","project":"Home.Garden","tags":["garden"],"recur":"weekdays","annotations":[{"entry":"20220101T120000Z","description":"front"},{"entry":"20220101T120000Z","description":"back"}],"estimate":3},
             {"uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e52","description":"Old","status":"completed","end":"20220105T120000Z","wait":"20300317T174640Z"}
             ]
 

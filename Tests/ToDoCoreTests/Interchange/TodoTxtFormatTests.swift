@@ -27,10 +27,11 @@ final class TodoTxtFormatTests: XCTestCase {
         let text = "(A) 2022-01-09 Call Mom @phone +family due:2022-01-10 rec:1w\r\n\r\nx 2022-01-11 2022-01-01 Pay rent pri:B\nx Done without dates\nPlain line with url http://example.com\t \n(K) Later t:2022-02-01\n"
         let items = try TodoTxtFormat.read(text, timeZone: newYork)
         XCTAssertEqual(items.map(\.origin), ["line 1", "line 3", "line 4", "line 5", "line 6"])
-        XCTAssertEqual(items.map(\.item.title), ["Call Mom @phone +family", "Pay rent", "Done without dates", "Plain line with url http://example.com",
-                                                 "(K) Later"])
+        XCTAssertEqual(items.map(\.item.title), ["Call Mom", "Pay rent", "Done without dates", "Plain line with url http://example.com", "Later"])
+        XCTAssertEqual(items[0].item.tags, ["@phone", "family"], "a context and a project are tags")
         XCTAssertEqual(items.map(\.item.done), [false, true, true, false, false])
-        XCTAssertEqual(items.map(\.item.priority), [1, 2, nil, nil, nil], "(A) to (I) are 1 to 9; a done line's pri:B; (K) stays text")
+        XCTAssertEqual(items.map(\.item.priority), [1, 2, nil, nil, 9], "(A) to (I) are 1 to 9; a done line's pri:B; (K) is 9, its letter kept")
+        XCTAssertEqual(TodoTxtFormat.write([items[4].item], timeZone: newYork), "(K) Later t:2022-02-01 id:\(items[4].item.id.uuidString)\n")
         XCTAssertEqual(items[0].item.due, .day(2022, 1, 10))
         XCTAssertEqual(items[0].item.repeatRule, "FREQ=WEEKLY")
         XCTAssertEqual(items[0].item.createdAt, 1_641_704_400)
@@ -47,16 +48,23 @@ final class TodoTxtFormatTests: XCTestCase {
     func test_read_othersTagsAndImpossibleDates_asText() throws {
         let items = try TodoTxtFormat.read("Blocked task id:1\nChild task p:1\nx 2012-14-11 rec:12w mail@example.com\nA h:1 rec:+2d\nB rec:1b\n",
                                            timeZone: newYork)
-        XCTAssertEqual(items.map(\.item.title), ["Blocked task id:1", "Child task p:1", "2012-14-11 mail@example.com", "A h:1", "B"])
+        // Another tool's key:value words are kept out of the title and given back; todo's own id
+        // then goes as uuid:, not a second id:.
+        XCTAssertEqual(items.map(\.item.title), ["Blocked task", "Child task", "2012-14-11 mail@example.com", "A", "B"])
         XCTAssertEqual(items.map(\.item.repeatRule), [nil, nil, "FREQ=WEEKLY;INTERVAL=12", "FREQ=DAILY;INTERVAL=2", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"])
         XCTAssertTrue(items[2].item.done)
         XCTAssertTrue(items.allSatisfy { $0.problems.isEmpty })
+        let written = TodoTxtFormat.write(items.map(\.item), timeZone: newYork).split(separator: "\n").map { $0.split(separator: " ").dropLast().joined(separator: " ") }
+        XCTAssertEqual(written, ["Blocked task id:1", "Child task p:1", "x 2012-14-11 mail@example.com rec:12w", "A rec:+2d h:1", "B rec:1b"])
+        XCTAssertTrue(TodoTxtFormat.write([items[0].item], timeZone: newYork).hasSuffix(" id:1 uuid:\(items[0].item.id.uuidString)\n"))
+        let back = try TodoTxtFormat.read(TodoTxtFormat.write(items.map(\.item), timeZone: newYork), timeZone: newYork)
+        XCTAssertEqual(back.map(\.item.id), items.map(\.item.id), "the uuid: names the item")
     }
 
     /// A value todo cannot read is a problem of its line: the word stays in the title, the rest is read.
     func test_read_aValueTodoCannotRead_isAProblemOfItsLine_keptInTheTitle() throws {
         let cases: [(String, String, String)] = [
-            ("Buy milk due:2022-13-01 +shop\n", "Buy milk due:2022-13-01 +shop",
+            ("Buy milk due:2022-13-01 +shop\n", "Buy milk due:2022-13-01",
              "line 1: 'due:2022-13-01' is not a date or time (expected YYYY-MM-DD or YYYY-MM-DDThh:mm); kept in the title"),
             ("Buy due:tomorrow\n", "Buy due:tomorrow",
              "line 1: 'due:tomorrow' is not a date or time (expected YYYY-MM-DD or YYYY-MM-DDThh:mm); kept in the title"),
@@ -89,7 +97,7 @@ final class TodoTxtFormatTests: XCTestCase {
                             repeatRule: "FREQ=MONTHLY;BYDAY=-1FR")
         item.parent = UUID(uuidString: "11111111-2222-4333-8444-555555555555")
         let line = TodoTxtFormat.write([item], timeZone: berlin)
-        XCTAssertEqual(line, "(E) Night shift due:2030-10-27T02:30+01:00 rrule:FREQ=MONTHLY;BYDAY=-1FR tag:work tag:Pflanzen"
+        XCTAssertEqual(line, "(E) Night shift due:2030-10-27T02:30+01:00 rrule:FREQ=MONTHLY;BYDAY=-1FR +work +Pflanzen"
                        + " parent:11111111-2222-4333-8444-555555555555 id:\(item.id.uuidString)\n")
         let read = try XCTUnwrap(TodoTxtFormat.read(line, timeZone: berlin).first?.item)
         XCTAssertEqual(read.due, .time(secondHalfPast2))
@@ -99,6 +107,30 @@ final class TodoTxtFormatTests: XCTestCase {
         XCTAssertEqual(read.parent, item.parent)
         XCTAssertEqual(read.title, "Night shift")
         XCTAssertEqual(TodoTxtFormat.write([ToDoItem(title: "W", timestamp: 1_900_000_000, repeatRule: "FREQ=WEEKLY;INTERVAL=2")], timeZone: berlin)
-                        .split(separator: " ").dropFirst(2).first, "rec:2w")
+                        .split(separator: " ").dropFirst(2).first, "rec:+2w", "todo repeats from the due: todo.txt's strict +")
+        // A tag: written by earlier versions is still read.
+        XCTAssertEqual(try TodoTxtFormat.read("T tag:home\n", timeZone: berlin).first?.item.tags, ["home"])
+    }
+
+    /// todo.txt's own words come back as they were (issue 32): a strict `rec:+1m` and a lax
+    /// `rec:1m`, a hidden `h:1`, every priority letter, and a done item's creation date.
+    func test_roundTrip_givesBackTodoTxtsOwnWords() throws {
+        let text = ["(B) 2026-01-02 Strict rec:+1m due:2026-02-01", "Lax rec:1m due:2026-02-01", "Hidden h:1 +proj @ctx",
+                    "(Q) Late letter", "(J) Early letter", "x 2026-03-01 2026-01-01 Done with both dates pri:Z"]
+            .joined(separator: "\n") + "\n"
+        let items = try TodoTxtFormat.read(text, timeZone: newYork).map(\.item)
+        XCTAssertEqual(items.map(\.title), ["Strict", "Lax", "Hidden", "Late letter", "Early letter", "Done with both dates"])
+        XCTAssertEqual(items.map(\.priority), [2, nil, nil, 9, 9, 9])
+        XCTAssertEqual(items[5].createdAt, 1_767_243_600)
+        let lines = TodoTxtFormat.write(items, timeZone: newYork).split(separator: "\n").map { $0.split(separator: " ").dropLast().joined(separator: " ") }
+        XCTAssertEqual(lines, ["(B) 2026-01-02 Strict due:2026-02-01 rec:+1m", "Lax due:2026-02-01 rec:1m", "Hidden +proj @ctx h:1",
+                               "(Q) Late letter", "(J) Early letter", "x 2026-03-01 2026-01-01 Done with both dates pri:Z"])
+        // A letter after I is 9 and sorts after I, in its order.
+        var manager = ItemManager()
+        _ = try manager.importItems(try TodoTxtFormat.read(text, timeZone: newYork))
+        var query = ItemQuery()
+        query.sort = .priority
+        XCTAssertEqual(query.apply(open: manager.toDoItems, done: [], now: Date(), dates: DueDateFormatter(rules: newYork)).open.map(\.title),
+                       ["Strict", "Early letter", "Late letter", "Lax", "Hidden"])
     }
 }

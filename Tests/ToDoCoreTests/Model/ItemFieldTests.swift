@@ -9,11 +9,12 @@ final class ItemFieldTests: XCTestCase {
 
     func test_everyFieldHasANameAndALabel_andTheTextFieldsHaveKeysOfTheirOwn() {
         XCTAssertEqual(ItemField.allCases.map(\.name), ["title", "description", "due date", "start", "repeat", "priority", "tags", "parent",
-                                                        "location", "status", "progress", "url"])
-        XCTAssertEqual(ItemField.texts, [.url])
+                                                        "location", "status", "progress", "project", "url"])
+        XCTAssertEqual(ItemField.texts, [.project, .url])
         XCTAssertEqual(Set(ItemField.inFileOrder), Set(ItemField.allCases), "the file writes every field")
         XCTAssertEqual(ItemField.inFileOrder.count, ItemField.allCases.count)
         XCTAssertTrue(ToDoItem.ownKeys.contains("url"), "a text field's key is todo's own: another program's is kept apart")
+        XCTAssertTrue(ToDoItem.ownKeys.contains("project"))
     }
 
     func test_theURL_isStoredShownInJSON_andReadBack() throws {

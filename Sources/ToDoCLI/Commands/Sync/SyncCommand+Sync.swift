@@ -91,7 +91,7 @@ extension SyncCommand {
         case .start: return item.start.map { renderer.dates.string(from: $0) } ?? "no start"
         case .repeatRule: return item.repeatRule ?? "no repeat"
         case .priority: return item.priority.map { "priority \($0)" } ?? "no priority"
-        case .tags: return item.tags.isEmpty ? "no tags" : item.tags.map { "+" + $0 }.joined(separator: " ")
+        case .tags: return item.tags.isEmpty ? "no tags" : item.tags.map(Tags.shown).joined(separator: " ")
         case .parent: return item.parent.map { "parent \($0.uuidString)" } ?? "no parent"
         case .place: return item.location.map { "\"\($0.name)\"" } ?? "no place"
         case .status: return item.done ? "done" : "open"
