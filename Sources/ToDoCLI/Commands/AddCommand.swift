@@ -92,6 +92,7 @@ struct AddCommand: ListCommand {
         if repeatRule != nil, due == nil {
             throw arguments.error("a repeating item needs a due date to repeat from; give --due too")
         }
+        if let rule = repeatRule, let due { repeatRule = RepeatRule.keepingMonthEnd(rule, due: due, rules: try arguments.makeDueDateParser().rules) }
         location = try arguments.location(name: CommonOptions.location, address: CommonOptions.address,
                                           coordinate: CommonOptions.coordinate)
         if location == nil, let given = [CommonOptions.address, CommonOptions.coordinate].first(where: { arguments.value($0) != nil }) {

@@ -170,7 +170,14 @@ struct EditCommand: ListCommand {
             case .set(let reference): edit.parent = .set(try manager.resolve(reference).id)
             }
             do {
-                let results = try items.map { item throws(ItemManagerError) in (before: item, edited: try manager.edit(itemWithID: item.id, edit)) }
+                let results = try items.map { item throws(ItemManagerError) in
+                    var edit = edit
+                    // A repeat typed as a cadence keeps the month's end of the due it repeats from.
+                    if case .set(let rule) = edit.repeatRule, let due = edit.due.applied(to: item.due) {
+                        edit.repeatRule = .set(RepeatRule.keepingMonthEnd(rule, due: due, rules: runner.renderer.dates.rules))
+                    }
+                    return (before: item, edited: try manager.edit(itemWithID: item.id, edit))
+                }
                 // Taskwarrior's `depends:`: what the item waits for is done as its subtasks.
                 let subtasks = try manager.resolve(subtasks)
                 for subtask in subtasks { _ = try manager.edit(itemWithID: subtask.id, ItemEdit(parent: .set(items[0].id))) }

@@ -92,9 +92,9 @@ struct ImportCommand: ListCommand {
         do {
             if dryRun {
                 var manager = try runner.store.load()
-                summary = try manager.importItems(read.items)
+                summary = try manager.importItems(read.items, strict: strict)
             } else {
-                summary = try runner.store.update(command: runner.arguments) { manager in try manager.importItems(read.items) }
+                summary = try runner.store.update(command: runner.arguments) { manager in try manager.importItems(read.items, strict: strict) }
             }
         } catch let error as ImportError {
             throw ImportSourceError(source: name, underlying: error)
@@ -122,7 +122,7 @@ struct ImportCommand: ListCommand {
         switch reason {
         case .sameID(let existing): return "its id is already in the list, as \(existing.label)"
         case .sameContent(let existing): return "\(existing.done ? "a done" : "an open") item has the same content: \(existing.label)"
-        case .ignored(let why): return why
+        case .ignored(let why), .refused(let why): return why
         }
     }
 

@@ -54,7 +54,7 @@ struct NextCommand: ListCommand {
         }
         runner.renderer.writeList(open: items.map(\.item), done: [], section: .open, width: context.outputWidth, to: context.output)
         if ranked.count > items.count {
-            context.errorOutput.write("… and \(counted(ranked.count - items.count, "more")): todo next --limit \(ranked.count)\n")
+            context.errorOutput.write("… \(counted(ranked.count - items.count, "more item")): todo next --limit \(ranked.count)\n")
         }
         if ranked.isEmpty, context.output.isTerminal {
             context.errorOutput.write("Nothing to do next. Add an item with: todo add \"Call Mom\" --due tomorrow\n")

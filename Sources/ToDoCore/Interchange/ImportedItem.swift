@@ -85,6 +85,8 @@ public enum SkipReason: Equatable, Sendable {
     case sameContent(existing: ToDoItem)
     /// The source marks it as not to be imported (`ImportedItem.ignoredBecause`).
     case ignored(String)
+    /// It breaks a rule of todo's (an empty title): the rest was imported.
+    case refused(String)
 }
 
 extension ToDoItem {

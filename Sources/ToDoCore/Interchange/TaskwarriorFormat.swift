@@ -77,7 +77,7 @@ public enum TaskwarriorFormat {
     /// A repeat rule as Taskwarrior's `recur`, when it can say it: `daily`, `weekly`, `monthly`,
     /// `yearly`, `weekdays`, or a number and a unit (`2w`, `3d`, `6mo`, `2y`).
     static func recurrence(ofRule text: String) -> String? {
-        guard let rule = try? RepeatRule(text), rule.count == nil, rule.until == nil, let cadence = rule.cadence else { return nil }
+        guard let cadence = RepeatRule.endlessCadence(of: text) else { return nil }
         let names: [RepeatRule.Frequency: (String, String)] = [.daily: ("daily", "d"), .weekly: ("weekly", "w"),
                                                                 .monthly: ("monthly", "mo"), .yearly: ("yearly", "y")]
         switch cadence {
@@ -290,7 +290,8 @@ public enum TaskwarriorFormat {
         item.fields.inProgress = status == "pending" && task["start"] != nil && task["start"] != .null
         item.fields.priority = priority
         item.fields.tags = tags
-        item.fields.repeatRule = rule
+        // Taskwarrior's monthly from the 29th to a month's end keeps it, never skips a month.
+        item.fields.repeatRule = rule.map { rule in item.due.map { RepeatRule.keepingMonthEnd(rule, due: $0, rules: local.rules) } ?? rule }
         for field in ItemField.texts {
             guard let key = field.taskwarriorKey, let text = string(key) else { continue }
             if ItemField.isOneLine(text) { item[text: field] = text } else { unreadable(key, "not one line (a line break or a control character)") }

@@ -48,7 +48,8 @@ public enum TodoTxtFormat {
             if let due = item.due { words.append("due:" + Self.text(of: due, time)) }
             if let start = item.start { words.append("t:" + Self.text(of: start, time)) }
             if let rule = item.repeatRule {
-                if case .string(let rec)? = kept["rec"], Self.rule(ofRecurrence: Substring(rec)) == rule {
+                if case .string(let rec)? = kept["rec"], let read = Self.rule(ofRecurrence: Substring(rec)),
+                   RepeatRule.endlessCadence(of: read) == RepeatRule.endlessCadence(of: rule) {
                     words.append("rec:" + rec)
                 } else if let rec = recurrence(ofRule: rule) {
                     words.append("rec:" + rec)
@@ -264,7 +265,8 @@ public enum TodoTxtFormat {
                                      itemDescription: description, due: due, location: location, done: done,
                                      createdAt: createdAt, completedAt: done ? completedAt : nil)
         item.fields.start = start
-        item.fields.repeatRule = rule
+        // A `rec:1m` from the 29th to a month's end keeps it, as todo.txt's tools do.
+        item.fields.repeatRule = rule.map { rule in due.map { RepeatRule.keepingMonthEnd(rule, due: $0, rules: time.rules) } ?? rule }
         for (field, text) in texts { item[text: field] = text }
         item.fields.priority = priority
         item.fields.tags = Tags.normalized(tags)
@@ -323,7 +325,7 @@ public enum TodoTxtFormat {
     /// A repeat rule as `rec:` says it, when it can: a cadence without a count or an end, strict
     /// (`+1m`: from the due, as todo repeats).
     static func recurrence(ofRule text: String) -> String? {
-        guard let rule = try? RepeatRule(text), rule.count == nil, rule.until == nil, let cadence = rule.cadence else { return nil }
+        guard let cadence = RepeatRule.endlessCadence(of: text) else { return nil }
         let units: [RepeatRule.Frequency: String] = [.daily: "d", .weekly: "w", .monthly: "m", .yearly: "y"]
         switch cadence {
         case .weekdays: return "1b"

@@ -6,9 +6,10 @@ extension ItemManager {
     /// Adds the items of an import, in order, as one change: an item whose id is in the list (or
     /// earlier in the import) is skipped, as is an open item with the same content as an open
     /// item; the others get new numbers and keep their status and times. An item that breaks a
-    /// rule of its own (an empty title, a coordinate out of range) stops the whole import with an
-    /// error naming where it came from, and nothing changes.
-    public mutating func importItems(_ entries: [ImportedItem]) throws(ImportError) -> ImportSummary {
+    /// rule of its own (an empty title, a coordinate out of range) is skipped, saying why, and the
+    /// rest imported; `strict`, it stops the whole import with an error naming where it came from,
+    /// and nothing changes.
+    public mutating func importItems(_ entries: [ImportedItem], strict: Bool = false) throws(ImportError) -> ImportSummary {
         var copy = self
         var summary = ImportSummary()
         for entry in entries {
@@ -28,7 +29,8 @@ extension ItemManager {
                 case .duplicateContent(let existing):
                     summary.skipped.append(SkippedItem(item: entry.item, origin: entry.origin, reason: .sameContent(existing: existing)))
                 default:
-                    throw ImportError(at: entry.origin, error.description)
+                    if strict { throw ImportError(at: entry.origin, error.description) }
+                    summary.skipped.append(SkippedItem(item: entry.item, origin: entry.origin, reason: .refused(error.description)))
                 }
             }
         }

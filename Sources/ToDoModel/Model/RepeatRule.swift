@@ -220,6 +220,44 @@ public struct RepeatRule: Equatable, Sendable {
         return .every(interval, frequency)
     }
 
+    /// `text`, a repeat typed as a cadence (`monthly`, `every 3 months`), anchored on a due from
+    /// the 29th to a month's end so that no month is skipped, as Taskwarrior repeats: from the
+    /// month's last day it stays on the last day (`BYMONTHDAY=-1`); from the 29th or 30th, a month
+    /// without that day gets its last day (`BYMONTHDAY=28,29,30;BYSETPOS=-1`). RFC 5545's plain
+    /// `FREQ=MONTHLY` skips such months. Any other rule is returned as it is.
+    public static func keepingMonthEnd(_ text: String, dueDay day: Int, month: Int, year: Int) -> String {
+        guard day >= 29, let rule = try? RepeatRule(text), rule.count == nil, rule.until == nil,
+              case .every(let interval, .monthly)? = rule.cadence else { return text }
+        let base = "FREQ=MONTHLY" + (interval > 1 ? ";INTERVAL=\(interval)" : "")
+        if day == CalendarDay.length(ofMonth: month, year: year) { return base + ";BYMONTHDAY=-1" }
+        return base + ";BYMONTHDAY=" + (28...day).map(String.init).joined(separator: ",") + ";BYSETPOS=-1"
+    }
+
+    /// The cadence of a rule `keepingMonthEnd` made (`monthly` that keeps the month's end), for
+    /// the formats that say only a cadence (Taskwarrior's `recur`, todo.txt's `rec:`, which keep a
+    /// month's end themselves); else `cadence`.
+    public var cadenceKeepingMonthEnd: Cadence? {
+        if let cadence { return cadence }
+        guard frequency == .monthly, count == nil, until == nil,
+              parts.allSatisfy({ ["FREQ", "INTERVAL", "BYMONTHDAY", "BYSETPOS"].contains($0.name) }) else { return nil }
+        let keepsLastDay = byMonthDay == [-1] && bySetPosition.isEmpty
+        let keepsDay = bySetPosition == [-1] && byMonthDay.first == 28 && byMonthDay == Array(28...(byMonthDay.last ?? 28)) && byMonthDay.count <= 3
+        return keepsLastDay || keepsDay ? .every(interval, .monthly) : nil
+    }
+
+    /// The cadence of the rule `text`, when it is one without a count or an end: what the formats
+    /// that name only a cadence (Taskwarrior's `recur`, todo.txt's `rec:`) can say of it.
+    public static func endlessCadence(of text: String) -> Cadence? {
+        guard let rule = try? RepeatRule(text), rule.count == nil, rule.until == nil else { return nil }
+        return rule.cadenceKeepingMonthEnd
+    }
+
+    /// `keepingMonthEnd` for a due that is an `ItemDate`, its day read in `local`.
+    public static func keepingMonthEnd(_ text: String, due: ItemDate, rules: TimeZoneRules) -> String {
+        let day = CalendarDay(number: due.day(local: CivilTime(rules: rules)).number)
+        return keepingMonthEnd(text, dueDay: day.day, month: day.month, year: day.year)
+    }
+
     // MARK: The next occurrence
 
     /// What follows an occurrence.

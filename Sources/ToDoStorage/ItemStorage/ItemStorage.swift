@@ -310,6 +310,8 @@ package struct ListFields {
         for byte in array {
             if inString {
                 if byte == UInt8(ascii: "\"") {
+                    // An empty tag (another program's) shows as its sign alone.
+                    if atTagStart { text.append(UInt8(ascii: "+")) }
                     inString = false
                 } else if byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F || byte == 0xC2 {
                     text.removeSubrange(start...)
