@@ -95,7 +95,7 @@ struct ItemRenderer {
     }
 
     /// The fields in the order `show` gives them (`ItemRendererTests` checks that it holds each).
-    static let shownOrder: [ItemField] = [.title, .due, .repeatRule, .start, .description, .place] + ItemField.texts
+    static let shownOrder: [ItemField] = [.title, .due, .repeatRule, .start, .description, .annotations, .place] + ItemField.texts
         + [.priority, .tags, .parent, .status, .progress]
 
     /// The rows `show` gives `field` of `item`, each labelled, `-` for an absent value.
@@ -132,6 +132,11 @@ struct ItemRenderer {
                 + (item.percentComplete.map { " (\($0)% done)" } ?? ""))]
         case .progress: return []
         case .url, .project: return [(field.label, item[text: field].map(TerminalText.printable) ?? "-")]
+        // One line each, oldest first: when, and the note.
+        case .annotations:
+            return [(field.label, item.annotations.isEmpty ? "-" : item.annotations.map { note in
+                (note.time.map { moment($0) + "  " } ?? "") + TerminalText.printable(note.text)
+            }.joined(separator: "\n"))]
         }
     }
 

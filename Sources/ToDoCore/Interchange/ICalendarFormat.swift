@@ -40,6 +40,9 @@ public enum ICalendarFormat {
             if let priority = item.priority { lines.append("PRIORITY:\(priority)") }
             if !item.tags.isEmpty { lines.append("CATEGORIES:" + item.tags.map(escaped).joined(separator: ",")) }
             if let parent = item.parent { lines.append("RELATED-TO;RELTYPE=PARENT:" + (uids[parent] ?? parent.uuidString)) }
+            for note in item.annotations {
+                lines.append("COMMENT" + (note.time.map { ";X-TODO-TIME=" + utc($0) } ?? "") + ":" + escaped(note.text))
+            }
             for field in ItemField.texts {
                 guard let property = field.icalendarProperty, let text = item[text: field] else { continue }
                 lines.append(property.name + ":" + (property.isText ? escaped(text) : PercentEncoding.encoded(text, where: Whitespace.isControl)))
@@ -289,7 +292,7 @@ public enum ICalendarFormat {
     /// The properties todo reads (or writes anew, as `DTSTAMP`); every other one stays with the item.
     private static let readProperties = Set<String>([
         "UID", "DTSTAMP", "CREATED", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "DURATION", "RRULE", "PRIORITY", "CATEGORIES",
-        "LOCATION", "X-TODO-ADDRESS", "GEO", "STATUS", "PERCENT-COMPLETE", "COMPLETED", "LAST-MODIFIED",
+        "LOCATION", "X-TODO-ADDRESS", "GEO", "STATUS", "PERCENT-COMPLETE", "COMPLETED", "LAST-MODIFIED", "COMMENT",
     ]).union(ItemField.texts.compactMap(\.icalendarProperty?.name))
 
     /// A VTODO as read: its item, and what ties it to a recurring series.
@@ -433,6 +436,18 @@ public enum ICalendarFormat {
                 continue
             }
             item[text: field] = text
+        }
+        // Each COMMENT a note, dated by the X-TODO-TIME todo gives it (another program's has none).
+        for line in properties where line.name == "COMMENT" {
+            let text = unescaped(line.value)
+            guard !text.isEmpty else { continue }
+            guard ItemField.isOneLine(text) else {
+                problems.append("line \(line.line): COMMENT is not one line (it holds a line break or a control character); kept as it came")
+                unread.insert(line.line)
+                continue
+            }
+            let time = line.parameters["X-TODO-TIME"].flatMap { CivilTime.parseBasic(Substring($0)) }.flatMap { $0.utc ? CivilTime.utc.timestamp(of: $0.fields) : nil }
+            item.fields.annotations.append(Annotation(time: time, text: text))
         }
         if let percent = property("PERCENT-COMPLETE") {
             if let value = Int(percent.value.trimmingCharacters(in: .whitespaces)), ToDoItem.percentRange.contains(value) {

@@ -9,7 +9,8 @@ public enum TaskwarriorFormat {
     /// The items as `task import` reads them, one task per line in an array: `uuid` (in lower
     /// case, as Taskwarrior writes it), `description` (the title), `status`, `entry`, `end`, `due`,
     /// `wait` (the start), `modified`, `priority` (the level as `H`, `M`, `L`), `tags`, `recur`
-    /// (a repeat `recur` can say), `annotations` (the description, a line each); then what a
+    /// (a repeat `recur` can say), `annotations` (the item's notes with their times, then the
+    /// description, a line each, dated when the item was made); then what a
     /// Taskwarrior import kept (`depends`, UDAs), as it was. Dates are UTC, as
     /// `20231110T230000Z`; text beyond ASCII is written as itself (Taskwarrior 2.6 mangles
     /// `\u` escapes of characters outside the Basic Multilingual Plane).
@@ -51,12 +52,15 @@ public enum TaskwarriorFormat {
             }
             if !item.tags.isEmpty { task["tags"] = .array(item.tags.map(JSONValue.string)) }
             if let recur, task["due"] != nil { task["recur"] = .string(recur) }
-            if let description = item.itemDescription {
-                let entry = date(item.createdAt ?? now.timeIntervalSince1970.rounded(.down))
-                task["annotations"] = .array(description.split(separator: "\n", omittingEmptySubsequences: true).map { line in
+            // The item's notes, then its description, a line each (Taskwarrior has no longer text).
+            let created = item.createdAt ?? now.timeIntervalSince1970.rounded(.down)
+            let notes = item.annotations.map { ($0.time ?? created, $0.text) }
+                + (item.itemDescription ?? "").split(separator: "\n", omittingEmptySubsequences: true).map { (created, String($0)) }
+            if !notes.isEmpty {
+                task["annotations"] = .array(notes.map { time, text in
                     var note = JSONObject()
-                    note["entry"] = entry
-                    note["description"] = .string(String(line))
+                    note["entry"] = date(time)
+                    note["description"] = .string(text)
                     return .object(note)
                 })
             }
@@ -90,7 +94,7 @@ public enum TaskwarriorFormat {
 
     /// Reads the tasks: `pending` and `waiting` ones are open, `completed` ones done; `deleted`
     /// tasks and `recurring` templates (whose instances are tasks of their own) are skipped.
-    /// Annotations become the description, one per line.
+    /// Annotations become the item's notes, each with its time (`entry`).
     /// Dates without a `Z` are local time in `timeZone`, as `task import` reads them. A task's
     /// `depends` makes the tasks it names its subtasks (todo's way of saying a task waits for
     /// others), and stays with it as it was.
@@ -234,16 +238,17 @@ public enum TaskwarriorFormat {
             id = UUID(uuidString: uuid)
             if id == nil { unreadable("uuid", "'\(uuid)' is not a UUID") }
         }
-        var notes: [String] = []
+        var notes: [Annotation] = []
         if let annotations = task["annotations"] {
             if case .array(let list) = annotations,
-               let texts = Optional(list.compactMap { annotation -> String? in
-                   guard case .object(let note) = annotation, case .string(let text)? = note["description"] else { return nil }
-                   return text
-               }), texts.count == list.count {
-                notes = texts
+               let read = Optional(list.compactMap { annotation -> Annotation? in
+                   guard case .object(let note) = annotation, case .string(let text)? = note["description"], ItemField.isOneLine(text) else { return nil }
+                   let entry = note["entry"]?.string.flatMap { moment(ofDate: $0, local: local) }
+                   return Annotation(time: entry, text: text)
+               }), read.count == list.count {
+                notes = read
             } else {
-                unreadable("annotations", "expected an array of objects with a description")
+                unreadable("annotations", "expected an array of objects with a one-line description")
             }
         }
         var priority: Int?
@@ -282,8 +287,9 @@ public enum TaskwarriorFormat {
         let done = status == "completed"
         var item = ToDoItem.imported(
             id: id ?? UUID(hashing: "taskwarrior:" + (string("uuid") ?? description)), title: ToDoItem.singleLine(description),
-            itemDescription: notes.isEmpty ? nil : notes.joined(separator: "\n"), due: dayOrTime("due"), done: done,
+            due: dayOrTime("due"), done: done,
             createdAt: date("entry"), completedAt: done ? date("end") : nil)
+        item.fields.annotations = notes
         item.fields.start = dayOrTime("wait")
         item.fields.modifiedAt = date("modified")
         // Begun with `task start` (and not yet stopped): in progress. The time stays with the item.

@@ -81,6 +81,14 @@ public struct ItemEdit: Equatable, Sendable {
 }
 
 extension ItemManager {
+    /// Adds a note to the item with `id`, dated now (by the manager's clock), and returns the item.
+    public mutating func annotate(itemWithID id: UUID, _ text: String) throws(ItemManagerError) -> ToDoItem {
+        guard let current = item(withID: id) else { throw .noSuchItem(.id(id)) }
+        var annotated = current
+        annotated.annotations.append(Annotation(time: currentTime(), text: text))
+        return try updateItem(withID: id) { $0 = annotated }
+    }
+
     /// Applies `edit` to the item with `id` and returns the item as it is now. The edit's own rules
     /// come first: an address or coordinate needs a place (the item's, or a new one in the same
     /// edit), and a place needs a name; then the rules of every change (a single-line title, an

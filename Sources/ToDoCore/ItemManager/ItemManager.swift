@@ -332,6 +332,7 @@ public struct ItemManager: Sendable {
                 throw .controlCharacters(field, text)
             }
         }
+        if let note = item.annotations.first(where: { !ItemField.isOneLine($0.text) }) { throw .controlCharacters(.annotations, note.text) }
         if let tag = item.tags.first(where: { !Tags.isValid($0) }) { throw .invalidTag(tag) }
     }
 

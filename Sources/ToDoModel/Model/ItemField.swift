@@ -17,6 +17,8 @@ public enum ItemField: String, CaseIterable, Sendable {
     case progress
     /// What the item is part of, Taskwarrior's way: `work.admin` is part of `work`.
     case project
+    /// Dated notes (`todo annotate`, Taskwarrior's annotations).
+    case annotations
     /// A link (iCalendar's `URL`, Reminders' `url`).
     case url
 
@@ -45,6 +47,7 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .progress: "Progress"
         case .url: "URL"
         case .project: "Project"
+        case .annotations: "Annotations"
         }
     }
 
@@ -68,6 +71,7 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .status: a.done == b.done && (!a.done || a.completedAt == b.completedAt)
         case .progress: a.inProgress == b.inProgress && a.percentComplete == b.percentComplete
         case .url, .project: a[text: self] == b[text: self]
+        case .annotations: a.annotations == b.annotations
         }
     }
 
@@ -91,6 +95,7 @@ public enum ItemField: String, CaseIterable, Sendable {
             item.fields.inProgress = source.inProgress
             item.fields.percentComplete = source.percentComplete
         case .url, .project: item[text: self] = source[text: self]
+        case .annotations: item.fields.annotations = source.annotations
         }
         return item
     }
@@ -115,7 +120,7 @@ extension ItemField {
     /// file's, `show`'s). (The title and description have rules of their own, and their own code.)
     public var isText: Bool {
         switch self {
-        case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress: false
+        case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress, .annotations: false
         case .url, .project: true
         }
     }
@@ -146,6 +151,7 @@ extension ItemField {
         case .progress: ["inProgress", "percentComplete"]
         case .url: ["url"]
         case .project: ["project"]
+        case .annotations: ["annotations"]
         }
     }
 
@@ -154,7 +160,7 @@ extension ItemField {
 
     /// The fields in the order the file writes them (`ItemFieldTests` checks that it holds each).
     package static let inFileOrder: [ItemField] = [.title, .description, .due, .start, .repeatRule, .place, .priority, .tags, .parent, .status, .progress]
-        + texts
+        + texts + [.annotations]
 
     /// The option of `add` and `edit` that sets a text field (`--url`), and `edit`'s `--no-…`.
     public var option: String { rawValue }
@@ -175,6 +181,7 @@ extension ItemField {
         case .progress: "Begun, and how much is done."
         case .url: "A link, as https://example.com/ticket/42."
         case .project: "The project, as work.admin (part of work)."
+        case .annotations: "Dated notes."
         }
     }
 
@@ -197,6 +204,8 @@ extension ItemField {
         case .url: ("URL", false)
         // RFC 5545 has no property for a project (CATEGORIES are the tags).
         case .project: ("X-TODO-PROJECT", true)
+        // One COMMENT each, its time in an X-TODO-TIME parameter (`ICalendarFormat`).
+        case .annotations: ("COMMENT", true)
         }
     }
 
@@ -210,7 +219,7 @@ extension ItemField {
         case .place: "locationTitle"
         case .priority: "priority"
         case .url: "url"
-        case .start, .repeatRule, .tags, .parent, .progress, .project: nil
+        case .start, .repeatRule, .tags, .parent, .progress, .project, .annotations: nil
         }
     }
 
@@ -227,7 +236,7 @@ extension ItemField {
         case .place: "loc"
         // todo.txt has no key for a link: it stays in the item, not on the line. A project is a
         // `+project` word (`TodoTxtFormat`).
-        case .title, .status, .progress, .url, .project: nil
+        case .title, .status, .progress, .url, .project, .annotations: nil
         }
     }
 
@@ -235,7 +244,8 @@ extension ItemField {
     package var taskwarriorKey: String? {
         switch self {
         case .title: "description"
-        case .description: "annotations"
+        // Taskwarrior has no longer text: a description goes as annotations after the item's own.
+        case .description: nil
         case .due: "due"
         case .start: "wait"
         case .repeatRule: "recur"
@@ -244,6 +254,7 @@ extension ItemField {
         case .status: "status"
         case .progress: "start"
         case .project: "project"
+        case .annotations: "annotations"
         // Taskwarrior has no attribute for a link (a UDA would be the user's own).
         case .parent, .place, .url: nil
         }

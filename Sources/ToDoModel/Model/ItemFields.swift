@@ -23,6 +23,7 @@ package struct ItemFields: Equatable, Sendable {
     package var url: String?
     /// Dot-separated, as Taskwarrior's `work.admin` (`ProjectName`).
     package var project: String?
+    package var annotations: [Annotation] = []
     package var createdAt: Double?
     package var completedAt: Double?
     package var modifiedAt: Double?
@@ -71,14 +72,14 @@ extension ItemFields {
     package subscript(text field: ItemField) -> String? {
         get {
             switch field {
-            case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress: nil
+            case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress, .annotations: nil
             case .url: url
             case .project: project
             }
         }
         set {
             switch field {
-            case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress: break
+            case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress, .annotations: break
             case .url: url = newValue
             case .project: project = newValue
             }

@@ -183,6 +183,12 @@ public struct ToDoItem: Equatable, Sendable {
         set { self[text: .project] = newValue }
     }
 
+    /// Dated notes, oldest first (`todo annotate`, Taskwarrior's annotations, iCalendar's `COMMENT`).
+    public var annotations: [Annotation] {
+        get { fields.annotations }
+        set { fields.annotations = newValue }
+    }
+
     /// The percentages `percentComplete` may hold.
     public static let percentRange: ClosedRange<Int> = 0...100
 

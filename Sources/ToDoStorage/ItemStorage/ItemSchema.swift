@@ -95,6 +95,7 @@ extension ToDoItem: JSONSchema {
                 fields.percentComplete = try scanner.int(at: path, in: percentRange)
             }
         case .url, .project: fields[text: field] = try scanner.string(at: path)
+        case .annotations: fields.annotations = try ownValue(&scanner, key, &unknown, Annotation.list) ?? []
         }
     }
 
@@ -196,6 +197,10 @@ extension ToDoItem: JSONSchema {
                 writer.key("percentComplete")
                 writer.int(percent)
             }
+        case .annotations:
+            guard !fields.annotations.isEmpty else { return }
+            writer.key("annotations")
+            writer.value(.array(fields.annotations.map(\.json)))
         case .url, .project:
             guard let text = fields[text: field] else { return }
             writer.key(field.fileKey)

@@ -194,6 +194,7 @@ final class CommandRunnerTests: HarnessTestCase {
             Starts:      -
             Description: About Sunday
                          and the trip
+            Annotations: -
             Location:    Home
             Address:     Main St 1
             Coordinate:  40.7128, -74.006
@@ -226,6 +227,7 @@ final class CommandRunnerTests: HarnessTestCase {
             Repeats:     -
             Starts:      -
             Description: -
+            Annotations: -
             Location:    -
             Address:     -
             Coordinate:  -

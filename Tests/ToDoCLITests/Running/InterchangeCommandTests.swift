@@ -302,7 +302,7 @@ final class InterchangeCommandTests: HarnessTestCase {
             Error: cannot import standard input: not JSON: unexpected ']', expected a value at line 2, column 11 (byte 27); nothing was imported
 
             """))
-        XCTAssertOutcome(todo.run("import", "-", input: "[{\"title\": \"ok\"}, {\"title\": \"\"}]"), Outcome(status: 65, stdout: "", stderr: """
+        XCTAssertOutcome(todo.run("import", "--strict", "-", input: "[{\"title\": \"ok\"}, {\"title\": \"\"}]"), Outcome(status: 65, stdout: "", stderr: """
             Error: cannot import standard input: [1]: the title is empty; nothing was imported
 
             """))
@@ -315,6 +315,14 @@ final class InterchangeCommandTests: HarnessTestCase {
 
             """))
         XCTAssertEqual(todo.fileContents, before)
+        // Without --strict, an item that breaks a rule is skipped, said, and the rest imported.
+        XCTAssertOutcome(todo.run("import", "-", input: "[{\"title\": \"ok\"}, {\"title\": \"\"}, {\"title\": \"also ok\"}]"), Outcome(status: 0, stdout: """
+            Added 2: ok
+            Added 3: also ok
+            Skipped [1]: the title is empty
+            Imported 2 items from standard input (json); skipped 1.
+
+            """, stderr: ""))
     }
 
     func test_import_fromAURL_usesTheTransportAndChecksTheStatus() throws {

@@ -134,6 +134,20 @@ final class MovingInTests: HarnessTestCase {
         XCTAssertEqual(todo.succeed("prepend", "1", "Urgent:"), "Edited 1: Urgent: Buy milk for Mom\n")
     }
 
+    func test_annotate_addsADatedNote_thatTaskwarriorAndICalendarCarry() throws {
+        todo.succeed("add", "Call Mom")
+        XCTAssertEqual(todo.succeed("annotate", "1", "Called,", "no", "answer"), "Annotated 1: Call Mom\n")
+        XCTAssertTrue(todo.succeed("show", "1").contains("Annotations: 11/22/26 10:30  Called, no answer\n"))
+        XCTAssertTrue(todo.succeed("export", "--format", "taskwarrior").contains(#""annotations":[{"entry":"20261122T153000Z","description":"Called, no answer"}]"#))
+        XCTAssertTrue(todo.succeed("export", "--format", "ical").contains("COMMENT;X-TODO-TIME=20261122T153000Z:Called\\, no answer\r\n"))
+        let task = #"[{"uuid":"5b1c3e9a-2f4d-4a7b-9c8e-1d2f3a4b5c6d","description":"File taxes","status":"pending","project":"home.admin","start":"20261120T090000Z","annotations":[{"entry":"20261101T120000Z","description":"forms in the drawer"}]}]"#
+        XCTAssertEqual(todo.succeed("import", "-", input: task), "Added 2: File taxes (project:home.admin)\nImported 1 item from standard input (taskwarrior).\n")
+        XCTAssertEqual(todo.succeed("list"), "1 [ ] Call Mom\n2 [>] File taxes project:home.admin\n", "the active task is in progress")
+        XCTAssertTrue(todo.succeed("show", "2").contains("Annotations: 11/01/26 07:00  forms in the drawer\n"))
+        XCTAssertEqual(todo.succeed("undo"), "Undid change 3: todo import -\n  Removed 2: File taxes (project:home.admin)\n")
+        XCTAssertEqual(todo.run("annotate", "1").stderr.split(separator: "\n").first, "Error: missing '<text>', the note to add")
+    }
+
     // MARK: next
 
     func test_next_ranksByUrgency_andLeavesOutWaitingAndDone() {

@@ -26,7 +26,9 @@ final class TaskwarriorFormatTests: XCTestCase {
         XCTAssertEqual(items[0].item.id.uuidString, "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E51")
         XCTAssertEqual(items[0].item.timestamp, 1_641_790_800)
         XCTAssertEqual(items[0].item.createdAt, 1_641_038_400)
-        XCTAssertEqual(items[0].item.itemDescription, "online\nbefore noon")
+        XCTAssertNil(items[0].item.itemDescription)
+        XCTAssertEqual(items[0].item.annotations, [Annotation(time: 1_641_124_800, text: "online"), Annotation(time: 1_641_211_200, text: "before noon")],
+                       "annotations are notes, each with its time")
         XCTAssertEqual(items[1].item.completedAt, 1_641_384_000)
     }
 
@@ -82,7 +84,7 @@ final class TaskwarriorFormatTests: XCTestCase {
         let cases: [(String, String)] = [
             (#"[{"description":"a","uuid":"nope"}]"#, "task 1, uuid: 'nope' is not a UUID; kept as it was"),
             (#"[{"description":"a","due":"tomorrow"}]"#, "task 1, due: 'tomorrow' is not a date (expected 20231110T230000Z or epoch seconds); kept as it was"),
-            (#"[{"description":"a","annotations":[1]}]"#, "task 1, annotations: expected an array of objects with a description; kept as it was"),
+            (#"[{"description":"a","annotations":[1]}]"#, "task 1, annotations: expected an array of objects with a one-line description; kept as it was"),
             (#"[{"description":"a","priority":"X"}]"#, "task 1, priority: 'X' is not H, M or L; kept as it was"),
             (#"[{"description":"a","recur":"sometimes"}]"#, "task 1, recur: 'sometimes' is not a repeat todo reads (daily, weekly, 2w, …); kept as it was"),
             (#"[{"description":"a","entry":7}]"#, "task 1, entry: expected a string, found a number; kept as it was"),
@@ -161,7 +163,7 @@ final class TaskwarriorFormatTests: XCTestCase {
         let text = String(decoding: TaskwarriorFormat.write([item, done], now: Date(timeIntervalSince1970: 1_700_000_000), timeZone: .utc), as: UTF8.self)
         XCTAssertEqual(text, """
             [
-            {"uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51","description":"Mow 😂","status":"pending","entry":"20220101T120000Z","due":"20300115T220000Z","priority":"M","project":"Home.Garden","tags":["garden"],"recur":"weekdays","annotations":[{"entry":"20220101T120000Z","description":"front"},{"entry":"20220101T120000Z","description":"back"}],"estimate":3},
+            {"uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51","description":"Mow 😂","status":"pending","entry":"20220101T120000Z","due":"20300115T220000Z","priority":"M","project":"Home.Garden","tags":["garden"],"recur":"weekdays","annotations":[{"entry":"20220102T120000Z","description":"front"},{"entry":"20220102T120000Z","description":"back"}],"estimate":3},
             {"uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e52","description":"Old","status":"completed","end":"20220105T120000Z","wait":"20300317T174640Z"}
             ]
 
