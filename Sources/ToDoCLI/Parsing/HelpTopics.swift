@@ -67,7 +67,7 @@ enum HelpTopics {
 
     static let file = HelpTopic(name: "file", heading: "FILES", summary: "Where the list is kept, and its format.") { _ in
         [.paragraph("The list is one JSON file: the --file option, else TODO_FILE, else $XDG_DATA_HOME/todo/items.json, else ~/.local/share/todo/items.json. Missing directories are created (mode 0700); the file is mode 0600."),
-         .paragraph(#"Its format: {"version": 2, "nextNumber": N, "revision": R, "items": [...]}, one item per line with the keys id, number, title, itemDescription, timestamp (a due time, seconds since 1970) or dueDate (a whole day, YYYY-MM-DD, the same in every time zone), start or startDate (the same for the start), repeat (RRULE text), location (name, address, coordinate with latitude and longitude), priority (1 highest to 9 lowest), tags (an array of words), parent (the id of the item this one is a subtask of), done, inProgress, percentComplete, createdAt, completedAt, modifiedAt, and from (what other programs gave the item, one object per program). Fields todo does not know are kept. A file of version 1 (whole days as the moments of local midnights) is read as the days it shows here, and written as version 2 on its first change. A bare array of items (the book app's file) is read too."#),
+         .paragraph(#"Its format: {"version": 2, "nextNumber": N, "revision": R, "items": [...]}, one item per line with the keys id, number, title, itemDescription, timestamp (a due time, seconds since 1970) or dueDate (a whole day, YYYY-MM-DD, the same in every time zone), start or startDate (the same for the start), repeat (RRULE text), location (name, address, coordinate with latitude and longitude), priority (1 highest to 9 lowest), tags (an array of words), parent (the id of the item this one is a subtask of), done, inProgress, percentComplete, project (work.admin), url, annotations (dated notes: time and text), createdAt, completedAt, modifiedAt, uid (another program's UID), icalendar (a calendar's lines todo has no field for), and from (what other programs gave the item, one object per program). Fields todo does not know are kept. A file of version 1 (whole days as the moments of local midnights) is read as the days it shows here, and written as version 2 on its first change. A bare array of items (the book app's file) is read too."#),
          .paragraph("Every change is one transaction under a lock: the new list is written beside the old one, flushed to disk and renamed over it, so a crash leaves the old list or the new one. A file todo cannot read is never overwritten."),
          .paragraph("Beside the list:"),
          .table([HelpRow(name: "items.json.lock", text: "the lock every change takes"),
@@ -86,9 +86,12 @@ enum HelpTopics {
                  HelpRow(name: "TODO_GEOCODER_URL", text: "a Nominatim-compatible search URL to look addresses up on"),
                  HelpRow(name: "TODO_HTTP_TIMEOUT", text: "seconds an HTTP request may take in all (default: 5 to look up an address, 30 to import from a URL)"),
                  HelpRow(name: "TODO_IMPORT_MAX_MB", text: "the largest source todo import downloads, in MB (default: 256, at most 1024); a geocoder's answer may be 4 MB"),
+                 HelpRow(name: "TODO_SYNC_PASSWORD", text: "the password todo sync gives the server, unless the sync was set up with --password-command"),
                  HelpRow(name: "TZ", text: "the time zone for dates"),
                  HelpRow(name: "NO_COLOR", text: "no colour when set and not empty"),
+                 HelpRow(name: "TERM", text: "dumb: no colour"),
                  HelpRow(name: "COLUMNS", text: "the terminal's width, when the terminal does not say it; a pipe gets whole rows"),
+                 HelpRow(name: "LINES", text: "the terminal's height, when the terminal does not say it: todo next shows a screenful"),
                  HelpRow(name: "HOME", text: "the home directory")]),
          .paragraph("A setting with a bad value is an error (exit 64) for the commands that use it, never silently replaced by a default: TZ and TODO_DATE_ORDER for every command on the list, TODO_LOCK_TIMEOUT for those that change it, the HTTP settings when an address is looked up or a URL imported.")]
     }

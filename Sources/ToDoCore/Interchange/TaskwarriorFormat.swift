@@ -314,7 +314,8 @@ public enum TaskwarriorFormat {
             }
         }
         let ignored: String? = status == "deleted" ? "deleted in Taskwarrior" : nil
-        return ImportedItem(item: item, origin: origin, ignoredBecause: ignored, unknownKeys: kept.keys.filter { !readKeys.contains($0) }.sorted(),
+        // Taskwarrior's `start` is read (in progress); its time stays with the item for the export.
+        return ImportedItem(item: item, origin: origin, ignoredBecause: ignored, unknownKeys: kept.keys.filter { !readKeys.contains($0) && $0 != "start" }.sorted(),
                             problems: problems, idIsDerived: id == nil)
     }
 
