@@ -51,6 +51,15 @@ enum CompletionScripts {
         }.joined()
     }
 
+    /// A `case $cmd in` that names each command typed by an alias (`done`, `mod`) by its own
+    /// name, the same in bash and zsh, so that `todo done 2<TAB>` completes as `todo check 2<TAB>`.
+    private static var aliasCases: String {
+        let arms = CommandRegistry.all.filter { !$0.aliases.isEmpty }.map { command in
+            "        \(command.aliases.joined(separator: "|"))) cmd=\(command.name) ;;\n"
+        }.joined()
+        return "    case $cmd in\n" + arms + "    esac\n"
+    }
+
     // MARK: bash
 
     private static func bash() -> String {
@@ -99,7 +108,7 @@ enum CompletionScripts {
                         *) [[ -z $cmd ]] && cmd=${COMP_WORDS[i]} ;;
                     esac
                 done
-                case "$cmd $prev" in
+            \(aliasCases)    case "$cmd $prev" in
             \(valueCases)    esac
                 if [[ -z $cmd ]]; then
                     if [[ $cur == -* ]]; then words="\((globalOptions + [GlobalOption.version]).map(\.flag).joined(separator: " "))"
@@ -187,7 +196,7 @@ enum CompletionScripts {
                         *) [[ -z $cmd ]] && cmd=${words[i]} ;;
                     esac
                 done
-                case "$cmd $prev" in
+            \(aliasCases)    case "$cmd $prev" in
             \(valueCases)    esac
                 if [[ -z $cmd ]]; then
                     if [[ $PREFIX == -* ]]; then
@@ -243,7 +252,8 @@ enum CompletionScripts {
             # fish completion for todo, made by 'todo completion fish'.
             # Install: todo completion fish > ~/.config/fish/completions/todo.fish
 
-            # The command given so far, skipping global options and their values.
+            # The command given so far, skipping global options and their values; one typed by
+            # an alias (done, mod) by its own name.
             function __todo_command
                 set -l tokens (commandline -opc)
                 set -e tokens[1]
@@ -252,7 +262,7 @@ enum CompletionScripts {
                         case --file --color
                             set -e tokens[1]
                         case '-*'
-                        case '*'
+            \(fishAliasCases)            case '*'
                             echo $tokens[1]
                             return 0
                     end
@@ -298,6 +308,13 @@ enum CompletionScripts {
             }
         }
         return lines
+    }
+
+    /// The arms of `__todo_command`'s switch that name a command typed by an alias.
+    private static var fishAliasCases: String {
+        CommandRegistry.all.filter { !$0.aliases.isEmpty }.map { command in
+            "            case \(command.aliases.joined(separator: " "))\n                echo \(command.name)\n                return 0\n"
+        }.joined()
     }
 
     private static func fishOption(_ option: OptionSpec, values: Values) -> String {

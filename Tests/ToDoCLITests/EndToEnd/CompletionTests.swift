@@ -56,6 +56,8 @@ final class CompletionTests: BinaryTestCase {
         }
         XCTAssertEqual(try complete(["todo", "ch"]), ["check"])
         XCTAssertEqual(try complete(["todo", "check", ""]), ["1  Call Mom", "2  Pay: rent's due"], "several: with titles")
+        XCTAssertEqual(try complete(["todo", "done", ""]), ["1  Call Mom", "2  Pay: rent's due"], "an alias completes as its command")
+        XCTAssertEqual(try complete(["todo", "mod", "1", "--pri"]), ["--priority"])
         XCTAssertEqual(try complete(["todo", "uncheck", ""]), ["3"], "one: the number alone")
         XCTAssertEqual(try complete(["todo", "list", "--so"]), ["--sort"])
         XCTAssertEqual(try complete(["todo", "list", "--sort", ""]), ["number", "due", "title", "created", "priority", "project"])
@@ -96,6 +98,7 @@ final class CompletionTests: BinaryTestCase {
             return outcome.stdout
         }
         XCTAssertEqual(try complete(["todo", "check", ""]), "item: 1:Call Mom|2:Pay: rent's due\n")
+        XCTAssertEqual(try complete(["todo", "done", ""]), "item: 1:Call Mom|2:Pay: rent's due\n", "an alias completes as its command")
         XCTAssertEqual(try complete(["todo", "uncheck", ""]), "item: 3:Buy milk\n")
         XCTAssertTrue(try complete(["todo", ""]).hasPrefix("command: add:Add an open item.|list:List open items, then done items.|"))
         XCTAssertTrue(try complete(["todo", "list", "--s"], prefix: "--s").contains("|--sort:Sort open and done items each by number, due, title, created, priority (high first) or project.|"))
@@ -116,6 +119,7 @@ final class CompletionTests: BinaryTestCase {
         }
         XCTAssertEqual(try complete("todo ch"), "check\tMark items done.\n")
         XCTAssertEqual(try complete("todo check "), "1\tCall Mom\n2\tPay: rent's due\n")
+        XCTAssertEqual(try complete("todo done "), "1\tCall Mom\n2\tPay: rent's due\n", "an alias completes as its command")
         XCTAssertEqual(try complete("todo uncheck "), "3\tBuy milk\n")
         XCTAssertEqual(try complete("todo --file \(directory.file("other.json").path) show "), "")
         XCTAssertEqual(try complete("todo list --so"), "--sort\tSort open and done items each by number, due, title, created, priority (high first) or project.\n")

@@ -33,18 +33,30 @@ final class ItemManagerImportTests: XCTestCase {
         XCTAssertEqual(manager.nextNumber, 5)
     }
 
-    func test_importItems_anItemBreakingARule_changesNothingAndNamesIt() throws {
+    /// Strict, an item that breaks a rule stops the import, naming it, and nothing changes.
+    func test_importItems_strict_anItemBreakingARule_changesNothingAndNamesIt() throws {
         var manager = ItemManager()
         try manager.add(ToDoItem(title: "Buy milk"))
         let before = manager.allItems
         XCTAssertThrowsError(try manager.importItems([
             entry(ToDoItem(title: "Fine"), "line 1"),
             entry(ToDoItem(title: "  "), "line 2"),
-        ]), ImportError(at: "line 2", "the title is empty"))
+        ], strict: true), ImportError(at: "line 2", "the title is empty"))
         XCTAssertThrowsError(try manager.importItems([
             entry(ToDoItem(title: "Far", location: Location(name: "x", coordinate: Coordinate(latitude: 95, longitude: 0))), "items[0]"),
-        ]), ImportError(at: "items[0]", "the coordinate 95.0,0.0 is out of range (latitude -90...90, longitude -180...180)"))
+        ], strict: true), ImportError(at: "items[0]", "the coordinate 95.0,0.0 is out of range (latitude -90...90, longitude -180...180)"))
         XCTAssertEqual(manager.allItems, before)
         XCTAssertEqual(manager.nextNumber, 2)
+    }
+
+    /// Without `strict`, one bad item of hundreds is skipped, named, and the rest imported.
+    func test_importItems_anItemBreakingARule_isSkipped_andTheRestImported() throws {
+        var manager = ItemManager()
+        let entries = (1...300).map { entry(ToDoItem(title: $0 == 150 ? "  " : "Item \($0)"), "line \($0)") }
+        let summary = try manager.importItems(entries)
+        XCTAssertEqual(summary.added.count, 299)
+        XCTAssertEqual(summary.skipped.map(\.origin), ["line 150"])
+        guard case .refused(let why)? = summary.skipped.first?.reason else { return XCTFail("\(summary.skipped)") }
+        XCTAssertEqual(why, "the title is empty")
     }
 }
