@@ -7,7 +7,7 @@ struct ClearCommand: ListCommand {
 
     static let spec = CommandSpec(
         name: "clear", summary: "Delete all items, or all done items.",
-        options: [done, yes],
+        options: [done, yes, CommonOptions.jsonChanges],
         discussion: """
             Without --yes, asks on the terminal; without a terminal on standard input it refuses and
             changes nothing. Numbers are never reused.
@@ -16,6 +16,7 @@ struct ClearCommand: ListCommand {
 
     var doneOnly = false
     var confirmed = false
+    var json = false
 
     init(doneOnly: Bool = false, confirmed: Bool = false) {
         self.doneOnly = doneOnly
@@ -26,6 +27,7 @@ struct ClearCommand: ListCommand {
         try arguments.noPositionals()
         doneOnly = arguments.flag(Self.done)
         confirmed = arguments.flag(Self.yes)
+        json = arguments.flag(CommonOptions.jsonChanges)
     }
 
     func run(with runner: CommandRunner) throws {
@@ -35,7 +37,7 @@ struct ClearCommand: ListCommand {
             let manager = try runner.store.load()
             let count = doneOnly ? manager.doneCount : manager.toDoCount + manager.doneCount
             guard count > 0 else {
-                runner.write("No \(noun)s to remove.\n")
+                runner.write(json ? "{\"removed\": 0}\n" : "No \(noun)s to remove.\n")
                 return
             }
             guard context.input.isTerminal else {
@@ -55,6 +57,6 @@ struct ClearCommand: ListCommand {
             defer { manager.removeAll() }
             return manager.toDoCount + manager.doneCount
         }
-        runner.write("Removed \(counted(removed, noun)).\n")
+        runner.write(json ? "{\"removed\": \(removed)}\n" : "Removed \(counted(removed, noun)).\n")
     }
 }

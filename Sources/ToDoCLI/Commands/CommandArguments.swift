@@ -334,6 +334,8 @@ enum CommonOptions {
     static let project = texts[ItemField.texts.firstIndex(of: .project)!]
     static let json = OptionSpec(name: "json", valueName: nil,
                                  help: "Print the items as JSON in the store's item schema instead of text.")
+    /// `--json` of the commands that say what they changed (`undo`, `redo`, `import`, `clear`).
+    static let jsonChanges = OptionSpec(name: "json", valueName: nil, help: "Print what changed as JSON instead of text.")
     static let due = OptionSpec(name: "due", valueName: "date", help: "The due date (see 'todo help dates').", completion: .dates)
     static let description = OptionSpec(name: "description", valueName: "text", help: "A longer description.")
     static let location = OptionSpec(name: "location", valueName: "name", help: "Where the item is to be done.")

@@ -13,7 +13,7 @@ struct ImportCommand: ListCommand {
     static let spec = CommandSpec(
         name: "import", summary: "Add the items of a file, standard input or a URL.",
         arguments: [ArgumentSpec(name: "source", help: "A file, a folder of .ics files (a vdir), '-' for standard input, or an http:// or https:// URL.")],
-        options: [format, dryRun, strict],
+        options: [format, dryRun, strict, CommonOptions.jsonChanges],
         discussion: """
             All items are added in one transaction, with new numbers, keeping their status. An item whose
             id is already in the list is skipped, and so is an open item with the same content as an open
@@ -38,6 +38,7 @@ struct ImportCommand: ListCommand {
     var format: ImportFormat = .auto
     var dryRun = false
     var strict = false
+    var json = false
 
     init(source: Source, format: ImportFormat = .auto, dryRun: Bool = false, strict: Bool = false) {
         self.source = source
@@ -52,6 +53,7 @@ struct ImportCommand: ListCommand {
         format = try arguments.choice(Self.format, default: .auto)
         dryRun = arguments.flag(Self.dryRun)
         strict = arguments.flag(Self.strict)
+        json = arguments.flag(CommonOptions.jsonChanges)
     }
 
     /// `-`, an http(s) URL, or else a file path.
@@ -98,6 +100,23 @@ struct ImportCommand: ListCommand {
             }
         } catch let error as ImportError {
             throw ImportSourceError(source: name, underlying: error)
+        }
+        if json {
+            // The items added (or that would be), and those skipped, each with where and why.
+            var object = JSONObject()
+            object["source"] = .string(name)
+            object["format"] = .string(read.format.rawValue)
+            object["dryRun"] = .bool(dryRun)
+            object["added"] = .array(summary.added.map(\.json))
+            object["skipped"] = .array(summary.skipped.map { skipped in
+                var entry = JSONObject()
+                entry["origin"] = .string(skipped.origin)
+                entry["title"] = .string(skipped.item.title)
+                entry["reason"] = .string(Self.reason(skipped.reason))
+                return .object(entry)
+            })
+            context.output.write(bytes: JSONValue.object(object).serialized())
+            return
         }
         let verb = dryRun ? "Would add" : "Added"
         var text = summary.added.map { "\(verb) \(runner.renderer.summary($0))\n" }.joined()

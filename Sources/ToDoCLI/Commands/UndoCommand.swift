@@ -8,7 +8,7 @@ struct UndoCommand: ListCommand {
     static let spec = CommandSpec(
         name: "undo", summary: "Take back the last change, or the last n changes.",
         arguments: [ArgumentSpec(name: "n", help: "How many changes to take back, newest first (1 if not given).", isOptional: true)],
-        options: [change],
+        options: [change, CommonOptions.jsonChanges],
         discussion: """
             Any command that changed the list can be taken back: add, check, uncheck, edit, remove,
             clear, import, and undo itself ('todo redo'). Undoing again goes further back. Items come
@@ -19,9 +19,11 @@ struct UndoCommand: ListCommand {
         changesList: true)
 
     var selection: UndoSelection
+    var json = false
 
-    init(selection: UndoSelection) {
+    init(selection: UndoSelection, json: Bool = false) {
         self.selection = selection
+        self.json = json
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
@@ -31,9 +33,10 @@ struct UndoCommand: ListCommand {
         } else {
             selection = .latest(try arguments.optionalCount())
         }
+        json = arguments.flag(CommonOptions.jsonChanges)
     }
 
     func run(with runner: CommandRunner) throws {
-        try runner.undo(selection)
+        try runner.undo(selection, json: json)
     }
 }

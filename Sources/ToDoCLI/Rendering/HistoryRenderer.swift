@@ -94,13 +94,27 @@ struct HistoryRenderer {
     /// `todo history --json`: the changes, newest first, each with its items before and after.
     func json(_ history: ChangeHistory, limit: Int) -> [UInt8] {
         let entries: [JSONValue] = history.entries.suffix(limit).reversed().map { entry in
+            Self.json(entry, items: entry.itemChanges, revertedBy: history.revertedBy[entry.number])
+        }
+        return JSONValue.array(entries).serialized()
+    }
+
+    /// `todo undo --json` and `todo redo --json`: each change taken back, newest first, with what
+    /// taking it back did to its items (`before` and `after` the undo).
+    func revertedJSON(_ targets: [HistoryEntry]) -> [UInt8] {
+        let entries: [JSONValue] = targets.map { target in Self.json(target, items: target.itemChanges.map(\.reversed), revertedBy: nil) }
+        return JSONValue.array(entries).serialized()
+    }
+
+    /// One change as `--json` gives it.
+    private static func json(_ entry: HistoryEntry, items changes: [ItemChange], revertedBy: Int?) -> JSONValue {
             var object = JSONObject()
             object["change"] = .number(entry.number)
             object["time"] = entry.time.map { JSONValue.number($0) } ?? .null
             object["command"] = .array(entry.command.map(JSONValue.string))
             object["kind"] = .string(entry.kind.rawValue)
             object["reverts"] = .array(entry.reverts.map { JSONValue.number($0) })
-            object["revertedBy"] = history.revertedBy[entry.number].map { JSONValue.number($0) } ?? .null
+            object["revertedBy"] = revertedBy.map { JSONValue.number($0) } ?? .null
             if let migration = entry.migration {
                 var moved = JSONObject()
                 moved["fromVersion"] = .number(migration.fromVersion)
@@ -109,15 +123,13 @@ struct HistoryRenderer {
                 moved["timeZone"] = .string(migration.timeZone)
                 object["migrated"] = .object(moved)
             }
-            object["items"] = .array(entry.itemChanges.map { change in
+            object["items"] = .array(changes.map { change in
                 var item = JSONObject()
                 item["before"] = change.before?.json ?? .null
                 item["after"] = change.after?.json ?? .null
                 return .object(item)
             })
             return .object(object)
-        }
-        return JSONValue.array(entries).serialized() + [UInt8(ascii: "\n")]
     }
 
     private func printable(_ text: String) -> String {

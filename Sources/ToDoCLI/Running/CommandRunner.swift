@@ -35,9 +35,13 @@ struct CommandRunner {
     }
 
     /// `todo undo` and `todo redo`: takes the changes back in one transaction and prints each.
-    func undo(_ selection: UndoSelection) throws {
+    func undo(_ selection: UndoSelection, json: Bool) throws {
         let (targets, history) = try store.undo(selection, command: arguments)
-        write(historyRenderer.reverted(targets, in: history))
+        if json {
+            context.output.write(bytes: historyRenderer.revertedJSON(targets))
+        } else {
+            write(historyRenderer.reverted(targets, in: history))
+        }
     }
 }
 

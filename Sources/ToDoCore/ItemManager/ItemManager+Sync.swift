@@ -1,3 +1,4 @@
+import Foundation
 import ToDoModel
 import ToDoStorage
 
@@ -5,6 +6,10 @@ import ToDoStorage
 public struct SyncApplied: Sendable {
     public var added: [ToDoItem] = []
     public var updated: [ToDoItem] = []
+    /// Of `updated`, the ids of those the server's version checked (a phone's completion) or
+    /// opened again.
+    public var checked: Set<UUID> = []
+    public var unchecked: Set<UUID> = []
     public var removed: [ToDoItem] = []
     /// Items that arrived open with the content of an open item here: let in, and said.
     public var twins: [(arrived: ToDoItem, existing: ToDoItem)] = []
@@ -17,6 +22,8 @@ public struct SyncApplied: Sendable {
     mutating func append(_ other: SyncApplied) {
         added += other.added
         updated += other.updated
+        checked.formUnion(other.checked)
+        unchecked.formUnion(other.unchecked)
         removed += other.removed
         twins += other.twins
         refused += other.refused
@@ -58,6 +65,7 @@ extension ItemManager {
                 } else {
                     _ = remove(at: place)
                     put(new, at: endPlace(done: new.done))
+                    if new.done { applied.checked.insert(new.id) } else { applied.unchecked.insert(new.id) }
                 }
                 applied.updated.append(new)
             case .remove(let item):

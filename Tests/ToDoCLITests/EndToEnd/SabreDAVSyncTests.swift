@@ -33,9 +33,10 @@ final class SabreDAVSyncTests: SyncServerTestCase {
         XCTAssertEqual(try run("sync", file: "desktop.json").stdout.hasSuffix("received 3, sent 0, 0 conflicts.\n"), true)
         XCTAssertEqual(try run("edit", "1", "--title", "Green tea", file: "desktop.json").status, 0)
         XCTAssertEqual(try run("remove", "2", file: "desktop.json").status, 0)
-        XCTAssertEqual(try run("sync", file: "desktop.json").stdout.hasSuffix("received 0, sent 2, 0 conflicts.\n"), true)
+        XCTAssertEqual(try run("sync", file: "desktop.json").stdout.hasSuffix("received 0, sent 1, deleted 1 on the server, 0 conflicts.\n"), true)
         let laptop = try run("sync").stdout
         XCTAssertTrue(laptop.contains("Removed 2: Milk (deleted on the server)\n") && laptop.contains("Updated 1: Green tea\n"), laptop)
+        XCTAssertTrue(laptop.hasSuffix("received 1, removed 1 here, sent 0, 0 conflicts.\n"), laptop)
         XCTAssertEqual(try run("list").stdout, try run("list", file: "desktop.json").stdout)
         XCTAssertEqual(try run("sync").stdout, "Synced with \"Tasks\": received 0, sent 0, 0 conflicts.\n")
     }
@@ -55,7 +56,7 @@ final class SabreDAVSyncTests: SyncServerTestCase {
             Deleted on the server: Milk
             Not sent 1: Green tea (\(reason))
             Not sent 4: Honey (\(reason))
-            Synced with "Tasks": received 0, sent 1, 0 conflicts.
+            Synced with "Tasks": received 0, sent 0, deleted 1 on the server, 0 conflicts.
 
             """, stderr: "Error: the server refused 2 changes (said above); the rest was synced, and the next sync tries them again\n"))
         // Scripts see the same in --json: each refused change with its reason, and exit 1.

@@ -27,15 +27,17 @@ final class SyncCommandTests: SyncServerTestCase {
 
             """, stderr: ""))
         let status = try run("sync", "status")
-        XCTAssertTrue(status.stdout.hasPrefix("Calendar: \"Tasks\" \(server.url.absoluteString)alice/tasks/\nUser:     alice\n"
-                                              + "Password: from TODO_SYNC_PASSWORD\nChanged:  never\n"), status.stdout)
+        XCTAssertTrue(status.stdout.hasPrefix("Calendar:    \"Tasks\" \(server.url.absoluteString)alice/tasks/\nUser:        alice\n"
+                                              + "Password:    from TODO_SYNC_PASSWORD\nLast synced: never\n"), status.stdout)
+        let json = try run("sync", "status", "--json").stdout
+        XCTAssertTrue(json.contains("\"calendarName\": \"Tasks\"") && json.contains("\"lastSynced\": null") && json.contains("\"waiting\": 0"), json)
         let state = try String(contentsOf: directory.file("items.json.sync"), encoding: .utf8)
         XCTAssertFalse(state.contains("secret"), "the password is never written down")
         // A password command's first line is the password; it is recorded, the password is not.
         XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice", "--calendar", "Chores",
                                "--password-command", "printf 'secret\\nmore'", environment: ["TODO_SYNC_PASSWORD": ""]).stdout,
                        "Made the calendar \"Chores\" at \(server.url.absoluteString)alice/chores/ for alice, with 0 tasks.\nRun todo sync to sync.\n")
-        XCTAssertTrue(try run("sync", "status").stdout.contains("\nPassword: from the command given at setup\n"), "never the command's text")
+        XCTAssertTrue(try run("sync", "status").stdout.contains("\nPassword:    from the command given at setup\n"), "never the command's text")
         XCTAssertEqual(try run("sync", "forget").stdout, "Forgot the sync state; the list stays as it is.\n")
         XCTAssertEqual(try run("sync", "status").stdout, "The list is not synced; todo sync setup <url> --user <name> sets it up.\n")
     }
@@ -93,8 +95,11 @@ final class SyncCommandTests: SyncServerTestCase {
                     todo.complete()
             """)
         XCTAssertEqual(try run("edit", "1", "--title", "Buy oat milk").status, 0)
+        let dryRun = try run("sync", "--dry-run").stdout
+        XCTAssertTrue(dryRun.hasSuffix("Would receive 1, send 1; nothing was changed.\n"), dryRun)
         let merged = try run("sync").stdout
         XCTAssertTrue(merged.contains("Sent 1: Buy oat milk\n"), merged)
+        XCTAssertTrue(merged.contains("Checked 1: Buy oat milk\n"), "the phone's completion is said as a check: \(merged)")
         let afterPhone = try run("list", "--all").stdout
         XCTAssertTrue(afterPhone.contains("1 [x]   Buy oat milk\n"), "the phone's check and this list's title are both kept: \(merged)\n\(afterPhone)")
         XCTAssertEqual(try phone("print(sorted((str(t.icalendar_component['SUMMARY']), str(t.icalendar_component.get('STATUS'))) "
@@ -111,6 +116,16 @@ final class SyncCommandTests: SyncServerTestCase {
         XCTAssertTrue(conflict.contains("Conflict 2 title: kept this list's (the later change); the server's was \"Call Mom today\"\n")
                       || conflict.contains("Conflict 2 title: kept this list's (which came later cannot be told, and --prefer is local);"
                                            + " the server's was \"Call Mom today\"\n"), conflict)
+
+        // Every item removed here: refused without --force; forced, they are said as deleted, not sent.
+        XCTAssertEqual(try run("clear", "--yes").status, 0)
+        XCTAssertEqual(try run("sync").status, 3)
+        let forced = try run("sync", "--force").stdout
+        XCTAssertTrue(forced.hasSuffix("Synced with \"Tasks\": received 0, sent 0, deleted 2 on the server, 0 conflicts.\n"), forced)
+        XCTAssertEqual(try run("sync", file: "desktop.json").status, 3, "the other list refuses to lose every item unasked")
+        let desktopForced = try run("sync", "--force", file: "desktop.json").stdout
+        XCTAssertEqual(desktopForced.components(separatedBy: "(deleted on the server)").count - 1, 2, desktopForced)
+        XCTAssertTrue(desktopForced.hasSuffix("received 0, removed 2 here, sent 0, 0 conflicts.\n"), desktopForced)
 
         // Down, the server changes nothing here.
         server = nil

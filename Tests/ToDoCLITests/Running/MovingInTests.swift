@@ -242,6 +242,35 @@ final class MovingInTests: HarnessTestCase {
                        "Taskwarrior's monthly keeps the month's end itself")
     }
 
+    // MARK: Scripts
+
+    func test_json_onImportUndoRedoClearAndSyncStatus() throws {
+        guard case .object(let imported) = try JSONValue(parsing: Array(todo.succeed("import", "--json", "-", input: "(A) a +x\nb\n").utf8)) else {
+            return XCTFail("not an object")
+        }
+        XCTAssertEqual(imported["format"], .string("todotxt"))
+        XCTAssertEqual(imported["dryRun"], .bool(false))
+        guard case .array(let added)? = imported["added"], case .object(let first)? = added.first else { return XCTFail("\(imported)") }
+        XCTAssertEqual(added.count, 2)
+        XCTAssertEqual(first["title"], .string("a"))
+        XCTAssertEqual(first["tags"], .array([.string("x")]))
+        guard case .array(let undone) = try JSONValue(parsing: Array(todo.succeed("undo", "--json").utf8)),
+              case .object(let change)? = undone.first, case .array(let items)? = change["items"], case .object(let item)? = items.first else {
+            return XCTFail("undo --json")
+        }
+        XCTAssertEqual(change["change"], .number("1"))
+        XCTAssertEqual(item["after"], .null, "taking the import back removed the item")
+        guard case .array(let redone) = try JSONValue(parsing: Array(todo.succeed("redo", "--json").utf8)),
+              case .object(let again)? = redone.first, case .array(let back)? = again["items"], case .object(let restored)? = back.first,
+              case .object(let after)? = restored["after"] else {
+            return XCTFail("redo --json")
+        }
+        XCTAssertEqual(after["title"], .string("b"), "the last item the import added, put back first")
+        XCTAssertEqual(todo.succeed("clear", "--yes", "--json"), "{\"removed\": 2}\n")
+        XCTAssertEqual(todo.succeed("sync", "status", "--json"), "{\"configured\": false}\n")
+        XCTAssertEqual(todo.run("sync", "status", "--dry-run").status, 64)
+    }
+
     func test_midnight_isSaidToBeTheStartOfTheDay() {
         XCTAssertEqual(todo.succeed("add", "Launch", "--due", "tomorrow midnight"), "Added 1: Launch (due Monday 11/23/26 00:00, as Monday begins)\n")
     }

@@ -3,9 +3,9 @@ import ToDoCore
 
 /// `todo sync status`: where the list stands with its calendar.
 extension SyncCommand {
-    func status(_ runner: CommandRunner) throws {
+    func status(_ runner: CommandRunner, json: Bool) throws {
         guard let state = try runner.store.loadSyncState() else {
-            runner.context.output.write("The list is not synced; todo sync setup <url> --user <name> sets it up.\n")
+            runner.context.output.write(json ? "{\"configured\": false}\n" : "The list is not synced; todo sync setup <url> --user <name> sets it up.\n")
             return
         }
         let manager = try runner.store.load()
@@ -16,15 +16,28 @@ extension SyncCommand {
             guard let record = records[item.id] else { return true }
             return ItemField.differ(item, record.base)
         }.count + state.records.filter { !ids.contains($0.id) }.count
+        if json {
+            var object = JSONObject()
+            object["configured"] = .bool(true)
+            object["calendar"] = .string(state.account.calendar.absoluteString)
+            object["calendarName"] = state.account.calendarName.map(JSONValue.string) ?? .null
+            object["user"] = .string(state.account.user)
+            object["password"] = .string(state.account.passwordCommand == nil ? "TODO_SYNC_PASSWORD" : "command")
+            object["lastSynced"] = state.lastSync.map { .number(JSONValue.literal(for: $0)) } ?? .null
+            object["synced"] = .number(String(state.records.count))
+            object["waiting"] = .number(String(waiting))
+            runner.context.output.write(bytes: JSONValue.object(object).serialized())
+            return
+        }
         let last = state.lastSync.map { "\(runner.renderer.dates.string(from: $0, allDay: false))" } ?? "never"
         let name = state.account.calendarName.map { "\"\($0)\" " } ?? ""
         runner.context.output.write(TerminalText.printableLines("""
-            Calendar: \(name)\(state.account.calendar.absoluteString)
-            User:     \(state.account.user)
-            Password: \(state.account.passwordCommand == nil ? "from TODO_SYNC_PASSWORD" : "from the command given at setup")
-            Changed:  \(last)
-            Synced:   \(counted(state.records.count, "item"))
-            Waiting:  \(counted(waiting, "local change"))\n
+            Calendar:    \(name)\(state.account.calendar.absoluteString)
+            User:        \(state.account.user)
+            Password:    \(state.account.passwordCommand == nil ? "from TODO_SYNC_PASSWORD" : "from the command given at setup")
+            Last synced: \(last)
+            Synced:      \(counted(state.records.count, "item"))
+            Waiting:     \(counted(waiting, "local change"))\n
             """))
     }
 }

@@ -49,14 +49,18 @@ extension SyncCommand {
             case .delete(_, _, let item): lines.append("Would delete on the server: \(item.title)")
             }
         }
-        lines.append("Would sync: \(plan.local.count) here, \(plan.remote.count) on the server; nothing was changed.")
+        lines.append("Would receive \(plan.local.count), send \(plan.remote.count); nothing was changed.")
         return lines.joined(separator: "\n") + "\n"
     }
 
     static func describe(_ report: SyncReport, _ renderer: ItemRenderer, _ state: SyncState) -> String {
         var lines: [String] = []
         for item in report.received.added { lines.append("Received \(item.number): \(item.title)") }
-        for item in report.received.updated { lines.append("Updated \(item.number): \(item.title)") }
+        for item in report.received.updated {
+            // A phone's completion is a check, said as todo check says it.
+            let verb = report.received.checked.contains(item.id) ? "Checked" : report.received.unchecked.contains(item.id) ? "Unchecked" : "Updated"
+            lines.append("\(verb) \(item.number): \(item.title)")
+        }
         for item in report.received.removed { lines.append("Removed \(item.number): \(item.title) (deleted on the server)") }
         for item in report.sent { lines.append("Sent \(item.number): \(item.title)") }
         for item in report.deletedRemotely { lines.append("Deleted on the server: \(item.title)") }
@@ -78,8 +82,12 @@ extension SyncCommand {
         for (href, reason) in report.unreadable { lines.append("Left alone: \(href) (\(reason)); its item stays as it was") }
         for (item, reason) in report.refused { lines.append("Not sent \(item.number): \(item.title) (\(reason))") }
         let name = state.account.calendarName.map { "\"\($0)\"" } ?? state.account.calendar.absoluteString
-        lines.append("Synced with \(name): received \(report.received.added.count + report.received.updated.count + report.received.removed.count), "
-                     + "sent \(report.sent.count + report.deletedRemotely.count), \(counted(report.conflicts.count, "conflict")).")
+        // What was deleted is said apart from what was sent: a forced mass delete sends nothing.
+        var counts = ["received \(report.received.added.count + report.received.updated.count)"]
+        if !report.received.removed.isEmpty { counts.append("removed \(report.received.removed.count) here") }
+        counts.append("sent \(report.sent.count)")
+        if !report.deletedRemotely.isEmpty { counts.append("deleted \(report.deletedRemotely.count) on the server") }
+        lines.append("Synced with \(name): \(counts.joined(separator: ", ")), \(counted(report.conflicts.count, "conflict")).")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -50,7 +50,7 @@ struct SyncCommand: ListCommand {
     enum Action: Equatable {
         case sync(prefer: SyncSide, dryRun: Bool, force: Bool, json: Bool)
         case setup(url: URL, user: String, calendar: String?, passwordCommand: String?, allowHTTP: Bool)
-        case status
+        case status(json: Bool)
         case forget
     }
 
@@ -95,9 +95,9 @@ struct SyncCommand: ListCommand {
             action = .setup(url: url, user: user, calendar: arguments.value(Self.calendar), passwordCommand: arguments.value(Self.passwordCommand),
                             allowHTTP: arguments.flag(Self.allowHTTP))
         case "status", "forget":
-            try refuse(setupOptions + syncOptions, for: positionals[0])
+            try refuse(setupOptions + syncOptions.filter { positionals[0] == "forget" || $0 != Self.json }, for: positionals[0])
             _ = try arguments.positionals(atMost: 1)
-            action = positionals[0] == "status" ? .status : .forget
+            action = positionals[0] == "status" ? .status(json: arguments.flag(Self.json)) : .forget
         case let other?:
             throw arguments.error("unknown sync action '\(other)'; use setup, status or forget, or none to sync")
         }
@@ -109,8 +109,8 @@ struct SyncCommand: ListCommand {
             try Self.whileSyncing(runner) {
                 try setup(url: url, user: user, calendarName: calendar, passwordCommand: passwordCommand, allowHTTP: allowHTTP, runner)
             }
-        case .status:
-            try status(runner)
+        case .status(let json):
+            try status(runner, json: json)
         case .forget:
             var had = try runner.store.hasSyncState()
             if had {
