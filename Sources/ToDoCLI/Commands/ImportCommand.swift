@@ -91,12 +91,18 @@ struct ImportCommand: ListCommand {
             context.errorOutput.write(TerminalText.printable("Warning: \(name) \(problem)") + "\n")
         }
         let summary: ImportSummary
+        // A large import takes a while: how far it has come, on a terminal.
+        let line = read.items.count >= 1000 ? ProgressLine(context, verb: dryRun ? "Checking" : "Adding", json: json) : nil
+        let progress = line.map { line in { (done: Int, total: Int) in line.update(done, of: total) } }
         do {
+            defer { line?.finish() }
             if dryRun {
                 var manager = try runner.store.load()
-                summary = try manager.importItems(read.items, strict: strict)
+                summary = try manager.importItems(read.items, strict: strict, progress: progress)
             } else {
-                summary = try runner.store.update(command: runner.arguments) { manager in try manager.importItems(read.items, strict: strict) }
+                summary = try runner.store.update(command: runner.arguments) { manager in
+                    try manager.importItems(read.items, strict: strict, progress: progress)
+                }
             }
         } catch let error as ImportError {
             throw ImportSourceError(source: name, underlying: error)

@@ -9,10 +9,13 @@ extension ItemManager {
     /// rule of its own (an empty title, a coordinate out of range) is skipped, saying why, and the
     /// rest imported; `strict`, it stops the whole import with an error naming where it came from,
     /// and nothing changes.
-    public mutating func importItems(_ entries: [ImportedItem], strict: Bool = false) throws(ImportError) -> ImportSummary {
+    /// `progress` is told how many entries are done, and of how many, as they go.
+    public mutating func importItems(_ entries: [ImportedItem], strict: Bool = false,
+                                     progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws(ImportError) -> ImportSummary {
         var copy = self
         var summary = ImportSummary()
-        for entry in entries {
+        for (index, entry) in entries.enumerated() {
+            progress?(index, entries.count)
             if let reason = entry.ignoredBecause {
                 summary.skipped.append(SkippedItem(item: entry.item, origin: entry.origin, reason: .ignored(reason)))
                 continue
@@ -34,6 +37,7 @@ extension ItemManager {
                 }
             }
         }
+        progress?(entries.count, entries.count)
         self = copy
         return summary
     }

@@ -52,6 +52,8 @@ public struct SyncRun {
     public let tieBreaker: SyncSide
     public let force: Bool
     public let command: [String]
+    /// Told how many of the changes to send have been sent, and of how many, as they go.
+    public var progress: ((_ sent: Int, _ total: Int) -> Void)?
 
     public init(store: JSONFileStore, client: CalDAVClient, timeZone: TimeZoneRules, now: @escaping () -> Date, productID: String,
                 tieBreaker: SyncSide, force: Bool, command: [String]) {
@@ -211,7 +213,8 @@ public struct SyncRun {
             for resource in try fetchResources(patched, from: calendar).found { texts[resource.href] = resource.text }
         }
         var stored: [SyncPlan.Record] = [], deleted: Set<UUID> = [], changedMeanwhile = false
-        for change in plan.remote {
+        for (index, change) in plan.remote.enumerated() {
+            progress?(index, plan.remote.count)
             switch change {
             case .put(let item, let href, let etag):
                 let target = href ?? Self.newHref(for: item)
@@ -242,6 +245,7 @@ public struct SyncRun {
                 }
             }
         }
+        progress?(plan.remote.count, plan.remote.count)
         if try !readBack(&stored, replaced: Set(plan.remote.compactMap { if case .put(let item, _?, _) = $0 { item.id } else { nil } }),
                          from: calendar) {
             changedMeanwhile = true

@@ -95,4 +95,18 @@ final class TerminalWidthTests: BinaryTestCase {
         let (_, shown) = try todo.runOnTerminal(["list"], columns: 36)
         XCTAssertEqual(shown, "\u{1B}[1mDone\u{1B}[0m\n\u{1B}[1m1\u{1B}[0m \u{1B}[32m[x]\u{1B}[0m \u{1B}[2mA title long enough…\u{1B}[0m  01/10/27\n")
     }
+
+    /// Long work says how far it has come on a terminal, and nothing of it in a pipe (issue 32).
+    func test_aLargeImport_showsProgressOnATerminal_andNothingInAPipe() throws {
+        let lines = (1...1200).map { "Task \($0) +work\n" }.joined()
+        try Data(lines.utf8).write(to: directory.file("big.txt"))
+        let (status, shown) = try todo.runOnTerminal(["import", directory.file("big.txt").path], columns: 80)
+        XCTAssertEqual(status, 0)
+        XCTAssertTrue(shown.contains("Adding 1200 of 1200…"), String(shown.suffix(300)))
+        XCTAssertTrue(shown.hasSuffix("Imported 1200 items from \(directory.file("big.txt").path) (todotxt).\n"), String(shown.suffix(300)))
+        try FileManager.default.removeItem(at: fileURL)
+        let piped = try todo.run(["import", directory.file("big.txt").path])
+        XCTAssertEqual(piped.status, 0)
+        XCTAssertEqual(piped.stderr, "", "a pipe gets no progress")
+    }
 }

@@ -12,7 +12,7 @@ extension SyncCommand {
                 throw UsageError(message: Self.notSynced, showsUsage: false)
             }
             let password = try Self.password(command: state.account.passwordCommand, runner.context)
-            let run = SyncRun(store: runner.store, client: try Self.client(user: state.account.user, password: password, runner),
+            var run = SyncRun(store: runner.store, client: try Self.client(user: state.account.user, password: password, runner),
                               timeZone: runner.settings.timeZone, now: runner.context.now, productID: HelpRenderer.productID,
                               tieBreaker: prefer, force: force, command: runner.arguments)
             let output = runner.context.output
@@ -22,7 +22,14 @@ extension SyncCommand {
                     output.write(TerminalText.printableLines(Self.describe(plan)))
                     return
                 }
-                let report = try run.run(readState: state)
+                // A first sync of a thousand items takes a while: how far it has come, on a terminal.
+                let progress = ProgressLine(runner.context, verb: "Sending", json: json)
+                run.progress = progress.map { line in { sent, total in if total >= 20 { line.update(sent, of: total) } } }
+                let report: SyncReport
+                do {
+                    defer { progress?.finish() }
+                    report = try run.run(readState: state)
+                }
                 output.write(TerminalText.printableLines(json ? Self.json(report) : Self.describe(report, runner.renderer, state)))
                 if !report.refused.isEmpty {
                     throw SyncFailure(message: "the server refused \(counted(report.refused.count, "change")) (said above); the rest was synced,"
