@@ -306,26 +306,24 @@ package struct ListFields {
     /// instead, for `tagList` to decode. Returns the shown tags and the array: one of them.
     static func appendTags(_ array: some Collection<UInt8>, to text: inout [UInt8]) -> (shown: Range<Int>?, written: Range<Int>?) {
         let start = text.count
-        var inString = false, atTagStart = false
+        var inString = false
         for byte in array {
             if inString {
                 if byte == UInt8(ascii: "\"") {
-                    // An empty tag (another program's) shows as its sign alone.
-                    if atTagStart { text.append(UInt8(ascii: "+")) }
                     inString = false
                 } else if byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F || byte == 0xC2 {
                     text.removeSubrange(start...)
                     return (nil, appendArray(array, to: &text))
+                } else if byte == UInt8(ascii: "@"), text[text.count - 1] == UInt8(ascii: "+"), text[text.count - 2] == UInt8(ascii: " ") {
+                    // A context (`@phone`) shows as it is (`Tags.shown`): in place of the sign.
+                    text[text.count - 1] = byte
                 } else {
-                    // A context (`@phone`) shows as it is (`Tags.shown`).
-                    if atTagStart, byte != UInt8(ascii: "@") { text.append(UInt8(ascii: "+")) }
-                    atTagStart = false
                     text.append(byte)
                 }
             } else if byte == UInt8(ascii: "\"") {
                 inString = true
-                atTagStart = true
                 text.append(UInt8(ascii: " "))
+                text.append(UInt8(ascii: "+"))
             } else if byte == UInt8(ascii: "]") {
                 break
             }

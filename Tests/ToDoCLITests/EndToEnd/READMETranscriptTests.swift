@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+@testable import ToDoCLI
 import XCTest
 
 /// Runs every `console` transcript in README.md, and in every document it links to (and they
@@ -39,6 +40,40 @@ final class READMETranscriptTests: XCTestCase {
             try replay(block)
         }
         if !skipped.isEmpty { throw XCTSkip("skipped the transcripts at " + skipped.joined(separator: ", ")) }
+    }
+
+    /// Every `todo <command> … --option` a document shows, in code or a transcript, names an option
+    /// the command has (or a global one): `todo history --all` was shown and never existed.
+    func test_everyOptionTheDocumentsShow_exists() throws {
+        let (files, _) = try Self.documents()
+        let globals = Set((GlobalOption.all + [GlobalOption.help]).map(\.name))
+        var checked = 0
+        for file in files {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.components(separatedBy: "\n").enumerated() {
+                for usage in Self.commandLines(in: line) {
+                    let words = usage.split(separator: " ").map(String.init)
+                    guard words.count > 1, let spec = try? CommandRegistry.spec(matching: words[1]) else { continue }
+                    for word in words.dropFirst(2) where word.hasPrefix("--") && word.count > 2 {
+                        let name = String(word.dropFirst(2).prefix { $0.isLetter || $0 == "-" })
+                        XCTAssertTrue(spec.option(named: name) != nil || globals.contains(name),
+                                      "\(file):\(number + 1): 'todo \(spec.name)' has no option '--\(name)' (\(usage))")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 50, "the documents' options were not found")
+    }
+
+    /// The `todo …` command lines of a line of Markdown: each code span that starts with `todo `,
+    /// and a transcript's or a shell block's `$ todo …`.
+    static func commandLines(in line: String) -> [String] {
+        if line.hasPrefix("$ todo ") { return [String(line.dropFirst(2))] }
+        if line.hasPrefix("todo ") { return [line] }
+        return line.components(separatedBy: "`").enumerated().compactMap { index, part in
+            index % 2 == 1 && part.hasPrefix("todo ") ? part : nil
+        }
     }
 
     private func replay(_ block: Block) throws {
