@@ -238,6 +238,8 @@ final class MovingInTests: HarnessTestCase {
         XCTAssertEqual(invoice, ["Due:         02/28/27 (Sunday)", "Due:         03/30/27 (Tuesday)"], "the 30th, or the month's last day")
         let ical = todo.succeed("export", "--format", "ical")
         XCTAssertTrue(ical.contains("RRULE:FREQ=MONTHLY;BYMONTHDAY=-1\r\n") && ical.contains("RRULE:FREQ=MONTHLY;BYMONTHDAY=28,29,30;BYSETPOS=-1\r\n"), ical)
+        // RFC 5545 wants DTSTART with RRULE: a series without a start is anchored on its due.
+        XCTAssertTrue(ical.contains("DTSTART;VALUE=DATE:20270228\r\nDUE;VALUE=DATE:20270228\r\nRRULE:FREQ=MONTHLY;BYMONTHDAY=-1\r\n"), ical)
         XCTAssertEqual(todo.succeed("export", "--format", "taskwarrior").components(separatedBy: #""recur":"monthly""#).count, 3,
                        "Taskwarrior's monthly keeps the month's end itself")
     }
@@ -269,6 +271,17 @@ final class MovingInTests: HarnessTestCase {
         XCTAssertEqual(todo.succeed("clear", "--yes", "--json"), "{\"removed\": 2}\n")
         XCTAssertEqual(todo.succeed("sync", "status", "--json"), "{\"configured\": false}\n")
         XCTAssertEqual(todo.run("sync", "status", "--dry-run").status, 64)
+    }
+
+    func test_helpEnvironment_namesEveryVariableTodoReads() {
+        let help = todo.succeed("help", "environment")
+        for name in Context.variableNames {
+            XCTAssertTrue(help.contains("\n  \(name) "), "todo help environment names \(name)")
+        }
+        let file = todo.succeed("help", "file")
+        for name in ["items.json.lock", "items.json.history", "items.json.sync", "items.json.sync.lock"] {
+            XCTAssertTrue(file.contains(name), "todo help file names \(name)")
+        }
     }
 
     func test_midnight_isSaidToBeTheStartOfTheDay() {

@@ -152,6 +152,23 @@ final class TaskwarriorFormatTests: XCTestCase {
         }
     }
 
+    /// A calendar's series anchored on its start alone (DTSTART, no DUE) goes to Taskwarrior due
+    /// then, with its recur: `task import` refuses a recur without a due, and the whole file with it.
+    func test_write_aSeriesWithAStartAndNoDue_goesOutDueAtItsStart() throws {
+        let item = ToDoItem(id: UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E53")!, title: "Water", start: .day(2030, 1, 7),
+                            repeatRule: "FREQ=WEEKLY")
+        let text = String(decoding: TaskwarriorFormat.write([item], now: Date(timeIntervalSince1970: 1_700_000_000), timeZone: .utc), as: UTF8.self)
+        XCTAssertEqual(text, """
+            [
+            {"uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e53","description":"Water","status":"pending","due":"20300107T000000Z","recur":"weekly"}
+            ]
+
+            """)
+        let plain = ToDoItem(id: item.id, title: "Water", start: .day(2030, 1, 7))
+        XCTAssertTrue(String(decoding: TaskwarriorFormat.write([plain], now: Date(), timeZone: .utc), as: UTF8.self).contains(#""wait":"20300107T000000Z""#),
+                      "without a repeat, a start is Taskwarrior's wait")
+    }
+
     func test_write_isWhatTaskImportReads_andGivesBackWhatAnImportKept() throws {
         let source = #"[{"description":"Mow 😂","status":"pending","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51","entry":"20220101T120000Z","#
             + #""due":"20300115T220000Z","priority":"M","tags":["garden"],"recur":"weekdays","project":"Home.Garden","estimate":3,"#
