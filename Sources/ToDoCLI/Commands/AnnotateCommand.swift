@@ -3,7 +3,7 @@ import ToDoCore
 /// `todo annotate`: a dated note on an item, as Taskwarrior's `annotate`.
 struct AnnotateCommand: EachItemCommand {
     static let spec = CommandSpec(
-        name: "annotate", summary: "Add a dated note to items.",
+        name: "annotate", summary: "Add a dated note to an item.",
         arguments: [CommonOptions.reference, ArgumentSpec(name: "text", help: "The note, one line; several words are joined with spaces.", repeats: true)],
         options: [CommonOptions.json],
         discussion: """

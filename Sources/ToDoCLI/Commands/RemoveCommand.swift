@@ -5,7 +5,7 @@ struct RemoveCommand: RefsOnlyCommand {
     static let spec = CommandSpec(
         name: "remove", summary: "Delete items.", arguments: [CommonOptions.references], options: [CommonOptions.json],
         discussion: "All refs are resolved first; if one fails, nothing is deleted. Numbers are never reused.",
-        argumentCompletion: .items(.all), aliases: ["rm", "del", "delete"], changesList: true)
+        argumentCompletion: .items(.all), aliases: ["rm", "rem", "del", "delete"], changesList: true)
 
     var references: [ItemReference]
     var json = false
