@@ -26,21 +26,6 @@ struct AttributeWords {
         case due, start, priority, project, recur, depends, status
         /// `due.before:` and `due.after:`, filters only.
         case dueBefore, dueAfter
-
-        /// How the word is named in messages, as typed by people who know it.
-        var example: String {
-            switch self {
-            case .due: "due:"
-            case .start: "scheduled:"
-            case .priority: "priority:"
-            case .project: "project:"
-            case .recur: "recur:"
-            case .depends: "depends:"
-            case .status: "status:"
-            case .dueBefore: "due.before:"
-            case .dueAfter: "due.after:"
-            }
-        }
     }
 
     /// One attribute word: the word as typed, and its value (empty for `due:` alone, which `edit`
