@@ -263,6 +263,11 @@ public final class DAVServer {
     public func stop() {
         guard process.isRunning else { return }
         process.terminate()
+        // A server that does not stop when asked (Xandikos's aiohttp, waiting on a connection kept
+        // alive) is killed after a few seconds: a test never waits on it forever.
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
