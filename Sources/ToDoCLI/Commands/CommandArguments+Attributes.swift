@@ -32,19 +32,20 @@ extension CommandArguments {
     /// A date an attribute word gives (`due:fri`): the day or the minute; `nil` for an empty value.
     func date(_ attribute: AttributeWords.Value) throws(UsageError) -> ItemDate? {
         guard let span = try span(attribute) else { return nil }
-        return DueDateParser.isWholeDay(span) ? .day(Day(of: span.lowerBound, in: try makeDueDateParser().rules)) : .time(span.lowerBound)
+        return try itemDate(of: span)
     }
 
     /// The span of time an attribute word's date names; `nil` for an empty value.
     func span(_ attribute: AttributeWords.Value) throws(UsageError) -> Range<Double>? {
         guard !attribute.value.isEmpty else { return nil }
-        let parser = try makeDueDateParser()
-        do {
-            return try parser.span(attribute.value)
-        } catch {
-            throw self.error("cannot read '\(TerminalText.printable(attribute.word))': \(error.description)",
-                             detail: error.acceptedForms.map { "Accepted forms: \($0)" })
-        }
+        return try dateSpan(attribute.value, in: attribute.word)
+    }
+
+    /// What an edit does to a field an option or an attribute word changes (`due:fri` sets it,
+    /// `due:` alone removes it), read by `read`; giving both is an error.
+    func change<Value>(_ option: OptionSpec, _ current: FieldChange<Value>, or attribute: AttributeWords.Value?,
+                       _ read: (AttributeWords.Value) throws(UsageError) -> Value?) throws(UsageError) -> FieldChange<Value> {
+        try either(option, current, or: attribute) { value throws(UsageError) in try read(value).map { .set($0) } ?? .remove } ?? .keep
     }
 
     /// The priority of `pri:H`: `.some(nil)` for an empty value or `none`.

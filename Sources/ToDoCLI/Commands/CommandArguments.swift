@@ -76,11 +76,17 @@ struct CommandArguments {
         return try count(text, of: "<n>", noun: "a number of changes")
     }
 
-    /// The filters, sort and limit of `list` and `export`: their options, and Taskwarrior's words
-    /// (`project:home +work -home pri:H due:today due.before:eow`; other words are searched for).
-    func query() throws(UsageError) -> ItemQuery {
-        var query = ItemQuery()
+    /// Which items `list`, `next` and `export` show (`section`) and the filters, sort and limit
+    /// of `query`, from their options and Taskwarrior's words, read once.
+    func selection() throws(UsageError) -> (section: ListSection, query: ItemQuery) {
         let attributes = try attributeWords()
+        return (try section(attributes), try query(attributes))
+    }
+
+    /// The filters, sort and limit: the options, and Taskwarrior's words (`project:home +work
+    /// -home pri:H due:today due.before:eow`; other words are searched for).
+    private func query(_ attributes: AttributeWords) throws(UsageError) -> ItemQuery {
+        var query = ItemQuery()
         try refuse(attributes, [.depends: "it is not a filter; --parent shows an item's subtasks", .recur: "it is not a filter; --repeating shows the items that repeat",
                                 .start: "it is not a filter; --all shows the items that wait for their start"])
         query.words = attributes.words
@@ -122,9 +128,9 @@ struct CommandArguments {
 
     /// Which items `--open` or `--done` (or Taskwarrior's `status:pending`, `status:completed`)
     /// keep: all without them.
-    func section() throws(UsageError) -> ListSection {
+    private func section(_ attributes: AttributeWords) throws(UsageError) -> ListSection {
         let section: ListSection = flag(QueryOptions.open) ? .open : flag(QueryOptions.done) ? .done : .all
-        guard let status = try attributeWords().value(.status) else { return section }
+        guard let status = attributes.value(.status) else { return section }
         let named: ListSection
         switch status.value {
         case "pending": named = .open
@@ -143,13 +149,24 @@ struct CommandArguments {
 
     /// The span of time an option's date names: a whole day, or a minute (`--due` takes its start).
     private func dateSpan(_ option: OptionSpec) throws(UsageError) -> Range<Double>? {
-        guard let text = value(option) else { return nil }
+        try value(option).map { text throws(UsageError) in try dateSpan(text) }
+    }
+
+    /// The span of time `text` names; an error quotes it, after `word` (an attribute word, as
+    /// `due:someday`) when the date came in one.
+    func dateSpan(_ text: String, in word: String? = nil) throws(UsageError) -> Range<Double> {
         let parser = try makeDueDateParser()
         do {
             return try parser.span(text)
         } catch {
-            throw self.error(error.description, detail: error.acceptedForms.map { "Accepted forms: \($0)" })
+            throw self.error((word.map { "cannot read '\(TerminalText.printable($0))': " } ?? "") + error.description,
+                             detail: error.acceptedForms.map { "Accepted forms: \($0)" })
         }
+    }
+
+    /// The day a span names (a form without a time), or its minute.
+    func itemDate(of span: Range<Double>) throws(UsageError) -> ItemDate {
+        DueDateParser.isWholeDay(span) ? .day(Day(of: span.lowerBound, in: try makeDueDateParser().rules)) : .time(span.lowerBound)
     }
 
     /// The date of `--start`: the day it names, or the minute.
@@ -164,7 +181,7 @@ struct CommandArguments {
 
     private func date(_ option: OptionSpec) throws(UsageError) -> ItemDate? {
         guard let span = try dateSpan(option) else { return nil }
-        return DueDateParser.isWholeDay(span) ? .day(Day(of: span.lowerBound, in: try makeDueDateParser().rules)) : .time(span.lowerBound)
+        return try itemDate(of: span)
     }
 
     /// The rule of `--repeat`, as RRULE text.

@@ -32,6 +32,16 @@ extension RefsOnlyCommand {
 }
 
 extension EachItemCommand {
+    /// Applies `edit` to each of `items`, saying `changed` of those it changed and `unchanged` of
+    /// those that had its values already (`start` of an item begun, `pri` to its own priority).
+    static func applying(_ edit: ItemEdit, to items: [ToDoItem], in manager: inout ItemManager,
+                         changed: String, unchanged: String) throws -> [ItemResult] {
+        try items.map { item in
+            let edited = try manager.edit(itemWithID: item.id, edit)
+            return ItemResult(item: edited, verb: edited == item ? unchanged : changed, changed: edited != item)
+        }
+    }
+
     func run(with runner: CommandRunner) throws {
         let results = try runner.store.update(command: runner.arguments) { manager in
             try change(&manager, try manager.resolve(references), rules: runner.renderer.dates.rules)

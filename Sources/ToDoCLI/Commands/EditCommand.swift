@@ -94,17 +94,9 @@ struct EditCommand: ListCommand {
             throw arguments.error("a new title is for one item; \(references.count) are named")
         }
         edit.due = arguments.change(try arguments.dueDate(), removedBy: Self.noDue)
-        if let due = attributes.value(.due) {
-            edit.due = try arguments.either(CommonOptions.due, edit.due, or: due) { value throws(UsageError) in
-                try arguments.date(value).map { .set($0) } ?? .remove
-            } ?? .keep
-        }
+        edit.due = try arguments.change(CommonOptions.due, edit.due, or: attributes.value(.due), arguments.date)
         edit.repeatRule = arguments.change(try arguments.repeatRule(CommonOptions.repeatRule), removedBy: Self.noRepeat)
-        if let recur = attributes.value(.recur) {
-            edit.repeatRule = try arguments.either(CommonOptions.repeatRule, edit.repeatRule, or: recur) { value throws(UsageError) in
-                try arguments.repeatRule(value).map { .set($0) } ?? .remove
-            } ?? .keep
-        }
+        edit.repeatRule = try arguments.change(CommonOptions.repeatRule, edit.repeatRule, or: attributes.value(.recur), arguments.repeatRule)
         edit.itemDescription = arguments.textChange(CommonOptions.description, removedBy: Self.noDescription)
         if let location = try arguments.location(name: Self.location, address: Self.address, coordinate: Self.coordinate) {
             edit.location = .set(location)
@@ -120,19 +112,13 @@ struct EditCommand: ListCommand {
             edit.priority = .remove
         }
         edit.start = arguments.change(try arguments.startDate(), removedBy: Self.noStart)
-        if let start = attributes.value(.start) {
-            edit.start = try arguments.either(CommonOptions.start, edit.start, or: start) { value throws(UsageError) in
-                try arguments.date(value).map { .set($0) } ?? .remove
-            } ?? .keep
-        }
+        edit.start = try arguments.change(CommonOptions.start, edit.start, or: attributes.value(.start), arguments.date)
         for (field, (option, noOption)) in zip(ItemField.texts, zip(CommonOptions.texts, Self.noTexts)) {
             let change = arguments.textChange(option, removedBy: noOption)
             if change != .keep { edit.texts[field] = change }
         }
         if let project = attributes.value(.project) {
-            edit.texts[.project] = try arguments.either(CommonOptions.project, edit.texts[.project], or: project) { value throws(UsageError) in
-                try arguments.project(value).map { .set($0) } ?? .remove
-            }
+            edit.texts[.project] = try arguments.change(CommonOptions.project, edit.texts[.project] ?? .keep, or: project, arguments.project)
         }
         parent = arguments.change(try arguments.reference(CommonOptions.parent), removedBy: Self.noParent)
         if let depends = attributes.value(.depends) {

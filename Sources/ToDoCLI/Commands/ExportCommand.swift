@@ -38,9 +38,8 @@ struct ExportCommand: ListCommand {
     init(_ arguments: CommandArguments) throws(UsageError) {
         format = try arguments.choice(Self.format, default: .json)
         output = arguments.value(Self.output)
-        section = try arguments.section()
+        (section, query) = try arguments.selection()
         parent = try arguments.reference(QueryOptions.parent)
-        query = try arguments.query()
     }
 
     func run(with runner: CommandRunner) throws {

@@ -42,11 +42,10 @@ struct ListItemsCommand: ListCommand {
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
-        section = try arguments.section()
+        (section, query) = try arguments.selection()
         showsAll = arguments.flag(Self.all)
         parent = try arguments.reference(QueryOptions.parent)
         json = arguments.flag(CommonOptions.json)
-        query = try arguments.query()
     }
 
     /// How many done items the list's own view shows when it shows both sections: the ones checked

@@ -26,8 +26,9 @@ struct NextCommand: ListCommand {
     var json = false
 
     init(_ arguments: CommandArguments) throws(UsageError) {
-        query = try arguments.query()
-        if try arguments.section() == .done { throw arguments.error("'todo next' shows open items; 'todo list --done' shows the done ones") }
+        let section: ListSection
+        (section, query) = try arguments.selection()
+        if section == .done { throw arguments.error("'todo next' shows open items; 'todo list --done' shows the done ones") }
         // The query's limit is applied here, after the ranking.
         limit = query.limit
         query.limit = nil

@@ -6,7 +6,7 @@ struct StartCommand: RefsOnlyCommand {
     static let spec = CommandSpec(
         name: "start", summary: "Mark items as begun: in progress.", arguments: [CommonOptions.references], options: [CommonOptions.json],
         discussion: """
-            An item in progress shows '>' in place of its box in 'todo list', and 'In progress' in 'todo show';
+            An item in progress shows [>] in place of its box in 'todo list', and 'in progress' in 'todo show';
             'todo next' ranks it higher. 'todo stop' or 'todo check' ends it. A done item is not begun.
             All refs are resolved first; if one fails, nothing changes.
             """,
@@ -16,10 +16,7 @@ struct StartCommand: RefsOnlyCommand {
     var json = false
 
     func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
-        try items.map { item in
-            let started = try manager.edit(itemWithID: item.id, ItemEdit(inProgress: true))
-            return ItemResult(item: started, verb: item.inProgress ? "Already begun" : "Started", changed: !item.inProgress)
-        }
+        try Self.applying(ItemEdit(inProgress: true), to: items, in: &manager, changed: "Started", unchanged: "Already begun")
     }
 }
 
@@ -34,9 +31,6 @@ struct StopCommand: RefsOnlyCommand {
     var json = false
 
     func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
-        try items.map { item in
-            let stopped = try manager.edit(itemWithID: item.id, ItemEdit(inProgress: false))
-            return ItemResult(item: stopped, verb: item.inProgress ? "Stopped" : "Not begun", changed: item.inProgress)
-        }
+        try Self.applying(ItemEdit(inProgress: false), to: items, in: &manager, changed: "Stopped", unchanged: "Not begun")
     }
 }

@@ -36,10 +36,7 @@ struct PriorityCommand: EachItemCommand {
     }
 
     func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
-        try items.map { item in
-            let edited = try manager.edit(itemWithID: item.id, ItemEdit(priority: priority.map { .set($0) } ?? .remove))
-            return ItemResult(item: edited, verb: edited == item ? "Unchanged" : "Edited", changed: edited != item)
-        }
+        try Self.applying(ItemEdit(priority: priority.map { .set($0) } ?? .remove), to: items, in: &manager, changed: "Edited", unchanged: "Unchanged")
     }
 }
 
@@ -53,10 +50,7 @@ struct DepriorityCommand: RefsOnlyCommand {
     var json = false
 
     func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
-        try items.map { item in
-            let edited = try manager.edit(itemWithID: item.id, ItemEdit(priority: .remove))
-            return ItemResult(item: edited, verb: edited == item ? "Unchanged" : "Edited", changed: edited != item)
-        }
+        try Self.applying(ItemEdit(priority: .remove), to: items, in: &manager, changed: "Edited", unchanged: "Unchanged")
     }
 }
 

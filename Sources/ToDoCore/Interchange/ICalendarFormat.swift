@@ -339,11 +339,7 @@ public enum ICalendarFormat {
             }
             // A local time a clock change skips is read with the offset before the change (RFC 5545 3.3.5).
             guard let localTime = CivilTime.localSeconds(of: parsed.fields) else { return unreadable("is not a date that exists") }
-            let timestamp: Double
-            switch zone.resolve(local: localTime) {
-            case .moment(let moment): timestamp = Double(moment)
-            case .skipped(let before, _): timestamp = Double(localTime - before)
-            }
+            let timestamp = Double(zone.moment(readingSkipped: localTime))
             guard ToDoItem.timestampRange.contains(timestamp) else { return unreadable("is not a date that exists") }
             return .time(timestamp)
         }

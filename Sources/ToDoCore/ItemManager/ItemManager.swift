@@ -170,12 +170,12 @@ public struct ItemManager: Sendable {
     /// Moves the done item at `index` back to the end of the open items (the book's rule); refused
     /// when an open item has the same content.
     public mutating func uncheckItem(at index: Int) throws(ItemManagerError) {
-        try uncheckItem(at: index, keepingAddedOrder: false)
+        _ = try uncheckItem(at: index, keepingAddedOrder: false)
     }
 
     /// `uncheckItem(at:)`, putting the item at the end, or at its place in the order the open
-    /// items were added (by number: before the first one added after it).
-    private mutating func uncheckItem(at index: Int, keepingAddedOrder: Bool) throws(ItemManagerError) {
+    /// items were added (by number: before the first one added after it); returns where it went.
+    private mutating func uncheckItem(at index: Int, keepingAddedOrder: Bool) throws(ItemManagerError) -> Int {
         let done = doneStored[index].item
         try checkNoOpenItemHasContent(of: done, except: nil)
         changeCount += 1
@@ -190,6 +190,7 @@ public struct ItemManager: Sendable {
         let stored = StoredItem(item)
         openStored.insert(stored, at: place)
         openTitleKeys.insert(titleOf: stored)
+        return place
     }
 
     /// Removes every item. Numbers already given are still never reused.
@@ -222,8 +223,7 @@ public struct ItemManager: Sendable {
     public mutating func uncheckItem(withID id: UUID) throws(ItemManagerError) -> ToDoItem {
         let place = try place(ofID: id)
         guard place.done else { return openStored[place.index].item }
-        try uncheckItem(at: place.index, keepingAddedOrder: true)
-        return try item(at: self.place(ofID: id))
+        return openStored[try uncheckItem(at: place.index, keepingAddedOrder: true)].item
     }
 
     /// Deletes the item with `id` and returns it.

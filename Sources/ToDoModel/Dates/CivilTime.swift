@@ -77,6 +77,15 @@ package struct CivilTime: Sendable {
         return .moment(first)
     }
 
+    /// The moment at `local` seconds of local time, a time the clocks skip read with the offset
+    /// before the change, as RFC 5545 3.3.5 says: as long after the change as it was typed after it.
+    package func moment(readingSkipped local: Int) -> Int {
+        switch resolve(local: local) {
+        case .moment(let moment): moment
+        case .skipped(let before, _): local - before
+        }
+    }
+
     /// Whether the local time `fields` name occurs twice here (the night the clocks go back).
     package func isAmbiguous(_ fields: Fields) -> Bool {
         guard fixedOffset == nil, let day = CalendarDay(year: fields.year, month: fields.month, day: fields.day).number else { return false }

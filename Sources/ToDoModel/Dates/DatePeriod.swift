@@ -39,13 +39,7 @@ public struct DatePeriod: Equatable, Sendable {
             let seconds = local.localSeconds(moment)
             let dayNumber = CalendarDay.floorDivide(seconds, 86_400)
             guard let movedDay = moved(dayNumber: dayNumber) else { return nil }
-            let target = seconds + (movedDay - dayNumber) * 86_400
-            let result: Double
-            switch local.resolve(local: target) {
-            case .moment(let instant): result = Double(instant)
-            // Skipped by a clock set forward: read in the offset before, it is as long after the change.
-            case .skipped(let before, _): result = Double(target - before)
-            }
+            let result = Double(local.moment(readingSkipped: seconds + (movedDay - dayNumber) * 86_400))
             guard ToDoItem.timestampRange.contains(result) else { return nil }
             return .time(result)
         }

@@ -219,14 +219,11 @@ public struct DueDateParser: Sendable {
             sign = body.first == "-" ? -1 : 1
             body = body.dropFirst()
         }
-        guard let unit = body.last, let count = Self.digits(body.dropLast()), count <= 100_000 else { return nil }
-        switch unit {
-        case "d": return today + sign * count
-        case "w": return today + sign * 7 * count
-        case "m" where sign > 0 && body.count < word.count: return later(by: count, "months")
-        case "y" where sign > 0 && body.count < word.count: return later(by: count, "years")
-        default: return nil
-        }
+        let units: [Character: DatePeriod.Unit] = ["d": .day, "w": .week, "m": .month, "y": .year]
+        guard let last = body.last, let unit = units[last], let count = Self.digits(body.dropLast()), count <= 100_000 else { return nil }
+        // Months and years only forward, and with their `+` (a bare `3m` is minutes to some).
+        if unit == .month || unit == .year, sign < 0 || body.count == word.count { return nil }
+        return DatePeriod(count: sign * count, unit: unit).moved(dayNumber: today)
     }
 
     /// The day `count` units (`days`, `weeks`, `months`, `years`, or one of each) after today; a

@@ -241,7 +241,8 @@ public struct RepeatRule: Equatable, Sendable {
         guard frequency == .monthly, count == nil, until == nil,
               parts.allSatisfy({ ["FREQ", "INTERVAL", "BYMONTHDAY", "BYSETPOS"].contains($0.name) }) else { return nil }
         let keepsLastDay = byMonthDay == [-1] && bySetPosition.isEmpty
-        let keepsDay = bySetPosition == [-1] && byMonthDay.first == 28 && byMonthDay == Array(28...(byMonthDay.last ?? 28)) && byMonthDay.count <= 3
+        // What `keepingMonthEnd` writes from the 29th or the 30th, and nothing else.
+        let keepsDay = bySetPosition == [-1] && (byMonthDay == [28, 29] || byMonthDay == [28, 29, 30])
         return keepsLastDay || keepsDay ? .every(interval, .monthly) : nil
     }
 
@@ -311,10 +312,7 @@ public struct RepeatRule: Equatable, Sendable {
 
     private func moment(_ day: Int, _ timeOfDay: Int, _ allDay: Bool, _ local: CivilTime) -> Double {
         if allDay { return Double(local.firstMoment(ofDay: day)) }
-        switch local.resolve(local: day * 86_400 + timeOfDay) {
-        case .moment(let moment): return Double(moment)
-        case .skipped(let before, _): return Double(day * 86_400 + timeOfDay - before)
-        }
+        return Double(local.moment(readingSkipped: day * 86_400 + timeOfDay))
     }
 
     /// Calls `body` with each day of the series after `first` (the day of its first occurrence,

@@ -38,6 +38,22 @@ final class RepeatRuleTests: XCTestCase {
         }
     }
 
+    /// The month's end kept (`keepingMonthEnd`) is a cadence to the formats that say only one;
+    /// another rule of month days read from a file is not, and never traps (`28,5` once did).
+    func test_aMonthEndRule_isACadence_andNoOtherMonthDays() {
+        XCTAssertEqual(RepeatRule.keepingMonthEnd("FREQ=MONTHLY", dueDay: 30, month: 11, year: 2026), "FREQ=MONTHLY;BYMONTHDAY=-1")
+        XCTAssertEqual(RepeatRule.keepingMonthEnd("FREQ=MONTHLY;INTERVAL=2", dueDay: 30, month: 1, year: 2027),
+                       "FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=28,29,30;BYSETPOS=-1")
+        XCTAssertEqual(RepeatRule.keepingMonthEnd("FREQ=MONTHLY", dueDay: 28, month: 1, year: 2027), "FREQ=MONTHLY")
+        for text in ["FREQ=MONTHLY;BYMONTHDAY=-1", "FREQ=MONTHLY;BYMONTHDAY=28,29;BYSETPOS=-1", "FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=28,29,30;BYSETPOS=-1"] {
+            XCTAssertNotNil(RepeatRule.endlessCadence(of: text), text)
+        }
+        for text in ["FREQ=MONTHLY;BYMONTHDAY=28,5;BYSETPOS=-1", "FREQ=MONTHLY;BYMONTHDAY=28;BYSETPOS=-1", "FREQ=MONTHLY;BYMONTHDAY=15",
+                     "FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1"] {
+            XCTAssertNil(RepeatRule.endlessCadence(of: text), text)
+        }
+    }
+
     func test_otherText_isRefused_sayingWhy() {
         let cases: [(String, String)] = [
             ("fortnightly", "invalid repeat 'fortnightly': use \(RepeatRule.typedForms)"),
