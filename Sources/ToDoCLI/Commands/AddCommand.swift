@@ -7,7 +7,7 @@ struct AddCommand: ListCommand {
         name: "add", summary: "Add an open item.",
         arguments: [ArgumentSpec(name: "title", help: "The title; several words are joined with spaces. '-' reads one title per line from standard input.", repeats: true)],
         options: [CommonOptions.due, CommonOptions.description, CommonOptions.location, CommonOptions.address,
-                  CommonOptions.coordinate, CommonOptions.priority, CommonOptions.tag, CommonOptions.start, CommonOptions.parent, CommonOptions.repeatRule]
+                  CommonOptions.coordinate, CommonOptions.priority, CommonOptions.tag, CommonOptions.start, CommonOptions.parent, CommonOptions.repeatRule, CommonOptions.remind]
             + CommonOptions.texts + [CommonOptions.noGeocode, CommonOptions.json],
         discussion: """
             Prints the number the item got and what was stored, the due date as understood.
@@ -22,7 +22,9 @@ struct AddCommand: ListCommand {
             that become its subtasks, +tag); todo.txt's @context is the tag @context. Words after
             '--' are all title. A --due without a time is a whole day; with one, that time.
             A repeating item (--repeat) needs a --due: 'todo check' records that occurrence as done and
-            moves the due to the next one.
+            moves the due to the next one. --remind 15m rings 15 minutes before the due (1h, 2d, 1w,
+            1h30m; a reminder before the due needs one), --remind "fri 9:00" at that time; 'todo remind'
+            prints the reminders whose time has come, and a phone rings for them after 'todo sync'.
             """,
         changesList: true, attributeWords: .add)
 
@@ -41,6 +43,7 @@ struct AddCommand: ListCommand {
     var priority: Int?
     /// RRULE text.
     var repeatRule: String?
+    var alarms: [Alarm] = []
     var tags: [String] = []
     var start: ItemDate?
     /// The item the new ones are subtasks of.
@@ -93,6 +96,7 @@ struct AddCommand: ListCommand {
             throw arguments.error("a repeating item needs a due date to repeat from; give --due too")
         }
         if let rule = repeatRule, let due { repeatRule = RepeatRule.keepingMonthEnd(rule, due: due, rules: try arguments.makeDueDateParser().rules) }
+        alarms = try arguments.reminders() ?? []
         location = try arguments.location(name: CommonOptions.location, address: CommonOptions.address,
                                           coordinate: CommonOptions.coordinate)
         if location == nil, let given = [CommonOptions.address, CommonOptions.coordinate].first(where: { arguments.value($0) != nil }) {
@@ -130,6 +134,7 @@ struct AddCommand: ListCommand {
                 var item = ToDoItem(title: title, itemDescription: itemDescription, due: due, location: location, id: manager.newID(),
                                     priority: priority, tags: tags, start: start, repeatRule: repeatRule)
                 item.parent = parentID
+                item.alarms = alarms
                 for (field, text) in texts { item[text: field] = text }
                 do {
                     let added = try manager.add(item)

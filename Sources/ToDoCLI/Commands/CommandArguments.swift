@@ -371,6 +371,9 @@ enum CommonOptions {
                                      completion: .words(PriorityLevel.allCases.map(\.rawValue)))
     static let tag = OptionSpec(name: "tag", valueName: "tag", help: "A tag, one word; repeat for more.",
                                 completion: .tags, repeats: true)
+    static let remind = OptionSpec(name: "remind", valueName: "when",
+                                   help: "A reminder: 15m, 1h or 2d before the due, or a date and time; repeat for more.",
+                                   completion: .words(["15m", "1h", "1d"]), repeats: true)
     static let repeatRule = OptionSpec(name: "repeat", valueName: "rule",
                                        help: "Repeat from the due date: daily, weekdays, weekly, monthly, yearly, 'every N days|weeks|months|years', or RRULE text.",
                                        completion: .words(["daily", "weekdays", "weekly", "monthly", "yearly"]))

@@ -15,6 +15,7 @@ struct EditCommand: ListCommand {
     static let noParent = OptionSpec(name: "no-parent", valueName: nil, help: "Make it a task of its own again.")
     static let noStart = OptionSpec(name: "no-start", valueName: nil, help: "Remove the start date.")
     static let noRepeat = OptionSpec(name: "no-repeat", valueName: nil, help: "Stop repeating; the due date stays.")
+    static let noRemind = OptionSpec(name: "no-remind", valueName: nil, help: "Remove every reminder.")
     static let noPriority = OptionSpec(name: "no-priority", valueName: nil, help: "Remove the priority.")
     static let tag = OptionSpec(name: "tag", valueName: "tag", help: "Add a tag, one word; repeat for more.", completion: .tags, repeats: true)
     static let untag = OptionSpec(name: "untag", valueName: "tag", help: "Remove a tag (any case); repeat for more.",
@@ -29,17 +30,20 @@ struct EditCommand: ListCommand {
         arguments: [CommonOptions.references, ArgumentSpec(name: "word", help: "Taskwarrior's words (due:fri, pri:H, +tag, -tag, project:home); any other words are the new title.", isOptional: true, repeats: true)],
         options: [title, CommonOptions.due, noDue, CommonOptions.description, noDescription, location, noLocation,
                   address, noAddress, coordinate, noCoordinate, CommonOptions.priority, noPriority, tag, untag, noTags,
-                  CommonOptions.start, noStart, CommonOptions.parent, noParent, CommonOptions.repeatRule, noRepeat]
+                  CommonOptions.start, noStart, CommonOptions.parent, noParent, CommonOptions.repeatRule, noRepeat,
+                  CommonOptions.remind, noRemind]
             + zip(CommonOptions.texts, noTexts).flatMap { [$0, $1] } + [CommonOptions.noGeocode, CommonOptions.json],
         exclusiveOptions: [[CommonOptions.due, noDue], [CommonOptions.description, noDescription], [location, noLocation],
                            [address, noAddress, noLocation], [coordinate, noCoordinate, noLocation],
                            [CommonOptions.priority, noPriority], [untag, noTags], [CommonOptions.start, noStart], [CommonOptions.parent, noParent],
-                           [CommonOptions.repeatRule, noRepeat]] + zip(CommonOptions.texts, noTexts).map { [$0, $1] },
+                           [CommonOptions.repeatRule, noRepeat], [CommonOptions.remind, noRemind]] + zip(CommonOptions.texts, noTexts).map { [$0, $1] },
         discussion: """
             Several items (1-3, 4,6, or numbers one after another) get the same changes, in one
             transaction. Taskwarrior's words change fields too: todo mod 1 due:fri pri:H +work -home
             project:work.admin; a word with nothing after its colon removes the field (due:). Other
-            words are the new title, as --title gives it (one item only).
+            words are the new title, as --title gives it (one item only). --remind gives the item's
+            reminders anew (one it has at the same time keeps what a phone gave it); --no-remind
+            removes them.
             An open item may not be edited into the same content as another open item. A new --address
             without --coordinate is looked up on the geocoder (TODO_GEOCODER_URL); if that fails, the
             coordinate stays as it was (a new --location gets none) and a warning says why.
@@ -128,6 +132,7 @@ struct EditCommand: ListCommand {
         edit.addedTags = try arguments.tags(Self.tag) + attributes.addedTags
         edit.removedTags = try arguments.tags(Self.untag) + attributes.removedTags
         edit.clearsTags = arguments.flag(Self.noTags)
+        edit.alarms = arguments.change(try arguments.reminders(), removedBy: Self.noRemind)
         if edit.changesNothing, parent == .keep, subtasks.isEmpty {
             throw arguments.error("nothing to change; give at least one option, as --title or --due, or a word, as due:fri")
         }

@@ -27,14 +27,19 @@ struct ItemRenderer {
 
     // MARK: One item
 
-    /// `3: Call Mom (due Monday 01/10/22, at Home)`.
-    func summary(_ item: ToDoItem) -> String {
+    /// `3: Call Mom (due Monday 01/10/22, at Home)`; with when its reminders ring, unless
+    /// `withReminders` is false (a line that says it already).
+    func summary(_ item: ToDoItem, withReminders: Bool = true) -> String {
         var details: [String] = []
         if let due = item.due {
             // 00:00 is the start of the day, which people mean by "midnight" as often as the end.
             details.append("due \(dayAndDate(due))" + (dates.isMidnight(due) ? ", as " + dates.weekdayName(of: due) + " begins" : ""))
         }
         if let rule = item.repeatRule { details.append("repeats \(Self.repeatText(rule))") }
+        if withReminders, !item.done, !item.alarms.isEmpty {
+            let moments = item.alarms.compactMap { $0.moment(of: item, in: dates.rules) }.sorted()
+            details.append((moments.count == 1 ? "reminder " : "reminders ") + moments.map { dayAndDate(.time($0)) }.joined(separator: ", "))
+        }
         if let start = item.start { details.append("starts " + dayAndDate(start)) }
         if let location = item.location { details.append("at \(TerminalText.printable(location.name))") }
         if let priority = item.priority { details.append("priority \(PriorityLevel(priority).rawValue)") }
@@ -95,7 +100,7 @@ struct ItemRenderer {
     }
 
     /// The fields in the order `show` gives them (`ItemRendererTests` checks that it holds each).
-    static let shownOrder: [ItemField] = [.title, .due, .repeatRule, .start, .description, .annotations, .place] + ItemField.texts
+    static let shownOrder: [ItemField] = [.title, .due, .repeatRule, .start, .alarms, .description, .annotations, .place] + ItemField.texts
         + [.priority, .tags, .parent, .status, .progress]
 
     /// The rows `show` gives `field` of `item`, each labelled, `-` for an absent value.
@@ -132,12 +137,43 @@ struct ItemRenderer {
                 + (item.percentComplete.map { " (\($0)% done)" } ?? ""))]
         case .progress: return []
         case .url, .project: return [(field.label, item[text: field].map(TerminalText.printable) ?? "-")]
+        // One line each: when it rings, and what it counts from.
+        case .alarms:
+            return [(field.label, item.alarms.isEmpty ? "-" : item.alarms.map { alarm in
+                let moment = alarm.moment(of: item, in: dates.rules).map { dayAndDate(.time($0)) } ?? "never (its date is gone)"
+                return alarm.isRelative ? moment + " (" + Self.offsetText(of: alarm) + ")" : moment
+            }.joined(separator: "\n"))]
         // One line each, oldest first: when, and the note.
         case .annotations:
             return [(field.label, item.annotations.isEmpty ? "-" : item.annotations.map { note in
                 (note.time.map { moment($0) + "  " } ?? "") + TerminalText.printable(note.text)
             }.joined(separator: "\n"))]
         }
+    }
+
+    /// How long before or after its date a relative alarm rings: `15 minutes before the due`,
+    /// `1 hour 30 minutes before the start`, `at the due`, `2 days after the due`.
+    static func offsetText(of alarm: Alarm) -> String {
+        let (seconds, date): (Int, String)
+        switch alarm.trigger {
+        case .beforeDue(let offset): (seconds, date) = (offset, "the due")
+        case .beforeStart(let offset): (seconds, date) = (offset, "the start")
+        case .at: return "at a set time"
+        }
+        guard seconds != 0 else { return "at " + date }
+        return durationText(Int(seconds.magnitude)) + (seconds > 0 ? " before " : " after ") + date
+    }
+
+    /// `1 hour 30 minutes`, `2 days`, `1 week`, `45 seconds`.
+    static func durationText(_ seconds: Int) -> String {
+        let units = [("week", 604_800), ("day", 86_400), ("hour", 3600), ("minute", 60), ("second", 1)]
+        var rest = seconds, parts: [String] = []
+        for (name, length) in units where rest >= length {
+            let count = rest / length
+            rest %= length
+            parts.append("\(count) \(name)\(count == 1 ? "" : "s")")
+        }
+        return parts.isEmpty ? "0 seconds" : parts.joined(separator: " ")
     }
 
     /// A created or completed time: its date and time of day.
@@ -157,9 +193,19 @@ struct ItemRenderer {
 
     // MARK: JSON
 
-    /// One item as JSON, in the store's item schema with its number.
+    /// One item as JSON, in the store's item schema with its number; each reminder says when it
+    /// rings (`"rings"`, in seconds since 1970), as `show` does.
     func json(_ item: ToDoItem) -> String {
-        String(decoding: item.json.serialized(), as: UTF8.self)
+        var value = item.json
+        if case .object(var object) = value, !item.alarms.isEmpty {
+            object["alarms"] = .array(item.alarms.map { alarm in
+                guard case .object(var members) = alarm.json else { return alarm.json }
+                members["rings"] = alarm.moment(of: item, in: dates.rules).map { .number(JSONValue.literal(for: $0)) } ?? .null
+                return .object(members)
+            })
+            value = .object(object)
+        }
+        return String(decoding: value.serialized(), as: UTF8.self)
     }
 
     /// Writes the items of `sections`, one after another, as a JSON array, one item per line, in

@@ -87,8 +87,15 @@ struct ListRenderer {
         var dueCode: Style.Code?
         /// Whether the item repeats: ` ↻` follows the due date.
         var repeats = false
-        /// How many columns the due date and its mark take.
-        var dueWidth: Int { dueCount + (repeats ? (dueCount > 0 ? 2 : 1) : 0) }
+        /// Whether the item has a reminder: ` ⏰` follows the due date (and its repeat mark).
+        var reminds = false
+        /// How many columns the due date and its marks take.
+        var dueWidth: Int {
+            var width = dueCount
+            if repeats { width += width > 0 ? 2 : 1 }
+            if reminds { width += width > 0 ? 1 + ListRenderer.reminderMarkWidth : ListRenderer.reminderMarkWidth }
+            return width
+        }
         var hasPlace = false
         /// How many columns the place's name takes; measured only for a terminal.
         var placeWidth = 0
@@ -202,6 +209,8 @@ struct ListRenderer {
             row.titleWidth += DisplayWidth.of(tags)
         }
         row.repeats = fields.repeats
+        // A done item rings no more.
+        row.reminds = fields.hasAlarms && !item.done
         return row
     }
 
@@ -294,6 +303,7 @@ struct ListRenderer {
             output.append(spaces: owed + 2)
             style.append(text[dueText], row.dueCode, to: &output)
             if row.repeats { output.append(row.dueCount > 0 ? " ↻" : "↻") }
+            if row.reminds { output.append(row.dueCount > 0 || row.repeats ? " " + Self.reminderMark : Self.reminderMark) }
             owed = columns.due - row.dueWidth
         }
         if let place = fields.locationName.map({ text[$0] }) {
@@ -312,6 +322,10 @@ struct ListRenderer {
 }
 
 extension ListRenderer {
+    /// What follows the due date of an item with a reminder, and how many columns it takes.
+    static let reminderMark = "⏰"
+    static let reminderMarkWidth = DisplayWidth.of(reminderMark)
+
     /// What comes before the project after a title: the word that filters by it.
     fileprivate static let projectMark = " project:"
 

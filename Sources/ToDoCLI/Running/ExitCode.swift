@@ -46,7 +46,7 @@ public enum ExitCode: Int32, CaseIterable {
             case .duplicateContent, .duplicateID, .duplicateNumber, .openSubtasks, .unfollowableRepeat, .beginningDone: self = .refused
             case .numberOutOfRange: self = .failure
             case .emptyTitle, .multilineTitle, .controlCharacters, .invalidCoordinate, .invalidDueDate, .invalidReference, .noLocation,
-                 .emptyLocationName, .invalidPriority, .invalidPercent, .invalidTag, .parentCycle, .invalidRepeatRule, .repeatWithoutDue: self = .usage
+                 .emptyLocationName, .invalidPriority, .invalidPercent, .invalidTag, .parentCycle, .invalidRepeatRule, .repeatWithoutDue, .reminderWithoutDue: self = .usage
             }
         case is UndoError:
             self = .undoRefused

@@ -59,6 +59,8 @@ public enum ICalendarFormat {
             // An open task may carry a COMPLETED time its calendar gave it; it goes back as it came.
             if let completedAt = item.completedAt { lines.append("COMPLETED:" + utc(completedAt)) }
             if let modifiedAt = item.modifiedAt { lines.append("LAST-MODIFIED:" + utc(modifiedAt)) }
+            let hasStart = item.start != nil || item.repeatRule != nil
+            for alarm in item.alarms { lines += alarm.icalendarComponent(title: item.title, hasStart: hasStart) }
             lines += item.icalendarLines
             lines.append("END:VTODO")
         }
@@ -88,46 +90,9 @@ public enum ICalendarFormat {
         return result + "\r\n"
     }
 
-    /// TEXT as RFC 5545 writes it: backslash, semicolon, comma and line breaks escaped. Other
-    /// control characters, which TEXT may not hold, are left out.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending = scalars.next()
-        while let scalar = pending {
-            pending = scalars.next()
-            switch scalar {
-            case "\\": result += "\\\\"
-            case ";": result += "\\;"
-            case ",": result += "\\,"
-            case "\r":
-                result += "\\n"
-                if pending == "\n" { pending = scalars.next() }
-            case "\n": result += "\\n"
-            case "\t": result += "\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    static func escaped(_ text: String) -> String { ICalendarText.escaped(text) }
 
-    static func unescaped(_ text: Substring) -> String {
-        var result = ""
-        var escaping = false
-        for character in text {
-            if escaping {
-                result.append(character == "n" || character == "N" ? "\n" : character)
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                result.append(character)
-            }
-        }
-        return result
-    }
+    static func unescaped(_ text: Substring) -> String { ICalendarText.unescaped(text) }
 
     // MARK: Reading
 
@@ -457,7 +422,11 @@ public enum ICalendarFormat {
         item.fields.icalendarLines = properties.filter { property in
             property.problem == nil && (!readProperties.contains(property.name) || unread.contains(property.line))
                 && !(property.name == "RELATED-TO" && property.line == parentLine)
-        }.map(\.raw) + nested
+        }.map(\.raw)
+        // Its alarms are the item's reminders, but those whose triggers todo cannot place.
+        let (alarms, otherComponents) = Alarm.reading(components: nested, hasStart: start != nil, hasDue: due != nil, title: title)
+        item.fields.alarms = alarms
+        item.fields.icalendarLines += otherComponents
         // A UID that is not todo's id as written (`…@vm`, a lower-case UUID) goes back out as it came.
         if let uid, uid != item.id.uuidString { item.fields.originalUID = uid }
         let occurrenceMoment = occurrence == nil ? nil : time("RECURRENCE-ID")
@@ -513,26 +482,7 @@ extension ICalendarFormat {
     /// The seconds an RFC 5545 DURATION names (`P1W`, `P2D`, `PT1H30M`, `P1DT12H`); `nil` for other
     /// text, and for a negative one (a due before the start).
     static func seconds(ofDuration text: Substring) -> Double? {
-        var rest = text.uppercased()[...]
-        if rest.hasPrefix("+") { rest = rest.dropFirst() }
-        guard rest.hasPrefix("P"), rest.count > 1 else { return nil }
-        rest = rest.dropFirst()
-        var seconds = 0.0, inTime = false, number = "", sawUnit = false
-        let dateUnits: [Character: Double] = ["W": 604_800, "D": 86_400], timeUnits: [Character: Double] = ["H": 3600, "M": 60, "S": 1]
-        for character in rest {
-            if character.isASCII, character.isNumber {
-                number.append(character)
-            } else if character == "T", !inTime, number.isEmpty {
-                inTime = true
-            } else if let unit = (inTime ? timeUnits : dateUnits)[character], let value = Double(number) {
-                seconds += value * unit
-                number = ""
-                sawUnit = true
-            } else {
-                return nil
-            }
-        }
-        return sawUnit && number.isEmpty ? seconds : nil
+        ICalendarText.seconds(ofDuration: text).flatMap { $0 >= 0 ? $0 : nil }
     }
 
     /// The id of the item a UID names: the UID itself when it is a UUID, else one made from it.

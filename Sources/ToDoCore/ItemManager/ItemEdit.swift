@@ -45,6 +45,9 @@ public struct ItemEdit: Equatable, Sendable {
     public var texts: [ItemField: FieldChange<String>] = [:]
     /// Begun (`todo start`) or not (`todo stop`); `nil` keeps it. Only an open item is begun.
     public var inProgress: Bool?
+    /// The reminders, all at once: those given (a reminder the item has with the same trigger
+    /// keeps what a phone gave it, its sound say), or none.
+    public var alarms: FieldChange<[Alarm]> = .keep
 
     public init(title: String? = nil, due: FieldChange<ItemDate> = .keep, itemDescription: FieldChange<String> = .keep,
                 location: FieldChange<Location> = .keep, address: FieldChange<String> = .keep,
@@ -70,7 +73,7 @@ public struct ItemEdit: Equatable, Sendable {
     public var changesNothing: Bool {
         title == nil && due == .keep && itemDescription == .keep && location == .keep && address == .keep
             && coordinate == .keep && priority == .keep && start == .keep && parent == .keep && repeatRule == .keep && addedTags.isEmpty && removedTags.isEmpty && !clearsTags
-            && texts.values.allSatisfy { $0 == .keep } && inProgress == nil
+            && texts.values.allSatisfy { $0 == .keep } && inProgress == nil && alarms == .keep
     }
 
     /// The tags an item with `tags` has after the edit.
@@ -123,6 +126,11 @@ extension ItemManager {
         edited.start = start
         edited.parent = parent
         for (field, change) in edit.texts { edited[text: field] = change.applied(to: current[text: field]) }
+        if let alarms = edit.alarms.applied(to: current.alarms) {
+            edited.alarms = alarms.map { given in current.alarms.first { $0.trigger == given.trigger } ?? given }
+        } else {
+            edited.alarms = []
+        }
         if let inProgress = edit.inProgress {
             if inProgress, current.done { throw .beginningDone(current) }
             edited.inProgress = inProgress

@@ -58,6 +58,7 @@ extension ToDoItem {
     /// `COUNT` lowered).
     func movedToOccurrence(_ next: ItemDate, rule: RepeatRule, local: CivilTime) -> ToDoItem {
         var moved = self
+        let anchor = due ?? start
         if let due {
             moved.due = next
             if let start {
@@ -68,6 +69,12 @@ extension ToDoItem {
             moved.start = next
         }
         if rule.text != repeatRule { moved.repeatRule = rule.text }
+        // A reminder at a set time rings as long before the next occurrence; one counted from
+        // the due or the start moves with it already.
+        if let anchor, alarms.contains(where: { !$0.isRelative }) {
+            let shift = next.moment(local: local) - anchor.moment(local: local)
+            moved.alarms = alarms.map { $0.moved(by: shift) }
+        }
         return moved
     }
 }

@@ -122,6 +122,7 @@ public struct ItemManager: Sendable {
         try Self.checkPlaceHasName(item.location)
         if let parent = item.parent { try checkParent(parent, of: item.id) }
         try Self.checkRepeat(of: item, before: nil)
+        try Self.checkAlarms(of: item, before: nil)
         var open = item
         if open.done { open.done = false }
         if open.completedAt != nil { open.completedAt = nil }
@@ -265,6 +266,7 @@ public struct ItemManager: Sendable {
         edit(&item)
         try validate(item)
         try Self.checkRepeat(of: item, before: old)
+        try Self.checkAlarms(of: item, before: old)
         item.modifiedAt = currentTime() ?? item.modifiedAt
         note(item)
         if !place.done { try checkNoOpenItemHasContent(of: item, except: id) }
@@ -447,6 +449,18 @@ public struct ItemManager: Sendable {
             do { _ = try RepeatRule(text) } catch { throw .invalidRepeatRule(error) }
         }
         if item.due == nil, old == nil || old?.due != nil || old?.repeatRule != text { throw .repeatWithoutDue(item) }
+    }
+
+    /// A reminder counted from the due needs a due, and one counted from the start a start or a
+    /// due: refused where the reminders or those dates change, though a file may hold one without.
+    static func checkAlarms(of item: ToDoItem, before old: ToDoItem?) throws(ItemManagerError) {
+        guard !item.alarms.isEmpty, old.map({ $0.alarms != item.alarms || $0.due != item.due || $0.start != item.start }) ?? true else { return }
+        for alarm in item.alarms {
+            switch alarm.trigger {
+            case .beforeDue where item.due == nil, .beforeStart where item.due == nil && item.start == nil: throw .reminderWithoutDue(item)
+            default: continue
+            }
+        }
     }
 
     /// A place needs a name (a list shows it): refused for what is added or edited, though a file

@@ -45,6 +45,8 @@ public enum ItemManagerError: Error, Equatable, Sendable {
     case invalidRepeatRule(RepeatRuleError)
     /// A repeating item without a due date: there is nothing to repeat from.
     case repeatWithoutDue(ToDoItem)
+    /// A reminder counted from a due (or start) the item does not have.
+    case reminderWithoutDue(ToDoItem)
     /// The item repeats by a rule todo cannot follow (`RepeatRule.canBeFollowed`), so checking it
     /// cannot say when it is next due.
     case unfollowableRepeat(ToDoItem)
@@ -105,6 +107,8 @@ extension ItemManagerError: CustomStringConvertible {
             return "\(parent.label) has open subtasks: \(shown); check or remove them first, \(refs)"
         case .invalidRepeatRule(let error):
             return error.description
+        case .reminderWithoutDue(let item):
+            return "a reminder before the due needs a due date\(item.number > 0 ? ": \(item.label)" : ""); give --due, or --no-remind"
         case .repeatWithoutDue(let item):
             return "a repeating item needs a due date to repeat from\(item.number > 0 ? ": \(item.label)" : ""); give --due, or --no-repeat"
         case .unfollowableRepeat(let item):

@@ -97,23 +97,59 @@ public struct JSONFileStore: Sendable {
     /// (`SyncState.listDigest`); setting it to `nil` removes it. The history gets the list's change.
     @discardableResult
     public func update<Result>(command: [String] = [], withSyncState change: (inout ItemManager, inout SyncState?) throws -> Result) throws -> Result {
-        var state: SyncState?, original: SyncState?
+        try update(command: command, alwaysLocks: true, companion: Self.syncStateSuffix, read: readSyncState,
+                   write: { state, writtenList throws(StoreError) in
+                       var state = state
+                       state.listDigest = try Self.listDigest(at: writtenList)
+                       return state.serialized()
+                   }, change)
+    }
+
+    /// What `todo remind` keeps beside the list (`ReminderLog`): the list's path with this added.
+    static let reminderLogSuffix = ".reminded"
+
+    /// Runs `change` on the list as it is and the log of reminders shown, under the list's lock:
+    /// the log is replaced when `change` changed it (atomically, only its owner may read it); the
+    /// list is never changed here. Nothing is made for a list that does not exist.
+    public func update<Result>(withReminderLog change: (ItemManager, inout ReminderLog) throws -> Result) throws -> Result {
+        try update(command: [], alwaysLocks: false, companion: Self.reminderLogSuffix, read: { path throws(StoreError) -> ReminderLog? in
+            guard let (bytes, _) = try FileSystem.readCompanionFile(at: path, limit: sizeLimit) else { return nil }
+            return try ReminderLog(bytes: Array(bytes.buffer), file: path)
+        }, write: { (log: ReminderLog, _) in log.serialized() }) { (manager: inout ItemManager, log: inout ReminderLog?) in
+            var current = log ?? ReminderLog()
+            let result = try change(manager, &current)
+            if current != log ?? ReminderLog() { log = current }
+            return result
+        }
+    }
+
+    /// One transaction over the list and a file kept beside it (its path with `suffix` added),
+    /// read with the list under its lock: the file's new contents (`write`, given the list's file
+    /// as written) are flushed beside it before the list is replaced, and put in place just after
+    /// it, with the same permissions; setting it to `nil` removes the file.
+    private func update<Companion: Equatable, Result>(
+        command: [String], alwaysLocks: Bool, companion suffix: String,
+        read: @escaping (String) throws(StoreError) -> Companion?,
+        write: @escaping (Companion, _ writtenList: String) throws(StoreError) -> [UInt8],
+        _ change: (inout ItemManager, inout Companion?) throws -> Result
+    ) throws -> Result {
+        var state: Companion?, original: Companion?
         var statePath = ""
-        return try update(command: command, alwaysLocks: true, readingAlong: { path throws(StoreError) in
-            statePath = path + Self.syncStateSuffix
-            state = try readSyncState(at: statePath)
+        return try update(command: command, alwaysLocks: alwaysLocks, readingAlong: { path throws(StoreError) in
+            statePath = path + suffix
+            state = try read(statePath)
             original = state
         }, preparingAlong: { writtenList throws(StoreError) -> (() throws(StoreError) -> Void)? in
             guard state != original else { return nil }
-            guard var state else {
+            guard let state else {
                 return { () throws(StoreError) in
                     if unlink(statePath) != 0, errno != ENOENT { throw FileSystem.failure("remove", statePath) }
                 }
             }
-            state.listDigest = try Self.listDigest(at: writtenList)
+            let bytes = try write(state, writtenList)
             let prepared = try FileSystem.prepareReplacement(of: statePath, permissions: Self.filePermissions, keepingSpare: false,
                                                              limit: sizeLimit) {
-                append throws(StoreError) in try append(state.serialized())
+                append throws(StoreError) in try append(bytes)
             }
             return { () throws(StoreError) in try prepared.commit() }
         }) { manager, _ in (try change(&manager, &state), nil) }
@@ -151,7 +187,8 @@ public struct JSONFileStore: Sendable {
         var target = stat()
         guard stat(path, &target) == 0, let data = try? dataPath() else { return false }
         let kept = [data, data + ".history", data + ".lock", FileSystem.sparePath(for: data), data + Self.syncStateSuffix,
-                    FileSystem.sparePath(for: data + Self.syncStateSuffix), data + Self.syncLockSuffix]
+                    FileSystem.sparePath(for: data + Self.syncStateSuffix), data + Self.syncLockSuffix, data + Self.reminderLogSuffix,
+                    FileSystem.sparePath(for: data + Self.reminderLogSuffix)]
         return kept.contains { kept in
             var status = stat()
             return stat(kept, &status) == 0 && status.st_dev == target.st_dev && status.st_ino == target.st_ino

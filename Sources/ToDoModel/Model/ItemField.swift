@@ -21,12 +21,15 @@ public enum ItemField: String, CaseIterable, Sendable {
     case annotations
     /// A link (iCalendar's `URL`, Reminders' `url`).
     case url
+    /// Reminders that ring (iCalendar's `VALARM`s).
+    case alarms
 
     /// Its name where a line names it (`Edited 3: … [due date]`, `Conflict 2 title: …`).
     public var name: String {
         switch self {
         case .due: "due date"
         case .place: "location"
+        case .alarms: "reminders"
         default: rawValue
         }
     }
@@ -48,6 +51,7 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .url: "URL"
         case .project: "Project"
         case .annotations: "Annotations"
+        case .alarms: "Reminders"
         }
     }
 
@@ -72,6 +76,7 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .progress: a.inProgress == b.inProgress && a.percentComplete == b.percentComplete
         case .url, .project: a[text: self] == b[text: self]
         case .annotations: a.annotations == b.annotations
+        case .alarms: a.alarms == b.alarms
         }
     }
 
@@ -96,6 +101,7 @@ public enum ItemField: String, CaseIterable, Sendable {
             item.fields.percentComplete = source.percentComplete
         case .url, .project: item[text: self] = source[text: self]
         case .annotations: item.fields.annotations = source.annotations
+        case .alarms: item.fields.alarms = source.alarms
         }
         return item
     }
@@ -120,7 +126,7 @@ extension ItemField {
     /// file's, `show`'s). (The title and description have rules of their own, and their own code.)
     public var isText: Bool {
         switch self {
-        case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress, .annotations: false
+        case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress, .annotations, .alarms: false
         case .url, .project: true
         }
     }
@@ -152,6 +158,7 @@ extension ItemField {
         case .url: ["url"]
         case .project: ["project"]
         case .annotations: ["annotations"]
+        case .alarms: ["alarms"]
         }
     }
 
@@ -160,7 +167,7 @@ extension ItemField {
 
     /// The fields in the order the file writes them (`ItemFieldTests` checks that it holds each).
     package static let inFileOrder: [ItemField] = [.title, .description, .due, .start, .repeatRule, .place, .priority, .tags, .parent, .status, .progress]
-        + texts + [.annotations]
+        + texts + [.alarms, .annotations]
 
     /// The option of `add` and `edit` that sets a text field (`--url`), and `edit`'s `--no-…`.
     public var option: String { rawValue }
@@ -182,6 +189,7 @@ extension ItemField {
         case .url: "A link, as https://example.com/ticket/42."
         case .project: "The project, as work.admin (part of work)."
         case .annotations: "Dated notes."
+        case .alarms: "When the item reminds you: 15m, 1h or 2d before its due, or a date and time."
         }
     }
 
@@ -206,6 +214,8 @@ extension ItemField {
         case .project: ("X-TODO-PROJECT", true)
         // One COMMENT each, its time in an X-TODO-TIME parameter (`ICalendarFormat`).
         case .annotations: ("COMMENT", true)
+        // A component rather than a property: one VALARM each (`Alarm.icalendarComponent`).
+        case .alarms: ("VALARM", false)
         }
     }
 
@@ -219,7 +229,7 @@ extension ItemField {
         case .place: "locationTitle"
         case .priority: "priority"
         case .url: "url"
-        case .start, .repeatRule, .tags, .parent, .progress, .project, .annotations: nil
+        case .start, .repeatRule, .tags, .parent, .progress, .project, .annotations, .alarms: nil
         }
     }
 
@@ -236,7 +246,7 @@ extension ItemField {
         case .place: "loc"
         // todo.txt has no key for a link: it stays in the item, not on the line. A project is a
         // `+project` word (`TodoTxtFormat`).
-        case .title, .status, .progress, .url, .project, .annotations: nil
+        case .title, .status, .progress, .url, .project, .annotations, .alarms: nil
         }
     }
 
@@ -255,8 +265,8 @@ extension ItemField {
         case .progress: "start"
         case .project: "project"
         case .annotations: "annotations"
-        // Taskwarrior has no attribute for a link (a UDA would be the user's own).
-        case .parent, .place, .url: nil
+        // Taskwarrior has no attribute for a link (a UDA would be the user's own), nor an alarm.
+        case .parent, .place, .url, .alarms: nil
         }
     }
 }

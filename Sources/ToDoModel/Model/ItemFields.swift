@@ -24,6 +24,7 @@ package struct ItemFields: Equatable, Sendable {
     /// Dot-separated, as Taskwarrior's `work.admin` (`ProjectName`).
     package var project: String?
     package var annotations: [Annotation] = []
+    package var alarms: [Alarm] = []
     package var createdAt: Double?
     package var completedAt: Double?
     package var modifiedAt: Double?
@@ -39,7 +40,7 @@ package struct ItemFields: Equatable, Sendable {
     /// Every field; those not given are empty.
     package init(title: String, itemDescription: String? = nil, due: ItemDate? = nil, start: ItemDate? = nil,
                  legacyAllDay: Bool? = nil, repeatRule: String? = nil, location: Location? = nil, priority: Int? = nil,
-                 tags: [String] = [], parent: UUID? = nil, project: String? = nil, inProgress: Bool = false, percentComplete: Int? = nil,
+                 tags: [String] = [], parent: UUID? = nil, project: String? = nil, alarms: [Alarm] = [], inProgress: Bool = false, percentComplete: Int? = nil,
                  url: String? = nil, createdAt: Double? = nil, completedAt: Double? = nil, modifiedAt: Double? = nil,
                  originalUID: String? = nil, icalendarLines: [String] = [], foreignMembers: ForeignMembers = ForeignMembers(),
                  unknownMembers: UnknownMembers = UnknownMembers()) {
@@ -54,6 +55,7 @@ package struct ItemFields: Equatable, Sendable {
         self.tags = tags
         self.parent = parent
         self.project = project
+        self.alarms = alarms
         self.inProgress = inProgress
         self.percentComplete = percentComplete
         self.url = url
@@ -72,17 +74,32 @@ extension ItemFields {
     package subscript(text field: ItemField) -> String? {
         get {
             switch field {
-            case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress, .annotations: nil
+            case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress, .annotations, .alarms: nil
             case .url: url
             case .project: project
             }
         }
         set {
             switch field {
-            case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress, .annotations: break
+            case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress, .annotations, .alarms: break
             case .url: url = newValue
             case .project: project = newValue
             }
         }
+    }
+}
+
+extension ItemFields {
+    /// Moves the alarms among the calendar's lines (`VALARM`s an earlier version kept as they came)
+    /// into `alarms`, where their triggers are ones todo reads: a bare relative trigger counts from
+    /// the start the VTODO had (todo writes a repeating item's due as its `DTSTART`).
+    package mutating func takeAlarmsFromCalendarLines() {
+        guard let first = icalendarLines.firstIndex(where: { $0.uppercased().hasPrefix("BEGIN:VALARM") }) else { return }
+        // The VTODO's components follow its properties (`ICalendarFormat.read`).
+        let (alarms, rest) = Alarm.reading(components: Array(icalendarLines[first...]), hasStart: start != nil || (repeatRule != nil && due != nil),
+                                           hasDue: due != nil, title: title)
+        guard !alarms.isEmpty else { return }
+        self.alarms += alarms
+        icalendarLines = Array(icalendarLines[..<first]) + rest
     }
 }

@@ -189,6 +189,12 @@ public struct ToDoItem: Equatable, Sendable {
         set { fields.annotations = newValue }
     }
 
+    /// When the item reminds its owner (iCalendar's `VALARM`s), in the order given.
+    public var alarms: [Alarm] {
+        get { fields.alarms }
+        set { fields.alarms = newValue }
+    }
+
     /// The percentages `percentComplete` may hold.
     public static let percentRange: ClosedRange<Int> = 0...100
 

@@ -54,8 +54,10 @@ extension ToDoItem: JSONSchema {
         fields.title = try required(title) { memberPath(path(), "title") }
         fields.legacyAllDay = fields.due?.isDay == false ? allDay : nil
         fields.unknownMembers = unknown
-        // A project an earlier version kept as another program's is the field now.
+        // A project an earlier version kept as another program's is the field now, and so are
+        // the alarms it kept as a calendar's lines.
         if fields.project == nil, !fields.foreignMembers.isEmpty { fields.project = fields.foreignMembers.takeProject() }
+        if !fields.icalendarLines.isEmpty { fields.takeAlarmsFromCalendarLines() }
         self.init(id: try required(id) { memberPath(path(), "id") }, number: number, done: done, fields: fields)
     }
 
@@ -96,6 +98,7 @@ extension ToDoItem: JSONSchema {
             }
         case .url, .project: fields[text: field] = try scanner.string(at: path)
         case .annotations: fields.annotations = try ownValue(&scanner, key, &unknown, Annotation.list) ?? []
+        case .alarms: fields.alarms = try ownValue(&scanner, key, &unknown, Alarm.list) ?? []
         }
     }
 
@@ -201,6 +204,10 @@ extension ToDoItem: JSONSchema {
             guard !fields.annotations.isEmpty else { return }
             writer.key("annotations")
             writer.value(.array(fields.annotations.map(\.json)))
+        case .alarms:
+            guard !fields.alarms.isEmpty else { return }
+            writer.key("alarms")
+            writer.value(.array(fields.alarms.map(\.json)))
         case .url, .project:
             guard let text = fields[text: field] else { return }
             writer.key(field.fileKey)

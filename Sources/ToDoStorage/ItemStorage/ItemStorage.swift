@@ -70,6 +70,11 @@ package struct ItemStorage: Sendable {
         if case .written(let form) = kind { form.project } else { fields.project }
     }
 
+    /// Whether the item has reminders, without reading them.
+    package var hasAlarms: Bool {
+        if case .written(let form) = kind { form.offsets.alarms > 0 } else { !fields.alarms.isEmpty }
+    }
+
     /// Never in a written form: an item in progress is read by the general reader.
     package var inProgress: Bool {
         if case .written = kind { false } else { fields.inProgress }
@@ -161,7 +166,8 @@ package struct ItemStorage: Sendable {
         }
         let project = fields.project.map { ListFields.append($0, to: &text) }
         return ListFields(title: title, locationName: place, date: withDue ? fields.due : nil, repeats: fields.repeatRule != nil,
-                          priority: fields.priority, shownTags: tags.shown, tags: tags.written, project: project)
+                          priority: fields.priority, shownTags: tags.shown, tags: tags.written, project: project,
+                          hasAlarms: !fields.alarms.isEmpty)
     }
 }
 
@@ -200,6 +206,7 @@ package struct StoredItem: Sendable {
     package var tags: [String] { storage.tags }
     package var parent: UUID? { storage.parent }
     package var project: String? { storage.project }
+    package var hasAlarms: Bool { storage.hasAlarms }
     package var inProgress: Bool { storage.inProgress }
     package var createdAt: Double? { storage.createdAt }
     package var completedAt: Double? { storage.completedAt }
@@ -281,6 +288,8 @@ package struct ListFields {
     /// shown as they are (`tagList` decodes them); else `nil`.
     let tags: Range<Int>?
     package let project: Range<Int>?
+    /// Whether the item has reminders.
+    package let hasAlarms: Bool
 
     /// Appends `string`'s UTF-8 to `text`, and returns where it is.
     static func append(_ string: String, to text: inout [UInt8]) -> Range<Int> {

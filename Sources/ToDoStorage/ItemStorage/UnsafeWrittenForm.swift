@@ -57,6 +57,7 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
         package var tags: Offset = 0
         package var parent: Offset = 0
         package var project: Offset = 0
+        package var alarms: Offset = 0
         package var createdAt: Offset = 0
         package var completedAt: Offset = 0
         package var modifiedAt: Offset = 0
@@ -80,6 +81,7 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
     package var tags: [String] { value(at: offsets.tags, WrittenFormReader.tags) ?? [] }
     package var parent: UUID? { value(at: offsets.parent) { WrittenFormReader.uuid(&$0) } }
     package var project: String? { value(at: offsets.project, WrittenFormReader.string) }
+    package var alarms: [Alarm] { value(at: offsets.alarms, WrittenFormReader.alarms) ?? [] }
     package var createdAt: Double? { time(at: offsets.createdAt) }
     package var completedAt: Double? { time(at: offsets.completedAt) }
     package var modifiedAt: Double? { time(at: offsets.modifiedAt) }
@@ -87,7 +89,8 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
     package var fields: ItemFields {
         ItemFields(title: title, itemDescription: itemDescription, due: due, start: startDate, legacyAllDay: legacyAllDay,
                    repeatRule: repeatRule, location: location,
-                   priority: priority, tags: tags, parent: parent, project: project, createdAt: createdAt, completedAt: completedAt, modifiedAt: modifiedAt)
+                   priority: priority, tags: tags, parent: parent, project: project, alarms: alarms, createdAt: createdAt,
+                   completedAt: completedAt, modifiedAt: modifiedAt)
     }
 
     /// The location's name alone.
@@ -125,7 +128,7 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
         if offsets.tags > 0 { tags = ListFields.appendTags(UnsafeBufferPointer(rebasing: buffer[Int(offsets.tags)...]), to: &text) }
         let project = offsets.project > 0 ? Self.append(stringAt: Int(offsets.project), in: buffer, to: &text) : nil
         return ListFields(title: title, locationName: place, date: withDue ? due : nil, repeats: offsets.repeatRule > 0,
-                          priority: priority, shownTags: tags.shown, tags: tags.written, project: project)
+                          priority: priority, shownTags: tags.shown, tags: tags.written, project: project, hasAlarms: offsets.alarms > 0)
     }
 
     /// Appends the UTF-8 of the string at `index` to `text`, decoded only when it has escapes,

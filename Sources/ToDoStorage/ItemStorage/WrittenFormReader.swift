@@ -103,6 +103,9 @@ package enum WrittenFormReader {
             case .project:
                 offsets.project = here
                 return skipString(&scanner)
+            case .alarms:
+                offsets.alarms = here
+                return alarms(&scanner) != nil
             case .createdAt:
                 offsets.createdAt = here
                 return isTime(&scanner)
@@ -197,6 +200,10 @@ package enum WrittenFormReader {
         if scanner.byte(at: 2) == UInt8(ascii: "p"), scanner.consume(",\"project\":") {
             offsets.project = here()
             guard skipWrittenString(&scanner) else { return nil }
+        }
+        if scanner.byte(at: 2) == UInt8(ascii: "a"), scanner.consume(",\"alarms\":") {
+            offsets.alarms = here()
+            guard skipWrittenAlarms(&scanner) else { return nil }
         }
         if scanner.consume(",\"createdAt\":") {
             offsets.createdAt = here()
@@ -324,6 +331,23 @@ package enum WrittenFormReader {
         }
         guard scanner.consume("}") else { return nil }
         return (name, address, coordinate)
+    }
+
+    /// The reminders that come next, as the general reader reads them (`Alarm.list(from:)`).
+    package static func alarms(_ scanner: inout JSONScanner) -> [Alarm]? {
+        guard let value = try? scanner.unknownValue() else { return nil }
+        return Alarm.list(from: value)
+    }
+
+    /// Moves past the reminders that come next when they are written exactly as the writer
+    /// writes them (not empty): read, written anew and compared. A tenth of a list may have some;
+    /// their bytes are few.
+    private static func skipWrittenAlarms(_ scanner: inout JSONScanner) -> Bool {
+        let start = scanner.index
+        guard let alarms = alarms(&scanner), !alarms.isEmpty else { return false }
+        var writer = JSONWriter(capacity: scanner.index - start)
+        writer.value(.array(alarms.map(\.json)))
+        return writer.bytes.elementsEqual(UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index]))
     }
 
     /// The id that comes next, as a string of its 36 characters (in upper case only, as the writer
@@ -558,7 +582,7 @@ package enum WrittenFormReader {
 /// compared once: a list's every item has several.
 private enum ItemMember: UInt16 {
     case id, number, title, itemDescription, timestamp, dueDate, allDay, start, startDate, repeatRule, location, priority, tags, parent,
-         done, project, createdAt, completedAt, modifiedAt
+         done, project, alarms, createdAt, completedAt, modifiedAt
 
     package init?(_ key: UnsafeBufferPointer<UInt8>) {
         guard let first = key.first else { return nil }
@@ -577,7 +601,8 @@ private enum ItemMember: UInt16 {
         case (11, UInt8(ascii: "c")): (member, name) = (.completedAt, "completedAt")
         case (8, UInt8(ascii: "p")): (member, name) = (.priority, "priority")
         case (5, UInt8(ascii: "s")): (member, name) = (.start, "start")
-        case (6, UInt8(ascii: "a")): (member, name) = (.allDay, "allDay")
+        // `allDay` and `alarms` part at their third byte.
+        case (6, UInt8(ascii: "a")): (member, name) = key[2] == UInt8(ascii: "l") ? (.allDay, "allDay") : (.alarms, "alarms")
         case (6, UInt8(ascii: "r")): (member, name) = (.repeatRule, "repeat")
         case (6, UInt8(ascii: "p")): (member, name) = (.parent, "parent")
         case (4, UInt8(ascii: "t")): (member, name) = (.tags, "tags")

@@ -9,7 +9,7 @@ final class ItemFieldTests: XCTestCase {
 
     func test_everyFieldHasANameAndALabel_andTheTextFieldsHaveKeysOfTheirOwn() {
         XCTAssertEqual(ItemField.allCases.map(\.name), ["title", "description", "due date", "start", "repeat", "priority", "tags", "parent",
-                                                        "location", "status", "progress", "project", "annotations", "url"])
+                                                        "location", "status", "progress", "project", "annotations", "url", "reminders"])
         XCTAssertEqual(ItemField.texts, [.project, .url])
         XCTAssertEqual(Set(ItemField.inFileOrder), Set(ItemField.allCases), "the file writes every field")
         XCTAssertEqual(ItemField.inFileOrder.count, ItemField.allCases.count)

@@ -22,13 +22,15 @@ final class CalendarResourceTests: XCTestCase {
         XCTAssertEqual(item.title, "Water the plants")
         XCTAssertEqual(item.uid, "water@phone")
         XCTAssertNotNil(item.repeatRule)
+        // A bare trigger of a VTODO without DTSTART counts from its due, as phones mean it.
+        XCTAssertEqual(item.alarms, [Alarm(.beforeDue(900))])
         item.fields.title = "Water the ferns"
         let text = CalendarResource.text(for: item, replacing: serverText, timeZone: utc, now: Date(timeIntervalSince1970: 0), productID: "-//todo//EN")
         let lines = text.components(separatedBy: "\r\n")
         XCTAssertEqual(lines.prefix(3), ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//todo//EN"])
         XCTAssertEqual(lines.filter { $0 == "BEGIN:VCALENDAR" || $0 == "VERSION:2.0" || $0.hasPrefix("PRODID") }.count, 3, "once each")
         for kept in ["X-WR-CALNAME:Chores", "TZID:Europe/Berlin", "RECURRENCE-ID;TZID=Europe/Berlin:20301104T090000", "X-APPLE-SORT-ORDER:12",
-                     "TRIGGER:-PT15M", "SUMMARY:Water the ferns", "UID:water@phone"] {
+                     "TRIGGER;RELATED=END:-PT15M", "DESCRIPTION:Water the ferns", "SUMMARY:Water the ferns", "UID:water@phone"] {
             XCTAssertTrue(lines.contains(kept), "\(kept) in\n\(text)")
         }
         XCTAssertEqual(lines.filter { $0 == "SUMMARY:Water the plants" }.count, 1, "the occurrence keeps its own title")

@@ -1,0 +1,87 @@
+import Foundation
+import ToDoCore
+
+/// `todo remind`: the reminders whose time has come and that were not shown yet, each once; for a
+/// machine without a phone, run by a timer.
+struct RemindCommand: ListCommand {
+    static let exec = OptionSpec(name: "exec", valueName: "command",
+                                 help: "Run this command for each reminder, with its title and details as arguments (notify-send).")
+    static let spec = CommandSpec(
+        name: "remind", summary: "Print the reminders whose time has come, each once.",
+        options: [exec, CommonOptions.json],
+        discussion: """
+            Prints each reminder of an open item whose time has come since the last run (a day back at
+            least, a week at most) and that no run has shown: a second run right after prints nothing,
+            and a done item rings no more. Exit 0, with or without reminders. --exec runs a command for
+            each, through /bin/sh, with the title and a line of details as "$1" and "$2" (and
+            TODO_NUMBER, TODO_ID, TODO_TITLE, TODO_RINGS in its environment): todo remind --exec
+            notify-send. A reminder whose command fails is shown again by the next run, and todo
+            remind exits 1. Nothing runs by itself: a systemd timer or a cron line runs todo remind
+            (see the README). What was shown is kept beside the list, in its file's name with
+            .reminded added: it stays on this machine.
+            """)
+
+    var command: String?
+    var json = false
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        try arguments.noPositionals()
+        command = arguments.value(Self.exec)
+        if let command, command.allSatisfy(\.isWhitespace) { throw arguments.error("'--exec' needs a command, as notify-send") }
+        json = arguments.flag(CommonOptions.json)
+    }
+
+    func run(with runner: CommandRunner) throws {
+        let now = runner.context.now().timeIntervalSince1970
+        let rules = runner.renderer.dates.rules
+        // Taken as shown under the list's lock, so that two runs at once show each reminder once.
+        let reminders = try runner.store.update(withReminderLog: { manager, log in
+            let due = log.notShown(manager.reminders(ringingIn: log.window(now: now), rules: rules))
+            log = log.after(showing: due, now: now)
+            return due
+        })
+        var failed: [DueReminder] = []
+        var failure: Error?
+        if let command {
+            let renderer = runner.renderer, runner = ReminderCommand(command: command)
+            for reminder in reminders {
+                do {
+                    try runner.run(title: reminder.item.title, body: details(reminder, renderer), reminder: reminder)
+                } catch {
+                    failed.append(reminder)
+                    failure = failure ?? error
+                }
+            }
+        }
+        write(reminders, runner)
+        guard let failure else { return }
+        // Not delivered: the next run tries again.
+        try runner.store.update(withReminderLog: { _, log in
+            log.shown.subtract(failed.map { ReminderLog.Shown(id: $0.item.id, moment: $0.moment) })
+        })
+        throw failure
+    }
+
+    /// What a notification says under the title: `Item 3, due Friday 11/27/26 17:00`.
+    private func details(_ reminder: DueReminder, _ renderer: ItemRenderer) -> String {
+        "Item \(reminder.item.number)" + (renderer.dueText(reminder.item).map { ", due " + $0 } ?? "")
+    }
+
+    private func write(_ reminders: [DueReminder], _ runner: CommandRunner) {
+        let renderer = runner.renderer
+        if json {
+            let objects: [JSONValue] = reminders.map { reminder in
+                var object = JSONObject()
+                object["rings"] = .number(JSONValue.literal(for: reminder.moment))
+                object["alarm"] = reminder.alarm.json
+                object["item"] = reminder.item.json
+                return .object(object)
+            }
+            runner.context.output.write(bytes: JSONValue.array(objects).serializedOneElementPerLine())
+            return
+        }
+        for reminder in reminders {
+            runner.write(renderer.dayAndDate(.time(reminder.moment)) + "  " + renderer.summary(reminder.item, withReminders: false) + "\n")
+        }
+    }
+}

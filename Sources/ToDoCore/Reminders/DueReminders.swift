@@ -1,0 +1,132 @@
+import Foundation
+import ToDoModel
+import ToDoStorage
+
+/// A reminder whose time has come: the item, which of its alarms, and when it rang.
+public struct DueReminder: Equatable, Sendable {
+    public let item: ToDoItem
+    public let alarm: Alarm
+    /// When it rang, in seconds since 1970.
+    public let moment: Double
+}
+
+extension ItemManager {
+    /// The reminders of open items that ring within `window` (seconds since 1970), oldest first:
+    /// a done item rings no more. A whole day's reminder counts from its start in `rules`. Only
+    /// items with alarms are read whole (a list keeps the others in its file's text).
+    public func reminders(ringingIn window: ClosedRange<Double>, rules: TimeZoneRules) -> [DueReminder] {
+        let local = CivilTime(rules: rules)
+        var due: [DueReminder] = []
+        for stored in openStored where stored.hasAlarms {
+            let item = stored.item
+            for alarm in item.alarms {
+                guard let moment = alarm.moment(of: item, local: local), window.contains(moment) else { continue }
+                due.append(DueReminder(item: item, alarm: alarm, moment: moment))
+            }
+        }
+        return due.sorted { ($0.moment, $0.item.number) < ($1.moment, $1.item.number) }
+    }
+}
+
+/// What `todo remind` keeps beside the list (its path with `.reminded` added), so that each
+/// reminder is shown once: when it last ran, and the reminders it showed that a later run could
+/// still find. Only this machine's: it does not travel with the items.
+public struct ReminderLog: Equatable, Sendable {
+    /// A reminder shown: its item and the moment it rang (a repeating item's next occurrence
+    /// rings anew).
+    public struct Shown: Hashable, Sendable {
+        public var id: UUID
+        public var moment: Double
+
+        public init(id: UUID, moment: Double) {
+            self.id = id
+            self.moment = moment
+        }
+    }
+
+    /// When `todo remind` last ran, in seconds since 1970.
+    public var lastRun: Double?
+    public var shown: Set<Shown> = []
+
+    public init(lastRun: Double? = nil, shown: Set<Shown> = []) {
+        self.lastRun = lastRun
+        self.shown = shown
+    }
+
+    /// How far back a run looks for reminders not shown: since the last run (a machine asleep
+    /// missed them), and a day at least (a first run, a reminder added for a time just past), a
+    /// week at most.
+    public static let reachBack = 86_400.0
+    public static let longestReachBack = 7 * 86_400.0
+
+    /// The moments a run at `now` looks at.
+    public func window(now: Double) -> ClosedRange<Double> {
+        let since = min(lastRun ?? now, now - Self.reachBack)
+        return max(since, now - Self.longestReachBack)...now
+    }
+
+    /// Those of `reminders` not shown yet.
+    public func notShown(_ reminders: [DueReminder]) -> [DueReminder] {
+        reminders.filter { !shown.contains(Shown(id: $0.item.id, moment: $0.moment)) }
+    }
+
+    /// The log after a run at `now` showed `reminders`: what no later run can find is forgotten,
+    /// so the file stays as small as a week's reminders.
+    public func after(showing reminders: [DueReminder], now: Double) -> ReminderLog {
+        var log = self
+        log.lastRun = now.rounded(.down)
+        log.shown.formUnion(reminders.map { Shown(id: $0.item.id, moment: $0.moment) })
+        log.shown = log.shown.filter { $0.moment >= now - Self.longestReachBack }
+        return log
+    }
+
+    static let currentVersion = 1
+
+    /// The log as its file holds it: `{"version":1,"lastRun":…,"shown":[{"id":"…","at":…}]}`.
+    public func serialized() -> [UInt8] {
+        var writer = JSONWriter(capacity: 64 + shown.count * 80)
+        writer.beginObject()
+        writer.key("version")
+        writer.int(Self.currentVersion)
+        writer.field("lastRun", lastRun)
+        writer.key("shown")
+        writer.beginArray()
+        for entry in shown.sorted(by: { ($0.moment, $0.id.uuidString) < ($1.moment, $1.id.uuidString) }) {
+            writer.element()
+            writer.beginObject()
+            writer.key("id")
+            writer.uuid(entry.id)
+            writer.field("at", entry.moment)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        writer.bytes.append(UInt8(ascii: "\n"))
+        return writer.bytes
+    }
+
+    /// Reads the log's bytes; `file` names it in errors.
+    public init(bytes: [UInt8], file: String) throws(StoreError) {
+        let value: JSONValue
+        do { value = try JSONValue(parsing: bytes) } catch { throw .invalidContent(file: file, reason: "not JSON: \(error)") }
+        guard case .object(let object) = value, case .number(let versionText)? = object["version"], let version = Int(versionText) else {
+            throw .invalidContent(file: file, reason: "expected an object with a version")
+        }
+        guard version <= Self.currentVersion else {
+            throw .invalidContent(file: file, reason: "format version \(version) is from a newer todo (this one reads version \(Self.currentVersion))")
+        }
+        switch object["lastRun"] {
+        case nil, .null?: lastRun = nil
+        case .number(let text)?: lastRun = Double(text)
+        default: throw .invalidContent(file: file, reason: "lastRun: expected a number")
+        }
+        guard case .array(let entries)? = object["shown"] ?? .array([]) else { throw .invalidContent(file: file, reason: "shown: expected an array") }
+        for entry in entries {
+            guard case .object(let member) = entry, case .string(let idText)? = member["id"], let id = UUID(uuidString: idText),
+                  case .number(let atText)? = member["at"], let moment = Double(atText) else {
+                throw .invalidContent(file: file, reason: "shown: expected objects with an id and an at")
+            }
+            shown.insert(Shown(id: id, moment: moment))
+        }
+    }
+}
