@@ -62,6 +62,14 @@ struct ExportCommand: ListCommand {
                                                 productID: HelpRenderer.productID).utf8)
         case .taskwarrior: bytes = TaskwarriorFormat.write(items, now: context.now(), timeZone: runner.settings.timeZone)
         }
+        // Taskwarrior and todo.txt have no reminders: said once, on standard error.
+        if format == .todotxt || format == .taskwarrior {
+            let reminding = items.count { !$0.alarms.isEmpty }
+            if reminding > 0 {
+                let name = format == .todotxt ? "todo.txt" : "Taskwarrior"
+                context.errorOutput.write("Note: \(name) has no reminders; those of \(counted(reminding, "item")) were left out.\n")
+            }
+        }
         guard let output else {
             // A terminal shows control characters from titles as `list` does; a file or a pipe
             // gets the exact bytes.

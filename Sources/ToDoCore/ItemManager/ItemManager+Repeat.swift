@@ -33,11 +33,13 @@ extension ItemManager {
         var series = item.movedToOccurrence(next, rule: nextRule, local: local)
         try checkNoOpenItemHasContent(of: series, except: id)
 
-        // The copy is an item of its own: no rule, and not the series' UID or calendar lines.
+        // The copy is an item of its own: no rule, and not the series' UID or calendar lines; done,
+        // it rings no more.
         var fields = item.fields
         fields.repeatRule = nil
         fields.originalUID = nil
         fields.icalendarLines = []
+        fields.alarms = []
         fields.createdAt = nil
         fields.completedAt = now
         fields.modifiedAt = now

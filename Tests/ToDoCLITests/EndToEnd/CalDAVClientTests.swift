@@ -109,7 +109,8 @@ extension CalDAVClientTests {
         var item = ToDoItem(title: "Water the plants; all of them", itemDescription: "line one\nline two, and more", due: .time(1_920_000_000),
                             location: Location(name: "Garden", address: "1 Main St", coordinate: Coordinate(latitude: 52.5, longitude: 13.4)),
                             priority: 1, tags: ["home", "garden"], start: .time(1_919_900_000), repeatRule: "FREQ=WEEKLY;BYDAY=MO")
-        item.fields.icalendarLines = ["X-APPLE-SORT-ORDER:3", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Water", "TRIGGER:-PT15M", "END:VALARM"]
+        item.fields.icalendarLines = ["X-APPLE-SORT-ORDER:3"]
+        item.fields.alarms = [Alarm(.beforeStart(900), icalendarLines: ["DESCRIPTION:Water"]), Alarm(.at(1_919_990_000))]
         for kind in [DAVServer.Kind.radicale, .xandikos] {
             let server = try DAVServer(kind, in: directory.url)
             let calendar = try XCTUnwrap(client().calendars(at: server.url).calendars.first).url

@@ -112,7 +112,7 @@ final class CommandParserTests: XCTestCase {
                        "redo": ["redo"], "history": ["history"], "agenda": ["agenda"], "export": ["export"], "import": ["import", "f"],
                        "completion": ["completion", "bash"], "sync": ["sync"], "help": ["help"], "next": ["next"], "start": ["start", "1"],
                        "stop": ["stop", "1"], "postpone": ["postpone", "1", "2d"], "pri": ["pri", "1", "A"], "depri": ["depri", "1"],
-                       "append": ["append", "1", "x"], "prepend": ["prepend", "1", "x"], "annotate": ["annotate", "1", "x"]]
+                       "append": ["append", "1", "x"], "prepend": ["prepend", "1", "x"], "annotate": ["annotate", "1", "x"], "remind": ["remind"]]
         XCTAssertEqual(Set(samples.keys), Set(CommandRegistry.all.map(\.name)))
         for type in CommandRegistry.commands {
             let command = try parser.parse(try XCTUnwrap(samples[type.spec.name])).command
@@ -161,7 +161,7 @@ final class CommandParserTests: XCTestCase {
         let cases: [([String], String, CommandSpec?)] = [
             (["lst"], "unknown command 'lst'. Did you mean 'list'?", nil),
             (["un", "1"], "'un' could be 'uncheck' or 'undo'; type more of it", nil),
-            (["re"], "'re' could be 'remove' or 'redo'; type more of it", nil),
+            (["re"], "'re' could be 'remind', 'remove' or 'redo'; type more of it", nil),
             (["tidy"], "unknown command 'tidy'", nil),
             (["mood"], "unknown command 'mood'. Did you mean 'mod'?", nil),
             (["aad"], "unknown command 'aad'. Did you mean 'add'?", nil),

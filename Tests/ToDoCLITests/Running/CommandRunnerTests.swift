@@ -192,6 +192,7 @@ final class CommandRunnerTests: HarnessTestCase {
             Due:         01/10/22 (Monday)
             Repeats:     -
             Starts:      -
+            Reminders:   -
             Description: About Sunday
                          and the trip
             Annotations: -
@@ -226,6 +227,7 @@ final class CommandRunnerTests: HarnessTestCase {
             Due:         -
             Repeats:     -
             Starts:      -
+            Reminders:   -
             Description: -
             Annotations: -
             Location:    -

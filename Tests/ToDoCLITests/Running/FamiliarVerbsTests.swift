@@ -99,7 +99,7 @@ final class FamiliarVerbsTests: HarnessTestCase {
         XCTAssertOutcome(todo.run("edit", "1", "--location", "Lidl", "--address", "Frankfurter Allee 1"),
                          Outcome(status: 0, stdout: "Edited 1: Buy milk (at Lidl)\n", stderr: ""))
         todo.succeed("undo", "2")
-        XCTAssertEqual(todo.succeed("show", "1").split(separator: "\n")[6...8].joined(separator: "\n"), """
+        XCTAssertEqual(todo.succeed("show", "1").split(separator: "\n")[7...9].joined(separator: "\n"), """
             Location:    Home
             Address:     12 Orchard Road
             Coordinate:  52.5, 13.4
