@@ -121,15 +121,20 @@ extension Alarm {
 // MARK: iCalendar
 
 extension Alarm {
-    /// The VALARM that says the alarm, for an item titled `title`: the lines kept, an
-    /// `ACTION:DISPLAY` and a `DESCRIPTION` of the title where they hold none (RFC 5545 wants both).
+    /// The VALARM that says the alarm, for an item titled `title`: the lines kept, after an
+    /// `ACTION:DISPLAY` and a `DESCRIPTION` of the title where they say no action (RFC 5545 wants
+    /// a display alarm to have both); a `DESCRIPTION` of the title goes with a kept `ACTION:DISPLAY`
+    /// too.
     /// `hasStart`: whether the VTODO written has a `DTSTART`; one counted from a start the item
     /// no longer has counts from its due.
     package func icalendarComponent(title: String, hasStart: Bool) -> [String] {
         var lines = ["BEGIN:VALARM"]
-        let names = Set(icalendarLines.compactMap { ICalendarText.parts(of: $0)?.name })
-        if !names.contains("ACTION") { lines.append("ACTION:DISPLAY") }
-        if !names.contains("DESCRIPTION") { lines.append("DESCRIPTION:" + ICalendarText.escaped(title)) }
+        let parts = icalendarLines.compactMap(ICalendarText.parts)
+        let action = parts.first { $0.name == "ACTION" }
+        if action == nil { lines.append("ACTION:DISPLAY") }
+        if action.map({ $0.value.uppercased() == "DISPLAY" }) ?? true, !parts.contains(where: { $0.name == "DESCRIPTION" }) {
+            lines.append("DESCRIPTION:" + ICalendarText.escaped(title))
+        }
         switch trigger {
         case .beforeStart(let seconds) where hasStart: lines.append("TRIGGER;RELATED=START:" + ICalendarText.duration(seconds: -seconds))
         case .beforeDue(let seconds), .beforeStart(let seconds): lines.append("TRIGGER;RELATED=END:" + ICalendarText.duration(seconds: -seconds))
@@ -172,14 +177,17 @@ extension Alarm {
         // A component inside the alarm is more than todo reads of one.
         guard !inner.contains(where: { $0.uppercased().hasPrefix("BEGIN:") }) else { return nil }
         var trigger: Trigger?, kept: [String] = []
-        for line in inner {
-            guard let parts = ICalendarText.parts(of: line) else { return nil }
+        let lines = inner.map { ($0, ICalendarText.parts(of: $0)) }
+        // A display alarm as todo writes one: its action and the title it shows are written anew.
+        let isDisplay = lines.contains { $0.1.map { $0.name == "ACTION" && $0.value.uppercased() == "DISPLAY" && $0.parameters.isEmpty } ?? false }
+        for (line, parts) in lines {
+            guard let parts else { return nil }
             switch parts.name {
             case "TRIGGER":
                 guard trigger == nil, let read = Self.trigger(parts.value, parameters: parts.parameters, hasStart: hasStart, hasDue: hasDue) else { return nil }
                 trigger = read
-            case "ACTION" where parts.value.uppercased() == "DISPLAY" && parts.parameters.isEmpty: continue
-            case "DESCRIPTION" where parts.parameters.isEmpty && ICalendarText.unescaped(parts.value) == title: continue
+            case "ACTION" where isDisplay: continue
+            case "DESCRIPTION" where isDisplay && parts.parameters.isEmpty && ICalendarText.unescaped(parts.value) == title: continue
             default: kept.append(line)
             }
         }

@@ -41,6 +41,7 @@ final class ToDoItemWrittenFormTests: XCTestCase {
                 XCTAssertEqual(fields.priority, general.priority, "case \(index)")
                 XCTAssertEqual(fields.date, general.due, "case \(index)")
                 XCTAssertEqual(fields.repeats, general.repeatRule != nil, "case \(index)")
+                XCTAssertEqual(fields.hasAlarms, !general.item.alarms.isEmpty, "case \(index)")
                 // Shown as they are, or decoded when one has an escape or a control character.
                 let shown = fields.shownTags.map { String(decoding: text[$0], as: UTF8.self) }
                 XCTAssertEqual(shown ?? fields.tagList(in: text).map { $0.map { " +" + $0 }.joined() }, general.tags.isEmpty ? nil : general.tags.map { " +" + $0 }.joined(), "case \(index)")
@@ -189,6 +190,18 @@ final class ToDoItemWrittenFormTests: XCTestCase {
         item.parent = Bool.random(using: &random) ? UUID() : nil
         if item.due != nil, Bool.random(using: &random) { item.due = randomDate(&random) }
         item.repeatRule = Bool.random(using: &random) ? ToDoItemJSONEquivalenceTests.randomText(&random) : nil
+        // Reminders on a few, of every kind, some with a calendar's lines kept.
+        if Int.random(in: 0..<4, using: &random) == 0 {
+            item.alarms = (0..<Int.random(in: 1...2, using: &random)).map { _ in
+                let seconds = Int.random(in: -Alarm.longestOffset...Alarm.longestOffset, using: &random)
+                let trigger: Alarm.Trigger = switch Int.random(in: 0..<3, using: &random) {
+                case 0: .beforeDue(seconds)
+                case 1: .beforeStart(seconds)
+                default: .at(Double.random(in: ToDoItem.timestampRange, using: &random))
+                }
+                return Alarm(trigger, icalendarLines: Bool.random(using: &random) ? ["REPEAT:2", ToDoItemJSONEquivalenceTests.randomText(&random)] : [])
+            }
+        }
     }
 
     /// The value as Python's `json.dump` writes it by default: `", "` and `": "` between members.
