@@ -6,17 +6,6 @@ import XCTest
 /// secret, a calendar "Tasks"), with a second list in another file and the Python caldav library
 /// as the phone.
 final class SyncCommandTests: SyncServerTestCase {
-    private func phone(_ script: String) throws -> String {
-        let calendar = server.url.absoluteString + "alice/tasks/"
-        let outcome = try todo.run(program: try DAVServer.python(), ["-c", """
-            import caldav
-            client = caldav.DAVClient('\(calendar)', username='alice', password='secret')
-            calendar = client.calendar(url='\(calendar)')
-            """ + "\n" + script])
-        XCTAssertEqual(outcome.status, 0, outcome.stderr)
-        return outcome.stdout
-    }
-
     func test_setup_findsTheCalendar_checksThePassword_andSaysWhatItFound() throws {
         let refused = try run("sync", "setup", server.url.absoluteString, "--user", "alice", environment: ["TODO_SYNC_PASSWORD": "wrong"])
         XCTAssertEqual(refused, Outcome(status: 1, stdout: "", stderr: "Error: cannot sync: the server refused the user name and password (401)\n"))
