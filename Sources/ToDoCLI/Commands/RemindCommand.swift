@@ -14,9 +14,9 @@ struct RemindCommand: ListCommand {
             least, a week at most) and that no run has shown: a second run right after prints nothing,
             and a done item rings no more. Exit 0, with or without reminders. --exec runs a command for
             each, through /bin/sh, with the title and a line of details as "$1" and "$2" (and
-            TODO_NUMBER, TODO_ID, TODO_TITLE, TODO_RINGS in its environment): todo remind --exec
-            notify-send. A reminder whose command fails is shown again by the next run, and todo
-            remind exits 1. Nothing runs by itself: a systemd timer or a cron line runs todo remind
+            TODO_NUMBER, TODO_ID, TODO_TITLE, TODO_RINGS in its environment); a command without a '$'
+            gets them after it: todo remind --exec notify-send. What it prints goes to standard error.
+            A reminder whose command fails is shown again by the next run, and todo remind exits 1. Nothing runs by itself: a systemd timer or a cron line runs todo remind
             (see the README). What was shown is kept beside the list, in its file's name with
             .reminded added: it stays on this machine.
             """)

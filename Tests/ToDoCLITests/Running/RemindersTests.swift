@@ -122,10 +122,10 @@ final class RemindersTests: HarnessTestCase {
         let delivered = todo.directory.appendingPathComponent("delivered.txt").path
         todo.succeed("add", "Call Mom", "--due", "10:40", "--remind", "15m")
         todo.succeed("add", "Take out the bins", "--due", "10:35", "--remind", "10m")
-        let failing = todo.run("remind", "--exec", "exit 3;")
+        let failing = todo.run("remind", "--exec", "exit 3")
         XCTAssertEqual(failing.status, 1, "\(failing)")
         XCTAssertEqual(failing.stderr, "Error: the reminder command failed (exit 3)\n")
-        let command = "printf '%s|%s|%s\\n' \"$TODO_NUMBER\" >> '\(delivered)'"
+        let command = "printf '%s|%s|%s\\n' \"$TODO_NUMBER\" \"$1\" \"$2\" >> '\(delivered)'"
         XCTAssertOutcome(todo.run("remind", "--exec", command), Outcome(status: 0, stdout: """
             Sunday 11/22/26 10:25  1: Call Mom (due Sunday 11/22/26 10:40)
             Sunday 11/22/26 10:25  2: Take out the bins (due Sunday 11/22/26 10:35)
@@ -138,6 +138,18 @@ final class RemindersTests: HarnessTestCase {
             """)
         XCTAssertEqual(todo.succeed("remind", "--exec", command), "")
         XCTAssertEqual(todo.run("remind", "--exec", " ").status, 64)
+
+        // A stand-in for notify-send, named alone: the title and the details follow it.
+        let notify = todo.directory.appendingPathComponent("notify-send")
+        let notified = todo.directory.appendingPathComponent("notified.txt").path
+        try "#!/bin/sh\nprintf '[%s] [%s]\\n' \"$@\" >> '\(notified)'\necho shown\n".write(to: notify, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: notify.path)
+        todo.succeed("add", "Stretch", "--due", "11/22/26 10:30", "--remind", "0m")
+        XCTAssertOutcome(todo.run("remind", "--exec", notify.path), Outcome(status: 0, stdout: """
+            Sunday 11/22/26 10:30  3: Stretch (due Sunday 11/22/26 10:30)
+
+            """, stderr: ""))
+        XCTAssertEqual(try String(contentsOfFile: notified, encoding: .utf8), "[Stretch] [Item 3, due Sunday 11/22/26 10:30]\n")
     }
 
     /// A phone's alarm that todo cannot ring as it is (a sound, REPEAT, ACKNOWLEDGED, X-…) keeps
