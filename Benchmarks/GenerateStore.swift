@@ -2,7 +2,9 @@
 // description, two thirds with a due date, a fifth with a location (address and coordinate), a third
 // with a priority, half with one to three tags, a tenth subtasks, a tenth with a start date, a tenth
 // repeating, and a quarter done; of the due dates, four in five are whole days and one a time. The
-// same N always gives the same list. Usage: generate-store N [python|todo] [VERSION]
+// same N always gives the same list. Usage: generate-store N [python|todo] [VERSION] [reminders]
+// With `reminders`, every tenth item with a due date has a reminder 15 minutes before it (and the
+// list is otherwise the same).
 // With `python`, the list is laid out as Python's json.dump(sort_keys=True) writes it: keys sorted
 // (so "items" comes before "version"), ", " and ": " between members, non-ASCII as \u escapes.
 // VERSION 1 (the default) keeps a whole day as its midnight in UTC with "allDay"; 2 as its date.
@@ -41,6 +43,7 @@ func quoted(_ text: String) -> String {
 let count = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 1000
 let pythonLayout = CommandLine.arguments.dropFirst(2).first == "python"
 let version = Int(CommandLine.arguments.dropFirst(3).first ?? "") ?? 1
+let withReminders = CommandLine.arguments.dropFirst(4).first == "reminders"
 /// A whole day, as the version keeps it: its date, or its midnight in UTC.
 func day(_ key: String, _ dateKey: String, _ seconds: Int) -> [String] {
     guard version >= 2 else { return ["\"\(key)\": \(seconds)"] + (key == "timestamp" ? ["\"allDay\": true"] : []) }
@@ -99,6 +102,7 @@ for number in 1...count {
     ids.append(id)
     let isDone = number > 1 && random(4) == 0
     fields.append("\"done\": \(isDone)")
+    if withReminders, hasDue, number % 10 == 0 { fields.append("\"alarms\": [{\"before\": 900}]") }
     fields.append("\"createdAt\": \(start - 86_400 * 365 + number * 600)")
     if isDone { fields.append("\"completedAt\": \(start + number * 300)") }
     fields.append("\"modifiedAt\": \(start - 86_400 * 365 + number * 600)")
