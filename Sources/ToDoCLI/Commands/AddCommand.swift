@@ -87,6 +87,8 @@ struct AddCommand: ListCommand {
         for (field, option) in zip(ItemField.texts, CommonOptions.texts) {
             if let text = arguments.text(option) { texts[field] = text }
         }
+        // `--list default` is the default list: no list.
+        if let list = texts[.list] { texts[.list] = ListName.stored(list) }
         if let project = try arguments.either(CommonOptions.project, texts[.project], or: attributes.value(.project), arguments.project) {
             texts[.project] = project
         }

@@ -118,6 +118,7 @@ struct CommandArguments {
             guard let name = try self.project(project) else { throw attributeError(project.word, "name the project, as project:home") }
             query.project = name
         }
+        if let list = text(QueryOptions.list) { query.list = .some(ListName.stored(list)) }
         if value(QueryOptions.sort) != nil { query.sort = try choice(QueryOptions.sort, default: .number) }
         query.reverse = flag(QueryOptions.reverse)
         if let text = value(QueryOptions.limit) {
@@ -346,7 +347,10 @@ struct CommandArguments {
 /// Options that several commands share.
 enum CommonOptions {
     /// One option per text field (`ItemField.texts`): `--url`.
-    static let texts = ItemField.texts.map { OptionSpec(name: $0.option, valueName: "text", help: $0.help) }
+    static let texts = ItemField.texts.map { field in
+        field == .list ? OptionSpec(name: field.option, valueName: "name", help: field.help, completion: .names(.lists))
+            : OptionSpec(name: field.option, valueName: "text", help: field.help)
+    }
     /// The text field's option that sets the project.
     static let project = texts[ItemField.texts.firstIndex(of: .project)!]
     static let json = OptionSpec(name: "json", valueName: nil,
@@ -422,11 +426,13 @@ enum QueryOptions {
     static let sort = OptionSpec(name: "sort", valueName: "key", help: "Sort open and done items each by number, due, title, created, priority (high first) or project.",
                                  completion: .words(ItemQuery.SortKey.allCases.map(\.rawValue)))
     static let reverse = OptionSpec(name: "reverse", valueName: nil, help: "Reverse the order.")
+    static let list = OptionSpec(name: "list", valueName: "name", help: "Only items of this list ('default' for the default list).",
+                                 completion: .names(.lists))
     static let limit = OptionSpec(name: "limit", valueName: "n", help: "Show at most n items, open ones first.")
 
     static let open = OptionSpec(name: "open", valueName: nil, help: "Only open items.")
     static let done = OptionSpec(name: "done", valueName: nil, help: "Only done items.")
 
-    static let all = [open, done, search, tag, priority, parent, dueBefore, dueAfter, overdue, noDue, repeating, sort, reverse, limit]
+    static let all = [open, done, list, search, tag, priority, parent, dueBefore, dueAfter, overdue, noDue, repeating, sort, reverse, limit]
     static let exclusions = [[open, done], [noDue, dueBefore], [noDue, dueAfter], [noDue, overdue]]
 }

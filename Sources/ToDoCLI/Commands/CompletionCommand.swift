@@ -3,7 +3,7 @@ import ToDoCore
 /// `todo completion`: a shell's completion script, or the items for one as it completes.
 struct CompletionCommand: ToDoCommand {
     static let items = OptionSpec(name: "items", valueName: "which",
-                                  help: "Instead, print each item as its number, a tab and its title: all, open or done; or each tag in use: tags (the scripts use this).")
+                                  help: "Instead, print each item as its number, a tab and its title: all, open or done; or each tag or list in use: tags, lists (the scripts use this).")
 
     static let spec = CommandSpec(
         name: "completion", summary: "Print a shell completion script (bash, zsh or fish).",
@@ -21,8 +21,9 @@ struct CompletionCommand: ToDoCommand {
         case script(Shell)
         /// `todo completion --items <which>`: number and title of each item, for the scripts.
         case items(ListSection)
-        /// `todo completion --items tags`: each tag the items have, once, for the scripts.
-        case tags
+        /// `todo completion --items tags` (or `lists`): each tag (or list) the items have, once,
+        /// for the scripts.
+        case names(CompletionValues.NameKind)
     }
 
     var output: Output
@@ -38,8 +39,9 @@ struct CompletionCommand: ToDoCommand {
             case "all": output = .items(.all)
             case "open": output = .items(.open)
             case "done": output = .items(.done)
-            case "tags": output = .tags
-            default: throw arguments.error("invalid value '\(which)' for '\(Self.items.flag)'; use all, open, done or tags")
+            case "tags": output = .names(.tags)
+            case "lists": output = .names(.lists)
+            default: throw arguments.error("invalid value '\(which)' for '\(Self.items.flag)'; use all, open, done, tags or lists")
             }
             return
         }
@@ -61,10 +63,11 @@ struct CompletionCommand: ToDoCommand {
             let manager = try runner.store.load()
             let items = (section == .done ? [] : manager.openStored) + (section == .open ? [] : manager.doneStored)
             runner.write(items.map { "\($0.number)\t\(TerminalText.printable($0.title))\n" }.joined())
-        case .tags:
+        case .names(let kind):
             let manager = try session.runner().store.load()
-            let tags = Tags.normalized((manager.openStored + manager.doneStored).flatMap(\.tags)).sorted { $0.lowercased() < $1.lowercased() }
-            session.context.output.write(tags.map { TerminalText.printable($0) + "\n" }.joined())
+            let names = kind == .tags ? Tags.normalized((manager.openStored + manager.doneStored).flatMap(\.tags)).sorted { $0.lowercased() < $1.lowercased() }
+                : manager.lists().map { ListName.shown($0.name) }
+            session.context.output.write(names.map { TerminalText.printable($0) + "\n" }.joined())
         }
     }
 }

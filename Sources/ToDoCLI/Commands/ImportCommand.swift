@@ -21,7 +21,8 @@ struct ImportCommand: ListCommand {
             the error names the line or offset at fault. A problem confined to one property or one item is
             a warning naming its line: the item is imported with what could be read, or skipped, said so,
             when nothing could; --strict refuses the source instead. A folder is a vdir (todoman's,
-            vdirsyncer's): its .ics files, one item each, import as one source.
+            vdirsyncer's): its .ics files, one item each, import as one source; a folder of such
+            folders (a calendar each) imports each into the list of its name (its displayname file's).
             """,
         argumentCompletion: .files, changesList: true)
 
@@ -161,7 +162,7 @@ struct ImportCommand: ListCommand {
             throw UsageError(message: "'\(path)' is a folder, which imports as a vdir of iCalendar files; leave out --format or give --format ical",
                              command: Self.spec)
         }
-        let files: [(name: String, bytes: [UInt8])]
+        let files: [(name: String, bytes: [UInt8], list: String?)]
         do {
             files = try ItemInterchange.readFolder(atPath: fullPath(path, runner.context))
         } catch {

@@ -33,7 +33,7 @@ extension ToDoCommand {
 enum CommandRegistry {
     static let commands: [any ToDoCommand.Type] = [
         AddCommand.self, ListItemsCommand.self, NextCommand.self, AgendaCommand.self, ShowCommand.self, CheckCommand.self, UncheckCommand.self, StartCommand.self, StopCommand.self, PostponeCommand.self, EditCommand.self,
-        PriorityCommand.self, DepriorityCommand.self, AppendCommand.self, PrependCommand.self, AnnotateCommand.self, RemindCommand.self,
+        PriorityCommand.self, DepriorityCommand.self, AppendCommand.self, PrependCommand.self, AnnotateCommand.self, RemindCommand.self, ListsCommand.self,
         RemoveCommand.self, ClearCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self, ExportCommand.self,
         ImportCommand.self, SyncCommand.self, CompletionCommand.self, HelpCommand.self,
     ]

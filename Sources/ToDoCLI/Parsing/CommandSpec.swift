@@ -88,10 +88,18 @@ enum GlobalOption {
 /// What a completion script offers after an option, or as a command's arguments.
 enum CompletionValues: Equatable, Sendable {
     case none, files, items(ListSection), words([String])
-    /// The tags the list's items have (`todo completion --items tags`).
-    case tags
+    /// The tags or the lists the items have (`todo completion --items tags`, `--items lists`).
+    case names(NameKind)
     /// The names of the commands and help topics (`todo help`).
     case commandsAndTopics
+
+    /// The tags the items have.
+    static let tags = CompletionValues.names(.tags)
+
+    /// Names the items have, which `todo completion --items` prints.
+    enum NameKind: String, Sendable {
+        case tags, lists
+    }
 
     /// Dates as `--due` takes them.
     static let dates = CompletionValues.words(["today", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday",

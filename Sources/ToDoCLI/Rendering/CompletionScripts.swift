@@ -76,11 +76,12 @@ enum CompletionScripts {
             # Install: todo completion bash > ~/.local/share/bash-completion/completions/todo
             # (or add 'source <(todo completion bash)' to ~/.bashrc).
 
-            # Offers the tags the list's items have.
-            _todo_tags() {
+            # Offers the tags or the lists the items have.
+            _todo_names() {
                 local file=()
                 [[ -n $todo_file ]] && file=(--file "$todo_file")
-                COMPREPLY=($(compgen -W "$(command todo "${file[@]}" completion --items tags 2>/dev/null)" -- "$cur"))
+                local IFS=$'\\n'
+                COMPREPLY=($(compgen -W "$(command todo "${file[@]}" completion --items "$1" 2>/dev/null)" -- "$cur"))
             }
 
             # Offers the items as "number  title" while several match, and the number alone once one does.
@@ -138,7 +139,7 @@ enum CompletionScripts {
         case .files: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
         case .items(let section): return "_todo_items \(sectionName(section))"
         case .words(let words): return "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
-        case .tags: return "_todo_tags"
+        case .names(let kind): return "_todo_names \(kind.rawValue)"
         }
     }
 
@@ -167,12 +168,12 @@ enum CompletionScripts {
             # Install: todo completion zsh > "${fpath[1]}/_todo" (any folder in fpath), then start a new shell
             # (or add 'source <(todo completion zsh)' to ~/.zshrc after compinit).
 
-            # The tags the list's items have.
-            _todo_tags() {
+            # The tags or the lists the items have.
+            _todo_names() {
                 local -a file
                 local index=${words[(I)--file]}
                 (( index )) && file=(--file "${words[index+1]}")
-                compadd -- ${(f)"$(command todo $file completion --items tags 2>/dev/null)"}
+                compadd -- ${(f)"$(command todo $file completion --items $1 2>/dev/null)"}
             }
 
             # The items as "number:title", described by their titles.
@@ -241,7 +242,7 @@ enum CompletionScripts {
         case .files: return "_files"
         case .items(let section): return "_todo_items \(sectionName(section))"
         case .words(let words): return "compadd -- \(words.joined(separator: " "))"
-        case .tags: return "_todo_tags"
+        case .names(let kind): return "_todo_names \(kind.rawValue)"
         }
     }
 
@@ -304,7 +305,7 @@ enum CompletionScripts {
             case .files: lines += "complete -c todo -n '__todo_using \(command.name)' -F\n"
             case .items(let section): lines += "complete -c todo -n '__todo_using \(command.name)' -a '(__todo_items \(sectionName(section)))'\n"
             case .words(let words): lines += "complete -c todo -n '__todo_using \(command.name)' -a \(shellQuoted(words.joined(separator: " ")))\n"
-            case .tags: lines += "complete -c todo -n '__todo_using \(command.name)' -a '(__todo_items tags)'\n"
+            case .names(let kind): lines += "complete -c todo -n '__todo_using \(command.name)' -a '(__todo_items \(kind.rawValue))'\n"
             }
         }
         return lines
@@ -323,7 +324,7 @@ enum CompletionScripts {
             switch values {
             case .files: text += " -r -F"
             case .words(let words): text += " -x -a \(shellQuoted(words.joined(separator: " ")))"
-            case .tags: text += " -x -a '(__todo_items tags)'"
+            case .names(let kind): text += " -x -a '(__todo_items \(kind.rawValue))'"
             case .none, .items, .commandsAndTopics: text += " -x"
             }
         }

@@ -201,6 +201,9 @@ struct ListRenderer {
         if let project = fields.project {
             row.titleWidth += Self.projectMark.count + DisplayWidth.of(Self.printable(text[project]))
         }
+        if let list = fields.list {
+            row.titleWidth += Self.listMark.count + DisplayWidth.of(Self.printable(text[list]))
+        }
         if let shown = fields.shownTags {
             row.hasTags = true
             row.titleWidth += DisplayWidth.of(text[shown])
@@ -279,6 +282,7 @@ struct ListRenderer {
             // Cut with its tags: the title comes first.
             let whole = (safeTitle ?? String(decoding: text[fields.title], as: UTF8.self))
                 + (fields.project.map { Self.projectMark + Self.printable(text[$0]) } ?? "")
+                + (fields.list.map { Self.listMark + Self.printable(text[$0]) } ?? "")
                 + (row.hasTags ? Self.tagsText(fields, in: text) ?? "" : "")
             style.append(DisplayWidth.cut(whole, to: max(titleWidth - 2 * row.depth, 1)).text, titleCode, to: &output)
         } else {
@@ -289,6 +293,9 @@ struct ListRenderer {
             }
             if let project = fields.project {
                 style.append(Self.projectMark + Self.printable(text[project]), .dim, to: &output)
+            }
+            if let list = fields.list {
+                style.append(Self.listMark + Self.printable(text[list]), .dim, to: &output)
             }
             if row.hasTags {
                 if let shown = fields.shownTags {
@@ -325,6 +332,10 @@ extension ListRenderer {
     /// What follows the due date of an item with a reminder, and how many columns it takes.
     static let reminderMark = "⏰"
     static let reminderMarkWidth = DisplayWidth.of(reminderMark)
+
+    /// What comes before the list's name after a title (and its project): the option that
+    /// filters by it.
+    fileprivate static let listMark = " --list "
 
     /// What comes before the project after a title: the word that filters by it.
     fileprivate static let projectMark = " project:"

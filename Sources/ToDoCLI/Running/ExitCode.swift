@@ -42,12 +42,14 @@ public enum ExitCode: Int32, CaseIterable {
             self = .usage
         case let error as ItemManagerError:
             switch error {
-            case .noSuchItem, .ambiguousReference: self = .noSuchItem
+            case .noSuchItem, .ambiguousReference, .noSuchList: self = .noSuchItem
             case .duplicateContent, .duplicateID, .duplicateNumber, .openSubtasks, .unfollowableRepeat, .beginningDone: self = .refused
             case .numberOutOfRange: self = .failure
             case .emptyTitle, .multilineTitle, .controlCharacters, .invalidCoordinate, .invalidDueDate, .invalidReference, .noLocation,
                  .emptyLocationName, .invalidPriority, .invalidPercent, .invalidTag, .parentCycle, .invalidRepeatRule, .repeatWithoutDue, .reminderWithoutDue: self = .usage
             }
+        case is ListHoldsItems:
+            self = .refused
         case is UndoError:
             self = .undoRefused
         case is ImportSourceError:

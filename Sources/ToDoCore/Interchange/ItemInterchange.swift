@@ -74,27 +74,49 @@ public enum ItemInterchange {
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// The `.ics` files of a vdir, the folder todoman and vdirsyncer keep a calendar in (one
-    /// iCalendar file per item), in name order; hidden files (a sync tool's temporary ones) and
-    /// everything else, its `displayname` and `color` included, are left out.
-    public static func readFolder(atPath path: String) throws(StoreError) -> [(name: String, bytes: [UInt8])] {
+    /// The `.ics` files of a vdir (todoman's, vdirsyncer's: one item each), by name. A folder of
+    /// such folders (vdirsyncer's storage of an account, a calendar each) gives each one's files
+    /// with the list they belong to: the calendar's `displayname` (vdirsyncer's metadata file),
+    /// else the folder's name. Hidden files and folders are passed over; no deeper folder is read.
+    public static func readFolder(atPath path: String) throws(StoreError) -> [(name: String, bytes: [UInt8], list: String?)] {
+        let top = try icsFiles(in: path)
+        guard top.isEmpty else { return top.map { ($0.name, $0.bytes, nil) } }
+        var files: [(name: String, bytes: [UInt8], list: String?)] = []
+        for folder in try entries(of: path) where isFolder(atPath: (path as NSString).appendingPathComponent(folder)) {
+            let folderPath = (path as NSString).appendingPathComponent(folder)
+            let inside = try icsFiles(in: folderPath)
+            guard !inside.isEmpty else { continue }
+            // vdirsyncer keeps the calendar's name in a file of one line.
+            let shown = (try? readFile(atPath: (folderPath as NSString).appendingPathComponent("displayname")))
+                .map { Whitespace.trimmingSpaces(String(decoding: $0.prefix(1024), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? "") }
+            let list = shown.flatMap { $0.isEmpty || !ItemField.isOneLine($0) ? nil : $0 } ?? folder
+            files += inside.map { ("\(folder)/\($0.name)", $0.bytes, ListName.stored(list)) }
+        }
+        return files
+    }
+
+    /// The names in a folder but hidden ones, sorted.
+    private static func entries(of path: String) throws(StoreError) -> [String] {
         guard access(path, R_OK | X_OK) == 0 else { throw FileSystem.failure("read", path) }
-        let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path)
+            return try FileManager.default.contentsOfDirectory(atPath: path).filter { !$0.hasPrefix(".") }.sorted()
         } catch {
             throw FileSystem.failure("read", path, code: EIO)
         }
+    }
+
+    /// A folder's `.ics` files, by name.
+    private static func icsFiles(in path: String) throws(StoreError) -> [(name: String, bytes: [UInt8])] {
         var files: [(name: String, bytes: [UInt8])] = []
-        for name in names.sorted() where !name.hasPrefix(".") && name.lowercased().hasSuffix(".ics") {
+        for name in try entries(of: path) where name.lowercased().hasSuffix(".ics") {
             files.append((name, try readFile(atPath: (path as NSString).appendingPathComponent(name))))
         }
         return files
     }
 
     /// The items of a vdir's files (`readFolder`), each named by its file and line
-    /// (`a1b2.ics line 3`), as one source.
-    public static func readICalendarFiles(_ files: [(name: String, bytes: [UInt8])], timeZone: TimeZoneRules) throws(ImportError) -> [ImportedItem] {
+    /// (`a1b2.ics line 3`), as one source; those of a calendar's folder in its list.
+    public static func readICalendarFiles(_ files: [(name: String, bytes: [UInt8], list: String?)], timeZone: TimeZoneRules) throws(ImportError) -> [ImportedItem] {
         guard !files.isEmpty else { throw ImportError(at: "", "the folder has no .ics files; a vdir (todoman's, vdirsyncer's) has one per item") }
         var items: [ImportedItem] = []
         for file in files {
@@ -102,6 +124,7 @@ public enum ItemInterchange {
                 for var item in try read(file.bytes, format: .ical, timeZone: timeZone).items {
                     item.origin = "\(file.name) \(item.origin)"
                     item.problems = item.problems.map { "\(file.name) \($0)" }
+                    if let list = file.list { item.item.list = list }
                     items.append(item)
                 }
             } catch {

@@ -23,6 +23,8 @@ public enum ItemManagerError: Error, Equatable, Sendable {
     case duplicateNumber(existing: ToDoItem)
     /// No item matches the reference.
     case noSuchItem(ItemReference)
+    /// No item is in the list of that name.
+    case noSuchList(String)
     /// More than one item's id starts with the prefix.
     case ambiguousReference(ItemReference, matches: [ToDoItem])
     /// The text is not a number, a UUID or an id prefix of at least four characters.
@@ -107,6 +109,8 @@ extension ItemManagerError: CustomStringConvertible {
             return "\(parent.label) has open subtasks: \(shown); check or remove them first, \(refs)"
         case .invalidRepeatRule(let error):
             return error.description
+        case .noSuchList(let name):
+            return "no item is in the list '\(name)'; todo lists shows the lists"
         case .reminderWithoutDue(let item):
             return "a reminder before the due needs a due date\(item.number > 0 ? ": \(item.label)" : ""); give --due, or --no-remind"
         case .repeatWithoutDue(let item):

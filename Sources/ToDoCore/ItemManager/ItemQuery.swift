@@ -32,6 +32,8 @@ public struct ItemQuery: Equatable, Sendable {
     public var withoutTags: [String] = []
     /// Only items in this project or one of its parts (`ProjectName.contains`).
     public var project: String?
+    /// Only items of this list (`.some(nil)`: the default list); `nil` for every list.
+    public var list: String??
     /// Only items with a priority of this level.
     public var priority: PriorityLevel?
     public var sort: SortKey?
@@ -90,6 +92,7 @@ public struct ItemQuery: Equatable, Sendable {
             if !tags.allSatisfy({ Tags.contains(itemTags, $0) }) || withoutTags.contains(where: { Tags.contains(itemTags, $0) }) { return false }
         }
         if let project, !ProjectName.contains(project, item.project) { return false }
+        if let list, !ListName.same(list, item.list) { return false }
         if let priority, item.priority.map(PriorityLevel.init) != priority { return false }
         if search?.isEmpty == false || !words.isEmpty {
             let fields = [item.title, item.itemDescription, item.location?.name, item.location?.address]

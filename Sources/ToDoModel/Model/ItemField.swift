@@ -23,6 +23,9 @@ public enum ItemField: String, CaseIterable, Sendable {
     case url
     /// Reminders that ring (iCalendar's `VALARM`s).
     case alarms
+    /// The list the item belongs to (`Work`, `Home`), a calendar of its own when synced; none is
+    /// the default list.
+    case list
 
     /// Its name where a line names it (`Edited 3: … [due date]`, `Conflict 2 title: …`).
     public var name: String {
@@ -52,6 +55,7 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .project: "Project"
         case .annotations: "Annotations"
         case .alarms: "Reminders"
+        case .list: "List"
         }
     }
 
@@ -74,7 +78,7 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .place: a.location?.isIdentical(to: b.location) ?? (b.location == nil)
         case .status: a.done == b.done && (!a.done || a.completedAt == b.completedAt)
         case .progress: a.inProgress == b.inProgress && a.percentComplete == b.percentComplete
-        case .url, .project: a[text: self] == b[text: self]
+        case .url, .project, .list: a[text: self] == b[text: self]
         case .annotations: a.annotations == b.annotations
         case .alarms: a.alarms == b.alarms
         }
@@ -99,7 +103,7 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .progress:
             item.fields.inProgress = source.inProgress
             item.fields.percentComplete = source.percentComplete
-        case .url, .project: item[text: self] = source[text: self]
+        case .url, .project, .list: item[text: self] = source[text: self]
         case .annotations: item.fields.annotations = source.annotations
         case .alarms: item.fields.alarms = source.alarms
         }
@@ -127,7 +131,7 @@ extension ItemField {
     public var isText: Bool {
         switch self {
         case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress, .annotations, .alarms: false
-        case .url, .project: true
+        case .url, .project, .list: true
         }
     }
 
@@ -159,6 +163,7 @@ extension ItemField {
         case .project: ["project"]
         case .annotations: ["annotations"]
         case .alarms: ["alarms"]
+        case .list: ["list"]
         }
     }
 
@@ -190,6 +195,7 @@ extension ItemField {
         case .project: "The project, as work.admin (part of work)."
         case .annotations: "Dated notes."
         case .alarms: "When the item reminds you: 15m, 1h or 2d before its due, or a date and time."
+        case .list: "The list it belongs to, as Work (default: the default list)."
         }
     }
 
@@ -216,6 +222,9 @@ extension ItemField {
         case .annotations: ("COMMENT", true)
         // A component rather than a property: one VALARM each (`Alarm.icalendarComponent`).
         case .alarms: ("VALARM", false)
+        // A synced list is a calendar of its own, and the list no property of its tasks
+        // (`CalendarResource`); a file's VTODO names it.
+        case .list: ("X-TODO-LIST", true)
         }
     }
 
@@ -229,6 +238,7 @@ extension ItemField {
         case .place: "locationTitle"
         case .priority: "priority"
         case .url: "url"
+        case .list: "list"
         case .start, .repeatRule, .tags, .parent, .progress, .project, .annotations, .alarms: nil
         }
     }
@@ -244,6 +254,7 @@ extension ItemField {
         case .tags: "tag"
         case .parent: "parent"
         case .place: "loc"
+        case .list: "list"
         // todo.txt has no key for a link: it stays in the item, not on the line. A project is a
         // `+project` word (`TodoTxtFormat`).
         case .title, .status, .progress, .url, .project, .annotations, .alarms: nil
@@ -265,8 +276,9 @@ extension ItemField {
         case .progress: "start"
         case .project: "project"
         case .annotations: "annotations"
-        // Taskwarrior has no attribute for a link (a UDA would be the user's own), nor an alarm.
-        case .parent, .place, .url, .alarms: nil
+        // Taskwarrior has no attribute for a link (a UDA would be the user's own), nor an alarm,
+        // nor lists (its projects are todo's projects).
+        case .parent, .place, .url, .alarms, .list: nil
         }
     }
 }

@@ -23,6 +23,8 @@ package struct ItemFields: Equatable, Sendable {
     package var url: String?
     /// Dot-separated, as Taskwarrior's `work.admin` (`ProjectName`).
     package var project: String?
+    /// The list's name; `nil` for the default list.
+    package var list: String?
     package var annotations: [Annotation] = []
     package var alarms: [Alarm] = []
     package var createdAt: Double?
@@ -40,7 +42,7 @@ package struct ItemFields: Equatable, Sendable {
     /// Every field; those not given are empty.
     package init(title: String, itemDescription: String? = nil, due: ItemDate? = nil, start: ItemDate? = nil,
                  legacyAllDay: Bool? = nil, repeatRule: String? = nil, location: Location? = nil, priority: Int? = nil,
-                 tags: [String] = [], parent: UUID? = nil, project: String? = nil, alarms: [Alarm] = [], inProgress: Bool = false, percentComplete: Int? = nil,
+                 tags: [String] = [], parent: UUID? = nil, project: String? = nil, list: String? = nil, alarms: [Alarm] = [], inProgress: Bool = false, percentComplete: Int? = nil,
                  url: String? = nil, createdAt: Double? = nil, completedAt: Double? = nil, modifiedAt: Double? = nil,
                  originalUID: String? = nil, icalendarLines: [String] = [], foreignMembers: ForeignMembers = ForeignMembers(),
                  unknownMembers: UnknownMembers = UnknownMembers()) {
@@ -55,6 +57,7 @@ package struct ItemFields: Equatable, Sendable {
         self.tags = tags
         self.parent = parent
         self.project = project
+        self.list = list
         self.alarms = alarms
         self.inProgress = inProgress
         self.percentComplete = percentComplete
@@ -77,6 +80,7 @@ extension ItemFields {
             case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress, .annotations, .alarms: nil
             case .url: url
             case .project: project
+            case .list: list
             }
         }
         set {
@@ -84,6 +88,7 @@ extension ItemFields {
             case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress, .annotations, .alarms: break
             case .url: url = newValue
             case .project: project = newValue
+            case .list: list = newValue
             }
         }
     }

@@ -183,6 +183,12 @@ public struct ToDoItem: Equatable, Sendable {
         set { self[text: .project] = newValue }
     }
 
+    /// The list the item belongs to (`Work`); `nil` for the default list.
+    public var list: String? {
+        get { self[text: .list] }
+        set { self[text: .list] = newValue }
+    }
+
     /// Dated notes, oldest first (`todo annotate`, Taskwarrior's annotations, iCalendar's `COMMENT`).
     public var annotations: [Annotation] {
         get { fields.annotations }

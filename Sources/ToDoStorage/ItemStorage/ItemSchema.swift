@@ -96,7 +96,7 @@ extension ToDoItem: JSONSchema {
             } else {
                 fields.percentComplete = try scanner.int(at: path, in: percentRange)
             }
-        case .url, .project: fields[text: field] = try scanner.string(at: path)
+        case .url, .project, .list: fields[text: field] = try scanner.string(at: path)
         case .annotations: fields.annotations = try ownValue(&scanner, key, &unknown, Annotation.list) ?? []
         case .alarms: fields.alarms = try ownValue(&scanner, key, &unknown, Alarm.list) ?? []
         }
@@ -208,7 +208,7 @@ extension ToDoItem: JSONSchema {
             guard !fields.alarms.isEmpty else { return }
             writer.key("alarms")
             writer.value(.array(fields.alarms.map(\.json)))
-        case .url, .project:
+        case .url, .project, .list:
             guard let text = fields[text: field] else { return }
             writer.key(field.fileKey)
             writer.string(text)

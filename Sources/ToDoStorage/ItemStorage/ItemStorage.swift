@@ -70,6 +70,10 @@ package struct ItemStorage: Sendable {
         if case .written(let form) = kind { form.project } else { fields.project }
     }
 
+    package var list: String? {
+        if case .written(let form) = kind { form.list } else { fields.list }
+    }
+
     /// Whether the item has reminders, without reading them.
     package var hasAlarms: Bool {
         if case .written(let form) = kind { form.offsets.alarms > 0 } else { !fields.alarms.isEmpty }
@@ -167,7 +171,7 @@ package struct ItemStorage: Sendable {
         let project = fields.project.map { ListFields.append($0, to: &text) }
         return ListFields(title: title, locationName: place, date: withDue ? fields.due : nil, repeats: fields.repeatRule != nil,
                           priority: fields.priority, shownTags: tags.shown, tags: tags.written, project: project,
-                          hasAlarms: !fields.alarms.isEmpty)
+                          list: fields.list.map { ListFields.append($0, to: &text) }, hasAlarms: !fields.alarms.isEmpty)
     }
 }
 
@@ -207,6 +211,8 @@ package struct StoredItem: Sendable {
     package var parent: UUID? { storage.parent }
     package var project: String? { storage.project }
     package var hasAlarms: Bool { storage.hasAlarms }
+    /// The list's name; `nil` for the default list.
+    package var list: String? { storage.list }
     package var inProgress: Bool { storage.inProgress }
     package var createdAt: Double? { storage.createdAt }
     package var completedAt: Double? { storage.completedAt }
@@ -288,6 +294,8 @@ package struct ListFields {
     /// shown as they are (`tagList` decodes them); else `nil`.
     let tags: Range<Int>?
     package let project: Range<Int>?
+    /// The list's name; `nil` for the default list.
+    package let list: Range<Int>?
     /// Whether the item has reminders.
     package let hasAlarms: Bool
 

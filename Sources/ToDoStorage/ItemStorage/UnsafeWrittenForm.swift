@@ -57,6 +57,7 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
         package var tags: Offset = 0
         package var parent: Offset = 0
         package var project: Offset = 0
+        package var list: Offset = 0
         package var alarms: Offset = 0
         package var createdAt: Offset = 0
         package var completedAt: Offset = 0
@@ -81,6 +82,7 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
     package var tags: [String] { value(at: offsets.tags, WrittenFormReader.tags) ?? [] }
     package var parent: UUID? { value(at: offsets.parent) { WrittenFormReader.uuid(&$0) } }
     package var project: String? { value(at: offsets.project, WrittenFormReader.string) }
+    package var list: String? { value(at: offsets.list, WrittenFormReader.string) }
     package var alarms: [Alarm] { value(at: offsets.alarms, WrittenFormReader.alarms) ?? [] }
     package var createdAt: Double? { time(at: offsets.createdAt) }
     package var completedAt: Double? { time(at: offsets.completedAt) }
@@ -89,7 +91,7 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
     package var fields: ItemFields {
         ItemFields(title: title, itemDescription: itemDescription, due: due, start: startDate, legacyAllDay: legacyAllDay,
                    repeatRule: repeatRule, location: location,
-                   priority: priority, tags: tags, parent: parent, project: project, alarms: alarms, createdAt: createdAt,
+                   priority: priority, tags: tags, parent: parent, project: project, list: list, alarms: alarms, createdAt: createdAt,
                    completedAt: completedAt, modifiedAt: modifiedAt)
     }
 
@@ -127,8 +129,9 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
         var tags: (shown: Range<Int>?, written: Range<Int>?) = (nil, nil)
         if offsets.tags > 0 { tags = ListFields.appendTags(UnsafeBufferPointer(rebasing: buffer[Int(offsets.tags)...]), to: &text) }
         let project = offsets.project > 0 ? Self.append(stringAt: Int(offsets.project), in: buffer, to: &text) : nil
+        let list = offsets.list > 0 ? Self.append(stringAt: Int(offsets.list), in: buffer, to: &text) : nil
         return ListFields(title: title, locationName: place, date: withDue ? due : nil, repeats: offsets.repeatRule > 0,
-                          priority: priority, shownTags: tags.shown, tags: tags.written, project: project, hasAlarms: offsets.alarms > 0)
+                          priority: priority, shownTags: tags.shown, tags: tags.written, project: project, list: list, hasAlarms: offsets.alarms > 0)
     }
 
     /// Appends the UTF-8 of the string at `index` to `text`, decoded only when it has escapes,

@@ -103,6 +103,9 @@ package enum WrittenFormReader {
             case .project:
                 offsets.project = here
                 return skipString(&scanner)
+            case .list:
+                offsets.list = here
+                return skipString(&scanner)
             case .alarms:
                 offsets.alarms = here
                 return alarms(&scanner) != nil
@@ -199,6 +202,10 @@ package enum WrittenFormReader {
         }
         if scanner.byte(at: 2) == UInt8(ascii: "p"), scanner.consume(",\"project\":") {
             offsets.project = here()
+            guard skipWrittenString(&scanner) else { return nil }
+        }
+        if scanner.byte(at: 2) == UInt8(ascii: "l"), scanner.consume(",\"list\":") {
+            offsets.list = here()
             guard skipWrittenString(&scanner) else { return nil }
         }
         if scanner.byte(at: 2) == UInt8(ascii: "a"), scanner.consume(",\"alarms\":") {
@@ -582,7 +589,7 @@ package enum WrittenFormReader {
 /// compared once: a list's every item has several.
 private enum ItemMember: UInt16 {
     case id, number, title, itemDescription, timestamp, dueDate, allDay, start, startDate, repeatRule, location, priority, tags, parent,
-         done, project, alarms, createdAt, completedAt, modifiedAt
+         done, project, list, alarms, createdAt, completedAt, modifiedAt
 
     package init?(_ key: UnsafeBufferPointer<UInt8>) {
         guard let first = key.first else { return nil }
@@ -606,6 +613,7 @@ private enum ItemMember: UInt16 {
         case (6, UInt8(ascii: "r")): (member, name) = (.repeatRule, "repeat")
         case (6, UInt8(ascii: "p")): (member, name) = (.parent, "parent")
         case (4, UInt8(ascii: "t")): (member, name) = (.tags, "tags")
+        case (4, UInt8(ascii: "l")): (member, name) = (.list, "list")
         case (10, UInt8(ascii: "m")): (member, name) = (.modifiedAt, "modifiedAt")
         case (7, UInt8(ascii: "p")): (member, name) = (.project, "project")
         default: return nil

@@ -112,7 +112,7 @@ final class CommandParserTests: XCTestCase {
                        "redo": ["redo"], "history": ["history"], "agenda": ["agenda"], "export": ["export"], "import": ["import", "f"],
                        "completion": ["completion", "bash"], "sync": ["sync"], "help": ["help"], "next": ["next"], "start": ["start", "1"],
                        "stop": ["stop", "1"], "postpone": ["postpone", "1", "2d"], "pri": ["pri", "1", "A"], "depri": ["depri", "1"],
-                       "append": ["append", "1", "x"], "prepend": ["prepend", "1", "x"], "annotate": ["annotate", "1", "x"], "remind": ["remind"]]
+                       "append": ["append", "1", "x"], "prepend": ["prepend", "1", "x"], "annotate": ["annotate", "1", "x"], "remind": ["remind"], "lists": ["lists"]]
         XCTAssertEqual(Set(samples.keys), Set(CommandRegistry.all.map(\.name)))
         for type in CommandRegistry.commands {
             let command = try parser.parse(try XCTUnwrap(samples[type.spec.name])).command

@@ -202,6 +202,7 @@ final class CommandRunnerTests: HarnessTestCase {
             Map:         https://www.openstreetmap.org/?mlat=40.7128&mlon=-74.006#map=16/40.7128/-74.006
             Project:     -
             URL:         -
+            List:        -
             Priority:    -
             Tags:        -
             Parent:      -
@@ -235,6 +236,7 @@ final class CommandRunnerTests: HarnessTestCase {
             Coordinate:  -
             Project:     -
             URL:         -
+            List:        -
             Priority:    -
             Tags:        -
             Parent:      -

@@ -56,8 +56,9 @@ final class InterchangeCommandTests: HarnessTestCase {
         let folder = try makeVdir()
         todo.succeed("add", "Mine")
         let before = todo.fileContents
-        XCTAssertOutcome(todo.run("import", "calendars"), Outcome(status: 65, stdout: "", stderr: """
-            Error: cannot import calendars: the folder has no .ics files; a vdir (todoman's, vdirsyncer's) has one per item; nothing was imported
+        try FileManager.default.createDirectory(at: todo.directory.appendingPathComponent("notes/drafts"), withIntermediateDirectories: true)
+        XCTAssertOutcome(todo.run("import", "notes"), Outcome(status: 65, stdout: "", stderr: """
+            Error: cannot import notes: the folder has no .ics files; a vdir (todoman's, vdirsyncer's) has one per item; nothing was imported
 
             """))
         XCTAssertEqual(todo.run("import", "--format", "todotxt", "calendars/personal").status, 64)
@@ -165,11 +166,11 @@ final class InterchangeCommandTests: HarnessTestCase {
         """
 
     func test_import_aRemindersCLIExport_keepsDuesNotesPlacesAndCompletion() throws {
-        let warning = "Warning: 2 items of standard input had keys todo has no field for: lastModified, list, listId, priority;"
+        let warning = "Warning: 2 items of standard input had keys todo has no field for: lastModified, listId, priority;"
             + " they are kept with the items\n"
         XCTAssertOutcome(todo.run("import", "-", input: Self.remindersExport), Outcome(status: 0, stdout: """
-            Added 1: Call Mom (due Tuesday 11/24/26 12:00, at Home, priority high)
-            Added 2: Buy milk
+            Added 1: Call Mom (due Tuesday 11/24/26 12:00, at Home, priority high, list Family)
+            Added 2: Buy milk (list Groceries)
             Imported 2 items from standard input (reminders).
 
             """, stderr: warning))
@@ -186,7 +187,9 @@ final class InterchangeCommandTests: HarnessTestCase {
         XCTAssertEqual(milk.createdAt, 1_794_988_800.25, "08:00:00.25 UTC")
         // What todo has no field for stays with the item, the original id included.
         let json = todo.succeed("list", "--done", "--json")
-        XCTAssertTrue(json.contains(#""from":{"reminders":{"externalId":"x-apple-reminderkit://REMCDReminder/9A7B","priority":0,"list":"Groceries""#), json)
+        XCTAssertTrue(json.contains(#""from":{"reminders":{"externalId":"x-apple-reminderkit://REMCDReminder/9A7B","priority":0,"listId":"#), json)
+        // A reminder's list is the item's list.
+        XCTAssertEqual([call.list, milk.list], ["Family", "Groceries"])
         XCTAssertEqual(todo.run("import", "-", input: Self.remindersExport).stdout.components(separatedBy: "\n").last(where: { !$0.isEmpty }),
                        "Imported 0 items from standard input (reminders); skipped 2.", "importing again adds nothing")
     }

@@ -190,6 +190,7 @@ final class ToDoItemWrittenFormTests: XCTestCase {
         item.parent = Bool.random(using: &random) ? UUID() : nil
         if item.due != nil, Bool.random(using: &random) { item.due = randomDate(&random) }
         item.repeatRule = Bool.random(using: &random) ? ToDoItemJSONEquivalenceTests.randomText(&random) : nil
+        item.list = Int.random(in: 0..<4, using: &random) == 0 ? ToDoItemJSONEquivalenceTests.randomText(&random) : nil
         // Reminders on a few, of every kind, some with a calendar's lines kept.
         if Int.random(in: 0..<4, using: &random) == 0 {
             item.alarms = (0..<Int.random(in: 1...2, using: &random)).map { _ in

@@ -9,8 +9,8 @@ final class ItemFieldTests: XCTestCase {
 
     func test_everyFieldHasANameAndALabel_andTheTextFieldsHaveKeysOfTheirOwn() {
         XCTAssertEqual(ItemField.allCases.map(\.name), ["title", "description", "due date", "start", "repeat", "priority", "tags", "parent",
-                                                        "location", "status", "progress", "project", "annotations", "url", "reminders"])
-        XCTAssertEqual(ItemField.texts, [.project, .url])
+                                                        "location", "status", "progress", "project", "annotations", "url", "reminders", "list"])
+        XCTAssertEqual(ItemField.texts, [.project, .url, .list])
         XCTAssertEqual(Set(ItemField.inFileOrder), Set(ItemField.allCases), "the file writes every field")
         XCTAssertEqual(ItemField.inFileOrder.count, ItemField.allCases.count)
         XCTAssertTrue(ToDoItem.ownKeys.contains("url"), "a text field's key is todo's own: another program's is kept apart")

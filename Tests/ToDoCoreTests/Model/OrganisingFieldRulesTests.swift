@@ -36,15 +36,15 @@ final class OrganisingFieldRulesTests: XCTestCase {
     }
 
     func test_anotherProgramsPriority_isKept_untilTodoSetsItsOwn() throws {
-        var item = try ToDoItem(json: try JSONValue(parsing: Array(#"{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","title":"A","priority":0,"tags":"x","list":"Home"}"#.utf8)), path: "")
+        var item = try ToDoItem(json: try JSONValue(parsing: Array(#"{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","title":"A","priority":0,"tags":"x","folder":"Home"}"#.utf8)), path: "")
         XCTAssertNil(item.priority)
         XCTAssertEqual(item.tags, [])
-        XCTAssertEqual(item.unknownMembers.keys, ["priority", "tags", "list"])
+        XCTAssertEqual(item.unknownMembers.keys, ["priority", "tags", "folder"])
         item.priority = 5
         item.tags = ["y"]
-        XCTAssertEqual(item.unknownMembers.keys, ["list"])
+        XCTAssertEqual(item.unknownMembers.keys, ["folder"])
         XCTAssertEqual(String(decoding: item.json.serializedCompactly(), as: UTF8.self),
-                       #"{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","title":"A","priority":5,"tags":["y"],"done":false,"list":"Home"}"#)
+                       #"{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","title":"A","priority":5,"tags":["y"],"done":false,"folder":"Home"}"#)
     }
 
     /// However an item enters the list (restored, added, edited), the manager knows it may hold

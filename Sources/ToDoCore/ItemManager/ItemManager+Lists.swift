@@ -1,0 +1,60 @@
+import Foundation
+import ToDoModel
+import ToDoStorage
+
+/// A list and how many items it holds (`todo lists`).
+public struct ListSummary: Equatable, Sendable {
+    /// `nil` for the default list.
+    public var name: String?
+    public var open: Int
+    public var done: Int
+}
+
+extension ItemManager {
+    /// Every list the items belong to, with its counts: the default list first (also when empty),
+    /// then the others by name, ignoring case.
+    public func lists() -> [ListSummary] {
+        var summaries = [ListSummary(name: nil, open: 0, done: 0)]
+        var index: [String: Int] = [:]
+        for (items, isDone) in [(openStored, false), (doneStored, true)] {
+            for item in items {
+                let position: Int
+                if let name = item.list {
+                    if let known = index[name.lowercased()] {
+                        position = known
+                    } else {
+                        position = summaries.count
+                        index[name.lowercased()] = position
+                        summaries.append(ListSummary(name: name, open: 0, done: 0))
+                    }
+                } else {
+                    position = 0
+                }
+                if isDone { summaries[position].done += 1 } else { summaries[position].open += 1 }
+            }
+        }
+        return [summaries[0]] + summaries.dropFirst().sorted { $0.name!.lowercased() < $1.name!.lowercased() }
+    }
+
+    /// The spelling the list named `name` (ignoring case) has among the items, if any has it.
+    func existingListName(matching name: String) -> String? {
+        for items in [openStored, doneStored] {
+            for item in items {
+                if let list = item.list, ListName.same(list, name) { return list }
+            }
+        }
+        return nil
+    }
+
+    /// Gives every item of the list `name` the list `newName` (`nil`: the default list), and
+    /// returns the list's name as the items had it, and the items. Refused when no item is in the list.
+    public mutating func moveItems(ofList name: String?, to newName: String?) throws(ItemManagerError) -> (list: String?, items: [ToDoItem]) {
+        let items = (openStored + doneStored).filter { ListName.same($0.list, name) }
+        guard let first = items.first else { throw .noSuchList(ListName.shown(name)) }
+        var moved: [ToDoItem] = []
+        for item in items {
+            moved.append(try updateItem(withID: item.id) { $0.list = newName })
+        }
+        return (first.list, moved)
+    }
+}

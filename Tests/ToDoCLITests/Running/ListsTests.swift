@@ -1,0 +1,100 @@
+import Foundation
+@testable import ToDoCLI
+import ToDoCore
+import XCTest
+
+/// Several lists in one file: given, filtered, counted, moved, renamed and removed, and carried
+/// by iCalendar and a folder of calendars.
+final class ListsTests: HarnessTestCase {
+    func test_itemsBelongToLists_thatFilterCountAndMove_withNumbersAcrossThem() throws {
+        XCTAssertEqual(todo.succeed("add", "Send the report", "--list", "Work", "--due", "fri"),
+                       "Added 1: Send the report (due Friday 11/27/26, list Work)\n")
+        XCTAssertEqual(todo.succeed("add", "Fix the fence", "--list", "Home"), "Added 2: Fix the fence (list Home)\n")
+        XCTAssertEqual(todo.succeed("add", "Buy milk"), "Added 3: Buy milk\n")
+        XCTAssertEqual(todo.succeed("add", "Plan the offsite", "--list", "work"), "Added 4: Plan the offsite (list Work)\n",
+                       "a list named in another case is the one there is")
+        XCTAssertEqual(todo.succeed("list"), """
+            1 [ ] Send the report --list Work   11/27/26
+            2 [ ] Fix the fence --list Home
+            3 [ ] Buy milk
+            4 [ ] Plan the offsite --list Work
+
+            """)
+        XCTAssertEqual(todo.succeed("list", "--list", "WORK"), """
+            1 [ ] Send the report --list Work   11/27/26
+            4 [ ] Plan the offsite --list Work
+
+            """)
+        XCTAssertEqual(todo.succeed("list", "--list", "default"), "3 [ ] Buy milk\n")
+        todo.succeed("check", "4")
+        XCTAssertEqual(todo.succeed("lists"), """
+            default  1 open item
+            Home     1 open item
+            Work     1 open item, 1 done
+
+            """)
+        XCTAssertEqual(todo.succeed("lists", "--json"), """
+            [
+              {"name":null,"open":1,"done":0},
+              {"name":"Home","open":1,"done":0},
+              {"name":"Work","open":1,"done":1}
+            ]
+
+            """)
+        XCTAssertEqual(todo.succeed("edit", "2", "--list", "Work"), "Edited 2: Fix the fence (list Work)\n")
+        XCTAssertEqual(todo.succeed("edit", "2", "--list", "default"), "Edited 2: Fix the fence\n")
+        XCTAssertTrue(todo.succeed("show", "1").contains("List:        Work\n"))
+        XCTAssertEqual(todo.succeed("completion", "--items", "lists"), "default\nWork\n")
+        XCTAssertEqual(todo.succeed("list", "--list", "Home"), "")
+    }
+
+    func test_aListIsRenamed_orRemovedWithItsItemsMoved_andNeverWithThemLost() throws {
+        todo.succeed("add", "Send the report", "--list", "Work")
+        todo.succeed("add", "Plan the offsite", "--list", "Work")
+        todo.succeed("add", "Fix the fence", "--list", "Home")
+        XCTAssertEqual(todo.succeed("lists", "rename", "Work", "Office"), "Renamed the list Work to Office: 2 items.\n")
+        XCTAssertEqual(todo.succeed("lists", "rename", "office", "OFFICE"), "Renamed the list Office to OFFICE: 2 items.\n", "a new case only")
+        let before = todo.fileContents
+        XCTAssertOutcome(todo.run("lists", "remove", "OFFICE"), Outcome(status: 3, stdout: "", stderr: """
+            Error: the list OFFICE holds 2 items; give --to <list> to move them, as todo lists remove OFFICE --to default
+
+            """))
+        XCTAssertOutcome(todo.run("lists", "remove", "Garden", "--to", "Home"), Outcome(status: 2, stdout: "", stderr: """
+            Error: no item is in the list 'Garden'; todo lists shows the lists
+
+            """))
+        for arguments in [["lists", "rename", "Home"], ["lists", "bogus"], ["lists", "--to", "Home"], ["lists", "remove", "Home", "--json"]] {
+            XCTAssertEqual(todo.run(arguments, input: []).status, 64, "\(arguments)")
+        }
+        XCTAssertEqual(todo.fileContents, before, "refusals change nothing")
+        XCTAssertEqual(todo.succeed("lists", "remove", "OFFICE", "--to", "Home"), "Removed the list OFFICE; 2 items moved to Home.\n")
+        XCTAssertEqual(todo.succeed("lists"), "default  0 open items\nHome     3 open items\n")
+        XCTAssertEqual(todo.succeed("lists", "remove", "Home", "--to", "default"), "Removed the list Home; 3 items moved to default.\n")
+        XCTAssertTrue(todo.succeed("undo").hasPrefix("Undid change 7: todo lists remove Home --to default\n"))
+        XCTAssertEqual(todo.succeed("lists"), "default  0 open items\nHome     3 open items\n", "undo brings the list back")
+    }
+
+    /// iCalendar carries the list (`X-TODO-LIST`); a folder of calendars (vdirsyncer's) imports
+    /// each into the list of its name; `export --list` writes one list.
+    func test_iCalendarAndAFolderOfCalendars_carryTheLists() throws {
+        todo.succeed("add", "Send the report", "--list", "Work")
+        todo.succeed("add", "Buy milk")
+        let exported = todo.succeed("export", "--format", "ical", "--list", "Work")
+        XCTAssertTrue(exported.contains("SUMMARY:Send the report\r\n") && exported.contains("X-TODO-LIST:Work\r\n") && !exported.contains("Buy milk"), exported)
+
+        let account = todo.directory.appendingPathComponent("calendars/account")
+        for (folder, name, uid) in [("a1b2", "Work stuff", "report@phone"), ("c3d4", nil, "fence@phone")] {
+            let calendar = account.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: calendar, withIntermediateDirectories: true)
+            if let name { try Data((name + "\n").utf8).write(to: calendar.appendingPathComponent("displayname")) }
+            try Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:\(uid)\r\nSUMMARY:\(uid)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+                .write(to: calendar.appendingPathComponent("\(uid).ics"))
+        }
+        XCTAssertEqual(todo.succeed("import", "calendars/account"), """
+            Added 3: report@phone (list Work stuff)
+            Added 4: fence@phone (list c3d4)
+            Imported 2 items from calendars/account (ical).
+
+            """)
+    }
+}
