@@ -13,6 +13,9 @@ public enum CalendarResource {
     /// VTODO. The item's VTODO is written anew; what the calendar wrote in it that todo has no
     /// field for is with the item already (`icalendarLines`).
     public static func text(for item: ToDoItem, replacing serverText: String?, timeZone: TimeZoneRules, now: Date, productID: String) -> String {
+        // The calendar the resource is in says its list.
+        var item = item
+        item.list = nil
         let written = ICalendarFormat.write([item], timeZone: timeZone, now: now, productID: productID)
         guard let serverText, let kept = try? keptLines(of: serverText), !kept.isEmpty else { return written }
         // The new calendar's lines end with END:VCALENDAR and its CRLF; what is kept goes before it.

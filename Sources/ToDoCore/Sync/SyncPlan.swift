@@ -50,6 +50,11 @@ public struct SyncPlan: Equatable, Sendable {
         /// else over that version only (`If-Match`).
         case put(ToDoItem, href: String?, etag: String?)
         case delete(href: String, etag: String?, item: ToDoItem)
+        /// The item moved to another list, and so to its calendar: deleted at `href` (its version
+        /// `etag` only), then made anew in the calendar of its list, the same UID. In that order:
+        /// a server may hold one resource of a UID per account (Cyrus). Not recorded until made,
+        /// so that a sync cut short between the two sends it as new.
+        case move(ToDoItem, from: String, etag: String?)
     }
 
     public var local: [LocalChange] = []
@@ -78,6 +83,7 @@ public struct SyncPlan: Equatable, Sendable {
     public var deletions: (local: Int, remote: Int) {
         (local.filter { if case .remove = $0 { true } else { false } }.count,
          remote.filter { if case .delete = $0 { true } else { false } }.count)
+        // A move deletes nothing: the item is made anew in its other calendar.
     }
 
     /// Whether the plan deletes everything a side has, or more than half of a side holding more
@@ -105,9 +111,21 @@ public struct SyncPlan: Equatable, Sendable {
         var localByID = Dictionary(localItems.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var remoteByHref = Dictionary(remoteItems.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
 
+        // A task whose resource is gone from where the record has it, found under another href
+        // with its UID: moved there (from one calendar to another, by a phone). Taken as the
+        // record's, never as an item of its own.
+        let recordedHrefs = Set(records.map(\.href))
+        var unrecordedByID: [UUID: [String]] = [:]
+        for remote in remoteItems where !recordedHrefs.contains(remote.href) { unrecordedByID[remote.item.id, default: []].append(remote.href) }
+        func moved(_ id: UUID) -> RemoteItem? {
+            guard let hrefs = unrecordedByID[id] else { return nil }
+            for href in hrefs { if let found = remoteByHref.removeValue(forKey: href) { return found } }
+            return nil
+        }
+
         var recordedIDs: [UUID: String] = [:]
         for record in records {
-            let remote = remoteByHref.removeValue(forKey: record.href)
+            var remote = remoteByHref.removeValue(forKey: record.href)
             // A second record of one item (an earlier todo recorded two resources of one UID):
             // its resource is left alone, never deleted for it.
             if let first = recordedIDs[record.id] {
@@ -115,6 +133,7 @@ public struct SyncPlan: Equatable, Sendable {
                 continue
             }
             recordedIDs[record.id] = record.href
+            if remote == nil { remote = moved(record.id) }
             let local = localByID.removeValue(forKey: record.id)
             switch (local, remote) {
             case let (local?, remote?):
@@ -191,8 +210,13 @@ public struct SyncPlan: Equatable, Sendable {
 
     private mutating func take(_ merged: MergedItem, remote item: RemoteItem) {
         if merged.changesLocal { local.append(.update(merged.item)) }
-        if merged.changesRemote { remote.append(.put(merged.item, href: item.href, etag: item.etag)) }
         conflicts += merged.conflicts.map { (merged.item.id, $0) }
+        // In another list than the calendar it is in: it moves there, and is recorded once made.
+        guard ListName.same(merged.item.list, item.item.list) else {
+            remote.append(.move(merged.item, from: item.href, etag: item.etag))
+            return
+        }
+        if merged.changesRemote { remote.append(.put(merged.item, href: item.href, etag: item.etag)) }
         records.append(Record(id: merged.item.id, href: item.href, etag: item.etag, base: item.item))
     }
 }

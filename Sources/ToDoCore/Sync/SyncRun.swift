@@ -10,6 +10,8 @@ public struct SyncReport: Sendable {
     public var sent: [ToDoItem] = []
     /// Items deleted on the server.
     public var deletedRemotely: [ToDoItem] = []
+    /// Items moved from one calendar to another, as they moved from one list to another here.
+    public var moved: [ToDoItem] = []
     public var conflicts: [(item: ToDoItem, conflict: SyncConflict)] = []
     public var keptAgainstDelete: [(item: ToDoItem, deletedOn: SyncSide)] = []
     /// Resources left alone on both sides, and why: text todo cannot read, or not given when asked.
@@ -86,18 +88,85 @@ public struct SyncRun {
         var respelled: [String: String] = [:]
     }
 
-    /// The plan a sync would carry out now, changing nothing; from `readState` when the caller
-    /// has just read the sync state, saving a second reading.
-    public func plan(readState: SyncState? = nil) throws -> SyncPlan {
-        guard let state = try readState ?? store.loadSyncState() else { throw SyncError.notSetUp }
-        let fetched = try fetch(state)
-        return plan(for: try store.load(), fetched: fetched, records: Self.respelling(state.records, fetched.respelled))
+    /// What every calendar the lists are kept in holds now: the default list's, then each other
+    /// list's, each as its own `Fetched`.
+    struct FetchedCalendars {
+        /// `nil` for the default list.
+        var parts: [(list: String?, fetched: Fetched)] = []
+
+        var items: [SyncPlan.RemoteItem] { parts.flatMap(\.fetched.items) }
+        var texts: [String: String] { parts.reduce(into: [:]) { texts, part in texts.merge(part.fetched.texts) { first, _ in first } } }
+        var unreadable: [(href: String, reason: String)] { parts.flatMap(\.fetched.unreadable) }
+        var outside: [String] { parts.flatMap(\.fetched.outside) }
+        var respelled: [String: String] { parts.reduce(into: [:]) { respelled, part in respelled.merge(part.fetched.respelled) { first, _ in first } } }
+
+        /// The calendar of the list `name` (`nil`: the default list), where it answered from.
+        func calendar(ofList name: String?) -> URL? {
+            parts.first { ListName.same($0.list, name) }?.fetched.calendar
+        }
+
+        /// The calendar a resource is in: the one whose address it lies below, else the default list's.
+        func calendar(ofHref href: String) -> URL {
+            parts.dropFirst().first { CalDAVClient.memberHref(href, of: $0.fetched.calendar) != nil }?.fetched.calendar
+                ?? parts[0].fetched.calendar
+        }
     }
 
-    /// The plan for the list in `manager` and what was fetched, against `records`.
-    private func plan(for manager: ItemManager, fetched: Fetched, records: [SyncPlan.Record]) -> SyncPlan {
-        let localItems = manager.toDoItems + manager.doneItems
+    /// The plan a sync would carry out now, changing nothing; from `readState` when the caller
+    /// has just read the sync state, saving a second reading. A list whose calendar is still to be
+    /// found or made is planned as if that calendar were empty.
+    public func plan(readState: SyncState? = nil) throws -> SyncPlan {
+        guard let state = try readState ?? store.loadSyncState() else { throw SyncError.notSetUp }
+        let manager = try store.load()
+        let linked = try linking(state, manager: manager, making: false)
+        let fetched = try fetch(linked)
+        return plan(for: manager, state: linked, fetched: fetched, records: Self.respelling(linked.records, fetched.respelled))
+    }
+
+    /// The plan for the list in `manager` and what was fetched, against `records`; the items of a
+    /// list kept local are not the calendars'.
+    private func plan(for manager: ItemManager, state: SyncState, fetched: FetchedCalendars, records: [SyncPlan.Record]) -> SyncPlan {
+        var localItems = manager.toDoItems + manager.doneItems
+        let local = state.lists.filter(\.isLocal)
+        if !local.isEmpty { localItems.removeAll { item in local.contains { ListName.same($0.list, item.list) } } }
         return SyncPlan.make(localItems: localItems, remoteItems: fetched.items, records: records, tieBreaker: tieBreaker)
+    }
+
+    /// The state with a calendar for every list that has items here or was named at setup, but
+    /// those kept local: one of the list's name (or the name `--map` gave it) on the account,
+    /// made for tasks when there is none and `making`. Asked before the list is locked.
+    func linking(_ state: SyncState, manager: ItemManager, making: Bool) throws -> SyncState {
+        var state = state
+        for summary in manager.lists().dropFirst() where summary.open + summary.done > 0 {
+            if let name = summary.name, state.listCalendar(name) == nil { state.lists.append(SyncState.ListCalendar(list: name)) }
+        }
+        let unlinked = state.lists.indices.filter { !state.lists[$0].isLocal && state.lists[$0].calendar == nil }
+        guard !unlinked.isEmpty else { return state }
+        // The calendars of the user's home: the account's, or where the default calendar lies.
+        let home = state.account.home ?? state.account.calendar.deletingLastPathComponent()
+        let found = try server { () throws(CalDAVError) in try client.calendars(at: home) }
+        for index in unlinked {
+            let name = state.lists[index].wantedCalendar
+            switch CalendarChoice(named: name, among: found.calendars) {
+            case .found(let calendar):
+                state.lists[index].calendar = calendar.url.absoluteString.hasSuffix("/") ? calendar.url : calendar.url.appendingPathComponent("")
+            case .toMake:
+                guard making else { continue }
+                let made = try server { () throws(CalDAVError) in
+                    try client.makeCalendar(named: name, slug: Self.slug(name), in: found.home ?? home)
+                }
+                state.lists[index].calendar = made.url
+            case .noneHoldsTasks, .several:
+                continue
+            }
+        }
+        return state
+    }
+
+    /// A calendar's name as a path segment: letters and digits, the rest as `-`.
+    public static func slug(_ name: String) -> String {
+        let slug = CalDAVClient.pathSegment(name.lowercased(), replacement: "-")
+        return slug.trimmingCharacters(in: CharacterSet(charactersIn: "-")).isEmpty ? "tasks" : slug
     }
 
     /// Syncs, holding the list's sync lock (`JSONFileStore.whileSyncing`) throughout; rounds again
@@ -117,14 +186,31 @@ public struct SyncRun {
             report.rounds += 1
             let read = try given ?? store.loadSyncState()
             given = nil
-            guard let state = read else { throw SyncError.notSetUp }
+            guard var state = read else { throw SyncError.notSetUp }
+            // A list without its calendar yet gets one, found or made, before the list is locked.
+            let linked = try linking(state, manager: try store.load(), making: true)
+            if linked.lists != state.lists {
+                let lists = linked.lists
+                try store.update(withSyncState: { _, current in
+                    guard var updated = current else { return }
+                    for list in lists {
+                        if let index = updated.lists.firstIndex(where: { ListName.same($0.list, list.list) }) {
+                            if updated.lists[index].calendar == nil { updated.lists[index].calendar = list.calendar }
+                        } else {
+                            updated.lists.append(list)
+                        }
+                    }
+                    current = updated
+                })
+                state = linked
+            }
             let fetched = try fetch(state)
             if try hasNothingToDo(state: state, fetched: fetched) { break }
             let (plan, applied, conflicts) = try store.update(command: command, withSyncState: {
                 manager, state throws -> (SyncPlan, SyncApplied, [(item: ToDoItem, conflict: SyncConflict)]) in
                 guard var current = state else { throw SyncError.notSetUp }
                 current.records = Self.respelling(current.records, fetched.respelled)
-                let plan = self.plan(for: manager, fetched: fetched, records: current.records)
+                let plan = self.plan(for: manager, state: current, fetched: fetched, records: current.records)
                 let localCount = manager.toDoCount + manager.doneCount
                 current.deletions = try countDeletions(plan, in: current.deletions, localCount: localCount, remoteCount: fetched.items.count)
                 let applied = manager.applySync(plan.local)
@@ -132,12 +218,22 @@ public struct SyncRun {
                     current.lastSync = now().timeIntervalSince1970.rounded(.down)
                 }
                 current.records = plan.records
-                // Nothing to send or ask again: the list and the calendar are in step at this token.
-                current.inStep = plan.remote.isEmpty && fetched.unreadable.isEmpty
+                // Nothing to send or ask again: the list and the calendars are in step at their tokens.
+                let inStep = plan.remote.isEmpty && fetched.unreadable.isEmpty
                 // No token when the server offers none: the next sync lists every task again. The
                 // token moves on whatever one resource did: what was left alone is asked for by href.
-                current.syncToken = fetched.token
-                current.askAgain = fetched.unreadable.map(\.href)
+                for part in fetched.parts {
+                    guard let list = part.list else {
+                        current.inStep = inStep
+                        current.syncToken = part.fetched.token
+                        current.askAgain = part.fetched.unreadable.map(\.href)
+                        continue
+                    }
+                    guard let index = current.lists.firstIndex(where: { ListName.same($0.list, list) }) else { continue }
+                    current.lists[index].inStep = inStep
+                    current.lists[index].syncToken = part.fetched.token
+                    current.lists[index].askAgain = part.fetched.unreadable.map(\.href)
+                }
                 state = current
                 let conflicts = plan.conflicts.compactMap { conflict in
                     manager.item(withID: conflict.item).map { (item: $0, conflict: conflict.conflict) }
@@ -151,7 +247,7 @@ public struct SyncRun {
             report.conflicts += conflicts
             // Only the last round's refusals stand: a 5xx another round got past was a race.
             report.refused = []
-            let changedMeanwhile = try push(plan, to: fetched.calendar, texts: fetched.texts, report: &report)
+            let changedMeanwhile = try push(plan, to: fetched, report: &report)
             if !changedMeanwhile { break }
         }
         return report
@@ -187,14 +283,21 @@ public struct SyncRun {
     /// items has a sync state of megabytes). Known without reading the list when the last sync
     /// left both sides in step, the list's file is still the one it left, and the calendar reports
     /// no change since; from a calendar without sync tokens, by making the plan.
-    private func hasNothingToDo(state: SyncState, fetched: Fetched) throws -> Bool {
-        guard fetched.token == state.syncToken, fetched.items.count == state.records.count else { return false }
-        if fetched.token != nil {
-            // Otherwise the transaction records that both sides are in step, for the next sync.
-            guard state.inStep, fetched.isUnchangedSinceToken else { return false }
-            return try store.listDigest() == state.listDigest
+    private func hasNothingToDo(state: SyncState, fetched: FetchedCalendars) throws -> Bool {
+        guard fetched.items.count == state.records.count else { return false }
+        var tokens = true
+        for part in fetched.parts {
+            let kept = part.list.map { state.listCalendar($0).map { ($0.syncToken, $0.inStep) } ?? (nil, false) } ?? (state.syncToken, state.inStep)
+            guard part.fetched.token == kept.0 else { return false }
+            if part.fetched.token != nil {
+                // Otherwise the transaction records that both sides are in step, for the next sync.
+                guard kept.1, part.fetched.isUnchangedSinceToken else { return false }
+            } else {
+                tokens = false
+            }
         }
-        let plan = self.plan(for: try store.load(), fetched: fetched, records: state.records)
+        if tokens { return try store.listDigest() == state.listDigest }
+        let plan = self.plan(for: try store.load(), state: state, fetched: fetched, records: state.records)
         return plan.local.isEmpty && plan.remote.isEmpty && plan.records == state.records
     }
 
@@ -203,51 +306,67 @@ public struct SyncRun {
     /// that do not order racing writes answer), for another round. A write the server refuses is
     /// said (`SyncReport.refused`) and the rest is sent: its item's record stays as it was, so
     /// the next sync sends it again.
-    private func push(_ plan: SyncPlan, to calendar: URL, texts: [String: String], report: inout SyncReport) throws -> Bool {
-        var texts = texts
+    private func push(_ plan: SyncPlan, to calendars: FetchedCalendars, report: inout SyncReport) throws -> Bool {
+        var texts = calendars.texts
         let patched = plan.remote.compactMap { change -> String? in
             if case .put(_, let href?, _) = change, texts[href] == nil { return href }
             return nil
         }
-        if !patched.isEmpty {
-            for resource in try fetchResources(patched, from: calendar).found { texts[resource.href] = resource.text }
-        }
+        for resource in try fetchResources(patched, in: calendars) { texts[resource.href] = resource.text }
         var stored: [SyncPlan.Record] = [], deleted: Set<UUID> = [], changedMeanwhile = false
+        /// Makes or replaces the item's resource, recording what the server took.
+        func put(_ item: ToDoItem, href: String?, etag: String?, in calendar: URL) throws {
+            let target = href ?? Self.newHref(for: item)
+            let text = CalendarResource.text(for: item, replacing: href.flatMap { texts[$0] }, timeZone: timeZone, now: now(), productID: productID)
+            let outcome = try server { () throws(CalDAVError) in try client.put(text, at: target, in: calendar, replacing: href == nil ? nil : etag) }
+            switch outcome {
+            case .done(let newEtag, let path):
+                report.sent.append(item)
+                // A new resource is named as the server has it, after any redirect; a listed one as listed.
+                stored.append(SyncPlan.Record(id: item.id, href: href ?? path, etag: newEtag, base: item))
+            case .changedMeanwhile:
+                changedMeanwhile = true
+            case .refused(let refusal):
+                if refusal.isServerError, href != nil { changedMeanwhile = true }
+                report.refused.append((item, refusal.description))
+            }
+        }
+        /// Deletes a resource; `true` when it is gone.
+        func delete(_ href: String, etag: String?, of item: ToDoItem) throws -> Bool {
+            let outcome = try server { () throws(CalDAVError) in try client.delete(href, in: calendars.calendar(ofHref: href), etag: etag) }
+            switch outcome {
+            case .done:
+                return true
+            case .changedMeanwhile:
+                changedMeanwhile = true
+            case .refused(let refusal):
+                if refusal.isServerError { changedMeanwhile = true }
+                report.refused.append((item, refusal.description))
+            }
+            return false
+        }
         for (index, change) in plan.remote.enumerated() {
             progress?(index, plan.remote.count)
             switch change {
             case .put(let item, let href, let etag):
-                let target = href ?? Self.newHref(for: item)
-                let text = CalendarResource.text(for: item, replacing: href.flatMap { texts[$0] }, timeZone: timeZone, now: now(), productID: productID)
-                let outcome = try server { () throws(CalDAVError) in try client.put(text, at: target, in: calendar, replacing: href == nil ? nil : etag) }
-                switch outcome {
-                case .done(let newEtag, let path):
-                    report.sent.append(item)
-                    // A new resource is named as the server has it, after any redirect; a listed one as listed.
-                    stored.append(SyncPlan.Record(id: item.id, href: href ?? path, etag: newEtag, base: item))
-                case .changedMeanwhile:
-                    changedMeanwhile = true
-                case .refused(let refusal):
-                    if refusal.isServerError, href != nil { changedMeanwhile = true }
-                    report.refused.append((item, refusal.description))
-                }
+                let calendar = href.map(calendars.calendar(ofHref:)) ?? calendars.calendar(ofList: item.list) ?? calendars.parts[0].fetched.calendar
+                try put(item, href: href, etag: etag, in: calendar)
             case .delete(let href, let etag, let item):
-                let outcome = try server { () throws(CalDAVError) in try client.delete(href, in: calendar, etag: etag) }
-                switch outcome {
-                case .done:
+                if try delete(href, etag: etag, of: item) {
                     report.deletedRemotely.append(item)
                     deleted.insert(item.id)
-                case .changedMeanwhile:
-                    changedMeanwhile = true
-                case .refused(let refusal):
-                    if refusal.isServerError { changedMeanwhile = true }
-                    report.refused.append((item, refusal.description))
                 }
+            case .move(let item, let href, let etag):
+                // Out of the one calendar first, then into the other: one UID at a time on the account.
+                guard try delete(href, etag: etag, of: item) else { continue }
+                deleted.insert(item.id)
+                try put(item, href: nil, etag: nil, in: calendars.calendar(ofList: item.list) ?? calendars.parts[0].fetched.calendar)
+                if report.sent.last?.id == item.id { report.moved.append(report.sent.removeLast()) }
             }
         }
         progress?(plan.remote.count, plan.remote.count)
         if try !readBack(&stored, replaced: Set(plan.remote.compactMap { if case .put(let item, _?, _) = $0 { item.id } else { nil } }),
-                         from: calendar) {
+                         in: calendars) {
             changedMeanwhile = true
         }
         if !stored.isEmpty || !deleted.isEmpty {
@@ -268,10 +387,10 @@ public struct SyncRun {
     /// replaced a version (`replaced`, by item) and holds something else was written over by
     /// another client at the same moment, and keeps its old record, so that another round merges
     /// the two. `false` when one was.
-    private func readBack(_ stored: inout [SyncPlan.Record], replaced: Set<UUID>, from calendar: URL) throws -> Bool {
+    private func readBack(_ stored: inout [SyncPlan.Record], replaced: Set<UUID>, in calendars: FetchedCalendars) throws -> Bool {
         let unknown = stored.filter { $0.etag == nil }.map(\.href)
         guard !unknown.isEmpty else { return true }
-        let found = Dictionary(try fetchResources(unknown, from: calendar).found.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
+        let found = Dictionary(try fetchResources(unknown, in: calendars).map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
         var inStep = true
         stored = stored.compactMap { record in
             guard record.etag == nil, let resource = found[record.href] else { return record }
@@ -292,19 +411,38 @@ public struct SyncRun {
     /// the records have it; without one, or when the server forgot it, everything with a new
     /// token; from a server without the sync report, every task. A resource is fetched only where
     /// its etag is not the record's.
-    func fetch(_ state: SyncState) throws -> Fetched {
-        var calendar = state.account.calendar
+    func fetch(_ state: SyncState) throws -> FetchedCalendars {
+        // Each record is of the calendar its resource lies in; the rest of the default list's.
+        let linked = state.lists.compactMap { list in list.calendar.map { (list, $0) } }
+        var recordsOf = [[SyncPlan.Record]](repeating: [], count: linked.count + 1)
+        for record in state.records {
+            let index = linked.firstIndex { CalDAVClient.memberHref(record.href, of: $0.1) != nil }.map { $0 + 1 } ?? 0
+            recordsOf[index].append(record)
+        }
+        var fetched = FetchedCalendars()
+        fetched.parts.append((nil, try fetch(calendar: state.account.calendar, token: state.syncToken, askAgain: state.askAgain,
+                                             records: recordsOf[0], list: nil)))
+        for (index, (list, calendar)) in linked.enumerated() {
+            fetched.parts.append((list.list, try fetch(calendar: calendar, token: list.syncToken, askAgain: list.askAgain,
+                                                       records: recordsOf[index + 1], list: list.list)))
+        }
+        return fetched
+    }
+
+    /// What one calendar holds now, as `fetch(_:)` says, its tasks in the list `list`.
+    private func fetch(calendar: URL, token: String?, askAgain: [String], records: [SyncPlan.Record], list: String?) throws -> Fetched {
+        var calendar = calendar
         var fetched = Fetched(calendar: calendar)
         var current: [CalDAVClient.Resource]
         var wanted: [String] = []
-        var since = state.syncToken
+        var since = token
         var changes = try server { () throws(CalDAVError) in try client.changes(in: calendar, since: since) }
         if changes == nil, since != nil {
             // A token the server forgot: a report without one lists everything, with a new token.
             since = nil
             changes = try server { () throws(CalDAVError) in try client.changes(in: calendar, since: nil) }
         }
-        var records = state.records
+        var records = records
         if let changes {
             calendar = changes.location
             fetched.token = changes.token
@@ -312,7 +450,7 @@ public struct SyncRun {
             current = changes.changed
             // What the last sync left alone is asked for again, as if listed changed.
             let reported = Set(current.map(\.href) + changes.deleted)
-            current += state.askAgain.filter { !reported.contains($0) }.map { CalDAVClient.Resource(href: $0, etag: nil) }
+            current += askAgain.filter { !reported.contains($0) }.map { CalDAVClient.Resource(href: $0, etag: nil) }
             if since != nil {
                 // Only what changed is listed: the rest is as the records have it.
                 fetched.isUnchangedSinceToken = changes.changed.isEmpty && changes.deleted.isEmpty
@@ -362,7 +500,9 @@ public struct SyncRun {
             fetched.texts[resource.href] = resource.text
             do {
                 // A resource without a task (an event of a mixed calendar) is not the list's.
-                guard let item = try CalendarResource.item(of: resource.text, timeZone: timeZone)?.item else { continue }
+                guard var item = try CalendarResource.item(of: resource.text, timeZone: timeZone)?.item else { continue }
+                // Its calendar says its list.
+                item.list = list
                 arrived.append(SyncPlan.RemoteItem(href: resource.href, etag: resource.etag, item: item))
             } catch {
                 leaveAlone(resource.href, because: "not a task todo can read: \(error)")
@@ -423,6 +563,13 @@ public struct SyncRun {
     private func fetchResources(_ hrefs: [String], from calendar: URL) throws -> (found: [CalDAVClient.Fetched], gone: [String]) {
         guard !hrefs.isEmpty else { return ([], []) }
         return try server { () throws(CalDAVError) in try client.fetch(hrefs, from: calendar) }
+    }
+
+    /// The resources at `hrefs`, each asked of its calendar.
+    private func fetchResources(_ hrefs: [String], in calendars: FetchedCalendars) throws -> [CalDAVClient.Fetched] {
+        var byCalendar: [URL: [String]] = [:]
+        for href in hrefs { byCalendar[calendars.calendar(ofHref: href), default: []].append(href) }
+        return try byCalendar.sorted { $0.key.absoluteString < $1.key.absoluteString }.flatMap { calendar, hrefs in try fetchResources(hrefs, from: calendar).found }
     }
 
     /// The server's answer, or its failure as a `SyncError`.

@@ -18,6 +18,9 @@ public struct SyncState: Equatable, Sendable {
         public var passwordCommand: String?
         /// Whether plain HTTP to a host that is not this machine was allowed (`--allow-http`).
         public var allowsHTTP: Bool
+        /// The user's calendar home, where the calendars of the other lists are found or made;
+        /// `nil` for a state an earlier todo wrote (then found from the calendar's address).
+        public var home: URL?
 
         public init(calendar: URL, calendarName: String?, user: String, passwordCommand: String?, allowsHTTP: Bool) {
             self.calendar = calendar
@@ -48,6 +51,41 @@ public struct SyncState: Equatable, Sendable {
     /// What syncs deleted since the first deletion of the last `DeletionWindow.length` seconds.
     public var deletions: DeletionWindow?
     public var records: [SyncPlan.Record]
+    /// The lists other than the default one and their calendars (the default list's is the
+    /// account's), in the order they were linked.
+    public var lists: [ListCalendar] = []
+
+    /// A list other than the default one, and where it is kept in step: a calendar of its own
+    /// on the account, found by name (its own, or the one `todo sync setup --map` gave it) or
+    /// made, with that calendar's token; or nowhere (`--local`).
+    public struct ListCalendar: Equatable, Sendable {
+        /// The list's name.
+        public var list: String
+        /// The calendar's name, when `--map` gave one; else the list's.
+        public var calendarName: String?
+        /// The calendar, once found or made; `nil` before, and for a list kept local.
+        public var calendar: URL?
+        /// Whether the list stays on this machine.
+        public var isLocal = false
+        public var syncToken: String?
+        public var inStep = false
+        public var askAgain: [String] = []
+
+        public init(list: String, calendarName: String? = nil, calendar: URL? = nil, isLocal: Bool = false) {
+            self.list = list
+            self.calendarName = calendarName
+            self.calendar = calendar
+            self.isLocal = isLocal
+        }
+
+        /// The name of the calendar it is kept in.
+        public var wantedCalendar: String { calendarName ?? list }
+    }
+
+    /// The entry of the list `name` (ignoring case), if it has one.
+    public func listCalendar(_ name: String) -> ListCalendar? {
+        lists.first { ListName.same($0.list, name) }
+    }
 
     /// Deletions counted over a day rather than one sync at a time: a calendar emptied a few
     /// items before each sync is refused once the day's deletions cross the limit a single sync
@@ -98,6 +136,7 @@ public struct SyncState: Equatable, Sendable {
             writer.key("allowHTTP")
             writer.bool(true)
         }
+        writer.field("home", account.home?.absoluteString)
         writer.endObject()
         writer.field("syncToken", syncToken)
         writer.field("lastSync", lastSync)
@@ -129,6 +168,30 @@ public struct SyncState: Equatable, Sendable {
             writer.key("remoteDeleted")
             writer.int(deletions.remoteDeleted)
             writer.endObject()
+        }
+        if !lists.isEmpty {
+            writer.key("lists")
+            writer.beginArray()
+            for list in lists {
+                writer.element()
+                writer.beginObject()
+                writer.field("list", list.list)
+                writer.field("calendarName", list.calendarName)
+                writer.field("calendar", list.calendar?.absoluteString)
+                if list.isLocal {
+                    writer.key("local")
+                    writer.bool(true)
+                }
+                writer.field("syncToken", list.syncToken)
+                if list.inStep {
+                    writer.key("inStep")
+                    writer.bool(true)
+                }
+                writer.key("askAgain")
+                writer.strings(list.askAgain)
+                writer.endObject()
+            }
+            writer.endArray()
         }
         writer.key("records")
         writer.beginArray()
@@ -176,7 +239,7 @@ public struct SyncState: Equatable, Sendable {
     private init(scanning scanner: inout JSONScanner, text: StoredText, local: CivilTime) throws(JSONDecodingError) {
         var version: Int?, account: Account?, records: [SyncPlan.Record] = []
         var syncToken: String?, lastSync: Double?, inStep = false, listDigest: UInt64?, askAgain: [String] = []
-        var deletions: DeletionWindow?
+        var deletions: DeletionWindow?, lists: [ListCalendar] = []
         try scanner.decodeObject(at: { "" }) { scanner, key throws(JSONDecodingError) in
             switch key {
             case "version":
@@ -190,6 +253,7 @@ public struct SyncState: Equatable, Sendable {
             case "listDigest": listDigest = try scanner.string(at: { "listDigest" }).flatMap { UInt64($0, radix: 16) }
             case "records": records = try Self.records(&scanner, text: text)
             case "deletions": deletions = try Self.deletions(&scanner)
+            case "lists": lists = try Self.lists(&scanner)
             case "askAgain":
                 try scanner.scanArray(mismatch: { kind in .shape("askAgain", "expected an array, found \(kind)") }) { scanner, _ throws(JSONDecodingError) in
                     if let href = try scanner.string(at: { "askAgain" }) { askAgain.append(CalDAVClient.canonicalHref(href)) }
@@ -209,6 +273,34 @@ public struct SyncState: Equatable, Sendable {
         self.listDigest = listDigest
         self.askAgain = askAgain
         self.deletions = deletions
+        self.lists = lists
+    }
+
+    private static func lists(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> [ListCalendar] {
+        var lists: [ListCalendar] = []
+        try scanner.scanArray(mismatch: { kind in .shape("lists", "expected an array, found \(kind)") }) { scanner, index throws(JSONDecodingError) in
+            func path() -> String { "lists[\(index)]" }
+            var name: String?, entry = ListCalendar(list: "")
+            try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+                switch key {
+                case "list": name = try scanner.string(at: path)
+                case "calendarName": entry.calendarName = try scanner.string(at: path)
+                case "calendar": entry.calendar = try scanner.string(at: path).flatMap { URL(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
+                case "local": entry.isLocal = try scanner.bool(at: path) ?? false
+                case "syncToken": entry.syncToken = try scanner.string(at: path)
+                case "inStep": entry.inStep = try scanner.bool(at: path) ?? false
+                case "askAgain":
+                    try scanner.scanArray(mismatch: { kind in .shape(path(), "expected an array, found \(kind)") }) { scanner, _ throws(JSONDecodingError) in
+                        if let href = try scanner.string(at: path) { entry.askAgain.append(CalDAVClient.canonicalHref(href)) }
+                    }
+                default: _ = try scanner.unknownValue()
+                }
+            }
+            guard let name, !name.isEmpty else { throw .shape(path(), "expected the list's name") }
+            entry.list = name
+            lists.append(entry)
+        }
+        return lists
     }
 
     private static func deletions(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> DeletionWindow? {
@@ -233,7 +325,7 @@ public struct SyncState: Equatable, Sendable {
 
     private static func account(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> Account {
         func path() -> String { "account" }
-        var calendar: URL?, name: String?, user: String?, command: String?, allowsHTTP = false
+        var calendar: URL?, name: String?, user: String?, command: String?, allowsHTTP = false, home: URL?
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             switch key {
             case "calendar": calendar = try scanner.string(at: path).flatMap { URL(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
@@ -241,11 +333,14 @@ public struct SyncState: Equatable, Sendable {
             case "user": user = try scanner.string(at: path)
             case "passwordCommand": command = try scanner.string(at: path)
             case "allowHTTP": allowsHTTP = try scanner.bool(at: path) ?? false
+            case "home": home = try scanner.string(at: path).flatMap { URL(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
             default: _ = try scanner.unknownValue()
             }
         }
         guard let calendar, let user else { throw .shape(path(), "expected the calendar's address and the user") }
-        return Account(calendar: calendar, calendarName: name, user: user, passwordCommand: command, allowsHTTP: allowsHTTP)
+        var account = Account(calendar: calendar, calendarName: name, user: user, passwordCommand: command, allowsHTTP: allowsHTTP)
+        account.home = home
+        return account
     }
 
     /// The records, each base item read as the list's items are (`WrittenFormReader`).

@@ -49,4 +49,19 @@ final class CyrusSyncTests: SyncServerTestCase {
         XCTAssertTrue(back.stdout.hasSuffix("Synced with \"personal\": received 0, sent 0, 0 conflicts.\n"), back.stdout)
         XCTAssertEqual(back.stdout.split(separator: "\n").count, 2, "Tea and Milk paired, not sent again")
     }
+
+    /// An item moved to another list moves to its calendar on an account that keeps a UID in one
+    /// calendar: out of the one first, then into the other, never refused.
+    func test_anItemMovedToAnotherList_movesBetweenCalendars_oneUIDAtATime() throws {
+        XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice").status, 0)
+        XCTAssertEqual(try run("add", "Tea", "--list", "Work").status, 0)
+        XCTAssertEqual(try run("sync").status, 0)
+        XCTAssertEqual(try run("edit", "1", "--list", "Home").status, 0)
+        let moved = try run("sync")
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        XCTAssertTrue(moved.stdout.hasPrefix("Moved 1: Tea to the calendar of the list Home\n"), moved.stdout)
+        XCTAssertTrue(moved.stdout.hasSuffix("Synced the list Work with \"Work\": received 0, sent 0, moved 0 here, 0 conflicts.\n"), moved.stdout)
+        let again = try run("sync").stdout
+        XCTAssertFalse(again.contains("Sent") || again.contains("Received") || again.contains("Moved"), again)
+    }
 }

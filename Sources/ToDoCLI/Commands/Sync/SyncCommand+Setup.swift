@@ -3,7 +3,8 @@ import ToDoCore
 
 /// `todo sync setup`: the calendar found or made, the password checked, the account recorded.
 extension SyncCommand {
-    func setup(url: URL, user: String, calendarName: String?, passwordCommand: String?, allowHTTP: Bool, _ runner: CommandRunner) throws {
+    func setup(url: URL, user: String, calendarName: String?, passwordCommand: String?, allowHTTP: Bool, lists: [SyncState.ListCalendar],
+               _ runner: CommandRunner) throws {
         let context = runner.context
         if url.scheme?.lowercased() == "http", !Self.isLoopback(url) {
             guard allowHTTP else {
@@ -36,11 +37,20 @@ extension SyncCommand {
         if !chosen.url.absoluteString.hasSuffix("/") { chosen.url = chosen.url.appendingPathComponent("") }
         let count: Int
         do { count = try client.tasks(in: chosen.url).resources.count } catch { throw SyncFailure(error) }
-        let account = SyncState.Account(calendar: chosen.url, calendarName: chosen.displayName, user: user, passwordCommand: passwordCommand,
+        var account = SyncState.Account(calendar: chosen.url, calendarName: chosen.displayName, user: user, passwordCommand: passwordCommand,
                                         allowsHTTP: allowHTTP)
+        account.home = found.home
         try runner.store.update(withSyncState: { _, state in
             // Another calendar starts afresh; the same one keeps what the last sync agreed.
             if state?.account.calendar != account.calendar { state = SyncState(account: account) } else { state?.account = account }
+            // A list given another calendar, or kept local, is found anew by the next sync.
+            for list in lists {
+                if let index = state?.lists.firstIndex(where: { ListName.same($0.list, list.list) }) {
+                    if state?.lists[index].wantedCalendar != list.wantedCalendar || state?.lists[index].isLocal != list.isLocal { state?.lists[index] = list }
+                } else {
+                    state?.lists.append(list)
+                }
+            }
         })
         let name = chosen.displayName.map { "\"\($0)\"" } ?? chosen.url.absoluteString
         context.output.write(TerminalText.printableLines("""
@@ -58,9 +68,6 @@ extension SyncCommand {
             && bare.split(separator: ".").allSatisfy { UInt8($0) != nil }
     }
 
-    /// A calendar's name as a path segment: letters and digits, the rest as `-`.
-    static func slug(_ name: String) -> String {
-        let slug = CalDAVClient.pathSegment(name.lowercased(), replacement: "-")
-        return slug.trimmingCharacters(in: CharacterSet(charactersIn: "-")).isEmpty ? "tasks" : slug
-    }
+    /// A calendar's name as a path segment (`SyncRun.slug`).
+    static func slug(_ name: String) -> String { SyncRun.slug(name) }
 }

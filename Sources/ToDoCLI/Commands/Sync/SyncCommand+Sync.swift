@@ -54,6 +54,7 @@ extension SyncCommand {
             switch change {
             case .put(let item, _, _): lines.append("Would send \(item.number): \(item.title)")
             case .delete(_, _, let item): lines.append("Would delete on the server: \(item.title)")
+            case .move(let item, _, _): lines.append("Would move \(item.number): \(item.title) to the calendar of the list \(ListName.shown(item.list))")
             }
         }
         lines.append("Would receive \(plan.local.count), send \(plan.remote.count); nothing was changed.")
@@ -70,6 +71,7 @@ extension SyncCommand {
         }
         for item in report.received.removed { lines.append("Removed \(item.number): \(item.title) (deleted on the server)") }
         for item in report.sent { lines.append("Sent \(item.number): \(item.title)") }
+        for item in report.moved { lines.append("Moved \(item.number): \(item.title) to the calendar of the list \(ListName.shown(item.list))") }
         for item in report.deletedRemotely { lines.append("Deleted on the server: \(item.title)") }
         for (item, conflict) in report.conflicts {
             let lost = value(of: conflict.field, in: conflict.lost, renderer)
@@ -89,13 +91,33 @@ extension SyncCommand {
         for (href, reason) in report.unreadable { lines.append("Left alone: \(href) (\(reason)); its item stays as it was") }
         for (item, reason) in report.refused { lines.append("Not sent \(item.number): \(item.title) (\(reason))") }
         let name = state.account.calendarName.map { "\"\($0)\"" } ?? state.account.calendar.absoluteString
-        // What was deleted is said apart from what was sent: a forced mass delete sends nothing.
-        var counts = ["received \(report.received.added.count + report.received.updated.count)"]
-        if !report.received.removed.isEmpty { counts.append("removed \(report.received.removed.count) here") }
-        counts.append("sent \(report.sent.count)")
-        if !report.deletedRemotely.isEmpty { counts.append("deleted \(report.deletedRemotely.count) on the server") }
-        lines.append("Synced with \(name): \(counts.joined(separator: ", ")), \(counted(report.conflicts.count, "conflict")).")
+        // One line for each list kept in a calendar of its own; one alone for a single list.
+        let lists = Self.reportedLists(report, state)
+        for list in lists {
+            func of(_ items: [ToDoItem]) -> Int { lists.count == 1 ? items.count : items.count { ListName.same($0.list, list) } }
+            // What was deleted is said apart from what was sent: a forced mass delete sends nothing.
+            var counts = ["received \(of(report.received.added) + of(report.received.updated))"]
+            if !report.received.removed.isEmpty { counts.append("removed \(of(report.received.removed)) here") }
+            counts.append("sent \(of(report.sent))")
+            if !report.moved.isEmpty { counts.append("moved \(of(report.moved)) here") }
+            if !report.deletedRemotely.isEmpty { counts.append("deleted \(of(report.deletedRemotely)) on the server") }
+            let conflicts = lists.count == 1 ? report.conflicts.count : report.conflicts.count { ListName.same($0.item.list, list) }
+            let calendar = list.map { list in "\"\(state.listCalendar(list)?.wantedCalendar ?? list)\"" } ?? name
+            let head = lists.count == 1 ? "Synced with \(calendar)" : "Synced the list \(ListName.shown(list)) with \(calendar)"
+            lines.append("\(head): \(counts.joined(separator: ", ")), \(counted(conflicts, "conflict")).")
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The lists a sync's report speaks of: the default list, then each list kept in a calendar
+    /// of its own by name (`nil`: the default list).
+    static func reportedLists(_ report: SyncReport, _ state: SyncState) -> [String?] {
+        var lists: [String?] = [nil]
+        let items = report.received.added + report.received.updated + report.received.removed + report.sent + report.moved + report.deletedRemotely
+        for name in state.lists.filter({ !$0.isLocal }).map(\.list) + items.compactMap(\.list) where !lists.contains(where: { ListName.same($0, name) }) {
+            lists.append(name)
+        }
+        return [nil] + lists.dropFirst().sorted { $0!.lowercased() < $1!.lowercased() }
     }
 
     static func value(of field: ItemField, in item: ToDoItem, _ renderer: ItemRenderer) -> String {
@@ -126,6 +148,7 @@ extension SyncCommand {
         object["removed"] = items(report.received.removed)
         object["sent"] = items(report.sent)
         object["deletedOnServer"] = items(report.deletedRemotely)
+        object["moved"] = items(report.moved)
         object["conflicts"] = .array(report.conflicts.map { conflict in
             var entry = JSONObject()
             entry["id"] = .string(conflict.item.id.uuidString)

@@ -12,6 +12,11 @@ struct SyncCommand: ListCommand {
                                             help: "setup: a command whose first line of output is the password (as 'pass show dav'); without it, TODO_SYNC_PASSWORD.")
     static let allowHTTP = OptionSpec(name: "allow-http", valueName: nil,
                                       help: "setup: allow plain http:// to a host that is not this machine (the password travels unencrypted).")
+    static let map = OptionSpec(name: "map", valueName: "list=calendar",
+                                help: "setup: keep this list in the calendar of that name (else one of the list's name); repeat for more.",
+                                completion: .names(.lists), repeats: true)
+    static let local = OptionSpec(name: "local", valueName: "list", help: "setup: keep this list on this machine only; repeat for more.",
+                                  completion: .names(.lists), repeats: true)
     static let prefer = OptionSpec(name: "prefer", valueName: "side",
                                    help: "local or remote: whose change wins a field both changed when which came later cannot be told (default: local).",
                                    completion: .words(["local", "remote"]))
@@ -24,7 +29,7 @@ struct SyncCommand: ListCommand {
         name: "sync", summary: "Keep the list in step with a CalDAV calendar.",
         arguments: [ArgumentSpec(name: "action", help: "setup, status or forget; none to sync.", isOptional: true),
                     ArgumentSpec(name: "url", help: "setup: the server's address, or the calendar's.", isOptional: true)],
-        options: [user, calendar, passwordCommand, allowHTTP, prefer, dryRun, force, json],
+        options: [user, calendar, passwordCommand, allowHTTP, map, local, prefer, dryRun, force, json],
         discussion: """
             todo sync setup <url> --user <name> finds the user's calendars (or takes the calendar the
             URL names), picks the one --calendar names (making it when there is none) or the only one
@@ -37,6 +42,10 @@ struct SyncCommand: ListCommand {
             refused without --force, and so is one that would, with what syncs deleted in the last day. A change
             the server refuses is said with its reason, the rest is sent, the sync exits 1, and the next sync
             tries it again. One sync of a list runs at a time. The server is never asked while the list is locked.
+            Each list is a calendar of its own on the account, found by the list's name (or the one
+            --map gives it: --map Work="Office tasks") and made when there is none; the default list's
+            is the calendar setup chose. A task made in a list's calendar arrives in that list, and an
+            item moved to another list moves to its calendar. --local Home keeps a list off the server.
             """,
         argumentCompletion: .words(["setup", "status", "forget"]), changesList: true)
 
@@ -49,7 +58,7 @@ struct SyncCommand: ListCommand {
 
     enum Action: Equatable {
         case sync(prefer: SyncSide, dryRun: Bool, force: Bool, json: Bool)
-        case setup(url: URL, user: String, calendar: String?, passwordCommand: String?, allowHTTP: Bool)
+        case setup(url: URL, user: String, calendar: String?, passwordCommand: String?, allowHTTP: Bool, lists: [SyncState.ListCalendar])
         case status(json: Bool)
         case forget
     }
@@ -62,7 +71,7 @@ struct SyncCommand: ListCommand {
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         let positionals = try arguments.positionals(atMost: 2)
-        let setupOptions = [Self.user, Self.calendar, Self.passwordCommand, Self.allowHTTP]
+        let setupOptions = [Self.user, Self.calendar, Self.passwordCommand, Self.allowHTTP, Self.map, Self.local]
         let syncOptions = [Self.prefer, Self.dryRun, Self.force, Self.json]
         func given(_ options: [OptionSpec]) -> OptionSpec? {
             options.first { arguments.flag($0) || arguments.value($0) != nil }
@@ -92,8 +101,27 @@ struct SyncCommand: ListCommand {
                                       + " the user with --user and the password in TODO_SYNC_PASSWORD or through --password-command")
             }
             guard let user = arguments.value(Self.user), !user.isEmpty else { throw arguments.error("todo sync setup needs --user <name>") }
+            var lists: [SyncState.ListCalendar] = []
+            for text in arguments.values(Self.map) {
+                let parts = text.split(separator: "=", maxSplits: 1).map { Whitespace.trimmingSpaces(String($0)) }
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts.allSatisfy({ ItemField.isOneLine($0) }) else {
+                    throw arguments.error("'--map \(TerminalText.printable(text))' names no list and calendar; give --map <list>=<calendar>, as --map Work=Office")
+                }
+                guard let list = ListName.stored(parts[0]) else {
+                    throw arguments.error("the default list's calendar is the one setup chooses; give --calendar \(TerminalText.printable(parts[1])) for it")
+                }
+                lists.append(SyncState.ListCalendar(list: list, calendarName: parts[1]))
+            }
+            for text in arguments.values(Self.local) {
+                let name = Whitespace.trimmingSpaces(text)
+                guard !name.isEmpty, ItemField.isOneLine(name), let list = ListName.stored(name) else {
+                    throw arguments.error("'--local \(TerminalText.printable(text))' names no list but the default one, which is synced; name another list")
+                }
+                guard !lists.contains(where: { ListName.same($0.list, list) }) else { throw arguments.error("'\(TerminalText.printable(list))' is given both --map and --local") }
+                lists.append(SyncState.ListCalendar(list: list, isLocal: true))
+            }
             action = .setup(url: url, user: user, calendar: arguments.value(Self.calendar), passwordCommand: arguments.value(Self.passwordCommand),
-                            allowHTTP: arguments.flag(Self.allowHTTP))
+                            allowHTTP: arguments.flag(Self.allowHTTP), lists: lists)
         case "status", "forget":
             try refuse(setupOptions + syncOptions.filter { positionals[0] == "forget" || $0 != Self.json }, for: positionals[0])
             _ = try arguments.positionals(atMost: 1)
@@ -105,9 +133,9 @@ struct SyncCommand: ListCommand {
 
     func run(with runner: CommandRunner) throws {
         switch action {
-        case .setup(let url, let user, let calendar, let passwordCommand, let allowHTTP):
+        case .setup(let url, let user, let calendar, let passwordCommand, let allowHTTP, let lists):
             try Self.whileSyncing(runner) {
-                try setup(url: url, user: user, calendarName: calendar, passwordCommand: passwordCommand, allowHTTP: allowHTTP, runner)
+                try setup(url: url, user: user, calendarName: calendar, passwordCommand: passwordCommand, allowHTTP: allowHTTP, lists: lists, runner)
             }
         case .status(let json):
             try status(runner, json: json)
