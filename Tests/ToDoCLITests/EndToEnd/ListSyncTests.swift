@@ -103,6 +103,12 @@ final class ListSyncTests: SyncServerTestCase {
             Tasks []
 
             """)
+        let status = try run("sync", "status").stdout
+        XCTAssertTrue(status.hasSuffix("""
+            List Work: "Office tasks" \(server.url.absoluteString)alice/office-tasks/
+            List Diary: kept on this machine
+
+            """), status)
         XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice", "--local", "default").status, 64)
     }
 }

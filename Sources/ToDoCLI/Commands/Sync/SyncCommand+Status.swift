@@ -26,6 +26,14 @@ extension SyncCommand {
             object["lastSynced"] = state.lastSync.map { .number(JSONValue.literal(for: $0)) } ?? .null
             object["synced"] = .number(String(state.records.count))
             object["waiting"] = .number(String(waiting))
+            object["lists"] = .array(state.lists.map { list in
+                var entry = JSONObject()
+                entry["list"] = .string(list.list)
+                entry["calendarName"] = .string(list.wantedCalendar)
+                entry["calendar"] = list.calendar.map { .string($0.absoluteString) } ?? .null
+                entry["local"] = .bool(list.isLocal)
+                return .object(entry)
+            })
             runner.context.output.write(bytes: JSONValue.object(object).serialized())
             return
         }
@@ -38,6 +46,10 @@ extension SyncCommand {
             Last synced: \(last)
             Synced:      \(counted(state.records.count, "item"))
             Waiting:     \(counted(waiting, "local change"))\n
-            """))
+            """ + state.lists.map { list in
+                // Each other list, and where it is kept.
+                let place = list.isLocal ? "kept on this machine" : "\"\(list.wantedCalendar)\" " + (list.calendar?.absoluteString ?? "(found or made by the next sync)")
+                return "List \(list.list): \(place)\n"
+            }.joined()))
     }
 }
