@@ -394,7 +394,9 @@ public struct SyncRun {
         var inStep = true
         stored = stored.compactMap { record in
             guard record.etag == nil, let resource = found[record.href] else { return record }
-            let item = try? CalendarResource.item(of: resource.text, timeZone: timeZone)?.item
+            var item = try? CalendarResource.item(of: resource.text, timeZone: timeZone)?.item
+            // Its calendar says its list, as when it is fetched.
+            item?.list = record.base.list
             if let item, !ItemField.differ(item, record.base) {
                 var read = record
                 read.etag = resource.etag

@@ -768,12 +768,15 @@ final class SyncRunTests: XCTestCase {
 
     /// A server that rewrites what it is sent (SabreDAV, under Nextcloud, adds and reorders
     /// properties) and so gives no ETag, as RFC 4791 5.3.4 allows: the sync reads those items back
-    /// and compares their fields, not their bytes, and nothing goes back and forth.
+    /// and compares their fields, not their bytes, and nothing goes back and forth; an item of
+    /// another list, in its calendar, too (the calendar says its list).
     func test_aServerThatRewritesWhatItIsSent_isComparedByFields() throws {
         let laptop = try list("laptop")
         try laptop.update { manager in
             _ = try manager.add(ToDoItem(title: "Tea", timestamp: 1_900_000_000, priority: 1))
-            _ = try manager.add(ToDoItem(title: "Milk"))
+            var milk = ToDoItem(title: "Milk")
+            milk.list = "Shopping"
+            _ = try manager.add(milk)
         }
         let rewriting = interposed { request, send throws(HTTPError) in
             guard request.method == "PUT", let body = request.body else { return try send(request) }
@@ -791,6 +794,7 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(report.sent.map(\.title).sorted(), ["Milk", "Tea"])
         XCTAssertEqual(try laptop.loadSyncState()?.records.map { $0.etag != nil }, [true, true], "read back, since no ETag was given")
         XCTAssertTrue(try phone("print([t.data for t in calendar.todos()])").contains("X-SERVER-NOTE:rewritten"))
+        XCTAssertEqual(try laptop.loadSyncState()?.lists.map(\.list), ["Shopping"])
 
         report = try sync(laptop)
         XCTAssertEqual(report.sent.count + report.received.added.count + report.received.updated.count, 0,
@@ -799,7 +803,7 @@ final class SyncRunTests: XCTestCase {
         let counting = interposed { request, send throws(HTTPError) in try send(request) }
         report = try sync(laptop, transport: counting)
         XCTAssertEqual(report.sent.count + report.received.added.count + report.received.updated.count, 0)
-        XCTAssertEqual(counting.requests.map(\.method), ["REPORT"])
+        XCTAssertEqual(counting.requests.map(\.method), ["REPORT", "REPORT"], "one question to each calendar, no more")
     }
 
     /// Items whose UIDs hold characters a server escapes in its addresses (Radicale lists
