@@ -15,6 +15,7 @@ final class CompletionTests: BinaryTestCase {
         XCTAssertEqual(try todo.run(["check", "3"]).status, 0)
         XCTAssertEqual(try todo.run(["edit", "1", "--tag", "phone", "--tag", "family"]).status, 0)
         XCTAssertEqual(try todo.run(["edit", "3", "--tag", "Errand"]).status, 0)
+        XCTAssertEqual(try todo.run(["edit", "2", "--list", "Work stuff"]).status, 0)
     }
 
     private func script(_ shell: String) throws -> String {
@@ -36,6 +37,7 @@ final class CompletionTests: BinaryTestCase {
         XCTAssertEqual(try todo.run(["completion", "--items", "done"]).stdout, "3\tBuy milk\n")
         XCTAssertEqual(try todo.run(["completion", "--items", "all"]).stdout.split(separator: "\n").count, 3)
         XCTAssertEqual(try todo.run(["completion", "--items", "tags"]).stdout, "Errand\nfamily\nphone\n", "every item's, once, in order")
+        XCTAssertEqual(try todo.run(["completion", "--items", "lists"]).stdout, "default\nWork stuff\n")
         XCTAssertEqual(try todo.run(["completion", "tcsh"]).status, 64)
         XCTAssertEqual(try todo.run(["completion", "--items", "some"]).status, 64)
         XCTAssertEqual(try todo.run(["completion"]).status, 64)
@@ -63,6 +65,8 @@ final class CompletionTests: BinaryTestCase {
         XCTAssertEqual(try complete(["todo", "list", "--sort", ""]), ["number", "due", "title", "created", "priority", "project"])
         XCTAssertEqual(try complete(["todo", "list", "--tag", ""]), ["Errand", "family", "phone"])
         XCTAssertEqual(try complete(["todo", "edit", "1", "--untag", "p"]), ["phone"])
+        XCTAssertEqual(try complete(["todo", "list", "--list", ""]), ["default", "Work stuff"], "a name with a space is one")
+        XCTAssertEqual(try complete(["todo", "edit", "1", "--list", "W"]), ["Work stuff"])
         XCTAssertEqual(try complete(["todo", "add", "x", "--priority", ""]), ["high", "medium", "low"])
         XCTAssertEqual(try complete(["todo", "import", "--format", "t"]), ["todotxt", "taskwarrior"])
         XCTAssertEqual(try complete(["todo", "export", "--format", ""]), ["json", "todotxt", "ical", "taskwarrior"])
@@ -104,6 +108,7 @@ final class CompletionTests: BinaryTestCase {
         XCTAssertTrue(try complete(["todo", "list", "--s"], prefix: "--s").contains("|--sort:Sort open and done items each by number, due, title, created, priority (high first) or project.|"))
         XCTAssertEqual(try complete(["todo", "list", "--sort", ""]), "words: number due title created priority project\n")
         XCTAssertEqual(try complete(["todo", "add", "x", "--tag", ""]), "words: Errand family phone\n")
+        XCTAssertEqual(try complete(["todo", "lists", "remove", "x", "--to", ""]), "words: default Work stuff\n")
         XCTAssertEqual(try complete(["todo", "import", ""]), "files\n")
         XCTAssertEqual(try complete(["todo", "edit", "1", "--title", ""]), "message: title\n")
     }
@@ -124,6 +129,7 @@ final class CompletionTests: BinaryTestCase {
         XCTAssertEqual(try complete("todo --file \(directory.file("other.json").path) show "), "")
         XCTAssertEqual(try complete("todo list --so"), "--sort\tSort open and done items each by number, due, title, created, priority (high first) or project.\n")
         XCTAssertEqual(try complete("todo list --tag f"), "family\tOnly items with this tag (any case); repeated, with every one.\n")
+        XCTAssertEqual(try complete("todo list --list W"), "Work stuff\tOnly items of this list ('default' for the default list).\n")
         XCTAssertEqual(try complete("todo add x --priority h"), "high\thigh, medium or low (H, M, L), or 1 (highest) to 9 (lowest).\n")
         XCTAssertEqual(try complete("todo export --format i"), "ical\tjson (the data file's format; the default), todotxt, ical or taskwarrior (what task import reads).\n")
         XCTAssertEqual(try complete("todo --ver"), "--version\tShow the version.\n")
