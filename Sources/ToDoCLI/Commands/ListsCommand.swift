@@ -6,7 +6,7 @@ struct ListsCommand: ListCommand {
     static let to = OptionSpec(name: "to", valueName: "list", help: "remove: the list its items move to ('default' for the default list).",
                                completion: .names(.lists))
     static let spec = CommandSpec(
-        name: "lists", summary: "Show the lists and how many items each holds; rename or remove one.",
+        name: "lists", summary: "Show the lists and their counts; rename or remove one.",
         arguments: [ArgumentSpec(name: "action", help: "rename <list> <new name>, or remove <list> [--to <list>]; none to show them.", isOptional: true),
                     ArgumentSpec(name: "name", help: "The list, and for rename its new name.", isOptional: true, repeats: true)],
         options: [to, CommonOptions.json],

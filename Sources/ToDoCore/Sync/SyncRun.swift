@@ -187,8 +187,11 @@ public struct SyncRun {
             let read = try given ?? store.loadSyncState()
             given = nil
             guard var state = read else { throw SyncError.notSetUp }
-            // A list without its calendar yet gets one, found or made, before the list is locked.
-            let linked = try linking(state, manager: try store.load(), making: true)
+            // A list without its calendar yet gets one, found or made, before the list is locked:
+            // looked for only when the list changed since the last sync (which linked every list
+            // it had) or setup named one, so that a sync with nothing to do reads no list.
+            let linked = try store.listDigest() == state.listDigest && !state.lists.contains { !$0.isLocal && $0.calendar == nil }
+                ? state : try linking(state, manager: try store.load(), making: true)
             if linked.lists != state.lists {
                 let lists = linked.lists
                 try store.update(withSyncState: { _, current in
