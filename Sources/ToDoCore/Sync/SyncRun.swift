@@ -141,10 +141,24 @@ public struct SyncRun {
             if let name = summary.name, state.listCalendar(name) == nil { state.lists.append(SyncState.ListCalendar(list: name)) }
         }
         let unlinked = state.lists.indices.filter { !state.lists[$0].isLocal && state.lists[$0].calendar == nil }
-        guard !unlinked.isEmpty else { return state }
+        guard !unlinked.isEmpty || state.account.allLists else { return state }
         // The calendars of the user's home: the account's, or where the default calendar lies.
         let home = state.account.home ?? state.account.calendar.deletingLastPathComponent()
         let found = try server { () throws(CalDAVError) in try client.calendars(at: home) }
+        if state.account.allLists {
+            // Every other calendar for tasks is a list of its name, unless a list has it already.
+            let taken = Set(([state.account.calendar] + state.lists.compactMap(\.calendar)).map { CalDAVClient.canonicalPath(of: $0) })
+            for calendar in found.calendars where calendar.holdsTasks && !taken.contains(CalDAVClient.canonicalPath(of: calendar.url)) {
+                let url = calendar.url.absoluteString.hasSuffix("/") ? calendar.url : calendar.url.appendingPathComponent("")
+                let name = calendar.displayName.flatMap { $0.isEmpty || !ItemField.isOneLine($0) ? nil : $0 } ?? url.lastPathComponent
+                guard let list = ListName.stored(name) else { continue }
+                if let index = state.lists.firstIndex(where: { ListName.same($0.list, list) }) {
+                    if !state.lists[index].isLocal, state.lists[index].calendar == nil, state.lists[index].calendarName == nil { state.lists[index].calendar = url }
+                } else {
+                    state.lists.append(SyncState.ListCalendar(list: list, calendar: url))
+                }
+            }
+        }
         for index in unlinked {
             let name = state.lists[index].wantedCalendar
             switch CalendarChoice(named: name, among: found.calendars) {
@@ -190,7 +204,7 @@ public struct SyncRun {
             // A list without its calendar yet gets one, found or made, before the list is locked:
             // looked for only when the list changed since the last sync (which linked every list
             // it had) or setup named one, so that a sync with nothing to do reads no list.
-            let linked = try store.listDigest() == state.listDigest && !state.lists.contains { !$0.isLocal && $0.calendar == nil }
+            let linked = try !state.account.allLists && store.listDigest() == state.listDigest && !state.lists.contains { !$0.isLocal && $0.calendar == nil }
                 ? state : try linking(state, manager: try store.load(), making: true)
             if linked.lists != state.lists {
                 let lists = linked.lists
@@ -374,10 +388,24 @@ public struct SyncRun {
         }
         if !stored.isEmpty || !deleted.isEmpty {
             let replaced = deleted.union(stored.map(\.id))
+            // What this sync made is asked for by its href next time: it was made after the token,
+            // and a server may leave out of the changes since then a task made and deleted since
+            // (RFC 6578 3.5.1; Xandikos does), which would otherwise stay here for ever.
+            let made = stored.filter { record in !plan.remote.contains { if case .put(let item, _?, _) = $0 { item.id == record.id } else { false } } }
+                .map(\.href)
             try store.update(command: command, withSyncState: { _, state in
                 guard var current = state else { return }
                 current.records.removeAll { replaced.contains($0.id) }
                 current.records += stored
+                for href in made {
+                    let calendar = calendars.calendar(ofHref: href)
+                    if let part = calendars.parts.first(where: { $0.fetched.calendar == calendar }), let list = part.list,
+                       let index = current.lists.firstIndex(where: { ListName.same($0.list, list) }) {
+                        current.lists[index].askAgain.append(href)
+                    } else {
+                        current.askAgain.append(href)
+                    }
+                }
                 state = current
             })
         }

@@ -21,6 +21,9 @@ public struct SyncState: Equatable, Sendable {
         /// The user's calendar home, where the calendars of the other lists are found or made;
         /// `nil` for a state an earlier todo wrote (then found from the calendar's address).
         public var home: URL?
+        /// Whether every calendar of the account that holds tasks is a list here, named as the
+        /// calendar (`--all-lists`): a second machine takes the lists the first made.
+        public var allLists = false
 
         public init(calendar: URL, calendarName: String?, user: String, passwordCommand: String?, allowsHTTP: Bool) {
             self.calendar = calendar
@@ -137,6 +140,10 @@ public struct SyncState: Equatable, Sendable {
             writer.bool(true)
         }
         writer.field("home", account.home?.absoluteString)
+        if account.allLists {
+            writer.key("allLists")
+            writer.bool(true)
+        }
         writer.endObject()
         writer.field("syncToken", syncToken)
         writer.field("lastSync", lastSync)
@@ -325,7 +332,7 @@ public struct SyncState: Equatable, Sendable {
 
     private static func account(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> Account {
         func path() -> String { "account" }
-        var calendar: URL?, name: String?, user: String?, command: String?, allowsHTTP = false, home: URL?
+        var calendar: URL?, name: String?, user: String?, command: String?, allowsHTTP = false, home: URL?, allLists = false
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             switch key {
             case "calendar": calendar = try scanner.string(at: path).flatMap { URL(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
@@ -334,12 +341,14 @@ public struct SyncState: Equatable, Sendable {
             case "passwordCommand": command = try scanner.string(at: path)
             case "allowHTTP": allowsHTTP = try scanner.bool(at: path) ?? false
             case "home": home = try scanner.string(at: path).flatMap { URL(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
+            case "allLists": allLists = try scanner.bool(at: path) ?? false
             default: _ = try scanner.unknownValue()
             }
         }
         guard let calendar, let user else { throw .shape(path(), "expected the calendar's address and the user") }
         var account = Account(calendar: calendar, calendarName: name, user: user, passwordCommand: command, allowsHTTP: allowsHTTP)
         account.home = home
+        account.allLists = allLists
         return account
     }
 

@@ -112,3 +112,61 @@ final class ListSyncTests: SyncServerTestCase {
         XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice", "--local", "default").status, 64)
     }
 }
+
+/// Lists between two files through each server the tests start (Radicale, SabreDAV without sync
+/// tokens, Xandikos): the calendars made for them, and a move, reach the other file.
+class ListSyncAcrossServersTests: SyncServerTestCase {
+    func test_listsAndAMove_reachAnotherFile() throws {
+        try checkListsAndAMoveReachAnotherFile()
+    }
+
+    /// The test, which each server's class runs (test discovery does not see an inherited one).
+    func checkListsAndAMoveReachAnotherFile() throws {
+        XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice").status, 0)
+        // The second machine takes every calendar of the account as a list.
+        XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice", "--all-lists", file: "desktop.json").status, 0)
+        XCTAssertEqual(try run("add", "Buy milk").status, 0)
+        XCTAssertEqual(try run("add", "Send the report", "--list", "Work").status, 0)
+        XCTAssertEqual(try run("add", "Fix the fence", "--list", "Home").status, 0)
+        let sent = try run("sync")
+        XCTAssertEqual(sent.status, 0, sent.stderr)
+        XCTAssertTrue(sent.stdout.hasSuffix("Synced the list Work with \"Work\": received 0, sent 1, 0 conflicts.\n"), sent.stdout)
+        XCTAssertEqual(try run("sync", file: "desktop.json").status, 0)
+        XCTAssertEqual(try run("lists", file: "desktop.json").stdout, "default  1 open item\nHome     1 open item\nWork     1 open item\n")
+
+        let fence = try XCTUnwrap(try run("list", "--list", "Home", file: "desktop.json").stdout.split(separator: " ").first.map(String.init))
+        XCTAssertEqual(try run("edit", fence, "--list", "Work", file: "desktop.json").status, 0)
+        let moved = try run("sync", file: "desktop.json")
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        XCTAssertTrue(moved.stdout.hasPrefix("Moved \(fence): Fix the fence to the calendar of the list Work\n"), moved.stdout)
+        let desktopAgain = try run("sync", "--dry-run").stdout
+        let arrived = try run("sync")
+        XCTAssertEqual(arrived.status, 0, arrived.stderr)
+        let all = try run("list", "--all").stdout
+        XCTAssertEqual(try run("list", "--list", "Work").stdout, """
+            2 [ ] Send the report --list Work
+            3 [ ] Fix the fence --list Work
+
+            """, "the move arrived, the number kept: \(desktopAgain)\(arrived.stdout)\(all)")
+        for file in ["items.json", "desktop.json"] {
+            let quiet = try run("sync", file: file).stdout
+            XCTAssertFalse(quiet.contains("Sent") || quiet.contains("Received") || quiet.contains("Moved") || quiet.contains("Updated"), "\(file): \(quiet)")
+        }
+    }
+}
+
+final class ListSyncSabreDAVTests: ListSyncAcrossServersTests {
+    override var serverKind: DAVServer.Kind { .sabre }
+
+    override func test_listsAndAMove_reachAnotherFile() throws {
+        try checkListsAndAMoveReachAnotherFile()
+    }
+}
+
+final class ListSyncXandikosTests: ListSyncAcrossServersTests {
+    override var serverKind: DAVServer.Kind { .xandikos }
+
+    override func test_listsAndAMove_reachAnotherFile() throws {
+        try checkListsAndAMoveReachAnotherFile()
+    }
+}

@@ -4,7 +4,7 @@ import ToDoCore
 /// `todo sync setup`: the calendar found or made, the password checked, the account recorded.
 extension SyncCommand {
     func setup(url: URL, user: String, calendarName: String?, passwordCommand: String?, allowHTTP: Bool, lists: [SyncState.ListCalendar],
-               _ runner: CommandRunner) throws {
+               allLists: Bool, _ runner: CommandRunner) throws {
         let context = runner.context
         if url.scheme?.lowercased() == "http", !Self.isLoopback(url) {
             guard allowHTTP else {
@@ -40,6 +40,7 @@ extension SyncCommand {
         var account = SyncState.Account(calendar: chosen.url, calendarName: chosen.displayName, user: user, passwordCommand: passwordCommand,
                                         allowsHTTP: allowHTTP)
         account.home = found.home
+        account.allLists = allLists
         try runner.store.update(withSyncState: { _, state in
             // Another calendar starts afresh; the same one keeps what the last sync agreed.
             if state?.account.calendar != account.calendar { state = SyncState(account: account) } else { state?.account = account }

@@ -17,6 +17,8 @@ struct SyncCommand: ListCommand {
                                 completion: .names(.lists), repeats: true)
     static let local = OptionSpec(name: "local", valueName: "list", help: "setup: keep this list on this machine only; repeat for more.",
                                   completion: .names(.lists), repeats: true)
+    static let allLists = OptionSpec(name: "all-lists", valueName: nil,
+                                     help: "setup: take every calendar of the account that holds tasks as a list of its name (a second machine's lists).")
     static let prefer = OptionSpec(name: "prefer", valueName: "side",
                                    help: "local or remote: whose change wins a field both changed when which came later cannot be told (default: local).",
                                    completion: .words(["local", "remote"]))
@@ -29,7 +31,7 @@ struct SyncCommand: ListCommand {
         name: "sync", summary: "Keep the list in step with a CalDAV calendar.",
         arguments: [ArgumentSpec(name: "action", help: "setup, status or forget; none to sync.", isOptional: true),
                     ArgumentSpec(name: "url", help: "setup: the server's address, or the calendar's.", isOptional: true)],
-        options: [user, calendar, passwordCommand, allowHTTP, map, local, prefer, dryRun, force, json],
+        options: [user, calendar, passwordCommand, allowHTTP, map, local, allLists, prefer, dryRun, force, json],
         discussion: """
             todo sync setup <url> --user <name> finds the user's calendars (or takes the calendar the
             URL names), picks the one --calendar names (making it when there is none) or the only one
@@ -46,6 +48,8 @@ struct SyncCommand: ListCommand {
             --map gives it: --map Work="Office tasks") and made when there is none; the default list's
             is the calendar setup chose. A task made in a list's calendar arrives in that list, and an
             item moved to another list moves to its calendar. --local Home keeps a list off the server.
+            A list joins the sync once it has an item here; --all-lists takes every calendar of the
+            account that holds tasks as a list (on a second machine, the lists the first made).
             """,
         argumentCompletion: .words(["setup", "status", "forget"]), changesList: true)
 
@@ -58,7 +62,7 @@ struct SyncCommand: ListCommand {
 
     enum Action: Equatable {
         case sync(prefer: SyncSide, dryRun: Bool, force: Bool, json: Bool)
-        case setup(url: URL, user: String, calendar: String?, passwordCommand: String?, allowHTTP: Bool, lists: [SyncState.ListCalendar])
+        case setup(url: URL, user: String, calendar: String?, passwordCommand: String?, allowHTTP: Bool, lists: [SyncState.ListCalendar], allLists: Bool)
         case status(json: Bool)
         case forget
     }
@@ -71,7 +75,7 @@ struct SyncCommand: ListCommand {
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         let positionals = try arguments.positionals(atMost: 2)
-        let setupOptions = [Self.user, Self.calendar, Self.passwordCommand, Self.allowHTTP, Self.map, Self.local]
+        let setupOptions = [Self.user, Self.calendar, Self.passwordCommand, Self.allowHTTP, Self.map, Self.local, Self.allLists]
         let syncOptions = [Self.prefer, Self.dryRun, Self.force, Self.json]
         func given(_ options: [OptionSpec]) -> OptionSpec? {
             options.first { arguments.flag($0) || arguments.value($0) != nil }
@@ -121,7 +125,7 @@ struct SyncCommand: ListCommand {
                 lists.append(SyncState.ListCalendar(list: list, isLocal: true))
             }
             action = .setup(url: url, user: user, calendar: arguments.value(Self.calendar), passwordCommand: arguments.value(Self.passwordCommand),
-                            allowHTTP: arguments.flag(Self.allowHTTP), lists: lists)
+                            allowHTTP: arguments.flag(Self.allowHTTP), lists: lists, allLists: arguments.flag(Self.allLists))
         case "status", "forget":
             try refuse(setupOptions + syncOptions.filter { positionals[0] == "forget" || $0 != Self.json }, for: positionals[0])
             _ = try arguments.positionals(atMost: 1)
@@ -133,9 +137,10 @@ struct SyncCommand: ListCommand {
 
     func run(with runner: CommandRunner) throws {
         switch action {
-        case .setup(let url, let user, let calendar, let passwordCommand, let allowHTTP, let lists):
+        case .setup(let url, let user, let calendar, let passwordCommand, let allowHTTP, let lists, let allLists):
             try Self.whileSyncing(runner) {
-                try setup(url: url, user: user, calendarName: calendar, passwordCommand: passwordCommand, allowHTTP: allowHTTP, lists: lists, runner)
+                try setup(url: url, user: user, calendarName: calendar, passwordCommand: passwordCommand, allowHTTP: allowHTTP, lists: lists,
+                          allLists: allLists, runner)
             }
         case .status(let json):
             try status(runner, json: json)
