@@ -19,27 +19,20 @@ struct ReminderCommand {
     /// Runs the command for `reminder`, described by `title` and `body`; throws when it could not
     /// be run, failed, or took too long.
     func run(title: String, body: String, reminder: DueReminder, timeout: Double = Self.timeout) throws(ReminderCommand.Failure) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // The reminder is "$1" and "$2": never spliced into the command's text.
-        process.arguments = ["-c", command.contains("$") ? command : command + " \"$@\"", "todo-remind", title, body]
         var environment = ProcessInfo.processInfo.environment
         environment["TODO_NUMBER"] = String(reminder.item.number)
         environment["TODO_ID"] = reminder.item.id.uuidString
         environment["TODO_TITLE"] = reminder.item.title
         environment["TODO_RINGS"] = JSONValue.literal(for: reminder.moment)
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.standardError
-        let ended = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in ended.signal() }
-        do { try process.run() } catch { throw Failure("the reminder command could not be run: \(error.localizedDescription)") }
-        guard ended.wait(timeout: .now() + timeout) == .success else {
-            process.terminate()
-            throw Failure("the reminder command did not end within \(Int(timeout)) seconds")
-        }
-        guard process.terminationStatus == 0 else {
-            throw Failure("the reminder command failed (exit \(process.terminationStatus))")
+        // The reminder is "$1" and "$2": never spliced into the command's text.
+        let shell = ShellCommand(command.contains("$") ? command : command + " \"$@\"", name: "todo-remind", arguments: [title, body], environment: environment,
+                                 output: FileHandle.standardError)
+        let ending: ShellCommand.Ending
+        do { ending = try shell.run(timeout: timeout) } catch { throw Failure("the reminder command could not be run: \(error.localizedDescription)") }
+        switch ending {
+        case .timedOut: throw Failure("the reminder command did not end within \(Int(timeout)) seconds")
+        case .exited(let status) where status != 0: throw Failure("the reminder command failed (exit \(status))")
+        case .exited: break
         }
     }
 }

@@ -41,26 +41,24 @@ extension SyncCommand {
     /// its text, which may hold a secret of its own.
     static func password(command: String?, _ context: Context, timeout: Double = passwordCommandTimeout) throws -> String {
         if let command {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command]
-            process.standardInput = FileHandle.nullDevice
             let output = Pipe()
-            process.standardOutput = output
-            let ended = DispatchSemaphore(value: 0)
-            process.terminationHandler = { _ in ended.signal() }
-            do { try process.run() } catch { throw SyncFailure(message: "the password command could not be run: \(error.localizedDescription)") }
-            try? output.fileHandleForWriting.close()
-            let printed = PrintedOutput(output.fileHandleForReading)
-            guard ended.wait(timeout: .now() + timeout) == .success else {
-                process.terminate()
-                throw SyncFailure(message: "the password command gave no password within \(Int(timeout)) seconds")
+            var printed: PrintedOutput?
+            let ending: ShellCommand.Ending
+            do {
+                ending = try ShellCommand(command, output: output).run(timeout: timeout) {
+                    try? output.fileHandleForWriting.close()
+                    printed = PrintedOutput(output.fileHandleForReading)
+                }
+            } catch {
+                throw SyncFailure(message: "the password command could not be run: \(error.localizedDescription)")
             }
-            guard process.terminationStatus == 0 else {
-                throw SyncFailure(message: "the password command failed (exit \(process.terminationStatus))")
+            switch ending {
+            case .timedOut: throw SyncFailure(message: "the password command gave no password within \(Int(timeout)) seconds")
+            case .exited(let status) where status != 0: throw SyncFailure(message: "the password command failed (exit \(status))")
+            case .exited: break
             }
             // The first line, without its end (`\n` or `\r\n`); spaces are the password's.
-            var bytes = printed.bytes(waitingAtMost: 2).prefix { $0 != UInt8(ascii: "\n") }
+            var bytes = (printed?.bytes(waitingAtMost: 2) ?? []).prefix { $0 != UInt8(ascii: "\n") }
             if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
             let line = String(decoding: bytes, as: UTF8.self)
             guard !line.isEmpty else { throw SyncFailure(message: "the password command printed no password") }
