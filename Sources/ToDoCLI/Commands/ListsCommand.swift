@@ -31,9 +31,10 @@ struct ListsCommand: ListCommand {
     init(_ arguments: CommandArguments) throws(UsageError) {
         let words = arguments.scanned.positionals
         func name(_ text: String) throws(UsageError) -> String? {
-            let trimmed = Whitespace.trimmingSpaces(text)
-            guard !trimmed.isEmpty, ItemField.isOneLine(trimmed) else { throw arguments.error("'\(TerminalText.printable(text))' is not a list's name: one line, not empty") }
-            return ListName.stored(trimmed)
+            guard let list = ListName.typed(Whitespace.trimmingSpaces(text)) else {
+                throw arguments.error("'\(TerminalText.printable(text))' is not a list's name: one line, not empty")
+            }
+            return list
         }
         switch words.first {
         case nil:

@@ -172,7 +172,7 @@ struct ItemRenderer {
         for (name, length) in units where rest >= length {
             let count = rest / length
             rest %= length
-            parts.append("\(count) \(name)\(count == 1 ? "" : "s")")
+            parts.append(counted(count, name))
         }
         return parts.isEmpty ? "0 seconds" : parts.joined(separator: " ")
     }

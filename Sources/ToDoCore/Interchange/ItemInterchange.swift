@@ -89,8 +89,8 @@ public enum ItemInterchange {
             // vdirsyncer keeps the calendar's name in a file of one line.
             let shown = (try? readFile(atPath: (folderPath as NSString).appendingPathComponent("displayname")))
                 .map { Whitespace.trimmingSpaces(String(decoding: $0.prefix(1024), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? "") }
-            let list = shown.flatMap { $0.isEmpty || !ItemField.isOneLine($0) ? nil : $0 } ?? folder
-            files += inside.map { ("\(folder)/\($0.name)", $0.bytes, ListName.stored(list)) }
+            let list = shown.flatMap(ListName.typed) ?? ListName.stored(folder)
+            files += inside.map { ("\(folder)/\($0.name)", $0.bytes, list) }
         }
         return files
     }

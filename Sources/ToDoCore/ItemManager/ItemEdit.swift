@@ -126,6 +126,8 @@ extension ItemManager {
         edited.start = start
         edited.parent = parent
         for (field, change) in edit.texts { edited[text: field] = change.applied(to: current[text: field]) }
+        // Another list, named in another case than its items spell it, is theirs.
+        if let list = edited.list, !ListName.same(list, current.list) { edited.list = listName(asTheItemsSpell: list) }
         if let alarms = edit.alarms.applied(to: current.alarms) {
             edited.alarms = alarms.map { given in current.alarms.first { $0.trigger == given.trigger } ?? given }
         } else {

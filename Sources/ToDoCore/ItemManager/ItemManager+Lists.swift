@@ -36,24 +36,28 @@ extension ItemManager {
         return [summaries[0]] + summaries.dropFirst().sorted { $0.name!.lowercased() < $1.name!.lowercased() }
     }
 
-    /// The spelling the list named `name` (ignoring case) has among the items, if any has it.
-    func existingListName(matching name: String) -> String? {
+    /// The list named `name` as the items spell it: a list named in another case is the list the
+    /// items have; a new one is spelled as given.
+    func listName(asTheItemsSpell name: String) -> String {
         for items in [openStored, doneStored] {
             for item in items {
                 if let list = item.list, ListName.same(list, name) { return list }
             }
         }
-        return nil
+        return name
     }
 
-    /// Gives every item of the list `name` the list `newName` (`nil`: the default list), and
-    /// returns the list's name as the items had it, and the items. Refused when no item is in the list.
+    /// Gives every item of the list `name` the list `newName` (`nil`: the default list), spelled
+    /// as a list the items have already unless it is the list itself spelled anew, and returns the
+    /// list's name as the items had it, and the items. Refused when no item is in the list.
     public mutating func moveItems(ofList name: String?, to newName: String?) throws(ItemManagerError) -> (list: String?, items: [ToDoItem]) {
         let items = (openStored + doneStored).filter { ListName.same($0.list, name) }
         guard let first = items.first else { throw .noSuchList(ListName.shown(name)) }
+        // Spelled once for every item, not for each.
+        let target = ListName.same(newName, name) ? newName : newName.map(listName(asTheItemsSpell:))
         var moved: [ToDoItem] = []
         for item in items {
-            moved.append(try updateItem(withID: item.id) { $0.list = newName })
+            moved.append(try updateItem(withID: item.id) { $0.list = target })
         }
         return (first.list, moved)
     }

@@ -124,7 +124,7 @@ public struct ItemManager: Sendable {
         try Self.checkRepeat(of: item, before: nil)
         try Self.checkAlarms(of: item, before: nil)
         var open = item
-        if let list = open.list { open.list = existingListName(matching: list) ?? list }
+        if let list = open.list { open.list = listName(asTheItemsSpell: list) }
         if open.done { open.done = false }
         if open.completedAt != nil { open.completedAt = nil }
         if !open.tags.isEmpty { open.tags = Tags.normalized(open.tags) }
@@ -265,9 +265,6 @@ public struct ItemManager: Sendable {
         let old = item(at: place)
         var item = old
         edit(&item)
-        // A list named in another case is the list the items have (but when the item's own list
-        // is being renamed so).
-        if let list = item.list, !ListName.same(list, old.list) { item.list = existingListName(matching: list) ?? list }
         try validate(item)
         try Self.checkRepeat(of: item, before: old)
         try Self.checkAlarms(of: item, before: old)

@@ -9,6 +9,13 @@ public enum ListName {
         typed.lowercased() == defaultName ? nil : typed
     }
 
+    /// The list a name typed or read (a calendar's, a folder's) means: `.some(nil)` for the default
+    /// list (`default`), `nil` for text that names none (empty, or more than one line).
+    public static func typed(_ text: String) -> String?? {
+        guard !text.isEmpty, ItemField.isOneLine(text) else { return nil }
+        return .some(stored(text))
+    }
+
     /// Whether `a` and `b` name the same list (ignoring case; `nil` is the default list).
     public static func same(_ a: String?, _ b: String?) -> Bool {
         switch (a, b) {

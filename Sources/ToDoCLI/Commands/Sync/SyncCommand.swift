@@ -108,17 +108,16 @@ struct SyncCommand: ListCommand {
             var lists: [SyncState.ListCalendar] = []
             for text in arguments.values(Self.map) {
                 let parts = text.split(separator: "=", maxSplits: 1).map { Whitespace.trimmingSpaces(String($0)) }
-                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts.allSatisfy({ ItemField.isOneLine($0) }) else {
+                guard parts.count == 2, let typed = ListName.typed(parts[0]), ListName.typed(parts[1]) != nil else {
                     throw arguments.error("'--map \(TerminalText.printable(text))' names no list and calendar; give --map <list>=<calendar>, as --map Work=Office")
                 }
-                guard let list = ListName.stored(parts[0]) else {
+                guard let list = typed else {
                     throw arguments.error("the default list's calendar is the one setup chooses; give --calendar \(TerminalText.printable(parts[1])) for it")
                 }
                 lists.append(SyncState.ListCalendar(list: list, calendarName: parts[1]))
             }
             for text in arguments.values(Self.local) {
-                let name = Whitespace.trimmingSpaces(text)
-                guard !name.isEmpty, ItemField.isOneLine(name), let list = ListName.stored(name) else {
+                guard let typed = ListName.typed(Whitespace.trimmingSpaces(text)), let list = typed else {
                     throw arguments.error("'--local \(TerminalText.printable(text))' names no list but the default one, which is synced; name another list")
                 }
                 guard !lists.contains(where: { ListName.same($0.list, list) }) else { throw arguments.error("'\(TerminalText.printable(list))' is given both --map and --local") }
