@@ -424,8 +424,12 @@ public struct CalDAVClient: Sendable {
     /// Where a collection asked at `url` answered from: where a redirect led, as a collection
     /// (ending in `/`), or `url` itself.
     private static func location(of answer: HTTPResponse, asked url: URL) -> URL {
-        guard let moved = answer.redirectedTo else { return url }
-        return moved.absoluteString.hasSuffix("/") ? moved : moved.appendingPathComponent("")
+        answer.redirectedTo.map(asCollection) ?? url
+    }
+
+    /// `url` as a collection's address: ending in `/`, as resources are resolved below it.
+    public static func asCollection(_ url: URL) -> URL {
+        url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
     }
 
     private func unexpected(_ answer: HTTPResponse, _ what: String) -> CalDAVError {

@@ -28,14 +28,16 @@ public enum CalendarResource {
     /// with what the others say of it (`ICalendarFormat.read`); `nil` for a resource that holds no
     /// task (an event of a mixed calendar). A task the calendar cancelled is done here: todo has
     /// no cancelled state, and a cancelled task is not to be done, as a done one is not (an import
-    /// leaves such tasks out; a sync cannot, or it would take them for deleted). Throws when the
-    /// text is not iCalendar todo can read.
-    public static func item(of text: String, timeZone: TimeZoneRules) throws(ImportError) -> ImportedItem? {
+    /// leaves such tasks out; a sync cannot, or it would take them for deleted). The item is in
+    /// `list`, the list of the calendar the resource is in (`nil`: the default list), whatever the
+    /// text says, as `text(for:…)` writes none. Throws when the text is not iCalendar todo can read.
+    public static func item(of text: String, timeZone: TimeZoneRules, list: String? = nil) throws(ImportError) -> ImportedItem? {
         let items = try ICalendarFormat.read(text, timeZone: timeZone)
         guard var task = items.first(where: { !$0.item.icalendarLines.contains { $0.uppercased().hasPrefix("RECURRENCE-ID") } }) ?? items.first else {
             return nil
         }
         if task.ignoredBecause == ICalendarFormat.cancelled { task.item.done = true }
+        task.item.list = list
         return task
     }
 

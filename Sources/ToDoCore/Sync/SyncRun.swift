@@ -105,11 +105,13 @@ public struct SyncRun {
             parts.first { ListName.same($0.list, name) }?.fetched.calendar
         }
 
-        /// The calendar a resource is in: the one whose address it lies below, else the default list's.
-        func calendar(ofHref href: String) -> URL {
-            parts.dropFirst().first { CalDAVClient.memberHref(href, of: $0.fetched.calendar) != nil }?.fetched.calendar
-                ?? parts[0].fetched.calendar
+        /// The calendar a resource is in, and its list: the one whose address it lies below, else
+        /// the default list's.
+        func part(ofHref href: String) -> (list: String?, fetched: Fetched) {
+            parts.dropFirst().first { CalDAVClient.memberHref(href, of: $0.fetched.calendar) != nil } ?? parts[0]
         }
+
+        func calendar(ofHref href: String) -> URL { part(ofHref: href).fetched.calendar }
     }
 
     /// The plan a sync would carry out now, changing nothing; from `readState` when the caller
@@ -149,9 +151,8 @@ public struct SyncRun {
             // Every other calendar for tasks is a list of its name, unless a list has it already.
             let taken = Set(([state.account.calendar] + state.lists.compactMap(\.calendar)).map { CalDAVClient.canonicalPath(of: $0) })
             for calendar in found.calendars where calendar.holdsTasks && !taken.contains(CalDAVClient.canonicalPath(of: calendar.url)) {
-                let url = calendar.url.absoluteString.hasSuffix("/") ? calendar.url : calendar.url.appendingPathComponent("")
-                let name = calendar.displayName.flatMap { $0.isEmpty || !ItemField.isOneLine($0) ? nil : $0 } ?? url.lastPathComponent
-                guard let list = ListName.stored(name) else { continue }
+                let url = CalDAVClient.asCollection(calendar.url)
+                guard let list = calendar.displayName.flatMap(ListName.typed) ?? ListName.stored(url.lastPathComponent) else { continue }
                 if let index = state.lists.firstIndex(where: { ListName.same($0.list, list) }) {
                     if !state.lists[index].isLocal, state.lists[index].calendar == nil, state.lists[index].calendarName == nil { state.lists[index].calendar = url }
                 } else {
@@ -163,7 +164,7 @@ public struct SyncRun {
             let name = state.lists[index].wantedCalendar
             switch CalendarChoice(named: name, among: found.calendars) {
             case .found(let calendar):
-                state.lists[index].calendar = calendar.url.absoluteString.hasSuffix("/") ? calendar.url : calendar.url.appendingPathComponent("")
+                state.lists[index].calendar = CalDAVClient.asCollection(calendar.url)
             case .toMake:
                 guard making else { continue }
                 let made = try server { () throws(CalDAVError) in
@@ -240,16 +241,8 @@ public struct SyncRun {
                 // No token when the server offers none: the next sync lists every task again. The
                 // token moves on whatever one resource did: what was left alone is asked for by href.
                 for part in fetched.parts {
-                    guard let list = part.list else {
-                        current.inStep = inStep
-                        current.syncToken = part.fetched.token
-                        current.askAgain = part.fetched.unreadable.map(\.href)
-                        continue
-                    }
-                    guard let index = current.lists.firstIndex(where: { ListName.same($0.list, list) }) else { continue }
-                    current.lists[index].inStep = inStep
-                    current.lists[index].syncToken = part.fetched.token
-                    current.lists[index].askAgain = part.fetched.unreadable.map(\.href)
+                    current[progressOf: part.list] = SyncState.CalendarProgress(syncToken: part.fetched.token, inStep: inStep,
+                                                                              askAgain: part.fetched.unreadable.map(\.href))
                 }
                 state = current
                 let conflicts = plan.conflicts.compactMap { conflict in
@@ -304,11 +297,11 @@ public struct SyncRun {
         guard fetched.items.count == state.records.count else { return false }
         var tokens = true
         for part in fetched.parts {
-            let kept = part.list.map { state.listCalendar($0).map { ($0.syncToken, $0.inStep) } ?? (nil, false) } ?? (state.syncToken, state.inStep)
-            guard part.fetched.token == kept.0 else { return false }
+            let kept = state[progressOf: part.list]
+            guard part.fetched.token == kept?.syncToken else { return false }
             if part.fetched.token != nil {
                 // Otherwise the transaction records that both sides are in step, for the next sync.
-                guard kept.1, part.fetched.isUnchangedSinceToken else { return false }
+                guard kept?.inStep == true, part.fetched.isUnchangedSinceToken else { return false }
             } else {
                 tokens = false
             }
@@ -397,15 +390,7 @@ public struct SyncRun {
                 guard var current = state else { return }
                 current.records.removeAll { replaced.contains($0.id) }
                 current.records += stored
-                for href in made {
-                    let calendar = calendars.calendar(ofHref: href)
-                    if let part = calendars.parts.first(where: { $0.fetched.calendar == calendar }), let list = part.list,
-                       let index = current.lists.firstIndex(where: { ListName.same($0.list, list) }) {
-                        current.lists[index].askAgain.append(href)
-                    } else {
-                        current.askAgain.append(href)
-                    }
-                }
+                for href in made { current[progressOf: calendars.part(ofHref: href).list]?.askAgain.append(href) }
                 state = current
             })
         }
@@ -425,9 +410,7 @@ public struct SyncRun {
         var inStep = true
         stored = stored.compactMap { record in
             guard record.etag == nil, let resource = found[record.href] else { return record }
-            var item = try? CalendarResource.item(of: resource.text, timeZone: timeZone)?.item
-            // Its calendar says its list, as when it is fetched.
-            item?.list = record.base.list
+            let item = try? CalendarResource.item(of: resource.text, timeZone: timeZone, list: calendars.part(ofHref: record.href).list)?.item
             if let item, !ItemField.differ(item, record.base) {
                 var read = record
                 read.etag = resource.etag
@@ -453,17 +436,16 @@ public struct SyncRun {
             recordsOf[index].append(record)
         }
         var fetched = FetchedCalendars()
-        fetched.parts.append((nil, try fetch(calendar: state.account.calendar, token: state.syncToken, askAgain: state.askAgain,
-                                             records: recordsOf[0], list: nil)))
+        fetched.parts.append((nil, try fetch(calendar: state.account.calendar, state.progress, records: recordsOf[0], list: nil)))
         for (index, (list, calendar)) in linked.enumerated() {
-            fetched.parts.append((list.list, try fetch(calendar: calendar, token: list.syncToken, askAgain: list.askAgain,
-                                                       records: recordsOf[index + 1], list: list.list)))
+            fetched.parts.append((list.list, try fetch(calendar: calendar, list.progress, records: recordsOf[index + 1], list: list.list)))
         }
         return fetched
     }
 
     /// What one calendar holds now, as `fetch(_:)` says, its tasks in the list `list`.
-    private func fetch(calendar: URL, token: String?, askAgain: [String], records: [SyncPlan.Record], list: String?) throws -> Fetched {
+    private func fetch(calendar: URL, _ last: SyncState.CalendarProgress, records: [SyncPlan.Record], list: String?) throws -> Fetched {
+        let token = last.syncToken, askAgain = last.askAgain
         var calendar = calendar
         var fetched = Fetched(calendar: calendar)
         var current: [CalDAVClient.Resource]
@@ -533,9 +515,7 @@ public struct SyncRun {
             fetched.texts[resource.href] = resource.text
             do {
                 // A resource without a task (an event of a mixed calendar) is not the list's.
-                guard var item = try CalendarResource.item(of: resource.text, timeZone: timeZone)?.item else { continue }
-                // Its calendar says its list.
-                item.list = list
+                guard let item = try CalendarResource.item(of: resource.text, timeZone: timeZone, list: list)?.item else { continue }
                 arrived.append(SyncPlan.RemoteItem(href: resource.href, etag: resource.etag, item: item))
             } catch {
                 leaveAlone(resource.href, because: "not a task todo can read: \(error)")

@@ -83,11 +83,42 @@ public struct SyncState: Equatable, Sendable {
 
         /// The name of the calendar it is kept in.
         public var wantedCalendar: String { calendarName ?? list }
+
+        var progress: CalendarProgress {
+            get { CalendarProgress(syncToken: syncToken, inStep: inStep, askAgain: askAgain) }
+            set { (syncToken, inStep, askAgain) = (newValue.syncToken, newValue.inStep, newValue.askAgain) }
+        }
     }
 
     /// The entry of the list `name` (ignoring case), if it has one.
     public func listCalendar(_ name: String) -> ListCalendar? {
         lists.first { ListName.same($0.list, name) }
+    }
+
+    /// Where a sync stands with one calendar: its token, whether the list and the calendar were
+    /// left in step at it, and what to ask for by href next time.
+    public struct CalendarProgress: Equatable, Sendable {
+        public var syncToken: String?
+        public var inStep: Bool
+        public var askAgain: [String]
+    }
+
+    /// The default list's calendar's progress: the state's own token, in-step mark and hrefs.
+    var progress: CalendarProgress {
+        get { CalendarProgress(syncToken: syncToken, inStep: inStep, askAgain: askAgain) }
+        set { (syncToken, inStep, askAgain) = (newValue.syncToken, newValue.inStep, newValue.askAgain) }
+    }
+
+    /// The progress with the calendar of the list `name` (`nil`: the default list's); `nil` for
+    /// a list without an entry, and setting one changes nothing.
+    subscript(progressOf name: String?) -> CalendarProgress? {
+        get { name.map { name in listCalendar(name)?.progress } ?? progress }
+        set {
+            guard let newValue else { return }
+            guard let name else { return progress = newValue }
+            guard let index = lists.firstIndex(where: { ListName.same($0.list, name) }) else { return }
+            lists[index].progress = newValue
+        }
     }
 
     /// Deletions counted over a day rather than one sync at a time: a calendar emptied a few

@@ -26,7 +26,7 @@ extension SyncCommand {
             guard let home = found.home else {
                 throw SyncFailure(.notCalDAV("\(url.absoluteString) names a calendar, not \"\(name)\"; give the server's address to find or make it"))
             }
-            do { chosen = try client.makeCalendar(named: name, slug: Self.slug(name), in: home) } catch { throw SyncFailure(error) }
+            do { chosen = try client.makeCalendar(named: name, slug: SyncRun.slug(name), in: home) } catch { throw SyncFailure(error) }
             made = true
         case .noneHoldsTasks:
             throw SyncFailure(.notCalDAV("the server has no calendar for tasks; give --calendar <name> to make one"))
@@ -34,7 +34,7 @@ extension SyncCommand {
             let quoted = names.map { "\"\($0)\"" }.joined(separator: ", ")
             throw UsageError(message: "the server has \(names.count) calendars for tasks (\(quoted)); give --calendar <name>", command: Self.spec)
         }
-        if !chosen.url.absoluteString.hasSuffix("/") { chosen.url = chosen.url.appendingPathComponent("") }
+        chosen.url = CalDAVClient.asCollection(chosen.url)
         let count: Int
         do { count = try client.tasks(in: chosen.url).resources.count } catch { throw SyncFailure(error) }
         var account = SyncState.Account(calendar: chosen.url, calendarName: chosen.displayName, user: user, passwordCommand: passwordCommand,
@@ -69,6 +69,4 @@ extension SyncCommand {
             && bare.split(separator: ".").allSatisfy { UInt8($0) != nil }
     }
 
-    /// A calendar's name as a path segment (`SyncRun.slug`).
-    static func slug(_ name: String) -> String { SyncRun.slug(name) }
 }
