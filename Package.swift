@@ -7,12 +7,6 @@ let withoutLinkingCurl: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"], .when(platforms: [.linux])),
 ]
 
-/// Where Foundation is a shared library (debug builds), it calls libcurl's `curl_easy_setopt` unless
-/// the executable offers its own: CurlLoader's keeps libcurl from inflating answers, in every build.
-let curlOptionsThroughCurlLoader: [LinkerSetting] = [
-    .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=curl_easy_setopt"], .when(platforms: [.linux])),
-]
-
 let package = Package(
     name: "todo",
     platforms: [.macOS(.v13)],
@@ -30,17 +24,21 @@ let package = Package(
         // The rules, the formats, the sync and the history, over the two below.
         .target(name: "ToDoCore", dependencies: ["ToDoModel", "ToDoStorage"]),
         .target(name: "ToDoCLI", dependencies: ["ToDoCore"]),
-        // libcurl, which URLSession needs on Linux, loaded only when a request is made (see CurlLoader.c).
+        // libcurl, loaded only when a request is made (see CurlLoader.c).
         .target(name: "CurlLoader"),
-        .target(name: "ToDoNetwork", dependencies: ["ToDoCore", .target(name: "CurlLoader", condition: .when(platforms: [.linux]))],
+        // HTTP: libcurl's easy interface on Linux; the shared pieces of both transports.
+        .target(name: "ToDoNetwork", dependencies: ["ToDoCore", .target(name: "CurlLoader", condition: .when(platforms: [.linux]))]),
+        // HTTP through Foundation's URLSession: todo's on macOS. On Linux only the tests use it, so
+        // that todo links FoundationEssentials alone, not Foundation, FoundationNetworking and ICU.
+        .target(name: "ToDoURLSession", dependencies: ["ToDoNetwork", .target(name: "CurlLoader", condition: .when(platforms: [.linux]))],
                 swiftSettings: withoutLinkingCurl),
         // How the C library allocates memory for a process that reads a large list (see ProcessMemory.c).
         .target(name: "ProcessMemory"),
-        .executableTarget(name: "todo", dependencies: ["ToDoCLI", "ToDoNetwork", "ProcessMemory"], swiftSettings: withoutLinkingCurl,
-                          linkerSettings: curlOptionsThroughCurlLoader),
+        .executableTarget(name: "todo", dependencies: ["ToDoCLI", "ToDoNetwork", "ProcessMemory",
+                                                       .target(name: "ToDoURLSession", condition: .when(platforms: [.macOS]))]),
         .target(name: "TestSupport", dependencies: ["ToDoCore"], path: "Tests/TestSupport"),
         .testTarget(name: "ToDoCoreTests", dependencies: ["ToDoCore", "TestSupport"]),
         // Depends on the executable so that `swift test` builds the binary the end-to-end tests run.
-        .testTarget(name: "ToDoCLITests", dependencies: ["ToDoCLI", "todo", "TestSupport"]),
+        .testTarget(name: "ToDoCLITests", dependencies: ["ToDoCLI", "todo", "ToDoURLSession", "TestSupport"]),
     ]
 )

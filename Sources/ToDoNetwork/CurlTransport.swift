@@ -1,7 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if os(Linux)
 import CurlLoader
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoCore
 
 /// Makes requests with libcurl's easy interface, loaded when the first request is made: one
@@ -62,7 +73,7 @@ public struct CurlTransport: HTTPTransport {
             let text = String(decoding: UnsafeBufferPointer(start: answer.headers, count: answer.headers_length), as: UTF8.self)
             for line in text.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
                 guard let colon = line.firstIndex(of: ":") else { continue }
-                let name = line[..<colon].lowercased(), value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let name = line[..<colon].lowercased(), value = Whitespace.trimmingSpaces(line[line.index(after: colon)...])
                 fields[name] = value
             }
         }

@@ -1,13 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoCore
 
 /// Redirects, followed by the transport itself: with the method and body (a `303` with a GET), and
 /// credentials only to the same origin.
-enum Redirects {
-    static let maximum = 10
+package enum Redirects {
+    package static let maximum = 10
 
     /// The answer to `request`, sent with `sendOnce`, after the redirects it leads to.
-    static func follow(_ request: HTTPRequest, _ sendOnce: (HTTPRequest) throws(HTTPError) -> HTTPResponse) throws(HTTPError) -> HTTPResponse {
+    package static func follow(_ request: HTTPRequest, _ sendOnce: (HTTPRequest) throws(HTTPError) -> HTTPResponse) throws(HTTPError) -> HTTPResponse {
         var current = request
         for _ in 0...maximum {
             var response = try sendOnce(current)

@@ -1,7 +1,12 @@
-import Foundation
 import ProcessMemory
 import ToDoCLI
 import ToDoNetwork
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+import ToDoURLSession
+#endif
 
 todo_prepare_process_memory()
 #if os(Linux)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoCore
 
 /// One command's arguments as the scanner split them, read by the command's type: options by

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoCore
 
 /// `todo export`: every item, or those a query picks, as JSON, todo.txt, iCalendar or Taskwarrior's JSON.

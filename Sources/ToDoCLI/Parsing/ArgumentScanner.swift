@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A command line split into its parts against the commands' specs, before any value is interpreted.
 struct ScannedArguments: Equatable {
@@ -31,7 +35,7 @@ enum ArgumentScanner {
         var result = ScannedArguments()
         var index = 0
         var optionsEnded = false
-        var globalOptionIndices = IndexSet()
+        var globalOptionIndices = Set<Int>()
 
         while index < arguments.count {
             let argument = arguments[index]
@@ -102,7 +106,7 @@ enum ArgumentScanner {
                     throw UsageError(message: "missing value for '\(spec.synopsis)'", command: result.command)
                 }
                 if isGlobal {
-                    globalOptionIndices.insert(integersIn: start..<index)
+                    globalOptionIndices.formUnion(start..<index)
                     guard result.globalValues.updateValue(value, forKey: spec.name) == nil else {
                         throw repeated(spec, command: result.command)
                     }

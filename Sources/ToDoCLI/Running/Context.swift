@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoCore
 #if canImport(Glibc)
 import Glibc
@@ -50,7 +54,7 @@ public struct Context {
     /// The user's home directory, `nil` when it cannot be found.
     public var homeDirectory: URL?
     /// The time zone to use when `TZ` is not set; asked only then, since finding it takes time.
-    public var systemTimeZone: () -> TimeZone
+    public var systemTimeZone: () -> TimeZoneRules
     public var now: @Sendable () -> Date
     public var input: TextInput
     public var output: TextOutput
@@ -59,7 +63,7 @@ public struct Context {
     public var transport: HTTPTransport?
 
     public init(environment: [String: String], currentDirectory: URL, homeDirectory: URL?,
-                systemTimeZone: @escaping @autoclosure () -> TimeZone,
+                systemTimeZone: @escaping @autoclosure () -> TimeZoneRules,
                 now: @escaping @Sendable () -> Date, input: TextInput, output: TextOutput, errorOutput: TextOutput,
                 transport: HTTPTransport? = nil) {
         self.environment = environment
@@ -114,8 +118,8 @@ public struct Context {
             environment: environment,
             currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
             homeDirectory: home.map { URL(fileURLWithPath: $0, isDirectory: true) },
-            // Only used when TZ is unset, and then this is the system zone.
-            systemTimeZone: TimeZone.current,
+            // Only used when TZ is unset: the system zone, as the C library finds it (UTC without one).
+            systemTimeZone: ZoneInfo.zone(atPath: "/etc/localtime", name: "/etc/localtime") ?? .utc,
             now: { Date() },
             input: FileDescriptorInput(descriptor: 0),
             output: FileDescriptorOutput(descriptor: 1),

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoCore
 
 /// The command `todo remind --exec` runs for each reminder (`notify-send`, any other), through
@@ -25,10 +29,9 @@ struct ReminderCommand {
         environment["TODO_TITLE"] = reminder.item.title
         environment["TODO_RINGS"] = JSONValue.literal(for: reminder.moment)
         // The reminder is "$1" and "$2": never spliced into the command's text.
-        let shell = ShellCommand(command.contains("$") ? command : command + " \"$@\"", name: "todo-remind", arguments: [title, body], environment: environment,
-                                 output: FileHandle.standardError)
+        let shell = ShellCommand(command.contains("$") ? command : command + " \"$@\"", name: "todo-remind", arguments: [title, body], environment: environment)
         let ending: ShellCommand.Ending
-        do { ending = try shell.run(timeout: timeout) } catch { throw Failure("the reminder command could not be run: \(error.localizedDescription)") }
+        do { ending = try shell.run(timeout: timeout).ending } catch { throw Failure("the reminder command could not be run: \(error)") }
         switch ending {
         case .timedOut: throw Failure("the reminder command did not end within \(Int(timeout)) seconds")
         case .exited(let status) where status != 0: throw Failure("the reminder command failed (exit \(status))")

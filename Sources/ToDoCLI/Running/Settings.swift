@@ -1,4 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoCore
 
 /// The settings `todo` reads from its environment, each checked: a bad value is a clear error
@@ -33,7 +44,7 @@ struct Settings {
     /// `TZ` (unset: the system zone; empty: UTC, as POSIX says), `TODO_DATE_ORDER` (`mdy` or
     /// `dmy`), checked now; `TODO_LOCK_TIMEOUT` (seconds), `TODO_GEOCODER_URL`, `TODO_HTTP_TIMEOUT`
     /// and `TODO_IMPORT_MAX_MB`, checked when asked for.
-    init(environment: [String: String], systemTimeZone: () -> TimeZone) throws(UsageError) {
+    init(environment: [String: String], systemTimeZone: () -> TimeZoneRules) throws(UsageError) {
         timeZone = try Self.timeZone(environment["TZ"], system: systemTimeZone)
 
         let order = environment["TODO_DATE_ORDER"] ?? ""
@@ -85,41 +96,20 @@ struct Settings {
     /// zone and empty is UTC; `:` before a value means a zoneinfo file (`:/etc/localtime`) or name
     /// (`:Europe/Berlin`); otherwise a zoneinfo file of that name comes first (`Europe/Berlin`,
     /// `EST5EDT`), then POSIX rules (`UTC0`, `JST-9`, `<+03>-3`, `CET-1CEST,M3.5.0,M10.5.0/3`,
-    /// `UTC+3`, which is three hours *behind* UTC), then a name Foundation knows without a file.
-    private static func timeZone(_ value: String?, system: () -> TimeZone) throws(UsageError) -> TimeZoneRules {
-        guard var name = value else { return TimeZoneRules(system()) }
+    /// `UTC+3`, which is three hours *behind* UTC), then an abbreviation Foundation knew (`PST`).
+    private static func timeZone(_ value: String?, system: () -> TimeZoneRules) throws(UsageError) -> TimeZoneRules {
+        guard var name = value else { return system() }
         let namesAFile = name.hasPrefix(":")
         if namesAFile { name.removeFirst() }
         if name.isEmpty { return .utc }
-        if let rules = zoneinfo(name) { return rules }
+        let zoneinfo = name.hasPrefix("/") ? name.split(separator: "/").contains("..") ? nil : ZoneInfo.zone(atPath: name, name: name)
+            : ZoneInfo.zone(named: name)
+        if let zoneinfo { return zoneinfo }
         // A system without a configured zone has no /etc/localtime; the C library then uses UTC.
         if name == "/etc/localtime", access(name, F_OK) != 0 { return .utc }
         if !namesAFile, let posix = POSIXTimeZone(name) { return TimeZoneRules(posix, name: name) }
-        if let zone = TimeZone(identifier: name) ?? TimeZone(abbreviation: name) { return TimeZoneRules(zone) }
+        if let zone = ZoneInfo.zone(abbreviation: name) { return zone }
         throw error("TZ is '\(value!)', which is not a known time zone; use a name such as 'Europe/Berlin' or 'UTC'")
-    }
-
-    /// Where the C library finds zones by name.
-    static let zoneinfoDirectory = "/usr/share/zoneinfo"
-
-    /// The zone of the zoneinfo file `name` names (a path, or a name in the zoneinfo folder): by its
-    /// name where the file is one of the folder's (`/etc/localtime` is usually a link to one), else
-    /// read from the file itself (a copy, as container images have); `nil` when there is none.
-    private static func zoneinfo(_ name: String) -> TimeZoneRules? {
-        guard !name.split(separator: "/").contains("..") else { return nil }
-        let path = name.hasPrefix("/") ? name : "\(zoneinfoDirectory)/\(name)"
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        var status = stat()
-        guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size < 1 << 20 else { return nil }
-        if let range = resolved.range(of: "/zoneinfo/") {
-            let zoneName = String(resolved[range.upperBound...])
-            // A file of the folder is a real zone name, which Foundation knows unless its data is older.
-            if let zone = TimeZone(identifier: zoneName) {
-                return TimeZoneRules(zone)
-            }
-        }
-        guard let bytes = FileManager.default.contents(atPath: resolved) else { return nil }
-        return TimeZoneRules(zoneinfo: Array(bytes), name: name)
     }
 
     private static func error(_ message: String) -> UsageError {

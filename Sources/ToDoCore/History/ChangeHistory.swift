@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoModel
 import ToDoStorage
 
@@ -136,8 +140,8 @@ extension HistoryEntry {
     /// A word quoted for a POSIX shell when it needs to be: `'it'\''s'`.
     static func shellQuoted(_ word: String) -> String {
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_./:,=+@%".unicodeScalars.contains(scalar))
+            scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_./:,=+@%".unicodeScalars.contains(scalar))
         }
-        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        return plain ? word : "'" + word.replacing("'", with: #"'\''"#) + "'"
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoModel
 import ToDoStorage
 
@@ -347,7 +351,7 @@ public enum ICalendarFormat {
             // 0 is iCalendar's "no priority", and so is none at all (`PRIORITY:`, as some clients write).
             if text.value.allSatisfy(\.isWhitespace) {
                 priority = nil
-            } else if let value = Int(text.value.trimmingCharacters(in: .whitespaces)), (0...9).contains(value) {
+            } else if let value = Int(Whitespace.trimmingSpaces(text.value)), (0...9).contains(value) {
                 priority = value == 0 ? nil : value
             } else {
                 problems.append("line \(text.line): PRIORITY '\(text.value)' is not a number from 0 to 9; left out")
@@ -411,7 +415,7 @@ public enum ICalendarFormat {
             item.fields.annotations.append(Annotation(time: time, text: text))
         }
         if let percent = property("PERCENT-COMPLETE") {
-            if let value = Int(percent.value.trimmingCharacters(in: .whitespaces)), ToDoItem.percentRange.contains(value) {
+            if let value = Int(Whitespace.trimmingSpaces(percent.value)), ToDoItem.percentRange.contains(value) {
                 item.fields.percentComplete = value
             } else {
                 problems.append("line \(percent.line): PERCENT-COMPLETE '\(percent.value)' is not a number from 0 to 100; left out")

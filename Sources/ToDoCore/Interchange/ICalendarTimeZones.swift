@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoModel
 import ToDoStorage
 
@@ -32,18 +36,16 @@ struct ICalendarTimeZones {
     /// Windows name stands for. `nil` when it is none of these, and the time cannot be known.
     mutating func zone(named tzid: String) -> CivilTime? {
         if let known = found[tzid] { return known }
-        let zone = Self.ianaZone(tzid).map(CivilTime.init(timeZone:))
+        let zone = Self.ianaZone(tzid)
             ?? definitions[tzid].flatMap { Self.rules(definedBy: $0, name: tzid) }.map { CivilTime(rules: $0) }
             ?? Self.ianaZone(endingPath: tzid)
-            ?? WindowsZoneNames.ianaName[tzid.trimmingCharacters(in: .whitespaces)].flatMap(Self.ianaZone).map(CivilTime.init(timeZone:))
+            ?? WindowsZoneNames.ianaName[Whitespace.trimmingSpaces(tzid)].flatMap { Self.ianaZone($0) }
         found[tzid] = zone
         return zone
     }
 
-    private static func ianaZone(_ name: String) -> TimeZone? {
-        // Foundation also takes abbreviations and offsets (`GMT+0100`); a TZID names a zone.
-        guard !name.isEmpty, !name.hasPrefix("/") else { return nil }
-        return TimeZone(identifier: name)
+    private static func ianaZone(_ name: String) -> CivilTime? {
+        ZoneInfo.zone(named: name).map { CivilTime(rules: $0) }
     }
 
     /// The IANA zone a path ends in: `Europe/Vienna` of `/freeassociation.sourceforge.net/Tzfile/Europe/Vienna`
@@ -52,7 +54,7 @@ struct ICalendarTimeZones {
         let parts = path.split(separator: "/")
         guard path.hasPrefix("/"), parts.count >= 2 else { return nil }
         for first in 1..<parts.count {
-            if let zone = ianaZone(parts[first...].joined(separator: "/")) { return CivilTime(timeZone: zone) }
+            if let zone = ianaZone(parts[first...].joined(separator: "/")) { return zone }
         }
         return nil
     }
@@ -175,7 +177,7 @@ struct ICalendarTimeZones {
 
     /// Seconds east of UTC of a UTC-OFFSET value: `+0100`, `-0500`, `+053000`.
     private static func offset(_ text: Substring) -> Int? {
-        let bytes = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        let bytes = Array(Whitespace.trimmingSpaces(text).utf8)
         guard bytes.count == 5 || bytes.count == 7, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
               bytes.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
         let digits = bytes.dropFirst().map { Int($0 - UInt8(ascii: "0")) }

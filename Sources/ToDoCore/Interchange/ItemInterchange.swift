@@ -1,4 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoModel
 import ToDoStorage
 
@@ -82,12 +93,12 @@ public enum ItemInterchange {
         let top = try icsFiles(in: path)
         guard top.isEmpty else { return top.map { ($0.name, $0.bytes, nil) } }
         var files: [(name: String, bytes: [UInt8], list: String?)] = []
-        for folder in try entries(of: path) where isFolder(atPath: (path as NSString).appendingPathComponent(folder)) {
-            let folderPath = (path as NSString).appendingPathComponent(folder)
+        for folder in try entries(of: path) where isFolder(atPath: PathText.appending(folder, to: path)) {
+            let folderPath = PathText.appending(folder, to: path)
             let inside = try icsFiles(in: folderPath)
             guard !inside.isEmpty else { continue }
             // vdirsyncer keeps the calendar's name in a file of one line.
-            let shown = (try? readFile(atPath: (folderPath as NSString).appendingPathComponent("displayname")))
+            let shown = (try? readFile(atPath: PathText.appending("displayname", to: folderPath)))
                 .map { Whitespace.trimmingSpaces(String(decoding: $0.prefix(1024), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? "") }
             let list = shown.flatMap(ListName.typed) ?? ListName.stored(folder)
             files += inside.map { ("\(folder)/\($0.name)", $0.bytes, list) }
@@ -109,7 +120,7 @@ public enum ItemInterchange {
     private static func icsFiles(in path: String) throws(StoreError) -> [(name: String, bytes: [UInt8])] {
         var files: [(name: String, bytes: [UInt8])] = []
         for name in try entries(of: path) where name.lowercased().hasSuffix(".ics") {
-            files.append((name, try readFile(atPath: (path as NSString).appendingPathComponent(name))))
+            files.append((name, try readFile(atPath: PathText.appending(name, to: path))))
         }
         return files
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoModel
 import ToDoStorage
 
@@ -323,7 +327,7 @@ public enum TaskwarriorFormat {
     private static func uuids(ofDepends value: JSONValue?) -> [String] {
         switch value {
         case .array(let list)?: return list.compactMap(\.string)
-        case .string(let text)?: return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        case .string(let text)?: return text.split(separator: ",").map(Whitespace.trimmingSpaces)
         default: return []
         }
     }
@@ -339,7 +343,7 @@ public enum TaskwarriorFormat {
         var timestamp: Double?
         if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let seconds = Double(text) {
             timestamp = seconds
-        } else if let parsed = CivilTime.parseBasic(Substring(text.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: ""))) {
+        } else if let parsed = CivilTime.parseBasic(Substring(text.filter { $0 != "-" && $0 != ":" })) {
             timestamp = (parsed.utc ? CivilTime.utc : local).timestamp(of: parsed.fields)
         }
         return timestamp.flatMap { ToDoItem.timestampRange.contains($0) ? $0 : nil }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoModel
 import ToDoStorage
 
@@ -90,7 +94,7 @@ public enum TodoTxtFormat {
         guard time.isAmbiguous(fields) else { return text }
         let offset = time.offset(at: Int(timestamp.rounded(.down)))
         let minutes = abs(offset) / 60
-        return text + (offset < 0 ? "-" : "+") + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+        return text + (offset < 0 ? "-" : "+") + CivilTime.digits(minutes / 60, 2) + ":" + CivilTime.digits(minutes % 60, 2)
     }
 
     /// The letter of `priority`: `A` to `I` for 1 to 9, or the letter after `I` the line had when
@@ -108,7 +112,7 @@ public enum TodoTxtFormat {
         let time = CivilTime(rules: timeZone)
         var items: [ImportedItem] = []
         for (index, line) in ItemInterchange.lines(of: text).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = Whitespace.trimmingSpaces(line)
             guard !trimmed.isEmpty else { continue }
             items.append(item(in: Substring(trimmed), time: time, origin: "line \(index + 1)"))
         }
@@ -189,7 +193,7 @@ public enum TodoTxtFormat {
                 // Not todo's own way of writing it (`+1m`): given back as it came.
                 if let written = recurrence(ofRule: text), written != value { kept["rec"] = .string(String(value)) }
             case "rrule":
-                guard let text = value.removingPercentEncoding, (try? RepeatRule(text)) != nil else {
+                guard let text = PercentEncoding.decoded(value), (try? RepeatRule(text)) != nil else {
                     unreadable("is not a repeat rule")
                     continue
                 }
@@ -201,7 +205,7 @@ public enum TodoTxtFormat {
                 }
                 priority = keepLetter(level)
             case "tag":
-                guard let text = value.removingPercentEncoding, Tags.isValid(text) else {
+                guard let text = PercentEncoding.decoded(value), Tags.isValid(text) else {
                     unreadable("is not a tag (one word, percent-encoded)")
                     continue
                 }
@@ -222,7 +226,7 @@ public enum TodoTxtFormat {
             case "desc", "loc", "addr":
                 // An empty value is none.
                 guard !value.isEmpty else { continue }
-                guard let text = value.removingPercentEncoding else {
+                guard let text = PercentEncoding.decoded(value) else {
                     unreadable("is not percent-encoded text")
                     continue
                 }
@@ -244,7 +248,7 @@ public enum TodoTxtFormat {
                     keepWord(word)
                     continue
                 }
-                guard let text = value.removingPercentEncoding else {
+                guard let text = PercentEncoding.decoded(value) else {
                     unreadable("is not percent-encoded text")
                     continue
                 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoModel
 import ToDoStorage
 
@@ -97,7 +101,7 @@ public struct ItemQuery: Equatable, Sendable {
         if search?.isEmpty == false || !words.isEmpty {
             let fields = [item.title, item.itemDescription, item.location?.name, item.location?.address]
             for text in (search.map { [$0] } ?? []) + words where !text.isEmpty {
-                guard fields.contains(where: { $0?.range(of: text, options: .caseInsensitive) != nil }) else { return false }
+                guard fields.contains(where: { $0.map { TextComparison.contains($0, ignoringCase: text) } ?? false }) else { return false }
             }
         }
         return true
@@ -149,7 +153,7 @@ public struct ItemQuery: Equatable, Sendable {
             let order = optional(left.priority, right.priority)
             guard order == .orderedSame, left.priority == 9 else { return order }
             return optional(left.todoTxtLetter ?? "", right.todoTxtLetter ?? "")
-        case .title: return left.title.compare(right.title, options: [.caseInsensitive, .numeric])
+        case .title: return TextComparison.compare(left.title, right.title)
         // A project's parts follow it: `home` before `home.garden` before `homework`.
         case .project: return ProjectName.compare(left.project!, right.project!)
         }

@@ -1,4 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoModel
 import ToDoStorage
 
@@ -70,7 +81,7 @@ public struct JSONFileStore: Sendable {
     /// other commands go on meanwhile.
     public func whileSyncing<Result>(_ body: () throws -> Result) throws -> Result {
         let path = try dataPath()
-        try FileSystem.createDirectories((path as NSString).deletingLastPathComponent, mode: Self.directoryPermissions)
+        try FileSystem.createDirectories(PathText.folder(of: path), mode: Self.directoryPermissions)
         let lock = try FileLock(path: path + Self.syncLockSuffix, timeout: lockTimeout)
         let result = try body()
         _ = consume lock
@@ -222,7 +233,7 @@ public struct JSONFileStore: Sendable {
             let (result, _) = try body(&empty) { () throws(StoreError) in try journal.history(upTo: 0) }
             if !empty.changes.changeList { return result }
         }
-        try FileSystem.createDirectories((path as NSString).deletingLastPathComponent, mode: Self.directoryPermissions)
+        try FileSystem.createDirectories(PathText.folder(of: path), mode: Self.directoryPermissions)
         var attempt = 1
         while true {
             do {

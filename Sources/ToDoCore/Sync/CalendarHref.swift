@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoModel
 import ToDoStorage
 
@@ -75,7 +79,7 @@ extension CalDAVClient {
     fileprivate static func splitAuthority(_ href: Substring) -> (scheme: Substring?, authority: Substring, path: Substring)? {
         var scheme: Substring?
         var rest = href
-        if let separator = href.range(of: "://"), let first = href.first, first.isLetter,
+        if let separator = href.firstRange(of: "://"), let first = href.first, first.isLetter,
            href[..<separator.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) {
             scheme = href[..<separator.lowerBound]
             rest = href[separator.upperBound...]
@@ -95,7 +99,7 @@ extension CalDAVClient {
         guard !authority.contains("@") else { return nil }
         let defaultPort = scheme == "https" ? "443" : "80"
         var host = authority, port = Substring(defaultPort)
-        let portStart = authority.hasPrefix("[") ? authority.range(of: "]:")?.upperBound : authority.firstIndex(of: ":").map { authority.index(after: $0) }
+        let portStart = authority.hasPrefix("[") ? authority.firstRange(of: "]:")?.upperBound : authority.firstIndex(of: ":").map { authority.index(after: $0) }
         if let portStart {
             host = authority[..<authority.index(before: portStart)]
             port = authority[portStart...]

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoModel
 import ToDoStorage
 
@@ -181,7 +185,7 @@ public struct SyncRun {
     /// A calendar's name as a path segment: letters and digits, the rest as `-`.
     public static func slug(_ name: String) -> String {
         let slug = CalDAVClient.pathSegment(name.lowercased(), replacement: "-")
-        return slug.trimmingCharacters(in: CharacterSet(charactersIn: "-")).isEmpty ? "tasks" : slug
+        return slug.allSatisfy { $0 == "-" } ? "tasks" : slug
     }
 
     /// Syncs, holding the list's sync lock (`JSONFileStore.whileSyncing`) throughout; rounds again

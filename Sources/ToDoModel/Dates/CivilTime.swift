@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Dates and times of day in one time zone, converted to and from seconds since 1970: what the
 /// due-date parser and formatter and the interchange formats (`2030-06-14`, `20300614T160000Z`)
@@ -205,7 +209,8 @@ package struct CivilTime: Sendable {
         return value
     }
 
-    private static func digits(_ value: Int, _ count: Int) -> String {
+    /// `value` in at least `count` digits, zeros before it: `digits(7, 2)` is `07`.
+    package static func digits(_ value: Int, _ count: Int) -> String {
         let text = String(value)
         return String(repeating: "0", count: max(0, count - text.count)) + text
     }

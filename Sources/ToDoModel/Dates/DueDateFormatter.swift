@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Shows due dates as `MM/dd/yy` (or `dd/MM/yy`): a whole day as its date, the same in every zone;
 /// a time in a given time zone, with `HH:mm` added. A year outside 2000–2099 is written whole (`01/10/1922`), so

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why a due date was not understood: the text, and the forms that are accepted; or, for a time
 /// a clock change skips, what happened then.

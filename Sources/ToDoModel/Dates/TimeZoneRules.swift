@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How far local time is from UTC at each moment, in whichever form the user's `TZ` gave it: a
 /// zone Foundation knows (an IANA name, the system's own), POSIX rules (`CET-1CEST,M3.5.0,M10.5.0/3`),
@@ -40,7 +44,7 @@ public struct TimeZoneRules: Sendable {
     }
 
     /// UTC.
-    public static let utc = TimeZoneRules(TimeZone(identifier: "UTC")!)
+    public static let utc = TimeZoneRules(POSIXTimeZone("UTC0")!, name: "UTC")
 
     /// How many changes of offset the zone lists (a calendar's own zone, a zoneinfo file; 0 for
     /// rules): what looking a moment up costs.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The fields of an item other than its id, number and status.
 package struct ItemFields: Equatable, Sendable {

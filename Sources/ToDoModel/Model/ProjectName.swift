@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The rules of projects, Taskwarrior's: a name's parts are separated by dots, and `work.admin`
 /// is part of `work`.

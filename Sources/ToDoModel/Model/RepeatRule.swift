@@ -57,7 +57,7 @@ public struct RepeatRule: Equatable, Sendable {
 
     /// Reads RRULE text (an `RRULE:` before it is allowed), as RFC 5545 section 3.3.10 writes it.
     public init(_ text: String) throws(RepeatRuleError) {
-        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        var body = Substring(Whitespace.trimmingSpaces(text))
         if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst(6) }
         guard !body.isEmpty else { throw RepeatRuleError(text: text, reason: "it is empty") }
         var parts: [(name: String, value: String)] = []

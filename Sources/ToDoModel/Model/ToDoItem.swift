@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One thing to do, as the book's `ToDoItem`, plus the stable number the command line shows and the
 /// times it was created and completed.

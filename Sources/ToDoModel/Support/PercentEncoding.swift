@@ -36,3 +36,18 @@ package enum PercentEncoding {
         }
     }
 }
+
+extension PercentEncoding {
+    /// `text` with each escape `%XX` as the byte it stands for; `nil` when a `%` begins no escape
+    /// or the bytes are not UTF-8 (as Foundation's `removingPercentEncoding`).
+    package static func decoded(_ text: some StringProtocol) -> String? {
+        var bytes: [UInt8] = []
+        var unescapedPercent = false
+        forEachByte(of: Array(text.utf8)) { byte, wasEscaped in
+            if !wasEscaped, byte == UInt8(ascii: "%") { unescapedPercent = true }
+            bytes.append(byte)
+        }
+        guard !unescapedPercent else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoModel
 
 /// Lists of items written as JSON arrays, one compact item per line. Unchanged items are copied

@@ -5,7 +5,11 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoModel
 
 /// The few POSIX file operations the store is built on, each retrying on `EINTR` and reporting
@@ -160,7 +164,7 @@ package enum FileSystem {
             guard status.st_mode & S_IFMT == S_IFDIR else { throw failure("create directory", path, code: ENOTDIR) }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.folder(of: path)
         if !parent.isEmpty, parent != path { try createDirectories(parent, mode: mode) }
         if mkdir(path, mode) != 0, errno != EEXIST { throw failure("create directory", path) }
     }
@@ -211,7 +215,7 @@ package enum FileSystem {
                 && old.st_mode & 0o7777 == permissions
             guard swapping ? FileSystem.replace(path, with: temporaryPath) : rename(temporaryPath, path) == 0 else { throw failure("replace", path) }
             committed = true
-            let directory = (path as NSString).deletingLastPathComponent
+            let directory = PathText.folder(of: path)
             let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
             guard directoryDescriptor >= 0 else { throw failure("flush", directory) }
             defer { close(directoryDescriptor) }
@@ -231,7 +235,7 @@ package enum FileSystem {
         of path: String, permissions: mode_t, keepingSpare: Bool = true, limit: Int = OwnFiles.sizeLimit,
         _ produce: (_ append: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) -> Void
     ) throws(StoreError) -> PreparedReplacement {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.folder(of: path)
         let (descriptor, temporaryPath, isSpare) = try openSpare(for: path, permissions: permissions, directory: directory)
         let prepared = PreparedReplacement(path: path, temporaryPath: temporaryPath, isSpare: isSpare, keepingSpare: keepingSpare,
                                            permissions: permissions)
@@ -253,7 +257,7 @@ package enum FileSystem {
 
     /// Where the spare of the file at `path` is: hidden beside it, as `.items.json.spare`.
     package static func sparePath(for path: String) -> String {
-        "\((path as NSString).deletingLastPathComponent)/.\((path as NSString).lastPathComponent).spare"
+        "\(PathText.folder(of: path))/.\(PathText.lastName(of: path)).spare"
     }
 
     /// Opens the spare file, hidden beside the data file as `.items.json.spare`, for writing from

@@ -5,7 +5,11 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoModel
 
 /// Why todo will not use a file at one of the paths it keeps (the list, its lock, history and spare):
@@ -150,7 +154,7 @@ public enum OwnFiles {
     package static func checkLinkMayBeFollowed(_ path: String, status: stat) throws(StoreError) {
         guard status.st_uid != user else { return }
         var folder = stat()
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.folder(of: path)
         guard stat(directory.isEmpty ? "." : directory, &folder) == 0 else { throw FileSystem.failure("follow the link", path) }
         let othersMayWrite = folder.st_mode & (S_IWGRP | S_IWOTH) != 0
         if othersMayWrite, status.st_uid != folder.st_uid {

@@ -1,9 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import ToDoModel
 
 /// Where todo uses a second core, and from what size on: below these, starting a thread costs more

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 @testable import ToDoCore
 import ToDoNetwork
+import ToDoURLSession
 import XCTest
 
 /// What `todo sync` asks of a CalDAV server, asked of a real Radicale (with passwords, a calendar

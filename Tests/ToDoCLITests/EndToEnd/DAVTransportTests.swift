@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import ToDoCore
 import ToDoNetwork
+import ToDoURLSession
 import XCTest
 
 /// The HTTP transport `todo sync` will use, against a real Radicale and Xandikos on 127.0.0.1:

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 @testable import ToDoCore
 @testable import ToDoNetwork
+import ToDoURLSession
 import XCTest
 
 /// Two lists and a phone kept in step through a real Radicale on 127.0.0.1: the phone is the

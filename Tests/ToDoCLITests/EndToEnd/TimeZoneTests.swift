@@ -85,6 +85,43 @@ final class TimeZoneTests: BinaryTestCase {
         XCTAssertEqual(try runner.run(["list"]).stdout, "1 [ ] Call  01/15/27 15:00\n")
     }
 
+    /// Without `TZ`, the system's zone: `/etc/localtime`, as `date` reads it.
+    func test_withoutTZ_theSystemZone_isTheOneDateUses() throws {
+        try requireGNUDate()
+        var runner = todo!
+        runner.environment["TZ"] = nil
+        XCTAssertEqual(try runner.run(["add", "x", "--due", "2027-07-15 09:30"]).status, 0)
+        let stored = try XCTUnwrap(try JSONFileStore(fileURL: fileURL).load().allItems.first?.timestamp)
+        let outcome = try runner.run(program: "/bin/date", ["-d", "2027-07-15 09:30", "+%s"])
+        XCTAssertEqual(String(Int(stored)), outcome.stdout.trimmingCharacters(in: .newlines))
+    }
+
+    /// An abbreviation Foundation knew (`PST`) still names its zone, and UTC's names need no file.
+    func test_anAbbreviation_namesTheZoneFoundationGaveIt() throws {
+        var runner = todo!
+        runner.environment["TZ"] = "PST"
+        XCTAssertEqual(try runner.run(["add", "Call", "--due", "2027-07-15 12:00"]).status, 0)
+        XCTAssertEqual(try JSONFileStore(fileURL: fileURL).load().allItems.first?.timestamp, 1_815_678_000, "19:00 UTC: Los Angeles in summer")
+        for tz in ["UTC", "Etc/UTC", "GMT", ":UTC"] {
+            runner.environment["TZ"] = tz
+            XCTAssertEqual(try runner.run(["list"]).stdout, "1 [ ] Call  07/15/27 19:00\n", tz)
+        }
+    }
+
+    #if os(Linux)
+    /// todo links FoundationEssentials alone: not Foundation, FoundationNetworking or ICU (37 MB of
+    /// the release binary once). The debug build names the libraries it needs.
+    func test_theBinaryLinksFoundationEssentials_andNoICU() throws {
+        let readelf = try todo.run(program: "/usr/bin/env", ["readelf", "--dynamic", BinaryRunner.executable.path])
+        try XCTSkipIf(readelf.status == 127, "readelf (binutils) is not installed")
+        let needed = readelf.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }.map { $0.split(separator: "[").last ?? "" }
+        XCTAssertTrue(needed.contains("libFoundationEssentials.so]"), "a debug build links it as a library: \(needed)")
+        for library in ["libFoundation.so]", "libFoundationNetworking.so]", "libFoundationInternationalization.so]", "lib_FoundationICU.so]"] {
+            XCTAssertFalse(needed.contains(Substring(library)), library)
+        }
+    }
+    #endif
+
     func test_notATimeZone_isStillRefused() throws {
         for tz in ["Mars/Olympus_Mons", "EST5EDT,M3.2.0", "banana"] {
             var runner = todo!

@@ -80,7 +80,7 @@ final class Harness {
         let errorOutput = CapturedOutput(isTerminal: outputIsTerminal)
         let now = self.now
         let context = Context(environment: environment, currentDirectory: directory, homeDirectory: directory,
-                              systemTimeZone: TimeZone(identifier: "UTC")!, now: { now },
+                              systemTimeZone: .utc, now: { now },
                               input: ScriptedInput(input, isTerminal: inputIsTerminal),
                               output: output, errorOutput: errorOutput, transport: transport)
         let status = ToDoCLI.run(arguments, in: context)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoCore
 
 /// Where a sync's password comes from, and the client that signs in with it.
@@ -9,30 +13,6 @@ extension SyncCommand {
     /// How much of a password command's output is kept: a password is far shorter; the rest is read and dropped.
     static let passwordCommandOutputLimit = 64 << 10
 
-    /// What a command prints, read on a thread of its own as it comes, the first
-    /// `passwordCommandOutputLimit` bytes kept.
-    private final class PrintedOutput: @unchecked Sendable {
-        private let lock = NSLock()
-        private var kept: [UInt8] = []
-        private let finished = DispatchSemaphore(value: 0)
-
-        init(_ handle: FileHandle) {
-            Thread.detachNewThread { [self] in
-                while let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty {
-                    lock.withLock { kept += chunk.prefix(max(0, SyncCommand.passwordCommandOutputLimit - kept.count)) }
-                }
-                finished.signal()
-            }
-        }
-
-        /// What was printed once the output ended, or after `seconds` (a helper the command left
-        /// running may hold the output open): what has arrived by then.
-        func bytes(waitingAtMost seconds: Double) -> [UInt8] {
-            _ = finished.wait(timeout: .now() + seconds)
-            return lock.withLock { kept }
-        }
-    }
-
     /// The password: the first line a password command prints, else `TODO_SYNC_PASSWORD`. The
     /// command reads nothing (its input is empty), and is stopped when it has not ended within
     /// `passwordCommandTimeout`. What it prints is read while it runs (a command printing more
@@ -41,16 +21,11 @@ extension SyncCommand {
     /// its text, which may hold a secret of its own.
     static func password(command: String?, _ context: Context, timeout: Double = passwordCommandTimeout) throws -> String {
         if let command {
-            let output = Pipe()
-            var printed: PrintedOutput?
-            let ending: ShellCommand.Ending
+            let ending: ShellCommand.Ending, printed: [UInt8]
             do {
-                ending = try ShellCommand(command, output: output).run(timeout: timeout) {
-                    try? output.fileHandleForWriting.close()
-                    printed = PrintedOutput(output.fileHandleForReading)
-                }
+                (ending, printed) = try ShellCommand(command).run(timeout: timeout, output: .kept(limit: passwordCommandOutputLimit))
             } catch {
-                throw SyncFailure(message: "the password command could not be run: \(error.localizedDescription)")
+                throw SyncFailure(message: "the password command could not be run: \(error)")
             }
             switch ending {
             case .timedOut: throw SyncFailure(message: "the password command gave no password within \(Int(timeout)) seconds")
@@ -58,7 +33,7 @@ extension SyncCommand {
             case .exited: break
             }
             // The first line, without its end (`\n` or `\r\n`); spaces are the password's.
-            var bytes = (printed?.bytes(waitingAtMost: 2) ?? []).prefix { $0 != UInt8(ascii: "\n") }
+            var bytes = printed.prefix { $0 != UInt8(ascii: "\n") }
             if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
             let line = String(decoding: bytes, as: UTF8.self)
             guard !line.isEmpty else { throw SyncFailure(message: "the password command printed no password") }

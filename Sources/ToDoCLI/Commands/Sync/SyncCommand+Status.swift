@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoCore
 
 /// `todo sync status`: where the list stands with its calendar.

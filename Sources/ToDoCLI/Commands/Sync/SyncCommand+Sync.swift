@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoCore
 
 /// `todo sync` itself, and what it says it did.

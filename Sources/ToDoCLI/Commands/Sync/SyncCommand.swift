@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ToDoCore
 
 /// `todo sync`: the list kept in step with a CalDAV calendar. `todo sync setup <url>` names the

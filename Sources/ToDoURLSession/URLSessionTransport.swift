@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ToDoCore
+import ToDoNetwork
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,0 +1,88 @@
+import Foundation
+import ToDoCore
+import ToDoStorage
+import XCTest
+
+/// todo links FoundationEssentials alone on Linux; what it took from the whole Foundation before
+/// (and ICU under it) it now does itself. Each piece does what Foundation did, compared here with
+/// Foundation itself, which the tests still link.
+final class FoundationParityTests: XCTestCase {
+    func test_searchIgnoringCase_findsWhatFoundationFinds() {
+        let texts = ["Call Mom", "call mom", "CALL MOM tomorrow", "Buy milk", "Ärger mit Öl", "Café crème", "ÇA VA", "x", "", "Mom's car",
+                     "İstanbul trip", "résumé", "Σίσυφος", "naïve"]
+        let parts = ["mom", "MOM", "all m", "milk", "ärger", "ÖL", "CAFÉ", "crème", "ça", "x", "s c", "RÉSUMÉ", "σίσυφος", "NAÏVE", "zzz", "Mom's", "mo m"]
+        for text in texts {
+            for part in parts {
+                XCTAssertEqual(TextComparison.contains(text, ignoringCase: part), text.range(of: part, options: .caseInsensitive) != nil,
+                               "\(text.debugDescription) ∋ \(part.debugDescription)")
+            }
+        }
+    }
+
+    func test_searchIgnoringCase_foldsAsUnicodeDoes() {
+        XCTAssertTrue(TextComparison.contains("Straße fegen", ignoringCase: "STRASSE"))
+        XCTAssertTrue(TextComparison.contains("ΟΔΥΣΣΕΥΣ", ignoringCase: "οδυσσευς"))
+        XCTAssertTrue(TextComparison.contains("anything", ignoringCase: ""))
+        XCTAssertFalse(TextComparison.contains("", ignoringCase: "a"))
+    }
+
+    func test_titleOrder_isFoundationsCaseInsensitiveNumericOrder() {
+        let titles = ["Item 10", "item 9", "Item 9b", "item 09", "Apples", "apples", "Bananas", "banana", "2 eggs", "10 eggs", "Call Mom",
+                      "call mom 2", "Call Mom 10", "x1y2", "x1y10", "x01y3", "", "Zebra", "éclair", "Éclair", "a", "A1", "a01", "a001b"]
+        for left in titles {
+            for right in titles {
+                XCTAssertEqual(TextComparison.compare(left, right), left.compare(right, options: [.caseInsensitive, .numeric]),
+                               "\(left.debugDescription) against \(right.debugDescription)")
+            }
+        }
+    }
+
+    func test_pathParts_areNSStrings() {
+        let paths = ["/tmp/scratch.tiff", "/tmp/lock/", "/tmp/", "/tmp", "/", "scratch.tiff", "a/b", "a/b/", "a//b", "/a/b//", "", "items.json",
+                     "/home/me/.local/share/todo/items.json"]
+        for path in paths {
+            XCTAssertEqual(PathText.folder(of: path), (path as NSString).deletingLastPathComponent, path.debugDescription)
+            XCTAssertEqual(PathText.lastName(of: path), (path as NSString).lastPathComponent, path.debugDescription)
+        }
+        for (folder, name) in [("/tmp", "a"), ("/tmp/", "a"), ("/", "a"), ("", "a"), ("x", "displayname")] {
+            XCTAssertEqual(PathText.appending(name, to: folder), (folder as NSString).appendingPathComponent(name), "\(folder) + \(name)")
+        }
+    }
+
+    func test_percentDecoding_isFoundations() {
+        for text in ["a%20b", "%E2%9C%93 done", "100%", "%zz", "%2", "plain", "", "%C3%28", "a%2Bb%2520", "%%41"] {
+            XCTAssertEqual(PercentEncoding.decoded(text), text.removingPercentEncoding, text.debugDescription)
+        }
+    }
+
+    /// Zones by name come from the zoneinfo files, as Foundation's did on Linux.
+    func test_zonesByName_haveFoundationsOffsets() throws {
+        let names = ["Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Lord_Howe", "America/St_Johns", "Asia/Kathmandu",
+                     "Pacific/Chatham", "Africa/Casablanca", "America/Sao_Paulo", "UTC", "Etc/GMT+5", "EST5EDT", "US/Pacific"]
+        // From 1970: before it, the zoneinfo files merge zones that agree since (EST5EDT is New York's now).
+        let moments = stride(from: 0.0, through: 4_000_000_000, by: 86_400 * 37 + 3_613).map { $0 }
+        for name in names {
+            guard let foundation = TimeZone(identifier: name) else { continue }
+            let rules = try XCTUnwrap(ZoneInfo.zone(named: name), name)
+            XCTAssertEqual(rules.name, name)
+            for moment in moments {
+                XCTAssertEqual(rules.secondsFromGMT(at: moment), foundation.secondsFromGMT(for: Date(timeIntervalSince1970: moment)), "\(name) at \(moment)")
+            }
+        }
+        XCTAssertNil(ZoneInfo.zone(named: "Mars/Olympus_Mons"))
+        XCTAssertNil(ZoneInfo.zone(named: "../../etc/passwd"))
+        XCTAssertNil(ZoneInfo.zone(named: "/etc/localtime"))
+        XCTAssertNil(ZoneInfo.zone(named: ""))
+    }
+
+    func test_abbreviations_standForFoundationsZones() throws {
+        for (abbreviation, name) in TimeZone.abbreviationDictionary {
+            let rules = try XCTUnwrap(ZoneInfo.zone(abbreviation: abbreviation), abbreviation)
+            let foundation = try XCTUnwrap(TimeZone(identifier: name))
+            for moment in [0.0, 1_700_000_000, 1_720_000_000] {
+                XCTAssertEqual(rules.secondsFromGMT(at: moment), foundation.secondsFromGMT(for: Date(timeIntervalSince1970: moment)), abbreviation)
+            }
+        }
+        XCTAssertNil(ZoneInfo.zone(abbreviation: "XYZ"))
+    }
+}
