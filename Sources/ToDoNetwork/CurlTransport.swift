@@ -1,18 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if os(Linux)
 import CurlLoader
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ToDoCore
 
 /// Makes requests with libcurl's easy interface, loaded when the first request is made: one

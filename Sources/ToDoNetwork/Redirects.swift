@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ToDoCore
 
 /// Redirects, followed by the transport itself: with the method and body (a `303` with a GET), and

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ToDoCore
 
 /// `todo export`: every item, or those a query picks, as JSON, todo.txt, iCalendar or Taskwarrior's JSON.

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ToDoCore
 
 /// `todo lists`: the lists the items belong to, with their counts; `rename` and `remove` one.

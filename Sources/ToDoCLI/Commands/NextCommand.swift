@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ToDoCore
 
 /// `todo next`: the open items to do next, most urgent first, as Taskwarrior's default report.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import ToDoCore
 
 /// A command line split into its parts against the commands' specs, before any value is interpreted.
 struct ScannedArguments: Equatable {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ToDoCore
 
 /// The command `todo remind --exec` runs for each reminder (`notify-send`, any other), through

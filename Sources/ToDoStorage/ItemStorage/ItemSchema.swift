@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ToDoModel
 
 // The store's item schema: how items, locations and coordinates are read from JSON and written to

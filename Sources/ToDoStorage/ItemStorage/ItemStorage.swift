@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ToDoModel
 
 /// How a `StoredItem` keeps its `ItemFields`: decoded, or, for an item read from a list in the

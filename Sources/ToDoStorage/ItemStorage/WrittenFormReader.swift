@@ -5,11 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ToDoModel
 
 /// A shortcut for reading the items of a list. `write(to:)` gives every item one form: its known

@@ -5,11 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ToDoModel
 
 /// Where and why a text is not valid JSON.

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ToDoModel
 
 /// A key whose own bits make a good enough hash: a random UUID, or a number once spread.

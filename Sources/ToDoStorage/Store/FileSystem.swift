@@ -5,11 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ToDoModel
 
 /// The few POSIX file operations the store is built on, each retrying on `EINTR` and reporting

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ToDoCore
 
 /// `todo sync`: the list kept in step with a CalDAV calendar. `todo sync setup <url>` names the
