@@ -87,12 +87,35 @@ struct ShellCommand {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 1)
+        // Every signal as the system sets it, none blocked, whatever todo's own parent left it.
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t?
+        #else
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         let code = CStrings.withArray(["/bin/sh", "-c", script] + arguments) { argv in
-            guard let environment else { return posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ) }
-            return CStrings.withArray(environment) { envp in posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp) }
+            guard let environment else { return posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, Self.processEnvironment) }
+            return CStrings.withArray(environment) { envp in posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp) }
         }
         return code == 0 ? .success(pid) : .failure(StartError(description: FileSystem.message(forErrorCode: code)))
+    }
+
+    /// This process's environment, as the C library keeps it.
+    private static var processEnvironment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
+        #if canImport(Darwin)
+        _NSGetEnviron().pointee!
+        #else
+        environ
+        #endif
     }
 
     /// SIGTERM, then SIGKILL when it has not ended a second later; reaped either way.

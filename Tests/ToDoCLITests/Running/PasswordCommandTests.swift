@@ -40,6 +40,20 @@ final class PasswordCommandTests: HarnessTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 5, "it did not wait for the command to be stopped")
     }
 
+    #if os(Linux)
+    /// A command starts with every signal as the system sets it, whatever todo's parent left
+    /// ignored or blocked (a shell pipeline's SIGPIPE, say): `yes | head -1` ends as it should.
+    func test_aCommandStartsWithTheSignalsAsTheSystemSetsThem() throws {
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        let blocked = try SyncCommand.password(command: "sed -n 's/^SigBlk:[[:space:]]*//p' /proc/self/status", context)
+        let ignored = try XCTUnwrap(UInt64(try SyncCommand.password(command: "sed -n 's/^SigIgn:[[:space:]]*//p' /proc/self/status", context), radix: 16))
+        XCTAssertEqual(blocked, "0000000000000000")
+        XCTAssertEqual(ignored & (1 << (UInt64(SIGPIPE) - 1)), 0, "SIGPIPE is not ignored")
+        XCTAssertEqual(try SyncCommand.password(command: "yes secret | head -1", context, timeout: 5), "secret")
+    }
+    #endif
+
     func test_messagesNeverHoldTheCommandsText() {
         XCTAssertFalse(failure("echo; exit 2 # token=hunter2").contains("hunter2"))
         XCTAssertFalse(failure("printf '' # token=hunter2").contains("hunter2"))
