@@ -178,7 +178,7 @@ struct AddCommand: ListCommand {
         var bytes = context.input.readAll()
         // A byte-order mark (Windows editors write one) is not part of the first title.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard String(bytes: bytes, encoding: .utf8) != nil else {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             throw UsageError(message: "standard input is not valid UTF-8; nothing was added", command: Self.spec)
         }
         return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)

@@ -14,13 +14,13 @@ struct ItemRenderer {
     /// their parents.
     func writeList(open: [StoredItem], done: [StoredItem], depths: (open: ListRenderer.Depths, done: ListRenderer.Depths)? = nil,
                    section: ListSection, width: Int?, to output: TextOutput) {
-        ListRenderer(style: style, dates: dates.forManyDates(), now: now, width: width)
+        ListRenderer(style: style, dates: dates, now: now, width: width)
             .write(open: open, done: done, depths: depths, section: section, to: output)
     }
 
     /// Writes groups of items under headings (`todo agenda`), in the columns of the list.
     func writeGroups(_ groups: [(heading: String?, items: [StoredItem])], width: Int?, to output: TextOutput) {
-        ListRenderer(style: style, dates: dates.forManyDates(), now: now, width: width)
+        ListRenderer(style: style, dates: dates, now: now, width: width)
             .write(groups: groups.map { ($0.heading, $0.items, nil) }, to: output)
     }
 

@@ -106,7 +106,7 @@ public struct Context {
         }
         return Context(
             environment: environment,
-            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+            currentDirectory: URL(fileURLWithPath: FileSystem.currentDirectory(), isDirectory: true),
             homeDirectory: home.map { URL(fileURLWithPath: $0, isDirectory: true) },
             // Only used when TZ is unset: the system zone, as the C library finds it (UTC without one).
             systemTimeZone: ZoneInfo.zone(atPath: "/etc/localtime", name: "/etc/localtime") ?? .utc,

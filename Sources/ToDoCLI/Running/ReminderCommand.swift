@@ -18,7 +18,7 @@ struct ReminderCommand {
     /// Runs the command for `reminder`, described by `title` and `body`; throws when it could not
     /// be run, failed, or took too long.
     func run(title: String, body: String, reminder: DueReminder, timeout: Double = Self.timeout) throws(ReminderCommand.Failure) {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessEnvironment.all()
         environment["TODO_NUMBER"] = String(reminder.item.number)
         environment["TODO_ID"] = reminder.item.id.uuidString
         environment["TODO_TITLE"] = reminder.item.title

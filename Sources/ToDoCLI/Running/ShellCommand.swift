@@ -103,19 +103,10 @@ struct ShellCommand {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         let code = CStrings.withArray(["/bin/sh", "-c", script] + arguments) { argv in
-            guard let environment else { return posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, Self.processEnvironment) }
+            guard let environment else { return posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, ProcessEnvironment.entries) }
             return CStrings.withArray(environment) { envp in posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp) }
         }
         return code == 0 ? .success(pid) : .failure(StartError(description: FileSystem.message(forErrorCode: code)))
-    }
-
-    /// This process's environment, as the C library keeps it.
-    private static var processEnvironment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
-        #if canImport(Darwin)
-        _NSGetEnviron().pointee!
-        #else
-        environ
-        #endif
     }
 
     /// SIGTERM, then SIGKILL when it has not ended a second later; reaped either way.

@@ -97,11 +97,7 @@ public enum ItemInterchange {
     /// The names in a folder but hidden ones, sorted.
     private static func entries(of path: String) throws(StoreError) -> [String] {
         guard access(path, R_OK | X_OK) == 0 else { throw FileSystem.failure("read", path) }
-        do {
-            return try FileManager.default.contentsOfDirectory(atPath: path).filter { !$0.hasPrefix(".") }.sorted()
-        } catch {
-            throw FileSystem.failure("read", path, code: EIO)
-        }
+        return try FileSystem.names(inFolder: path).filter { !$0.hasPrefix(".") }.sorted()
     }
 
     /// A folder's `.ics` files, by name.

@@ -23,7 +23,6 @@ package enum Agenda {
     /// The non-empty groups of `items`, in order: overdue, each of `days` days from today that has
     /// items (today counting as the first), later, undated. Days are counted in the zone of `dates`.
     package static func groups(_ items: [StoredItem], days: Int, now: Date, dates: DueDateFormatter) -> [Group] {
-        let dates = dates.forManyDates()
         var overdue = Group(when: .overdue), later = Group(when: .later), undated = Group(when: .undated)
         var byDay: [Int: Group] = [:]
         // Each due date read once, by index (iterating the array would copy every item), sorted

@@ -42,7 +42,7 @@ public struct HTTPCredentials: Equatable, Sendable {
 
     /// The value of the `Authorization` header.
     public var basicAuthorization: String {
-        "Basic " + Data((user + ":" + password).utf8).base64EncodedString()
+        "Basic " + Base64.encoded(Array((user + ":" + password).utf8))
     }
 }
 

@@ -505,7 +505,7 @@ extension CalDAVError: CustomStringConvertible {
         case .unreachable(let error): return "the server could not be reached: \(error)"
         case .credentialsRefused: return "the server refused the user name and password (401)"
         case .schemeNotOffered(let scheme):
-            return "the server takes only \(scheme.capitalized) authentication (401), and todo signs in with Basic over HTTPS; "
+            return "the server takes only \(scheme.prefix(1).uppercased() + scheme.dropFirst().lowercased()) authentication (401), and todo signs in with Basic over HTTPS; "
                 + "set the server to accept Basic (Baïkal: Admin, Settings, WebDAV authentication type)"
         case .unexpectedStatus(let status, let what): return "the server answered \(status) while \(what)"
         case .unreadable(let what, let why): return "the server's answer while \(what) is not readable: \(why)"

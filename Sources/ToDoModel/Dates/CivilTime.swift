@@ -24,15 +24,11 @@ package struct CivilTime: Sendable {
     /// The offset when it never changes, so that no moment needs to ask the rules.
     private let fixedOffset: Int?
 
-    /// With `forManyMoments`, a zone's offset is checked once for never changing, which costs a
-    /// look at its transitions that one moment is not worth.
-    package init(rules: TimeZoneRules, forManyMoments: Bool = false) {
+    /// The zone's offset is checked once for never changing (UTC, `JST-9`), so that such a zone's
+    /// moments are worked out without asking it.
+    package init(rules: TimeZoneRules) {
         self.rules = rules
-        fixedOffset = forManyMoments ? rules.fixedOffset : rules.evidentFixedOffset
-    }
-
-    package init(timeZone: TimeZone) {
-        self.init(rules: TimeZoneRules(timeZone))
+        fixedOffset = rules.fixedOffset
     }
 
     package static let utc = CivilTime(rules: .utc)

@@ -18,18 +18,6 @@ public struct DueDateFormatter: Sendable {
         local = CivilTime(rules: rules)
     }
 
-    public init(timeZone: TimeZone, order: DateOrder = .monthFirst) {
-        self.init(rules: TimeZoneRules(timeZone), order: order)
-    }
-
-    /// The same formatter, for formatting many dates: when the zone's offset never changes (UTC,
-    /// or a zone given as an offset), it is found once here instead of for every date.
-    public func forManyDates() -> DueDateFormatter {
-        var formatter = self
-        formatter.local = CivilTime(rules: rules, forManyMoments: true)
-        return formatter
-    }
-
     /// `01/10/22`, or `01/10/22 14:30` for a time: `allDay` false, or `nil` and the moment is not
     /// a local midnight (`00:00` is shown only for a time said to be one).
     public func string(from timestamp: Double, allDay: Bool? = nil) -> String {

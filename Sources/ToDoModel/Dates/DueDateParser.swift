@@ -65,10 +65,6 @@ public struct DueDateParser: Sendable {
         local = CivilTime(rules: rules)
     }
 
-    public init(now: Date, timeZone: TimeZone, order: DateOrder = .monthFirst) {
-        self.init(now: now, rules: TimeZoneRules(timeZone), order: order)
-    }
-
     /// The accepted forms, one line, for help and error messages.
     public static func acceptedForms(_ order: DateOrder) -> String {
         let numeric = order == .monthFirst ? "MM/dd/yy, MM/dd/yyyy" : "dd/MM/yy, dd/MM/yyyy"

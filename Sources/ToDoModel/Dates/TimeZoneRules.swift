@@ -1,16 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-/// How far local time is from UTC at each moment, in whichever form the user's `TZ` gave it: a
-/// zone Foundation knows (an IANA name, the system's own), POSIX rules (`CET-1CEST,M3.5.0,M10.5.0/3`),
-/// or the table of a zoneinfo file (`TZ=:/etc/localtime`, which may be a copy of one). Every date
-/// todo reads or shows goes through it.
+/// How far local time is from UTC at each moment, in whichever form the user's `TZ` gave it: POSIX
+/// rules (`CET-1CEST,M3.5.0,M10.5.0/3`), or the table of a zoneinfo file (`Europe/Berlin`,
+/// `TZ=:/etc/localtime`, which may be a copy of one; see `ZoneInfo`). Every date todo reads or
+/// shows goes through it. (Not Foundation's `TimeZone`: FoundationEssentials knows no zone by name.)
 public struct TimeZoneRules: Sendable {
     private enum Storage: Sendable {
-        case foundation(TimeZone)
         case posix(POSIXTimeZone)
         case table(ZoneTable)
     }
@@ -18,11 +11,6 @@ public struct TimeZoneRules: Sendable {
     private let storage: Storage
     /// The zone as the user named it, for messages: `America/New_York`, `EST5EDT,M3.2.0,M11.1.0`.
     public let name: String
-
-    public init(_ timeZone: TimeZone) {
-        storage = .foundation(timeZone)
-        name = timeZone.identifier
-    }
 
     public init(_ posix: POSIXTimeZone, name: String) {
         storage = .posix(posix)
@@ -55,33 +43,19 @@ public struct TimeZoneRules: Sendable {
     /// Seconds east of UTC at `timestamp`.
     public func secondsFromGMT(at timestamp: Double) -> Int {
         switch storage {
-        case .foundation(let zone): return zone.secondsFromGMT(for: Date(timeIntervalSince1970: timestamp))
         case .posix(let posix): return posix.offset(at: Self.wholeSeconds(timestamp)).seconds
         case .table(let table): return table.offset(at: Self.wholeSeconds(timestamp))
         }
     }
 
-    /// The offset when it is the same at every moment (UTC, `JST-9`), else `nil`. Finding it for a
-    /// Foundation zone costs a look at its transitions, which one date is not worth.
+    /// The offset when it is the same at every moment (UTC, `JST-9`), else `nil`.
     public var fixedOffset: Int? {
         switch storage {
-        case .foundation(let zone):
-            let gregorianStart = Date(timeIntervalSince1970: Double(CalendarDay.gregorianStart * 86_400))
-            guard zone.nextDaylightSavingTimeTransition(after: gregorianStart) == nil else { return nil }
-            return zone.secondsFromGMT(for: Date(timeIntervalSince1970: 0))
         case .posix(let posix):
             return posix.daylight == nil ? posix.standard.offset : nil
         case .table(let table):
             return table.fixedOffset
         }
-    }
-
-    /// `fixedOffset` when knowing it costs nothing (POSIX rules, a zoneinfo table, UTC), else `nil`.
-    package var evidentFixedOffset: Int? {
-        if case .foundation(let zone) = storage {
-            return ["UTC", "GMT"].contains(zone.identifier) ? 0 : nil
-        }
-        return fixedOffset
     }
 
     private static func wholeSeconds(_ timestamp: Double) -> Int {

@@ -342,6 +342,27 @@ package enum FileSystem {
     /// Reads what one `read(2)` gives from `descriptor` (standard input, say) into the start of
     /// `chunk`, at most its count, and returns how many bytes it read, 0 at the end, or -1 with
     /// `errno` set.
+    /// The process's current folder (`/` when it has none it can name: removed, or out of reach).
+    package static func currentDirectory() -> String {
+        guard let path = getcwd(nil, 0) else { return "/" }
+        defer { free(path) }
+        return String(cString: path)
+    }
+
+    /// The names in the folder at `path` (not `.` and `..`), in the order the folder lists them.
+    package static func names(inFolder path: String) throws(StoreError) -> [String] {
+        guard let folder = opendir(path) else { throw failure("read", path) }
+        defer { closedir(folder) }
+        var names: [String] = []
+        errno = 0
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        guard errno == 0 else { throw failure("read", path) }
+        return names
+    }
+
     package static func readSome(_ descriptor: Int32, into chunk: inout [UInt8]) -> Int {
         chunk.withUnsafeMutableBytes { buffer in
             #if canImport(Glibc)

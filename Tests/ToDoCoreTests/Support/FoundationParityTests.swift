@@ -1,5 +1,6 @@
 import Foundation
 import ToDoCore
+import TestSupport
 import ToDoStorage
 import XCTest
 
@@ -53,6 +54,27 @@ final class FoundationParityTests: XCTestCase {
         for text in ["a%20b", "%E2%9C%93 done", "100%", "%zz", "%2", "plain", "", "%C3%28", "a%2Bb%2520", "%%41"] {
             XCTAssertEqual(PercentEncoding.decoded(text), text.removingPercentEncoding, text.debugDescription)
         }
+    }
+
+    func test_base64_isFoundations() {
+        var random = SystemRandomNumberGenerator()
+        for count in 0...40 {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+            XCTAssertEqual(Base64.encoded(bytes), Data(bytes).base64EncodedString(), "\(bytes)")
+        }
+        XCTAssertEqual(Base64.encoded(Array("alice:pass word ✓".utf8)), "YWxpY2U6cGFzcyB3b3JkIOKckw==")
+    }
+
+    func test_aFoldersNames_andTheEnvironment_areFoundations() throws {
+        let folder = try TemporaryDirectory()
+        for name in ["a.ics", ".hidden", "Ünïcode name", "b"] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: folder.url.appendingPathComponent(name).path, contents: Data()))
+        }
+        XCTAssertEqual(try FileSystem.names(inFolder: folder.url.path).sorted(),
+                       try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted())
+        XCTAssertThrowsError(try FileSystem.names(inFolder: folder.url.appendingPathComponent("missing").path))
+        XCTAssertEqual(ProcessEnvironment.all(), ProcessInfo.processInfo.environment)
+        XCTAssertEqual(FileSystem.currentDirectory(), FileManager.default.currentDirectoryPath)
     }
 
     /// Zones by name come from the zoneinfo files, as Foundation's did on Linux.

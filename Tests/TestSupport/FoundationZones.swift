@@ -1,0 +1,35 @@
+import Foundation
+import ToDoCore
+import ToDoStorage
+
+/// Foundation's time zones, as tests name them, taken as todo takes a zone: by its name from the
+/// zoneinfo files, or a zone given as an offset (`TimeZone(secondsFromGMT:)`) as that offset. todo
+/// itself knows no Foundation `TimeZone` (FoundationEssentials names none).
+extension TimeZoneRules {
+    public init(_ zone: TimeZone) {
+        if let named = ZoneInfo.zone(named: zone.identifier) {
+            self = named
+        } else {
+            precondition(zone.nextDaylightSavingTimeTransition == nil, "\(zone.identifier) is neither a zoneinfo name nor an offset")
+            self.init(transitions: [], offsets: [], initialOffset: zone.secondsFromGMT(), name: zone.identifier)
+        }
+    }
+}
+
+extension DueDateFormatter {
+    public init(timeZone: TimeZone, order: DateOrder = .monthFirst) {
+        self.init(rules: TimeZoneRules(timeZone), order: order)
+    }
+}
+
+extension DueDateParser {
+    public init(now: Date, timeZone: TimeZone, order: DateOrder = .monthFirst) {
+        self.init(now: now, rules: TimeZoneRules(timeZone), order: order)
+    }
+}
+
+extension CivilTime {
+    package init(timeZone: TimeZone) {
+        self.init(rules: TimeZoneRules(timeZone))
+    }
+}
