@@ -4,8 +4,9 @@
 PREFIX ?= $(HOME)/.local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
-# Linking the Swift runtime statically makes every command start ~2 ms sooner on Linux (see README, Speed).
-SWIFT_BUILD_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+# Linking the Swift runtime statically makes every command start ~2 ms sooner on Linux (see README, Speed);
+# without debug information the binary is 14 MB instead of 22 (a crash still names its functions).
+SWIFT_BUILD_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib -Xswiftc -gnone,)
 
 .PHONY: build install uninstall test man
 

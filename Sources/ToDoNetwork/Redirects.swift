@@ -11,7 +11,7 @@ package enum Redirects {
         for _ in 0...maximum {
             var response = try sendOnce(current)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("location"),
-                  let next = URL(string: location, relativeTo: current.url)?.absoluteURL, next.isWebAddress else {
+                  let next = WebAddress(string: location, relativeTo: current.url), next.isWebAddress else {
                 if current.url != request.url { response.redirectedTo = current.url }
                 return response
             }

@@ -35,7 +35,8 @@ public struct URLSessionTransport: HTTPTransport {
 
     private func sendOnce(_ request: HTTPRequest, until deadline: DispatchTime) throws(HTTPError) -> HTTPResponse {
         let receiver = Receiver(limit: request.maximumBodyBytes)
-        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+        guard let url = URL(string: request.url.absoluteString) else { throw .failed("Foundation cannot take the address \(request.url)") }
+        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         urlRequest.httpMethod = request.method
         if let body = request.body { urlRequest.httpBody = Data(body) }
         for (name, value) in request.headersAsSent { urlRequest.setValue(value, forHTTPHeaderField: name) }

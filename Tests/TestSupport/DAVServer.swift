@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ToDoCore
 import XCTest
 
 /// A real CalDAV server for a test, on 127.0.0.1 at a free port, from the virtual environment
@@ -25,7 +26,7 @@ public final class DAVServer {
     }
 
     /// The calendar for tasks the server starts with.
-    public var taskCalendar: URL {
+    public var taskCalendar: WebAddress {
         switch kind {
         case .radicale: return url.appendingPathComponent("alice/tasks/")
         case .xandikos: return url.appendingPathComponent("user/calendars/calendar/")
@@ -41,7 +42,7 @@ public final class DAVServer {
     static let sabreLibrary = "/usr/share/php/Sabre/autoload.php", php = "/usr/bin/php"
 
     /// `http://127.0.0.1:PORT/`.
-    public let url: URL
+    public let url: WebAddress
     public let kind: Kind
     private let process: Process
     private let folder: URL
@@ -92,7 +93,7 @@ public final class DAVServer {
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let port = try Self.freePort()
-        url = URL(string: "http://127.0.0.1:\(port)/")!
+        url = WebAddress(string: "http://127.0.0.1:\(port)/")!
         process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         switch kind {

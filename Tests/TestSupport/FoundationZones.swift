@@ -33,3 +33,19 @@ extension CivilTime {
         self.init(rules: TimeZoneRules(timeZone))
     }
 }
+
+/// Foundation's `URL`, as tests make addresses and paths, taken as todo takes them.
+extension WebAddress {
+    public init(_ url: URL) {
+        self.init(string: url.absoluteString)!
+    }
+}
+
+extension JSONFileStore {
+    public init(fileURL: URL, lockTimeout: Double = 10, sizeLimit: Int = OwnFiles.sizeLimit, now: (@Sendable () -> Date)? = nil,
+                timeZone: TimeZoneRules = .utc, newID: (@Sendable () -> UUID)? = nil) {
+        self.init(path: fileURL.path, lockTimeout: lockTimeout, sizeLimit: sizeLimit, now: now, timeZone: timeZone, newID: newID)
+    }
+
+    public var fileURL: URL { URL(fileURLWithPath: path) }
+}

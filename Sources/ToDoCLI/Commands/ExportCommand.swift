@@ -43,7 +43,7 @@ struct ExportCommand: ListCommand {
 
     func run(with runner: CommandRunner) throws {
         let context = runner.context
-        if let output, runner.store.keepsFile(atPath: URL(fileURLWithPath: output, relativeTo: context.currentDirectory).path) {
+        if let output, runner.store.keepsFile(atPath: PathText.absolute(output, in: context.currentDirectory)) {
             throw UsageError(message: "'--output \(output)' is a file of the list itself; nothing was written, choose another file",
                              command: Self.spec)
         }
@@ -79,10 +79,9 @@ struct ExportCommand: ListCommand {
             }
             return
         }
-        let url = URL(fileURLWithPath: output, relativeTo: context.currentDirectory)
         do {
             // The store's own atomic writer: private (0600), flushed, renamed into place.
-            try PrivateFile.write(bytes, toPath: url.path)
+            try PrivateFile.write(bytes, toPath: PathText.absolute(output, in: context.currentDirectory))
         } catch {
             throw ExportWriteError(path: output, reason: error.systemMessage ?? error.description)
         }

@@ -31,7 +31,7 @@ struct ImportCommand: ListCommand {
     enum Source: Equatable {
         case file(String)
         case standardInput
-        case url(URL)
+        case url(WebAddress)
     }
 
     var source: Source
@@ -61,7 +61,7 @@ struct ImportCommand: ListCommand {
         if text == "-" { return .standardInput }
         let lowercased = text.lowercased()
         guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") else { return .file(text) }
-        guard let url = URL(string: text), url.isWebAddress else { throw arguments.error("invalid URL '\(text)'") }
+        guard let url = WebAddress(string: text), url.isWebAddress else { throw arguments.error("invalid URL '\(text)'") }
         return .url(url)
     }
 
@@ -152,7 +152,7 @@ struct ImportCommand: ListCommand {
     }
 
     private func fullPath(_ path: String, _ context: Context) -> String {
-        URL(fileURLWithPath: path, relativeTo: context.currentDirectory).path
+        PathText.absolute(path, in: context.currentDirectory)
     }
 
     /// A vdir's items: every `.ics` file of the folder, as one iCalendar source.

@@ -73,12 +73,12 @@ struct CommandSession {
     func runner() throws -> CommandRunner {
         let settings = try settings.get()
         guard let home = context.homeDirectory
-            ?? (context.environment["TODO_FILE"] != nil || invocation.fileOption != nil ? URL(fileURLWithPath: "/") : nil)
+            ?? (context.environment["TODO_FILE"] != nil || invocation.fileOption != nil ? "/" : nil)
         else {
             throw UsageError(message: "cannot find the home directory; set HOME or TODO_FILE", showsUsage: false)
         }
-        let fileURL = StoreLocation.fileURL(fileOption: invocation.fileOption, environment: context.environment,
-                                            homeDirectory: home, currentDirectory: context.currentDirectory)
+        let path = StoreLocation.path(fileOption: invocation.fileOption, environment: context.environment,
+                                      homeDirectory: home, currentDirectory: context.currentDirectory)
         let now = context.now
         let renderer = ItemRenderer(
             style: Style(isEnabled: Style.isEnabled(invocation.color, outputIsTerminal: context.output.isTerminal,
@@ -86,7 +86,7 @@ struct CommandSession {
             dates: DueDateFormatter(rules: settings.timeZone, order: settings.dateOrder),
             now: now())
         return CommandRunner(context: context,
-                             store: JSONFileStore(fileURL: fileURL, lockTimeout: try lockTimeout(settings), now: now,
+                             store: JSONFileStore(path: path, lockTimeout: try lockTimeout(settings), now: now,
                                                   timeZone: settings.timeZone),
                              renderer: renderer, settings: settings, arguments: invocation.commandLine)
     }

@@ -232,7 +232,7 @@ enum CompletionScripts {
     /// `'name:text' …` quoted for zsh; colons in a name are escaped, as `_describe` reads them.
     private static func zshDescribed(_ pairs: [(String, String)]) -> String {
         pairs.map { name, text in
-            " " + shellQuoted(name.replacing(":", with: "\\:") + ":" + text)
+            " " + shellQuoted(name.replacingText(":", with: "\\:") + ":" + text)
         }.joined()
     }
 
@@ -334,6 +334,6 @@ enum CompletionScripts {
     /// A word in single quotes, read the same by bash, zsh and fish: a quote inside is closed,
     /// given in double quotes, and reopened.
     private static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacing("'", with: #"'"'"'"#) + "'"
+        "'" + text.replacingText("'", with: #"'"'"'"#) + "'"
     }
 }

@@ -73,7 +73,7 @@ enum HelpRenderer {
             return "Usage: \(topUsage)\n  See 'todo --help' for more information.\n"
         }
         let more = "  See 'todo \(command.name) --help' for more information.\n"
-        if let option = command.options.first(where: { message.contains("'\($0.flag)'") || message.contains("'\($0.flag) ") }) {
+        if let option = command.options.first(where: { message.containsText("'\($0.flag)'") || message.containsText("'\($0.flag) ") }) {
             let (synopsis, help) = optionRow(option)
             return "  \(synopsis)  \(help)\n" + more
         }

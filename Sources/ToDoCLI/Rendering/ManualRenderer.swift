@@ -58,9 +58,9 @@ enum ManualRenderer {
     /// Text as roff reads it literally: backslashes and dashes escaped, other characters than
     /// ASCII named by their code point (`\[u21BB]`), no line taken for a request.
     static func escaped(_ text: String) -> String {
-        var text = text.replacing("\\", with: "\\e")
-            .replacing("-", with: "\\-")
-            .replacing("…", with: "\\&...")
+        var text = text.replacingText("\\", with: "\\e")
+            .replacingText("-", with: "\\-")
+            .replacingText("…", with: "\\&...")
         if !text.unicodeScalars.allSatisfy(\.isASCII) {
             text = text.unicodeScalars.map { $0.isASCII ? String($0) : "\\[u\(String($0.value, radix: 16, uppercase: true))]" }.joined()
         }

@@ -7,7 +7,7 @@ struct AddressLookup {
     /// Seconds a look-up may take when `TODO_HTTP_TIMEOUT` is not set.
     static let defaultTimeout = 5.0
 
-    let geocoderURL: URL?
+    let geocoderURL: WebAddress?
     let transport: HTTPTransport?
     let timeout: Double
     let errorOutput: TextOutput

@@ -40,9 +40,9 @@ public protocol TextInput: AnyObject {
 /// Everything the command line takes from the world, passed in so that tests can pin it.
 public struct Context {
     public var environment: [String: String]
-    public var currentDirectory: URL
+    public var currentDirectory: String
     /// The user's home directory, `nil` when it cannot be found.
-    public var homeDirectory: URL?
+    public var homeDirectory: String?
     /// The time zone to use when `TZ` is not set; asked only then, since finding it takes time.
     public var systemTimeZone: () -> TimeZoneRules
     public var now: @Sendable () -> Date
@@ -52,7 +52,7 @@ public struct Context {
     /// Makes HTTP requests (geocoding, importing from a URL); `nil` where there is none.
     public var transport: HTTPTransport?
 
-    public init(environment: [String: String], currentDirectory: URL, homeDirectory: URL?,
+    public init(environment: [String: String], currentDirectory: String, homeDirectory: String?,
                 systemTimeZone: @escaping @autoclosure () -> TimeZoneRules,
                 now: @escaping @Sendable () -> Date, input: TextInput, output: TextOutput, errorOutput: TextOutput,
                 transport: HTTPTransport? = nil) {
@@ -106,8 +106,8 @@ public struct Context {
         }
         return Context(
             environment: environment,
-            currentDirectory: URL(fileURLWithPath: FileSystem.currentDirectory(), isDirectory: true),
-            homeDirectory: home.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            currentDirectory: FileSystem.currentDirectory(),
+            homeDirectory: home,
             // Only used when TZ is unset: the system zone, as the C library finds it (UTC without one).
             systemTimeZone: ZoneInfo.zone(atPath: "/etc/localtime", name: "/etc/localtime") ?? .utc,
             now: { Date() },

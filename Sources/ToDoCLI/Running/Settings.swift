@@ -13,14 +13,14 @@ struct Settings {
     /// `TODO_LOCK_TIMEOUT`: how long a change waits for another's lock, in seconds.
     var lockTimeout: Double { get throws(UsageError) { try checkedLockTimeout.get() } }
     /// The Nominatim-compatible search endpoint that `--address` is looked up on (`TODO_GEOCODER_URL`).
-    var geocoderURL: URL? { get throws(UsageError) { try checkedGeocoderURL.get() } }
+    var geocoderURL: WebAddress? { get throws(UsageError) { try checkedGeocoderURL.get() } }
     /// `TODO_HTTP_TIMEOUT`: seconds before a request is given up, when set.
     var httpTimeout: Double? { get throws(UsageError) { try checkedHTTPTimeout.get() } }
     /// `TODO_IMPORT_MAX_MB`: the largest source `todo import <url>` downloads, in bytes.
     var importMaximumBytes: Int { get throws(UsageError) { try checkedImportMaximumBytes.get() } }
 
     private let checkedLockTimeout: Result<Double, UsageError>
-    private let checkedGeocoderURL: Result<URL?, UsageError>
+    private let checkedGeocoderURL: Result<WebAddress?, UsageError>
     private let checkedHTTPTimeout: Result<Double?, UsageError>
     private let checkedImportMaximumBytes: Result<Int, UsageError>
 
@@ -53,7 +53,7 @@ struct Settings {
         checkedGeocoderURL = Result { () throws(UsageError) in
             let geocoder = environment["TODO_GEOCODER_URL"] ?? ""
             guard !geocoder.isEmpty else { return nil }
-            guard let url = URL(string: geocoder), url.isWebAddress else {
+            guard let url = WebAddress(string: geocoder), url.isWebAddress else {
                 throw Self.error("TODO_GEOCODER_URL is '\(geocoder)'; use an http:// or https:// address,"
                                  + " as https://nominatim.openstreetmap.org/search")
             }

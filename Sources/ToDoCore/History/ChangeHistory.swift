@@ -137,6 +137,6 @@ extension HistoryEntry {
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_./:,=+@%".unicodeScalars.contains(scalar))
         }
-        return plain ? word : "'" + word.replacing("'", with: #"'\''"#) + "'"
+        return plain ? word : "'" + word.replacingText("'", with: #"'\''"#) + "'"
     }
 }

@@ -6,14 +6,14 @@ import ToDoStorage
 /// the book's geocoding of the input form's address.
 public struct Geocoder: Sendable {
     /// The search endpoint, as `https://nominatim.openstreetmap.org/search`.
-    public let endpoint: URL
+    public let endpoint: WebAddress
     public let transport: HTTPTransport
     /// Names the program to the server, as Nominatim's usage policy asks.
     public let userAgent: String
     /// Seconds before the look-up is given up.
     public let timeout: Double
 
-    public init(endpoint: URL, transport: HTTPTransport, userAgent: String, timeout: Double) {
+    public init(endpoint: WebAddress, transport: HTTPTransport, userAgent: String, timeout: Double) {
         self.endpoint = endpoint
         self.transport = transport
         self.userAgent = userAgent
@@ -25,9 +25,7 @@ public struct Geocoder: Sendable {
 
     /// The first place found for `address`.
     public func place(for address: String) throws(GeocodingError) -> GeocodedPlace {
-        guard let url = endpoint.appendingQuery([("q", address), ("format", "jsonv2"), ("limit", "1")]) else {
-            throw .badEndpoint(endpoint.absoluteString)
-        }
+        let url = endpoint.appendingQuery([("q", address), ("format", "jsonv2"), ("limit", "1")])
         let response: HTTPResponse
         do {
             response = try transport.send(HTTPRequest(url: url, headers: ["User-Agent": userAgent, "Accept": "application/json"],
@@ -89,8 +87,6 @@ public struct GeocodedPlace: Equatable, Sendable {
 
 /// Why an address could not be looked up.
 public enum GeocodingError: Error, Equatable, Sendable {
-    /// The endpoint cannot take a query.
-    case badEndpoint(String)
     /// No answer: no connection, a timeout.
     case transport(HTTPError)
     /// The server answered with an error status.
@@ -104,7 +100,6 @@ public enum GeocodingError: Error, Equatable, Sendable {
 extension GeocodingError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .badEndpoint(let endpoint): return "the geocoder address '\(endpoint)' cannot take a query"
         case .transport(let error): return "the geocoder could not be reached: \(error)"
         case .status(let status): return "the geocoder answered HTTP \(status)"
         case .badResponse(let reason): return "the geocoder's answer cannot be read: \(reason)"

@@ -5,7 +5,7 @@ import ToDoStorage
 /// CalDAV server's `PROPFIND`, `REPORT`, `PUT`).
 public struct HTTPRequest: Equatable, Sendable {
     public var method: String
-    public var url: URL
+    public var url: WebAddress
     public var headers: [String: String]
     public var body: [UInt8]?
     /// Sent with Basic authentication, to the request's own origin only: not to another one a
@@ -18,7 +18,7 @@ public struct HTTPRequest: Equatable, Sendable {
     /// up, so that a hostile or broken server cannot fill the memory.
     public var maximumBodyBytes: Int
 
-    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: [UInt8]? = nil,
+    public init(method: String = "GET", url: WebAddress, headers: [String: String] = [:], body: [UInt8]? = nil,
                 credentials: HTTPCredentials? = nil, timeout: Double, maximumBodyBytes: Int) {
         self.method = method
         self.url = url
@@ -54,9 +54,9 @@ public struct HTTPResponse: Equatable, Sendable {
     public var headers: [String: String]
     public var body: [UInt8]
     /// Where the answer came from, when a redirect led elsewhere than the request's address.
-    public var redirectedTo: URL?
+    public var redirectedTo: WebAddress?
 
-    public init(status: Int, headers: [String: String] = [:], body: [UInt8], redirectedTo: URL? = nil) {
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8], redirectedTo: WebAddress? = nil) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
@@ -68,14 +68,6 @@ public struct HTTPResponse: Equatable, Sendable {
 
     /// The value of the header `name`, in any letter case.
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
-}
-
-extension URL {
-    /// Whether `other` has the same scheme, host and port: where credentials may go on a redirect.
-    public func hasSameOrigin(as other: URL) -> Bool {
-        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil) }
-        return scheme?.lowercased() == other.scheme?.lowercased() && host?.lowercased() == other.host?.lowercased() && port(self) == port(other)
-    }
 }
 
 /// Why no response came.
@@ -116,35 +108,4 @@ public protocol HTTPTransport: Sendable {
     /// Sends `request` and waits for the whole response, or throws when none came in time. A
     /// redirect is followed with the same method and body (a `303` with a GET).
     func send(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse
-}
-
-extension URL {
-    /// `self` with `name=value` pairs added to its query, percent-encoded so that any text
-    /// (spaces, `&`, `+`, `#`, non-ASCII) reaches the server as it was. `nil` for a URL that
-    /// cannot take a query.
-    public func appendingQuery(_ pairs: [(name: String, value: String)]) -> URL? {
-        guard var components = URLComponents(url: self, resolvingAgainstBaseURL: false) else { return nil }
-        let added = pairs.map { "\(Self.queryEncoded($0.name))=\(Self.queryEncoded($0.value))" }
-        let existing = components.percentEncodedQuery.map { $0.isEmpty ? [] : [$0] } ?? []
-        components.percentEncodedQuery = (existing + added).joined(separator: "&")
-        return components.url
-    }
-
-    /// Every byte but the unreserved ones of RFC 3986 as `%XX`.
-    static func queryEncoded(_ text: String) -> String {
-        PercentEncoding.encoded(text) { scalar in
-            !isUnreserved(scalar)
-        }
-    }
-
-    private static func isUnreserved(_ scalar: Unicode.Scalar) -> Bool {
-        ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
-            || scalar == "-" || scalar == "." || scalar == "_" || scalar == "~"
-    }
-
-    /// Whether the URL is `http://host…` or `https://host…`, the only kind todo fetches.
-    public var isWebAddress: Bool {
-        guard let scheme = scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
-        return host.map { !$0.isEmpty } ?? false
-    }
 }

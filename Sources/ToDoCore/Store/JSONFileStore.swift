@@ -5,8 +5,8 @@ import ToDoStorage
 /// lock, since the file is only ever replaced whole; every change is one transaction under an
 /// exclusive lock: read the current file, apply the change, write it atomically and durably.
 public struct JSONFileStore: Sendable {
-    /// The data file, as given (it may be a symbolic link; the file it points to is changed).
-    public let fileURL: URL
+    /// The data file's path, as given (it may be a symbolic link; the file it points to is changed).
+    public let path: String
     /// How many seconds a change waits for another process's transaction before giving up.
     public let lockTimeout: Double
     /// The clock that stamps created and completed times on items; `nil` records none.
@@ -30,9 +30,9 @@ public struct JSONFileStore: Sendable {
     /// (`StoreError.tooLargeToWrite`), never written for every later command to refuse.
     public let sizeLimit: Int
 
-    public init(fileURL: URL, lockTimeout: Double = 10, sizeLimit: Int = OwnFiles.sizeLimit, now: (@Sendable () -> Date)? = nil,
+    public init(path: String, lockTimeout: Double = 10, sizeLimit: Int = OwnFiles.sizeLimit, now: (@Sendable () -> Date)? = nil,
                 timeZone: TimeZoneRules = .utc, newID: (@Sendable () -> UUID)? = nil) {
-        self.fileURL = fileURL
+        self.path = path
         self.timeZone = timeZone
         self.newID = newID
         self.lockTimeout = lockTimeout
@@ -294,7 +294,6 @@ public struct JSONFileStore: Sendable {
     /// link another user planted in a folder others can write to is not followed (see
     /// `OwnFiles.checkLinkMayBeFollowed`).
     private func dataPath() throws(StoreError) -> String {
-        let path = fileURL.path
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return path }
         try OwnFiles.checkLinkMayBeFollowed(path, status: status)

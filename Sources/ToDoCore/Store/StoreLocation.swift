@@ -5,25 +5,25 @@ import ToDoStorage
 /// `TODO_FILE`, then `$XDG_DATA_HOME/todo/items.json` with `~/.local/share` for an unset, empty or
 /// relative `XDG_DATA_HOME` (relative values are invalid by the XDG specification).
 public enum StoreLocation {
-    /// The data file's URL. Relative `--file` and `TODO_FILE` paths are taken from
+    /// The data file's path. Relative `--file` and `TODO_FILE` paths are taken from
     /// `currentDirectory`; empty ones count as unset.
-    public static func fileURL(
+    public static func path(
         fileOption: String?,
         environment: [String: String],
-        homeDirectory: URL,
-        currentDirectory: URL
-    ) -> URL {
+        homeDirectory: String,
+        currentDirectory: String
+    ) -> String {
         for explicit in [fileOption, environment["TODO_FILE"]] {
             if let path = explicit, !path.isEmpty {
-                return URL(fileURLWithPath: path, relativeTo: currentDirectory).standardizedFileURL
+                return PathText.standardized(PathText.absolute(path, in: currentDirectory))
             }
         }
-        let dataHome: URL
+        let dataHome: String
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            dataHome = URL(fileURLWithPath: xdg, isDirectory: true)
+            dataHome = xdg
         } else {
-            dataHome = homeDirectory.appendingPathComponent(".local/share", isDirectory: true)
+            dataHome = PathText.appending(".local/share", to: PathText.absolute(homeDirectory, in: currentDirectory))
         }
-        return dataHome.appendingPathComponent("todo/items.json").standardizedFileURL
+        return PathText.standardized(PathText.appending("todo/items.json", to: dataHome))
     }
 }

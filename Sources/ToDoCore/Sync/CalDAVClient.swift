@@ -24,7 +24,7 @@ public struct CalDAVClient: Sendable {
 
     /// A calendar collection.
     public struct Calendar: Equatable, Sendable {
-        public var url: URL
+        public var url: WebAddress
         public var displayName: String?
         /// The components it takes (`VTODO`, `VEVENT`…); empty when the server does not say,
         /// which RFC 4791 reads as any.
@@ -32,7 +32,7 @@ public struct CalDAVClient: Sendable {
 
         public var holdsTasks: Bool { components.isEmpty || components.contains("VTODO") }
 
-        public init(url: URL, displayName: String?, components: [String]) {
+        public init(url: WebAddress, displayName: String?, components: [String]) {
             self.url = url
             self.displayName = displayName
             self.components = components
@@ -50,7 +50,7 @@ public struct CalDAVClient: Sendable {
     /// The calendars at `url`: the calendar itself when it names one; else the calendars of the
     /// home of the user the server knows by the credentials, found as RFC 6764 and RFC 4791
     /// say (`/.well-known/caldav`, `current-user-principal`, `calendar-home-set`).
-    public func calendars(at url: URL) throws(CalDAVError) -> (home: URL?, calendars: [Calendar]) {
+    public func calendars(at url: WebAddress) throws(CalDAVError) -> (home: WebAddress?, calendars: [Calendar]) {
         let dav = DAVNamespace.dav, calDAV = DAVNamespace.calDAV
         let asked = try properties(of: url, depth: 0, ["<d:resourcetype/>", "<d:displayname/>", "<c:supported-calendar-component-set/>",
                                                        "<d:current-user-principal/>", "<c:calendar-home-set/>"])
@@ -78,7 +78,7 @@ public struct CalDAVClient: Sendable {
 
     /// Makes a calendar for tasks only, named `name`, in `home` (MKCALENDAR); its address is the
     /// home's with a name made of `slug`.
-    public func makeCalendar(named name: String, slug: String, in home: URL) throws(CalDAVError) -> Calendar {
+    public func makeCalendar(named name: String, slug: String, in home: WebAddress) throws(CalDAVError) -> Calendar {
         let url = home.appendingPathComponent(slug, isDirectory: true)
         let body = #"<?xml version="1.0" encoding="utf-8"?><c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
             + "<d:set><d:prop><d:displayname>\(Self.escaped(name))</d:displayname>"
@@ -93,7 +93,7 @@ public struct CalDAVClient: Sendable {
 
     /// Every task of the calendar with its etag: a `calendar-query` for VTODO components, so that
     /// a mixed calendar's events are left out. Hrefs outside the calendar are `outside`, never followed.
-    public func tasks(in calendar: URL) throws(CalDAVError) -> Listing {
+    public func tasks(in calendar: WebAddress) throws(CalDAVError) -> Listing {
         let body = #"<?xml version="1.0" encoding="utf-8"?><c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
             + #"<d:prop><d:getetag/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter>"#
             + "</c:calendar-query>"
@@ -115,7 +115,7 @@ public struct CalDAVClient: Sendable {
     public struct Listing: Equatable, Sendable {
         /// Where the calendar answered from: its own address, or where a redirect led (a moved
         /// calendar), which its hrefs are inside.
-        public var location: URL
+        public var location: WebAddress
         public var resources: [Resource] = []
         public var outside: [String] = []
     }
@@ -137,7 +137,7 @@ public struct CalDAVClient: Sendable {
     /// With no token, every resource of the calendar counts as changed (events too: a sync
     /// report cannot filter). An answer the server cut short (a 507 for the calendar itself, as
     /// Nextcloud gives past its limit) is continued from the token it gave, until one is whole.
-    public func changes(in calendar: URL, since token: String?) throws(CalDAVError) -> Changes? {
+    public func changes(in calendar: WebAddress, since token: String?) throws(CalDAVError) -> Changes? {
         /// Each href's latest news, in the order first heard of.
         enum News { case changed(etag: String?), deleted }
         var news: [String: News] = [:], order: [String] = [], outside: [String] = []
@@ -198,7 +198,7 @@ public struct CalDAVClient: Sendable {
     /// etags; hrefs deleted; hrefs listed outside the calendar (left alone); the next token.
     public struct Changes: Equatable, Sendable {
         /// Where the calendar answered from (see `Listing.location`).
-        public var location: URL
+        public var location: WebAddress
         public var changed: [Resource]
         public var deleted: [String]
         public var outside: [String]
@@ -221,7 +221,7 @@ public struct CalDAVClient: Sendable {
     /// A resource the server says is gone whose href holds a reserved character as itself (SOGo
     /// lists `a&b.ics` raw, then answers 404 for it) is asked for once more with those characters
     /// escaped, and given under the href asked for.
-    public func fetch(_ hrefs: [String], from calendar: URL, batch: Int = 100) throws(CalDAVError) -> (found: [Fetched], gone: [String]) {
+    public func fetch(_ hrefs: [String], from calendar: WebAddress, batch: Int = 100) throws(CalDAVError) -> (found: [Fetched], gone: [String]) {
         var (found, gone) = try fetchAsSpelled(hrefs, from: calendar, batch: batch)
         let escaped = gone.compactMap { href in Self.withReservedEscaped(href).map { (escaped: $0, asked: href) } }
         guard !escaped.isEmpty else { return (found, gone) }
@@ -249,7 +249,7 @@ public struct CalDAVClient: Sendable {
         return String(href[...slash]) + PercentEncoding.encoded(String(segment), where: reserved.contains)
     }
 
-    private func fetchAsSpelled(_ hrefs: [String], from calendar: URL, batch: Int) throws(CalDAVError) -> (found: [Fetched], gone: [String]) {
+    private func fetchAsSpelled(_ hrefs: [String], from calendar: WebAddress, batch: Int) throws(CalDAVError) -> (found: [Fetched], gone: [String]) {
         var fetched: [Fetched] = [], gone: [String] = []
         let scope = CalendarScope(calendar)
         var start = 0
@@ -295,7 +295,7 @@ public struct CalDAVClient: Sendable {
         /// What the server said in words, when it did (SabreDAV's `s:message`).
         public var message: String?
         /// The calendar holding what `href` names, on the server written to, when it names one.
-        public var holdingCalendar: URL?
+        public var holdingCalendar: WebAddress?
 
         /// Reads a refusal's body: a `DAV:error` element naming the condition (servers put their
         /// own elements beside it: SabreDAV's exception and message), or anything else (an HTML
@@ -340,7 +340,7 @@ public struct CalDAVClient: Sendable {
 
     /// Stores `text` at `href`: a new resource (`If-None-Match: *`) when `etag` is `nil`, else
     /// only over the version with that etag (`If-Match`). Never overwrites a change it has not seen.
-    public func put(_ text: String, at href: String, in calendar: URL, replacing etag: String?) throws(CalDAVError) -> WriteOutcome {
+    public func put(_ text: String, at href: String, in calendar: WebAddress, replacing etag: String?) throws(CalDAVError) -> WriteOutcome {
         let headers = (etag.map { ["If-Match": Self.quoted($0)] } ?? ["If-None-Match": "*"]).merging(["Content-Type": "text/calendar; charset=utf-8"]) { $1 }
         let target = try resolve(href, calendar)
         var answer = try send("PUT", target, body: text, headers: headers)
@@ -352,7 +352,7 @@ public struct CalDAVClient: Sendable {
         if answer.status >= 400 {
             var refusal = Refusal(status: answer.status, body: answer.body)
             // Where the server says the same UID already is: a calendar of this server's, said by its address.
-            refusal.holdingCalendar = refusal.href.flatMap { URL(string: $0, relativeTo: target) }.map { $0.absoluteURL.deletingLastPathComponent() }
+            refusal.holdingCalendar = refusal.href.flatMap { WebAddress(string: $0, relativeTo: target) }.map { $0.deletingLastPathComponent() }
                 .flatMap { $0.host == target.host && $0.port == target.port ? $0 : nil }
             return .refused(refusal)
         }
@@ -361,7 +361,7 @@ public struct CalDAVClient: Sendable {
     }
 
     /// Deletes `href` if it is still the version with `etag`; one already gone counts as deleted.
-    public func delete(_ href: String, in calendar: URL, etag: String?) throws(CalDAVError) -> WriteOutcome {
+    public func delete(_ href: String, in calendar: WebAddress, etag: String?) throws(CalDAVError) -> WriteOutcome {
         let target = try resolve(href, calendar), headers = etag.map { ["If-Match": Self.quoted($0)] } ?? [:]
         var answer = try send("DELETE", target, headers: headers)
         if answer.status == 404, let escaped = Self.withReservedEscaped(href) {
@@ -375,13 +375,13 @@ public struct CalDAVClient: Sendable {
 
     /// The href of a resource written, as the server named it after any redirect when that is
     /// inside the calendar; else as sent (a calendar moved elsewhere is reached by the redirect again).
-    private static func pathAfterRedirect(_ answer: HTTPResponse, asSent href: String, in calendar: URL) -> String {
+    private static func pathAfterRedirect(_ answer: HTTPResponse, asSent href: String, in calendar: WebAddress) -> String {
         answer.redirectedTo.flatMap { memberHref($0.absoluteString, of: calendar) } ?? memberHref(href, of: calendar) ?? canonicalHref(href)
     }
 
     // MARK: Requests
 
-    private func send(_ method: String, _ url: URL, depth: Int? = nil, body: String? = nil, headers: [String: String] = [:]) throws(CalDAVError) -> HTTPResponse {
+    private func send(_ method: String, _ url: WebAddress, depth: Int? = nil, body: String? = nil, headers: [String: String] = [:]) throws(CalDAVError) -> HTTPResponse {
         var all = headers
         if let depth { all["Depth"] = String(depth) }
         // Xandikos answers 415 to a PROPFIND or REPORT without it.
@@ -394,7 +394,7 @@ public struct CalDAVClient: Sendable {
             // A server that takes only another scheme (Baïkal asks for Digest unless set to Basic)
             // refuses every password: said as such, not as a wrong password.
             let challenges = (answer.header("www-authenticate") ?? "").lowercased()
-            if !challenges.isEmpty, !challenges.contains("basic") {
+            if !challenges.isEmpty, !challenges.containsText("basic") {
                 throw .schemeNotOffered(challenges.split(whereSeparator: { $0 == " " || $0 == "," }).first.map(String.init) ?? challenges)
             }
             throw .credentialsRefused
@@ -402,19 +402,19 @@ public struct CalDAVClient: Sendable {
         return answer
     }
 
-    private func properties(of url: URL, depth: Int, _ names: [String]) throws(CalDAVError) -> DAVMultistatus {
+    private func properties(of url: WebAddress, depth: Int, _ names: [String]) throws(CalDAVError) -> DAVMultistatus {
         let body = #"<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop>"#
             + names.joined() + "</d:prop></d:propfind>"
         return try multistatus("PROPFIND", url, depth: depth, body: body, "asking \(url.absoluteString) what it is")
     }
 
-    private func multistatus(_ method: String, _ url: URL, depth: Int, body: String, _ what: String) throws(CalDAVError) -> DAVMultistatus {
+    private func multistatus(_ method: String, _ url: WebAddress, depth: Int, body: String, _ what: String) throws(CalDAVError) -> DAVMultistatus {
         try multistatusAndLocation(method, url, depth: depth, body: body, what).answer
     }
 
     /// A multistatus answer, and where it came from (`location(of:asked:)`).
-    private func multistatusAndLocation(_ method: String, _ url: URL, depth: Int, body: String,
-                                        _ what: String) throws(CalDAVError) -> (answer: DAVMultistatus, location: URL) {
+    private func multistatusAndLocation(_ method: String, _ url: WebAddress, depth: Int, body: String,
+                                        _ what: String) throws(CalDAVError) -> (answer: DAVMultistatus, location: WebAddress) {
         let answer = try send(method, url, depth: depth, body: body)
         guard answer.status == 207 else { throw unexpected(answer, what) }
         do { return (try DAVMultistatus(parsing: answer.body), Self.location(of: answer, asked: url)) } catch { throw .unreadable(what, error.description) }
@@ -422,12 +422,12 @@ public struct CalDAVClient: Sendable {
 
     /// Where a collection asked at `url` answered from: where a redirect led, as a collection
     /// (ending in `/`), or `url` itself.
-    private static func location(of answer: HTTPResponse, asked url: URL) -> URL {
+    private static func location(of answer: HTTPResponse, asked url: WebAddress) -> WebAddress {
         answer.redirectedTo.map(asCollection) ?? url
     }
 
     /// `url` as a collection's address: ending in `/`, as resources are resolved below it.
-    public static func asCollection(_ url: URL) -> URL {
+    public static func asCollection(_ url: WebAddress) -> WebAddress {
         url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
     }
 
@@ -437,25 +437,19 @@ public struct CalDAVClient: Sendable {
 
     /// The URL of a resource of the calendar, from its href; an href that leads outside the
     /// calendar (`memberHref`) is never followed.
-    func resolve(_ href: String, _ calendar: URL) throws(CalDAVError) -> URL {
-        guard let member = Self.memberHref(href, of: calendar), var components = URLComponents(url: calendar, resolvingAgainstBaseURL: true) else {
-            throw .outsideCalendar(href)
-        }
-        let query = member.firstIndex(of: "?")
-        components.percentEncodedPath = String(member[..<(query ?? member.endIndex)])
-        components.percentEncodedQuery = query.map { String(member[member.index(after: $0)...]) }
-        guard let url = components.url else { throw .outsideCalendar(href) }
-        return url
+    func resolve(_ href: String, _ calendar: WebAddress) throws(CalDAVError) -> WebAddress {
+        guard let member = Self.memberHref(href, of: calendar) else { throw .outsideCalendar(href) }
+        return calendar.replacingPathAndQuery(with: member)
     }
 
-    private func hrefURL(_ property: XMLElement, base: URL) -> URL? {
-        property.child(DAVNamespace.dav, "href").flatMap { URL(string: Whitespace.trimmingSpacesAndNewlines($0.text), relativeTo: base)?.absoluteURL }
+    private func hrefURL(_ property: XMLElement, base: WebAddress) -> WebAddress? {
+        property.child(DAVNamespace.dav, "href").flatMap { WebAddress(string: Whitespace.trimmingSpacesAndNewlines($0.text), relativeTo: base) }
     }
 
-    private static func calendar(_ response: DAVMultistatus.Response, base: URL) -> Calendar {
+    private static func calendar(_ response: DAVMultistatus.Response, base: WebAddress) -> Calendar {
         let components = response.property(DAVNamespace.calDAV, "supported-calendar-component-set")?
             .children(DAVNamespace.calDAV, "comp").compactMap { $0.attributes["name"]?.uppercased() } ?? []
-        let url = URL(string: response.href, relativeTo: base)?.absoluteURL ?? base
+        let url = WebAddress(string: response.href, relativeTo: base) ?? base
         let name = response.text(DAVNamespace.dav, "displayname").flatMap { $0.isEmpty ? nil : $0 }
         return Calendar(url: url, displayName: name, components: components)
     }
@@ -476,7 +470,7 @@ public struct CalDAVClient: Sendable {
 
     /// Text for an XML element: `&`, `<` and `>` as references.
     static func escaped(_ text: String) -> String {
-        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+        text.replacingText("&", with: "&amp;").replacingText("<", with: "&lt;").replacingText(">", with: "&gt;")
     }
 }
 

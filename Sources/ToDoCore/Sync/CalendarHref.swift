@@ -40,12 +40,12 @@ extension CalDAVClient {
     /// The href (`canonicalHref`) of a resource inside `calendar`, when `raw` names one: resolved
     /// against the calendar's address (RFC 3986 section 5.2), on its scheme, host and port, below
     /// its path. `nil` for any other: another server, the calendar itself, or outside it.
-    public static func memberHref(_ raw: String, of calendar: URL) -> String? {
+    public static func memberHref(_ raw: String, of calendar: WebAddress) -> String? {
         CalendarScope(calendar).member(raw)
     }
 
     /// Where `raw` leads from `calendar` (`CalendarScope.place(of:)`).
-    static func place(of raw: String, in calendar: URL) -> Place {
+    static func place(of raw: String, in calendar: WebAddress) -> Place {
         CalendarScope(calendar).place(of: raw)
     }
 
@@ -63,8 +63,8 @@ extension CalDAVClient {
     }
 
     /// The canonical href (`canonicalHref`) of a resource's address.
-    static func canonicalPath(of url: URL) -> String {
-        canonicalHref(URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path)
+    static func canonicalPath(of url: WebAddress) -> String {
+        canonicalHref(url.path)
     }
 
     // MARK: The parts of a reference
@@ -74,7 +74,7 @@ extension CalDAVClient {
     fileprivate static func splitAuthority(_ href: Substring) -> (scheme: Substring?, authority: Substring, path: Substring)? {
         var scheme: Substring?
         var rest = href
-        if let separator = href.firstRange(of: "://"), let first = href.first, first.isLetter,
+        if let separator = href.occurrence(of: "://"), let first = href.first, first.isLetter,
            href[..<separator.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) {
             scheme = href[..<separator.lowerBound]
             rest = href[separator.upperBound...]
@@ -94,7 +94,7 @@ extension CalDAVClient {
         guard !authority.contains("@") else { return nil }
         let defaultPort = scheme == "https" ? "443" : "80"
         var host = authority, port = Substring(defaultPort)
-        let portStart = authority.hasPrefix("[") ? authority.firstRange(of: "]:")?.upperBound : authority.firstIndex(of: ":").map { authority.index(after: $0) }
+        let portStart = authority.hasPrefix("[") ? authority.occurrence(of: "]:")?.upperBound : authority.firstIndex(of: ":").map { authority.index(after: $0) }
         if let portStart {
             host = authority[..<authority.index(before: portStart)]
             port = authority[portStart...]
@@ -104,8 +104,9 @@ extension CalDAVClient {
         return host.lowercased() + ":" + String(Int(port) ?? -1)
     }
 
-    fileprivate static func origin(of url: URL) -> String? {
-        guard let scheme = url.scheme?.lowercased(), let host = url.host else { return nil }
+    fileprivate static func origin(of url: WebAddress) -> String? {
+        guard let host = url.host else { return nil }
+        let scheme = url.scheme.lowercased()
         let bare = host.hasPrefix("[") ? host : (host.contains(":") ? "[\(host)]" : host)
         return origin(Substring(bare + (url.port.map { ":\($0)" } ?? "")), scheme: scheme)
     }
@@ -127,7 +128,7 @@ extension CalDAVClient {
 
     /// RFC 3986 5.2.4: a path without its `.` and `..` segments; never above the root.
     private static func removingDotSegments(_ path: String) -> String {
-        guard path.contains("/.") else { return path }
+        guard path.containsText("/.") else { return path }
         var output: [Substring] = []
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         for (index, segment) in segments.enumerated() {
@@ -174,8 +175,8 @@ struct CalendarScope {
     /// address does not end in `/` (RFC 3986 section 5.2.3).
     private let base: String
 
-    init(_ calendar: URL) {
-        scheme = calendar.scheme?.lowercased()
+    init(_ calendar: WebAddress) {
+        scheme = calendar.scheme.lowercased()
         origin = CalDAVClient.origin(of: calendar)
         let collection = CalDAVClient.canonicalPath(of: calendar)
         directory = collection.hasSuffix("/") ? collection : collection + "/"

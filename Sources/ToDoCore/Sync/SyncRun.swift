@@ -71,7 +71,7 @@ public struct SyncRun {
     /// What the server holds now, read without the lock.
     struct Fetched {
         /// Where the calendar answered from: its address, or where a redirect led (a moved calendar).
-        var calendar: URL
+        var calendar: WebAddress
         var items: [SyncPlan.RemoteItem] = []
         /// The server's text of each resource fetched, by href, for patching.
         var texts: [String: String] = [:]
@@ -100,7 +100,7 @@ public struct SyncRun {
         var respelled: [String: String] { parts.reduce(into: [:]) { respelled, part in respelled.merge(part.fetched.respelled) { first, _ in first } } }
 
         /// The calendar of the list `name` (`nil`: the default list), where it answered from.
-        func calendar(ofList name: String?) -> URL? {
+        func calendar(ofList name: String?) -> WebAddress? {
             parts.first { ListName.same($0.list, name) }?.fetched.calendar
         }
 
@@ -110,7 +110,7 @@ public struct SyncRun {
             parts.dropFirst().first { CalDAVClient.memberHref(href, of: $0.fetched.calendar) != nil } ?? parts[0]
         }
 
-        func calendar(ofHref href: String) -> URL { part(ofHref: href).fetched.calendar }
+        func calendar(ofHref href: String) -> WebAddress { part(ofHref: href).fetched.calendar }
     }
 
     /// The plan a sync would carry out now, changing nothing; from `readState` when the caller
@@ -324,7 +324,7 @@ public struct SyncRun {
         for resource in try fetchResources(patched, in: calendars) { texts[resource.href] = resource.text }
         var stored: [SyncPlan.Record] = [], deleted: Set<UUID> = [], changedMeanwhile = false
         /// Makes or replaces the item's resource, recording what the server took.
-        func put(_ item: ToDoItem, href: String?, etag: String?, in calendar: URL) throws {
+        func put(_ item: ToDoItem, href: String?, etag: String?, in calendar: WebAddress) throws {
             let target = href ?? Self.newHref(for: item)
             let text = CalendarResource.text(for: item, replacing: href.flatMap { texts[$0] }, timeZone: timeZone, now: now(), productID: productID)
             let outcome = try server { () throws(CalDAVError) in try client.put(text, at: target, in: calendar, replacing: href == nil ? nil : etag) }
@@ -443,7 +443,7 @@ public struct SyncRun {
     }
 
     /// What one calendar holds now, as `fetch(_:)` says, its tasks in the list `list`.
-    private func fetch(calendar: URL, _ last: SyncState.CalendarProgress, records: [SyncPlan.Record], list: String?) throws -> Fetched {
+    private func fetch(calendar: WebAddress, _ last: SyncState.CalendarProgress, records: [SyncPlan.Record], list: String?) throws -> Fetched {
         let token = last.syncToken, askAgain = last.askAgain
         var calendar = calendar
         var fetched = Fetched(calendar: calendar)
@@ -572,14 +572,14 @@ public struct SyncRun {
         }
     }
 
-    private func fetchResources(_ hrefs: [String], from calendar: URL) throws -> (found: [CalDAVClient.Fetched], gone: [String]) {
+    private func fetchResources(_ hrefs: [String], from calendar: WebAddress) throws -> (found: [CalDAVClient.Fetched], gone: [String]) {
         guard !hrefs.isEmpty else { return ([], []) }
         return try server { () throws(CalDAVError) in try client.fetch(hrefs, from: calendar) }
     }
 
     /// The resources at `hrefs`, each asked of its calendar.
     private func fetchResources(_ hrefs: [String], in calendars: FetchedCalendars) throws -> [CalDAVClient.Fetched] {
-        var byCalendar: [URL: [String]] = [:]
+        var byCalendar: [WebAddress: [String]] = [:]
         for href in hrefs { byCalendar[calendars.calendar(ofHref: href), default: []].append(href) }
         return try byCalendar.sorted { $0.key.absoluteString < $1.key.absoluteString }.flatMap { calendar, hrefs in try fetchResources(hrefs, from: calendar).found }
     }

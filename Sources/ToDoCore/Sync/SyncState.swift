@@ -9,7 +9,7 @@ public struct SyncState: Equatable, Sendable {
     /// Where the list is kept in step.
     public struct Account: Equatable, Sendable {
         /// The calendar collection.
-        public var calendar: URL
+        public var calendar: WebAddress
         public var calendarName: String?
         public var user: String
         /// A command whose first line of output is the password (`pass show dav`), when setup
@@ -19,12 +19,12 @@ public struct SyncState: Equatable, Sendable {
         public var allowsHTTP: Bool
         /// The user's calendar home, where the calendars of the other lists are found or made;
         /// `nil` for a state an earlier todo wrote (then found from the calendar's address).
-        public var home: URL?
+        public var home: WebAddress?
         /// Whether every calendar of the account that holds tasks is a list here, named as the
         /// calendar (`--all-lists`): a second machine takes the lists the first made.
         public var allLists = false
 
-        public init(calendar: URL, calendarName: String?, user: String, passwordCommand: String?, allowsHTTP: Bool) {
+        public init(calendar: WebAddress, calendarName: String?, user: String, passwordCommand: String?, allowsHTTP: Bool) {
             self.calendar = calendar
             self.calendarName = calendarName
             self.user = user
@@ -66,14 +66,14 @@ public struct SyncState: Equatable, Sendable {
         /// The calendar's name, when `--map` gave one; else the list's.
         public var calendarName: String?
         /// The calendar, once found or made; `nil` before, and for a list kept local.
-        public var calendar: URL?
+        public var calendar: WebAddress?
         /// Whether the list stays on this machine.
         public var isLocal = false
         public var syncToken: String?
         public var inStep = false
         public var askAgain: [String] = []
 
-        public init(list: String, calendarName: String? = nil, calendar: URL? = nil, isLocal: Bool = false) {
+        public init(list: String, calendarName: String? = nil, calendar: WebAddress? = nil, isLocal: Bool = false) {
             self.list = list
             self.calendarName = calendarName
             self.calendar = calendar
@@ -322,7 +322,7 @@ public struct SyncState: Equatable, Sendable {
                 switch key {
                 case "list": name = try scanner.string(at: path)
                 case "calendarName": entry.calendarName = try scanner.string(at: path)
-                case "calendar": entry.calendar = try scanner.string(at: path).flatMap { URL(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
+                case "calendar": entry.calendar = try scanner.string(at: path).flatMap { WebAddress(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
                 case "local": entry.isLocal = try scanner.bool(at: path) ?? false
                 case "syncToken": entry.syncToken = try scanner.string(at: path)
                 case "inStep": entry.inStep = try scanner.bool(at: path) ?? false
@@ -362,15 +362,15 @@ public struct SyncState: Equatable, Sendable {
 
     private static func account(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> Account {
         func path() -> String { "account" }
-        var calendar: URL?, name: String?, user: String?, command: String?, allowsHTTP = false, home: URL?, allLists = false
+        var calendar: WebAddress?, name: String?, user: String?, command: String?, allowsHTTP = false, home: WebAddress?, allLists = false
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             switch key {
-            case "calendar": calendar = try scanner.string(at: path).flatMap { URL(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
+            case "calendar": calendar = try scanner.string(at: path).flatMap { WebAddress(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
             case "calendarName": name = try scanner.string(at: path)
             case "user": user = try scanner.string(at: path)
             case "passwordCommand": command = try scanner.string(at: path)
             case "allowHTTP": allowsHTTP = try scanner.bool(at: path) ?? false
-            case "home": home = try scanner.string(at: path).flatMap { URL(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
+            case "home": home = try scanner.string(at: path).flatMap { WebAddress(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
             case "allLists": allLists = try scanner.bool(at: path) ?? false
             default: _ = try scanner.unknownValue()
             }

@@ -170,7 +170,7 @@ public struct RepeatRule: Equatable, Sendable {
             }
         default: break
         }
-        if text.uppercased().contains("FREQ=") { return try RepeatRule(text) }
+        if text.uppercased().containsText("FREQ=") { return try RepeatRule(text) }
         throw RepeatRuleError(text: text, reason: nil)
     }
 

@@ -16,7 +16,7 @@ public enum TextComparison {
         if textBytes.allSatisfy({ $0 < 0x80 }), partBytes.allSatisfy({ $0 < 0x80 }) {
             return containsASCII(Array(textBytes), Array(partBytes))
         }
-        return folded(text).contains(folded(part))
+        return decomposed(folded(text)).containsText(decomposed(folded(part)))
     }
 
     /// `left` against `right` ignoring case, a run of digits against a run of digits by its
@@ -39,6 +39,13 @@ public enum TextComparison {
         }
         let leftLeft = left.count - i, rightLeft = right.count - j
         return leftLeft == rightLeft ? .orderedSame : leftLeft < rightLeft ? .orderedAscending : .orderedDescending
+    }
+
+    /// The canonical decomposition (NFD): one spelling of text that Unicode calls the same.
+    private static func decomposed(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: text._nfd)
+        return String(result)
     }
 
     /// Upper case, then lower: a fold that takes `ß` and `SS`, `ς` and `Σ` alike.

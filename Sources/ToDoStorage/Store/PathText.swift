@@ -22,6 +22,25 @@ package enum PathText {
         return path.hasSuffix("/") ? path + name : path + "/" + name
     }
 
+    /// `path` as an absolute path: itself when it begins with `/`, else inside `folder`.
+    package static func absolute(_ path: String, in folder: String) -> String {
+        path.hasPrefix("/") ? path : appending(path, to: folder)
+    }
+
+    /// `path` without `.` and `..` segments, repeated slashes and a final one: `/a/./b//../c/` → `/a/c`.
+    package static func standardized(_ path: String) -> String {
+        var segments: [Substring] = []
+        for segment in path.split(separator: "/") {
+            switch segment {
+            case ".": continue
+            case "..": if !segments.isEmpty, segments.last != ".." { segments.removeLast() } else if !path.hasPrefix("/") { segments.append(segment) }
+            default: segments.append(segment)
+            }
+        }
+        let joined = segments.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
     private static func withoutTrailingSlashes(_ path: some StringProtocol) -> Substring {
         var text = Substring(path)
         while text.count > 1, text.hasSuffix("/") { text.removeLast() }

@@ -56,7 +56,7 @@ package enum ZoneInfo {
         var status = stat()
         guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size < sizeLimit,
               let bytes = try? FileSystem.readFile(at: resolved), bytes.count < sizeLimit else { return nil }
-        let folderName = namedByItsFile ? resolved.firstRange(of: "/zoneinfo/").map { String(resolved[$0.upperBound...]) } : nil
+        let folderName = namedByItsFile ? resolved.occurrence(of: "/zoneinfo/").map { String(resolved[$0.upperBound...]) } : nil
         return TimeZoneRules(zoneinfo: bytes, name: folderName ?? name)
     }
 }

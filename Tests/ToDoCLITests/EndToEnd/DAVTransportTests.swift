@@ -39,7 +39,7 @@ final class DAVTransportTests: XCTestCase {
         super.tearDown()
     }
 
-    private func propfind(_ url: URL, depth: String, _ properties: String, credentials: HTTPCredentials?) throws -> HTTPResponse {
+    private func propfind(_ url: WebAddress, depth: String, _ properties: String, credentials: HTTPCredentials?) throws -> HTTPResponse {
         let body = #"<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop>"# + properties + "</d:prop></d:propfind>"
         return try transport.send(HTTPRequest(method: "PROPFIND", url: url, headers: ["Depth": depth, "Content-Type": "application/xml; charset=utf-8"],
                                               body: Array(body.utf8), credentials: credentials, timeout: 20, maximumBodyBytes: 1 << 20))
@@ -102,7 +102,7 @@ final class DAVTransportTests: XCTestCase {
         try withEachTransport {
             let server = try LocalHTTPServer(keepingConnectionsOpen: true) { _ in LocalHTTPServer.Response(body: "{}") }
             for index in 0..<5 {
-                let answer = try transport.send(HTTPRequest(url: URL(string: server.url("/\(index)"))!, timeout: 20, maximumBodyBytes: 1 << 20))
+                let answer = try transport.send(HTTPRequest(url: WebAddress(string: server.url("/\(index)"))!, timeout: 20, maximumBodyBytes: 1 << 20))
                 XCTAssertEqual(answer.status, 200)
             }
             XCTAssertEqual(server.requests.map(\.path), ["/0", "/1", "/2", "/3", "/4"])
@@ -117,7 +117,7 @@ final class DAVTransportTests: XCTestCase {
             let server = try LocalHTTPServer { _ in
                 .init(status: 401, bytes: [], contentType: "text/plain", headers: [#"WWW-Authenticate: Digest realm="BaikalDAV", nonce="6501""#])
             }
-            let answer = try transport.send(HTTPRequest(url: URL(string: server.url("/dav.php/"))!, credentials: alice, timeout: 20,
+            let answer = try transport.send(HTTPRequest(url: WebAddress(string: server.url("/dav.php/"))!, credentials: alice, timeout: 20,
                                                         maximumBodyBytes: 1 << 20))
             XCTAssertEqual(answer.status, 401, "\(type(of: transport))")
             XCTAssertEqual(answer.header("WWW-Authenticate"), #"Digest realm="BaikalDAV", nonce="6501""#, "\(type(of: transport))")
@@ -133,7 +133,7 @@ final class DAVTransportTests: XCTestCase {
                 request.path == "/start" ? .init(status: 307, bytes: [], contentType: "text/plain", headers: ["Location: /same"])
                     : .init(status: 307, bytes: [], contentType: "text/plain", headers: ["Location: \(target)"])
             }
-            let answer = try transport.send(HTTPRequest(method: "REPORT", url: URL(string: first.url("/start"))!, body: Array("<x/>".utf8),
+            let answer = try transport.send(HTTPRequest(method: "REPORT", url: WebAddress(string: first.url("/start"))!, body: Array("<x/>".utf8),
                                                         credentials: alice, timeout: 20, maximumBodyBytes: 1 << 20))
             XCTAssertEqual(answer.status, 200)
             XCTAssertEqual(first.requests.map(\.path), ["/start", "/same"])

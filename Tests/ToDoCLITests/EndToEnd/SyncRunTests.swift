@@ -32,11 +32,11 @@ final class SyncRunTests: XCTestCase {
         super.tearDown()
     }
 
-    private var calendar: URL { server.url.appendingPathComponent("alice/tasks/") }
+    private var calendar: WebAddress { server.url.appendingPathComponent("alice/tasks/") }
 
     /// A list set up to sync with the calendar (Radicale's "Tasks" unless another is named),
     /// holding items of these titles.
-    private func list(_ name: String, holding titles: [String] = [], calendar: URL? = nil, calendarName: String = "Tasks") throws -> JSONFileStore {
+    private func list(_ name: String, holding titles: [String] = [], calendar: WebAddress? = nil, calendarName: String = "Tasks") throws -> JSONFileStore {
         let store = JSONFileStore(fileURL: directory.file("\(name).json"), now: { [time] in Date(timeIntervalSince1970: time.now) })
         let account = SyncState.Account(calendar: calendar ?? self.calendar, calendarName: calendarName, user: "alice", passwordCommand: nil,
                                         allowsHTTP: false)
@@ -274,7 +274,7 @@ final class SyncRunTests: XCTestCase {
         let started = Date()
         let slowly = interposed { request, send throws(HTTPError) in
             var elsewhere = request
-            elsewhere.url = URL(string: slow.url(request.url.path))!
+            elsewhere.url = WebAddress(string: slow.url(request.url.path))!
             return try send(elsewhere)
         }
         XCTAssertThrowsError(try sync(laptop, transport: slowly, timeout: 1)) {

@@ -110,7 +110,8 @@ final class TimeZoneTests: BinaryTestCase {
 
     #if os(Linux)
     /// todo links FoundationEssentials alone: not Foundation, FoundationNetworking or ICU (37 MB of
-    /// the release binary once). The debug build names the libraries it needs.
+    /// the release binary once), and of it only `Date` and `UUID`. The debug build names the
+    /// libraries and the symbols it needs.
     func test_theBinaryLinksFoundationEssentials_andNoICU() throws {
         let readelf = try todo.run(program: "/usr/bin/env", ["readelf", "--dynamic", BinaryRunner.executable.path])
         try XCTSkipIf(readelf.status == 127, "readelf (binutils) is not installed")
@@ -119,6 +120,19 @@ final class TimeZoneTests: BinaryTestCase {
         for library in ["libFoundation.so]", "libFoundationNetworking.so]", "libFoundationInternationalization.so]", "lib_FoundationICU.so]"] {
             XCTAssertFalse(needed.contains(Substring(library)), library)
         }
+        // Of FoundationEssentials only `Date` and `UUID`, which the static library gives alone: any
+        // other part of it (`URL`, `Data`, `FileManager`) brings all of it, 12 MB, into a release build.
+        // Nor the standard library's `_StringProcessing`, which brings its regex engine.
+        let symbols = try todo.run(program: "/usr/bin/env", ["nm", "--dynamic", "--undefined-only", BinaryRunner.executable.path])
+        XCTAssertEqual(symbols.status, 0, symbols.stderr)
+        let names = symbols.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last }
+        let essentials = names.filter { $0.contains("20FoundationEssentials") }
+        XCTAssertFalse(essentials.isEmpty, "a debug build imports Date and UUID from the library")
+        for name in essentials {
+            let after = name[name.range(of: "20FoundationEssentials")!.upperBound...]
+            XCTAssertTrue(after.hasPrefix("4Date") || after.hasPrefix("4UUID"), "todo uses \(name) of FoundationEssentials")
+        }
+        XCTAssertEqual(names.filter { $0.contains("17_StringProcessing") || $0.contains("12_RegexParser") }, [])
     }
     #endif
 

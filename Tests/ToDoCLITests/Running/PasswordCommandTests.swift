@@ -6,7 +6,7 @@ import XCTest
 /// password; it never waits for ever.
 final class PasswordCommandTests: HarnessTestCase {
     private var context: Context {
-        Context(environment: [:], currentDirectory: todo.directory, homeDirectory: todo.directory, systemTimeZone: .utc,
+        Context(environment: [:], currentDirectory: todo.directory.path, homeDirectory: todo.directory.path, systemTimeZone: .utc,
                 now: { Date() }, input: ScriptedInput(), output: CapturedOutput(), errorOutput: CapturedOutput(), transport: nil)
     }
 

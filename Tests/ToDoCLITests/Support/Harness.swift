@@ -79,7 +79,7 @@ final class Harness {
         let output = CapturedOutput(isTerminal: outputIsTerminal)
         let errorOutput = CapturedOutput(isTerminal: outputIsTerminal)
         let now = self.now
-        let context = Context(environment: environment, currentDirectory: directory, homeDirectory: directory,
+        let context = Context(environment: environment, currentDirectory: directory.path, homeDirectory: directory.path,
                               systemTimeZone: .utc, now: { now },
                               input: ScriptedInput(input, isTerminal: inputIsTerminal),
                               output: output, errorOutput: errorOutput, transport: transport)

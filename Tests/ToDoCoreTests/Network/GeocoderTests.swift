@@ -4,9 +4,9 @@ import TestSupport
 import XCTest
 
 final class GeocoderTests: XCTestCase {
-    private let endpoint = URL(string: "https://geo.example/search")!
+    private let endpoint = WebAddress(string: "https://geo.example/search")!
 
-    private func geocoder(_ transport: HTTPTransport, endpoint: URL? = nil) -> Geocoder {
+    private func geocoder(_ transport: HTTPTransport, endpoint: WebAddress? = nil) -> Geocoder {
         Geocoder(endpoint: endpoint ?? self.endpoint, transport: transport, userAgent: "todo/9.9", timeout: 3)
     }
 
@@ -19,13 +19,13 @@ final class GeocoderTests: XCTestCase {
         XCTAssertEqual(place, GeocodedPlace(coordinate: Coordinate(latitude: 39.7817, longitude: -89.6501),
                                             displayName: "Springfield, Illinois"))
         XCTAssertEqual(transport.requests, [HTTPRequest(
-            url: URL(string: "https://geo.example/search?q=12%20Market%20St%2C%20Springfield%20%26%20Co%2B1%20%232%20Stra%C3%9Fe&format=jsonv2&limit=1")!,
+            url: WebAddress(string: "https://geo.example/search?q=12%20Market%20St%2C%20Springfield%20%26%20Co%2B1%20%232%20Stra%C3%9Fe&format=jsonv2&limit=1")!,
             headers: ["User-Agent": "todo/9.9", "Accept": "application/json"], timeout: 3, maximumBodyBytes: 4 << 20)])
     }
 
     func test_place_keepsTheEndpointsOwnQuery() throws {
         let transport = ScriptedTransport(body: #"[{"lat": 52.5, "lon": 13.4}]"#)
-        let place = try geocoder(transport, endpoint: URL(string: "http://geo.example/search?key=abc")!).place(for: "Berlin")
+        let place = try geocoder(transport, endpoint: WebAddress(string: "http://geo.example/search?key=abc")!).place(for: "Berlin")
         XCTAssertEqual(place, GeocodedPlace(coordinate: Coordinate(latitude: 52.5, longitude: 13.4), displayName: nil))
         XCTAssertEqual(transport.requests.map(\.url.absoluteString), ["http://geo.example/search?key=abc&q=Berlin&format=jsonv2&limit=1"])
     }
@@ -59,10 +59,10 @@ final class GeocoderTests: XCTestCase {
     }
 
     func test_isWebAddress_acceptsOnlyHTTPAndHTTPSWithAHost() {
-        XCTAssertTrue(URL(string: "https://nominatim.openstreetmap.org/search")!.isWebAddress)
-        XCTAssertTrue(URL(string: "HTTP://127.0.0.1:8080")!.isWebAddress)
+        XCTAssertTrue(WebAddress(string: "https://nominatim.openstreetmap.org/search")!.isWebAddress)
+        XCTAssertTrue(WebAddress(string: "HTTP://127.0.0.1:8080")!.isWebAddress)
         for text in ["ftp://x/y", "file:///etc/passwd", "nominatim.org/search", "http://", "mailto:a@b"] {
-            XCTAssertFalse(URL(string: text)?.isWebAddress ?? false, text)
+            XCTAssertFalse(WebAddress(string: text)?.isWebAddress ?? false, text)
         }
     }
 }

@@ -137,7 +137,7 @@ final class JSONFileStoreTests: XCTestCase {
         XCTAssertFalse(try directory.contents().contains { $0.hasPrefix(".items.json.spare.") }, "no temporary file is left")
 
         // A sync state too large to read back leaves the list as it was too: one transaction.
-        let account = SyncState.Account(calendar: URL(string: "https://dav.example.com/c/")!, calendarName: nil, user: "a", passwordCommand: nil,
+        let account = SyncState.Account(calendar: WebAddress(string: "https://dav.example.com/c/")!, calendarName: nil, user: "a", passwordCommand: nil,
                                         allowsHTTP: false)
         let big = ToDoItem(title: String(repeating: "y", count: 3_000))
         XCTAssertThrows(try store.update(withSyncState: { manager, state in

@@ -3,8 +3,8 @@ import ToDoCore
 import XCTest
 
 final class StoreLocationTests: XCTestCase {
-    let home = URL(fileURLWithPath: "/home/ada", isDirectory: true)
-    let cwd = URL(fileURLWithPath: "/work/project", isDirectory: true)
+    let home = "/home/ada"
+    let cwd = "/work/project"
 
     func test_default_isUnderTheHomeDirectory() {
         XCTAssertEqual(resolve(nil, [:]), "/home/ada/.local/share/todo/items.json")
@@ -34,9 +34,11 @@ final class StoreLocationTests: XCTestCase {
     func test_relativePaths_areTakenFromTheCurrentDirectory() {
         XCTAssertEqual(resolve("lists/a.json", [:]), "/work/project/lists/a.json")
         XCTAssertEqual(resolve(nil, ["TODO_FILE": "../b.json"]), "/work/b.json")
+        XCTAssertEqual(resolve("./a//b/../c.json", [:]), "/work/project/a/c.json", "standardized, as Foundation's standardizedFileURL")
+        XCTAssertEqual(resolve("../../../x.json", [:]), "/x.json", "never above the root")
     }
 
     private func resolve(_ option: String?, _ environment: [String: String]) -> String {
-        StoreLocation.fileURL(fileOption: option, environment: environment, homeDirectory: home, currentDirectory: cwd).path
+        StoreLocation.path(fileOption: option, environment: environment, homeDirectory: home, currentDirectory: cwd)
     }
 }

@@ -77,6 +77,43 @@ final class FoundationParityTests: XCTestCase {
         XCTAssertEqual(FileSystem.currentDirectory(), FileManager.default.currentDirectoryPath)
     }
 
+    /// An address is spelled, taken apart and resolved as Foundation's `URL` did.
+    func test_webAddresses_areFoundationsURLs() throws {
+        let texts = ["http://a/b c", "http://a/b%20c", "https://Host.COM:8443/dav/", "http://[::1]:8080/x", "http://u:p@h/x?q=1#f", "http://h",
+                     "HTTP://h/a/./b/../c", "http://h/ä", "http://h:99999/", "http://h/a?b c", "mailto:x@y", "http:/h/x", "http://h/%zz",
+                     "https://nominatim.openstreetmap.org/search?key=abc", "http://127.0.0.1:5232/alice/tasks/", "http://h/x "]
+        for text in texts {
+            let url = try XCTUnwrap(URL(string: text), text)
+            let address = try XCTUnwrap(WebAddress(string: text), text)
+            XCTAssertEqual(address.absoluteString, url.absoluteString, text)
+            XCTAssertEqual(address.host, url.host, text)
+            XCTAssertEqual(address.port, url.port, text)
+            XCTAssertEqual(address.lastPathComponent, url.lastPathComponent, text)
+            XCTAssertEqual(address.hasUserInformation, url.user != nil, text)
+        }
+        for text in ["relative/x", "/path", "//host/x", "", "http://h:port/", "1http://h/", "  http://h/x"] {
+            XCTAssertNil(WebAddress(string: text), text)
+        }
+        let bases = ["http://h/dav/cal/", "http://h/dav/cal", "http://h", "https://h:8443/a/b/c"]
+        let references = ["x.ics", "/abs/y.ics", "../z", "../../../../z", "//other/p", "https://o/q", "?q", "#f", "a b.ics", "%7Euser/", ".", "..",
+                          "./x/./y/../z", "g;x=1/../y", "HTTP://O/P/../Q"]
+        for base in bases {
+            let url = try XCTUnwrap(URL(string: base)), address = try XCTUnwrap(WebAddress(string: base))
+            for reference in references {
+                XCTAssertEqual(WebAddress(string: reference, relativeTo: address)?.absoluteString,
+                               URL(string: reference, relativeTo: url)?.absoluteURL.absoluteString, "\(reference) against \(base)")
+            }
+            XCTAssertNil(WebAddress(string: "", relativeTo: address))
+            for (component, isDirectory) in [("a b/c", true), ("", false), (".well-known/caldav", false), ("chores", true), ("Ä & ß", true)] {
+                XCTAssertEqual(address.appendingPathComponent(component, isDirectory: isDirectory).absoluteString,
+                               url.appendingPathComponent(component, isDirectory: isDirectory).absoluteString, "\(base) + \(component)")
+            }
+            XCTAssertEqual(address.deletingLastPathComponent().absoluteString, url.deletingLastPathComponent().absoluteString, base)
+        }
+        XCTAssertEqual(WebAddress(string: "https://geo.example/search?key=abc")!.appendingQuery([("q", "a b&c+d#e ä")]).absoluteString,
+                       "https://geo.example/search?key=abc&q=a%20b%26c%2Bd%23e%20%C3%A4")
+    }
+
     /// Zones by name come from the zoneinfo files, as Foundation's did on Linux.
     func test_zonesByName_haveFoundationsOffsets() throws {
         let names = ["Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Lord_Howe", "America/St_Johns", "Asia/Kathmandu",

@@ -4,7 +4,7 @@ import XCTest
 /// Which calendar `todo sync setup` takes among those a server lists.
 final class CalendarChoiceTests: XCTestCase {
     private func calendar(_ name: String?, _ path: String, _ components: [String]) -> CalDAVClient.Calendar {
-        CalDAVClient.Calendar(url: URL(string: "https://dav.example.com/alice/\(path)/")!, displayName: name, components: components)
+        CalDAVClient.Calendar(url: WebAddress(string: "https://dav.example.com/alice/\(path)/")!, displayName: name, components: components)
     }
 
     func test_theNamedOne_inAnyCase_orOneToMake_neverOneWithoutTasks() {

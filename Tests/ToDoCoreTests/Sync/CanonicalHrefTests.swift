@@ -30,7 +30,7 @@ final class CanonicalHrefTests: XCTestCase {
     }
 
     func test_onlyAResourceInsideTheCalendar_onItsServer_isFollowed() {
-        let calendar = URL(string: "http://127.0.0.1:5232/alice/tasks/")!
+        let calendar = WebAddress(string: "http://127.0.0.1:5232/alice/tasks/")!
         for (href, member) in [
             ("/alice/tasks/a.ics", "/alice/tasks/a.ics"),
             ("a.ics", "/alice/tasks/a.ics"),
@@ -50,10 +50,10 @@ final class CanonicalHrefTests: XCTestCase {
         XCTAssertEqual(CalDAVClient.place(of: "/alice/tasks", in: calendar), .calendar)
         XCTAssertEqual(CalDAVClient.place(of: "http://127.0.0.1:5232/alice/tasks/", in: calendar), .calendar)
         XCTAssertEqual(CalDAVClient.place(of: "//127.0.0.1:1/alice/tasks/", in: calendar), .outside("//127.0.0.1:1/alice/tasks/"))
-        XCTAssertEqual(CalDAVClient.memberHref("/a.ics", of: URL(string: "https://h/")!), "/a.ics")
-        XCTAssertEqual(CalDAVClient.memberHref("https://h:443/a.ics", of: URL(string: "https://h/")!), "/a.ics")
-        XCTAssertEqual(CalDAVClient.memberHref("x.ics", of: URL(string: "https://[::1]:8443/c/")!), "/c/x.ics")
-        XCTAssertEqual(CalDAVClient.memberHref("https://[::1]:8443/c/x.ics", of: URL(string: "https://[::1]:8443/c/")!), "/c/x.ics")
+        XCTAssertEqual(CalDAVClient.memberHref("/a.ics", of: WebAddress(string: "https://h/")!), "/a.ics")
+        XCTAssertEqual(CalDAVClient.memberHref("https://h:443/a.ics", of: WebAddress(string: "https://h/")!), "/a.ics")
+        XCTAssertEqual(CalDAVClient.memberHref("x.ics", of: WebAddress(string: "https://[::1]:8443/c/")!), "/c/x.ics")
+        XCTAssertEqual(CalDAVClient.memberHref("https://[::1]:8443/c/x.ics", of: WebAddress(string: "https://[::1]:8443/c/")!), "/c/x.ics")
     }
 
     func test_aServersRespelling_pairsOneRecordWithOneResource_only() {

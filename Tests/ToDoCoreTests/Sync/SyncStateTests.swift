@@ -19,7 +19,7 @@ final class SyncStateTests: XCTestCase {
         super.tearDown()
     }
 
-    private let account = SyncState.Account(calendar: URL(string: "https://dav.example.com/alice/tasks/")!, calendarName: "Tasks", user: "alice",
+    private let account = SyncState.Account(calendar: WebAddress(string: "https://dav.example.com/alice/tasks/")!, calendarName: "Tasks", user: "alice",
                                             passwordCommand: "pass show dav", allowsHTTP: false)
 
     func test_theStateReadsBackAsWritten_andHoldsNoPassword() throws {
@@ -43,7 +43,7 @@ final class SyncStateTests: XCTestCase {
             ]}
             """
         let state = try SyncState(bytes: Array(text.utf8), file: "f")
-        XCTAssertEqual(state.account, SyncState.Account(calendar: URL(string: "https://dav.example.com/alice/tasks/")!, calendarName: nil,
+        XCTAssertEqual(state.account, SyncState.Account(calendar: WebAddress(string: "https://dav.example.com/alice/tasks/")!, calendarName: nil,
                                                         user: "alice", passwordCommand: nil, allowsHTTP: false))
         XCTAssertEqual(state.syncToken, "t1")
         XCTAssertFalse(state.inStep)

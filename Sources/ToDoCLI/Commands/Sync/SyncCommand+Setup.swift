@@ -2,10 +2,10 @@ import ToDoCore
 
 /// `todo sync setup`: the calendar found or made, the password checked, the account recorded.
 extension SyncCommand {
-    func setup(url: URL, user: String, calendarName: String?, passwordCommand: String?, allowHTTP: Bool, lists: [SyncState.ListCalendar],
+    func setup(url: WebAddress, user: String, calendarName: String?, passwordCommand: String?, allowHTTP: Bool, lists: [SyncState.ListCalendar],
                allLists: Bool, _ runner: CommandRunner) throws {
         let context = runner.context
-        if url.scheme?.lowercased() == "http", !Self.isLoopback(url) {
+        if url.scheme.lowercased() == "http", !Self.isLoopback(url) {
             guard allowHTTP else {
                 throw UsageError(message: "\(url.absoluteString) is plain http, which would send the password unencrypted; use https, or --allow-http",
                                  command: Self.spec)
@@ -14,7 +14,7 @@ extension SyncCommand {
         }
         let password = try Self.password(command: passwordCommand, context)
         let client = try Self.client(user: user, password: password, runner)
-        let found: (home: URL?, calendars: [CalDAVClient.Calendar])
+        let found: (home: WebAddress?, calendars: [CalDAVClient.Calendar])
         do { found = try client.calendars(at: url) } catch { throw SyncFailure(error) }
         var chosen: CalDAVClient.Calendar
         var made = false
@@ -61,7 +61,7 @@ extension SyncCommand {
 
     /// Whether the URL's host is this machine by its own name: `localhost`, `127.x.x.x` or `::1`;
     /// no name is looked up to decide.
-    static func isLoopback(_ url: URL) -> Bool {
+    static func isLoopback(_ url: WebAddress) -> Bool {
         guard let host = url.host?.lowercased() else { return false }
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         return bare == "localhost" || bare == "::1" || bare.split(separator: ".").count == 4 && bare.hasPrefix("127.")

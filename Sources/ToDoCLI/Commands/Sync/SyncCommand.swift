@@ -61,7 +61,7 @@ struct SyncCommand: ListCommand {
 
     enum Action: Equatable {
         case sync(prefer: SyncSide, dryRun: Bool, force: Bool, json: Bool)
-        case setup(url: URL, user: String, calendar: String?, passwordCommand: String?, allowHTTP: Bool, lists: [SyncState.ListCalendar], allLists: Bool)
+        case setup(url: WebAddress, user: String, calendar: String?, passwordCommand: String?, allowHTTP: Bool, lists: [SyncState.ListCalendar], allLists: Bool)
         case status(json: Bool)
         case forget
     }
@@ -94,12 +94,12 @@ struct SyncCommand: ListCommand {
             action = .sync(prefer: prefer, dryRun: arguments.flag(Self.dryRun), force: arguments.flag(Self.force), json: arguments.flag(Self.json))
         case "setup":
             try refuse(syncOptions, for: "setup")
-            guard positionals.count == 2, let url = URL(string: positionals[1]), url.isWebAddress else {
+            guard positionals.count == 2, let url = WebAddress(string: positionals[1]), url.isWebAddress else {
                 throw arguments.error(positionals.count < 2 ? "todo sync setup needs the server's address, as https://dav.example.com/"
                                       : "'\(positionals[1])' is not an http:// or https:// address")
             }
             // It would be recorded and shown (and a password in it sent on); the address is not repeated.
-            if url.user != nil || url.password != nil {
+            if url.hasUserInformation {
                 throw arguments.error("the server's address holds a user name or password (user:password@); give the address without it,"
                                       + " the user with --user and the password in TODO_SYNC_PASSWORD or through --password-command")
             }
