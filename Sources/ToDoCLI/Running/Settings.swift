@@ -84,7 +84,7 @@ struct Settings {
     /// zone and empty is UTC; `:` before a value means a zoneinfo file (`:/etc/localtime`) or name
     /// (`:Europe/Berlin`); otherwise a zoneinfo file of that name comes first (`Europe/Berlin`,
     /// `EST5EDT`), then POSIX rules (`UTC0`, `JST-9`, `<+03>-3`, `CET-1CEST,M3.5.0,M10.5.0/3`,
-    /// `UTC+3`, which is three hours *behind* UTC), then an abbreviation Foundation knew (`PST`).
+    /// `UTC+3`, which is three hours *behind* UTC), then an abbreviation Foundation knew (`PST`) or an offset as it read one (`GMT+0100`, east).
     private static func timeZone(_ value: String?, system: () -> TimeZoneRules) throws(UsageError) -> TimeZoneRules {
         guard var name = value else { return system() }
         let namesAFile = name.hasPrefix(":")
@@ -96,7 +96,7 @@ struct Settings {
         // A system without a configured zone has no /etc/localtime; the C library then uses UTC.
         if name == "/etc/localtime", access(name, F_OK) != 0 { return .utc }
         if !namesAFile, let posix = POSIXTimeZone(name) { return TimeZoneRules(posix, name: name) }
-        if let zone = ZoneInfo.zone(abbreviation: name) { return zone }
+        if let zone = ZoneInfo.zone(abbreviation: name) ?? ZoneInfo.zone(gmtOffset: name) { return zone }
         throw error("TZ is '\(value!)', which is not a known time zone; use a name such as 'Europe/Berlin' or 'UTC'")
     }
 

@@ -28,6 +28,17 @@ package enum ZoneInfo {
         abbreviations[abbreviation].flatMap { zone(named: $0) }
     }
 
+    /// The fixed offset `GMT+0100` names, *east* of UTC, as Foundation's `TimeZone(identifier:)`
+    /// read `GMT` with four digits (POSIX rules take at most 24 hours, so the C library refuses it).
+    package static func zone(gmtOffset name: String) -> TimeZoneRules? {
+        let bytes = Array(name.utf8)
+        guard bytes.count == 8, name.hasPrefix("GMT"), bytes[3] == UInt8(ascii: "+") || bytes[3] == UInt8(ascii: "-"),
+              bytes[4...].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let hours = Int(name.dropFirst(4).prefix(2)), let minutes = Int(name.suffix(2)), hours <= 18, minutes < 60 else { return nil }
+        let offset = (hours * 3600 + minutes * 60) * (bytes[3] == UInt8(ascii: "-") ? -1 : 1)
+        return TimeZoneRules(transitions: [], offsets: [], initialOffset: offset, name: name)
+    }
+
     /// Foundation's `TimeZone.abbreviationDictionary`.
     private static let abbreviations: [String: String] = [
         "ADT": "America/Halifax", "AKDT": "America/Juneau", "AKST": "America/Juneau",

@@ -106,6 +106,11 @@ final class TimeZoneTests: BinaryTestCase {
             runner.environment["TZ"] = tz
             XCTAssertEqual(try runner.run(["list"]).stdout, "1 [ ] Call  07/15/27 19:00\n", tz)
         }
+        // Four digits after GMT are Foundation's offset east of UTC; POSIX rules take no such hour.
+        runner.environment["TZ"] = "GMT+0130"
+        XCTAssertEqual(try runner.run(["list"]).stdout, "1 [ ] Call  07/15/27 20:30\n")
+        runner.environment["TZ"] = "GMT-0500"
+        XCTAssertEqual(try runner.run(["list"]).stdout, "1 [ ] Call  07/15/27 14:00\n")
     }
 
     #if os(Linux)
