@@ -2,9 +2,11 @@ import Foundation
 import ToDoCore
 import ToDoStorage
 
-/// Foundation's time zones, as tests name them, taken as todo takes a zone: by its name from the
-/// zoneinfo files, or a zone given as an offset (`TimeZone(secondsFromGMT:)`) as that offset. todo
-/// itself knows no Foundation `TimeZone` (FoundationEssentials names none).
+// Foundation's values as the tests make them (time zones, URLs), taken as todo takes them: todo
+// itself uses no Foundation `TimeZone` or `URL` (see docs/library.md).
+
+/// A Foundation time zone as todo takes a zone: by its name from the zoneinfo files, or a zone given
+/// as an offset (`TimeZone(secondsFromGMT:)`) as that offset.
 extension TimeZoneRules {
     public init(_ zone: TimeZone) {
         if let named = ZoneInfo.zone(named: zone.identifier) {
