@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// The statically linked FoundationNetworking asks the linker for libcurl, which would then be loaded
-/// at every start of todo; CurlLoader loads it when it is needed instead.
+/// FoundationNetworking (which only the tests link on Linux, through ToDoURLSession) asks the linker
+/// for libcurl, which would then be loaded at every start; CurlLoader loads it when it is needed instead.
 let withoutLinkingCurl: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"], .when(platforms: [.linux])),
 ]
