@@ -193,10 +193,10 @@ FORWARD_VOID(curl_easy_reset, (void *handle), (handle))
 static pthread_mutex_t requestLock = PTHREAD_MUTEX_INITIALIZER;
 static void *sharedHandle;
 
-static int perform(void *handle, const char *method, const char *url, const char *const *headers, int header_count,
+static int perform(void *handle, const char *method, const char *url, char *const *headers, int header_count,
                    const unsigned char *body, long body_length, long timeout_milliseconds, todo_http_answer *answer);
 
-int todo_http_perform(const char *method, const char *url, const char *const *headers, int header_count,
+int todo_http_perform(const char *method, const char *url, char *const *headers, int header_count,
                       const unsigned char *body, long body_length, long timeout_milliseconds, todo_http_answer *answer) {
     pthread_mutex_lock(&requestLock);
     if (sharedHandle) {
@@ -210,7 +210,7 @@ int todo_http_perform(const char *method, const char *url, const char *const *he
     return code;
 }
 
-static int perform(void *handle, const char *method, const char *url, const char *const *headers, int header_count,
+static int perform(void *handle, const char *method, const char *url, char *const *headers, int header_count,
                    const unsigned char *body, long body_length, long timeout_milliseconds, todo_http_answer *answer) {
     void *list = NULL;
     for (int index = 0; index < header_count; index++) list = curl_slist_append(list, headers[index]);
@@ -253,7 +253,7 @@ void todo_http_answer_free(todo_http_answer *answer) {
 // Elsewhere URLSession is the system's own.
 int todo_curl_load(void) { return 1; }
 const char *todo_curl_load_error(void) { return 0; }
-int todo_http_perform(const char *method, const char *url, const char *const *headers, int header_count,
+int todo_http_perform(const char *method, const char *url, char *const *headers, int header_count,
                       const unsigned char *body, long body_length, long timeout_milliseconds, todo_http_answer *answer) {
     return 2;
 }

@@ -33,7 +33,7 @@ public struct CurlTransport: HTTPTransport {
         var answer = todo_http_answer()
         answer.limit = request.maximumBodyBytes
         defer { todo_http_answer_free(&answer) }
-        let code = Self.withCStrings(lines) { headerPointers in
+        let code = CStrings.withArray(lines) { headerPointers in
             (request.body ?? []).withUnsafeBufferPointer { body in
                 todo_http_perform(request.method, request.url.absoluteString, headerPointers, Int32(lines.count),
                                   request.body == nil ? nil : (body.baseAddress ?? UnsafePointer(bitPattern: 1)), body.count,
@@ -66,14 +66,6 @@ public struct CurlTransport: HTTPTransport {
             }
         }
         return fields
-    }
-
-    /// Calls `body` with the strings as C strings, kept alive for the call.
-    private static func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> Result) -> Result {
-        let copies = strings.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        let pointers = copies.map { UnsafePointer($0) }
-        return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
     }
 }
 #endif

@@ -32,7 +32,7 @@ typedef struct {
 
 /// Makes one request with libcurl's easy interface (Linux), following no redirect, within
 /// `timeout_milliseconds` in all; returns libcurl's code (0 when an answer came).
-int todo_http_perform(const char *method, const char *url, const char *const *headers, int header_count,
+int todo_http_perform(const char *method, const char *url, char *const *headers, int header_count,
                       const unsigned char *body, long body_length, long timeout_milliseconds, todo_http_answer *answer);
 
 void todo_http_answer_free(todo_http_answer *answer);

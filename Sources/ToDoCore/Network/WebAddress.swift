@@ -126,7 +126,7 @@ public struct WebAddress: Hashable, Sendable, CustomStringConvertible {
     /// The address with `component` added to its path (a `/` between), characters a path may not
     /// hold escaped, and a `/` after it with `isDirectory`; `""` only ends the path with `/`.
     public func appendingPathComponent(_ component: String, isDirectory: Bool = false) -> WebAddress {
-        let escaped = PercentEncoding.encoded(component) { !Self.mayStandInPath($0) }
+        let escaped = PercentEncoding.encoded(component) { !($0.isASCII && Self.mayStandInPath(UInt8($0.value))) }
         var newPath = path.hasSuffix("/") ? path : path + "/"
         newPath += escaped
         if isDirectory, !escaped.isEmpty, !newPath.hasSuffix("/") { newPath += "/" }
@@ -159,7 +159,7 @@ public struct WebAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// Every byte but the unreserved ones of RFC 3986 as `%XX`.
     static func queryEncoded(_ text: String) -> String {
-        PercentEncoding.encoded(text) { !isUnreserved($0) }
+        PercentEncoding.encoded(text) { !($0.isASCII && isUnreserved(UInt8($0.value))) }
     }
 
     // MARK: RFC 3986
@@ -254,16 +254,19 @@ public struct WebAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// RFC 3986's unreserved and reserved characters, and `%`.
     private static func mayStandInAddress(_ byte: UInt8) -> Bool {
-        byte < 0x80 && (isUnreserved(Unicode.Scalar(byte)) || ":/?#[]@!$&'()*+,;=%".utf8.contains(byte))
+        isUnreserved(byte) || ":/?#[]@!$&'()*+,;=%".utf8.contains(byte)
     }
 
-    /// What a path segment may hold as itself, and `/`.
-    private static func mayStandInPath(_ scalar: Unicode.Scalar) -> Bool {
-        isUnreserved(scalar) || "!$&'()*+,;=:@/".unicodeScalars.contains(scalar)
+    /// What a path segment may hold as itself (RFC 3986's `pchar`, a `%` only as an escape), and `/`.
+    static func mayStandInPath(_ byte: UInt8) -> Bool {
+        isUnreserved(byte) || "!$&'()*+,;=:@/".utf8.contains(byte)
     }
 
-    private static func isUnreserved(_ scalar: Unicode.Scalar) -> Bool {
-        ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
-            || scalar == "-" || scalar == "." || scalar == "_" || scalar == "~"
+    /// RFC 3986's unreserved characters: letters, digits, `-._~`.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        default: return "-._~".utf8.contains(byte)
+        }
     }
 }

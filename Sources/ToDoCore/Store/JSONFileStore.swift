@@ -297,9 +297,8 @@ public struct JSONFileStore: Sendable {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return path }
         try OwnFiles.checkLinkMayBeFollowed(path, status: status)
-        guard let resolved = realpath(path, nil) else { throw FileSystem.failure("follow the link", path) }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        guard let resolved = FileSystem.resolvedPath(path) else { throw FileSystem.failure("follow the link", path) }
+        return resolved
     }
 
     /// What a read found: the document and the list it holds.

@@ -34,7 +34,7 @@ extension CalDAVClient {
         let path = normalizedEscapes(rest[..<(queryStart ?? rest.endIndex)], keeping: "/")
         let query = queryStart.map { normalizedEscapes(rest[rest.index(after: $0)...], keeping: "/?") }
         let absolute = path.hasPrefix("/") ? path : "/" + path
-        return removingDotSegments(absolute) + (query.map { "?" + $0 } ?? "")
+        return WebAddress.removingDotSegments(absolute) + (query.map { "?" + $0 } ?? "")
     }
 
     /// The href (`canonicalHref`) of a resource inside `calendar`, when `raw` names one: resolved
@@ -120,47 +120,14 @@ extension CalDAVClient {
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         PercentEncoding.forEachByte(of: Array(text.utf8)) { byte, wasEscaped in
-            let standsAsItself = wasEscaped ? isUnreserved(byte) : byte != UInt8(ascii: "%") && (isPathCharacter(byte) || kept.utf8.contains(byte))
+            let standsAsItself = wasEscaped ? WebAddress.isUnreserved(byte) : WebAddress.mayStandInPath(byte) || kept.utf8.contains(byte)
             if standsAsItself { result.append(byte) } else { PercentEncoding.appendEscaped(byte, to: &result) }
         }
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// RFC 3986 5.2.4: a path without its `.` and `..` segments; never above the root.
-    private static func removingDotSegments(_ path: String) -> String {
-        guard path.containsText("/.") else { return path }
-        var output: [Substring] = []
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        for (index, segment) in segments.enumerated() {
-            let isLast = index == segments.count - 1
-            switch segment {
-            case ".":
-                if isLast { output.append("") }
-            case "..":
-                if !output.isEmpty { output.removeLast() }
-                if isLast { output.append("") }
-            default:
-                output.append(segment)
-            }
-        }
-        return "/" + output.joined(separator: "/")
-    }
-
-    /// RFC 3986's unreserved characters: letters, digits, `-._~`.
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
-        default: return "-._~".utf8.contains(byte)
-        }
-    }
-
-    /// Whether `byte` may stand as itself in a path: RFC 3986's `pchar` (a `%` only as an escape), and `/`.
-    private static func isPathCharacter(_ byte: UInt8) -> Bool {
-        isUnreserved(byte) || "!$&'()*+,;=:@/%".utf8.contains(byte)
-    }
-
-    /// `isPathCharacter` of each byte but `%`, looked up: what a canonical href is made of.
-    private static let pathCharacters: [Bool] = (0...255).map { isPathCharacter(UInt8($0)) && $0 != Int(UInt8(ascii: "%")) }
+    /// `WebAddress.mayStandInPath` of each byte, looked up: what a canonical href is made of.
+    private static let pathCharacters: [Bool] = (0...255).map { WebAddress.mayStandInPath(UInt8($0)) }
 }
 
 /// A calendar's address taken apart once, to tell where each href of an answer leads: a listing of

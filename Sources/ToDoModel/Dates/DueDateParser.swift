@@ -315,7 +315,7 @@ public struct DueDateParser: Sendable {
                               offsetBefore: Int, offsetAfter: Int) -> DueDateError {
         func clock(_ seconds: Int) -> String {
             let seconds = (seconds % 86_400 + 86_400) % 86_400
-            return Self.twoDigits(seconds / 3600) + ":" + Self.twoDigits(seconds % 3600 / 60)
+            return CivilTime.digits(seconds / 3600, 2) + ":" + CivilTime.digits(seconds % 3600 / 60, 2)
         }
         let typed = time.hour * 3600 + time.minute * 60
         let midnight = Double(local.firstMoment(ofDay: dayNumber))
@@ -358,10 +358,6 @@ public struct DueDateParser: Sendable {
     private static func digits(_ text: Substring) -> Int? {
         guard !text.isEmpty, text.count <= 9, text.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
         return Int(text)
-    }
-
-    private static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
     }
 
     private func error(_ text: String) -> DueDateError {

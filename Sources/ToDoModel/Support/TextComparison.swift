@@ -11,19 +11,14 @@ import Foundation
 public enum TextComparison {
     /// Whether `text` contains `part`, ignoring case (`ß` matches `SS`, as full case folding does).
     public static func contains(_ text: String, ignoringCase part: String) -> Bool {
-        if part.isEmpty { return true }
-        let textBytes = text.utf8, partBytes = part.utf8
-        if textBytes.allSatisfy({ $0 < 0x80 }), partBytes.allSatisfy({ $0 < 0x80 }) {
-            return containsASCII(Array(textBytes), Array(partBytes))
-        }
-        return decomposed(folded(text)).containsText(decomposed(folded(part)))
+        part.isEmpty || comparable(text).containsText(comparable(part))
     }
 
     /// `left` against `right` ignoring case, a run of digits against a run of digits by its
     /// value (`Item 9` before `item 10`), letters in their decomposed form (`é` as `e` and its
     /// accent: `éclair` before `Item`), as Foundation's `compare(_:options: [.caseInsensitive, .numeric])`.
     public static func compare(_ left: String, _ right: String) -> ComparisonResult {
-        let left = Array(folded(left)._nfd), right = Array(folded(right)._nfd)
+        let left = Array(comparable(left).unicodeScalars), right = Array(comparable(right).unicodeScalars)
         var i = 0, j = 0
         while i < left.count, j < right.count {
             if isDigit(left[i]), isDigit(right[j]) {
@@ -41,16 +36,13 @@ public enum TextComparison {
         return leftLeft == rightLeft ? .orderedSame : leftLeft < rightLeft ? .orderedAscending : .orderedDescending
     }
 
-    /// The canonical decomposition (NFD): one spelling of text that Unicode calls the same.
-    private static func decomposed(_ text: String) -> String {
+    /// The form text is compared in: case folded (upper case, then lower: `ß` and `SS`, `ς` and `Σ`
+    /// alike) and canonically decomposed (`é` as `e` and its accent). ASCII text needs only lower case.
+    private static func comparable(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         var result = String.UnicodeScalarView()
-        result.append(contentsOf: text._nfd)
+        result.append(contentsOf: text.uppercased().lowercased()._nfd)
         return String(result)
-    }
-
-    /// Upper case, then lower: a fold that takes `ß` and `SS`, `ς` and `Σ` alike.
-    private static func folded(_ text: String) -> String {
-        text.uppercased().lowercased()
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
@@ -62,17 +54,5 @@ public enum TextComparison {
         if left.count != right.count { return left.count < right.count ? .orderedAscending : .orderedDescending }
         for (a, b) in zip(left, right) where a != b { return a.value < b.value ? .orderedAscending : .orderedDescending }
         return .orderedSame
-    }
-
-    private static func containsASCII(_ text: [UInt8], _ part: [UInt8]) -> Bool {
-        guard part.count <= text.count else { return false }
-        func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
-        let part = part.map(lower)
-        for start in 0...(text.count - part.count) where lower(text[start]) == part[0] {
-            var matched = 1
-            while matched < part.count, lower(text[start + matched]) == part[matched] { matched += 1 }
-            if matched == part.count { return true }
-        }
-        return false
     }
 }

@@ -342,6 +342,14 @@ package enum FileSystem {
     /// Reads what one `read(2)` gives from `descriptor` (standard input, say) into the start of
     /// `chunk`, at most its count, and returns how many bytes it read, 0 at the end, or -1 with
     /// `errno` set.
+    /// `path` with every link followed and every `.` and `..` taken away (`realpath`); `nil` when
+    /// that fails, and `errno` says why.
+    package static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The process's current folder (`/` when it has none it can name: removed, or out of reach).
     package static func currentDirectory() -> String {
         guard let path = getcwd(nil, 0) else { return "/" }

@@ -61,9 +61,7 @@ package enum ZoneInfo {
     /// The zone of the zoneinfo file at `path` (`/etc/localtime`, a copy of one), named by the name
     /// the file has in the zoneinfo folder when it is one of the folder's (through links), else `name`.
     package static func zone(atPath path: String, name: String, namedByItsFile: Bool = true) -> TimeZoneRules? {
-        guard let resolvedPointer = realpath(path, nil) else { return nil }
-        let resolved = String(cString: resolvedPointer)
-        free(resolvedPointer)
+        guard let resolved = FileSystem.resolvedPath(path) else { return nil }
         var status = stat()
         guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size < sizeLimit,
               let bytes = try? FileSystem.readFile(at: resolved), bytes.count < sizeLimit else { return nil }
