@@ -45,8 +45,9 @@ extension WebAddress {
 
 extension JSONFileStore {
     public init(fileURL: URL, lockTimeout: Double = 10, sizeLimit: Int = OwnFiles.sizeLimit, now: (@Sendable () -> Date)? = nil,
-                timeZone: TimeZoneRules = .utc, newID: (@Sendable () -> UUID)? = nil) {
-        self.init(path: fileURL.path, lockTimeout: lockTimeout, sizeLimit: sizeLimit, now: now, timeZone: timeZone, newID: newID)
+                timeZone: TimeZoneRules = .utc, newID: (@Sendable () -> UUID)? = nil, journalFromBytes: Int = JSONFileStore.journalFromBytes) {
+        self.init(path: fileURL.path, lockTimeout: lockTimeout, sizeLimit: sizeLimit, now: now, timeZone: timeZone, newID: newID,
+                  journalFromBytes: journalFromBytes)
     }
 
     public var fileURL: URL { URL(fileURLWithPath: path) }

@@ -207,7 +207,7 @@ final class ToDoCLITests: HarnessTestCase {
     }
 
     func test_newerStoreVersion_exitsWith4() throws {
-        try Data(#"{"version": 3, "items": []}"#.utf8).write(to: todo.fileURL)
+        try Data(#"{"version": 4, "items": []}"#.utf8).write(to: todo.fileURL)
 
         XCTAssertEqual(todo.run("add", "A").status, 4)
     }

@@ -111,27 +111,11 @@ extension HistoryEntry {
         writer.beginArray()
         for step in steps {
             writer.element()
-            writer.beginObject()
-            let place: ItemPlace
             switch step {
-            case .inserted(let id, let at):
-                writer.key("insert")
-                writer.uuid(id)
-                place = at
-            case .removed(let item, let from):
-                writer.key("remove")
-                item.write(to: &writer)
-                place = from
-            case .replaced(let item, let at):
-                writer.key("replace")
-                item.write(to: &writer)
-                place = at
+            case .inserted(let id, let place): ItemPlace.writeStep("insert", at: place, to: &writer) { $0.uuid(id) }
+            case .removed(let item, let place): ItemPlace.writeStep("remove", at: place, to: &writer) { item.write(to: &$0) }
+            case .replaced(let item, let place): ItemPlace.writeStep("replace", at: place, to: &writer) { item.write(to: &$0) }
             }
-            writer.key("done")
-            writer.bool(place.done)
-            writer.key("at")
-            writer.int(place.index)
-            writer.endObject()
         }
         writer.endArray()
         writer.key("items")
@@ -149,12 +133,7 @@ extension HistoryEntry {
         }
         writer.endArray()
         writer.endObject()
-        // JSON strings never hold a raw line feed; an item's bytes as read from a hand-written
-        // file could have one between tokens, which must not split the entry.
-        var bytes = writer.bytes
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") { bytes[index] = UInt8(ascii: " ") }
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
+        return writer.line()
     }
 
     /// Reads an entry from one line of the history file; `nil` for a line that is not one. Read
@@ -252,19 +231,15 @@ extension HistoryEntry {
     /// One step: `{"insert":"ID"|"remove":ITEM|"replace":ITEM,"done":BOOL,"at":INDEX}`.
     private static func scannedStep(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> ChangeStep {
         func path() -> String { "" }
-        var inserted: UUID?, removed: ToDoItem?, replaced: ToDoItem?, done: Bool?, index: Int?
-        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+        var inserted: UUID?, removed: ToDoItem?, replaced: ToDoItem?
+        let place = try ItemPlace.scanStep(&scanner, path: path) { scanner, key throws(JSONDecodingError) in
             switch key {
             case "insert": inserted = try scanner.string(at: path).flatMap(UUID.init(canonical:))
             case "remove": removed = try ToDoItem(scanning: &scanner, path: path)
             case "replace": replaced = try ToDoItem(scanning: &scanner, path: path)
-            case "done": done = try scanner.bool(at: path)
-            case "at": index = try scanner.int(at: path, in: 0...Int.max)
             default: _ = try scanner.unknownValue()
             }
         }
-        guard let done, let index else { throw .shape("", "a step without its place") }
-        let place = ItemPlace(done: done, index: index)
         if let inserted { return .inserted(inserted, at: place) }
         if let removed { return .removed(removed, from: place) }
         if let replaced { return .replaced(replaced, at: place) }

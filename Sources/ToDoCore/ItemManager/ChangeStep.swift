@@ -12,6 +12,49 @@ public struct ItemPlace: Equatable, Sendable {
     }
 }
 
+extension ItemPlace {
+    /// Writes a step as the history and the journal keep it, `{"KIND":VALUE,"done":BOOL,"at":INDEX}`,
+    /// `value` writing what the step holds.
+    static func writeStep(_ kind: StaticString, at place: ItemPlace, to writer: inout JSONWriter, value: (inout JSONWriter) -> Void) {
+        writer.beginObject()
+        writer.key(kind)
+        value(&writer)
+        writer.key("done")
+        writer.bool(place.done)
+        writer.key("at")
+        writer.int(place.index)
+        writer.endObject()
+    }
+
+    /// Reads a step `writeStep` wrote: its place, `readValue` reading the value of any other key.
+    static func scanStep(_ scanner: inout JSONScanner, path: () -> String,
+                         readValue: (inout JSONScanner, JSONStringToken) throws(JSONDecodingError) -> Void) throws(JSONDecodingError) -> ItemPlace {
+        var done: Bool?, index: Int?
+        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+            switch key {
+            case "done": done = try scanner.bool(at: path)
+            case "at": index = try scanner.int(at: path, in: 0...Int.max)
+            default: try readValue(&scanner, key)
+            }
+        }
+        guard let done, let index else { throw .shape(path(), "a step without its place") }
+        return ItemPlace(done: done, index: index)
+    }
+}
+
+/// Lines of JSON kept one to a line (the history, the journal).
+extension JSONWriter {
+    /// The bytes written, made one line with its line feed. JSON strings never hold a raw line
+    /// feed; an item's bytes as read from a hand-written file could have one between tokens,
+    /// which must not split the line.
+    func line() -> [UInt8] {
+        var bytes = bytes
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") { bytes[index] = UInt8(ascii: " ") }
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+}
+
 /// One step of a change to an `ItemManager`, holding what it replaced, so that taking the steps
 /// back in reverse order gives the list as it was, in the same order (`ItemManager.revert`).
 public enum ChangeStep: Equatable, Sendable {

@@ -12,7 +12,7 @@ public struct ItemManager: Sendable {
     /// Done items, in the order they were checked, as the list keeps them.
     package internal(set) var doneStored: [StoredItem] = []
     /// The number the next added item gets; numbers are never reused.
-    public private(set) var nextNumber = 1
+    public internal(set) var nextNumber = 1
     /// Whether an item may have a start date: false only when none has, so that a list of
     /// thousands need not look at each for what it has not.
     public private(set) var mayHaveStartDates = false
@@ -341,6 +341,12 @@ public struct ItemManager: Sendable {
     /// Notes the fields of an item that enters the list or changes, for `mayHaveStartDates` and
     /// `mayHaveSubtasks`: every way in (add, import, edit, an undo putting an item back) passes here.
     mutating func note(_ item: ToDoItem) {
+        if item.start != nil { mayHaveStartDates = true }
+        if item.parent != nil { mayHaveSubtasks = true }
+    }
+
+    /// Notes the same of an item as the list keeps it, without decoding it.
+    mutating func note(_ item: StoredItem) {
         if item.start != nil { mayHaveStartDates = true }
         if item.parent != nil { mayHaveSubtasks = true }
     }

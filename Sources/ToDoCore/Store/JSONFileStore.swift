@@ -16,6 +16,10 @@ public struct JSONFileStore: Sendable {
     public let timeZone: TimeZoneRules
     /// Where the lists it reads take the ids of items they make (`ItemManager.newID`).
     private let newID: (@Sendable () -> UUID)?
+    /// A list whose file is at least this many bytes keeps its changes in a journal beside it
+    /// (`ListJournal`), written whole only once in many changes; a shorter one is written whole
+    /// on every change, as one file other programs can read.
+    public let journalFromBytes: Int
 
     /// The data file always has these permissions, whatever the umask: only the owner may read or
     /// write the list.
@@ -25,14 +29,24 @@ public struct JSONFileStore: Sendable {
     /// Missing directories are created with these permissions.
     static let directoryPermissions: mode_t = 0o700
 
+    /// A list of a megabyte (about 4,000 items) or more keeps a journal: below that, writing it
+    /// whole takes a few milliseconds.
+    public static let journalFromBytes = 1 << 20
+    /// The journal is folded into the list file when a change would give it more lines than this,
+    /// or more bytes than a sixteenth of the list's (at least `journalByteAllowance`): reading the
+    /// list, every command takes the journal's steps, and they must stay few.
+    static let journalLineLimit = 64
+    static let journalByteAllowance = 64 << 10
+
     /// The largest list or sync state the store reads, and so the largest it writes: a change
     /// that would make a file larger is refused before anything is replaced
     /// (`StoreError.tooLargeToWrite`), never written for every later command to refuse.
     public let sizeLimit: Int
 
     public init(path: String, lockTimeout: Double = 10, sizeLimit: Int = OwnFiles.sizeLimit, now: (@Sendable () -> Date)? = nil,
-                timeZone: TimeZoneRules = .utc, newID: (@Sendable () -> UUID)? = nil) {
+                timeZone: TimeZoneRules = .utc, newID: (@Sendable () -> UUID)? = nil, journalFromBytes: Int = Self.journalFromBytes) {
         self.path = path
+        self.journalFromBytes = journalFromBytes
         self.timeZone = timeZone
         self.newID = newID
         self.lockTimeout = lockTimeout
@@ -97,9 +111,9 @@ public struct JSONFileStore: Sendable {
     @discardableResult
     public func update<Result>(command: [String] = [], withSyncState change: (inout ItemManager, inout SyncState?) throws -> Result) throws -> Result {
         try update(command: command, alwaysLocks: true, companion: Self.syncStateSuffix, read: readSyncState,
-                   write: { state, writtenList throws(StoreError) in
+                   write: { state, listDigest throws(StoreError) in
                        var state = state
-                       state.listDigest = try Self.listDigest(at: writtenList)
+                       state.listDigest = try listDigest()
                        return state.serialized()
                    }, change)
     }
@@ -114,7 +128,7 @@ public struct JSONFileStore: Sendable {
         try update(command: [], alwaysLocks: false, companion: Self.reminderLogSuffix, read: { path throws(StoreError) -> ReminderLog? in
             guard let (bytes, _) = try FileSystem.readCompanionFile(at: path, limit: sizeLimit) else { return nil }
             return try ReminderLog(bytes: Array(bytes.buffer), file: path)
-        }, write: { (log: ReminderLog, _) in log.serialized() }) { (manager: inout ItemManager, log: inout ReminderLog?) in
+        }, write: { (log: ReminderLog, _) throws(StoreError) in log.serialized() }) { (manager: inout ItemManager, log: inout ReminderLog?) in
             var current = log ?? ReminderLog()
             let result = try change(manager, &current)
             if current != log ?? ReminderLog() { log = current }
@@ -123,13 +137,13 @@ public struct JSONFileStore: Sendable {
     }
 
     /// One transaction over the list and a file kept beside it (its path with `suffix` added),
-    /// read with the list under its lock: the file's new contents (`write`, given the list's file
-    /// as written) are flushed beside it before the list is replaced, and put in place just after
-    /// it, with the same permissions; setting it to `nil` removes the file.
+    /// read with the list under its lock: the file's new contents (`write`, given the digest of
+    /// the list as the transaction leaves it) are flushed beside it before the list is changed,
+    /// and put in place just after it, with the same permissions; setting it to `nil` removes the file.
     private func update<Companion: Equatable, Result>(
         command: [String], alwaysLocks: Bool, companion suffix: String,
         read: @escaping (String) throws(StoreError) -> Companion?,
-        write: @escaping (Companion, _ writtenList: String) throws(StoreError) -> [UInt8],
+        write: @escaping (Companion, _ listDigest: ListDigest) throws(StoreError) -> [UInt8],
         _ change: (inout ItemManager, inout Companion?) throws -> Result
     ) throws -> Result {
         var state: Companion?, original: Companion?
@@ -138,14 +152,14 @@ public struct JSONFileStore: Sendable {
             statePath = path + suffix
             state = try read(statePath)
             original = state
-        }, preparingAlong: { writtenList throws(StoreError) -> (() throws(StoreError) -> Void)? in
+        }, preparingAlong: { listDigest throws(StoreError) -> (() throws(StoreError) -> Void)? in
             guard state != original else { return nil }
             guard let state else {
                 return { () throws(StoreError) in
                     if unlink(statePath) != 0, errno != ENOENT { throw FileSystem.failure("remove", statePath) }
                 }
             }
-            let bytes = try write(state, writtenList)
+            let bytes = try write(state, listDigest)
             let prepared = try FileSystem.prepareReplacement(of: statePath, permissions: Self.filePermissions, keepingSpare: false,
                                                              limit: sizeLimit) {
                 append throws(StoreError) in try append(bytes)
@@ -160,22 +174,32 @@ public struct JSONFileStore: Sendable {
         return try SyncState(text: StoredText(owning: bytes), file: path, timeZone: timeZone)
     }
 
-    /// The digest of the list's file as it is now (`digest(of:)`); `nil` when there is none. A
-    /// sync compares it with the one its state was written with, to know without reading the
-    /// list whether it changed since.
+    /// The digest of the list's file as it is now (`digest(of:)`), and of its journal when it has
+    /// one; `nil` when there is no list. A sync compares it with the one its state was written
+    /// with, to know without reading the list whether it changed since.
     public func listDigest() throws(StoreError) -> UInt64? {
         try Self.listDigest(at: try dataPath())
     }
 
+    /// Gives the digest of the list as a transaction leaves it, asked for only when needed.
+    typealias ListDigest = () throws(StoreError) -> UInt64?
+
     private static func listDigest(at path: String) throws(StoreError) -> UInt64? {
-        try FileSystem.digest(ofFileAt: path)
+        try listDigest(of: FileSystem.digest(ofFileAt: path), journal: FileSystem.digest(ofFileAt: ListJournal(dataPath: path).path))
+    }
+
+    /// The list file's digest, mixed with its journal's when there is one (a list without a
+    /// journal keeps the digest its file always had).
+    private static func listDigest(of list: UInt64?, journal: UInt64?) -> UInt64? {
+        guard let list, let journal else { return list }
+        return list ^ (journal &* 0x9E37_79B9_7F4A_7C15 | 1)
     }
 
     /// The recent changes, as far as the data file has them (a change whose writing a crash cut
     /// short is left out).
     public func history() throws(StoreError) -> ChangeHistory {
         let path = try dataPath()
-        let revision = try read(at: path).document.revision ?? 0
+        let revision = try read(at: path).revision
         return try ChangeJournal(dataPath: path, timeZone: timeZone).history(upTo: revision)
     }
 
@@ -185,7 +209,7 @@ public struct JSONFileStore: Sendable {
     public func keepsFile(atPath path: String) -> Bool {
         var target = stat()
         guard stat(path, &target) == 0, let data = try? dataPath() else { return false }
-        let kept = [data, data + ".history", data + ".lock", FileSystem.sparePath(for: data), data + Self.syncStateSuffix,
+        let kept = [data, data + ".history", data + ListJournal.suffix, data + ".lock", FileSystem.sparePath(for: data), data + Self.syncStateSuffix,
                     FileSystem.sparePath(for: data + Self.syncStateSuffix), data + Self.syncLockSuffix, data + Self.reminderLogSuffix,
                     FileSystem.sparePath(for: data + Self.reminderLogSuffix)]
         return kept.contains { kept in
@@ -207,7 +231,7 @@ public struct JSONFileStore: Sendable {
     func update<Result>(
         command: [String], alwaysLocks: Bool = false,
         readingAlong: (String) throws(StoreError) -> Void = { _ in },
-        preparingAlong: (_ list: String) throws(StoreError) -> (() throws(StoreError) -> Void)? = { _ in nil },
+        preparingAlong: (ListDigest) throws(StoreError) -> (() throws(StoreError) -> Void)? = { _ in nil },
         _ body: (inout ItemManager, () throws(StoreError) -> ChangeHistory) throws -> (Result, (HistoryEntry.Kind, [Int])?)
     ) throws -> Result {
         let path = try dataPath()
@@ -235,22 +259,22 @@ public struct JSONFileStore: Sendable {
     private func update<Result>(
         at path: String, command: [String],
         readingAlong: (String) throws(StoreError) -> Void,
-        preparingAlong: (_ list: String) throws(StoreError) -> (() throws(StoreError) -> Void)?,
+        preparingAlong: (ListDigest) throws(StoreError) -> (() throws(StoreError) -> Void)?,
         _ body: (inout ItemManager, () throws(StoreError) -> ChangeHistory) throws -> (Result, (HistoryEntry.Kind, [Int])?)
     ) throws -> Result {
         let lock = try FileLock(path: path + ".lock", timeout: lockTimeout)
 
         var snapshot = try read(at: path)
         try readingAlong(path)
-        let revision = snapshot.document.revision ?? 0
-        let journal = ChangeJournal(dataPath: path, timeZone: timeZone)
-        let (result, reverting) = try body(&snapshot.manager) { () throws(StoreError) in try journal.history(upTo: revision) }
+        let revision = snapshot.revision
+        let history = ChangeJournal(dataPath: path, timeZone: timeZone)
+        let (result, reverting) = try body(&snapshot.manager) { () throws(StoreError) in try history.history(upTo: revision) }
         let changes = snapshot.manager.changes
-        // What goes in place right after the list (the sync state), written before it is replaced.
+        // What goes in place right after the list (the sync state), written before it is changed.
         var afterList: (() throws(StoreError) -> Void)?
         if changes.changeList {
             // Still the list that was read, under a lock that is still the list's: checked before
-            // the history is touched, and again just before the list is replaced.
+            // the history is touched, and again just before the list is changed.
             let (lockedFile, identity) = (lock.lockedFile, snapshot.identity)
             let checkUnchanged = { () throws(StoreError) in
                 guard lockedFile.isStillInPlace, FileIdentity.current(at: path) == identity else {
@@ -258,8 +282,6 @@ public struct JSONFileStore: Sendable {
                 }
             }
             try checkUnchanged()
-            snapshot.document.nextNumber = snapshot.manager.nextNumber
-            snapshot.document.revision = revision + 1
             try FileSystem.checkWritable(path)
             var historyFlush: ChangeJournal.PendingFlush?
             if !changes.steps.isEmpty {
@@ -267,26 +289,66 @@ public struct JSONFileStore: Sendable {
                     number: revision + 1, time: now.map { $0().timeIntervalSince1970.rounded(.down) }, command: command,
                     kind: reverting?.0 ?? .change, reverts: reverting?.1 ?? [],
                     steps: changes.steps, results: changes.touchedItems, migration: snapshot.migration)
-                historyFlush = try journal.append(entry, afterRevision: revision)
+                historyFlush = try history.append(entry, afterRevision: revision)
             }
-            let items = [snapshot.manager.openStored, snapshot.manager.doneStored]
-            // The history's line is flushed while the list is written; the list replaces the old
-            // one only once both are on disk.
-            try FileSystem.writeAtomically(to: path, permissions: Self.filePermissions, limit: sizeLimit,
-                                           beforeReplacing: { written throws(StoreError) in
-                                               try historyFlush?.wait()
-                                               afterList = try preparingAlong(written)
-                                               try checkUnchanged()
-                                           }) {
-                append throws(StoreError) in
-                try snapshot.document.write(items: items, append)
+            if let line = journalLine(for: snapshot) {
+                // The history's line is on disk before the journal's, which makes the change.
+                try historyFlush?.wait()
+                let journal = ListJournal(dataPath: path)
+                let listDigest = snapshot.listDigest
+                afterList = try preparingAlong { () throws(StoreError) in
+                    Self.listDigest(of: try listDigest(), journal: (snapshot.journal.keptBytes + line).withUnsafeBufferPointer(FileSystem.digest(of:)))
+                }
+                try checkUnchanged()
+                try journal.append(line, at: snapshot.journal.end)
+            } else {
+                try writeWhole(snapshot, at: path, revision: revision + 1, historyFlush: historyFlush, beforeReplacing: {
+                    written throws(StoreError) in
+                    afterList = try preparingAlong { () throws(StoreError) in try Self.listDigest(at: written) }
+                    try checkUnchanged()
+                })
             }
         } else {
-            afterList = try preparingAlong(path)
+            afterList = try preparingAlong { () throws(StoreError) in try Self.listDigest(at: path) }
         }
         try afterList?()
         _ = consume lock
         return result
+    }
+
+    /// The change made to `snapshot`'s list as a line of its journal, when the list keeps one and
+    /// the line keeps it within its bounds; `nil` when the list is to be written whole.
+    private func journalLine(for snapshot: Snapshot) -> [UInt8]? {
+        let journal = snapshot.journal
+        guard snapshot.document.continuesInJournal, !snapshot.needsWritingWhole, snapshot.fileSize >= journalFromBytes,
+              journal.lines.count < Self.journalLineLimit, !snapshot.manager.steps.isEmpty else { return nil }
+        let line = ListJournal.bytes(of: ListJournal.Line(revision: snapshot.revision + 1, nextNumber: snapshot.manager.nextNumber,
+                                                           steps: snapshot.manager.journalSteps()))
+        guard journal.end + line.count <= max(Self.journalByteAllowance, snapshot.fileSize / 16) else { return nil }
+        return line
+    }
+
+    /// Writes the list whole, atomically, at `revision` (folding its journal in, and keeping one
+    /// from now on when it is long), once the history's line is on disk; then removes the journal.
+    private func writeWhole(_ snapshot: Snapshot, at path: String, revision: Int, historyFlush: ChangeJournal.PendingFlush?,
+                            beforeReplacing: (_ written: String) throws(StoreError) -> Void) throws(StoreError) {
+        var document = snapshot.document
+        document.nextNumber = snapshot.manager.nextNumber
+        document.revision = revision
+        document.continuesInJournal = snapshot.fileSize >= journalFromBytes
+        let items = [snapshot.manager.openStored, snapshot.manager.doneStored]
+        // The history's line is flushed while the list is written; the list replaces the old
+        // one only once both are on disk.
+        try FileSystem.writeAtomically(to: path, permissions: Self.filePermissions, limit: sizeLimit,
+                                       beforeReplacing: { written throws(StoreError) in
+                                           try historyFlush?.wait()
+                                           try beforeReplacing(written)
+                                       }) {
+            append throws(StoreError) in
+            try document.write(items: items, append)
+        }
+        // The list holds the journal's lines now; left behind by a crash, readers skip them.
+        if snapshot.journal.size > 0 { try? ListJournal(dataPath: path).remove() }
     }
 
     /// The path to read and replace: the file itself, or the file a symbolic link points to, so
@@ -310,13 +372,43 @@ public struct JSONFileStore: Sendable {
         /// What reading a file of an older form changed, for the history of the change that
         /// writes it anew.
         var migration: HistoryEntry.Migration?
+        /// Whether reading changed what the file holds (its form, numbers it lacked): the next
+        /// change writes it whole, not in the journal.
+        var needsWritingWhole = false
+        /// The list file's length in bytes.
+        var fileSize = 0
+        /// The digest of the list file as read, worked out when asked for.
+        var listDigest: ListDigest = { nil }
+        /// What the journal held after the list file's revision, taken into `manager`.
+        var journal = ListJournal.Contents()
+        /// The revision of the list as read: the file's, and one more for each journal line.
+        var revision: Int { (document.revision ?? 0) + journal.lines.count }
     }
 
+    /// How often a read without the lock starts again when the list was written whole while its
+    /// journal was being read.
+    static let readAttempts = 5
+
     private func read(at path: String) throws(StoreError) -> Snapshot {
+        var attempt = 1
+        while true {
+            let snapshot = try readOnce(at: path)
+            // A change that wrote the list whole meanwhile may have removed the journal read.
+            guard snapshot.document.continuesInJournal, FileIdentity.current(at: path) != snapshot.identity,
+                  attempt < Self.readAttempts else { return snapshot }
+            attempt += 1
+        }
+    }
+
+    private func readOnce(at path: String) throws(StoreError) -> Snapshot {
         guard let (bytes, identity) = try FileSystem.readOwnFile(at: path, limit: sizeLimit) else {
             var manager = ItemManager(now: now)
             if let newID { manager.newID = newID }
             return Snapshot(document: StoreDocument(), manager: manager, identity: nil)
+        }
+        let fileSize = bytes.count
+        let listDigest = { () throws(StoreError) -> UInt64? in
+            withExtendedLifetime(bytes) { FileSystem.digest(of: UnsafeBufferPointer(start: bytes.start, count: bytes.count)) }
         }
         var document = try StoreDocument(text: StoredText(owning: bytes), file: path)
         // The items move into the manager; the document keeps only what surrounds them.
@@ -325,13 +417,26 @@ public struct JSONFileStore: Sendable {
         let wholeDays = items.bringToCurrentForm(ItemForm(version: document.readVersion), timeZone: timeZone)
         let migration = document.readVersion < StoreDocument.currentVersion
             ? HistoryEntry.Migration(fromVersion: document.readVersion, toVersion: StoreDocument.currentVersion, wholeDays: wholeDays, timeZone: timeZone.name) : nil
+        let needsWritingWhole = migration != nil || wholeDays > 0 || !items.unnumbered.isEmpty
+        var manager: ItemManager
         do {
-            var manager = try ItemManager(stored: items, nextNumber: document.nextNumber, now: now)
-            if let newID { manager.newID = newID }
-            return Snapshot(document: document, manager: manager, identity: identity, migration: migration)
+            manager = try ItemManager(stored: items, nextNumber: document.nextNumber, now: now)
         } catch {
             throw .invalidContent(file: path, reason: Self.reason(for: error))
         }
+        if let newID { manager.newID = newID }
+        var snapshot = Snapshot(document: document, manager: manager, identity: identity, migration: migration,
+                                needsWritingWhole: needsWritingWhole, fileSize: fileSize, listDigest: listDigest)
+        if document.continuesInJournal {
+            let journal = ListJournal(dataPath: path)
+            snapshot.journal = try journal.read(after: document.revision ?? 0, limit: sizeLimit)
+            for line in snapshot.journal.lines {
+                if let reason = snapshot.manager.replay(line.steps, nextNumber: line.nextNumber) {
+                    throw .invalidContent(file: journal.path, reason: "change \(line.revision) does not fit the list: \(reason)")
+                }
+            }
+        }
+        return snapshot
     }
 
     private static func reason(for error: ItemManagerError) -> String {

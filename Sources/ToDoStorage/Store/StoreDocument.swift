@@ -3,12 +3,19 @@ import ToDoModel
 /// The data file's contents: `{"version": 2, "nextNumber": N, "items": [...]}` plus any top-level
 /// fields a newer or other program wrote, or the book app's bare array of items.
 package struct StoreDocument {
-    /// The format version this program writes, and the newest it reads. Version 2 keeps whole
-    /// days as dates (`ItemForm`).
+    /// The format version of the items this program writes. Version 2 keeps whole days as dates
+    /// (`ItemForm`).
     package static let currentVersion = 2
+    /// Version 2's items, with the list going on in its journal after its revision
+    /// (`ListJournal`): what a long list's file says, so that a todo that does not know the
+    /// journal refuses the file instead of losing the changes the journal holds. The newest
+    /// version this program reads.
+    package static let journaledVersion = 3
 
     /// The version the file was read as: 1 for the book app's bare array.
     package var readVersion = currentVersion
+    /// Whether the list goes on in its journal: read from the version, and written as it.
+    package var continuesInJournal = false
 
     package var nextNumber: Int?
     /// How many changes todo has written to the file; the history numbers its changes by it.
@@ -44,7 +51,7 @@ package struct StoreDocument {
             case .syntax(let syntax): throw .invalidJSON(file: file, syntax)
             case .shape(let shape): throw .invalidContent(file: file, reason: shape.description)
             case .newerVersion(let version):
-                throw .unsupportedVersion(file: file, version: version, supported: Self.currentVersion)
+                throw .unsupportedVersion(file: file, version: version, supported: Self.journaledVersion)
             }
         }
     }
@@ -73,7 +80,7 @@ package struct StoreDocument {
             case "nextNumber": nextNumber = try scanner.int(at: { "nextNumber" }, in: 1...ToDoItem.largestNumber + 1)
             case "revision": revision = try scanner.int(at: { "revision" }, in: 0...ToDoItem.largestNumber)
             case "items":
-                if let version, version > Self.currentVersion {
+                if let version, version > Self.journaledVersion {
                     heldItems = try scanner.unknownValue()
                 } else if version != nil {
                     items = try Self.items(&scanner, path: "items", text: text, secondHalf: secondHalf)
@@ -93,7 +100,7 @@ package struct StoreDocument {
             }
         }
         let readVersion = version ?? 1
-        if readVersion > Self.currentVersion { throw .newerVersion(readVersion) }
+        if readVersion > Self.journaledVersion { throw .newerVersion(readVersion) }
         guard readVersion >= 1 else { throw .shape("version", "\(readVersion) is not a format version") }
         if let heldItems {
             let bytes = heldItems.serializedCompactly()
@@ -105,6 +112,7 @@ package struct StoreDocument {
         self.nextNumber = nextNumber
         self.revision = revision
         self.readVersion = readVersion
+        continuesInJournal = readVersion == Self.journaledVersion
         self.items = items ?? StoredItems()
         unknownFields = unknown
     }
@@ -164,7 +172,7 @@ package struct StoreDocument {
     /// specialised, and would look up type metadata for every item.)
     package func write(items sections: [[StoredItem]], _ emit: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) {
         var writer = JSONWriter(capacity: StoredItem.pieceSize + 64 * 1024)
-        writer.bytes.append(contentsOf: "{\n  \"version\": \(Self.currentVersion),\n".utf8)
+        writer.bytes.append(contentsOf: "{\n  \"version\": \(continuesInJournal ? Self.journaledVersion : Self.currentVersion),\n".utf8)
         if let nextNumber {
             writer.bytes.append(contentsOf: "  \"nextNumber\": \(nextNumber),\n".utf8)
         }

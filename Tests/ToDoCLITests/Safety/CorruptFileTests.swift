@@ -108,7 +108,7 @@ final class CorruptFileTests: XCTestCase {
     func test_newerVersion() throws {
         try write(valid.replacingOccurrences(of: #""version": 1"#, with: #""version": 7"#))
         try assertRefused(status: 4, message: "cannot read \(path): it has format version 7, written by a newer todo"
-                          + " (this one reads version 2); the file was left unchanged")
+                          + " (this one reads version 3); the file was left unchanged")
     }
 
     func test_emptyFile() throws {

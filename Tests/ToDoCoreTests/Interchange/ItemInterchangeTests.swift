@@ -37,7 +37,8 @@ final class ItemInterchangeTests: XCTestCase {
             ("[{\"title\": \"a\"},\n {\"title\": }]", ImportError(at: "", "not JSON: unexpected '}', expected a value at line 2, column 12 (byte 28)")),
             (#"{"items": [{"title": 5}]}"#, ImportError(at: "", "items[0].title: expected a string, found a number")),
             (#"{"items": [1]}"#, ImportError(at: "items[0]", "expected an item object, found a number")),
-            (#"{"version": 3, "items": []}"#, ImportError(at: "version", "format version 3 is from a newer todo (this one reads version 2)")),
+            (#"{"version": 4, "items": []}"#, ImportError(at: "version", "format version 4 is from a newer todo (this one reads version 2)")),
+            (#"{"version": 3, "items": []}"#, ImportError(at: "version", "a long list's own file, whose latest changes are in its journal: import what `todo export --json` writes of it")),
             (#"{"items": 3}"#, ImportError(at: "items", "expected an array of items, found a number")),
             (#""text""#, ImportError(at: "", "expected an object or an array of items, found a string")),
         ]

@@ -248,7 +248,7 @@ final class JSONFileStoreTests: XCTestCase {
              .invalidJSON(file: path, JSONSyntaxError(reason: "invalid UTF-8 in a string", byteOffset: 59, line: 1, column: 60))),
             (Array(#"{"version": 1, "items": [{"id": "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F", "title": 7}]}"#.utf8),
              .invalidContent(file: path, reason: "items[0].title: expected a string, found a number")),
-            (Array(#"{"version": 3, "items": []}"#.utf8), .unsupportedVersion(file: path, version: 3, supported: 2)),
+            (Array(#"{"version": 4, "items": []}"#.utf8), .unsupportedVersion(file: path, version: 4, supported: 3)),
             (Array("""
                 {"items": [{"id": "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F", "title": "A"},
                            {"id": "9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e5f", "title": "B"}]}

@@ -26,8 +26,8 @@ final class StoreDocumentTests: XCTestCase {
     }
 
     func test_refusesANewerVersion() {
-        XCTAssertThrowsError(try read(#"{"version":3,"items":"whatever"}"#),
-                             StoreError.unsupportedVersion(file: "f.json", version: 3, supported: 2))
+        XCTAssertThrowsError(try read(#"{"version":4,"items":"whatever"}"#),
+                             StoreError.unsupportedVersion(file: "f.json", version: 4, supported: 3))
     }
 
     func test_refusesWrongShapesNamingThePath() {
@@ -84,8 +84,8 @@ final class StoreDocumentTests: XCTestCase {
     }
 
     func test_itemsBeforeTheVersion_areCheckedAgainstTheVersion() {
-        XCTAssertThrowsError(try read(#"{"items":[{"unknown":"shape"}],"version":3}"#),
-                             StoreError.unsupportedVersion(file: "f.json", version: 3, supported: 2))
+        XCTAssertThrowsError(try read(#"{"items":[{"unknown":"shape"}],"version":4}"#),
+                             StoreError.unsupportedVersion(file: "f.json", version: 4, supported: 3))
         XCTAssertThrowsError(try read(#"{"items":[{"title":"A"}],"version":1}"#),
                              StoreError.invalidContent(file: "f.json", reason: "items[0].id: missing required field"))
     }

@@ -1,0 +1,82 @@
+import ToDoModel
+import ToDoStorage
+
+/// One step of a change as the list's journal keeps it (`ListJournal`): what the step left, so
+/// that taking the steps forward in order on the list as it was gives the list as the change
+/// left it, in the same order. (`ChangeStep` keeps what a step replaced, to take it back.)
+enum JournalStep {
+    /// The item was put at the place.
+    case insert(StoredItem, at: ItemPlace)
+    /// The item with this id was taken from the place.
+    case remove(UUID, from: ItemPlace)
+    /// The item at the place became this version of itself (same id).
+    case replace(StoredItem, at: ItemPlace)
+}
+
+extension ItemManager {
+    /// The changes made since the manager was read, as steps forward: each step's item as the
+    /// step left it, which is the item as the next step about it found it, or as the list holds
+    /// it now after its last step.
+    func journalSteps() -> [JournalStep] {
+        var nextBefore: [ToDoItem?] = Array(repeating: nil, count: steps.count)
+        var laterStep: [UUID: Int] = [:]
+        for index in steps.indices.reversed() {
+            if let later = laterStep[steps[index].id] { nextBefore[index] = steps[later].itemBefore }
+            laterStep[steps[index].id] = index
+        }
+        let final = Dictionary(touchedItems().map { ($0.id, $0.item) }, uniquingKeysWith: { first, _ in first })
+        func after(_ index: Int) -> StoredItem? {
+            if let item = nextBefore[index] { return StoredItem(item) }
+            return (final[steps[index].id] ?? nil).map(StoredItem.init)
+        }
+        return steps.indices.compactMap { index -> JournalStep? in
+            switch steps[index] {
+            case .removed(let item, let place): return .remove(item.id, from: place)
+            case .inserted(_, let place): return after(index).map { .insert($0, at: place) }
+            case .replaced(_, let place): return after(index).map { .replace($0, at: place) }
+            }
+        }
+    }
+
+    /// Takes `steps` forward, as a change recorded them, and makes `nextNumber` the next number:
+    /// the list as one line of the journal leaves it. Nothing is recorded as a change. Refused,
+    /// with the reason, when a step does not fit the list (an item not where the step says, an id
+    /// or a number twice): the journal then belongs to another list.
+    mutating func replay(_ steps: [JournalStep], nextNumber next: Int) -> String? {
+        for step in steps {
+            switch step {
+            case .insert(let item, let place):
+                guard item.done == place.done, place.index <= (place.done ? doneStored.count : openStored.count) else {
+                    return "item \(item.id.uuidString) cannot be put at \(place.index)"
+                }
+                guard !ids.contains(item.id) else { return "two items have the id \(item.id.uuidString)" }
+                guard (1..<next).contains(item.number) else { return "item \(item.id.uuidString) has the number \(item.number)" }
+                if place.done {
+                    doneStored.insert(item, at: place.index)
+                } else {
+                    openStored.insert(item, at: place.index)
+                    openTitleKeys.insert(titleOf: item)
+                }
+                ids.insert(item.id)
+                note(item)
+            case .remove(let id, let place):
+                guard isItem(id, at: place) else { return "no item \(id.uuidString) at \(place.index)" }
+                if place.done { doneStored.remove(at: place.index) } else { openStored.remove(at: place.index) }
+                ids.remove(id)
+            case .replace(let item, let place):
+                guard item.done == place.done, isItem(item.id, at: place) else { return "no item \(item.id.uuidString) at \(place.index)" }
+                guard stored(at: place).number == item.number else { return "item \(item.id.uuidString) changed its number" }
+                if place.done {
+                    doneStored[place.index] = item
+                } else {
+                    openStored[place.index] = item
+                    openTitleKeys.insert(titleOf: item)
+                }
+                note(item)
+            }
+        }
+        guard next >= nextNumber, next <= ToDoItem.largestNumber + 1 else { return "the next number \(next) is taken" }
+        nextNumber = next
+        return nil
+    }
+}

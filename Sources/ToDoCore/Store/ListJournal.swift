@@ -1,0 +1,213 @@
+import ToDoModel
+import ToDoStorage
+
+/// The journal beside a long list (`items.json.journal`): the changes made since the list file
+/// was last written whole, one line each, so that a change to a list of megabytes writes and
+/// flushes a line instead of the whole file.
+///
+/// A list file that may continue in its journal says so by its version
+/// (`StoreDocument.journaledVersion`), which a todo that does not know the journal refuses
+/// instead of losing what the journal holds. Each line carries the revision it brings the list
+/// to, the next number, the change's steps with the items as they left them (`JournalStep`, in
+/// the list's own item form, so members todo does not know are kept), and a digest of the line:
+///
+/// `{"revision":13,"nextNumber":348,"steps":[{"remove":"ID","done":false,"at":3},{"insert":ITEM,"done":true,"at":40}],"check":"1F0E…"}`
+///
+/// The line is written and flushed under the list's lock, after the history's line: a line that
+/// ends in a line feed with its digest right is a committed change. A last line without either
+/// (a crash while writing it) is left out, and cut off by the next change. Lines at or below the
+/// list file's revision were folded into it (a crash after the list was written whole and before
+/// the journal was removed); those after it must follow on one by one.
+struct ListJournal {
+    let path: String
+
+    init(dataPath: String) {
+        path = dataPath + Self.suffix
+    }
+
+    static let suffix = ".journal"
+
+    /// What the journal holds after the list file's revision.
+    struct Contents {
+        var lines: [Line] = []
+        /// Where the lines to keep end: a change appends its line here, cutting off what follows
+        /// (a torn line, or lines the list file already holds).
+        var end = 0
+        /// How many bytes the file has.
+        var size = 0
+        /// The bytes before `end`, which the file keeps when a change appends its line.
+        var keptBytes: [UInt8] = []
+    }
+
+    /// A change as one line of the journal.
+    struct Line {
+        var revision: Int
+        var nextNumber: Int
+        var steps: [JournalStep]
+    }
+
+    /// The lines after `revision`, the list file's. Throws when a line before the last is damaged,
+    /// when one cannot be read, or when they do not follow on from the list file: the list cannot
+    /// be known then, and nothing is written.
+    func read(after revision: Int, limit: Int) throws(StoreError) -> Contents {
+        // Part of the list: only this user's own file (see `OwnFiles.reasonNotToTrust`).
+        guard let (bytes, _) = try FileSystem.readCompanionFile(at: path, limit: limit) else { return Contents() }
+        return try withExtendedLifetime(bytes) { () throws(StoreError) in
+            try contents(of: UnsafeBufferPointer(start: bytes.start, count: bytes.count), after: revision)
+        }
+    }
+
+    private func contents(of bytes: UnsafeBufferPointer<UInt8>, after revision: Int) throws(StoreError) -> Contents {
+        var contents = Contents(size: bytes.count)
+        var start = 0
+        var lineNumber = 0
+        while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            lineNumber += 1
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<newline])
+            let next = newline + 1
+            guard let body = Self.checkedBody(of: line) else {
+                // A damaged last line is one a crash cut short; one before others, damage.
+                if !bytes[next...].contains(UInt8(ascii: "\n")) { break }
+                throw .invalidContent(file: path, reason: "line \(lineNumber) is damaged")
+            }
+            let read: Line
+            do {
+                read = try JSONScanner.scanDocument(in: Array(body) + [UInt8(ascii: "}")]) { scanner throws(JSONDecodingError) in
+                    try Self.scannedLine(&scanner)
+                }
+            } catch {
+                throw .invalidContent(file: path, reason: "line \(lineNumber) cannot be read: \(error)")
+            }
+            start = next
+            if read.revision <= revision {
+                // Folded into the list file already; what follows must be so too, or start anew.
+                guard contents.lines.isEmpty else {
+                    throw .invalidContent(file: path, reason: "line \(lineNumber) goes back to change \(read.revision)")
+                }
+                continue
+            }
+            let expected = revision + contents.lines.count + 1
+            guard read.revision == expected else {
+                throw .invalidContent(file: path, reason: "line \(lineNumber) is change \(read.revision), where change \(expected) was due")
+            }
+            contents.lines.append(read)
+            contents.end = next
+        }
+        contents.keptBytes = Array(bytes[..<contents.end])
+        return contents
+    }
+
+    /// The line without its digest member and closing brace, when the digest is right.
+    private static func checkedBody(of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        let suffixLength = checkPrefix.count + 16 + 2
+        guard line.count > suffixLength else { return nil }
+        let bodyEnd = line.count - suffixLength
+        let suffix = line[bodyEnd...]
+        guard suffix.starts(with: checkPrefix), suffix.suffix(2).elementsEqual(#""}"#.utf8) else { return nil }
+        var digest: UInt64 = 0
+        for byte in suffix.dropFirst(checkPrefix.count).prefix(16) {
+            guard let value = HexDigit.value(byte) else { return nil }
+            digest = digest << 4 | UInt64(value)
+        }
+        let body = UnsafeBufferPointer(rebasing: line[..<bodyEnd])
+        return FileSystem.digest(of: body) == digest ? body : nil
+    }
+
+    private static let checkPrefix = Array(#","check":""#.utf8)
+
+    private static func scannedLine(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> Line {
+        func path() -> String { "" }
+        var revision: Int?, nextNumber: Int?, steps: [JournalStep]?
+        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
+            switch key {
+            case "revision": revision = try scanner.int(at: path, in: 1...ToDoItem.largestNumber)
+            case "nextNumber": nextNumber = try scanner.int(at: path, in: 1...ToDoItem.largestNumber + 1)
+            case "steps":
+                var list: [JournalStep] = []
+                try scanner.scanArray(mismatch: { kind in .shape("steps", "expected an array, found \(kind)") }) { scanner, _ throws(JSONDecodingError) in
+                    list.append(try scannedStep(&scanner))
+                }
+                steps = list
+            default: _ = try scanner.unknownValue()
+            }
+        }
+        guard let revision, let nextNumber, let steps else { throw .shape("", "a change without its revision, next number or steps") }
+        return Line(revision: revision, nextNumber: nextNumber, steps: steps)
+    }
+
+    /// One step: `{"insert":ITEM|"remove":"ID"|"replace":ITEM,"done":BOOL,"at":INDEX}`.
+    private static func scannedStep(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> JournalStep {
+        func path() -> String { "steps" }
+        var inserted: StoredItem?, removed: UUID?, replaced: StoredItem?
+        let place = try ItemPlace.scanStep(&scanner, path: path) { scanner, key throws(JSONDecodingError) in
+            switch key {
+            case "insert": inserted = try StoredItem(scanning: &scanner, path: path)
+            case "remove": removed = try scanner.string(at: path).flatMap(UUID.init(canonical:))
+            case "replace": replaced = try StoredItem(scanning: &scanner, path: path)
+            default: _ = try scanner.unknownValue()
+            }
+        }
+        if let inserted { return .insert(inserted, at: place) }
+        if let removed { return .remove(removed, from: place) }
+        if let replaced { return .replace(replaced, at: place) }
+        throw .shape("steps", "a step without its item")
+    }
+
+    /// `line` as the journal keeps it, with its digest and line feed.
+    static func bytes(of line: Line) -> [UInt8] {
+        var writer = JSONWriter(capacity: 512)
+        writer.beginObject()
+        writer.key("revision")
+        writer.int(line.revision)
+        writer.key("nextNumber")
+        writer.int(line.nextNumber)
+        writer.key("steps")
+        writer.beginArray()
+        for step in line.steps {
+            writer.element()
+            switch step {
+            case .insert(let item, let place): ItemPlace.writeStep("insert", at: place, to: &writer) { item.write(to: &$0) }
+            case .remove(let id, let place): ItemPlace.writeStep("remove", at: place, to: &writer) { $0.uuid(id) }
+            case .replace(let item, let place): ItemPlace.writeStep("replace", at: place, to: &writer) { item.write(to: &$0) }
+            }
+        }
+        writer.endArray()
+        // No closing brace yet: the digest covers what comes before its own member.
+        var bytes = writer.line()
+        bytes.removeLast()
+        let digest = bytes.withUnsafeBufferPointer(FileSystem.digest(of:))
+        bytes.append(contentsOf: checkPrefix)
+        for shift in stride(from: 60, through: 0, by: -4) { bytes.append(HexDigit.upperCase[Int(digest >> UInt64(shift) & 0xF)]) }
+        bytes.append(contentsOf: #""}"#.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    /// Writes `line` at `offset`, cutting off whatever follows there, and flushes it to disk: the
+    /// change is made once this returns. When it cannot be, the file is cut back to `offset`.
+    func append(_ line: [UInt8], at offset: Int) throws(StoreError) {
+        // Never through a planted link, nor into another user's file (see `OwnFiles`).
+        let descriptor = try OwnFiles.openCompanion(path, operation: "write", readsContents: true)
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileSystem.failure("write", path) }
+        if Int(status.st_size) != offset {
+            guard FileSystem.retryingOnInterrupt({ ftruncate(descriptor, off_t(offset)) }) == 0 else {
+                throw FileSystem.failure("write", path)
+            }
+        }
+        do throws(StoreError) {
+            guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else { throw FileSystem.failure("write", path) }
+            try FileSystem.writeAll(line, to: descriptor, path: path)
+            guard FileSystem.synchronize(descriptor) else { throw FileSystem.failure("write", path) }
+        } catch {
+            _ = ftruncate(descriptor, off_t(offset))
+            throw error
+        }
+    }
+
+    /// Removes the journal once the list file holds all of it; a journal that is not there is fine.
+    func remove() throws(StoreError) {
+        if unlink(path) != 0, errno != ENOENT { throw FileSystem.failure("remove", path) }
+    }
+}

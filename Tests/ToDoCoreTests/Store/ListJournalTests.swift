@@ -1,0 +1,326 @@
+import Foundation
+@testable import ToDoCore
+import TestSupport
+import XCTest
+
+/// A long list keeps its changes in a journal beside it (`ListJournal`): what a reader sees is
+/// the list as if written whole after every change; a crash at any byte of a journal line, or at
+/// any step of writing the list whole, leaves the old list or the new one; a damaged journal is
+/// refused, never overwritten.
+final class ListJournalTests: XCTestCase {
+    var directory: TemporaryDirectory!
+    var fileURL: URL!
+    private let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory()
+        fileURL = directory.file("items.json")
+    }
+
+    override func tearDown() {
+        directory = nil
+        super.tearDown()
+    }
+
+    /// Every list keeps a journal, however short.
+    private func journaledStore(_ name: String = "items.json") -> JSONFileStore {
+        JSONFileStore(fileURL: directory.file(name), lockTimeout: 5, now: clock, journalFromBytes: 0)
+    }
+
+    private var journalURL: URL { directory.file("items.json.journal") }
+
+    // MARK: What a change writes
+
+    func test_aLongListsChange_isALineOfItsJournal_andTheFileSaysItGoesOn() throws {
+        let store = journaledStore()
+        let tea = try store.update { try $0.add(ToDoItem(title: "Tea")) }
+        // The first change writes the file whole, saying it goes on in a journal.
+        let file = try Data(contentsOf: fileURL)
+        XCTAssertTrue(String(decoding: file, as: UTF8.self).hasPrefix("{\n  \"version\": 3,\n  \"nextNumber\": 2,\n  \"revision\": 1,"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path))
+
+        try store.update(command: ["check", "1"]) { try $0.checkItem(withID: tea.id) }
+        XCTAssertEqual(try Data(contentsOf: fileURL), file, "the list file is not written again")
+        let line = try String(contentsOf: journalURL, encoding: .utf8)
+        XCTAssertTrue(line.hasPrefix(#"{"revision":2,"nextNumber":2,"steps":[{"remove":"\#(tea.id.uuidString)","done":false,"at":0},{"insert":{"id":"\#(tea.id.uuidString)","number":1,"title":"Tea","done":true,"#), line)
+        XCTAssertTrue(line.hasSuffix("\"}\n"))
+        XCTAssertEqual(line.filter { $0 == "\n" }.count, 1)
+
+        let loaded = try store.load()
+        XCTAssertEqual(loaded.doneItems.map(\.title), ["Tea"])
+        XCTAssertEqual(try store.history().entries.map(\.command), [[], ["check", "1"]])
+        XCTAssertTrue(store.keepsFile(atPath: journalURL.path))
+        // (No spare: there was no list to write it from.)
+        XCTAssertEqual(try directory.contents(), ["items.json", "items.json.history", "items.json.journal", "items.json.lock"])
+    }
+
+    func test_aShortList_isWrittenWholeOnEveryChange() throws {
+        let store = JSONFileStore(fileURL: fileURL, now: clock)
+        for title in ["Tea", "Milk", "Bread"] { try store.update { try $0.add(ToDoItem(title: title)) } }
+        XCTAssertTrue(String(decoding: try Data(contentsOf: fileURL), as: UTF8.self).hasPrefix("{\n  \"version\": 2,"))
+        XCTAssertEqual(try directory.contents(), storeFiles())
+    }
+
+    /// The same changes, made through the journal and written whole, give the same list, numbers
+    /// and history after every one, through folds, undos, refusals and removals.
+    func test_changesThroughTheJournal_giveTheListWrittenWhole() throws {
+        var random = SeededGenerator(seed: 0x10_0A_4E)
+        let journaled = JSONFileStore(fileURL: directory.file("journaled.json"), now: clock, newID: SequentialIDs().next, journalFromBytes: 0)
+        let whole = JSONFileStore(fileURL: directory.file("whole.json"), now: clock, newID: SequentialIDs().next, journalFromBytes: .max)
+        var known: [UUID] = []
+        var sawJournal = 0, sawFold = 0
+        var longItems: Set<UUID> = []
+        for round in 0..<250 {
+            let pick = known.isEmpty ? nil : known[Int.random(in: 0..<known.count, using: &random)]
+            let kind = Int.random(in: 0..<20, using: &random)
+            let title = "item \(Int.random(in: 0..<40, using: &random))"
+            let change: (inout ItemManager) throws -> Void
+            switch (kind, pick) {
+            case (0...6, _), (_, nil):
+                let item = ToDoItem(title: title, timestamp: kind == 0 ? 1_800_000_000 : nil)
+                known.append(item.id)
+                change = { _ = try $0.add(item) }
+            case (7...9, let id?): change = { _ = try $0.checkItem(withID: id) }
+            case (10...11, let id?): change = { _ = try $0.uncheckItem(withID: id) }
+            case (12...13, let id?): change = { _ = try $0.updateItem(withID: id) { $0.title = title + " edited"; $0.priority = 2 } }
+            case (14, let id?): change = { _ = try $0.removeItem(withID: id) }
+            case (15, _): change = { _ = $0.removeDoneItems() }
+            case (16, let id?):
+                let subtask = ToDoItem(id: UUID(), title: title + " step", parent: id)
+                known.append(subtask.id)
+                change = { _ = try $0.add(subtask) }
+            case (17, _) where round > 100 && !known.contains(where: { longItems.contains($0) }):
+                // A change too large for the journal: it writes the list whole.
+                let item = ToDoItem(title: "long \(round)", itemDescription: String(repeating: "words ", count: 12_000))
+                known.append(item.id)
+                longItems.insert(item.id)
+                change = { _ = try $0.add(item) }
+            default:
+                change = { _ in }
+            }
+            var outcomes: [String] = []
+            for store in [journaled, whole] {
+                do {
+                    if kind >= 18 {
+                        _ = try store.undo(.latest(1), command: ["undo"])
+                    } else {
+                        try store.update(command: ["change", "\(round)"]) { try change(&$0) }
+                    }
+                    outcomes.append("done")
+                } catch {
+                    outcomes.append("\(error)")
+                }
+            }
+            XCTAssertEqual(outcomes[0], outcomes[1], "round \(round)")
+            let (a, b) = (try journaled.load(), try whole.load())
+            XCTAssertEqual(a.toDoItems, b.toDoItems, "round \(round)")
+            XCTAssertEqual(a.doneItems, b.doneItems, "round \(round)")
+            XCTAssertEqual(a.nextNumber, b.nextNumber, "round \(round)")
+            if round.isMultiple(of: 10) {
+                XCTAssertEqual(try journaled.history().entries, try whole.history().entries, "round \(round)")
+            }
+            if FileManager.default.fileExists(atPath: directory.file("journaled.json.journal").path) { sawJournal += 1 } else { sawFold += 1 }
+        }
+        XCTAssertGreaterThan(sawJournal, 200)
+        XCTAssertGreaterThan(sawFold, 3)
+        XCTAssertFalse(longItems.isEmpty)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("whole.json.journal").path))
+    }
+
+    /// Past its bounds the journal is folded into the list file, which the next change writes
+    /// whole; then the journal starts anew.
+    func test_theJournal_isFoldedIntoTheListPastItsLineLimit() throws {
+        let store = journaledStore()
+        for index in 0...JSONFileStore.journalLineLimit { try store.update { try $0.add(ToDoItem(title: "item \(index)")) } }
+        XCTAssertEqual(try lines(of: journalURL).count, JSONFileStore.journalLineLimit)
+        try store.update { try $0.add(ToDoItem(title: "folding")) }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path))
+        XCTAssertTrue(String(decoding: try Data(contentsOf: fileURL), as: UTF8.self).contains("\"revision\": \(JSONFileStore.journalLineLimit + 2),"))
+        try store.update { try $0.add(ToDoItem(title: "after")) }
+        XCTAssertEqual(try lines(of: journalURL).count, 1)
+        XCTAssertEqual(try store.load().toDoCount, JSONFileStore.journalLineLimit + 3)
+    }
+
+    // MARK: Crashes
+
+    /// A crash at any byte of the journal's line leaves the list as it was, the change's history
+    /// line unseen; the next change cuts off what was left and goes on.
+    func test_aCrashAtEveryByteOfTheJournalsLine_leavesTheOldListOrTheNew() throws {
+        let store = journaledStore()
+        let tea = try store.update { try $0.add(ToDoItem(title: "Tea")) }
+        try store.update { try $0.add(ToDoItem(title: "Milk")) }
+        let before = try files(), listBefore = try store.load()
+        try store.update(command: ["check", "1"]) { try $0.checkItem(withID: tea.id) }
+        let after = try files(), listAfter = try store.load()
+        let (journalBefore, journalAfter) = (try XCTUnwrap(before["items.json.journal"]), try XCTUnwrap(after["items.json.journal"]))
+        XCTAssertTrue(journalAfter.starts(with: journalBefore))
+
+        for length in journalBefore.count...journalAfter.count {
+            var crashed = after
+            crashed["items.json.journal"] = journalAfter.prefix(length)
+            try restore(crashed)
+            let complete = length == journalAfter.count
+            let loaded = try store.load()
+            XCTAssertEqual(loaded.allItems, (complete ? listAfter : listBefore).allItems, "length \(length)")
+            XCTAssertEqual(try store.history().entries.count, complete ? 3 : 2, "length \(length)")
+
+            try store.update(command: ["add", "Bread"]) { try $0.add(ToDoItem(title: "Bread")) }
+            let next = try store.load()
+            XCTAssertEqual(next.toDoItems.map(\.title), loaded.toDoItems.map(\.title) + ["Bread"], "length \(length)")
+            XCTAssertEqual(next.doneItems, loaded.doneItems, "length \(length)")
+            XCTAssertEqual(try store.history().entries.last?.command, ["add", "Bread"])
+            XCTAssertEqual(try store.history().entries.count, complete ? 4 : 3, "length \(length)")
+            XCTAssertEqual(try lines(of: journalURL).count, complete ? 3 : 2, "length \(length): the torn line was cut off")
+        }
+    }
+
+    /// Writing the list whole: the history's line, the list written beside it, put in place, the
+    /// journal removed. A crash after any step leaves the old list or the new one.
+    func test_aCrashAtEveryStepOfFolding_leavesTheOldListOrTheNew() throws {
+        let store = journaledStore()
+        for title in ["Tea", "Milk", "Bread"] { try store.update { try $0.add(ToDoItem(title: title)) } }
+        let before = try files(), listBefore = try store.load()
+        XCTAssertEqual(try lines(of: journalURL).count, 2)
+        // Longer than the journal takes: written whole.
+        try store.update { try $0.add(ToDoItem(title: "Long", itemDescription: String(repeating: "words ", count: 12_000))) }
+        let after = try files(), listAfter = try store.load()
+        XCTAssertNil(after["items.json.journal"])
+
+        var historyWritten = before
+        historyWritten["items.json.history"] = after["items.json.history"]
+        var listWrittenBeside = historyWritten
+        listWrittenBeside[".items.json.spare"] = after["items.json"]
+        var listInPlace = after
+        listInPlace["items.json.journal"] = before["items.json.journal"]
+        for (step, crashed, expected) in [("history written", historyWritten, listBefore), ("list written beside", listWrittenBeside, listBefore),
+                                          ("list in place", listInPlace, listAfter), ("journal removed", after, listAfter)] {
+            try restore(crashed)
+            let loaded = try store.load()
+            XCTAssertEqual(loaded.allItems, expected.allItems, step)
+            XCTAssertEqual(try store.history().entries.count, expected.allItems.count, step)
+            try store.update { try $0.add(ToDoItem(title: "Next")) }
+            XCTAssertEqual(try store.load().allItems.map(\.title), expected.allItems.map(\.title) + ["Next"], step)
+            XCTAssertEqual(try store.history().entries.count, expected.allItems.count + 1, step)
+        }
+    }
+
+    // MARK: A journal that cannot be trusted
+
+    func test_aDamagedLineBeforeTheLast_isRefused_andNothingIsWritten() throws {
+        let store = journaledStore()
+        for title in ["Tea", "Milk", "Bread"] { try store.update { try $0.add(ToDoItem(title: title)) } }
+        var journal = try Data(contentsOf: journalURL)
+        let index = try XCTUnwrap(journal.firstRange(of: Data("Milk".utf8))).lowerBound
+        journal[index] = UInt8(ascii: "S")
+        try journal.write(to: journalURL)
+        let before = try files()
+
+        let expected = StoreError.invalidContent(file: journalURL.path, reason: "line 1 is damaged")
+        XCTAssertThrowsError(try store.load(), expected)
+        XCTAssertThrowsError(try store.update { try $0.add(ToDoItem(title: "Eggs")) }, expected)
+        XCTAssertEqual(try files(), before)
+    }
+
+    func test_aJournalThatDoesNotFollowOnFromTheList_isRefused() throws {
+        let store = journaledStore()
+        for title in ["Tea", "Milk", "Bread"] { try store.update { try $0.add(ToDoItem(title: title)) } }
+        // The first of its two lines gone: the second does not follow on from the list's revision.
+        let journal = try lines(of: journalURL)
+        try Data((journal[1] + "\n").utf8).write(to: journalURL)
+        let before = try files()
+        let expected = StoreError.invalidContent(file: journalURL.path, reason: "line 1 is change 3, where change 2 was due")
+        XCTAssertThrowsError(try store.load(), expected)
+        XCTAssertThrowsError(try store.update { try $0.add(ToDoItem(title: "Eggs")) }, expected)
+        XCTAssertEqual(try files(), before)
+    }
+
+    func test_aJournalLineThatDoesNotFitTheList_isRefused() throws {
+        let store = journaledStore()
+        let tea = try store.update { try $0.add(ToDoItem(title: "Tea")) }
+        try store.update { try $0.checkItem(withID: tea.id) }
+        // The list file from another list: the journal's steps find no such item.
+        let journal = try Data(contentsOf: journalURL)
+        try restore(["items.json": Data(#"{"version": 3, "nextNumber": 2, "revision": 1, "items": []}"#.utf8), "items.json.journal": journal])
+        XCTAssertThrowsError(try store.load(), StoreError.invalidContent(
+            file: journalURL.path, reason: "change 2 does not fit the list: no item \(tea.id.uuidString) at 0"))
+    }
+
+    func test_aJournalPlantedAsALink_isNeverRead() throws {
+        let store = journaledStore()
+        for title in ["Tea", "Milk"] { try store.update { try $0.add(ToDoItem(title: title)) } }
+        let elsewhere = directory.file("elsewhere")
+        try FileManager.default.moveItem(at: journalURL, to: elsewhere)
+        try FileManager.default.createSymbolicLink(at: journalURL, withDestinationURL: elsewhere)
+        let before = try files()
+        XCTAssertThrowsError(try store.load())
+        XCTAssertThrowsError(try store.update { try $0.add(ToDoItem(title: "Eggs")) })
+        XCTAssertEqual(try files(), before)
+    }
+
+    // MARK: Sync
+
+    /// A sync knows the list changed without reading it: the digest covers the journal.
+    func test_theListsDigest_coversItsJournal() throws {
+        let store = journaledStore()
+        let account = SyncState.Account(calendar: WebAddress(string: "https://dav.example.com/alice/tasks/")!, calendarName: "Tasks",
+                                        user: "alice", passwordCommand: nil, allowsHTTP: false)
+        try store.update { try $0.add(ToDoItem(title: "Tea")) }
+        try store.update(withSyncState: { manager, state in
+            _ = try manager.add(ToDoItem(title: "Milk"))
+            state = SyncState(account: account)
+        })
+        XCTAssertEqual(try lines(of: journalURL).count, 1, "the sync's change is in the journal")
+        let recorded = try XCTUnwrap(store.loadSyncState()?.listDigest)
+        XCTAssertEqual(try store.listDigest(), recorded)
+
+        try store.update { try $0.add(ToDoItem(title: "Bread")) }
+        let changed = try store.listDigest()
+        XCTAssertNotEqual(changed, recorded)
+        XCTAssertEqual(try store.listDigest(), changed)
+        // Only the state changes: the digest it records is the list's as it is.
+        try store.update(withSyncState: { _, state in state?.syncToken = "t2" })
+        XCTAssertEqual(try store.loadSyncState()?.listDigest, changed)
+    }
+
+    // MARK: Helpers
+
+    private func lines(of url: URL) throws -> [String] {
+        try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    /// The directory's files but the lock, by name.
+    private func files() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try directory.contents() where name != "items.json.lock" {
+            files[name] = try Data(contentsOf: directory.file(name))
+        }
+        return files
+    }
+
+    /// Makes the directory hold exactly `files` (and the lock), as a crash left them.
+    private func restore(_ files: [String: Data]) throws {
+        for name in try directory.contents() where name != "items.json.lock" {
+            try FileManager.default.removeItem(at: directory.file(name))
+        }
+        for (name, data) in files {
+            try data.write(to: directory.file(name))
+            chmod(directory.file(name).path, 0o600)
+        }
+    }
+}
+
+/// Ids counted up from 1, the same in every store given them.
+private final class SequentialIDs: @unchecked Sendable {
+    private var count: UInt64 = 0
+    private let lock = NSLock()
+
+    var next: @Sendable () -> UUID {
+        { [self] in
+            lock.lock()
+            defer { lock.unlock() }
+            count += 1
+            let hex = String(count, radix: 16)
+            return UUID(uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count) + hex)!
+        }
+    }
+}
