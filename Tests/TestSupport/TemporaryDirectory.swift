@@ -38,12 +38,13 @@ public func XCTAssertThrowsError<Value, Failure: Error & Equatable>(
 }
 
 /// The files a store whose list is called `name` leaves in its directory after a change: the list,
-/// its history,
+/// its history, with `journal` the journal a list over a megabyte keeps,
 /// its lock file and, on Linux, the spare that holds the previous list for the next write to reuse.
-public func storeFiles(_ name: String = "items.json") -> [String] {
+public func storeFiles(_ name: String = "items.json", journal: Bool = false) -> [String] {
     #if os(Linux)
-    return [".\(name).spare", name, "\(name).history", "\(name).lock"]
+    let files = [".\(name).spare", name, "\(name).history", "\(name).lock"]
     #else
-    return [name, "\(name).history", "\(name).lock"]
+    let files = [name, "\(name).history", "\(name).lock"]
     #endif
+    return (files + (journal ? ["\(name).journal"] : [])).sorted()
 }

@@ -155,7 +155,7 @@ public enum ItemInterchange {
             if case .number(let literal)? = document["version"], let version = Int(literal), version > StoreDocument.currentVersion {
                 // A long list's own file: its latest changes are in its journal, which an import cannot see.
                 if version == StoreDocument.journaledVersion {
-                    throw ImportError(at: "version", "a long list's own file, whose latest changes are in its journal: import what `todo export --json` writes of it")
+                    throw ImportError(at: "version", "a long list's own file, whose latest changes are in its journal: import what `todo export` writes of it")
                 }
                 throw ImportError(at: "version", "format version \(version) is from a newer todo (this one reads version \(StoreDocument.currentVersion))")
             }

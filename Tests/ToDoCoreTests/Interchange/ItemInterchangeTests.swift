@@ -38,7 +38,7 @@ final class ItemInterchangeTests: XCTestCase {
             (#"{"items": [{"title": 5}]}"#, ImportError(at: "", "items[0].title: expected a string, found a number")),
             (#"{"items": [1]}"#, ImportError(at: "items[0]", "expected an item object, found a number")),
             (#"{"version": 4, "items": []}"#, ImportError(at: "version", "format version 4 is from a newer todo (this one reads version 2)")),
-            (#"{"version": 3, "items": []}"#, ImportError(at: "version", "a long list's own file, whose latest changes are in its journal: import what `todo export --json` writes of it")),
+            (#"{"version": 3, "items": []}"#, ImportError(at: "version", "a long list's own file, whose latest changes are in its journal: import what `todo export` writes of it")),
             (#"{"items": 3}"#, ImportError(at: "items", "expected an array of items, found a number")),
             (#""text""#, ImportError(at: "", "expected an object or an array of items, found a string")),
         ]

@@ -1,0 +1,112 @@
+import Foundation
+import TestSupport
+import ToDoCore
+import XCTest
+
+/// A list over a megabyte keeps its changes in `items.json.journal` (see `ListJournalTests`):
+/// through the binary, every command sees them, a SIGKILL at any moment leaves the old list or
+/// the new, and processes changing it at once lose nothing.
+final class LongListJournalTests: BinaryTestCase {
+    override var extraEnvironment: [String: String] { ["TODO_LOCK_TIMEOUT": "30"] }
+
+    private var journalURL: URL { directory.file("items.json.journal") }
+
+    /// 6,000 open items, about 1.2 MB: a list that keeps a journal.
+    private func writeLongList() throws {
+        var text = "{\n  \"version\": 2,\n  \"nextNumber\": 6001,\n  \"revision\": 1,\n  \"items\": ["
+        for number in 1...6_000 {
+            text += number == 1 ? "\n    " : ",\n    "
+            text += #"{"id":"\#(UUID().uuidString)","number":\#(number),"title":"item \#(number) with words to make the list longer","done":false,"createdAt":1795000000,"modifiedAt":1795000000}"#
+        }
+        text += "\n  ]\n}\n"
+        try Data(text.utf8).write(to: fileURL)
+        XCTAssertGreaterThan(text.utf8.count, JSONFileStore.journalFromBytes)
+    }
+
+    func test_everyCommandSeesTheJournalsChanges() throws {
+        try writeLongList()
+        XCTAssertOutcome(try todo.run(["add", "Call Mom"]), Outcome(status: 0, stdout: "Added 6001: Call Mom\n", stderr: ""))
+        // The first change wrote the list whole, saying it goes on in a journal; the next ones do not.
+        let file = try Data(contentsOf: fileURL)
+        XCTAssertTrue(String(decoding: file.prefix(20), as: UTF8.self).hasPrefix("{\n  \"version\": 3,"))
+        XCTAssertOutcome(try todo.run(["add", "Buy milk", "--due", "2026-12-01"]),
+                         Outcome(status: 0, stdout: "Added 6002: Buy milk (due Tuesday 12/01/26)\n", stderr: ""))
+        XCTAssertEqual(try todo.run(["check", "6001"]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: fileURL), file)
+        XCTAssertEqual(try String(contentsOf: journalURL, encoding: .utf8).split(separator: "\n").count, 2)
+
+        XCTAssertEqual(try todo.run(["show", "6001"]).stdout.contains("Status:      done"), true)
+        let json = try todo.run(["list", "--json", "--search", "milk"])
+        XCTAssertEqual(json.status, 0)
+        XCTAssertTrue(json.stdout.contains(#""title" : "Buy milk""#) || json.stdout.contains(#""title":"Buy milk""#), json.stdout)
+        let export = try todo.run(["export"])
+        XCTAssertEqual(export.stdout.components(separatedBy: #""number":"#).count - 1, 6_002)
+
+        XCTAssertOutcome(try todo.run(["undo"]), Outcome(status: 0, stdout: "Undid change 4: todo check 6001\n  Unchecked 6001: Call Mom\n", stderr: ""))
+        XCTAssertTrue(try todo.run(["show", "6001"]).stdout.contains("Status:      open"))
+        XCTAssertTrue(try todo.run(["history"]).stdout.contains("todo add 'Buy milk' --due 2026-12-01"))
+
+        // The list's own file, without its journal, is not what an import should take.
+        try FileManager.default.copyItem(at: fileURL, to: directory.file("copy.json"))
+        let imported = try todo.run(["import", "copy.json"])
+        XCTAssertNotEqual(imported.status, 0)
+        XCTAssertTrue(imported.stderr.contains("a long list's own file, whose latest changes are in its journal"), imported.stderr)
+    }
+
+    func test_sigkillAtRandomMomentsOfJournaledChanges_leavesTheOldListOrTheNew() throws {
+        try writeLongList()
+        XCTAssertEqual(try todo.run(["add", "first"]).status, 0)
+        var random = SeededGenerator(seed: 0x0A_11_5E)
+        let started = Date()
+        XCTAssertEqual(try todo.run(["add", "measured"]).status, 0)
+        let duration = Date().timeIntervalSince(started)
+
+        var outcomes: [String: Int] = [:]
+        for round in 0..<24 {
+            let before = try JSONFileStore(fileURL: fileURL).load().allItems
+            let running = try todo.start(round.isMultiple(of: 3) ? ["check", "\(round + 1)"] : ["add", "round \(round)"])
+            usleep(useconds_t(Double.random(in: 0...(duration * 1.2), using: &random) * 1_000_000))
+            kill(running.processIdentifier, SIGKILL)
+            let outcome = running.finish()
+            let killed = running.process.terminationReason == .uncaughtSignal
+
+            let after = try JSONFileStore(fileURL: fileURL).load()
+            let changed = after.allItems != before
+            if round.isMultiple(of: 3) {
+                XCTAssertEqual(after.allItems.count, before.count, "round \(round)")
+                XCTAssertEqual(after.doneItems.map(\.number), changed ? [round + 1] + [] : [], "round \(round)")
+            } else {
+                XCTAssertTrue(!changed || after.toDoItems.map(\.title) == before.filter { !$0.done }.map(\.title) + ["round \(round)"],
+                              "round \(round)")
+            }
+            if !killed { XCTAssertEqual(outcome.status, 0, "round \(round): \(outcome)") }
+            if round.isMultiple(of: 3), changed {
+                // Back as it was, for the next check round to start from open items only.
+                XCTAssertEqual(try todo.run(["uncheck", "\(round + 1)"]).status, 0)
+            }
+            XCTAssertEqual(try todo.run(["add", "after round \(round)"]).status, 0, "round \(round): the next command must not be blocked")
+            outcomes[!killed ? "finished" : changed ? "killed after the change" : "killed before it", default: 0] += 1
+        }
+        print("journal crash rounds (a change took \(Int(duration * 1000)) ms):", outcomes.sorted { $0.key < $1.key })
+        let final = try JSONFileStore(fileURL: fileURL).load()
+        XCTAssertEqual(Set(final.allItems.map(\.number)).count, final.allItems.count)
+        XCTAssertEqual(Set(final.allItems.map(\.id)).count, final.allItems.count)
+    }
+
+    func test_processesChangingTheListAtOnce_loseNothing() throws {
+        try writeLongList()
+        XCTAssertEqual(try todo.run(["add", "first"]).status, 0)
+        // 4 × 20 changes: past the journal's 64 lines, so it is folded while others wait.
+        let script = "for p in 1 2 3 4; do (for i in $(seq 20); do todo add \"p$p $i\" >/dev/null || echo failed; done) & done; wait"
+        let outcome = try todo.shell(script)
+        XCTAssertEqual(outcome.stdout, "")
+        XCTAssertEqual(outcome.stderr, "")
+        let list = try JSONFileStore(fileURL: fileURL).load()
+        XCTAssertEqual(list.toDoCount, 6_000 + 1 + 80)
+        XCTAssertEqual(Set(list.allItems.map(\.number)).count, list.allItems.count)
+        XCTAssertEqual(list.nextNumber, 6_082)
+        for process in 1...4 {
+            XCTAssertEqual(list.toDoItems.filter { $0.title.hasPrefix("p\(process) ") }.map(\.title), (1...20).map { "p\(process) \($0)" })
+        }
+    }
+}
