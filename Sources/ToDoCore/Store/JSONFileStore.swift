@@ -420,23 +420,24 @@ public struct JSONFileStore: Sendable {
         let needsWritingWhole = migration != nil || wholeDays > 0 || !items.unnumbered.isEmpty
         var manager: ItemManager
         do {
-            manager = try ItemManager(stored: items, nextNumber: document.nextNumber, now: now)
+            // Consumed: a copy left here would make the journal's steps copy every item.
+            manager = try ItemManager(stored: consume items, nextNumber: document.nextNumber, now: now)
         } catch {
             throw .invalidContent(file: path, reason: Self.reason(for: error))
         }
         if let newID { manager.newID = newID }
-        var snapshot = Snapshot(document: document, manager: manager, identity: identity, migration: migration,
-                                needsWritingWhole: needsWritingWhole, fileSize: fileSize, listDigest: listDigest)
+        var journal = ListJournal.Contents()
         if document.continuesInJournal {
-            let journal = ListJournal(dataPath: path)
-            snapshot.journal = try journal.read(after: document.revision ?? 0, limit: sizeLimit)
-            for line in snapshot.journal.lines {
-                if let reason = snapshot.manager.replay(line.steps, nextNumber: line.nextNumber) {
-                    throw .invalidContent(file: journal.path, reason: "change \(line.revision) does not fit the list: \(reason)")
+            let file = ListJournal(dataPath: path)
+            journal = try file.read(after: document.revision ?? 0, limit: sizeLimit)
+            for line in journal.lines {
+                if let reason = manager.replay(line.steps, nextNumber: line.nextNumber) {
+                    throw .invalidContent(file: file.path, reason: "change \(line.revision) does not fit the list: \(reason)")
                 }
             }
         }
-        return snapshot
+        return Snapshot(document: document, manager: manager, identity: identity, migration: migration,
+                        needsWritingWhole: needsWritingWhole, fileSize: fileSize, listDigest: listDigest, journal: journal)
     }
 
     private static func reason(for error: ItemManagerError) -> String {
