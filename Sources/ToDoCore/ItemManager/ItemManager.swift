@@ -62,6 +62,7 @@ public struct ItemManager: Sendable {
         doneStored = stored.done
         mayHaveStartDates = stored.anyStartDate
         mayHaveSubtasks = stored.anyParent
+        if let keys = stored.openASCIITitleKeys { openTitleKeys = TitleKeySet(asciiKeys: keys) }
         var seenIDs = IDSet(minimumCapacity: openStored.count + doneStored.count)
         // Numbers run from 1 to about the count of items, unless many were removed.
         var seenNumbers = NumberSet(denseBelow: 8 * (openStored.count + doneStored.count) + 4096)

@@ -209,7 +209,7 @@ public struct JSONFileStore: Sendable {
     public func keepsFile(atPath path: String) -> Bool {
         var target = stat()
         guard stat(path, &target) == 0, let data = try? dataPath() else { return false }
-        let kept = [data, data + ".history", data + ListJournal.suffix, data + ".lock", FileSystem.sparePath(for: data), data + Self.syncStateSuffix,
+        let kept = [data, data + ".history", data + ListJournal.suffix, data + Self.indexSuffix, data + ".lock", FileSystem.sparePath(for: data), data + Self.syncStateSuffix,
                     FileSystem.sparePath(for: data + Self.syncStateSuffix), data + Self.syncLockSuffix, data + Self.reminderLogSuffix,
                     FileSystem.sparePath(for: data + Self.reminderLogSuffix)]
         return kept.contains { kept in
@@ -337,6 +337,10 @@ public struct JSONFileStore: Sendable {
         document.revision = revision
         document.continuesInJournal = snapshot.fileSize >= journalFromBytes
         let items = [snapshot.manager.openStored, snapshot.manager.doneStored]
+        // No index may outlive the file it was made from: the next may have its inode (the spare
+        // takes turns with the list), its size and, where times are coarse, its time. (One that
+        // cannot be removed, another user's, is never read: `writeIndex`.)
+        unlink(path + Self.indexSuffix)
         // The history's line is flushed while the list is written; the list replaces the old
         // one only once both are on disk.
         try FileSystem.writeAtomically(to: path, permissions: Self.filePermissions, limit: sizeLimit,
@@ -349,6 +353,26 @@ public struct JSONFileStore: Sendable {
         }
         // The list holds the journal's lines now; left behind by a crash, readers skip them.
         if snapshot.journal.size > 0 { try? ListJournal(dataPath: path).remove() }
+        writeIndex(of: path, keeping: document.continuesInJournal)
+    }
+
+    /// The index beside a long list: its name with this added (`ListIndex`).
+    static let indexSuffix = ".index"
+
+    /// Makes the index of the list just written whole, when it keeps a journal:
+    /// the list read back once and scanned, so that the commands until it is next written whole
+    /// need not scan it. Only time is lost when this fails: readers scan the list, as without it.
+    private func writeIndex(of path: String, keeping: Bool) {
+        let indexPath = path + Self.indexSuffix
+        guard keeping else { return }
+        guard let (bytes, identity) = try? FileSystem.readOwnFile(at: path, limit: sizeLimit) else { return }
+        let text = StoredText(owning: bytes)
+        guard let document = try? StoreDocument(text: text, file: path), let range = document.itemsRange,
+              let index = ListIndex.bytes(of: document.items, in: text, itemsRange: range, identity: identity,
+                                          revision: document.revision ?? 0) else { return }
+        try? FileSystem.writeAtomically(to: indexPath, permissions: Self.filePermissions, keepingSpare: false, limit: .max) {
+            append throws(StoreError) in try append(index)
+        }
     }
 
     /// The path to read and replace: the file itself, or the file a symbolic link points to, so
@@ -410,7 +434,18 @@ public struct JSONFileStore: Sendable {
         let listDigest = { () throws(StoreError) -> UInt64? in
             withExtendedLifetime(bytes) { FileSystem.digest(of: UnsafeBufferPointer(start: bytes.start, count: bytes.count)) }
         }
-        var document = try StoreDocument(text: StoredText(owning: bytes), file: path)
+        let text = StoredText(owning: bytes)
+        // A long list's index saves scanning its items (`ListIndex`); only this user's own, and
+        // only when it was made from this very file.
+        let index = fileSize >= journalFromBytes ? (try? FileSystem.readCompanionFile(at: path + Self.indexSuffix))??.bytes : nil
+        var document = try withExtendedLifetime(index) { () throws(StoreError) in
+            try StoreDocument(text: text, file: path, indexed: index.map { index in
+                { start, revision in
+                    ListIndex.items(from: UnsafeBufferPointer(start: index.start, count: index.count), text: text, identity: identity,
+                                    revision: revision, arrayStart: start)
+                }
+            })
+        }
         // The items move into the manager; the document keeps only what surrounds them.
         var items = document.items
         document.items = StoredItems()

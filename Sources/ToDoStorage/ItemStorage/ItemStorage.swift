@@ -141,6 +141,11 @@ package struct ItemStorage: Sendable {
         return form
     }
 
+    /// Where the item's fields are in the text it was read from, exact or not; `nil` once decoded.
+    package var readForm: UnsafeWrittenForm? {
+        if case .written(let form) = kind { form } else { nil }
+    }
+
     /// Where the text a written form points into starts: forms with the same one were read from
     /// one text.
     package var writtenTextStart: UnsafePointer<UInt8>? { text?.start }

@@ -16,6 +16,8 @@ package struct StoredItems {
     package var anyParent = false
     /// Whether any item says `allDay`, as the first form did (`ItemForm`), noted the same way.
     package var anyLegacyAllDay = false
+    /// The `TitleKey`s of the open items' ASCII titles, when an index had them (`ListIndex`).
+    package var openASCIITitleKeys: KeySet<Int>?
 
     /// Notes the fields of an item read by the shortcut from where they are, which costs nothing.
     package mutating func note(_ item: WrittenItem) {

@@ -116,6 +116,12 @@ package struct TitleKeySet: Sendable {
         }
     }
 
+    /// The set of open items whose ASCII keys were gathered already (`ListIndex`): the others'
+    /// are gathered when a check needs them.
+    package init(asciiKeys: KeySet<Int>) {
+        ascii = [asciiKeys]
+    }
+
     /// An empty set for an empty list: nothing to gather.
     package static var empty: TitleKeySet {
         var set = TitleKeySet()

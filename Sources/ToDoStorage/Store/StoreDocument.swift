@@ -22,6 +22,13 @@ package struct StoreDocument {
     package var revision: Int?
     package var items: StoredItems
     package var unknownFields = JSONObject()
+    /// Where the items array is in the text read (`ListIndex`); `nil` for a document not read from
+    /// a text, or whose items came before its version.
+    package var itemsRange: Range<Int>?
+
+    /// Gives the items a `ListIndex` describes, for an items array starting at the offset given in
+    /// a document of the revision given, and where the array ends; `nil` to scan them.
+    package typealias IndexedItems = (_ arrayStart: Int, _ revision: Int?) -> (items: StoredItems, arrayEnd: Int)?
 
     package init(items: StoredItems = StoredItems(), nextNumber: Int? = nil) {
         self.items = items
@@ -38,12 +45,13 @@ package struct StoreDocument {
 
     /// Reads a document from a text the items read from it will share (and write their unchanged
     /// bytes back from, `UnsafeWrittenForm`).
-    package init(text: StoredText, file: String, secondHalf: SecondHalfStart = BackgroundItemScan.secondHalfStart) throws(StoreError) {
+    package init(text: StoredText, file: String, secondHalf: SecondHalfStart = BackgroundItemScan.secondHalfStart,
+                 indexed: IndexedItems? = nil) throws(StoreError) {
         do {
             self = try withExtendedLifetime(text) { () throws(JSONDecodingError) in
                 var scanner = JSONScanner(bytes: text.buffer)
                 return try scanner.scanDocument { scanner throws(JSONDecodingError) in
-                    try Self(scanning: &scanner, text: text, secondHalf: secondHalf)
+                    try Self(scanning: &scanner, text: text, secondHalf: secondHalf, indexed: indexed)
                 }
             }
         } catch {
@@ -58,7 +66,7 @@ package struct StoreDocument {
 
     package typealias SecondHalfStart = (_ bytes: UnsafeBufferPointer<UInt8>, _ list: Range<Int>) -> Int?
 
-    private init(scanning scanner: inout JSONScanner, text: StoredText, secondHalf: SecondHalfStart) throws(JSONDecodingError) {
+    private init(scanning scanner: inout JSONScanner, text: StoredText, secondHalf: SecondHalfStart, indexed: IndexedItems?) throws(JSONDecodingError) {
         try scanner.checkValueStartsForDecoding()
         if scanner.nextKind() == "an array" {
             items = try Self.items(&scanner, path: "", text: text, secondHalf: secondHalf)
@@ -69,6 +77,7 @@ package struct StoreDocument {
         var nextNumber: Int?
         var revision: Int?
         var items: StoredItems?
+        var itemsRange: Range<Int>?
         /// Items met before the version is known, or after a newer one, kept as they are: a newer
         /// format must be reported as such, not as items of the wrong shape.
         var heldItems: JSONValue?
@@ -83,7 +92,15 @@ package struct StoreDocument {
                 if let version, version > Self.journaledVersion {
                     heldItems = try scanner.unknownValue()
                 } else if version != nil {
-                    items = try Self.items(&scanner, path: "items", text: text, secondHalf: secondHalf)
+                    scanner.skipWhitespace()
+                    let start = scanner.index
+                    if let (indexedItems, end) = indexed?(start, revision) {
+                        items = indexedItems
+                        scanner.index = end
+                    } else {
+                        items = try Self.items(&scanner, path: "items", text: text, secondHalf: secondHalf)
+                    }
+                    itemsRange = start..<scanner.index
                 } else {
                     // Before the version, as in a file written with sorted keys: read as items
                     // (the version is checked before they are used), and held as they are only
@@ -114,6 +131,7 @@ package struct StoreDocument {
         self.readVersion = readVersion
         continuesInJournal = readVersion == Self.journaledVersion
         self.items = items ?? StoredItems()
+        self.itemsRange = itemsRange
         unknownFields = unknown
     }
 

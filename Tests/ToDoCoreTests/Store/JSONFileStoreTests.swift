@@ -5,19 +5,7 @@ import XCTest
 
 /// The book's store tests (4th edition, chapter 6: what is added or checked is there for the next
 /// store), then the transaction, file-format and safety rules of the store.
-final class JSONFileStoreTests: XCTestCase {
-    var directory: TemporaryDirectory!
-    var fileURL: URL!
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-        fileURL = directory.file("items.json")
-    }
-
-    override func tearDown() {
-        directory = nil
-        super.tearDown()
-    }
+final class JSONFileStoreTests: StoreFolderTestCase {
 
     // MARK: The book's tests
 

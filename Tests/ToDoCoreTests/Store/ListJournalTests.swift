@@ -7,20 +7,8 @@ import XCTest
 /// the list as if written whole after every change; a crash at any byte of a journal line, or at
 /// any step of writing the list whole, leaves the old list or the new one; a damaged journal is
 /// refused, never overwritten.
-final class ListJournalTests: XCTestCase {
-    var directory: TemporaryDirectory!
-    var fileURL: URL!
+final class ListJournalTests: StoreFolderTestCase {
     private let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-        fileURL = directory.file("items.json")
-    }
-
-    override func tearDown() {
-        directory = nil
-        super.tearDown()
-    }
 
     /// Every list keeps a journal, however short.
     private func journaledStore(_ name: String = "items.json") -> JSONFileStore {

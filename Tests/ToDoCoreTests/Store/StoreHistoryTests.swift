@@ -6,15 +6,8 @@ import XCTest
 /// The store's history: every change gets a line in the same transaction; what a crash can leave
 /// in the history file (a line past the data file's revision, a torn last line) is never shown and
 /// is cut off by the next change; the file stays bounded; undo and redo are transactions too.
-final class StoreHistoryTests: XCTestCase {
-    var directory: TemporaryDirectory!
-    var fileURL: URL!
+final class StoreHistoryTests: StoreFolderTestCase {
     var historyURL: URL { URL(fileURLWithPath: fileURL.path + ".history") }
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-        fileURL = directory.file("items.json")
-    }
 
     private func store() -> JSONFileStore {
         JSONFileStore(fileURL: fileURL, now: { Date(timeIntervalSince1970: 1_795_361_400.75) })

@@ -1,0 +1,147 @@
+import ToDoModel
+
+/// Where every item of a long list is in its file, and where each of its fields starts there
+/// (`items.json.index`): what reading the list finds by scanning every item, kept so that the
+/// next commands need not scan them again. Removed before the list is written whole, and made
+/// anew after, under the list's lock; used only for the very file it was made from (the same
+/// device, inode, size, modification time and revision: any other write to the list changes
+/// them, as `rsync` and `make` judge a file unchanged), and only when its digest is right and every
+/// place it names lies within the list's items. Otherwise the list is read as it always was:
+/// the index only saves time.
+///
+/// Binary, little-endian: a header of 16 words (`TODOIDX1`, the list file's identity, where its
+/// items array starts and ends, how many open and done items, the digest of the records, the
+/// list's revision), then one record of `recordSize` bytes per item, the open items then the
+/// done ones, each in file order: where the item starts in the list and its length, its flags
+/// (done, exact, due or start a day, has a title key), number, id, where its 16 fields start
+/// (`UnsafeWrittenForm.Offsets`), and for an open item the `TitleKey` of an ASCII title.
+package enum ListIndex {
+    static let magic = Array("TODOIDX1".utf8)
+    package static let headerSize = 16 * 8
+    static let recordSize = 80
+
+    /// The index of `items`, read from `text` (the list file with `identity`), whose items array
+    /// spans `itemsRange`; `nil` when an item was read without its written form (one of 64 KB or
+    /// more): such a list is scanned.
+    package static func bytes(of items: StoredItems, in text: StoredText, itemsRange: Range<Int>, identity: FileIdentity,
+                              revision: Int) -> [UInt8]? {
+        var records: [UInt8] = []
+        records.reserveCapacity((items.open.count + items.done.count) * recordSize)
+        for item in [items.open, items.done].joined() {
+            guard let form = item.storage.readForm, form.number == item.number, form.done == item.done else { return nil }
+            append(form, id: item.id, start: form.start - text.start, titleKey: item.done ? nil : item.asciiTitleKey, to: &records)
+        }
+        var bytes = magic
+        let words: [UInt64] = identityWords(identity, revision: revision) + [
+            UInt64(itemsRange.lowerBound), UInt64(itemsRange.upperBound), UInt64(items.open.count), UInt64(items.done.count)]
+        for word in words { appendWord(word, to: &bytes) }
+        appendWord(bytes.withUnsafeBufferPointer { header in records.withUnsafeBufferPointer { digest(header: header, records: $0) } }, to: &bytes)
+        bytes.append(contentsOf: repeatElement(0, count: headerSize - bytes.count))
+        return bytes + records
+    }
+
+    /// The items the index describes, read into `text` (the list file with `identity`) with no
+    /// scanning, and where the items array ends; `nil` when the index is not this file's, or not
+    /// sound, or its items array does not start at `arrayStart`.
+    package static func items(from index: UnsafeBufferPointer<UInt8>, text: StoredText, identity: FileIdentity, revision: Int?,
+                              arrayStart: Int) -> (items: StoredItems, arrayEnd: Int)? {
+        guard let revision, index.count >= headerSize, index.prefix(magic.count).elementsEqual(magic) else { return nil }
+        func word(_ position: Int) -> UInt64 { UInt64(littleEndian: UnsafeRawPointer(index.baseAddress!).loadUnaligned(fromByteOffset: 8 + 8 * position, as: UInt64.self)) }
+        let expected = identityWords(identity, revision: revision)
+        guard expected.indices.allSatisfy({ word($0) == expected[$0] }), word(7) == UInt64(arrayStart) else { return nil }
+        let arrayEnd = word(8), openCount = word(9), doneCount = word(10)
+        guard arrayEnd <= UInt64(text.count), UInt64(arrayStart) < arrayEnd, openCount <= UInt64(index.count), doneCount <= UInt64(index.count),
+              (openCount + doneCount) * UInt64(recordSize) == UInt64(index.count - headerSize) else { return nil }
+        let records = UnsafeBufferPointer(rebasing: index[headerSize...])
+        guard digest(header: UnsafeBufferPointer(rebasing: index[..<digestOffset]), records: records) == word(11) else { return nil }
+        var items = StoredItems()
+        items.open.reserveCapacity(Int(openCount))
+        items.done.reserveCapacity(Int(doneCount))
+        var holders = StoredText.Holders(text)
+        var titleKeys = KeySet<Int>(minimumCapacity: Int(openCount))
+        for position in 0..<Int(openCount + doneCount) {
+            guard let (item, titleKey) = item(at: position * recordSize, in: records, within: arrayStart..<Int(arrayEnd)),
+                  item.done == (position >= Int(openCount)) else { return nil }
+            items.note(item)
+            items.append(StoredItem(item, in: holders.next()))
+            if let titleKey { titleKeys.insert(titleKey) }
+        }
+        items.openASCIITitleKeys = titleKeys
+        return (items, Int(arrayEnd))
+    }
+
+    /// Where the digest is: after the magic and the 11 words it covers with the records.
+    package static let digestOffset = 8 + 8 * 11
+
+    /// The digest of the header before it and of the records: a damaged index is never used.
+    package static func digest(header: UnsafeBufferPointer<UInt8>, records: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let first = FileSystem.digest(of: header)
+        return FileSystem.digest(of: records) ^ (first << 29 | first >> 35)
+    }
+
+    /// What makes the index this file's: the file's device, inode, size and modification time,
+    /// and the revision it says it has.
+    private static func identityWords(_ identity: FileIdentity, revision: Int) -> [UInt64] {
+        [identity.device, identity.inode, UInt64(bitPattern: identity.size),
+         UInt64(bitPattern: Int64(identity.modified.tv_sec)), UInt64(bitPattern: Int64(identity.modified.tv_nsec)),
+         UInt64(revision), 0]
+    }
+
+    private static func append(_ form: UnsafeWrittenForm, id: UUID, start: Int, titleKey: Int?, to bytes: inout [UInt8]) {
+        appendWord(UInt64(start), to: &bytes)
+        appendWord(UInt64(form.count) | UInt64(flags(of: form) | (titleKey == nil ? 0 : 16)) << 32, to: &bytes)
+        appendWord(UInt64(form.number), to: &bytes)
+        withUnsafeBytes(of: id.uuid) { bytes.append(contentsOf: $0) }
+        for offset in offsetList(form.offsets) { withUnsafeBytes(of: offset.littleEndian) { bytes.append(contentsOf: $0) } }
+        appendWord(UInt64(bitPattern: Int64(titleKey ?? 0)), to: &bytes)
+    }
+
+    /// The item of the record at `position`, and the key of its title when the record has it.
+    private static func item(at position: Int, in records: UnsafeBufferPointer<UInt8>, within array: Range<Int>) -> (WrittenItem, Int?)? {
+        let raw = UnsafeRawPointer(records.baseAddress! + position)
+        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        let start = word(0), countAndFlags = word(8), number = word(16)
+        let count = Int(countAndFlags & 0xFFFF_FFFF), flags = UInt32(countAndFlags >> 32)
+        guard start >= UInt64(array.lowerBound), start + UInt64(count) <= UInt64(array.upperBound), count > 0,
+              (1...UInt64(ToDoItem.largestNumber)).contains(number) else { return nil }
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &uuid) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw + 24, count: 16)) }
+        func offset(_ field: Int) -> UnsafeWrittenForm.Offset {
+            UnsafeWrittenForm.Offset(littleEndian: raw.loadUnaligned(fromByteOffset: 40 + 2 * field, as: UnsafeWrittenForm.Offset.self))
+        }
+        // Every field within the item's bytes, or none: reading one never leaves them.
+        var furthest: UnsafeWrittenForm.Offset = 0
+        for field in 0..<16 { furthest = max(furthest, offset(field)) }
+        guard Int(furthest) < count else { return nil }
+        let offsets = offsetsFrom(offset, dueIsDay: flags & 4 != 0, startIsDay: flags & 8 != 0)
+        let item = WrittenItem(id: UUID(uuid: uuid), number: Int(number), done: flags & 1 != 0, range: Int(start)..<Int(start) + count,
+                               offsets: offsets, isExact: flags & 2 != 0)
+        return (item, flags & 16 != 0 ? Int(truncatingIfNeeded: word(72)) : nil)
+    }
+
+    private static func flags(of form: UnsafeWrittenForm) -> UInt32 {
+        (form.done ? 1 : 0) | (form.isExact ? 2 : 0) | (form.offsets.dueIsDay ? 4 : 0) | (form.offsets.startIsDay ? 8 : 0)
+    }
+
+    /// The offsets in the order records keep them.
+    private static func offsetList(_ offsets: UnsafeWrittenForm.Offsets) -> [UnsafeWrittenForm.Offset] {
+        [offsets.title, offsets.itemDescription, offsets.due, offsets.allDay, offsets.start, offsets.repeatRule, offsets.location,
+         offsets.priority, offsets.tags, offsets.parent, offsets.project, offsets.list, offsets.alarms, offsets.createdAt,
+         offsets.completedAt, offsets.modifiedAt]
+    }
+
+    private static func offsetsFrom(_ list: (Int) -> UnsafeWrittenForm.Offset, dueIsDay: Bool, startIsDay: Bool) -> UnsafeWrittenForm.Offsets {
+        var offsets = UnsafeWrittenForm.Offsets()
+        (offsets.title, offsets.itemDescription, offsets.due, offsets.allDay) = (list(0), list(1), list(2), list(3))
+        (offsets.start, offsets.repeatRule, offsets.location, offsets.priority) = (list(4), list(5), list(6), list(7))
+        (offsets.tags, offsets.parent, offsets.project, offsets.list) = (list(8), list(9), list(10), list(11))
+        (offsets.alarms, offsets.createdAt, offsets.completedAt, offsets.modifiedAt) = (list(12), list(13), list(14), list(15))
+        offsets.dueIsDay = dueIsDay
+        offsets.startIsDay = startIsDay
+        return offsets
+    }
+
+    private static func appendWord(_ word: UInt64, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+}

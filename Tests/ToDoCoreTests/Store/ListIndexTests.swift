@@ -1,0 +1,192 @@
+import Foundation
+@testable import ToDoCore
+import TestSupport
+import XCTest
+
+/// A long list's index (`ListIndex`): the items it gives are exactly the ones scanning the list
+/// gives; an index made from another file, of another revision, or damaged anywhere is never used.
+final class ListIndexTests: StoreFolderTestCase {
+    private var indexURL: URL { directory.file("items.json.index") }
+
+    /// Every list keeps a journal and an index, however short.
+    private func longListStore() -> JSONFileStore {
+        JSONFileStore(fileURL: fileURL, lockTimeout: 5, now: { Date(timeIntervalSince1970: 1_800_000_000) }, journalFromBytes: 0)
+    }
+
+    /// Items with every kind of field, one checked, then as many changes as the journal takes,
+    /// so that the next is written whole with its index.
+    private func makeList() throws -> JSONFileStore {
+        let store = longListStore()
+        let parent = ToDoItem(title: "Trip", itemDescription: "Ölmühle, 東京 and \"quotes\"\nover two lines", due: .day(Day(year: 2026, month: 12, day: 3)!),
+                              location: Location(name: "Home", address: "Main St 1", coordinate: Coordinate(latitude: 52.5, longitude: 13.4)),
+                              priority: 1, tags: ["travel", "family"], start: .time(1_795_000_000), repeatRule: "FREQ=WEEKLY")
+        var subtask = ToDoItem(id: UUID(), title: "Pack", due: .time(1_796_000_000), parent: parent.id)
+        subtask.project = "home.travel"
+        subtask.list = "Errands"
+        subtask.alarms = [Alarm(.beforeDue(900))]
+        try store.update { manager in
+            _ = try manager.add(parent)
+            _ = try manager.add(subtask)
+            for index in 0..<20 { _ = try manager.add(ToDoItem(title: index.isMultiple(of: 3) ? "Café \(index)" : "item \(index)")) }
+        }
+        try store.update { manager in _ = try manager.checkItem(withID: manager.toDoItems[5].id) }
+        for index in 0..<JSONFileStore.journalLineLimit { try store.update { _ = try $0.add(ToDoItem(title: "more \(index)")) } }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: indexURL.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("items.json.journal").path))
+        return store
+    }
+
+    /// The list file read and scanned as without an index, and the file's identity.
+    private func scanned() throws -> (text: StoredText, document: StoreDocument, identity: FileIdentity) {
+        let (bytes, identity) = try XCTUnwrap(FileSystem.readOwnFile(at: fileURL.path))
+        let text = StoredText(owning: bytes)
+        return (text, try StoreDocument(text: text, file: fileURL.path), identity)
+    }
+
+    private func indexed(_ index: [UInt8], _ scan: (text: StoredText, document: StoreDocument, identity: FileIdentity),
+                         identity: FileIdentity? = nil, revision: Int? = nil) -> (items: StoredItems, arrayEnd: Int)? {
+        index.withUnsafeBufferPointer { buffer in
+            ListIndex.items(from: buffer, text: scan.text, identity: identity ?? scan.identity, revision: revision ?? scan.document.revision,
+                            arrayStart: scan.document.itemsRange!.lowerBound)
+        }
+    }
+
+    /// The items as the list file writes them: the same bytes, from the same places.
+    private func written(_ items: StoredItems) -> [UInt8] {
+        var bytes: [UInt8] = []
+        StoredItem.writeJSONArray([items.open, items.done]) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    func test_theIndex_givesTheItemsScanningGives() throws {
+        let store = try makeList()
+        let scan = try scanned()
+        let fromIndex = try XCTUnwrap(indexed(Array(try Data(contentsOf: indexURL)), scan))
+        XCTAssertEqual(fromIndex.arrayEnd, scan.document.itemsRange?.upperBound)
+        XCTAssertEqual(fromIndex.items.open.map(\.item), scan.document.items.open.map(\.item))
+        XCTAssertEqual(fromIndex.items.done.map(\.item), scan.document.items.done.map(\.item))
+        XCTAssertEqual(written(fromIndex.items), written(scan.document.items))
+        XCTAssertEqual(fromIndex.items.open.map { $0.writtenForm?.start }, scan.document.items.open.map { $0.writtenForm?.start })
+        XCTAssertEqual([fromIndex.items.anyStartDate, fromIndex.items.anyParent], [true, true])
+        // The titles' keys the index keeps are the ones the open items' titles give.
+        XCTAssertEqual(fromIndex.items.openASCIITitleKeys?.count, Set(scan.document.items.open.compactMap(\.asciiTitleKey)).count)
+        for item in scan.document.items.open {
+            if let key = item.asciiTitleKey { XCTAssertEqual(fromIndex.items.openASCIITitleKeys?.contains(key), true, item.title) }
+        }
+
+        // The store reads the same list with it and without it, and refuses the same twins.
+        let withIndex = try store.load()
+        try FileManager.default.moveItem(at: indexURL, to: directory.file("aside"))
+        let withoutIndex = try store.load()
+        XCTAssertEqual(withIndex.toDoItems, withoutIndex.toDoItems)
+        XCTAssertEqual(withIndex.doneItems, withoutIndex.doneItems)
+        XCTAssertEqual(withIndex.nextNumber, withoutIndex.nextNumber)
+        try FileManager.default.moveItem(at: directory.file("aside"), to: indexURL)
+        XCTAssertThrowsError(try store.update { _ = try $0.add(ToDoItem(title: "item 4")) })
+        XCTAssertThrowsError(try store.update { _ = try $0.add(ToDoItem(title: "Café 6")) })
+        XCTAssertNoThrow(try store.update { _ = try $0.add(ToDoItem(title: "Café 3")) }, "Café 3 is done")
+    }
+
+    func test_anIndexOfAnotherFileOrRevision_isNotUsed() throws {
+        _ = try makeList()
+        let scan = try scanned()
+        let index = Array(try Data(contentsOf: indexURL))
+        XCTAssertNotNil(indexed(index, scan))
+        var status = stat()
+        XCTAssertEqual(stat(fileURL.path, &status), 0)
+        status.st_mtim.tv_nsec += 1
+        XCTAssertNil(indexed(index, scan, identity: FileIdentity(status)), "another modification time")
+        status.st_mtim.tv_nsec -= 1
+        status.st_size += 1
+        XCTAssertNil(indexed(index, scan, identity: FileIdentity(status)), "another size")
+        status.st_size -= 1
+        status.st_ino += 1
+        XCTAssertNil(indexed(index, scan, identity: FileIdentity(status)), "another file")
+        XCTAssertNil(indexed(index, scan, revision: (scan.document.revision ?? 0) + 1), "another revision")
+        index.withUnsafeBufferPointer { buffer in
+            XCTAssertNil(ListIndex.items(from: buffer, text: scan.text, identity: scan.identity, revision: nil,
+                                         arrayStart: scan.document.itemsRange!.lowerBound), "a list without its revision")
+            XCTAssertNil(ListIndex.items(from: buffer, text: scan.text, identity: scan.identity, revision: scan.document.revision,
+                                         arrayStart: scan.document.itemsRange!.lowerBound + 1), "another place for the items")
+        }
+    }
+
+    /// Any byte changed, or the index cut short anywhere, and it is not used (or, in the
+    /// header's unused words, gives the same items).
+    func test_aDamagedIndex_isNeverUsed() throws {
+        _ = try makeList()
+        let scan = try scanned()
+        let index = Array(try Data(contentsOf: indexURL))
+        let expected = written(scan.document.items)
+        for position in index.indices {
+            var damaged = index
+            damaged[position] ^= 0x04
+            if let items = indexed(damaged, scan) {
+                XCTAssertTrue(position >= ListIndex.digestOffset + 8 && position < ListIndex.headerSize, "byte \(position)")
+                XCTAssertEqual(written(items.items), expected, "byte \(position)")
+            }
+        }
+        for length in stride(from: 0, to: index.count, by: 7) {
+            XCTAssertNil(indexed(Array(index[..<length]), scan), "cut at \(length)")
+        }
+    }
+
+    /// An index whose digest is right but whose places lie outside an item (a bug, or a crafted
+    /// file) is refused: reading a field never leaves the item's bytes.
+    func test_placesOutsideTheItems_areRefused() throws {
+        _ = try makeList()
+        let scan = try scanned()
+        let index = Array(try Data(contentsOf: indexURL))
+        func resealed(_ change: (inout [UInt8]) -> Void) -> [UInt8] {
+            var bytes = index
+            change(&bytes)
+            let digest = bytes.withUnsafeBufferPointer { buffer in
+                ListIndex.digest(header: UnsafeBufferPointer(rebasing: buffer[..<ListIndex.digestOffset]),
+                                 records: UnsafeBufferPointer(rebasing: buffer[ListIndex.headerSize...]))
+            }
+            withUnsafeBytes(of: digest.littleEndian) { bytes.replaceSubrange(ListIndex.digestOffset..<ListIndex.digestOffset + 8, with: $0) }
+            return bytes
+        }
+        XCTAssertNotNil(indexed(resealed { _ in }, scan))
+        let first = ListIndex.headerSize
+        // The title's offset past the item's last byte.
+        XCTAssertNil(indexed(resealed { $0[first + 40] = 0xFF; $0[first + 41] = 0xFF }, scan))
+        // The item's length past the items array.
+        XCTAssertNil(indexed(resealed { $0[first + 10] = 0x7F }, scan))
+        // An open item said to be done.
+        XCTAssertNil(indexed(resealed { $0[first + 12] ^= 1 }, scan))
+        // A number of 0.
+        XCTAssertNil(indexed(resealed { bytes in for offset in 16..<24 { bytes[first + offset] = 0 } }, scan))
+    }
+
+    /// Removed before the list is written whole, made after: a crash between leaves none, or
+    /// one the next read sees is another file's.
+    func test_theIndexFollowsTheList_andAStaleOneIsNotUsed() throws {
+        let store = try makeList()
+        let oldIndex = try Data(contentsOf: indexURL)
+        // A change in the journal keeps the index.
+        try store.update { _ = try $0.add(ToDoItem(title: "journaled")) }
+        XCTAssertEqual(try Data(contentsOf: indexURL), oldIndex)
+        // Written whole: a new index. (An item of 64 KB or more is decoded, not kept where it is in
+        // the file: a list with one is written without an index, and scanned.)
+        try store.update { _ = try $0.add(ToDoItem(title: "long", itemDescription: String(repeating: "words ", count: 12_000))) }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: indexURL.path))
+        try store.update { manager in _ = try manager.removeItem(withID: manager.toDoItems.last!.id) }
+        for index in 0..<JSONFileStore.journalLineLimit { try store.update { _ = try $0.add(ToDoItem(title: "again \(index)")) } }
+        XCTAssertNotEqual(try Data(contentsOf: indexURL), oldIndex)
+        let expected = try store.load()
+        // The old index left beside the new list (a crash after the list was written) is another file's.
+        try oldIndex.write(to: indexURL)
+        XCTAssertNil(indexed(Array(oldIndex), try scanned()))
+        let loaded = try store.load()
+        XCTAssertEqual(loaded.toDoItems, expected.toDoItems)
+        XCTAssertEqual(loaded.doneItems, expected.doneItems)
+    }
+
+    func test_aShortList_hasNoIndex() throws {
+        let store = JSONFileStore(fileURL: fileURL)
+        try store.update { _ = try $0.add(ToDoItem(title: "Tea")) }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: indexURL.path))
+        XCTAssertTrue(longListStore().keepsFile(atPath: fileURL.path))
+    }
+}
