@@ -38,13 +38,13 @@ public func XCTAssertThrowsError<Value, Failure: Error & Equatable>(
 }
 
 /// The files a store whose list is called `name` leaves in its directory after a change: the list,
-/// its history, with `journal` the journal a list over a megabyte keeps,
+/// its history, with `journal` and `index` the journal and index a list over a megabyte keeps,
 /// its lock file and, on Linux, the spare that holds the previous list for the next write to reuse.
-public func storeFiles(_ name: String = "items.json", journal: Bool = false) -> [String] {
+public func storeFiles(_ name: String = "items.json", journal: Bool = false, index: Bool = false) -> [String] {
     #if os(Linux)
     let files = [".\(name).spare", name, "\(name).history", "\(name).lock"]
     #else
     let files = [name, "\(name).history", "\(name).lock"]
     #endif
-    return (files + (journal ? ["\(name).journal"] : [])).sorted()
+    return (files + (journal ? ["\(name).journal"] : []) + (index ? ["\(name).index"] : [])).sorted()
 }

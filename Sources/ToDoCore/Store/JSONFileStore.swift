@@ -35,7 +35,7 @@ public struct JSONFileStore: Sendable {
     /// The journal is folded into the list file when a change would give it more lines than this,
     /// or more bytes than a sixteenth of the list's (at least `journalByteAllowance`): reading the
     /// list, every command takes the journal's steps, and they must stay few.
-    static let journalLineLimit = 64
+    public static let journalLineLimit = 64
     static let journalByteAllowance = 64 << 10
 
     /// The largest list or sync state the store reads, and so the largest it writes: a change

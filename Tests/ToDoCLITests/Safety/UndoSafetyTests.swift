@@ -89,9 +89,10 @@ final class UndoSafetyTests: BinaryTestCase {
             XCTAssertEqual(try titles(), expected, "round \(round): \(undo.stdout.prefix(200))")
             XCTAssertEqual(try todo.run(["redo"]).status, 0)
             XCTAssertEqual(try titles(), after, "round \(round): redo")
-            // Past a megabyte the list keeps its latest changes in a journal (`LongListJournalTests`).
+            // Past a megabyte the list keeps its latest changes in a journal, and an index (`LongListJournalTests`).
             let files = try directory.contents()
-            XCTAssertEqual(files, storeFiles(journal: files.contains("items.json.journal")), "round \(round)")
+            XCTAssertEqual(files, storeFiles(journal: files.contains("items.json.journal"), index: files.contains("items.json.index")),
+                           "round \(round)")
         }
         print("undo crash rounds: \(landed) of \(rounds) changed before the kill")
     }

@@ -39,7 +39,7 @@ final class ListJournalTests: StoreFolderTestCase {
         XCTAssertEqual(try store.history().entries.map(\.command), [[], ["check", "1"]])
         XCTAssertTrue(store.keepsFile(atPath: journalURL.path))
         // (No spare: there was no list to write it from.)
-        XCTAssertEqual(try directory.contents(), ["items.json", "items.json.history", "items.json.journal", "items.json.lock"])
+        XCTAssertEqual(try directory.contents(), ["items.json", "items.json.history", "items.json.index", "items.json.journal", "items.json.lock"])
     }
 
     func test_aShortList_isWrittenWholeOnEveryChange() throws {
