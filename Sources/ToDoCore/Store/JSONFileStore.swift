@@ -351,8 +351,9 @@ public struct JSONFileStore: Sendable {
             append throws(StoreError) in
             try document.write(items: items, append)
         }
-        // The list holds the journal's lines now; left behind by a crash, readers skip them.
-        if snapshot.journal.size > 0 { try? ListJournal(dataPath: path).remove() }
+        // The list holds the journal's lines now; left behind by a crash, readers skip them. (A
+        // journal beside a list that keeps none is another list's: it goes too.)
+        try? ListJournal(dataPath: path).remove()
         writeIndex(of: path, keeping: document.continuesInJournal)
     }
 
