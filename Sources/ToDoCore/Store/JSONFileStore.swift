@@ -264,7 +264,7 @@ public struct JSONFileStore: Sendable {
     ) throws -> Result {
         let lock = try FileLock(path: path + ".lock", timeout: lockTimeout)
 
-        var snapshot = try read(at: path)
+        var snapshot = try read(at: path, makingIndex: true)
         try readingAlong(path)
         let revision = snapshot.revision
         let history = ChangeJournal(dataPath: path, timeZone: timeZone)
@@ -301,6 +301,7 @@ public struct JSONFileStore: Sendable {
                 }
                 try checkUnchanged()
                 try journal.append(line, at: snapshot.journal.end)
+                writeIndex(snapshot.index, of: path)
             } else {
                 try writeWhole(snapshot, at: path, revision: revision + 1, historyFlush: historyFlush, beforeReplacing: {
                     written throws(StoreError) in
@@ -310,6 +311,7 @@ public struct JSONFileStore: Sendable {
             }
         } else {
             afterList = try preparingAlong { () throws(StoreError) in try Self.listDigest(at: path) }
+            writeIndex(snapshot.index, of: path)
         }
         try afterList?()
         _ = consume lock
@@ -354,24 +356,17 @@ public struct JSONFileStore: Sendable {
         // The list holds the journal's lines now; left behind by a crash, readers skip them. (A
         // journal beside a list that keeps none is another list's: it goes too.)
         try? ListJournal(dataPath: path).remove()
-        writeIndex(of: path, keeping: document.continuesInJournal)
     }
 
     /// The index beside a long list: its name with this added (`ListIndex`).
     static let indexSuffix = ".index"
 
-    /// Makes the index of the list just written whole, when it keeps a journal:
-    /// the list read back once and scanned, so that the commands until it is next written whole
-    /// need not scan it. Only time is lost when this fails: readers scan the list, as without it.
-    private func writeIndex(of path: String, keeping: Bool) {
-        let indexPath = path + Self.indexSuffix
-        guard keeping else { return }
-        guard let (bytes, identity) = try? FileSystem.readOwnFile(at: path, limit: sizeLimit) else { return }
-        let text = StoredText(owning: bytes)
-        guard let document = try? StoreDocument(text: text, file: path), let range = document.itemsRange,
-              let index = ListIndex.bytes(of: document.items, in: text, itemsRange: range, identity: identity,
-                                          revision: document.revision ?? 0) else { return }
-        try? FileSystem.writeAtomically(to: indexPath, permissions: Self.filePermissions, keepingSpare: false, limit: .max) {
+    /// Puts the index made of the list as read (`Snapshot.index`) beside it, under the list's
+    /// lock: the list file is the one it was made from, unless written whole since, which made
+    /// none. Only time is lost when this fails: readers scan the list, as without it.
+    private func writeIndex(_ index: [UInt8]?, of path: String) {
+        guard let index else { return }
+        try? FileSystem.writeAtomically(to: path + Self.indexSuffix, permissions: Self.filePermissions, keepingSpare: false, limit: .max) {
             append throws(StoreError) in try append(index)
         }
     }
@@ -406,6 +401,9 @@ public struct JSONFileStore: Sendable {
         var listDigest: ListDigest = { nil }
         /// What the journal held after the list file's revision, taken into `manager`.
         var journal = ListJournal.Contents()
+        /// The index of the list file as read, made when asked for because the list had to be
+        /// scanned: the first change after the list was written whole leaves it for the next ones.
+        var index: [UInt8]?
         /// The revision of the list as read: the file's, and one more for each journal line.
         var revision: Int { (document.revision ?? 0) + journal.lines.count }
     }
@@ -414,10 +412,10 @@ public struct JSONFileStore: Sendable {
     /// journal was being read.
     static let readAttempts = 5
 
-    private func read(at path: String) throws(StoreError) -> Snapshot {
+    private func read(at path: String, makingIndex: Bool = false) throws(StoreError) -> Snapshot {
         var attempt = 1
         while true {
-            let snapshot = try readOnce(at: path)
+            let snapshot = try readOnce(at: path, makingIndex: makingIndex)
             // A change that wrote the list whole meanwhile may have removed the journal read.
             guard snapshot.document.continuesInJournal, FileIdentity.current(at: path) != snapshot.identity,
                   attempt < Self.readAttempts else { return snapshot }
@@ -425,7 +423,7 @@ public struct JSONFileStore: Sendable {
         }
     }
 
-    private func readOnce(at path: String) throws(StoreError) -> Snapshot {
+    private func readOnce(at path: String, makingIndex: Bool) throws(StoreError) -> Snapshot {
         guard let (bytes, identity) = try FileSystem.readOwnFile(at: path, limit: sizeLimit) else {
             var manager = ItemManager(now: now)
             if let newID { manager.newID = newID }
@@ -438,15 +436,22 @@ public struct JSONFileStore: Sendable {
         let text = StoredText(owning: bytes)
         // A long list's index saves scanning its items (`ListIndex`); only this user's own, and
         // only when it was made from this very file.
-        let index = fileSize >= journalFromBytes ? (try? FileSystem.readCompanionFile(at: path + Self.indexSuffix))??.bytes : nil
+        let isLong = fileSize >= journalFromBytes
+        let index = isLong ? (try? FileSystem.readCompanionFile(at: path + Self.indexSuffix))??.bytes : nil
+        var indexUsed = false
         var document = try withExtendedLifetime(index) { () throws(StoreError) in
             try StoreDocument(text: text, file: path, indexed: index.map { index in
                 { start, revision in
-                    ListIndex.items(from: UnsafeBufferPointer(start: index.start, count: index.count), text: text, identity: identity,
-                                    revision: revision, arrayStart: start)
+                    let items = ListIndex.items(from: UnsafeBufferPointer(start: index.start, count: index.count), text: text, identity: identity,
+                                                revision: revision, arrayStart: start)
+                    indexUsed = items != nil
+                    return items
                 }
             })
         }
+        let newIndex = makingIndex && isLong && !indexUsed && document.continuesInJournal
+            ? document.itemsRange.flatMap { ListIndex.bytes(of: document.items, in: text, itemsRange: $0, identity: identity, revision: document.revision ?? 0) }
+            : nil
         // The items move into the manager; the document keeps only what surrounds them.
         var items = document.items
         document.items = StoredItems()
@@ -473,7 +478,7 @@ public struct JSONFileStore: Sendable {
             }
         }
         return Snapshot(document: document, manager: manager, identity: identity, migration: migration,
-                        needsWritingWhole: needsWritingWhole, fileSize: fileSize, listDigest: listDigest, journal: journal)
+                        needsWritingWhole: needsWritingWhole, fileSize: fileSize, listDigest: listDigest, journal: journal, index: newIndex)
     }
 
     private static func reason(for error: ItemManagerError) -> String {

@@ -2,8 +2,9 @@ import ToDoModel
 
 /// Where every item of a long list is in its file, and where each of its fields starts there
 /// (`items.json.index`): what reading the list finds by scanning every item, kept so that the
-/// next commands need not scan them again. Removed before the list is written whole, and made
-/// anew after, under the list's lock; used only for the very file it was made from (the same
+/// next commands need not scan them again. Removed before the list is written whole; made by the
+/// first change after, which has to scan the list anyway, under the list's lock; used only for
+/// the very file it was made from (the same
 /// device, inode, size, modification time and revision: any other write to the list changes
 /// them, as `rsync` and `make` judge a file unchanged), and only when its digest is right and every
 /// place it names lies within the list's items. Otherwise the list is read as it always was:
@@ -25,12 +26,16 @@ package enum ListIndex {
     /// more): such a list is scanned.
     package static func bytes(of items: StoredItems, in text: StoredText, itemsRange: Range<Int>, identity: FileIdentity,
                               revision: Int) -> [UInt8]? {
-        var records: [UInt8] = []
-        records.reserveCapacity((items.open.count + items.done.count) * recordSize)
-        for item in [items.open, items.done].joined() {
-            guard let form = item.storage.readForm, form.number == item.number, form.done == item.done else { return nil }
-            append(form, id: item.id, start: form.start - text.start, titleKey: item.done ? nil : item.asciiTitleKey, to: &records)
+        var records = [UInt8](repeating: 0, count: (items.open.count + items.done.count) * recordSize)
+        let complete = records.withUnsafeMutableBytes { records in
+            for (position, item) in [items.open, items.done].joined().enumerated() {
+                guard let form = item.storage.readForm, form.number == item.number, form.done == item.done else { return false }
+                store(form, id: item.id, start: form.start - text.start, titleKey: item.done ? nil : item.asciiTitleKey,
+                      into: UnsafeMutableRawBufferPointer(rebasing: records[position * recordSize..<(position + 1) * recordSize]))
+            }
+            return true
         }
+        guard complete else { return nil }
         var bytes = magic
         let words: [UInt64] = identityWords(identity, revision: revision) + [
             UInt64(itemsRange.lowerBound), UInt64(itemsRange.upperBound), UInt64(items.open.count), UInt64(items.done.count)]
@@ -87,13 +92,20 @@ package enum ListIndex {
          UInt64(revision), 0]
     }
 
-    private static func append(_ form: UnsafeWrittenForm, id: UUID, start: Int, titleKey: Int?, to bytes: inout [UInt8]) {
-        appendWord(UInt64(start), to: &bytes)
-        appendWord(UInt64(form.count) | UInt64(flags(of: form) | (titleKey == nil ? 0 : 16)) << 32, to: &bytes)
-        appendWord(UInt64(form.number), to: &bytes)
-        withUnsafeBytes(of: id.uuid) { bytes.append(contentsOf: $0) }
-        for offset in offsetList(form.offsets) { withUnsafeBytes(of: offset.littleEndian) { bytes.append(contentsOf: $0) } }
-        appendWord(UInt64(bitPattern: Int64(titleKey ?? 0)), to: &bytes)
+    /// Writes the record of the item in `form` into `record`, `recordSize` bytes of zeros.
+    private static func store(_ form: UnsafeWrittenForm, id: UUID, start: Int, titleKey: Int?, into record: UnsafeMutableRawBufferPointer) {
+        record.storeBytes(of: UInt64(start).littleEndian, toByteOffset: 0, as: UInt64.self)
+        record.storeBytes(of: (UInt64(form.count) | UInt64(flags(of: form) | (titleKey == nil ? 0 : 16)) << 32).littleEndian,
+                          toByteOffset: 8, as: UInt64.self)
+        record.storeBytes(of: UInt64(form.number).littleEndian, toByteOffset: 16, as: UInt64.self)
+        record.storeBytes(of: id.uuid, toByteOffset: 24, as: uuid_t.self)
+        let offsets = form.offsets
+        for (field, offset) in [offsets.title, offsets.itemDescription, offsets.due, offsets.allDay, offsets.start, offsets.repeatRule,
+                                offsets.location, offsets.priority, offsets.tags, offsets.parent, offsets.project, offsets.list,
+                                offsets.alarms, offsets.createdAt, offsets.completedAt, offsets.modifiedAt].enumerated() {
+            record.storeBytes(of: offset.littleEndian, toByteOffset: 40 + 2 * field, as: UnsafeWrittenForm.Offset.self)
+        }
+        record.storeBytes(of: UInt64(bitPattern: Int64(titleKey ?? 0)).littleEndian, toByteOffset: 72, as: UInt64.self)
     }
 
     /// The item of the record at `position`, and the key of its title when the record has it.
@@ -121,13 +133,6 @@ package enum ListIndex {
 
     private static func flags(of form: UnsafeWrittenForm) -> UInt32 {
         (form.done ? 1 : 0) | (form.isExact ? 2 : 0) | (form.offsets.dueIsDay ? 4 : 0) | (form.offsets.startIsDay ? 8 : 0)
-    }
-
-    /// The offsets in the order records keep them.
-    private static func offsetList(_ offsets: UnsafeWrittenForm.Offsets) -> [UnsafeWrittenForm.Offset] {
-        [offsets.title, offsets.itemDescription, offsets.due, offsets.allDay, offsets.start, offsets.repeatRule, offsets.location,
-         offsets.priority, offsets.tags, offsets.parent, offsets.project, offsets.list, offsets.alarms, offsets.createdAt,
-         offsets.completedAt, offsets.modifiedAt]
     }
 
     private static func offsetsFrom(_ list: (Int) -> UnsafeWrittenForm.Offset, dueIsDay: Bool, startIsDay: Bool) -> UnsafeWrittenForm.Offsets {

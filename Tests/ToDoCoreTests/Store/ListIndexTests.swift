@@ -14,7 +14,7 @@ final class ListIndexTests: StoreFolderTestCase {
     }
 
     /// Items with every kind of field, one checked, then as many changes as the journal takes,
-    /// so that the next is written whole with its index.
+    /// so that the next is written whole, and one more, which makes the index.
     private func makeList() throws -> JSONFileStore {
         let store = longListStore()
         let parent = ToDoItem(title: "Trip", itemDescription: "Ölmühle, 東京 and \"quotes\"\nover two lines", due: .day(Day(year: 2026, month: 12, day: 3)!),
@@ -31,8 +31,10 @@ final class ListIndexTests: StoreFolderTestCase {
         }
         try store.update { manager in _ = try manager.checkItem(withID: manager.toDoItems[5].id) }
         for index in 0..<JSONFileStore.journalLineLimit { try store.update { _ = try $0.add(ToDoItem(title: "more \(index)")) } }
-        XCTAssertTrue(FileManager.default.fileExists(atPath: indexURL.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: indexURL.path), "written whole: no index")
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("items.json.journal").path))
+        try store.update { _ = try $0.add(ToDoItem(title: "after")) }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: indexURL.path))
         return store
     }
 
@@ -159,8 +161,8 @@ final class ListIndexTests: StoreFolderTestCase {
         XCTAssertNil(indexed(resealed { bytes in for offset in 16..<24 { bytes[first + offset] = 0 } }, scan))
     }
 
-    /// Removed before the list is written whole, made after: a crash between leaves none, or
-    /// one the next read sees is another file's.
+    /// Removed before the list is written whole, made by the next change: one left by a crash is
+    /// another file's, and not used.
     func test_theIndexFollowsTheList_andAStaleOneIsNotUsed() throws {
         let store = try makeList()
         let oldIndex = try Data(contentsOf: indexURL)
@@ -173,6 +175,8 @@ final class ListIndexTests: StoreFolderTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: indexURL.path))
         try store.update { manager in _ = try manager.removeItem(withID: manager.toDoItems.last!.id) }
         for index in 0..<JSONFileStore.journalLineLimit { try store.update { _ = try $0.add(ToDoItem(title: "again \(index)")) } }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: indexURL.path))
+        try store.update { _ = try $0.add(ToDoItem(title: "after again")) }
         XCTAssertNotEqual(try Data(contentsOf: indexURL), oldIndex)
         let expected = try store.load()
         // The old index left beside the new list (a crash after the list was written) is another file's.
