@@ -437,18 +437,17 @@ public struct JSONFileStore: Sendable {
         // A long list's index saves scanning its items (`ListIndex`); only this user's own, and
         // only when it was made from this very file.
         let isLong = fileSize >= journalFromBytes
-        let index = isLong ? (try? FileSystem.readCompanionFile(at: path + Self.indexSuffix))??.bytes : nil
+        let index = isLong ? FileSystem.openCompanionFileForReading(at: path + Self.indexSuffix, limit: sizeLimit) : nil
+        defer { if let index { close(index.descriptor) } }
         var indexUsed = false
-        var document = try withExtendedLifetime(index) { () throws(StoreError) in
-            try StoreDocument(text: text, file: path, indexed: index.map { index in
-                { start, revision in
-                    let items = ListIndex.items(from: UnsafeBufferPointer(start: index.start, count: index.count), text: text, identity: identity,
-                                                revision: revision, arrayStart: start)
-                    indexUsed = items != nil
-                    return items
-                }
-            })
-        }
+        var document = try StoreDocument(text: text, file: path, indexed: index.map { index in
+            { start, revision in
+                let items = ListIndex.items(readingFrom: index.descriptor, size: index.size, text: text, identity: identity,
+                                            revision: revision, arrayStart: start)
+                indexUsed = items != nil
+                return items
+            }
+        })
         let newIndex = makingIndex && isLong && !indexUsed && document.continuesInJournal
             ? document.itemsRange.flatMap { ListIndex.bytes(of: document.items, in: text, itemsRange: $0, identity: identity, revision: document.revision ?? 0) }
             : nil

@@ -41,6 +41,22 @@ package enum FileSystem {
         try readKept(path, limit: limit, refusing: OwnFiles.reasonNotToTrust)
     }
 
+    /// One of the files todo keeps beside the list, open for reading, and its size, when it may be
+    /// used as `readCompanionFile` would read it; `nil` when there is none or it may not (another
+    /// user's, a link, not a plain file, over `limit` bytes). For a file that only saves time, the
+    /// list's index, which is then not used. The caller closes the descriptor.
+    package static func openCompanionFileForReading(at path: String, limit: Int) -> (descriptor: Int32, size: Int)? {
+        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, OwnFiles.reasonNotToTrust(status) == nil,
+              status.st_size <= limit else {
+            close(descriptor)
+            return nil
+        }
+        return (descriptor, Int(status.st_size))
+    }
+
     /// A file todo keeps, read whole as `readOwnFile` says, unless `refusing` gives a reason not
     /// to use it (checked on the opened file) or it is larger than `limit`.
     private static func readKept(
@@ -405,26 +421,47 @@ extension FileSystem {
     /// but whoever can write the list can change it anyway). A megabyte takes well under one
     /// millisecond.
     package static func digest(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let prime1: UInt64 = 0x9E37_79B1_85EB_CA87, prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F, prime3: UInt64 = 0x1656_67B1_9E37_79F9
-        func round(_ accumulator: UInt64, _ word: UInt64) -> UInt64 {
+        var digest = Digest(count: bytes.count)
+        digest.add(bytes)
+        return digest.value
+    }
+
+    /// `digest(of:)` worked out piece by piece, for bytes read a piece at a time: every piece but
+    /// the last a whole number of 8-byte words.
+    package struct Digest {
+        private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87, prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+        private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
+        private var accumulator: UInt64
+        private var last: UInt64 = 0
+
+        /// A digest of `count` bytes, to be added.
+        package init(count: Int) {
+            accumulator = Self.prime3 ^ UInt64(count)
+        }
+
+        private static func round(_ accumulator: UInt64, _ word: UInt64) -> UInt64 {
             let mixed = accumulator &+ word &* prime2
             return (mixed << 31 | mixed >> 33) &* prime1
         }
-        var accumulator = prime3 ^ UInt64(bytes.count)
-        guard let base = bytes.baseAddress else { return accumulator }
-        let raw = UnsafeRawPointer(base)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            accumulator = round(accumulator, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            offset += 8
+
+        package mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                accumulator = Self.round(accumulator, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                offset += 8
+            }
+            for index in offset..<bytes.count { last |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
         }
-        var last: UInt64 = 0
-        for index in offset..<bytes.count { last |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
-        accumulator = round(accumulator, last)
-        accumulator ^= accumulator >> 33
-        accumulator &*= prime2
-        accumulator ^= accumulator >> 29
-        accumulator &*= prime3
-        return accumulator ^ accumulator >> 32
+
+        package var value: UInt64 {
+            var accumulator = Self.round(self.accumulator, last)
+            accumulator ^= accumulator >> 33
+            accumulator &*= Self.prime2
+            accumulator ^= accumulator >> 29
+            accumulator &*= Self.prime3
+            return accumulator ^ accumulator >> 32
+        }
     }
 }

@@ -187,6 +187,48 @@ final class ListIndexTests: StoreFolderTestCase {
         XCTAssertEqual(loaded.doneItems, expected.doneItems)
     }
 
+    /// Read from the file a piece at a time (as a command reads it, never holding it whole), an
+    /// index of several pieces gives what the whole index gives; damage in its last piece, nothing.
+    func test_theIndexReadInPieces_givesTheSameItems() throws {
+        let store = longListStore()
+        try store.update { manager in for index in 0..<2_500 { _ = try manager.add(ToDoItem(title: "item \(index)")) } }
+        try store.update { _ = try $0.add(ToDoItem(title: "the change that makes the index")) }
+        let scan = try scanned()
+        let index = Array(try Data(contentsOf: indexURL))
+        XCTAssertEqual(index.count, ListIndex.headerSize + 2_500 * 80)
+        func readInPieces() -> (items: StoredItems, arrayEnd: Int)? {
+            guard let (descriptor, size) = FileSystem.openCompanionFileForReading(at: indexURL.path, limit: .max) else { return nil }
+            defer { close(descriptor) }
+            return ListIndex.items(readingFrom: descriptor, size: size, text: scan.text, identity: scan.identity,
+                                   revision: scan.document.revision, arrayStart: scan.document.itemsRange!.lowerBound)
+        }
+        let pieces = try XCTUnwrap(readInPieces())
+        XCTAssertEqual(written(pieces.items), written(scan.document.items))
+        XCTAssertEqual(written(pieces.items), written(try XCTUnwrap(indexed(index, scan)).items))
+        XCTAssertEqual(pieces.items.openASCIITitleKeys?.count, 2_500)
+        var damaged = index
+        damaged[damaged.count - 30] ^= 1
+        try Data(damaged).write(to: indexURL)
+        XCTAssertNil(readInPieces())
+        XCTAssertEqual(try store.load().toDoCount, 2_501, "read by scanning")
+    }
+
+    /// The digest worked out a piece at a time is the digest of the whole.
+    func test_theDigestInPieces_isTheWholesDigest() {
+        var random = SeededGenerator(seed: 0xD16E57)
+        for count in 0..<200 {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let whole = bytes.withUnsafeBufferPointer(FileSystem.digest(of:))
+            let cut = 8 * Int.random(in: 0...(count / 8), using: &random)
+            var pieces = FileSystem.Digest(count: count)
+            bytes.withUnsafeBufferPointer { buffer in
+                pieces.add(UnsafeBufferPointer(rebasing: buffer[..<cut]))
+                pieces.add(UnsafeBufferPointer(rebasing: buffer[cut...]))
+            }
+            XCTAssertEqual(pieces.value, whole, "\(count) bytes cut at \(cut)")
+        }
+    }
+
     func test_aShortList_hasNoIndex() throws {
         let store = JSONFileStore(fileURL: fileURL)
         try store.update { _ = try $0.add(ToDoItem(title: "Tea")) }
