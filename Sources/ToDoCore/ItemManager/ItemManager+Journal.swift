@@ -15,16 +15,16 @@ enum JournalStep {
 
 extension ItemManager {
     /// The changes made since the manager was read, as steps forward: each step's item as the
-    /// step left it, which is the item as the next step about it found it, or as the list holds
-    /// it now after its last step.
-    func journalSteps() -> [JournalStep] {
+    /// step left it, which is the item as the next step about it found it, or after its last step
+    /// as `touched` (`changes.touchedItems`, what the history keeps) has it.
+    func journalSteps(touched: [TouchedItem]) -> [JournalStep] {
         var nextBefore: [ToDoItem?] = Array(repeating: nil, count: steps.count)
         var laterStep: [UUID: Int] = [:]
         for index in steps.indices.reversed() {
             if let later = laterStep[steps[index].id] { nextBefore[index] = steps[later].itemBefore }
             laterStep[steps[index].id] = index
         }
-        let final = Dictionary(touchedItems().map { ($0.id, $0.item) }, uniquingKeysWith: { first, _ in first })
+        let final = Dictionary(touched.map { ($0.id, $0.item) }, uniquingKeysWith: { first, _ in first })
         func after(_ index: Int) -> StoredItem? {
             if let item = nextBefore[index] { return StoredItem(item) }
             return (final[steps[index].id] ?? nil).map(StoredItem.init)

@@ -291,7 +291,7 @@ public struct JSONFileStore: Sendable {
                     steps: changes.steps, results: changes.touchedItems, migration: snapshot.migration)
                 historyFlush = try history.append(entry, afterRevision: revision)
             }
-            if let line = journalLine(for: snapshot) {
+            if let line = journalLine(for: snapshot, touched: changes.touchedItems) {
                 // The history's line is on disk before the journal's, which makes the change.
                 try historyFlush?.wait()
                 let journal = ListJournal(dataPath: path)
@@ -320,12 +320,12 @@ public struct JSONFileStore: Sendable {
 
     /// The change made to `snapshot`'s list as a line of its journal, when the list keeps one and
     /// the line keeps it within its bounds; `nil` when the list is to be written whole.
-    private func journalLine(for snapshot: Snapshot) -> [UInt8]? {
+    private func journalLine(for snapshot: Snapshot, touched: [TouchedItem]) -> [UInt8]? {
         let journal = snapshot.journal
         guard snapshot.document.continuesInJournal, !snapshot.needsWritingWhole, snapshot.fileSize >= journalFromBytes,
               journal.lines.count < Self.journalLineLimit, !snapshot.manager.steps.isEmpty else { return nil }
         let line = ListJournal.bytes(of: ListJournal.Line(revision: snapshot.revision + 1, nextNumber: snapshot.manager.nextNumber,
-                                                           steps: snapshot.manager.journalSteps()))
+                                                           steps: snapshot.manager.journalSteps(touched: touched)))
         guard journal.end + line.count <= max(Self.journalByteAllowance, snapshot.fileSize / 16) else { return nil }
         return line
     }

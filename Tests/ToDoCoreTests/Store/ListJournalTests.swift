@@ -201,12 +201,7 @@ final class ListJournalTests: StoreFolderTestCase {
         let index = try XCTUnwrap(journal.firstRange(of: Data("Milk".utf8))).lowerBound
         journal[index] = UInt8(ascii: "S")
         try journal.write(to: journalURL)
-        let before = try files()
-
-        let expected = StoreError.invalidContent(file: journalURL.path, reason: "line 1 is damaged")
-        XCTAssertThrowsError(try store.load(), expected)
-        XCTAssertThrowsError(try store.update { try $0.add(ToDoItem(title: "Eggs")) }, expected)
-        XCTAssertEqual(try files(), before)
+        try assertRefused(by: store, StoreError.invalidContent(file: journalURL.path, reason: "line 1 is damaged"))
     }
 
     func test_aJournalThatDoesNotFollowOnFromTheList_isRefused() throws {
@@ -215,11 +210,7 @@ final class ListJournalTests: StoreFolderTestCase {
         // The first of its two lines gone: the second does not follow on from the list's revision.
         let journal = try lines(of: journalURL)
         try Data((journal[1] + "\n").utf8).write(to: journalURL)
-        let before = try files()
-        let expected = StoreError.invalidContent(file: journalURL.path, reason: "line 1 is change 3, where change 2 was due")
-        XCTAssertThrowsError(try store.load(), expected)
-        XCTAssertThrowsError(try store.update { try $0.add(ToDoItem(title: "Eggs")) }, expected)
-        XCTAssertEqual(try files(), before)
+        try assertRefused(by: store, StoreError.invalidContent(file: journalURL.path, reason: "line 1 is change 3, where change 2 was due"))
     }
 
     func test_aJournalLineThatDoesNotFitTheList_isRefused() throws {
@@ -271,6 +262,14 @@ final class ListJournalTests: StoreFolderTestCase {
     }
 
     // MARK: Helpers
+
+    /// Reading the list and changing it both fail with `expected`, and no file changes.
+    private func assertRefused(by store: JSONFileStore, _ expected: StoreError, line: UInt = #line) throws {
+        let before = try files()
+        XCTAssertThrowsError(try store.load(), expected, line: line)
+        XCTAssertThrowsError(try store.update { try $0.add(ToDoItem(title: "Eggs")) }, expected, line: line)
+        XCTAssertEqual(try files(), before, line: line)
+    }
 
     private func lines(of url: URL) throws -> [String] {
         try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
