@@ -9,6 +9,32 @@
 #include "ProcessMemory.h"
 // Any C library header says which library it is.
 #include <stdlib.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+// A long list is mapped, not read (UnsafeOwnedBytes.init(mapping:count:)). todo only ever replaces
+// a list by renaming, and never writes into a file someone has mapped; but another program may
+// cut the file short in place meanwhile, and touching a page past its new end raises SIGBUS. That
+// is an unreadable list, said as such, with its exit code (ExitCode.unreadableStore), not a crash.
+// A change stopped here is a change stopped at any moment: the list is as it was, or as the change
+// left it, never half written (docs/data-safety.md).
+static void todo_mapped_file_cut_short(int signal) {
+    (void)signal;
+    static const char message[] = "Error: the list's file was cut short by another program while todo read it; "
+                                  "todo stopped, no change was half made: run the command again\n";
+    ssize_t written = write(STDERR_FILENO, message, sizeof message - 1);
+    (void)written;
+    _exit(4);
+}
+
+void todo_report_mapped_files_cut_short(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = todo_mapped_file_cut_short;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGBUS, &action, NULL);
+}
 
 #if defined(__linux__) && defined(__GLIBC__)
 #include <malloc.h>

@@ -6,4 +6,8 @@
 /// process ends. Call first thing in `main`; does nothing where the C library is not glibc.
 void todo_prepare_process_memory(void);
 
+/// Reports a long list's file cut short by another program while todo has it mapped (SIGBUS) as an
+/// unreadable list: a message on standard error and exit code 4. Call first thing in `main`.
+void todo_report_mapped_files_cut_short(void);
+
 #endif

@@ -21,7 +21,7 @@ extension ItemManager {
                 copy.takeOut(id, near: place)
             case .removed(let item, let place):
                 // A history written by todo never brings back an item that is there; an edited one might.
-                if copy.ids.contains(item.id), let existing = copy.item(withID: item.id) {
+                if copy.containsItem(withID: item.id), let existing = copy.item(withID: item.id) {
                     throw .refused(entry, .duplicateID(existing: existing))
                 }
                 copy.put(item, at: place)

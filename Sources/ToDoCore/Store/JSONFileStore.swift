@@ -424,7 +424,7 @@ public struct JSONFileStore: Sendable {
     }
 
     private func readOnce(at path: String, makingIndex: Bool) throws(StoreError) -> Snapshot {
-        guard let (bytes, identity) = try FileSystem.readOwnFile(at: path, limit: sizeLimit) else {
+        guard let (bytes, identity) = try FileSystem.readOwnFile(at: path, limit: sizeLimit, mapping: true) else {
             var manager = ItemManager(now: now)
             if let newID { manager.newID = newID }
             return Snapshot(document: StoreDocument(), manager: manager, identity: nil)
@@ -437,13 +437,13 @@ public struct JSONFileStore: Sendable {
         // A long list's index saves scanning its items (`ListIndex`); only this user's own, and
         // only when it was made from this very file.
         let isLong = fileSize >= journalFromBytes
-        let index = isLong ? FileSystem.openCompanionFileForReading(at: path + Self.indexSuffix, limit: sizeLimit) : nil
-        defer { if let index { close(index.descriptor) } }
+        let index = isLong ? FileSystem.mapCompanionFile(at: path + Self.indexSuffix, limit: sizeLimit) : nil
         var indexUsed = false
         var document = try StoreDocument(text: text, file: path, indexed: index.map { index in
             { start, revision in
-                let items = ListIndex.items(readingFrom: index.descriptor, size: index.size, text: text, identity: identity,
-                                            revision: revision, arrayStart: start)
+                let items = withExtendedLifetime(index) {
+                    ListIndex.items(from: index.buffer, text: text, identity: identity, revision: revision, arrayStart: start)
+                }
                 indexUsed = items != nil
                 return items
             }
@@ -470,10 +470,8 @@ public struct JSONFileStore: Sendable {
         if document.continuesInJournal {
             let file = ListJournal(dataPath: path)
             journal = try file.read(after: document.revision ?? 0, limit: sizeLimit)
-            for line in journal.lines {
-                if let reason = manager.replay(line.steps, nextNumber: line.nextNumber) {
-                    throw .invalidContent(file: file.path, reason: "change \(line.revision) does not fit the list: \(reason)")
-                }
+            if let (revision, reason) = manager.replay(journal.lines) {
+                throw .invalidContent(file: file.path, reason: "change \(revision) does not fit the list: \(reason)")
             }
         }
         return Snapshot(document: document, manager: manager, identity: identity, migration: migration,

@@ -1,7 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ToDoModel
 
-/// Bytes in memory this object allocated itself and frees when it goes. A pointer into them stays
-/// valid for as long as the object lives, which a pointer taken from an array's
+/// Bytes in memory this object allocated (or mapped) itself and frees when it goes. A pointer into
+/// them stays valid for as long as the object lives, which a pointer taken from an array's
 /// `withUnsafeBufferPointer` is not promised to be once the closure returns: items read from the
 /// list point into the list's text (`StoredText`), and the file is read straight into this memory,
 /// so that holding it costs no copy.
@@ -10,11 +17,30 @@ package final class UnsafeOwnedBytes: @unchecked Sendable {
     /// How many bytes hold data; the rest of `capacity` is uninitialized.
     package private(set) var count = 0
     package private(set) var capacity: Int
+    /// Whether the bytes are a file's, mapped read-only (`init(mapping:count:)`), not allocated.
+    package let isMapped: Bool
 
     /// Room for `capacity` bytes, none of them initialized yet.
     package init(capacity: Int) {
         self.capacity = max(capacity, 1)
         start = .allocate(capacity: self.capacity)
+        isMapped = false
+    }
+
+    /// The first `count` bytes of the open file `descriptor`, mapped read-only and private
+    /// instead of read: the pages are the kernel's cache of the file itself, never copied or
+    /// zeroed, and only those touched are mapped in. Reading a 27 MB list into fresh memory took
+    /// longer than all the rest of `todo add`, which touches a few of its items. `nil` when the
+    /// file cannot be mapped (then it is read). The file must not be cut short while mapped: todo
+    /// only ever replaces a list by renaming, and a process touching a page another program cut off
+    /// gets SIGBUS, which `todo` reports as an unreadable list (ProcessMemory.c).
+    package init?(mapping descriptor: Int32, count: Int) {
+        guard count > 0, let mapping = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
+              mapping != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+        start = mapping.assumingMemoryBound(to: UInt8.self)
+        self.count = count
+        capacity = count
+        isMapped = true
     }
 
     /// A copy of `bytes`.
@@ -27,13 +53,14 @@ package final class UnsafeOwnedBytes: @unchecked Sendable {
     }
 
     deinit {
-        start.deallocate()
+        if isMapped { munmap(start, capacity) } else { start.deallocate() }
     }
 
     package var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
     /// The room after the bytes, for `fill` to write into; it returns how many it wrote.
     package func append<Failure: Error>(upTo extra: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) throws(Failure) -> Int) throws(Failure) {
+        precondition(!isMapped, "a mapped file's bytes are read-only")
         if count + extra > capacity { grow(to: max(count + extra, capacity * 2)) }
         let written = try fill(UnsafeMutableBufferPointer(start: start + count, count: extra))
         count += min(max(written, 0), extra)

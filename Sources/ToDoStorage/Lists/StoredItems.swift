@@ -17,7 +17,12 @@ package struct StoredItems {
     /// Whether any item says `allDay`, as the first form did (`ItemForm`), noted the same way.
     package var anyLegacyAllDay = false
     /// The `TitleKey`s of the open items' ASCII titles, when an index had them (`ListIndex`).
-    package var openASCIITitleKeys: KeySet<Int>?
+    package var openASCIITitleKeys: [Int]?
+    /// Whether the items' ids and numbers are known unique and in range: read through an index,
+    /// which is made only of items an `ItemManager` restored, having checked them.
+    package var idsAndNumbersChecked = false
+    /// The highest number of the items, when `idsAndNumbersChecked`.
+    package var highestNumber = 0
 
     /// Notes the fields of an item read by the shortcut from where they are, which costs nothing.
     package mutating func note(_ item: WrittenItem) {

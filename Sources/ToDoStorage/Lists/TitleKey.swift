@@ -76,11 +76,26 @@ package struct TitleKeySet: Sendable {
     /// of a long list, `Parallelism`), titles added since going to the last.
     private var ascii: [KeySet<Int>]?
     private var other: KeySet<Int>?
+    /// The ASCII keys an index gave (`init(asciiKeys:)`), not yet in a set: the first look-up
+    /// reads them through, the second puts them in `ascii`. One `add` then makes no set of
+    /// 100,000 keys for one look-up.
+    private var asciiNotInSet: [Int]?
+    private var lookedThroughOnce = false
 
     /// Whether an item of `openItems` (the open items, all of which were inserted since the set
     /// was made) may have `title`'s key.
     package mutating func mayContain(titleOf item: StoredItem, among openItems: [StoredItem]) -> Bool {
         if let key = item.asciiTitleKey {
+            if ascii == nil, let keys = asciiNotInSet {
+                if !lookedThroughOnce {
+                    lookedThroughOnce = true
+                    return keys.contains(key)
+                }
+                var set = KeySet<Int>(minimumCapacity: keys.count)
+                for key in keys { set.insert(key) }
+                ascii = [set]
+                asciiNotInSet = nil
+            }
             if ascii == nil {
                 // Through the buffer: iterating the array would copy (and retain) every item.
                 ascii = openItems.withUnsafeBufferPointer { openItems in
@@ -108,9 +123,10 @@ package struct TitleKeySet: Sendable {
 
     /// Notes the title of an item that became open, in the sets already made.
     package mutating func insert(titleOf item: StoredItem) {
-        guard ascii != nil || other != nil else { return }
+        guard ascii != nil || other != nil || asciiNotInSet != nil else { return }
         if let key = item.asciiTitleKey {
             if let last = ascii?.indices.last { ascii?[last].insert(key) }
+            asciiNotInSet?.append(key)
         } else {
             other?.insert(TitleKey.otherKey(of: item.title))
         }
@@ -118,8 +134,8 @@ package struct TitleKeySet: Sendable {
 
     /// The set of open items whose ASCII keys were gathered already (`ListIndex`): the others'
     /// are gathered when a check needs them.
-    package init(asciiKeys: KeySet<Int>) {
-        ascii = [asciiKeys]
+    package init(asciiKeys: [Int]) {
+        asciiNotInSet = asciiKeys
     }
 
     /// An empty set for an empty list: nothing to gather.

@@ -28,48 +28,56 @@ package enum FileSystem {
     /// The whole of one of the list's own files (the list, its history), with its identity, or
     /// `nil` when there is none: never through a final symbolic link, never a FIFO or device
     /// (opened without waiting), and never more than `OwnFiles.sizeLimit` bytes. The bytes are in
-    /// memory of their own, which items read from the list may point into.
-    package static func readOwnFile(at path: String, limit: Int = OwnFiles.sizeLimit) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
-        try readKept(path, limit: limit) { status in status.st_mode & S_IFMT != S_IFREG ? .notRegularFile : nil }
+    /// memory of their own, which items read from the list may point into. With `mapping`, a
+    /// file of `mapFromBytes` or more is mapped instead of read (`UnsafeOwnedBytes(mapping:count:)`):
+    /// only for the list itself, which todo replaces by renaming, never writes into.
+    package static func readOwnFile(at path: String, limit: Int = OwnFiles.sizeLimit, mapping: Bool = false) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
+        try read(path, flags: keptFileFlags, limit: limit, mapFromBytes: mapping ? mapFromBytes : nil) { status throws(StoreError) in
+            try checkKept(path, status, limit: limit) { status in status.st_mode & S_IFMT != S_IFREG ? .notRegularFile : nil }
+        }
     }
+
+    /// The size from which `readOwnFile` maps a list instead of reading it: below it, reading is
+    /// as fast, and the file needs no descriptor kept for it.
+    package static let mapFromBytes = 1 << 20
 
     /// The whole of one of the files todo keeps beside the list (its history, its sync state), as
     /// `readOwnFile` reads the list, and only when this user owns it and no one else may write to
     /// it (`OwnFiles.reasonNotToTrust`): in a folder others can write to, a file planted or moved
     /// there by another user is refused, never read.
     package static func readCompanionFile(at path: String, limit: Int = OwnFiles.sizeLimit) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
-        try readKept(path, limit: limit, refusing: OwnFiles.reasonNotToTrust)
-    }
-
-    /// One of the files todo keeps beside the list, open for reading, and its size, when it may be
-    /// used as `readCompanionFile` would read it; `nil` when there is none or it may not (another
-    /// user's, a link, not a plain file, over `limit` bytes). For a file that only saves time, the
-    /// list's index, which is then not used. The caller closes the descriptor.
-    package static func openCompanionFileForReading(at path: String, limit: Int) -> (descriptor: Int32, size: Int)? {
-        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
-        guard descriptor >= 0 else { return nil }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, OwnFiles.reasonNotToTrust(status) == nil,
-              status.st_size <= limit else {
-            close(descriptor)
-            return nil
-        }
-        return (descriptor, Int(status.st_size))
-    }
-
-    /// A file todo keeps, read whole as `readOwnFile` says, unless `refusing` gives a reason not
-    /// to use it (checked on the opened file) or it is larger than `limit`.
-    private static func readKept(
-        _ path: String, limit: Int, refusing: (stat) -> UnusableFileReason?
-    ) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
-        try read(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, limit: limit) { status throws(StoreError) in
-            if let reason = refusing(status) { throw OwnFiles.unusable(path, reason) }
-            if status.st_size > limit { throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: limit)) }
+        try read(path, flags: keptFileFlags, limit: limit) { status throws(StoreError) in
+            try checkKept(path, status, limit: limit, refusing: OwnFiles.reasonNotToTrust)
         }
     }
 
+    /// One of the files todo keeps beside the list, mapped read-only, when it may be used as
+    /// `readCompanionFile` would read it; `nil` when there is none, it may not (another user's, a
+    /// link, not a plain file, over `limit` bytes), it is empty or it cannot be mapped. For a file
+    /// that only saves time, the list's index, which is then not used. Like the list, it is only
+    /// ever replaced by renaming.
+    package static func mapCompanionFile(at path: String, limit: Int) -> UnsafeOwnedBytes? {
+        let mapped = try? read(path, flags: keptFileFlags, limit: limit, mapFromBytes: 0) { status throws(StoreError) in
+            try checkKept(path, status, limit: limit, refusing: OwnFiles.reasonNotToTrust)
+        }
+        guard let (bytes, _) = mapped ?? nil, bytes.isMapped else { return nil }
+        return bytes
+    }
+
+    /// How todo opens the files it keeps: never through a final link, never waiting on a FIFO.
+    private static let keptFileFlags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+
+    /// Throws when `refusing` gives a reason not to use the file todo keeps at `path` (checked on
+    /// the opened file, `status`), or it is larger than `limit`.
+    private static func checkKept(_ path: String, _ status: stat, limit: Int, refusing: (stat) -> UnusableFileReason?) throws(StoreError) {
+        if let reason = refusing(status) { throw OwnFiles.unusable(path, reason) }
+        if status.st_size > limit { throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: limit)) }
+    }
+
+    /// The file at `path`, opened with `flags`, once `check` accepts it: mapped when it is a
+    /// plain file of at least `mapFromBytes`, else read whole.
     private static func read(
-        _ path: String, flags: Int32, limit: Int?, check: (stat) throws(StoreError) -> Void
+        _ path: String, flags: Int32, limit: Int?, mapFromBytes: Int? = nil, check: (stat) throws(StoreError) -> Void
     ) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
         let descriptor = retryingOnInterrupt { open(path, flags) }
         if descriptor < 0 {
@@ -82,6 +90,10 @@ package enum FileSystem {
         guard fstat(descriptor, &status) == 0 else { throw failure("read", path) }
         if status.st_mode & S_IFMT == S_IFDIR { throw failure("read", path, code: EISDIR) }
         try check(status)
+        if let mapFromBytes, status.st_mode & S_IFMT == S_IFREG, status.st_size >= mapFromBytes,
+           let mapped = UnsafeOwnedBytes(mapping: descriptor, count: Int(status.st_size)) {
+            return (mapped, FileIdentity(status))
+        }
 
         // Read into uninitialized memory, a byte more than the size: filling a large buffer with
         // zeros first would cost a third of reading it. A file that grew meanwhile is read on.
@@ -421,47 +433,27 @@ extension FileSystem {
     /// but whoever can write the list can change it anyway). A megabyte takes well under one
     /// millisecond.
     package static func digest(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var digest = Digest(count: bytes.count)
-        digest.add(bytes)
-        return digest.value
-    }
-
-    /// `digest(of:)` worked out piece by piece, for bytes read a piece at a time: every piece but
-    /// the last a whole number of 8-byte words.
-    package struct Digest {
-        private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87, prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-        private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
-        private var accumulator: UInt64
-        private var last: UInt64 = 0
-
-        /// A digest of `count` bytes, to be added.
-        package init(count: Int) {
-            accumulator = Self.prime3 ^ UInt64(count)
-        }
-
-        private static func round(_ accumulator: UInt64, _ word: UInt64) -> UInt64 {
+        let prime1: UInt64 = 0x9E37_79B1_85EB_CA87, prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F, prime3: UInt64 = 0x1656_67B1_9E37_79F9
+        func round(_ accumulator: UInt64, _ word: UInt64) -> UInt64 {
             let mixed = accumulator &+ word &* prime2
             return (mixed << 31 | mixed >> 33) &* prime1
         }
-
-        package mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
-            guard let base = bytes.baseAddress else { return }
+        var accumulator = prime3 ^ UInt64(bytes.count)
+        var last: UInt64 = 0
+        if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
             var offset = 0
             while offset + 8 <= bytes.count {
-                accumulator = Self.round(accumulator, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                accumulator = round(accumulator, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
                 offset += 8
             }
             for index in offset..<bytes.count { last |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
         }
-
-        package var value: UInt64 {
-            var accumulator = Self.round(self.accumulator, last)
-            accumulator ^= accumulator >> 33
-            accumulator &*= Self.prime2
-            accumulator ^= accumulator >> 29
-            accumulator &*= Self.prime3
-            return accumulator ^ accumulator >> 32
-        }
+        accumulator = round(accumulator, last)
+        accumulator ^= accumulator >> 33
+        accumulator &*= prime2
+        accumulator ^= accumulator >> 29
+        accumulator &*= prime3
+        return accumulator ^ accumulator >> 32
     }
 }

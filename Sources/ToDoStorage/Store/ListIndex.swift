@@ -3,12 +3,13 @@ import ToDoModel
 /// Where every item of a long list is in its file, and where each of its fields starts there
 /// (`items.json.index`): what reading the list finds by scanning every item, kept so that the
 /// next commands need not scan them again. Removed before the list is written whole; made by the
-/// first change after, which has to scan the list anyway, under the list's lock; used only for
-/// the very file it was made from (the same
-/// device, inode, size, modification time and revision: any other write to the list changes
-/// them, as `rsync` and `make` judge a file unchanged), and only when its digest is right and every
-/// place it names lies within the list's items. Otherwise the list is read as it always was:
-/// the index only saves time.
+/// first change after, which has to scan the list anyway, under the list's lock, and written only
+/// once that change's `ItemManager` restored the items, refusing two with one id or number: so
+/// items read through it are not checked for that again. Used only for the very file it was
+/// made from (the same device, inode, size, modification time and revision: any other write to
+/// the list changes them, as `rsync` and `make` judge a file unchanged), and only when its digest
+/// is right and every place it names lies within the list's items. Otherwise the list is read as
+/// it always was: the index only saves time.
 ///
 /// Binary, little-endian: a header of 16 words (`TODOIDX1`, the list file's identity, where its
 /// items array starts and ends, how many open and done items, the digest of the records, the
@@ -47,75 +48,37 @@ package enum ListIndex {
 
     /// The items the index describes, read into `text` (the list file with `identity`) with no
     /// scanning, and where the items array ends; `nil` when the index is not this file's, or not
-    /// sound, or its items array does not start at `arrayStart`.
+    /// sound, or its items array does not start at `arrayStart`. The index is read where it is
+    /// (mapped, `FileSystem.mapCompanionFile`): its 8 MB at 100,000 items are never copied.
     package static func items(from index: UnsafeBufferPointer<UInt8>, text: StoredText, identity: FileIdentity, revision: Int?,
                               arrayStart: Int) -> (items: StoredItems, arrayEnd: Int)? {
-        items(count: index.count, read: { buffer, offset in
-            let length = max(0, min(buffer.count, index.count - offset))
-            if length > 0 { buffer.baseAddress!.update(from: index.baseAddress! + offset, count: length) }
-            return length
-        }, text: text, identity: identity, revision: revision, arrayStart: arrayStart)
-    }
-
-    /// The same, read from the open index file of `size` bytes a piece at a time: an index of
-    /// 100,000 items is 8 MB, which a read never holds whole.
-    package static func items(readingFrom descriptor: Int32, size: Int, text: StoredText, identity: FileIdentity, revision: Int?,
-                              arrayStart: Int) -> (items: StoredItems, arrayEnd: Int)? {
-        items(count: size, read: { buffer, offset in
-            let (length, error) = FileSystem.readingUntilFull(descriptor, buffer, at: offset)
-            return error == 0 ? length : -1
-        }, text: text, identity: identity, revision: revision, arrayStart: arrayStart)
-    }
-
-    /// How many records are read at a time.
-    private static let recordsPerPiece = 1024
-
-    /// The items of an index of `count` bytes that `read` copies from a given offset into a buffer
-    /// (returning how many bytes it copied): the header first, then the records a piece at a
-    /// time, each piece digested and made into items. A wrong digest at the end throws them away.
-    private static func items(count: Int, read: (UnsafeMutableBufferPointer<UInt8>, Int) -> Int, text: StoredText,
-                              identity: FileIdentity, revision: Int?, arrayStart: Int) -> (items: StoredItems, arrayEnd: Int)? {
-        guard let revision, count >= headerSize else { return nil }
-        var header = [UInt8](repeating: 0, count: headerSize)
-        guard header.withUnsafeMutableBufferPointer({ read($0, 0) }) == headerSize, header.prefix(magic.count).elementsEqual(magic) else { return nil }
+        guard let revision, index.count >= headerSize, index.prefix(magic.count).elementsEqual(magic) else { return nil }
         func word(_ position: Int) -> UInt64 {
-            header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 8 + 8 * position, as: UInt64.self)) }
+            UInt64(littleEndian: UnsafeRawBufferPointer(index).loadUnaligned(fromByteOffset: 8 + 8 * position, as: UInt64.self))
         }
         let expected = identityWords(identity, revision: revision)
         guard expected.indices.allSatisfy({ word($0) == expected[$0] }), word(7) == UInt64(arrayStart) else { return nil }
         let arrayEnd = word(8), openCount = word(9), doneCount = word(10)
-        guard arrayEnd <= UInt64(text.count), UInt64(arrayStart) < arrayEnd, openCount <= UInt64(count), doneCount <= UInt64(count),
-              (openCount + doneCount) * UInt64(recordSize) == UInt64(count - headerSize) else { return nil }
+        guard arrayEnd <= UInt64(text.count), UInt64(arrayStart) < arrayEnd, openCount <= UInt64(index.count), doneCount <= UInt64(index.count),
+              (openCount + doneCount) * UInt64(recordSize) == UInt64(index.count - headerSize) else { return nil }
+        let records = UnsafeBufferPointer(rebasing: index[headerSize...])
+        guard digest(header: UnsafeBufferPointer(rebasing: index[..<digestOffset]), records: records) == word(11) else { return nil }
         var items = StoredItems()
         items.open.reserveCapacity(Int(openCount))
         items.done.reserveCapacity(Int(doneCount))
         var holders = StoredText.Holders(text)
-        var titleKeys = KeySet<Int>(minimumCapacity: Int(openCount))
-        var digest = FileSystem.Digest(count: count - headerSize)
-        let total = Int(openCount + doneCount)
-        var piece = [UInt8](repeating: 0, count: min(total, recordsPerPiece) * recordSize)
-        var position = 0
-        while position < total {
-            let length = min(total - position, recordsPerPiece) * recordSize
-            let sound = piece.withUnsafeMutableBufferPointer { piece -> Bool in
-                guard read(UnsafeMutableBufferPointer(rebasing: piece[..<length]), headerSize + position * recordSize) == length else { return false }
-                let records = UnsafeBufferPointer(rebasing: UnsafeBufferPointer(piece)[..<length])
-                digest.add(records)
-                for offset in stride(from: 0, to: length, by: recordSize) {
-                    guard let (item, titleKey) = item(at: offset, in: records, within: arrayStart..<Int(arrayEnd)),
-                          item.done == (position + offset / recordSize >= Int(openCount)) else { return false }
-                    items.note(item)
-                    items.append(StoredItem(item, in: holders.next()))
-                    if let titleKey { titleKeys.insert(titleKey) }
-                }
-                return true
-            }
-            guard sound else { return nil }
-            position += length / recordSize
+        var titleKeys: [Int] = []
+        titleKeys.reserveCapacity(Int(openCount))
+        for position in 0..<Int(openCount + doneCount) {
+            guard let (item, titleKey) = item(at: position * recordSize, in: records, within: arrayStart..<Int(arrayEnd)),
+                  item.done == (position >= Int(openCount)) else { return nil }
+            items.note(item)
+            items.highestNumber = max(items.highestNumber, item.number)
+            items.append(StoredItem(item, in: holders.next()))
+            if let titleKey { titleKeys.append(titleKey) }
         }
-        let headerDigest = header.withUnsafeBufferPointer { FileSystem.digest(of: UnsafeBufferPointer(rebasing: $0[..<digestOffset])) }
-        guard combined(header: headerDigest, records: digest.value) == word(11) else { return nil }
         items.openASCIITitleKeys = titleKeys
+        items.idsAndNumbersChecked = true
         return (items, Int(arrayEnd))
     }
 

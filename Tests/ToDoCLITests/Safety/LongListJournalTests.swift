@@ -53,6 +53,29 @@ final class LongListJournalTests: BinaryTestCase {
         XCTAssertTrue(imported.stderr.contains("a long list's own file, whose latest changes are in its journal"), imported.stderr)
     }
 
+    /// A long list is mapped, not read (`FileSystem.readOwnFile(mapping:)`): another program
+    /// cutting the file short under todo makes touching the lost pages raise SIGBUS, which todo
+    /// reports as an unreadable list, exit 4, not a crash, having changed nothing. (The signal is
+    /// sent here while todo waits for the list's lock: the race itself cannot be timed.)
+    func test_aMappedListCutShort_isReportedAsUnreadable_notACrash() throws {
+        try writeLongList()
+        XCTAssertEqual(try todo.run(["add", "first"]).status, 0)
+        let before = try Data(contentsOf: fileURL)
+        let descriptor = open(directory.file("items.json.lock").path, O_RDWR)
+        defer { close(descriptor) }
+        XCTAssertEqual(flock(descriptor, LOCK_EX), 0)
+        let running = try todo.start(["add", "second"])
+        usleep(500_000)
+        kill(running.processIdentifier, SIGBUS)
+        XCTAssertOutcome(running.finish(), Outcome(status: 4, stdout: "", stderr: """
+            Error: the list's file was cut short by another program while todo read it; todo stopped, no change was half made: run the command again
+
+            """))
+        flock(descriptor, LOCK_UN)
+        XCTAssertEqual(try Data(contentsOf: fileURL), before)
+        XCTAssertEqual(try todo.run(["list"]).stdout.split(separator: "\n").count, 6_001)
+    }
+
     func test_sigkillAtRandomMomentsOfJournaledChanges_leavesTheOldListOrTheNew() throws {
         try writeLongList()
         XCTAssertEqual(try todo.run(["add", "first"]).status, 0)

@@ -37,6 +37,48 @@ final class FileSystemTests: XCTestCase {
         XCTAssertEqual(try FileSystem.readOwnFile(at: path)?.bytes.array, large, "the list's own files, into memory of their own")
     }
 
+    /// A list of a megabyte or more is mapped, not read, and gives the same bytes; a shorter one
+    /// (and any other file) is read. The bytes mapped stay as they were while later changes
+    /// replace the list: the old list becomes the spare, and a spare someone has mapped is never
+    /// written into (the next write makes a new file), where one nothing holds is reused.
+    func test_aLongList_isMapped_andNeverWrittenIntoWhileMapped() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("items.json").path
+        func contents(_ seed: Int) -> [UInt8] {
+            (0..<FileSystem.mapFromBytes + 5).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) }
+        }
+        func replace(with bytes: [UInt8]) throws {
+            try FileSystem.writeAtomically(to: path, permissions: 0o600) { append throws(StoreError) in try append(bytes) }
+        }
+        func inode(_ path: String) throws -> UInt64 {
+            try XCTUnwrap((try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.uint64Value)
+        }
+        try replace(with: Array(contents(0).prefix(FileSystem.mapFromBytes - 1)))
+        let short = try XCTUnwrap(FileSystem.readOwnFile(at: path, mapping: true))
+        XCTAssertFalse(short.bytes.isMapped)
+        XCTAssertEqual(short.bytes.array, Array(contents(0).prefix(FileSystem.mapFromBytes - 1)))
+
+        try replace(with: contents(1))
+        XCTAssertFalse(try XCTUnwrap(FileSystem.readOwnFile(at: path)).bytes.isMapped, "mapped only when asked")
+        let first = try inode(path)
+        var mapped: UnsafeOwnedBytes? = try XCTUnwrap(FileSystem.readOwnFile(at: path, mapping: true)).bytes
+        XCTAssertEqual(mapped?.isMapped, true)
+        XCTAssertEqual(mapped?.count, contents(1).count)
+        XCTAssertEqual(mapped?.array, contents(1))
+        try replace(with: contents(2))
+        try replace(with: contents(3))
+        XCTAssertEqual(mapped?.array, contents(1), "the mapped list was not written into")
+        XCTAssertEqual(try FileSystem.readOwnFile(at: path, mapping: true)?.bytes.array, contents(3))
+        #if os(Linux)
+        XCTAssertNotEqual(try inode(path), first, "a new file, not the mapped spare")
+        // Once nothing holds the old list, its file is reused as the spare again (so the test above could fail).
+        mapped = nil
+        let spare = try inode(FileSystem.sparePath(for: path))
+        try replace(with: contents(4))
+        XCTAssertEqual(try inode(path), spare)
+        #endif
+    }
+
     #if os(Linux)
     func test_readFile_readsOnPastTheSizeTheFileHadWhenOpened() throws {
         // Files in /proc report a size of 0 and still have contents: the same path as a file that

@@ -71,7 +71,7 @@ final class ListIndexTests: StoreFolderTestCase {
         XCTAssertEqual(fromIndex.items.open.map { $0.writtenForm?.start }, scan.document.items.open.map { $0.writtenForm?.start })
         XCTAssertEqual([fromIndex.items.anyStartDate, fromIndex.items.anyParent], [true, true])
         // The titles' keys the index keeps are the ones the open items' titles give.
-        XCTAssertEqual(fromIndex.items.openASCIITitleKeys?.count, Set(scan.document.items.open.compactMap(\.asciiTitleKey)).count)
+        XCTAssertEqual(fromIndex.items.openASCIITitleKeys.map(Set.init), Set(scan.document.items.open.compactMap(\.asciiTitleKey)))
         for item in scan.document.items.open {
             if let key = item.asciiTitleKey { XCTAssertEqual(fromIndex.items.openASCIITitleKeys?.contains(key), true, item.title) }
         }
@@ -87,6 +87,36 @@ final class ListIndexTests: StoreFolderTestCase {
         XCTAssertThrowsError(try store.update { _ = try $0.add(ToDoItem(title: "item 4")) })
         XCTAssertThrowsError(try store.update { _ = try $0.add(ToDoItem(title: "Café 6")) })
         XCTAssertNoThrow(try store.update { _ = try $0.add(ToDoItem(title: "Café 3")) }, "Café 3 is done")
+    }
+
+    /// Items read through the index are not checked for two with one id again (the index is made
+    /// only of a list that was), and their ids and titles are looked through, not put in sets, for
+    /// one look-up: the rules hold all the same, on the first look-up and on those after it.
+    func test_throughTheIndex_theRulesHoldWithoutSets() throws {
+        let store = try makeList()
+        let scan = try scanned()
+        let fromIndex = try XCTUnwrap(indexed(Array(try Data(contentsOf: indexURL)), scan)).items
+        XCTAssertTrue(fromIndex.idsAndNumbersChecked)
+        XCTAssertFalse(scan.document.items.idsAndNumbersChecked)
+        // The list file's items: 22, then as many as the journal takes; "after" is in the journal.
+        XCTAssertEqual(fromIndex.highestNumber, 22 + JSONFileStore.journalLineLimit)
+        let existing = try store.load()
+        XCTAssertEqual(existing.nextNumber, 22 + JSONFileStore.journalLineLimit + 2)
+        let open = try XCTUnwrap(existing.toDoItems.last), done = try XCTUnwrap(existing.doneItems.first)
+        try store.update { manager in
+            XCTAssertNil(manager.ids, "no set made")
+            for _ in 0..<3 {
+                XCTAssertThrowsError(try manager.add(ToDoItem(id: done.id, title: "another")), ItemManagerError.duplicateID(existing: done))
+                XCTAssertThrowsError(try manager.add(ToDoItem(id: open.id, title: "another")), ItemManagerError.duplicateID(existing: open))
+                XCTAssertThrowsError(try manager.add(ToDoItem(title: "item 4")))
+                XCTAssertThrowsError(try manager.add(ToDoItem(title: "Café 6")))
+            }
+            XCTAssertNotNil(manager.ids, "made on the second look-up")
+            let added = try manager.add(ToDoItem(title: "new"))
+            XCTAssertEqual(added.number, existing.nextNumber)
+            XCTAssertThrowsError(try manager.add(ToDoItem(id: added.id, title: "again")))
+        }
+        XCTAssertEqual(try store.load().nextNumber, existing.nextNumber + 1)
     }
 
     func test_anIndexOfAnotherFileOrRevision_isNotUsed() throws {
@@ -187,46 +217,37 @@ final class ListIndexTests: StoreFolderTestCase {
         XCTAssertEqual(loaded.doneItems, expected.doneItems)
     }
 
-    /// Read from the file a piece at a time (as a command reads it, never holding it whole), an
-    /// index of several pieces gives what the whole index gives; damage in its last piece, nothing.
-    func test_theIndexReadInPieces_givesTheSameItems() throws {
+    /// Mapped from the file (as a command reads it, never copying it), an index of 2,500 records
+    /// gives what the index read into memory gives; damage in its last record, nothing.
+    func test_theMappedIndex_givesTheSameItems() throws {
         let store = longListStore()
         try store.update { manager in for index in 0..<2_500 { _ = try manager.add(ToDoItem(title: "item \(index)")) } }
         try store.update { _ = try $0.add(ToDoItem(title: "the change that makes the index")) }
         let scan = try scanned()
         let index = Array(try Data(contentsOf: indexURL))
         XCTAssertEqual(index.count, ListIndex.headerSize + 2_500 * 80)
-        func readInPieces() -> (items: StoredItems, arrayEnd: Int)? {
-            guard let (descriptor, size) = FileSystem.openCompanionFileForReading(at: indexURL.path, limit: .max) else { return nil }
-            defer { close(descriptor) }
-            return ListIndex.items(readingFrom: descriptor, size: size, text: scan.text, identity: scan.identity,
-                                   revision: scan.document.revision, arrayStart: scan.document.itemsRange!.lowerBound)
+        func readMapped() -> (items: StoredItems, arrayEnd: Int)? {
+            guard let mapped = FileSystem.mapCompanionFile(at: indexURL.path, limit: .max) else { return nil }
+            XCTAssertTrue(mapped.isMapped)
+            return withExtendedLifetime(mapped) {
+                ListIndex.items(from: mapped.buffer, text: scan.text, identity: scan.identity,
+                                revision: scan.document.revision, arrayStart: scan.document.itemsRange!.lowerBound)
+            }
         }
-        let pieces = try XCTUnwrap(readInPieces())
-        XCTAssertEqual(written(pieces.items), written(scan.document.items))
-        XCTAssertEqual(written(pieces.items), written(try XCTUnwrap(indexed(index, scan)).items))
-        XCTAssertEqual(pieces.items.openASCIITitleKeys?.count, 2_500)
+        let mapped = try XCTUnwrap(readMapped())
+        XCTAssertEqual(written(mapped.items), written(scan.document.items))
+        XCTAssertEqual(written(mapped.items), written(try XCTUnwrap(indexed(index, scan)).items))
+        XCTAssertEqual(mapped.items.openASCIITitleKeys?.count, 2_500)
         var damaged = index
         damaged[damaged.count - 30] ^= 1
-        try Data(damaged).write(to: indexURL)
-        XCTAssertNil(readInPieces())
+        try Data(damaged).write(to: indexURL, options: .atomic)
+        XCTAssertNil(readMapped())
         XCTAssertEqual(try store.load().toDoCount, 2_501, "read by scanning")
-    }
-
-    /// The digest worked out a piece at a time is the digest of the whole.
-    func test_theDigestInPieces_isTheWholesDigest() {
-        var random = SeededGenerator(seed: 0xD16E57)
-        for count in 0..<200 {
-            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
-            let whole = bytes.withUnsafeBufferPointer(FileSystem.digest(of:))
-            let cut = 8 * Int.random(in: 0...(count / 8), using: &random)
-            var pieces = FileSystem.Digest(count: count)
-            bytes.withUnsafeBufferPointer { buffer in
-                pieces.add(UnsafeBufferPointer(rebasing: buffer[..<cut]))
-                pieces.add(UnsafeBufferPointer(rebasing: buffer[cut...]))
-            }
-            XCTAssertEqual(pieces.value, whole, "\(count) bytes cut at \(cut)")
-        }
+        // Not mapped at all: a link, another kind of file, nothing there.
+        try FileManager.default.removeItem(at: indexURL)
+        XCTAssertNil(FileSystem.mapCompanionFile(at: indexURL.path, limit: .max))
+        try FileManager.default.createSymbolicLink(atPath: indexURL.path, withDestinationPath: fileURL.path)
+        XCTAssertNil(FileSystem.mapCompanionFile(at: indexURL.path, limit: .max))
     }
 
     func test_aShortList_hasNoIndex() throws {

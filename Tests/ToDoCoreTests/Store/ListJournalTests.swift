@@ -224,6 +224,23 @@ final class ListJournalTests: StoreFolderTestCase {
             file: journalURL.path, reason: "change 2 does not fit the list: no item \(tea.id.uuidString) at 0"))
     }
 
+    /// A line putting in an item whose id the list file already has (checked once all lines are
+    /// taken forward, not step by step): refused.
+    func test_aJournalLinePuttingInAnIDTheListHas_isRefused() throws {
+        let store = journaledStore()
+        let tea = try store.update { try $0.add(ToDoItem(title: "Tea")) }
+        let milk = try store.update { try $0.add(ToDoItem(title: "Milk")) }
+        let line = try XCTUnwrap(try lines(of: journalURL).last)
+        let revision = try XCTUnwrap(Int(try XCTUnwrap(line.firstMatch(of: /"revision":(\d+)/)).1))
+        // The list file as it was before Milk, but holding an item with Milk's id.
+        let file = #"{"version": 3, "nextNumber": 3, "revision": \#(revision - 1), "items": ["#
+            + #"{"id":"\#(tea.id.uuidString)","number":1,"title":"Tea","done":false},"#
+            + #"{"id":"\#(milk.id.uuidString)","number":2,"title":"Milk too","done":true}]}"#
+        try restore(["items.json": Data(file.utf8), "items.json.journal": Data((line + "\n").utf8)])
+        XCTAssertThrowsError(try store.load(), StoreError.invalidContent(
+            file: journalURL.path, reason: "change \(revision) does not fit the list: two items have the id \(milk.id.uuidString)"))
+    }
+
     func test_aJournalPlantedAsALink_isNeverRead() throws {
         let store = journaledStore()
         for title in ["Tea", "Milk"] { try store.update { try $0.add(ToDoItem(title: title)) } }
