@@ -20,7 +20,7 @@ package struct ItemStorage: Sendable {
     }
 
     /// Fields that stay in `form`, in `text`, until asked for.
-    package init(_ form: UnsafeWrittenForm, in text: StoredText) {
+    package init(_ form: UnsafeWrittenForm, in text: consuming StoredText) {
         kind = .written(form)
         self.text = text
     }
@@ -233,9 +233,9 @@ package struct StoredItem: Sendable {
     }
 
     /// The item found at `item`, in `text`, the text its bytes are in; its fields stay there.
-    package init(_ item: WrittenItem, in text: StoredText) {
-        self.init(id: item.id, number: item.number, done: item.done,
-                  storage: ItemStorage(UnsafeWrittenForm(item, in: text), in: text))
+    package init(_ item: WrittenItem, in text: consuming StoredText) {
+        let form = UnsafeWrittenForm(item, in: text)
+        self.init(id: item.id, number: item.number, done: item.done, storage: ItemStorage(form, in: text))
     }
 
     /// The bytes the item was read from, when writing it anew would give exactly them.

@@ -36,6 +36,12 @@ extension UUID {
         self.init(uuid: value)
     }
 
+    /// The id whose 16 bytes (`uuid`) are at `bytes`, loaded as they are: an index (`ListIndex`)
+    /// holds one for each of 100,000 items, and `init(uuid:)` takes its 16 bytes one by one.
+    package init(bytesAt bytes: UnsafeRawPointer) {
+        self = bytes.loadUnaligned(as: UUID.self)
+    }
+
     /// The four bytes that eight hex digits stand for (the first digit in the lowest byte of
     /// `word`, the first byte in the lowest byte of the result), or `nil` when any is not a hex
     /// digit. All eight are checked and converted at once: for bytes below 0x80, adding

@@ -27,7 +27,7 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
     package let isExact: Bool
 
     /// Where `item` is in `text`, which its range counts from.
-    package init(_ item: WrittenItem, in text: StoredText) {
+    package init(_ item: WrittenItem, in text: borrowing StoredText) {
         start = text.start + item.range.lowerBound
         count = item.range.count
         offsets = item.offsets

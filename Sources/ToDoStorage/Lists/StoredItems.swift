@@ -48,7 +48,8 @@ package struct StoredItems {
         return open.bringToCurrentForm(form, local: local) + done.bringToCurrentForm(form, local: local)
     }
 
-    package mutating func append(_ item: StoredItem) {
+    /// Takes `item`, moved in (a copy would count a reference to its text, and drop it again).
+    package mutating func append(_ item: consuming StoredItem) {
         if item.number == 0 { unnumbered.append((item.done, item.done ? done.count : open.count)) }
         if item.done { done.append(item) } else { open.append(item) }
     }

@@ -11,14 +11,14 @@ import ToDoModel
 /// is right and every place it names lies within the list's items. Otherwise the list is read as
 /// it always was: the index only saves time.
 ///
-/// Binary, little-endian: a header of 16 words (`TODOIDX1`, the list file's identity, where its
-/// items array starts and ends, how many open and done items, the digest of the records, the
+/// Binary, little-endian: a header of 16 words (`TODOIDX2`, the list file's identity, where its
+/// items array starts and ends, how many open and done items, the digest of the records (`FileSystem.wideDigest`), the
 /// list's revision), then one record of `recordSize` bytes per item, the open items then the
 /// done ones, each in file order: where the item starts in the list and its length, its flags
 /// (done, exact, due or start a day, has a title key), number, id, where its 16 fields start
 /// (`UnsafeWrittenForm.Offsets`), and for an open item the `TitleKey` of an ASCII title.
 package enum ListIndex {
-    static let magic = Array("TODOIDX1".utf8)
+    static let magic = Array("TODOIDX2".utf8)
     package static let headerSize = 16 * 8
     static let recordSize = 80
 
@@ -64,19 +64,31 @@ package enum ListIndex {
         let records = UnsafeBufferPointer(rebasing: index[headerSize...])
         guard digest(header: UnsafeBufferPointer(rebasing: index[..<digestOffset]), records: records) == word(11) else { return nil }
         var items = StoredItems()
-        items.open.reserveCapacity(Int(openCount))
-        items.done.reserveCapacity(Int(doneCount))
         var holders = StoredText.Holders(text)
         var titleKeys: [Int] = []
         titleKeys.reserveCapacity(Int(openCount))
-        for position in 0..<Int(openCount + doneCount) {
-            guard let (item, titleKey) = item(at: position * recordSize, in: records, within: arrayStart..<Int(arrayEnd)),
-                  item.done == (position >= Int(openCount)) else { return nil }
-            items.note(item)
-            items.highestNumber = max(items.highestNumber, item.number)
-            items.append(StoredItem(item, in: holders.next()))
-            if let titleKey { titleKeys.append(titleKey) }
+        var sound = true
+        // Each array made in place: appending would copy each item (and count a reference to its text).
+        func stored(_ positions: Range<Int>, done: Bool) -> [StoredItem] {
+            [StoredItem](unsafeUninitializedCapacity: positions.count) { buffer, initialized in
+                for position in positions {
+                    guard let (item, titleKey) = item(at: position * recordSize, in: records, within: arrayStart..<Int(arrayEnd)),
+                          item.done == done else {
+                        sound = false
+                        return
+                    }
+                    items.note(item)
+                    items.highestNumber = max(items.highestNumber, item.number)
+                    buffer.initializeElement(at: initialized, to: StoredItem(item, in: holders.next()))
+                    initialized += 1
+                    if let titleKey { titleKeys.append(titleKey) }
+                }
+            }
         }
+        items.open = stored(0..<Int(openCount), done: false)
+        guard sound else { return nil }
+        items.done = stored(Int(openCount)..<Int(openCount + doneCount), done: true)
+        guard sound else { return nil }
         items.openASCIITitleKeys = titleKeys
         items.idsAndNumbersChecked = true
         return (items, Int(arrayEnd))
@@ -87,7 +99,7 @@ package enum ListIndex {
 
     /// The digest of the header before it and of the records: a damaged index is never used.
     package static func digest(header: UnsafeBufferPointer<UInt8>, records: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        combined(header: FileSystem.digest(of: header), records: FileSystem.digest(of: records))
+        combined(header: FileSystem.digest(of: header), records: FileSystem.wideDigest(of: records))
     }
 
     private static func combined(header: UInt64, records: UInt64) -> UInt64 {
@@ -119,41 +131,34 @@ package enum ListIndex {
     }
 
     /// The item of the record at `position`, and the key of its title when the record has it.
+    /// Read word by word: a list of 100,000 items reads every record.
     private static func item(at position: Int, in records: UnsafeBufferPointer<UInt8>, within array: Range<Int>) -> (WrittenItem, Int?)? {
         let raw = UnsafeRawPointer(records.baseAddress! + position)
         func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
         let start = word(0), countAndFlags = word(8), number = word(16)
-        let count = Int(countAndFlags & 0xFFFF_FFFF), flags = UInt32(countAndFlags >> 32)
+        let count = Int(countAndFlags & 0xFFFF_FFFF), flags = UInt32(truncatingIfNeeded: countAndFlags >> 32)
         guard start >= UInt64(array.lowerBound), start + UInt64(count) <= UInt64(array.upperBound), count > 0,
-              (1...UInt64(ToDoItem.largestNumber)).contains(number) else { return nil }
-        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &uuid) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw + 24, count: 16)) }
-        func offset(_ field: Int) -> UnsafeWrittenForm.Offset {
-            UnsafeWrittenForm.Offset(littleEndian: raw.loadUnaligned(fromByteOffset: 40 + 2 * field, as: UnsafeWrittenForm.Offset.self))
-        }
+              number >= 1, number <= UInt64(ToDoItem.largestNumber) else { return nil }
+        // The 16 offsets are four words of four.
+        let fields = (word(40), word(48), word(56), word(64))
+        func offset(_ word: UInt64, _ index: UInt64) -> UnsafeWrittenForm.Offset { UnsafeWrittenForm.Offset(truncatingIfNeeded: word >> (16 * index)) }
         // Every field within the item's bytes, or none: reading one never leaves them.
-        var furthest: UnsafeWrittenForm.Offset = 0
-        for field in 0..<16 { furthest = max(furthest, offset(field)) }
-        guard Int(furthest) < count else { return nil }
-        let offsets = offsetsFrom(offset, dueIsDay: flags & 4 != 0, startIsDay: flags & 8 != 0)
-        let item = WrittenItem(id: UUID(uuid: uuid), number: Int(number), done: flags & 1 != 0, range: Int(start)..<Int(start) + count,
+        func furthest(_ word: UInt64) -> UnsafeWrittenForm.Offset { max(offset(word, 0), offset(word, 1), offset(word, 2), offset(word, 3)) }
+        guard Int(max(furthest(fields.0), furthest(fields.1), furthest(fields.2), furthest(fields.3))) < count else { return nil }
+        var offsets = UnsafeWrittenForm.Offsets()
+        (offsets.title, offsets.itemDescription, offsets.due, offsets.allDay) = (offset(fields.0, 0), offset(fields.0, 1), offset(fields.0, 2), offset(fields.0, 3))
+        (offsets.start, offsets.repeatRule, offsets.location, offsets.priority) = (offset(fields.1, 0), offset(fields.1, 1), offset(fields.1, 2), offset(fields.1, 3))
+        (offsets.tags, offsets.parent, offsets.project, offsets.list) = (offset(fields.2, 0), offset(fields.2, 1), offset(fields.2, 2), offset(fields.2, 3))
+        (offsets.alarms, offsets.createdAt, offsets.completedAt, offsets.modifiedAt) = (offset(fields.3, 0), offset(fields.3, 1), offset(fields.3, 2), offset(fields.3, 3))
+        offsets.dueIsDay = flags & 4 != 0
+        offsets.startIsDay = flags & 8 != 0
+        let item = WrittenItem(id: UUID(bytesAt: raw + 24), number: Int(number), done: flags & 1 != 0, range: Int(start)..<Int(start) + count,
                                offsets: offsets, isExact: flags & 2 != 0)
         return (item, flags & 16 != 0 ? Int(truncatingIfNeeded: word(72)) : nil)
     }
 
     private static func flags(of form: UnsafeWrittenForm) -> UInt32 {
         (form.done ? 1 : 0) | (form.isExact ? 2 : 0) | (form.offsets.dueIsDay ? 4 : 0) | (form.offsets.startIsDay ? 8 : 0)
-    }
-
-    private static func offsetsFrom(_ list: (Int) -> UnsafeWrittenForm.Offset, dueIsDay: Bool, startIsDay: Bool) -> UnsafeWrittenForm.Offsets {
-        var offsets = UnsafeWrittenForm.Offsets()
-        (offsets.title, offsets.itemDescription, offsets.due, offsets.allDay) = (list(0), list(1), list(2), list(3))
-        (offsets.start, offsets.repeatRule, offsets.location, offsets.priority) = (list(4), list(5), list(6), list(7))
-        (offsets.tags, offsets.parent, offsets.project, offsets.list) = (list(8), list(9), list(10), list(11))
-        (offsets.alarms, offsets.createdAt, offsets.completedAt, offsets.modifiedAt) = (list(12), list(13), list(14), list(15))
-        offsets.dueIsDay = dueIsDay
-        offsets.startIsDay = startIsDay
-        return offsets
     }
 
     private static func appendWord(_ word: UInt64, to bytes: inout [UInt8]) {

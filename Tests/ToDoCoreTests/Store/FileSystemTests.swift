@@ -37,6 +37,26 @@ final class FileSystemTests: XCTestCase {
         XCTAssertEqual(try FileSystem.readOwnFile(at: path)?.bytes.array, large, "the list's own files, into memory of their own")
     }
 
+    /// The digest's values are kept in files (each journal line's `check`, the sync state's list
+    /// digest): they must never change. The wide digest (an index's) changes with every bit.
+    func test_theDigest_keepsItsValues_andTheWideDigestSeesEveryBit() {
+        let sample = Array("A list of things to do, and a journal of changes: 0123456789".utf8)
+        XCTAssertEqual(sample.withUnsafeBufferPointer(FileSystem.digest(of:)), 0x1AC4_2918_8843_819C)
+        XCTAssertEqual([UInt8]().withUnsafeBufferPointer(FileSystem.digest(of:)), 0x33B8_4AC3_B3BE_27D6)
+        for count in [0, 1, 7, 8, 31, 32, 33, 63, 64, 65, 200] {
+            var bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            let whole = bytes.withUnsafeBufferPointer(FileSystem.wideDigest(of:))
+            var seen: Set<UInt64> = [whole]
+            for bit in 0..<(8 * count) {
+                bytes[bit / 8] ^= 1 << (bit % 8)
+                seen.insert(bytes.withUnsafeBufferPointer(FileSystem.wideDigest(of:)))
+                bytes[bit / 8] ^= 1 << (bit % 8)
+            }
+            XCTAssertEqual(seen.count, 8 * count + 1, "\(count) bytes: every flipped bit gives another digest")
+            XCTAssertNotEqual((bytes + [0]).withUnsafeBufferPointer(FileSystem.wideDigest(of:)), whole, "a byte more")
+        }
+    }
+
     /// A list of a megabyte or more is mapped, not read, and gives the same bytes; a shorter one
     /// (and any other file) is read. The bytes mapped stay as they were while later changes
     /// replace the list: the old list becomes the spare, and a spare someone has mapped is never
