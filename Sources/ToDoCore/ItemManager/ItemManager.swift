@@ -399,12 +399,12 @@ public struct ItemManager: Sendable {
         // A subtask at any depth is below a direct subtask, open or done: most checks find none in
         // one pass.
         guard mayHaveSubtasks,
-              openStored.contains(where: { $0.parent.map(ids.contains) ?? false })
-                || doneStored.contains(where: { $0.parent.map(ids.contains) ?? false }) else { return nil }
+              [openStored, doneStored].contains(where: { !StoredItem.indices(of: $0) { $1.map(ids.contains) ?? false }.isEmpty })
+        else { return nil }
         for id in ids {
             let below = descendants(of: id)
-            let left = openStored.filter { below.contains($0.id) && !ids.contains($0.id) }
-            if !left.isEmpty, let parent = item(withID: id) { return (parent, left.map(\.item)) }
+            let left = StoredItem.indices(of: openStored) { id, _ in below.contains(id) && !ids.contains(id) }.map { openStored[$0].item }
+            if !left.isEmpty, let parent = item(withID: id) { return (parent, left) }
         }
         return nil
     }
@@ -412,7 +412,7 @@ public struct ItemManager: Sendable {
     /// The direct subtasks of the item with `id`, open ones first, each part in list order.
     public func subtasks(of id: UUID) -> [ToDoItem] {
         guard mayHaveSubtasks else { return [] }
-        return (openStored.filter { $0.parent == id } + doneStored.filter { $0.parent == id }).map(\.item)
+        return [openStored, doneStored].flatMap { items in StoredItem.indices(of: items) { $1 == id }.map { items[$0].item } }
     }
 
     /// The ids of the subtasks of the item with `id`, at any depth: one pass to find each item's
@@ -421,9 +421,8 @@ public struct ItemManager: Sendable {
         guard mayHaveSubtasks else { return [] }
         var children: [UUID: [UUID]] = [:]
         for items in [openStored, doneStored] {
-            for item in items {
-                if let parent = item.parent { children[parent, default: []].append(item.id) }
-            }
+            let (ids, parents) = StoredItem.idsAndParents(of: items)
+            for index in ids.indices { if let parent = parents[index] { children[parent, default: []].append(ids[index]) } }
         }
         var found = Set<UUID>(), waiting = children[id] ?? []
         while let next = waiting.popLast() {
@@ -526,12 +525,12 @@ extension ItemManager {
 
     /// The item with `number`, open or done.
     public func item(withNumber number: Int) -> ToDoItem? {
-        (openStored.first { $0.number == number } ?? doneStored.first { $0.number == number })?.item
+        (try? place(ofNumber: number)).map(item(at:))
     }
 
     /// The item with `id`, open or done.
     public func item(withID id: UUID) -> ToDoItem? {
-        (openStored.first { $0.id == id } ?? doneStored.first { $0.id == id })?.item
+        (try? place(ofID: id)).map(item(at:))
     }
 
     /// The one item that `reference` names; throws when none does, or when an id prefix fits several.
@@ -580,8 +579,21 @@ extension ItemManager {
 
     /// Where the item with `id` is.
     func place(ofID id: UUID) throws(ItemManagerError) -> ItemPlace {
-        if let index = openStored.firstIndex(where: { $0.id == id }) { return ItemPlace(done: false, index: index) }
-        if let index = doneStored.firstIndex(where: { $0.id == id }) { return ItemPlace(done: true, index: index) }
+        if let index = Self.firstIndex(in: openStored, where: { $0.id == id }) { return ItemPlace(done: false, index: index) }
+        if let index = Self.firstIndex(in: doneStored, where: { $0.id == id }) { return ItemPlace(done: true, index: index) }
         throw .noSuchItem(.id(id))
+    }
+
+    /// Where the item with `number` is.
+    func place(ofNumber number: Int) throws(ItemManagerError) -> ItemPlace {
+        if let index = Self.firstIndex(in: openStored, where: { $0.number == number }) { return ItemPlace(done: false, index: index) }
+        if let index = Self.firstIndex(in: doneStored, where: { $0.number == number }) { return ItemPlace(done: true, index: index) }
+        throw .noSuchItem(.number(number))
+    }
+
+    /// The index of the first of `items` that `matches`, read where they are: going through the
+    /// array copies every item, of 100,000, and counts a reference to its text.
+    static func firstIndex(in items: [StoredItem], where matches: (StoredItem) -> Bool) -> Int? {
+        items.withUnsafeBufferPointer { items in items.indices.first { matches(items[$0]) } }
     }
 }
