@@ -75,7 +75,8 @@ final class ToDoCLITests: HarnessTestCase {
                                 deleting too much)
               4                 the data file cannot be read or is from a newer todo, or a
                                 file of the list is not one todo uses (a FIFO or device,
-                                over 1 GiB, another user's, a planted link)
+                                over 1 GiB, another user's, a planted link), or another
+                                program cut it short while todo read it
               5                 undo or redo refused: nothing to take back, or a later
                                 change depends on it
               64                usage error: unknown command or option, bad argument,
