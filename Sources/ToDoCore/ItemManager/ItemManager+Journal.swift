@@ -54,10 +54,10 @@ extension ItemManager {
         guard !insertedBy.isEmpty else { return nil }
         var seen = IDSet()
         for items in [openStored, doneStored] {
-            let twice = items.withUnsafeBufferPointer { items in
-                items.first { inserted.contains($0.id) && !seen.insert($0.id) }?.id
+            // By index: iterating the array would copy (and retain) every item.
+            for index in items.indices where inserted.contains(items[index].id) && !seen.insert(items[index].id) {
+                return (insertedBy[items[index].id] ?? 0, "two items have the id \(items[index].id.uuidString)")
             }
-            if let twice { return (insertedBy[twice] ?? 0, "two items have the id \(twice.uuidString)") }
         }
         return nil
     }

@@ -307,10 +307,8 @@ public struct ItemManager: Sendable {
         if ids == nil, idLookedUp { ids = Self.idSet(of: [openStored, doneStored]) }
         if let ids { return ids.contains(id) }
         idLookedUp = true
-        return [openStored, doneStored].contains { items in
-            // Through the buffer: iterating the array would copy (and retain) every item.
-            items.withUnsafeBufferPointer { items in items.contains { $0.id == id } }
-        }
+        // By index: iterating the array would copy (and retain) every item.
+        return [openStored, doneStored].contains { items in items.indices.contains { items[$0].id == id } }
     }
 
     /// The ids of `lists`' items, as a set.
@@ -594,6 +592,6 @@ extension ItemManager {
     /// The index of the first of `items` that `matches`, read where they are: going through the
     /// array copies every item, of 100,000, and counts a reference to its text.
     static func firstIndex(in items: [StoredItem], where matches: (StoredItem) -> Bool) -> Int? {
-        items.withUnsafeBufferPointer { items in items.indices.first { matches(items[$0]) } }
+        items.indices.first { matches(items[$0]) }
     }
 }

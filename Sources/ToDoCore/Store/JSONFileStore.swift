@@ -343,6 +343,10 @@ public struct JSONFileStore: Sendable {
         // takes turns with the list), its size and, where times are coarse, its time. (One that
         // cannot be removed, another user's, is never read: `writeIndex`.)
         unlink(path + Self.indexSuffix)
+        // A long list's index is made as it is written, from where each item goes: the next
+        // change need not scan the list to make one (`ListIndex`).
+        var index = document.continuesInJournal ? ListIndex.Builder(capacity: items[0].count + items[1].count) : nil
+        var itemsRange: Range<Int>?
         // The history's line is flushed while the list is written; the list replaces the old
         // one only once both are on disk.
         try FileSystem.writeAtomically(to: path, permissions: Self.filePermissions, limit: sizeLimit,
@@ -351,11 +355,17 @@ public struct JSONFileStore: Sendable {
                                            try beforeReplacing(written)
                                        }) {
             append throws(StoreError) in
-            try document.write(items: items, append)
+            itemsRange = try document.write(items: items, append, noting: index == nil ? nil : { item, written in
+                if let written { index?.add(written, titleKey: item.done ? nil : item.asciiTitleKey) } else { index?.addUndescribable() }
+            })
         }
         // The list holds the journal's lines now; left behind by a crash, readers skip them. (A
         // journal beside a list that keeps none is another list's: it goes too.)
         try? ListJournal(dataPath: path).remove()
+        // Under the lock still: the file in place is the one just written.
+        if let itemsRange, let identity = FileIdentity.current(at: path) {
+            writeIndex(index?.bytes(itemsRange: itemsRange, identity: identity, revision: revision), of: path)
+        }
     }
 
     /// The index beside a long list: its name with this added (`ListIndex`).
@@ -402,7 +412,8 @@ public struct JSONFileStore: Sendable {
         /// What the journal held after the list file's revision, taken into `manager`.
         var journal = ListJournal.Contents()
         /// The index of the list file as read, made when asked for because the list had to be
-        /// scanned: the first change after the list was written whole leaves it for the next ones.
+        /// scanned (it had none: written by an older todo, or its index was lost): a change that
+        /// goes to the journal leaves it for the next commands.
         var index: [UInt8]?
         /// The revision of the list as read: the file's, and one more for each journal line.
         var revision: Int { (document.revision ?? 0) + journal.lines.count }

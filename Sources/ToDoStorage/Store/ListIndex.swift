@@ -2,10 +2,11 @@ import ToDoModel
 
 /// Where every item of a long list is in its file, and where each of its fields starts there
 /// (`items.json.index`): what reading the list finds by scanning every item, kept so that the
-/// next commands need not scan them again. Removed before the list is written whole; made by the
-/// first change after, which has to scan the list anyway, under the list's lock, and written only
-/// once that change's `ItemManager` restored the items, refusing two with one id or number: so
-/// items read through it are not checked for that again. Used only for the very file it was
+/// next commands need not scan them again. Removed before the list is written whole, and made
+/// again as it is written (`Builder`, from where each item goes); where there is none, made by the
+/// next change, which has to scan the list anyway. Either way under the list's lock, and only of
+/// items an `ItemManager` restored, refusing two with one id or number: so items read through it
+/// are not checked for that again. Used only for the very file it was
 /// made from (the same device, inode, size, modification time and revision: any other write to
 /// the list changes them, as `rsync` and `make` judge a file unchanged), and only when its digest
 /// is right and every place it names lies within the list's items. Otherwise the list is read as
@@ -27,23 +28,57 @@ package enum ListIndex {
     /// more): such a list is scanned.
     package static func bytes(of items: StoredItems, in text: StoredText, itemsRange: Range<Int>, identity: FileIdentity,
                               revision: Int) -> [UInt8]? {
-        var records = [UInt8](repeating: 0, count: (items.open.count + items.done.count) * recordSize)
-        let complete = records.withUnsafeMutableBytes { records in
-            for (position, item) in [items.open, items.done].joined().enumerated() {
-                guard let form = item.storage.readForm, form.number == item.number, form.done == item.done else { return false }
-                store(form, id: item.id, start: form.start - text.start, titleKey: item.done ? nil : item.asciiTitleKey,
-                      into: UnsafeMutableRawBufferPointer(rebasing: records[position * recordSize..<(position + 1) * recordSize]))
+        var builder = Builder(capacity: items.open.count + items.done.count)
+        for items in [items.open, items.done] {
+            for item in items {
+                guard let form = item.storage.readForm, form.number == item.number, form.done == item.done else { return nil }
+                builder.add(WrittenItem(id: item.id, number: form.number, done: form.done, range: form.start - text.start..<form.start - text.start + form.count,
+                                        offsets: form.offsets, isExact: form.isExact), titleKey: item.done ? nil : item.asciiTitleKey)
             }
-            return true
         }
-        guard complete else { return nil }
-        var bytes = magic
-        let words: [UInt64] = identityWords(identity, revision: revision) + [
-            UInt64(itemsRange.lowerBound), UInt64(itemsRange.upperBound), UInt64(items.open.count), UInt64(items.done.count)]
-        for word in words { appendWord(word, to: &bytes) }
-        appendWord(bytes.withUnsafeBufferPointer { header in records.withUnsafeBufferPointer { digest(header: header, records: $0) } }, to: &bytes)
-        bytes.append(contentsOf: repeatElement(0, count: headerSize - bytes.count))
-        return bytes + records
+        return builder.bytes(itemsRange: itemsRange, identity: identity, revision: revision)
+    }
+
+    /// An index made item by item, in the list file's order (the open items, then the done ones),
+    /// as they are read or written: the writer of a long list makes its index as it writes it, so
+    /// that the next change does not scan the list to make one.
+    package struct Builder {
+        private var records: [UInt8] = []
+        private var openCount = 0, doneCount = 0
+        /// False once an item could not be described (not in the written form, or out of order).
+        private var isComplete = true
+
+        package init(capacity: Int = 0) {
+            records.reserveCapacity(capacity * recordSize)
+        }
+
+        /// Adds `item`, whose range is where it is in the file, and the `TitleKey` of its title
+        /// when it is open and the title has an ASCII key.
+        package mutating func add(_ item: WrittenItem, titleKey: Int?) {
+            guard isComplete, !(doneCount > 0 && !item.done) else { return isComplete = false }
+            if item.done { doneCount += 1 } else { openCount += 1 }
+            let start = records.count
+            records.append(contentsOf: repeatElement(0, count: recordSize))
+            records.withUnsafeMutableBytes { store(item, titleKey: titleKey, into: UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
+        }
+
+        /// Notes an item that cannot be described: the list gets no index.
+        package mutating func addUndescribable() {
+            isComplete = false
+        }
+
+        /// The index of the list file with `identity` at `revision`, whose items array spans
+        /// `itemsRange`; `nil` when an item could not be described.
+        package func bytes(itemsRange: Range<Int>, identity: FileIdentity, revision: Int) -> [UInt8]? {
+            guard isComplete else { return nil }
+            var bytes = magic
+            let words: [UInt64] = identityWords(identity, revision: revision) + [
+                UInt64(itemsRange.lowerBound), UInt64(itemsRange.upperBound), UInt64(openCount), UInt64(doneCount)]
+            for word in words { appendWord(word, to: &bytes) }
+            appendWord(bytes.withUnsafeBufferPointer { header in records.withUnsafeBufferPointer { digest(header: header, records: $0) } }, to: &bytes)
+            bytes.append(contentsOf: repeatElement(0, count: headerSize - bytes.count))
+            return bytes + records
+        }
     }
 
     /// The items the index describes, read into `text` (the list file with `identity`) with no
@@ -114,14 +149,14 @@ package enum ListIndex {
          UInt64(revision), 0]
     }
 
-    /// Writes the record of the item in `form` into `record`, `recordSize` bytes of zeros.
-    private static func store(_ form: UnsafeWrittenForm, id: UUID, start: Int, titleKey: Int?, into record: UnsafeMutableRawBufferPointer) {
-        record.storeBytes(of: UInt64(start).littleEndian, toByteOffset: 0, as: UInt64.self)
-        record.storeBytes(of: (UInt64(form.count) | UInt64(flags(of: form) | (titleKey == nil ? 0 : 16)) << 32).littleEndian,
-                          toByteOffset: 8, as: UInt64.self)
-        record.storeBytes(of: UInt64(form.number).littleEndian, toByteOffset: 16, as: UInt64.self)
-        record.storeBytes(of: id.uuid, toByteOffset: 24, as: uuid_t.self)
-        let offsets = form.offsets
+    /// Writes the record of `item` into `record`, `recordSize` bytes of zeros.
+    private static func store(_ item: WrittenItem, titleKey: Int?, into record: UnsafeMutableRawBufferPointer) {
+        let offsets = item.offsets
+        let flags = (item.done ? 1 : 0) | (item.isExact ? 2 : 0) | (offsets.dueIsDay ? 4 : 0) | (offsets.startIsDay ? 8 : 0) | (titleKey == nil ? 0 : 16)
+        record.storeBytes(of: UInt64(item.range.lowerBound).littleEndian, toByteOffset: 0, as: UInt64.self)
+        record.storeBytes(of: (UInt64(item.range.count) | UInt64(flags) << 32).littleEndian, toByteOffset: 8, as: UInt64.self)
+        record.storeBytes(of: UInt64(item.number).littleEndian, toByteOffset: 16, as: UInt64.self)
+        record.storeBytes(of: item.id.uuid, toByteOffset: 24, as: uuid_t.self)
         for (field, offset) in [offsets.title, offsets.itemDescription, offsets.due, offsets.allDay, offsets.start, offsets.repeatRule,
                                 offsets.location, offsets.priority, offsets.tags, offsets.parent, offsets.project, offsets.list,
                                 offsets.alarms, offsets.createdAt, offsets.completedAt, offsets.modifiedAt].enumerated() {
@@ -155,10 +190,6 @@ package enum ListIndex {
         let item = WrittenItem(id: UUID(bytesAt: raw + 24), number: Int(number), done: flags & 1 != 0, range: Int(start)..<Int(start) + count,
                                offsets: offsets, isExact: flags & 2 != 0)
         return (item, flags & 16 != 0 ? Int(truncatingIfNeeded: word(72)) : nil)
-    }
-
-    private static func flags(of form: UnsafeWrittenForm) -> UInt32 {
-        (form.done ? 1 : 0) | (form.isExact ? 2 : 0) | (form.offsets.dueIsDay ? 4 : 0) | (form.offsets.startIsDay ? 8 : 0)
     }
 
     private static func appendWord(_ word: UInt64, to bytes: inout [UInt8]) {

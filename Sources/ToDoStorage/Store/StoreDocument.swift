@@ -180,7 +180,7 @@ package struct StoreDocument {
     /// diff shows which items changed), then the fields other programs added.
     package func serialized() -> [UInt8] {
         var contents: [UInt8] = []
-        try? write(items: [items.open, items.done]) { chunk throws(StoreError) in contents.append(contentsOf: chunk) }
+        _ = try? write(items: [items.open, items.done]) { chunk throws(StoreError) in contents.append(contentsOf: chunk) }
         return contents
     }
 
@@ -188,7 +188,11 @@ package struct StoreDocument {
     /// handing `emit` a piece of about a megabyte at a time: a list of any size needs little memory
     /// to write. (Arrays rather than any sequence: a generic call from another module would not be
     /// specialised, and would look up type metadata for every item.)
-    package func write(items sections: [[StoredItem]], _ emit: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) {
+    /// `noting` is told where each item went (see `StoredItem.writeArray`); returns where the items
+    /// array is in the output.
+    @discardableResult
+    package func write(items sections: [[StoredItem]], _ emit: ([UInt8]) throws(StoreError) -> Void,
+                       noting: ((StoredItem, WrittenItem?) -> Void)? = nil) throws(StoreError) -> Range<Int> {
         var writer = JSONWriter(capacity: StoredItem.pieceSize + 64 * 1024)
         writer.bytes.append(contentsOf: "{\n  \"version\": \(continuesInJournal ? Self.journaledVersion : Self.currentVersion),\n".utf8)
         if let nextNumber {
@@ -198,7 +202,9 @@ package struct StoreDocument {
             writer.bytes.append(contentsOf: "  \"revision\": \(revision),\n".utf8)
         }
         writer.bytes.append(contentsOf: "  \"items\": ".utf8)
-        try StoredItem.writeArray(sections.joined(), indent: "    ", closingIndent: "  ", into: &writer, emit: emit)
+        let arrayStart = writer.bytes.count
+        let emitted = try StoredItem.writeArray(sections.joined(), indent: "    ", closingIndent: "  ", into: &writer, emit: emit, noting: noting)
+        let itemsRange = arrayStart..<emitted + writer.bytes.count
         for (key, value) in unknownFields.members {
             writer.bytes.append(contentsOf: ",\n  ".utf8)
             JSONValue.writeString(key, to: &writer.bytes)
@@ -207,5 +213,6 @@ package struct StoreDocument {
         }
         writer.bytes.append(contentsOf: "\n}\n".utf8)
         try emit(writer.bytes)
+        return itemsRange
     }
 }

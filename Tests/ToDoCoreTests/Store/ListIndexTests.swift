@@ -14,7 +14,7 @@ final class ListIndexTests: StoreFolderTestCase {
     }
 
     /// Items with every kind of field, one checked, then as many changes as the journal takes,
-    /// so that the next is written whole, and one more, which makes the index.
+    /// so that the next is written whole, which makes the index, and one more in the journal.
     private func makeList() throws -> JSONFileStore {
         let store = longListStore()
         let parent = ToDoItem(title: "Trip", itemDescription: "Ölmühle, 東京 and \"quotes\"\nover two lines", due: .day(Day(year: 2026, month: 12, day: 3)!),
@@ -31,10 +31,11 @@ final class ListIndexTests: StoreFolderTestCase {
         }
         try store.update { manager in _ = try manager.checkItem(withID: manager.toDoItems[5].id) }
         for index in 0..<JSONFileStore.journalLineLimit { try store.update { _ = try $0.add(ToDoItem(title: "more \(index)")) } }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: indexURL.path), "written whole: no index")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: indexURL.path), "written whole, with its index")
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("items.json.journal").path))
+        let index = try Data(contentsOf: indexURL)
         try store.update { _ = try $0.add(ToDoItem(title: "after")) }
-        XCTAssertTrue(FileManager.default.fileExists(atPath: indexURL.path))
+        XCTAssertEqual(try Data(contentsOf: indexURL), index, "a change in the journal keeps it")
         return store
     }
 
@@ -87,6 +88,24 @@ final class ListIndexTests: StoreFolderTestCase {
         XCTAssertThrowsError(try store.update { _ = try $0.add(ToDoItem(title: "item 4")) })
         XCTAssertThrowsError(try store.update { _ = try $0.add(ToDoItem(title: "Café 6")) })
         XCTAssertNoThrow(try store.update { _ = try $0.add(ToDoItem(title: "Café 3")) }, "Café 3 is done")
+    }
+
+    /// The index the writer makes as it writes a long list whole is, byte for byte, the one a scan
+    /// of the file it wrote makes: items copied from the old file and items written anew (changed
+    /// in the journal, with every kind of field), open and done.
+    func test_theIndexMadeWhileWritingWhole_isTheScansIndex() throws {
+        let store = try makeList()
+        // The last change went to the journal: write the list whole again, through one more fold.
+        try store.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[1].id) { $0.title = "Pack, changed" } }
+        for index in 0..<JSONFileStore.journalLineLimit - 2 { try store.update { _ = try $0.add(ToDoItem(title: "fold \(index)")) } }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.file("items.json.journal").path))
+        try store.update { manager in _ = try manager.checkItem(withID: manager.toDoItems[3].id) }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("items.json.journal").path), "written whole")
+        let scan = try scanned()
+        let fromScan = try XCTUnwrap(ListIndex.bytes(of: scan.document.items, in: scan.text, itemsRange: try XCTUnwrap(scan.document.itemsRange),
+                                                     identity: scan.identity, revision: try XCTUnwrap(scan.document.revision)))
+        XCTAssertEqual(Array(try Data(contentsOf: indexURL)), fromScan)
+        XCTAssertEqual(written(try XCTUnwrap(indexed(fromScan, scan)).items), written(scan.document.items))
     }
 
     /// Items read through the index are not checked for two with one id again (the index is made
@@ -204,8 +223,12 @@ final class ListIndexTests: StoreFolderTestCase {
         try store.update { _ = try $0.add(ToDoItem(title: "long", itemDescription: String(repeating: "words ", count: 12_000))) }
         XCTAssertFalse(FileManager.default.fileExists(atPath: indexURL.path))
         try store.update { manager in _ = try manager.removeItem(withID: manager.toDoItems.last!.id) }
-        for index in 0..<JSONFileStore.journalLineLimit { try store.update { _ = try $0.add(ToDoItem(title: "again \(index)")) } }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: indexURL.path))
+        for index in 0..<JSONFileStore.journalLineLimit - 1 { try store.update { _ = try $0.add(ToDoItem(title: "again \(index)")) } }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: indexURL.path), "made by nothing since: the list file still has the long item")
+        // Written whole again, without it: with an index.
+        try store.update { _ = try $0.add(ToDoItem(title: "again, written whole")) }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("items.json.journal").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: indexURL.path))
         try store.update { _ = try $0.add(ToDoItem(title: "after again")) }
         XCTAssertNotEqual(try Data(contentsOf: indexURL), oldIndex)
         let expected = try store.load()

@@ -176,7 +176,7 @@ final class StoreDocumentTests: XCTestCase {
         }
         func written(_ items: [StoredItem]) -> (bytes: [UInt8], largestPiece: Int) {
             var bytes: [UInt8] = [], largestPiece = 0
-            try? document.write(items: [items]) { piece throws(StoreError) in
+            _ = try? document.write(items: [items]) { piece throws(StoreError) in
                 bytes += piece
                 largestPiece = max(largestPiece, piece.count)
             }
