@@ -76,6 +76,37 @@ final class LongListJournalTests: BinaryTestCase {
         XCTAssertEqual(try todo.run(["list"]).stdout.split(separator: "\n").count, 6_001)
     }
 
+    /// The real race: another program cuts a long list short (`truncate`) at a random moment while
+    /// `todo list` reads it, every item, having no index. Each run read the list first (exit 0),
+    /// read the short file (exit 4, a JSON error), or was reading the mapped file when it was cut
+    /// (exit 4, SIGBUS reported as such); none dies of a signal, and the last is seen.
+    func test_aMappedListCutShortWhileRead_isReportedAsUnreadable() throws {
+        var text = "{\n  \"version\": 2,\n  \"nextNumber\": 30001,\n  \"items\": ["
+        for number in 1...30_000 {
+            text += number == 1 ? "\n    " : ",\n    "
+            text += #"{"id":"\#(UUID().uuidString)","number":\#(number),"title":"item \#(number) with words to make the list longer","done":false,"createdAt":1795000000,"modifiedAt":1795000000}"#
+        }
+        let list = Data((text + "\n  ]\n}\n").utf8)
+        var random = SeededGenerator(seed: 0xB05)
+        var outcomes: [String: Int] = [:]
+        for round in 0..<40 where outcomes["cut short while read", default: 0] < 2 {
+            try list.write(to: fileURL)
+            let running = try todo.start(["list"])
+            usleep(useconds_t.random(in: 0...150_000, using: &random))
+            XCTAssertEqual(truncate(fileURL.path, 100_000), 0)
+            let outcome = running.finish()
+            XCTAssertEqual(running.process.terminationReason, .exit, "round \(round): \(outcome.stderr)")
+            let kind = outcome.status == 0 ? "read before" : outcome.stderr.contains("cut short by another program") ? "cut short while read" : "read cut short"
+            XCTAssertTrue(outcome.status == 0 || outcome.status == 4, "round \(round): \(outcome.status) \(outcome.stderr)")
+            if kind == "cut short while read" {
+                XCTAssertEqual(outcome.stderr, "Error: the list's file was cut short by another program while todo read it; todo stopped, no change was half made: run the command again\n")
+            }
+            outcomes[kind, default: 0] += 1
+        }
+        print("cut short rounds:", outcomes.sorted { $0.key < $1.key })
+        XCTAssertGreaterThan(outcomes["cut short while read", default: 0], 0)
+    }
+
     func test_sigkillAtRandomMomentsOfJournaledChanges_leavesTheOldListOrTheNew() throws {
         try writeLongList()
         XCTAssertEqual(try todo.run(["add", "first"]).status, 0)
