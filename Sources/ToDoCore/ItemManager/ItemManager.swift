@@ -523,12 +523,12 @@ extension ItemManager {
 
     /// The item with `number`, open or done.
     public func item(withNumber number: Int) -> ToDoItem? {
-        (try? place(ofNumber: number)).map(item(at:))
+        (openStored.first { $0.number == number } ?? doneStored.first { $0.number == number })?.item
     }
 
     /// The item with `id`, open or done.
     public func item(withID id: UUID) -> ToDoItem? {
-        (try? place(ofID: id)).map(item(at:))
+        (openStored.first { $0.id == id } ?? doneStored.first { $0.id == id })?.item
     }
 
     /// The one item that `reference` names; throws when none does, or when an id prefix fits several.
@@ -577,21 +577,8 @@ extension ItemManager {
 
     /// Where the item with `id` is.
     func place(ofID id: UUID) throws(ItemManagerError) -> ItemPlace {
-        if let index = Self.firstIndex(in: openStored, where: { $0.id == id }) { return ItemPlace(done: false, index: index) }
-        if let index = Self.firstIndex(in: doneStored, where: { $0.id == id }) { return ItemPlace(done: true, index: index) }
+        if let index = openStored.firstIndex(where: { $0.id == id }) { return ItemPlace(done: false, index: index) }
+        if let index = doneStored.firstIndex(where: { $0.id == id }) { return ItemPlace(done: true, index: index) }
         throw .noSuchItem(.id(id))
-    }
-
-    /// Where the item with `number` is.
-    func place(ofNumber number: Int) throws(ItemManagerError) -> ItemPlace {
-        if let index = Self.firstIndex(in: openStored, where: { $0.number == number }) { return ItemPlace(done: false, index: index) }
-        if let index = Self.firstIndex(in: doneStored, where: { $0.number == number }) { return ItemPlace(done: true, index: index) }
-        throw .noSuchItem(.number(number))
-    }
-
-    /// The index of the first of `items` that `matches`, read where they are: going through the
-    /// array copies every item, of 100,000, and counts a reference to its text.
-    static func firstIndex(in items: [StoredItem], where matches: (StoredItem) -> Bool) -> Int? {
-        items.indices.first { matches(items[$0]) }
     }
 }

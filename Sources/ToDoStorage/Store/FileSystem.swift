@@ -32,8 +32,8 @@ package enum FileSystem {
     /// file of `mapFromBytes` or more is mapped instead of read (`UnsafeOwnedBytes(mapping:count:)`):
     /// only for the list itself, which todo replaces by renaming, never writes into.
     package static func readOwnFile(at path: String, limit: Int = OwnFiles.sizeLimit, mapping: Bool = false) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
-        try read(path, flags: keptFileFlags, limit: limit, mapFromBytes: mapping ? mapFromBytes : nil) { status throws(StoreError) in
-            try checkKept(path, status, limit: limit) { status in status.st_mode & S_IFMT != S_IFREG ? .notRegularFile : nil }
+        try readKept(path, limit: limit, mapFromBytes: mapping ? mapFromBytes : nil) { status in
+            status.st_mode & S_IFMT != S_IFREG ? .notRegularFile : nil
         }
     }
 
@@ -46,9 +46,7 @@ package enum FileSystem {
     /// it (`OwnFiles.reasonNotToTrust`): in a folder others can write to, a file planted or moved
     /// there by another user is refused, never read.
     package static func readCompanionFile(at path: String, limit: Int = OwnFiles.sizeLimit) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
-        try read(path, flags: keptFileFlags, limit: limit) { status throws(StoreError) in
-            try checkKept(path, status, limit: limit, refusing: OwnFiles.reasonNotToTrust)
-        }
+        try readKept(path, limit: limit, refusing: OwnFiles.reasonNotToTrust)
     }
 
     /// One of the files todo keeps beside the list, mapped read-only, when it may be used as
@@ -57,21 +55,21 @@ package enum FileSystem {
     /// that only saves time, the list's index, which is then not used. Like the list, it is only
     /// ever replaced by renaming.
     package static func mapCompanionFile(at path: String, limit: Int) -> UnsafeOwnedBytes? {
-        let mapped = try? read(path, flags: keptFileFlags, limit: limit, mapFromBytes: 0) { status throws(StoreError) in
-            try checkKept(path, status, limit: limit, refusing: OwnFiles.reasonNotToTrust)
-        }
+        let mapped = try? readKept(path, limit: limit, mapFromBytes: 0, refusing: OwnFiles.reasonNotToTrust)
         guard let (bytes, _) = mapped ?? nil, bytes.isMapped else { return nil }
         return bytes
     }
 
-    /// How todo opens the files it keeps: never through a final link, never waiting on a FIFO.
-    private static let keptFileFlags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
-
-    /// Throws when `refusing` gives a reason not to use the file todo keeps at `path` (checked on
-    /// the opened file, `status`), or it is larger than `limit`.
-    private static func checkKept(_ path: String, _ status: stat, limit: Int, refusing: (stat) -> UnusableFileReason?) throws(StoreError) {
-        if let reason = refusing(status) { throw OwnFiles.unusable(path, reason) }
-        if status.st_size > limit { throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: limit)) }
+    /// A file todo keeps, read whole (or mapped, from `mapFromBytes`) as `readOwnFile` says,
+    /// unless `refusing` gives a reason not to use it (checked on the opened file) or it is larger
+    /// than `limit`.
+    private static func readKept(
+        _ path: String, limit: Int, mapFromBytes: Int? = nil, refusing: (stat) -> UnusableFileReason?
+    ) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
+        try read(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, limit: limit, mapFromBytes: mapFromBytes) { status throws(StoreError) in
+            if let reason = refusing(status) { throw OwnFiles.unusable(path, reason) }
+            if status.st_size > limit { throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: limit)) }
+        }
     }
 
     /// The file at `path`, opened with `flags`, once `check` accepts it: mapped when it is a
