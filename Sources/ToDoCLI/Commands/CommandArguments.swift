@@ -391,7 +391,7 @@ enum CommonOptions {
 extension ItemManager {
     /// The open and done items `--open`/`--done` and `--parent` keep, before the other filters.
     func items(in section: ListSection, subtasksOf parent: ItemReference?) throws(ItemManagerError) -> (open: [StoredItem], done: [StoredItem]) {
-        var open = section == .done ? [] : openStored, done = section == .open ? [] : doneStored
+        var open = section == .done ? [] : openStored.array, done = section == .open ? [] : doneStored.array
         if let parent {
             let subtasks = descendants(of: try resolve(parent).id)
             open = open.filter { subtasks.contains($0.id) }

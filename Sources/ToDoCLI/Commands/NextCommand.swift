@@ -38,7 +38,7 @@ struct NextCommand: ListCommand {
         let context = runner.context
         let manager = try runner.store.load()
         let now = context.now(), dates = runner.renderer.dates
-        let matching = query.apply(open: manager.openStored, done: [], now: now, dates: dates, latestDone: nil).open
+        let matching = query.apply(open: manager.openStored.array, done: [], now: now, dates: dates, latestDone: nil).open
         let ranked = manager.rankedByUrgency(matching, now: now, dates: dates)
         // A screenful: the terminal's rows less the prompt and the line that says what was left.
         let shown = limit ?? context.outputHeight.map { max($0 - 3, 5) } ?? Self.defaultLimit

@@ -267,8 +267,8 @@ public enum ItemInterchange {
     /// `manager`'s, or the `open` and `done` items given (a filtered list).
     package static func json(_ manager: ItemManager, open: [StoredItem]? = nil, done: [StoredItem]? = nil) -> [UInt8] {
         var document = StoreDocument(nextNumber: manager.nextNumber)
-        document.items.open = open ?? manager.openStored
-        document.items.done = done ?? manager.doneStored
+        document.items.open = open.map(StoredItemArray.init) ?? manager.openStored
+        document.items.done = done.map(StoredItemArray.init) ?? manager.doneStored
         return document.serialized()
     }
 }

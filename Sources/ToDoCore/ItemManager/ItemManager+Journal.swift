@@ -53,13 +53,11 @@ extension ItemManager {
         }
         guard !insertedBy.isEmpty else { return nil }
         var seen = IDSet()
+        var twice: UUID?
         for items in [openStored, doneStored] {
-            // By index: iterating the array would copy (and retain) every item.
-            for index in items.indices where inserted.contains(items[index].id) && !seen.insert(items[index].id) {
-                return (insertedBy[items[index].id] ?? 0, "two items have the id \(items[index].id.uuidString)")
-            }
+            items.forEachID { id in if twice == nil, inserted.contains(id), !seen.insert(id) { twice = id } }
         }
-        return nil
+        return twice.map { (insertedBy[$0] ?? 0, "two items have the id \($0.uuidString)") }
     }
 
     /// One line's `steps` taken forward, each id put in added to `inserted`.

@@ -8,9 +8,9 @@ import ToDoStorage
 /// store transaction all-or-nothing.
 public struct ItemManager: Sendable {
     /// Open items, in the order they were added (or unchecked), as the list keeps them.
-    package internal(set) var openStored: [StoredItem] = []
+    package internal(set) var openStored = StoredItemArray()
     /// Done items, in the order they were checked, as the list keeps them.
-    package internal(set) var doneStored: [StoredItem] = []
+    package internal(set) var doneStored = StoredItemArray()
     /// The number the next added item gets; numbers are never reused.
     public internal(set) var nextNumber = 1
     /// Whether an item may have a start date: false only when none has, so that a list of
@@ -66,7 +66,7 @@ public struct ItemManager: Sendable {
         doneStored = stored.done
         mayHaveStartDates = stored.anyStartDate
         mayHaveSubtasks = stored.anyParent
-        if let keys = stored.openASCIITitleKeys { openTitleKeys = TitleKeySet(asciiKeys: keys) }
+        if let records = stored.open.unchangedRecords { openTitleKeys = TitleKeySet(keysOf: records) }
         if stored.idsAndNumbersChecked {
             // Read through an index (`ListIndex`), made only of a list restored here before: its ids
             // and numbers are unique, and all in range.
@@ -307,14 +307,13 @@ public struct ItemManager: Sendable {
         if ids == nil, idLookedUp { ids = Self.idSet(of: [openStored, doneStored]) }
         if let ids { return ids.contains(id) }
         idLookedUp = true
-        // By index: iterating the array would copy (and retain) every item.
-        return [openStored, doneStored].contains { items in items.indices.contains { items[$0].id == id } }
+        return openStored.firstIndex(ofID: id) != nil || doneStored.firstIndex(ofID: id) != nil
     }
 
     /// The ids of `lists`' items, as a set.
-    static func idSet(of lists: [[StoredItem]]) -> IDSet {
+    static func idSet(of lists: [StoredItemArray]) -> IDSet {
         var ids = IDSet(minimumCapacity: lists.reduce(0) { $0 + $1.count })
-        for items in lists { items.withUnsafeBufferPointer { items in for index in items.indices { ids.insert(items[index].id) } } }
+        for items in lists { items.forEachID { ids.insert($0) } }
         return ids
     }
 
@@ -397,11 +396,11 @@ public struct ItemManager: Sendable {
         // A subtask at any depth is below a direct subtask, open or done: most checks find none in
         // one pass.
         guard mayHaveSubtasks,
-              [openStored, doneStored].contains(where: { !StoredItem.indices(of: $0) { $1.map(ids.contains) ?? false }.isEmpty })
+              [openStored, doneStored].contains(where: { !$0.indices { $1.map(ids.contains) ?? false }.isEmpty })
         else { return nil }
         for id in ids {
             let below = descendants(of: id)
-            let left = StoredItem.indices(of: openStored) { id, _ in below.contains(id) && !ids.contains(id) }.map { openStored[$0].item }
+            let left = openStored.indices { id, _ in below.contains(id) && !ids.contains(id) }.map { openStored[$0].item }
             if !left.isEmpty, let parent = item(withID: id) { return (parent, left) }
         }
         return nil
@@ -410,7 +409,7 @@ public struct ItemManager: Sendable {
     /// The direct subtasks of the item with `id`, open ones first, each part in list order.
     public func subtasks(of id: UUID) -> [ToDoItem] {
         guard mayHaveSubtasks else { return [] }
-        return [openStored, doneStored].flatMap { items in StoredItem.indices(of: items) { $1 == id }.map { items[$0].item } }
+        return [openStored, doneStored].flatMap { items in items.indices { $1 == id }.map { items[$0].item } }
     }
 
     /// The ids of the subtasks of the item with `id`, at any depth: one pass to find each item's
@@ -419,7 +418,7 @@ public struct ItemManager: Sendable {
         guard mayHaveSubtasks else { return [] }
         var children: [UUID: [UUID]] = [:]
         for items in [openStored, doneStored] {
-            let (ids, parents) = StoredItem.idsAndParents(of: items)
+            let (ids, parents) = items.idsAndParents()
             for index in ids.indices { if let parent = parents[index] { children[parent, default: []].append(ids[index]) } }
         }
         var found = Set<UUID>(), waiting = children[id] ?? []
@@ -437,7 +436,7 @@ public struct ItemManager: Sendable {
     package static func inTreeOrder(_ items: [StoredItem]) -> (items: [StoredItem], depths: [Int]) {
         // The ids and parents read once; only the ids of parents (a few items) go in a dictionary,
         // the others are told apart by an `IDSet`.
-        let (ids, parents) = StoredItem.idsAndParents(of: items)
+        let (ids, parents) = StoredItemArray(items).idsAndParents()
         var parentIDs = IDSet()
         for parent in parents { if let parent { parentIDs.insert(parent) } }
         guard parentIDs.count > 0 else { return (items, [Int](repeating: 0, count: items.count)) }
@@ -523,12 +522,14 @@ extension ItemManager {
 
     /// The item with `number`, open or done.
     public func item(withNumber number: Int) -> ToDoItem? {
-        (openStored.first { $0.number == number } ?? doneStored.first { $0.number == number })?.item
+        if let index = openStored.firstIndex(ofNumber: number) { return openStored[index].item }
+        return doneStored.firstIndex(ofNumber: number).map { doneStored[$0].item }
     }
 
     /// The item with `id`, open or done.
     public func item(withID id: UUID) -> ToDoItem? {
-        (openStored.first { $0.id == id } ?? doneStored.first { $0.id == id })?.item
+        if let index = openStored.firstIndex(ofID: id) { return openStored[index].item }
+        return doneStored.firstIndex(ofID: id).map { doneStored[$0].item }
     }
 
     /// The one item that `reference` names; throws when none does, or when an id prefix fits several.
@@ -572,13 +573,13 @@ extension ItemManager {
     /// Whether the item with `id` is at `place`.
     func isItem(_ id: UUID, at place: ItemPlace) -> Bool {
         let items = place.done ? doneStored : openStored
-        return items.indices.contains(place.index) && items[place.index].id == id
+        return items.indices.contains(place.index) && items.id(at: place.index) == id
     }
 
     /// Where the item with `id` is.
     func place(ofID id: UUID) throws(ItemManagerError) -> ItemPlace {
-        if let index = openStored.firstIndex(where: { $0.id == id }) { return ItemPlace(done: false, index: index) }
-        if let index = doneStored.firstIndex(where: { $0.id == id }) { return ItemPlace(done: true, index: index) }
+        if let index = openStored.firstIndex(ofID: id) { return ItemPlace(done: false, index: index) }
+        if let index = doneStored.firstIndex(ofID: id) { return ItemPlace(done: true, index: index) }
         throw .noSuchItem(.id(id))
     }
 }

@@ -55,7 +55,7 @@ extension ItemManager {
     /// The open items that can be done now, most urgent first (`Urgency`), with their scores:
     /// those waiting for a start after today are left out. Ties keep the list's order.
     package func rankedByUrgency(_ candidates: [StoredItem], now: Date, dates: DueDateFormatter) -> [(item: StoredItem, urgency: Double)] {
-        let (ids, parents) = StoredItem.idsAndParents(of: openStored)
+        let (ids, parents) = openStored.idsAndParents()
         let openIDs = Set(ids)
         let blocked = Set(parents.compactMap { $0 }.filter(openIDs.contains))
         let scored = candidates.enumerated().compactMap { offset, item -> (offset: Int, item: StoredItem, urgency: Double)? in

@@ -338,7 +338,7 @@ public struct JSONFileStore: Sendable {
         document.nextNumber = snapshot.manager.nextNumber
         document.revision = revision
         document.continuesInJournal = snapshot.fileSize >= journalFromBytes
-        let items = [snapshot.manager.openStored, snapshot.manager.doneStored]
+        let items = [snapshot.manager.openStored.array, snapshot.manager.doneStored.array]
         // No index may outlive the file it was made from: the next may have its inode (the spare
         // takes turns with the list), its size and, where times are coarse, its time. (One that
         // cannot be removed, another user's, is never read: `writeIndex`.)
@@ -356,7 +356,7 @@ public struct JSONFileStore: Sendable {
                                        }) {
             append throws(StoreError) in
             itemsRange = try document.write(items: items, append, noting: index == nil ? nil : { item, written in
-                if let written { index?.add(written, titleKey: item.done ? nil : item.asciiTitleKey) } else { index?.addUndescribable() }
+                if let written { index?.add(written, of: item) } else { index?.addUndescribable() }
             })
         }
         // The list holds the journal's lines now; left behind by a crash, readers skip them. (A
@@ -453,7 +453,7 @@ public struct JSONFileStore: Sendable {
         var document = try StoreDocument(text: text, file: path, indexed: index.map { index in
             { start, revision in
                 let items = withExtendedLifetime(index) {
-                    ListIndex.items(from: index.buffer, text: text, identity: identity, revision: revision, arrayStart: start)
+                    ListIndex.items(from: index, text: text, identity: identity, revision: revision, arrayStart: start)
                 }
                 indexUsed = items != nil
                 return items

@@ -251,32 +251,6 @@ package struct StoredItem: Sendable {
         storage.listFields(into: &text, withDue: withDue)
     }
 
-    /// The id and the parent of each of `items`, in one pass through their memory: a list puts
-    /// thousands in tree order, and reading each through the array would copy it.
-    package static func idsAndParents(of items: [StoredItem]) -> (ids: [UUID], parents: [UUID?]) {
-        var ids: [UUID] = [], parents: [UUID?] = []
-        ids.reserveCapacity(items.count)
-        parents.reserveCapacity(items.count)
-        items.withUnsafeBufferPointer { items in
-            for index in items.indices {
-                ids.append(items[index].id)
-                parents.append(items[index].parent)
-            }
-        }
-        return (ids, parents)
-    }
-
-    /// The indices of those of `items` whose id and parent `match`, in one pass through their
-    /// memory: reading each item's parent from the array where another module does copies it
-    /// (and counts a reference to its text), for each of 100,000.
-    package static func indices(of items: [StoredItem], whereIDAndParent match: (UUID, UUID?) -> Bool) -> [Int] {
-        items.withUnsafeBufferPointer { items in
-            var found: [Int] = []
-            for index in items.indices where match(items[index].id, items[index].parent) { found.append(index) }
-            return found
-        }
-    }
-
     /// Whether the item has the content of `other` (`ToDoItem.hasSameContent`), reading only the
     /// title when it differs.
     package func hasSameContent(as other: ToDoItem) -> Bool {

@@ -5,8 +5,8 @@ import ToDoModel
 package struct StoredItems {
     package init() {}
 
-    package var open: [StoredItem] = []
-    package var done: [StoredItem] = []
+    package var open = StoredItemArray()
+    package var done = StoredItemArray()
     /// Where the items without a number are, in file order, to be numbered in that order.
     package var unnumbered: [(isDone: Bool, index: Int)] = []
     /// Whether any item has a start date (`ItemManager.mayHaveStartDates`); the reader notes it
@@ -16,8 +16,6 @@ package struct StoredItems {
     package var anyParent = false
     /// Whether any item says `allDay`, as the first form did (`ItemForm`), noted the same way.
     package var anyLegacyAllDay = false
-    /// The `TitleKey`s of the open items' ASCII titles, when an index had them (`ListIndex`).
-    package var openASCIITitleKeys: [Int]?
     /// Whether the items' ids and numbers are known unique and in range: read through an index,
     /// which is made only of items an `ItemManager` restored, having checked them.
     package var idsAndNumbersChecked = false

@@ -76,29 +76,30 @@ package struct TitleKeySet: Sendable {
     /// of a long list, `Parallelism`), titles added since going to the last.
     private var ascii: [KeySet<Int>]?
     private var other: KeySet<Int>?
-    /// The ASCII keys an index gave (`init(asciiKeys:)`), not yet in a set: the first look-up
-    /// reads them through, the second puts them in `ascii`. One `add` then makes no set of
-    /// 100,000 keys for one look-up.
-    private var asciiNotInSet: [Int]?
+    /// The ASCII keys in an index's records (`init(keysOf:)`) and those of titles added since,
+    /// not yet in a set: the first look-up reads them through, the second puts them in `ascii`.
+    /// One `add` then makes no set of 100,000 keys for one look-up.
+    private var asciiNotInSet: (records: UnsafeIndexedItems, added: [Int])?
     private var lookedThroughOnce = false
 
     /// Whether an item of `openItems` (the open items, all of which were inserted since the set
     /// was made) may have `title`'s key.
-    package mutating func mayContain(titleOf item: StoredItem, among openItems: [StoredItem]) -> Bool {
+    package mutating func mayContain(titleOf item: StoredItem, among openItems: StoredItemArray) -> Bool {
         if let key = item.asciiTitleKey {
             if ascii == nil, let keys = asciiNotInSet {
                 if !lookedThroughOnce {
                     lookedThroughOnce = true
-                    return keys.contains(key)
+                    return keys.added.contains(key) || keys.records.indices.contains { keys.records.asciiTitleKey(at: $0) == key }
                 }
-                var set = KeySet<Int>(minimumCapacity: keys.count)
-                for key in keys { set.insert(key) }
+                var set = KeySet<Int>(minimumCapacity: keys.records.count + keys.added.count)
+                for position in keys.records.indices { if let key = keys.records.asciiTitleKey(at: position) { set.insert(key) } }
+                for key in keys.added { set.insert(key) }
                 ascii = [set]
                 asciiNotInSet = nil
             }
             if ascii == nil {
                 // Through the buffer: iterating the array would copy (and retain) every item.
-                ascii = openItems.withUnsafeBufferPointer { openItems in
+                ascii = openItems.array.withUnsafeBufferPointer { openItems in
                     BackgroundWork.inTwoHalves(openItems.count, minimumCount: Parallelism.gatherTitleKeysInTwoHalvesMinimumCount) { range in
                         Self.asciiKeys(of: openItems[range])
                     }
@@ -108,7 +109,7 @@ package struct TitleKeySet: Sendable {
         }
         if other == nil {
             var keys = KeySet<Int>()
-            for item in openItems where item.asciiTitleKey == nil { keys.insert(TitleKey.otherKey(of: item.title)) }
+            for index in openItems.indicesWithoutASCIITitleKey() { keys.insert(TitleKey.otherKey(of: openItems[index].title)) }
             other = keys
         }
         return other?.contains(TitleKey.otherKey(of: item.title)) == true
@@ -126,16 +127,16 @@ package struct TitleKeySet: Sendable {
         guard ascii != nil || other != nil || asciiNotInSet != nil else { return }
         if let key = item.asciiTitleKey {
             if let last = ascii?.indices.last { ascii?[last].insert(key) }
-            asciiNotInSet?.append(key)
+            asciiNotInSet?.added.append(key)
         } else {
             other?.insert(TitleKey.otherKey(of: item.title))
         }
     }
 
-    /// The set of open items whose ASCII keys were gathered already (`ListIndex`): the others'
-    /// are gathered when a check needs them.
-    package init(asciiKeys: [Int]) {
-        asciiNotInSet = asciiKeys
+    /// The set of the open items of `records`, whose ASCII keys the records hold (`ListIndex`):
+    /// the others' are gathered when a check needs them.
+    package init(keysOf records: UnsafeIndexedItems) {
+        asciiNotInSet = (records, [])
     }
 
     /// An empty set for an empty list: nothing to gather.

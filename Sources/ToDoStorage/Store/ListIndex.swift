@@ -12,16 +12,19 @@ import ToDoModel
 /// is right and every place it names lies within the list's items. Otherwise the list is read as
 /// it always was: the index only saves time.
 ///
-/// Binary, little-endian: a header of 16 words (`TODOIDX2`, the list file's identity, where its
+/// Binary, little-endian: a header of 16 words (`TODOIDX3`, the list file's identity, where its
 /// items array starts and ends, how many open and done items, the digest of the records (`FileSystem.wideDigest`), the
 /// list's revision), then one record of `recordSize` bytes per item, the open items then the
-/// done ones, each in file order: where the item starts in the list and its length, its flags
-/// (done, exact, due or start a day, has a title key), number, id, where its 16 fields start
-/// (`UnsafeWrittenForm.Offsets`), and for an open item the `TitleKey` of an ASCII title.
+/// done ones, each in file order: in one word where the item starts in the list (32 bits: a list
+/// is at most 1 GiB), its length (16 bits) and its flags (done, exact, due or start a day, has a
+/// title key, has a parent), then its number, id, where its 16 fields start
+/// (`UnsafeWrittenForm.Offsets`), for an open item the `TitleKey` of an ASCII title, and its
+/// parent's id. The items are made from their records when asked for (`UnsafeIndexedItems`), and
+/// found by number, id or parent from the records alone.
 package enum ListIndex {
-    static let magic = Array("TODOIDX2".utf8)
+    static let magic = Array("TODOIDX3".utf8)
     package static let headerSize = 16 * 8
-    static let recordSize = 80
+    static let recordSize = 88
 
     /// The index of `items`, read from `text` (the list file with `identity`), whose items array
     /// spans `itemsRange`; `nil` when an item was read without its written form (one of 64 KB or
@@ -33,7 +36,7 @@ package enum ListIndex {
             for item in items {
                 guard let form = item.storage.readForm, form.number == item.number, form.done == item.done else { return nil }
                 builder.add(WrittenItem(id: item.id, number: form.number, done: form.done, range: form.start - text.start..<form.start - text.start + form.count,
-                                        offsets: form.offsets, isExact: form.isExact), titleKey: item.done ? nil : item.asciiTitleKey)
+                                        offsets: form.offsets, isExact: form.isExact), of: item)
             }
         }
         return builder.bytes(itemsRange: itemsRange, identity: identity, revision: revision)
@@ -52,14 +55,16 @@ package enum ListIndex {
             records.reserveCapacity(capacity * recordSize)
         }
 
-        /// Adds `item`, whose range is where it is in the file, and the `TitleKey` of its title
-        /// when it is open and the title has an ASCII key.
-        package mutating func add(_ item: WrittenItem, titleKey: Int?) {
-            guard isComplete, !(doneCount > 0 && !item.done) else { return isComplete = false }
+        /// Adds `item`, whose range is where it is in the file, and of `stored` (the item it was
+        /// written from) the `TitleKey` of its title when it is open and the title has an ASCII
+        /// key, and its parent.
+        package mutating func add(_ item: WrittenItem, of stored: StoredItem) {
+            guard isComplete, !(doneCount > 0 && !item.done), item.range.upperBound <= 1 << 32, item.range.count < 1 << 16 else { return isComplete = false }
             if item.done { doneCount += 1 } else { openCount += 1 }
             let start = records.count
             records.append(contentsOf: repeatElement(0, count: recordSize))
-            records.withUnsafeMutableBytes { store(item, titleKey: titleKey, into: UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
+            let titleKey = item.done ? nil : stored.asciiTitleKey, parent = stored.parent
+            records.withUnsafeMutableBytes { store(item, titleKey: titleKey, parent: parent, into: UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
         }
 
         /// Notes an item that cannot be described: the list gets no index.
@@ -81,50 +86,38 @@ package enum ListIndex {
         }
     }
 
-    /// The items the index describes, read into `text` (the list file with `identity`) with no
-    /// scanning, and where the items array ends; `nil` when the index is not this file's, or not
-    /// sound, or its items array does not start at `arrayStart`. The index is read where it is
-    /// (mapped, `FileSystem.mapCompanionFile`): its 8 MB at 100,000 items are never copied.
-    package static func items(from index: UnsafeBufferPointer<UInt8>, text: StoredText, identity: FileIdentity, revision: Int?,
+    /// The items the index describes, in `text` (the list file with `identity`), made from their
+    /// records when asked for (`UnsafeIndexedItems`), and where the items array ends; `nil` when
+    /// the index is not this file's, or not sound (every record is checked now), or its items
+    /// array does not start at `arrayStart`. The index is read where it is (mapped,
+    /// `FileSystem.mapCompanionFile`), and kept so: its 9.6 MB at 100,000 items are never copied.
+    package static func items(from index: UnsafeOwnedBytes, text: StoredText, identity: FileIdentity, revision: Int?,
                               arrayStart: Int) -> (items: StoredItems, arrayEnd: Int)? {
-        guard let revision, index.count >= headerSize, index.prefix(magic.count).elementsEqual(magic) else { return nil }
+        let bytes = index.buffer
+        guard let revision, bytes.count >= headerSize, bytes.prefix(magic.count).elementsEqual(magic) else { return nil }
         func word(_ position: Int) -> UInt64 {
-            UInt64(littleEndian: UnsafeRawBufferPointer(index).loadUnaligned(fromByteOffset: 8 + 8 * position, as: UInt64.self))
+            UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: 8 + 8 * position, as: UInt64.self))
         }
         let expected = identityWords(identity, revision: revision)
         guard expected.indices.allSatisfy({ word($0) == expected[$0] }), word(7) == UInt64(arrayStart) else { return nil }
         let arrayEnd = word(8), openCount = word(9), doneCount = word(10)
-        guard arrayEnd <= UInt64(text.count), UInt64(arrayStart) < arrayEnd, openCount <= UInt64(index.count), doneCount <= UInt64(index.count),
-              (openCount + doneCount) * UInt64(recordSize) == UInt64(index.count - headerSize) else { return nil }
-        let records = UnsafeBufferPointer(rebasing: index[headerSize...])
-        guard digest(header: UnsafeBufferPointer(rebasing: index[..<digestOffset]), records: records) == word(11) else { return nil }
+        guard arrayEnd <= UInt64(text.count), UInt64(arrayStart) < arrayEnd, openCount <= UInt64(bytes.count), doneCount <= UInt64(bytes.count),
+              (openCount + doneCount) * UInt64(recordSize) == UInt64(bytes.count - headerSize) else { return nil }
+        let records = UnsafeBufferPointer(rebasing: bytes[headerSize...])
+        guard digest(header: UnsafeBufferPointer(rebasing: bytes[..<digestOffset]), records: records) == word(11) else { return nil }
+        let array = arrayStart..<Int(arrayEnd)
         var items = StoredItems()
-        var holders = StoredText.Holders(text)
-        var titleKeys: [Int] = []
-        titleKeys.reserveCapacity(Int(openCount))
-        var sound = true
-        // Each array made in place: appending would copy each item (and count a reference to its text).
-        func stored(_ positions: Range<Int>, done: Bool) -> [StoredItem] {
-            [StoredItem](unsafeUninitializedCapacity: positions.count) { buffer, initialized in
-                for position in positions {
-                    guard let (item, titleKey) = item(at: position * recordSize, in: records, within: arrayStart..<Int(arrayEnd)),
-                          item.done == done else {
-                        sound = false
-                        return
-                    }
-                    items.note(item)
-                    items.highestNumber = max(items.highestNumber, item.number)
-                    buffer.initializeElement(at: initialized, to: StoredItem(item, in: holders.next()))
-                    initialized += 1
-                    if let titleKey { titleKeys.append(titleKey) }
-                }
-            }
+        for position in 0..<Int(openCount + doneCount) {
+            guard let (item, parent, _) = item(at: position * recordSize, in: records, within: array),
+                  item.done == (position >= Int(openCount)), parent == nil || item.offsets.parent != 0 else { return nil }
+            items.note(item)
+            items.highestNumber = max(items.highestNumber, item.number)
         }
-        items.open = stored(0..<Int(openCount), done: false)
-        guard sound else { return nil }
-        items.done = stored(Int(openCount)..<Int(openCount + doneCount), done: true)
-        guard sound else { return nil }
-        items.openASCIITitleKeys = titleKeys
+        let openRecords = UnsafeIndexedItems(index: index, records: records.baseAddress!, count: Int(openCount), text: text, array: array)
+        let doneRecords = UnsafeIndexedItems(index: index, records: records.baseAddress! + Int(openCount) * recordSize, count: Int(doneCount),
+                                             text: text, array: array)
+        items.open = StoredItemArray(openRecords)
+        items.done = StoredItemArray(doneRecords)
         items.idsAndNumbersChecked = true
         return (items, Int(arrayEnd))
     }
@@ -150,32 +143,34 @@ package enum ListIndex {
     }
 
     /// Writes the record of `item` into `record`, `recordSize` bytes of zeros.
-    private static func store(_ item: WrittenItem, titleKey: Int?, into record: UnsafeMutableRawBufferPointer) {
+    private static func store(_ item: WrittenItem, titleKey: Int?, parent: UUID?, into record: UnsafeMutableRawBufferPointer) {
         let offsets = item.offsets
         let flags = (item.done ? 1 : 0) | (item.isExact ? 2 : 0) | (offsets.dueIsDay ? 4 : 0) | (offsets.startIsDay ? 8 : 0) | (titleKey == nil ? 0 : 16)
-        record.storeBytes(of: UInt64(item.range.lowerBound).littleEndian, toByteOffset: 0, as: UInt64.self)
-        record.storeBytes(of: (UInt64(item.range.count) | UInt64(flags) << 32).littleEndian, toByteOffset: 8, as: UInt64.self)
-        record.storeBytes(of: UInt64(item.number).littleEndian, toByteOffset: 16, as: UInt64.self)
-        record.storeBytes(of: item.id.uuid, toByteOffset: 24, as: uuid_t.self)
+            | (parent == nil ? 0 : 32)
+        record.storeBytes(of: (UInt64(item.range.lowerBound) | UInt64(item.range.count) << 32 | UInt64(flags) << 48).littleEndian, toByteOffset: 0,
+                          as: UInt64.self)
+        record.storeBytes(of: UInt64(item.number).littleEndian, toByteOffset: 8, as: UInt64.self)
+        record.storeBytes(of: item.id.uuid, toByteOffset: 16, as: uuid_t.self)
         for (field, offset) in [offsets.title, offsets.itemDescription, offsets.due, offsets.allDay, offsets.start, offsets.repeatRule,
                                 offsets.location, offsets.priority, offsets.tags, offsets.parent, offsets.project, offsets.list,
                                 offsets.alarms, offsets.createdAt, offsets.completedAt, offsets.modifiedAt].enumerated() {
-            record.storeBytes(of: offset.littleEndian, toByteOffset: 40 + 2 * field, as: UnsafeWrittenForm.Offset.self)
+            record.storeBytes(of: offset.littleEndian, toByteOffset: 32 + 2 * field, as: UnsafeWrittenForm.Offset.self)
         }
-        record.storeBytes(of: UInt64(bitPattern: Int64(titleKey ?? 0)).littleEndian, toByteOffset: 72, as: UInt64.self)
+        record.storeBytes(of: UInt64(bitPattern: Int64(titleKey ?? 0)).littleEndian, toByteOffset: 64, as: UInt64.self)
+        if let parent { record.storeBytes(of: parent.uuid, toByteOffset: 72, as: uuid_t.self) }
     }
 
-    /// The item of the record at `position`, and the key of its title when the record has it.
-    /// Read word by word: a list of 100,000 items reads every record.
-    private static func item(at position: Int, in records: UnsafeBufferPointer<UInt8>, within array: Range<Int>) -> (WrittenItem, Int?)? {
+    /// The item of the record at `position`, its parent and the key of its title when the record
+    /// has it. Read word by word: a list of 100,000 items reads every record.
+    static func item(at position: Int, in records: UnsafeBufferPointer<UInt8>, within array: Range<Int>) -> (item: WrittenItem, parent: UUID?, titleKey: Int?)? {
         let raw = UnsafeRawPointer(records.baseAddress! + position)
         func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
-        let start = word(0), countAndFlags = word(8), number = word(16)
-        let count = Int(countAndFlags & 0xFFFF_FFFF), flags = UInt32(truncatingIfNeeded: countAndFlags >> 32)
+        let place = word(0), number = word(8)
+        let start = place & 0xFFFF_FFFF, count = Int(place >> 32 & 0xFFFF), flags = place >> 48
         guard start >= UInt64(array.lowerBound), start + UInt64(count) <= UInt64(array.upperBound), count > 0,
               number >= 1, number <= UInt64(ToDoItem.largestNumber) else { return nil }
         // The 16 offsets are four words of four.
-        let fields = (word(40), word(48), word(56), word(64))
+        let fields = (word(32), word(40), word(48), word(56))
         func offset(_ word: UInt64, _ index: UInt64) -> UnsafeWrittenForm.Offset { UnsafeWrittenForm.Offset(truncatingIfNeeded: word >> (16 * index)) }
         // Every field within the item's bytes, or none: reading one never leaves them.
         func furthest(_ word: UInt64) -> UnsafeWrittenForm.Offset { max(offset(word, 0), offset(word, 1), offset(word, 2), offset(word, 3)) }
@@ -187,9 +182,9 @@ package enum ListIndex {
         (offsets.alarms, offsets.createdAt, offsets.completedAt, offsets.modifiedAt) = (offset(fields.3, 0), offset(fields.3, 1), offset(fields.3, 2), offset(fields.3, 3))
         offsets.dueIsDay = flags & 4 != 0
         offsets.startIsDay = flags & 8 != 0
-        let item = WrittenItem(id: UUID(bytesAt: raw + 24), number: Int(number), done: flags & 1 != 0, range: Int(start)..<Int(start) + count,
+        let item = WrittenItem(id: UUID(bytesAt: raw + 16), number: Int(number), done: flags & 1 != 0, range: Int(start)..<Int(start) + count,
                                offsets: offsets, isExact: flags & 2 != 0)
-        return (item, flags & 16 != 0 ? Int(truncatingIfNeeded: word(72)) : nil)
+        return (item, flags & 32 != 0 ? UUID(bytesAt: raw + 72) : nil, flags & 16 != 0 ? Int(truncatingIfNeeded: word(64)) : nil)
     }
 
     private static func appendWord(_ word: UInt64, to bytes: inout [UInt8]) {

@@ -180,7 +180,7 @@ package struct StoreDocument {
     /// diff shows which items changed), then the fields other programs added.
     package func serialized() -> [UInt8] {
         var contents: [UInt8] = []
-        _ = try? write(items: [items.open, items.done]) { chunk throws(StoreError) in contents.append(contentsOf: chunk) }
+        _ = try? write(items: [items.open.array, items.done.array]) { chunk throws(StoreError) in contents.append(contentsOf: chunk) }
         return contents
     }
 

@@ -34,10 +34,10 @@ final class ListRendererTests: XCTestCase {
                 var renderer = ListRenderer(style: Style(isEnabled: isEnabled), dates: dates, now: Date(timeIntervalSince1970: 1_700_000_000))
                 renderer.twoHalvesMinimumCount = .max
                 let inOneGo = CapturedOutput()
-                renderer.write(open: manager.openStored, done: manager.doneStored, section: section, to: inOneGo)
+                renderer.write(open: manager.openStored.array, done: manager.doneStored.array, section: section, to: inOneGo)
                 renderer.twoHalvesMinimumCount = 2
                 let inHalves = CapturedOutput()
-                renderer.write(open: manager.openStored, done: manager.doneStored, section: section, to: inHalves)
+                renderer.write(open: manager.openStored.array, done: manager.doneStored.array, section: section, to: inHalves)
 
                 XCTAssertEqual(inHalves.text, inOneGo.text, "colour \(isEnabled), \(section)")
                 let rows = inOneGo.text.split(separator: "\n", omittingEmptySubsequences: false)

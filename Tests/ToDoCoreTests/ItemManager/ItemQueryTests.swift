@@ -57,7 +57,7 @@ final class ItemQueryTests: XCTestCase {
         query = ItemQuery()
         query.sort = .due
         XCTAssertEqual(query.apply(open: today.toDoItems, done: [], now: now, dates: dates).open.map(\.number), [4, 1, 3, 2])
-        let groups = Agenda.groups(today.openStored, days: 7, now: now, dates: dates)
+        let groups = Agenda.groups(today.openStored.array, days: 7, now: now, dates: dates)
         XCTAssertEqual(groups.map { $0.items.map(\.number) }, [[4, 1], [3, 2]])
         XCTAssertEqual(groups.first?.when, .overdue)
     }

@@ -1,0 +1,266 @@
+import ToDoModel
+
+/// The open or the done items of a list, in order: an array of `StoredItem`s, or, for a list
+/// read through its index (`ListIndex`), the index's records, each item made from its record when
+/// asked for, with the few changes a command makes kept beside them. A change to one item of
+/// 100,000 then neither makes nor frees 100,000 items (11 MB), and looking an item up by number,
+/// id or parent reads the records alone. Any other change (an insert before the end, many
+/// removals, a reordering) makes the array first, as reading a list without an index does.
+package struct StoredItemArray: Sendable {
+    /// The records the first items come from; `nil` once the array is made (or for a list read
+    /// without an index).
+    private var indexed: UnsafeIndexedItems?
+    /// The records taken out, as positions among all of `indexed`'s, in order.
+    private var removed: [Int] = []
+    /// The records' items replaced, by position among all of `indexed`'s, in order.
+    private var replaced: [(record: Int, item: StoredItem)] = []
+    /// The items after the records' (all the items once the array is made).
+    private var items: [StoredItem]
+
+    /// How many records may be taken out or replaced before the array is made: finding a
+    /// record's item passes each of them.
+    private static let changesKept = 16
+
+    package init() {
+        items = []
+    }
+
+    package init(_ items: [StoredItem]) {
+        self.items = items
+    }
+
+    /// The items of `indexed`, made when asked for.
+    package init(_ indexed: UnsafeIndexedItems) {
+        self.indexed = indexed
+        items = []
+    }
+
+    /// The records the items come from, when they are all the records' items unchanged.
+    package var unchangedRecords: UnsafeIndexedItems? {
+        removed.isEmpty && replaced.isEmpty && items.isEmpty ? indexed : nil
+    }
+
+    /// The items in a plain array: made from the records when they back them (as long as reading
+    /// the list without its index takes), else the array itself, with no copy.
+    package var array: [StoredItem] {
+        guard let indexed else { return items }
+        var holders = indexed.holders
+        // Made in place: appending would copy each item (and count a reference to its text).
+        return [StoredItem](unsafeUninitializedCapacity: count) { buffer, initialized in
+            scan { position, record in
+                buffer.initializeElement(at: position, to: indexed.item(at: record, in: holders.next()))
+                initialized += 1
+                return true
+            } item: { position, item in
+                buffer.initializeElement(at: position, to: item)
+                initialized += 1
+                return true
+            }
+        }
+    }
+
+    /// Makes the array from the records, for a change the records cannot keep beside them.
+    private mutating func makeArray() {
+        guard indexed != nil else { return }
+        items = array
+        indexed = nil
+        removed = []
+        replaced = []
+    }
+
+    /// How many of the first items come from the records.
+    private var recordCount: Int { (indexed?.count ?? 0) - removed.count }
+
+    /// The position among all the records of the item at `position` (below `recordCount`).
+    private func recordPosition(_ position: Int) -> Int {
+        var recordPosition = position
+        for taken in removed {
+            guard taken <= recordPosition else { break }
+            recordPosition += 1
+        }
+        return recordPosition
+    }
+
+    /// Calls `record` with the position of each item a record gives as it is, and where the
+    /// record is, and `item` with the position of each other item and the item, in order, until
+    /// one returns false.
+    private func scan(record: (Int, Int) -> Bool, item: (Int, StoredItem) -> Bool) {
+        var position = 0
+        if let indexed {
+            var nextRemoved = 0, nextReplaced = 0
+            for index in 0..<indexed.count {
+                if nextRemoved < removed.count, removed[nextRemoved] == index {
+                    nextRemoved += 1
+                    continue
+                }
+                if nextReplaced < replaced.count, replaced[nextReplaced].record == index {
+                    guard item(position, replaced[nextReplaced].item) else { return }
+                    nextReplaced += 1
+                } else {
+                    guard record(position, index) else { return }
+                }
+                position += 1
+            }
+        }
+        // Through the buffer: iterating the array would copy (and retain) every item.
+        items.withUnsafeBufferPointer { items in
+            for index in items.indices { guard item(position + index, items[index]) else { return } }
+        }
+    }
+
+    // MARK: Reading the records alone
+
+    /// The id of the item at `position`.
+    package func id(at position: Int) -> UUID {
+        guard let indexed, position < recordCount else { return items[position - recordCount].id }
+        let record = recordPosition(position)
+        return replaced.first { $0.record == record }?.item.id ?? indexed.id(at: record)
+    }
+
+    /// The position of the first item with `number`.
+    package func firstIndex(ofNumber number: Int) -> Int? {
+        firstIndex { indexed, record in indexed.number(at: record) == number } where: { $0.number == number }
+    }
+
+    /// The position of the first item with `id`.
+    package func firstIndex(ofID id: UUID) -> Int? {
+        firstIndex { indexed, record in indexed.id(at: record) == id } where: { $0.id == id }
+    }
+
+    /// The position of the first item whose record (when a record gives it as it is) or whose
+    /// item matches.
+    private func firstIndex(whereRecord recordMatches: (UnsafeIndexedItems, Int) -> Bool, where itemMatches: (StoredItem) -> Bool) -> Int? {
+        var found: Int?
+        scan { position, record in
+            guard let indexed, recordMatches(indexed, record) else { return true }
+            found = position
+            return false
+        } item: { position, item in
+            guard itemMatches(item) else { return true }
+            found = position
+            return false
+        }
+        return found
+    }
+
+    /// The id and the parent of each item, in one pass through their memory (or records): a list
+    /// puts thousands in tree order, and reading each through the array would copy it.
+    package func idsAndParents() -> (ids: [UUID], parents: [UUID?]) {
+        var ids: [UUID] = [], parents: [UUID?] = []
+        ids.reserveCapacity(count)
+        parents.reserveCapacity(count)
+        forEachIDAndParent { _, id, parent in
+            ids.append(id)
+            parents.append(parent)
+        }
+        return (ids, parents)
+    }
+
+    /// The positions of the items whose id and parent `match`.
+    package func indices(whereIDAndParent match: (UUID, UUID?) -> Bool) -> [Int] {
+        var found: [Int] = []
+        forEachIDAndParent { position, id, parent in if match(id, parent) { found.append(position) } }
+        return found
+    }
+
+    /// Calls `body` with each item's id, in order.
+    package func forEachID(_ body: (UUID) -> Void) {
+        scan { _, record in
+            if let indexed { body(indexed.id(at: record)) }
+            return true
+        } item: { _, item in
+            body(item.id)
+            return true
+        }
+    }
+
+    /// Calls `body` with each item's position, id and parent, in order.
+    package func forEachIDAndParent(_ body: (Int, UUID, UUID?) -> Void) {
+        scan { position, record in
+            if let indexed { body(position, indexed.id(at: record), indexed.parent(at: record)) }
+            return true
+        } item: { position, item in
+            body(position, item.id, item.parent)
+            return true
+        }
+    }
+
+    /// The positions of the items without an ASCII `TitleKey`, read from the records where they can be.
+    package func indicesWithoutASCIITitleKey() -> [Int] {
+        var found: [Int] = []
+        scan { position, record in
+            if indexed?.hasASCIITitleKey(at: record) == false { found.append(position) }
+            return true
+        } item: { position, item in
+            if item.asciiTitleKey == nil { found.append(position) }
+            return true
+        }
+        return found
+    }
+
+    /// Calls `body` with the items in memory laid out one after the other, the array made first
+    /// where records back them.
+    package mutating func withContiguousItems<Result>(_ body: (UnsafeBufferPointer<StoredItem>) -> Result) -> Result {
+        makeArray()
+        return items.withUnsafeBufferPointer(body)
+    }
+
+    /// Reads each item's dates as `form` says (`StoredItem.inCurrentForm`); returns how many
+    /// dues became whole days.
+    package mutating func bringToCurrentForm(_ form: ItemForm, local: CivilTime) -> Int {
+        makeArray()
+        return items.bringToCurrentForm(form, local: local)
+    }
+}
+
+extension StoredItemArray: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { recordCount + items.count }
+
+    package subscript(position: Int) -> StoredItem {
+        get {
+            guard let indexed, position < recordCount else { return items[position - recordCount] }
+            let record = recordPosition(position)
+            return replaced.first { $0.record == record }?.item ?? indexed.item(at: record)
+        }
+        set {
+            guard indexed != nil, position < recordCount else { return items[position - recordCount] = newValue }
+            let record = recordPosition(position)
+            if let index = replaced.firstIndex(where: { $0.record >= record }), replaced[index].record == record {
+                replaced[index].item = newValue
+            } else if removed.count + replaced.count < Self.changesKept {
+                replaced.insert((record, newValue), at: replaced.firstIndex { $0.record > record } ?? replaced.endIndex)
+            } else {
+                makeArray()
+                items[position] = newValue
+            }
+        }
+    }
+
+    package mutating func replaceSubrange<Replacement: Collection<StoredItem>>(_ subrange: Range<Int>, with replacement: Replacement) {
+        if indexed != nil {
+            if subrange.lowerBound >= recordCount {
+                // Within the items after the records: an append, or a change to one added since.
+                let offset = recordCount
+                items.replaceSubrange(subrange.lowerBound - offset..<subrange.upperBound - offset, with: replacement)
+                return
+            }
+            if subrange == 0..<count, replacement.isEmpty {
+                self = StoredItemArray()
+                return
+            }
+            if subrange.count == 1, replacement.isEmpty, removed.count + replaced.count < Self.changesKept {
+                let record = recordPosition(subrange.lowerBound)
+                replaced.removeAll { $0.record == record }
+                removed.insert(record, at: removed.firstIndex { $0 > record } ?? removed.endIndex)
+                return
+            }
+            makeArray()
+        }
+        items.replaceSubrange(subrange, with: replacement)
+    }
+
+    package mutating func reserveCapacity(_ minimumCapacity: Int) {
+        if indexed == nil { items.reserveCapacity(minimumCapacity) }
+    }
+}
