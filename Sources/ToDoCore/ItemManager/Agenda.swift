@@ -23,28 +23,35 @@ package enum Agenda {
     /// The non-empty groups of `items`, in order: overdue, each of `days` days from today that has
     /// items (today counting as the first), later, undated. Days are counted in the zone of `dates`.
     package static func groups(_ items: [StoredItem], days: Int, now: Date, dates: DueDateFormatter) -> [Group] {
-        var overdue = Group(when: .overdue), later = Group(when: .later), undated = Group(when: .undated)
-        var byDay: [Int: Group] = [:]
         // Each due date read once, by index (iterating the array would copy every item), sorted
-        // as plain values (ties keep list order), then the items dealt out.
-        var dated: [(due: DueSortKey, date: ItemDate, index: Int)] = [], undatedIndices: [Int] = []
+        // as plain values (ties keep list order), then the items' places dealt out, and each group
+        // made at its size.
+        var dues = [ItemDate?](repeating: nil, count: items.count)
+        var dated: [(key: DueSortKey, index: Int)] = [], undated: [Int] = []
+        dated.reserveCapacity(items.count)
         for index in items.indices {
-            if let due = items[index].due { dated.append((dates.sortKey(of: due), due, index)) } else { undatedIndices.append(index) }
-        }
-        dated.sort { ($0.due, $0.index) < ($1.due, $1.index) }
-        for (_, due, index) in dated {
-            let item = items[index]
-            let ahead = dates.daysFrom(now, to: due)
-            if dates.isOverdue(due, now: now) {
-                overdue.items.append(item)
-            } else if ahead < days {
-                if byDay[ahead] == nil { byDay[ahead] = Group(when: .day(due.day(in: dates.rules), daysFromToday: ahead)) }
-                byDay[ahead]!.items.append(item)
+            if let due = items[index].due {
+                dues[index] = due
+                dated.append((dates.sortKey(of: due), index))
             } else {
-                later.items.append(item)
+                undated.append(index)
             }
         }
-        undated.items = undatedIndices.map { items[$0] }
-        return ([overdue] + byDay.keys.sorted().map { byDay[$0]! } + [later, undated]).filter { !$0.items.isEmpty }
+        dated.sort { $0.key < $1.key || $0.key == $1.key && $0.index < $1.index }
+        var overdue: [Int] = [], later: [Int] = [], byDay: [Int: (day: Day, indices: [Int])] = [:]
+        for (_, index) in dated {
+            guard let due = dues[index] else { continue }
+            let ahead = dates.daysFrom(now, to: due)
+            if dates.isOverdue(due, now: now) {
+                overdue.append(index)
+            } else if ahead < days {
+                byDay[ahead, default: (due.day(in: dates.rules), [])].indices.append(index)
+            } else {
+                later.append(index)
+            }
+        }
+        let whens = [(When.overdue, overdue)] + byDay.keys.sorted().map { (When.day(byDay[$0]!.day, daysFromToday: $0), byDay[$0]!.indices) }
+            + [(.later, later), (.undated, undated)]
+        return whens.filter { !$0.1.isEmpty }.map { when, indices in Group(when: when, items: indices.map { items[$0] }) }
     }
 }
