@@ -1,66 +1,83 @@
 /// Bytes for an output, gathered in a buffer of its own and handed on whenever it fills: a long
 /// list is written without a `String` per cell and without holding the whole text in memory.
-struct OutputBytes {
+/// Unsafe inside: the buffer is memory this value allocates and frees itself, never shared (the
+/// value cannot be copied), so that appending a cell is a copy of its bytes, not an array's
+/// checks of capacity and sharing, byte by byte.
+struct OutputBytes: ~Copyable {
     private static let capacity = 1 << 16
     private let output: TextOutput
-    private var buffer: [UInt8] = []
+    private let start: UnsafeMutablePointer<UInt8>
+    private var count = 0
 
-    /// Bytes for `output`; whoever makes one calls `flush()` when done. A value, passed `inout`,
-    /// so that appending a byte costs no check of exclusive access at run time.
+    /// Bytes for `output`; whoever makes one calls `flush()` when done. Passed `inout`, so that
+    /// appending a byte costs no check of exclusive access at run time.
     init(_ output: TextOutput) {
         self.output = output
-        buffer.reserveCapacity(Self.capacity)
+        start = .allocate(capacity: Self.capacity)
     }
 
-    mutating func append(_ bytes: ArraySlice<UInt8>) {
-        if bytes.count > Self.capacity - buffer.count {
+    deinit {
+        start.deallocate()
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        if bytes.count > Self.capacity - count {
             flush()
             guard bytes.count <= Self.capacity else { return output.write(bytes: Array(bytes)) }
         }
-        buffer.append(contentsOf: bytes)
+        (start + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { append($0) }
     }
 
     mutating func append(_ bytes: [UInt8]) {
-        if bytes.count > Self.capacity - buffer.count {
-            flush()
-            guard bytes.count <= Self.capacity else { return output.write(bytes: bytes) }
-        }
-        buffer.append(contentsOf: bytes)
+        bytes.withUnsafeBufferPointer { append($0) }
     }
 
     mutating func append(_ text: String) {
-        if text.utf8.count > Self.capacity - buffer.count { flush() }
-        buffer.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { append($0) }
     }
 
     mutating func append(_ byte: UInt8) {
-        if buffer.count == Self.capacity { flush() }
-        buffer.append(byte)
+        if count == Self.capacity { flush() }
+        start[count] = byte
+        count += 1
     }
 
     /// `count` spaces, or none when it is not positive.
     mutating func append(spaces: Int) {
-        guard spaces > 0 else { return }
-        if spaces > Self.capacity - buffer.count { flush() }
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
+        var left = spaces
+        while left > 0 {
+            if count == Self.capacity { flush() }
+            let written = min(left, Self.capacity - count)
+            (start + count).update(repeating: UInt8(ascii: " "), count: written)
+            count += written
+            left -= written
+        }
     }
 
     /// The decimal digits of a number that is not negative, without making a `String`.
     mutating func append(digitsOf number: Int) {
         var divisor = 1
         while divisor <= number / 10 { divisor *= 10 }
-        if 20 > Self.capacity - buffer.count { flush() }
+        if 20 > Self.capacity - count { flush() }
         while divisor > 0 {
-            buffer.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
+            start[count] = UInt8(ascii: "0") + UInt8(number / divisor % 10)
+            count += 1
             divisor /= 10
         }
     }
 
     /// Hands what was gathered to the output.
     mutating func flush() {
-        guard !buffer.isEmpty else { return }
-        output.write(bytes: buffer)
-        buffer.removeAll(keepingCapacity: true)
+        guard count > 0 else { return }
+        output.write(bytes: Array(UnsafeBufferPointer(start: start, count: count)))
+        count = 0
     }
 
     /// How many decimal digits `append(digitsOf:)` writes for `number`.
