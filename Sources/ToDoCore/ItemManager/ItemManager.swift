@@ -78,20 +78,22 @@ public struct ItemManager: Sendable {
         // Numbers run from 1 to about the count of items, unless many were removed.
         var seenNumbers = NumberSet(denseBelow: 8 * (openStored.count + doneStored.count) + 4096)
         var highestNumber = 0
-        // Fields are read by index: iterating the arrays would copy every item (and retain its
-        // text) only to look at its id and number.
-        for items in [openStored, doneStored] {
-            for index in items.indices {
-                let number = items[index].number
-                if number > ToDoItem.largestNumber { throw .numberOutOfRange(number) }
-                if !seenIDs.insert(items[index].id) {
-                    throw .duplicateID(existing: (items.first { $0.id == items[index].id } ?? items[index]).item)
-                }
-                if number > 0 {
-                    if !seenNumbers.insert(number) {
-                        throw .duplicateNumber(existing: (items.first { $0.number == number } ?? items[index]).item)
+        // Fields are read where the items are: iterating the arrays would copy every item (and
+        // retain its text) only to look at its id and number.
+        for stored in [openStored, doneStored] {
+            try stored.withItemsInMemory { items throws(ItemManagerError) in
+                for index in items.indices {
+                    let number = items[index].number
+                    if number > ToDoItem.largestNumber { throw .numberOutOfRange(number) }
+                    if !seenIDs.insert(items[index].id) {
+                        throw .duplicateID(existing: (items.first { $0.id == items[index].id } ?? items[index]).item)
                     }
-                    highestNumber = max(highestNumber, number)
+                    if number > 0 {
+                        if !seenNumbers.insert(number) {
+                            throw .duplicateNumber(existing: (items.first { $0.number == number } ?? items[index]).item)
+                        }
+                        highestNumber = max(highestNumber, number)
+                    }
                 }
             }
         }

@@ -83,10 +83,18 @@ package struct StoredItemArray: Sendable {
 
     /// Calls `record` with the position of each item a record gives as it is, and where the
     /// record is, and `item` with the position of each other item and the item, in order, until
-    /// one returns false.
-    private func scan(record: (Int, Int) -> Bool, item: (Int, StoredItem) -> Bool) {
+    /// one returns false. Inlined where it is called, so that the closures are too: a list of
+    /// thousands is scanned this way for each look-up.
+    @inline(__always)
+    private func scan(record: (Int, Int) -> Bool, item: (Int, borrowing StoredItem) -> Bool) {
+        guard let indexed else {
+            // The array alone, through its buffer: iterating it would copy (and retain) every item.
+            return items.withUnsafeBufferPointer { items in
+                for index in items.indices { guard item(index, items[index]) else { return } }
+            }
+        }
         var position = 0
-        if let indexed {
+        do {
             var nextRemoved = 0, nextReplaced = 0
             for index in 0..<indexed.count {
                 if nextRemoved < removed.count, removed[nextRemoved] == index {
@@ -129,7 +137,7 @@ package struct StoredItemArray: Sendable {
 
     /// The position of the first item whose record (when a record gives it as it is) or whose
     /// item matches.
-    private func firstIndex(whereRecord recordMatches: (UnsafeIndexedItems, Int) -> Bool, where itemMatches: (StoredItem) -> Bool) -> Int? {
+    private func firstIndex(whereRecord recordMatches: (UnsafeIndexedItems, Int) -> Bool, where itemMatches: (borrowing StoredItem) -> Bool) -> Int? {
         var found: Int?
         scan { position, record in
             guard let indexed, recordMatches(indexed, record) else { return true }
@@ -176,6 +184,10 @@ package struct StoredItemArray: Sendable {
 
     /// Calls `body` with each item's position, id and parent, in order.
     package func forEachIDAndParent(_ body: (Int, UUID, UUID?) -> Void) {
+        guard indexed != nil else {
+            // Read where each item is: a parent read from an item handed on is read from a copy.
+            return items.withUnsafeBufferPointer { items in for index in items.indices { body(index, items[index].id, items[index].parent) } }
+        }
         scan { position, record in
             if let indexed { body(position, indexed.id(at: record), indexed.parent(at: record)) }
             return true
@@ -198,11 +210,11 @@ package struct StoredItemArray: Sendable {
         return found
     }
 
-    /// Calls `body` with the items in memory laid out one after the other, the array made first
-    /// where records back them.
-    package mutating func withContiguousItems<Result>(_ body: (UnsafeBufferPointer<StoredItem>) -> Result) -> Result {
-        makeArray()
-        return items.withUnsafeBufferPointer(body)
+    /// Calls `body` with the items laid out one after the other in memory: the array's own, or,
+    /// where records back them, an array made for the call. Reading an item there copies nothing.
+    package func withItemsInMemory<Result, Failure: Error>(_ body: (UnsafeBufferPointer<StoredItem>) throws(Failure) -> Result) throws(Failure) -> Result {
+        let items = indexed == nil ? items : array
+        return try items.withUnsafeBufferPointer { buffer throws(Failure) in try body(buffer) }
     }
 
     /// Reads each item's dates as `form` says (`StoredItem.inCurrentForm`); returns how many
@@ -258,6 +270,10 @@ extension StoredItemArray: RandomAccessCollection, MutableCollection, RangeRepla
             makeArray()
         }
         items.replaceSubrange(subrange, with: replacement)
+    }
+
+    package mutating func append(_ item: consuming StoredItem) {
+        items.append(consume item)
     }
 
     package mutating func reserveCapacity(_ minimumCapacity: Int) {

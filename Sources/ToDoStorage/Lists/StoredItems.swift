@@ -49,6 +49,6 @@ package struct StoredItems {
     /// Takes `item`, moved in (a copy would count a reference to its text, and drop it again).
     package mutating func append(_ item: consuming StoredItem) {
         if item.number == 0 { unnumbered.append((item.done, item.done ? done.count : open.count)) }
-        if item.done { done.append(item) } else { open.append(item) }
+        if item.done { done.append(consume item) } else { open.append(consume item) }
     }
 }

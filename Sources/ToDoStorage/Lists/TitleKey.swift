@@ -99,7 +99,7 @@ package struct TitleKeySet: Sendable {
             }
             if ascii == nil {
                 // Through the buffer: iterating the array would copy (and retain) every item.
-                ascii = openItems.array.withUnsafeBufferPointer { openItems in
+                ascii = openItems.withItemsInMemory { openItems in
                     BackgroundWork.inTwoHalves(openItems.count, minimumCount: Parallelism.gatherTitleKeysInTwoHalvesMinimumCount) { range in
                         Self.asciiKeys(of: openItems[range])
                     }

@@ -441,7 +441,7 @@ extension FileSystem {
     }
 
     /// The same kind of digest over four lanes of words side by side (xxHash64's layout), which a
-    /// core works out four times as fast: for the 8 MB of a long list's index (`ListIndex`), read
+    /// core works out four times as fast: for the 8.8 MB of a long list's index (`ListIndex`), read
     /// by every command. Not `digest(of:)`'s values: those are kept in files (the journal's lines).
     package static func wideDigest(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var lanes = (DigestRound.prime1, DigestRound.prime2, DigestRound.prime3, UInt64(bytes.count))
