@@ -46,7 +46,9 @@ extension ItemManager {
     /// grouping the open items by title: putting back a cleared list checks them all at once.
     private func openItemSharingContent(withAnyOf ids: Set<UUID>) -> ToDoItem? {
         var byTitle: [String: [ToDoItem]] = [:]
-        for item in openStored where ids.contains(item.id) { byTitle[item.title, default: []].append(item.item) }
+        for index in openStored.indices(whereIDAndNumber: { id, _ in ids.contains(id) }) {
+            byTitle[openStored[index].title, default: []].append(openStored[index].item)
+        }
         guard !byTitle.isEmpty else { return nil }
         for other in openStored {
             guard let candidates = byTitle[other.title] else { continue }
@@ -62,9 +64,8 @@ extension ItemManager {
         for item in items where item.number > 0 { idByNumber[item.number] = item.id }
         guard !idByNumber.isEmpty else { return nil }
         for list in [openStored, doneStored] {
-            for item in list {
-                if let id = idByNumber[item.number], id != item.id { return item.item }
-            }
+            let sharing = list.indices(whereIDAndNumber: { id, number in idByNumber[number].map { $0 != id } ?? false })
+            if let index = sharing.first { return list[index].item }
         }
         return nil
     }
@@ -72,10 +73,9 @@ extension ItemManager {
     /// The items with these ids that are in the list, found in one pass.
     func items(withIDs wanted: Set<UUID>) -> [UUID: ToDoItem] {
         var found: [UUID: ToDoItem] = [:]
-        for items in [openStored, doneStored] {
-            for item in items where wanted.contains(item.id) {
-                found[item.id] = item.item
-                if found.count == wanted.count { return found }
+        for items in [openStored, doneStored] where found.count < wanted.count {
+            for index in items.indices(whereIDAndNumber: { id, _ in wanted.contains(id) }) {
+                found[items.id(at: index)] = items[index].item
             }
         }
         return found

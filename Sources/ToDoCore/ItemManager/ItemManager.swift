@@ -200,7 +200,7 @@ public struct ItemManager: Sendable {
         item.done = false
         item.completedAt = nil
         item.modifiedAt = currentTime()
-        let place = keepingAddedOrder ? openStored.firstIndex { $0.number > item.number } ?? openStored.count : openStored.count
+        let place = keepingAddedOrder ? openStored.firstIndex(whereNumber: { $0 > item.number }) ?? openStored.count : openStored.count
         steps.append(.inserted(item.id, at: ItemPlace(done: false, index: place)))
         let stored = StoredItem(item)
         openStored.insert(stored, at: place)
@@ -398,11 +398,11 @@ public struct ItemManager: Sendable {
         // A subtask at any depth is below a direct subtask, open or done: most checks find none in
         // one pass.
         guard mayHaveSubtasks,
-              [openStored, doneStored].contains(where: { !$0.indices { $1.map(ids.contains) ?? false }.isEmpty })
+              [openStored, doneStored].contains(where: { !$0.indices(whereIDAndParent: { $1.map(ids.contains) ?? false }).isEmpty })
         else { return nil }
         for id in ids {
             let below = descendants(of: id)
-            let left = openStored.indices { id, _ in below.contains(id) && !ids.contains(id) }.map { openStored[$0].item }
+            let left = openStored.indices(whereIDAndNumber: { id, _ in below.contains(id) && !ids.contains(id) }).map { openStored[$0].item }
             if !left.isEmpty, let parent = item(withID: id) { return (parent, left) }
         }
         return nil
@@ -411,7 +411,7 @@ public struct ItemManager: Sendable {
     /// The direct subtasks of the item with `id`, open ones first, each part in list order.
     public func subtasks(of id: UUID) -> [ToDoItem] {
         guard mayHaveSubtasks else { return [] }
-        return [openStored, doneStored].flatMap { items in items.indices { $1 == id }.map { items[$0].item } }
+        return [openStored, doneStored].flatMap { items in items.indices(whereIDAndParent: { $1 == id }).map { items[$0].item } }
     }
 
     /// The ids of the subtasks of the item with `id`, at any depth: one pass to find each item's

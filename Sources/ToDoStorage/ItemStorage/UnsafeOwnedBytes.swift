@@ -58,6 +58,20 @@ package final class UnsafeOwnedBytes: @unchecked Sendable {
 
     package var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
+    /// Lets go of the pages wholly within `range` of a mapped file, as the kernel sees this
+    /// process's memory: they stay in the kernel's cache of the file, and touching them again
+    /// maps them again. A command that made every item from a long list's index reads no more
+    /// of it, and need not count its megabytes while it writes the list out. Nothing for bytes
+    /// that are not mapped.
+    package func releasePages(in range: Range<Int>) {
+        guard isMapped else { return }
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let base = Int(bitPattern: start)
+        let first = (base + range.lowerBound + pageSize - 1) / pageSize * pageSize, end = (base + range.upperBound) / pageSize * pageSize
+        guard end > first, let address = UnsafeMutableRawPointer(bitPattern: first) else { return }
+        _ = madvise(address, end - first, Int32(MADV_DONTNEED))
+    }
+
     /// The room after the bytes, for `fill` to write into; it returns how many it wrote.
     package func append<Failure: Error>(upTo extra: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) throws(Failure) -> Int) throws(Failure) {
         precondition(!isMapped, "a mapped file's bytes are read-only")

@@ -45,6 +45,8 @@ package struct StoredItemArray: Sendable {
     package var array: [StoredItem] {
         guard let indexed else { return items }
         var holders = indexed.holders
+        // Every record read: the index's pages need not count while the items are used.
+        defer { indexed.releasePages() }
         // Made in place: appending would copy each item (and count a reference to its text).
         return [StoredItem](unsafeUninitializedCapacity: count) { buffer, initialized in
             scan { position, record in
@@ -127,7 +129,26 @@ package struct StoredItemArray: Sendable {
 
     /// The position of the first item with `number`.
     package func firstIndex(ofNumber number: Int) -> Int? {
-        firstIndex { indexed, record in indexed.number(at: record) == number } where: { $0.number == number }
+        firstIndex { $0 == number }
+    }
+
+    /// The position of the first item whose number `matches`.
+    package func firstIndex(whereNumber matches: (Int) -> Bool) -> Int? {
+        firstIndex { indexed, record in matches(indexed.number(at: record)) } where: { matches($0.number) }
+    }
+
+    /// The positions of the items whose id and number `match`, read from the records where they
+    /// back the items: finding a few items among 100,000 makes only those.
+    package func indices(whereIDAndNumber match: (UUID, Int) -> Bool) -> [Int] {
+        var found: [Int] = []
+        scan { position, record in
+            if let indexed, match(indexed.id(at: record), indexed.number(at: record)) { found.append(position) }
+            return true
+        } item: { position, item in
+            if match(item.id, item.number) { found.append(position) }
+            return true
+        }
+        return found
     }
 
     /// The position of the first item with `id`.

@@ -27,6 +27,13 @@ package struct UnsafeIndexedItems: @unchecked Sendable {
         self.array = array
     }
 
+    /// Lets go of the records' pages once every item was made from them
+    /// (`UnsafeOwnedBytes.releasePages(in:)`); a record read later is mapped again.
+    package func releasePages() {
+        let offset = UnsafeRawPointer(records) - UnsafeRawPointer(index.start)
+        index.releasePages(in: offset..<offset + count * ListIndex.recordSize)
+    }
+
     /// Holders of the list's text for items made one after the other (`StoredText.Holders`).
     package var holders: StoredText.Holders { StoredText.Holders(text) }
 

@@ -322,6 +322,9 @@ final class ListIndexTests: StoreFolderTestCase {
         }
         let mapped = try XCTUnwrap(readMapped())
         XCTAssertEqual(written(mapped.items), written(scan.document.items))
+        // Made into an array, the items let go of the index's pages; read again, they are mapped again.
+        XCTAssertEqual(written(mapped.items), written(scan.document.items))
+        XCTAssertEqual(mapped.items.open.indices.map { mapped.items.open.id(at: $0) }, scan.document.items.open.map(\.id))
         XCTAssertEqual(written(mapped.items), written(try XCTUnwrap(indexed(index, scan)).items))
         XCTAssertEqual(titleKeys(mapped.items)?.count, 2_500)
         var damaged = index
