@@ -398,7 +398,7 @@ public struct ItemManager: Sendable {
         // A subtask at any depth is below a direct subtask, open or done: most checks find none in
         // one pass.
         guard mayHaveSubtasks,
-              [openStored, doneStored].contains(where: { !$0.indices(whereIDAndParent: { $1.map(ids.contains) ?? false }).isEmpty })
+              [openStored, doneStored].contains(where: { !$0.indices(whereParent: ids.contains).isEmpty })
         else { return nil }
         for id in ids {
             let below = descendants(of: id)
@@ -411,7 +411,7 @@ public struct ItemManager: Sendable {
     /// The direct subtasks of the item with `id`, open ones first, each part in list order.
     public func subtasks(of id: UUID) -> [ToDoItem] {
         guard mayHaveSubtasks else { return [] }
-        return [openStored, doneStored].flatMap { items in items.indices(whereIDAndParent: { $1 == id }).map { items[$0].item } }
+        return [openStored, doneStored].flatMap { items in items.indices(whereParent: { $0 == id }).map { items[$0].item } }
     }
 
     /// The ids of the subtasks of the item with `id`, at any depth: one pass to find each item's

@@ -185,10 +185,17 @@ package struct StoredItemArray: Sendable {
         return (ids, parents)
     }
 
-    /// The positions of the items whose id and parent `match`.
-    package func indices(whereIDAndParent match: (UUID, UUID?) -> Bool) -> [Int] {
+    /// The positions of the subtasks whose parent `matches`, read from the records (which say
+    /// whether an item has a parent before its id is read) where they back the items.
+    package func indices(whereParent matches: (UUID) -> Bool) -> [Int] {
         var found: [Int] = []
-        forEachIDAndParent { position, id, parent in if match(id, parent) { found.append(position) } }
+        scan { position, record in
+            if let parent = indexed?.parent(at: record), matches(parent) { found.append(position) }
+            return true
+        } item: { position, item in
+            if let parent = item.parent, matches(parent) { found.append(position) }
+            return true
+        }
         return found
     }
 

@@ -145,7 +145,10 @@ final class ListIndexTests: StoreFolderTestCase {
                 let (ids, parents) = items.idsAndParents()
                 XCTAssertEqual(ids, model.map(\.id))
                 XCTAssertEqual(parents, model.map(\.parent))
-                XCTAssertEqual(items.indices { _, parent in parent != nil }, model.indices.filter { model[$0].parent != nil })
+                XCTAssertEqual(items.indices(whereParent: { _ in true }), model.indices.filter { model[$0].parent != nil })
+                if let parent = model.lazy.compactMap(\.parent).first {
+                    XCTAssertEqual(items.indices(whereParent: { $0 == parent }), model.indices.filter { model[$0].parent == parent })
+                }
             }
             XCTAssertEqual(items.array.map(\.item), model.map(\.item))
         }
