@@ -47,7 +47,8 @@ extension ItemManager {
     private func openItemSharingContent(withAnyOf ids: Set<UUID>) -> ToDoItem? {
         var byTitle: [String: [ToDoItem]] = [:]
         for index in openStored.indices(whereIDAndNumber: { id, _ in ids.contains(id) }) {
-            byTitle[openStored[index].title, default: []].append(openStored[index].item)
+            let item = openStored[index]
+            byTitle[item.title, default: []].append(item.item)
         }
         guard !byTitle.isEmpty else { return nil }
         for other in openStored {
@@ -75,7 +76,8 @@ extension ItemManager {
         var found: [UUID: ToDoItem] = [:]
         for items in [openStored, doneStored] where found.count < wanted.count {
             for index in items.indices(whereIDAndNumber: { id, _ in wanted.contains(id) }) {
-                found[items.id(at: index)] = items[index].item
+                let item = items[index].item
+                found[item.id] = item
             }
         }
         return found

@@ -211,7 +211,7 @@ package struct StoredItemArray: Sendable {
     }
 
     /// Calls `body` with each item's position, id and parent, in order.
-    package func forEachIDAndParent(_ body: (Int, UUID, UUID?) -> Void) {
+    private func forEachIDAndParent(_ body: (Int, UUID, UUID?) -> Void) {
         guard indexed != nil else {
             // Read where each item is: a parent read from an item handed on is read from a copy.
             return items.withUnsafeBufferPointer { items in for index in items.indices { body(index, items[index].id, items[index].parent) } }
@@ -229,7 +229,7 @@ package struct StoredItemArray: Sendable {
     package func indicesWithoutASCIITitleKey() -> [Int] {
         var found: [Int] = []
         scan { position, record in
-            if indexed?.hasASCIITitleKey(at: record) == false { found.append(position) }
+            if let indexed, indexed.asciiTitleKey(at: record) == nil { found.append(position) }
             return true
         } item: { position, item in
             if item.asciiTitleKey == nil { found.append(position) }

@@ -26,6 +26,16 @@ package enum ListIndex {
     package static let headerSize = 16 * 8
     static let recordSize = 88
 
+    /// Where each part of a record is, and the bits of its flags: the one layout the writer
+    /// (`store`) and the readers (`item(at:in:within:)`, `UnsafeIndexedItems`) share.
+    enum Record {
+        /// The item's place in the list (32 bits), its length (16) and its flags (16), in one word.
+        static let place = 0, number = 8, id = 16, fieldOffsets = 32, titleKey = 64, parent = 72
+        static let flagsShift: UInt64 = 48
+        static let done: UInt64 = 1, exact: UInt64 = 2, dueIsDay: UInt64 = 4, startIsDay: UInt64 = 8, hasTitleKey: UInt64 = 16,
+                   hasParent: UInt64 = 32
+    }
+
     /// The index of `items`, read from `text` (the list file with `identity`), whose items array
     /// spans `itemsRange`; `nil` when an item was read without its written form (one of 64 KB or
     /// more): such a list is scanned.
@@ -145,19 +155,19 @@ package enum ListIndex {
     /// Writes the record of `item` into `record`, `recordSize` bytes of zeros.
     private static func store(_ item: WrittenItem, titleKey: Int?, parent: UUID?, into record: UnsafeMutableRawBufferPointer) {
         let offsets = item.offsets
-        let flags = (item.done ? 1 : 0) | (item.isExact ? 2 : 0) | (offsets.dueIsDay ? 4 : 0) | (offsets.startIsDay ? 8 : 0) | (titleKey == nil ? 0 : 16)
-            | (parent == nil ? 0 : 32)
-        record.storeBytes(of: (UInt64(item.range.lowerBound) | UInt64(item.range.count) << 32 | UInt64(flags) << 48).littleEndian, toByteOffset: 0,
-                          as: UInt64.self)
-        record.storeBytes(of: UInt64(item.number).littleEndian, toByteOffset: 8, as: UInt64.self)
-        record.storeBytes(of: item.id.uuid, toByteOffset: 16, as: uuid_t.self)
+        let flags = (item.done ? Record.done : 0) | (item.isExact ? Record.exact : 0) | (offsets.dueIsDay ? Record.dueIsDay : 0)
+            | (offsets.startIsDay ? Record.startIsDay : 0) | (titleKey == nil ? 0 : Record.hasTitleKey) | (parent == nil ? 0 : Record.hasParent)
+        record.storeBytes(of: (UInt64(item.range.lowerBound) | UInt64(item.range.count) << 32 | flags << Record.flagsShift).littleEndian,
+                          toByteOffset: Record.place, as: UInt64.self)
+        record.storeBytes(of: UInt64(item.number).littleEndian, toByteOffset: Record.number, as: UInt64.self)
+        record.storeBytes(of: item.id.uuid, toByteOffset: Record.id, as: uuid_t.self)
         for (field, offset) in [offsets.title, offsets.itemDescription, offsets.due, offsets.allDay, offsets.start, offsets.repeatRule,
                                 offsets.location, offsets.priority, offsets.tags, offsets.parent, offsets.project, offsets.list,
                                 offsets.alarms, offsets.createdAt, offsets.completedAt, offsets.modifiedAt].enumerated() {
-            record.storeBytes(of: offset.littleEndian, toByteOffset: 32 + 2 * field, as: UnsafeWrittenForm.Offset.self)
+            record.storeBytes(of: offset.littleEndian, toByteOffset: Record.fieldOffsets + 2 * field, as: UnsafeWrittenForm.Offset.self)
         }
-        record.storeBytes(of: UInt64(bitPattern: Int64(titleKey ?? 0)).littleEndian, toByteOffset: 64, as: UInt64.self)
-        if let parent { record.storeBytes(of: parent.uuid, toByteOffset: 72, as: uuid_t.self) }
+        record.storeBytes(of: UInt64(bitPattern: Int64(titleKey ?? 0)).littleEndian, toByteOffset: Record.titleKey, as: UInt64.self)
+        if let parent { record.storeBytes(of: parent.uuid, toByteOffset: Record.parent, as: uuid_t.self) }
     }
 
     /// The item of the record at `position`, its parent and the key of its title when the record
@@ -165,12 +175,12 @@ package enum ListIndex {
     static func item(at position: Int, in records: UnsafeBufferPointer<UInt8>, within array: Range<Int>) -> (item: WrittenItem, parent: UUID?, titleKey: Int?)? {
         let raw = UnsafeRawPointer(records.baseAddress! + position)
         func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
-        let place = word(0), number = word(8)
-        let start = place & 0xFFFF_FFFF, count = Int(place >> 32 & 0xFFFF), flags = place >> 48
+        let place = word(Record.place), number = word(Record.number)
+        let start = place & 0xFFFF_FFFF, count = Int(place >> 32 & 0xFFFF), flags = place >> Record.flagsShift
         guard start >= UInt64(array.lowerBound), start + UInt64(count) <= UInt64(array.upperBound), count > 0,
               number >= 1, number <= UInt64(ToDoItem.largestNumber) else { return nil }
         // The 16 offsets are four words of four.
-        let fields = (word(32), word(40), word(48), word(56))
+        let fields = (word(Record.fieldOffsets), word(Record.fieldOffsets + 8), word(Record.fieldOffsets + 16), word(Record.fieldOffsets + 24))
         func offset(_ word: UInt64, _ index: UInt64) -> UnsafeWrittenForm.Offset { UnsafeWrittenForm.Offset(truncatingIfNeeded: word >> (16 * index)) }
         // Every field within the item's bytes, or none: reading one never leaves them.
         func furthest(_ word: UInt64) -> UnsafeWrittenForm.Offset { max(offset(word, 0), offset(word, 1), offset(word, 2), offset(word, 3)) }
@@ -180,11 +190,12 @@ package enum ListIndex {
         (offsets.start, offsets.repeatRule, offsets.location, offsets.priority) = (offset(fields.1, 0), offset(fields.1, 1), offset(fields.1, 2), offset(fields.1, 3))
         (offsets.tags, offsets.parent, offsets.project, offsets.list) = (offset(fields.2, 0), offset(fields.2, 1), offset(fields.2, 2), offset(fields.2, 3))
         (offsets.alarms, offsets.createdAt, offsets.completedAt, offsets.modifiedAt) = (offset(fields.3, 0), offset(fields.3, 1), offset(fields.3, 2), offset(fields.3, 3))
-        offsets.dueIsDay = flags & 4 != 0
-        offsets.startIsDay = flags & 8 != 0
-        let item = WrittenItem(id: UUID(bytesAt: raw + 16), number: Int(number), done: flags & 1 != 0, range: Int(start)..<Int(start) + count,
-                               offsets: offsets, isExact: flags & 2 != 0)
-        return (item, flags & 32 != 0 ? UUID(bytesAt: raw + 72) : nil, flags & 16 != 0 ? Int(truncatingIfNeeded: word(64)) : nil)
+        offsets.dueIsDay = flags & Record.dueIsDay != 0
+        offsets.startIsDay = flags & Record.startIsDay != 0
+        let item = WrittenItem(id: UUID(bytesAt: raw + Record.id), number: Int(number), done: flags & Record.done != 0,
+                               range: Int(start)..<Int(start) + count, offsets: offsets, isExact: flags & Record.exact != 0)
+        return (item, flags & Record.hasParent != 0 ? UUID(bytesAt: raw + Record.parent) : nil,
+                flags & Record.hasTitleKey != 0 ? Int(truncatingIfNeeded: word(Record.titleKey)) : nil)
     }
 
     private static func appendWord(_ word: UInt64, to bytes: inout [UInt8]) {

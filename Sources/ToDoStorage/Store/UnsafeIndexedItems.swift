@@ -41,7 +41,7 @@ package struct UnsafeIndexedItems: @unchecked Sendable {
     package func item(at position: Int, in holder: StoredText? = nil) -> StoredItem {
         let buffer = UnsafeBufferPointer(start: records, count: count * ListIndex.recordSize)
         guard let (item, _, _) = ListIndex.item(at: position * ListIndex.recordSize, in: buffer, within: array) else {
-            return StoredItem(id: id(at: position), number: number(at: position), done: flags(of: position) & 1 != 0,
+            return StoredItem(id: id(at: position), number: number(at: position), done: flags(of: position) & ListIndex.Record.done != 0,
                               storage: ItemStorage(ItemFields(title: "")))
         }
         return StoredItem(item, in: holder ?? text)
@@ -49,28 +49,23 @@ package struct UnsafeIndexedItems: @unchecked Sendable {
 
     /// The id of the item at `position`, read from its record alone.
     package func id(at position: Int) -> UUID {
-        UUID(bytesAt: UnsafeRawPointer(record(position) + 16))
+        UUID(bytesAt: UnsafeRawPointer(record(position) + ListIndex.Record.id))
     }
 
     /// The number of the item at `position`, read from its record alone.
     package func number(at position: Int) -> Int {
-        Int(truncatingIfNeeded: word(8, of: position))
+        Int(truncatingIfNeeded: word(ListIndex.Record.number, of: position))
     }
 
     /// The id of the parent of the item at `position`, read from its record alone.
     package func parent(at position: Int) -> UUID? {
-        flags(of: position) & 32 != 0 ? UUID(bytesAt: UnsafeRawPointer(record(position) + 72)) : nil
-    }
-
-    /// Whether the item at `position` has a title with an ASCII `TitleKey` (for an open item).
-    package func hasASCIITitleKey(at position: Int) -> Bool {
-        flags(of: position) & 16 != 0
+        flags(of: position) & ListIndex.Record.hasParent != 0 ? UUID(bytesAt: UnsafeRawPointer(record(position) + ListIndex.Record.parent)) : nil
     }
 
     /// The ASCII `TitleKey` of the title of the item at `position`, when its record has one (an
     /// open item's).
     package func asciiTitleKey(at position: Int) -> Int? {
-        flags(of: position) & 16 != 0 ? Int(truncatingIfNeeded: word(64, of: position)) : nil
+        flags(of: position) & ListIndex.Record.hasTitleKey != 0 ? Int(truncatingIfNeeded: word(ListIndex.Record.titleKey, of: position)) : nil
     }
 
     private func record(_ position: Int) -> UnsafePointer<UInt8> {
@@ -82,6 +77,6 @@ package struct UnsafeIndexedItems: @unchecked Sendable {
     }
 
     private func flags(of position: Int) -> UInt64 {
-        word(0, of: position) >> 48
+        word(ListIndex.Record.place, of: position) >> ListIndex.Record.flagsShift
     }
 }
