@@ -23,35 +23,100 @@ package enum Agenda {
     /// The non-empty groups of `items`, in order: overdue, each of `days` days from today that has
     /// items (today counting as the first), later, undated. Days are counted in the zone of `dates`.
     package static func groups(_ items: [StoredItem], days: Int, now: Date, dates: DueDateFormatter) -> [Group] {
-        // Each due date read once, by index (iterating the array would copy every item), sorted
-        // as plain values (ties keep list order), then the items' places dealt out, and each group
+        // Each due read once, by index (iterating the array would copy every item), and placed
+        // once: its group and where it sorts, as plain integers (the key's two words, then the
+        // item's place, so that ties keep list order); a long list's two halves at once, each
+        // sorted, then merged. Then the items' places are dealt out in that order, and each group
         // made at its size.
-        var dues = [ItemDate?](repeating: nil, count: items.count)
-        var dated: [(key: DueSortKey, index: Int)] = [], undated: [Int] = []
-        dated.reserveCapacity(items.count)
-        for index in items.indices {
-            if let due = items[index].due {
-                dues[index] = due
-                dated.append((dates.sortKey(of: due), index))
-            } else {
-                undated.append(index)
+        let today = dates.dayNumber(of: now)
+        /// The slot of an overdue item; of one due after the days shown.
+        let overdueSlot = -1, laterSlot = max(days, 0)
+        let halves = BackgroundWork.inTwoHalves(items.count, minimumCount: Parallelism.showItemsInTwoHalvesMinimumCount) { range in
+            var dated: [Placed] = [], undated: [Int] = []
+            dated.reserveCapacity(range.count)
+            for index in range {
+                guard let due = items[index].due else {
+                    undated.append(index)
+                    continue
+                }
+                let (key, ahead, isOverdue) = dates.placement(of: due, now: now, today: today)
+                let words = key.words
+                dated.append(Placed(moment: words.moment, kindAndPlace: words.kind << 32 | UInt64(index),
+                                    slot: isOverdue ? overdueSlot : min(max(ahead, 0), laterSlot)))
+            }
+            return (Placed.sortedByDue(dated), undated)
+        }
+        let dated = halves.count == 2 ? Placed.merged(halves[0].0, halves[1].0) : halves[0].0
+        let undated = halves.flatMap(\.1)
+        var overdue: [Int] = [], later: [Int] = [], byDay: [Int: [Int]] = [:]
+        for placed in dated {
+            let index = Int(truncatingIfNeeded: placed.kindAndPlace & 0xFFFF_FFFF)
+            switch placed.slot {
+            case overdueSlot: overdue.append(index)
+            case laterSlot: later.append(index)
+            default: byDay[placed.slot, default: []].append(index)
             }
         }
-        dated.sort { $0.key < $1.key || $0.key == $1.key && $0.index < $1.index }
-        var overdue: [Int] = [], later: [Int] = [], byDay: [Int: (day: Day, indices: [Int])] = [:]
-        for (_, index) in dated {
-            guard let due = dues[index] else { continue }
-            let ahead = dates.daysFrom(now, to: due)
-            if dates.isOverdue(due, now: now) {
-                overdue.append(index)
-            } else if ahead < days {
-                byDay[ahead, default: (due.day(in: dates.rules), [])].indices.append(index)
-            } else {
-                later.append(index)
-            }
+        // A day's `Day` from its first item: a time's day in the zone.
+        let dayGroups = byDay.keys.sorted().compactMap { ahead in
+            byDay[ahead].flatMap { indices in items[indices[0]].due.map { (When.day($0.day(in: dates.rules), daysFromToday: ahead), indices) } }
         }
-        let whens = [(When.overdue, overdue)] + byDay.keys.sorted().map { (When.day(byDay[$0]!.day, daysFromToday: $0), byDay[$0]!.indices) }
-            + [(.later, later), (.undated, undated)]
+        let whens = [(When.overdue, overdue)] + dayGroups + [(.later, later), (.undated, undated)]
         return whens.filter { !$0.1.isEmpty }.map { when, indices in Group(when: when, items: indices.map { items[$0] }) }
+    }
+
+    /// A dated item as the agenda sorts it: its due's key as two words (`DueSortKey.words`), then
+    /// its place in the list, with 0 (a day) or 1 (a time) above it; and its group (`slot`).
+    private struct Placed {
+        var moment: UInt64, kindAndPlace: UInt64
+        var slot: Int
+
+        static func comesBefore(_ a: Placed, _ b: Placed) -> Bool {
+            a.moment < b.moment || a.moment == b.moment && a.kindAndPlace < b.kindAndPlace
+        }
+
+        /// `placed`, in list order, sorted by due: by moment, then a day before a time, then in
+        /// list order. A stable radix sort, a byte at a time from the lowest (the kind, then the
+        /// moment's eight), each byte that every key shares skipped: linear in the count, where
+        /// comparing thousands of keys costs several times as much.
+        static func sortedByDue(_ placed: [Placed]) -> [Placed] {
+            var sorted = placed, spare = placed
+            var starts = [Int](repeating: 0, count: 257)
+            for pass in 0..<9 {
+                func digit(_ item: Placed) -> Int {
+                    Int(truncatingIfNeeded: pass == 0 ? item.kindAndPlace >> 32 : item.moment >> (8 * (pass - 1)) & 0xFF)
+                }
+                for index in starts.indices { starts[index] = 0 }
+                for item in sorted { starts[digit(item) + 1] += 1 }
+                if starts.contains(sorted.count) { continue }
+                for index in 1..<starts.count { starts[index] += starts[index - 1] }
+                for item in sorted {
+                    let bucket = digit(item)
+                    spare[starts[bucket]] = item
+                    starts[bucket] += 1
+                }
+                swap(&sorted, &spare)
+            }
+            return sorted
+        }
+
+        /// The items of two sorted arrays in one sorted array.
+        static func merged(_ a: [Placed], _ b: [Placed]) -> [Placed] {
+            var result: [Placed] = []
+            result.reserveCapacity(a.count + b.count)
+            var i = 0, j = 0
+            while i < a.count, j < b.count {
+                if comesBefore(b[j], a[i]) {
+                    result.append(b[j])
+                    j += 1
+                } else {
+                    result.append(a[i])
+                    i += 1
+                }
+            }
+            result += a[i...]
+            result += b[j...]
+            return result
+        }
     }
 }

@@ -136,6 +136,24 @@ public struct DueDateFormatter: Sendable {
         case .day(let day): DueSortKey(moment: Double(local.firstMoment(ofDay: day.number + 1)), isDay: true)
         }
     }
+
+    /// What an agenda needs of a due, worked out once: where it sorts (`sortKey(of:)`), how many
+    /// days from the day of `now` (`daysFrom`) and whether it is overdue (`isOverdue`). `today` is
+    /// the number of the day of `now` (`dayNumber(of:)`), the same for every due of one agenda.
+    public func placement(of due: ItemDate, now: Date, today: Int) -> (key: DueSortKey, daysAhead: Int, isOverdue: Bool) {
+        switch due {
+        case .time(let time):
+            return (DueSortKey(moment: time, isDay: false), local.dayNumber(of: time) - today, time < now.timeIntervalSince1970)
+        case .day(let day):
+            let ahead = day.number - today
+            return (DueSortKey(moment: Double(local.firstMoment(ofDay: day.number + 1)), isDay: true), ahead, ahead < 0)
+        }
+    }
+
+    /// The number of the local day of `now`, counting from 1 January 1970.
+    public func dayNumber(of now: Date) -> Int {
+        local.dayNumber(of: now.timeIntervalSince1970)
+    }
 }
 
 /// The order of dues (`DueDateFormatter.sortKey(of:)`).
@@ -145,5 +163,14 @@ public struct DueSortKey: Comparable, Sendable {
 
     public static func < (lhs: DueSortKey, rhs: DueSortKey) -> Bool {
         (lhs.moment, lhs.isDay ? 0 : 1) < (rhs.moment, rhs.isDay ? 0 : 1)
+    }
+
+    /// The key as two unsigned words that order as the key does, the first word first, for
+    /// sorting thousands as plain integers: the moment's bits made to order as unsigned
+    /// (negatives reversed, below the positives), then 0 for a day (which comes first), 1 for a time.
+    public var words: (moment: UInt64, kind: UInt64) {
+        // -0 is 0.
+        let bits = (moment + 0).bitPattern
+        return (bits >> 63 == 1 ? ~bits : bits | 1 << 63, isDay ? 0 : 1)
     }
 }

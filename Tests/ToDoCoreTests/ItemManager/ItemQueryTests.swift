@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import ToDoCore
 import XCTest
 
@@ -60,6 +61,57 @@ final class ItemQueryTests: XCTestCase {
         let groups = Agenda.groups(today.openStored.array, days: 7, now: now, dates: dates)
         XCTAssertEqual(groups.map { $0.items.map(\.number) }, [[4, 1], [3, 2]])
         XCTAssertEqual(groups.first?.when, .overdue)
+    }
+
+    /// The agenda's groups and order, made from many items at once (in two halves past
+    /// `Parallelism.showItemsInTwoHalvesMinimumCount`, sorted by bytes of their dues), are those
+    /// of comparing each due's `DueSortKey` and asking each due `isOverdue` and `daysFrom`: with
+    /// days from the year 1 to 9999, times with fractions, days and times at one moment, and many
+    /// items sharing a due (list order among them).
+    func test_theAgendasGroups_areThoseOfComparingEachDue() throws {
+        let dates = DueDateFormatter(timeZone: zone)
+        var random = SeededGenerator(seed: 0xA6E4DA)
+        let today = Day(of: now.timeIntervalSince1970, in: TimeZoneRules(zone))
+        for count in [0, 1, 7, 300, Parallelism.showItemsInTwoHalvesMinimumCount + 1, 5_000] {
+            let items = (0..<count).map { index -> StoredItem in
+                let due: ItemDate?
+                switch Int.random(in: 0..<8, using: &random) {
+                case 0: due = nil
+                case 1: due = Day(number: Int.random(in: -719_162...2_932_896, using: &random)).map(ItemDate.day)
+                case 2: due = Day(number: today.number + Int.random(in: -3...12, using: &random)).map(ItemDate.day)
+                case 3: due = .time(now.timeIntervalSince1970 + Double(Int.random(in: -200_000...1_200_000, using: &random)))
+                case 4: due = .time(now.timeIntervalSince1970 + Double(Int.random(in: -9...9, using: &random)) * 3_600 + 0.25)
+                // The first moment of a day near today: the moment a whole day before it sorts at.
+                case 5: due = .time(dates.moment(of: .day(Day(number: today.number + Int.random(in: -2...8, using: &random))!)))
+                case 6: due = .time(Double(Int.random(in: -62_000_000_000...250_000_000_000, using: &random)) / 4)
+                default: due = .time(now.timeIntervalSince1970 + 7_200)
+                }
+                return StoredItem(ToDoItem(id: UUID(), number: index + 1, title: "Item \(index)", due: due))
+            }
+            for days in [7, 1, 0, -3] {
+                // As each due compares: by key, then list order; then dealt out in that order.
+                let dated = items.indices.filter { items[$0].due != nil }
+                    .sorted { (dates.sortKey(of: items[$0].due!), $0) < (dates.sortKey(of: items[$1].due!), $1) }
+                var overdue: [Int] = [], later: [Int] = [], byDay: [Int: (day: Day, indices: [Int])] = [:]
+                for index in dated {
+                    let due = items[index].due!, ahead = dates.daysFrom(now, to: due)
+                    if dates.isOverdue(due, now: now) {
+                        overdue.append(index)
+                    } else if ahead < days {
+                        byDay[ahead, default: (due.day(in: dates.rules), [])].indices.append(index)
+                    } else {
+                        later.append(index)
+                    }
+                }
+                let expected = [(Agenda.When.overdue, overdue)]
+                    + byDay.keys.sorted().map { (Agenda.When.day(byDay[$0]!.day, daysFromToday: $0), byDay[$0]!.indices) }
+                    + [(.later, later), (.undated, items.indices.filter { items[$0].due == nil })]
+                let groups = Agenda.groups(items, days: days, now: now, dates: dates)
+                XCTAssertEqual(groups.map(\.when), expected.filter { !$0.1.isEmpty }.map(\.0), "\(count) items, \(days) days")
+                XCTAssertEqual(groups.map { $0.items.map(\.number) }, expected.filter { !$0.1.isEmpty }.map { $0.1.map { $0 + 1 } },
+                               "\(count) items, \(days) days")
+            }
+        }
     }
 
     func test_anEmptyQuery_keepsTheBooksOrder() {
