@@ -44,20 +44,28 @@ package struct StoredItemArray: Sendable {
     /// the list without its index takes), else the array itself, with no copy.
     package var array: [StoredItem] {
         guard let indexed else { return items }
-        var holders = indexed.holders
         // Every record read: the index's pages need not count while the items are used.
         defer { indexed.releasePages() }
         // Made in place: appending would copy each item (and count a reference to its text).
         return [StoredItem](unsafeUninitializedCapacity: count) { buffer, initialized in
-            scan { position, record in
-                buffer.initializeElement(at: position, to: indexed.item(at: record, in: holders.next()))
-                initialized += 1
-                return true
-            } item: { position, item in
-                buffer.initializeElement(at: position, to: item)
-                initialized += 1
-                return true
+            let base = buffer.baseAddress
+            // A long list's records in two halves at once, each with holders of its own
+            // (`StoredText.Holders`), into the buffer's two parts; then the items added after.
+            _ = BackgroundWork.inTwoHalves(indexed.count, minimumCount: Parallelism.showItemsInTwoHalvesMinimumCount) { records in
+                var holders = indexed.holders
+                _ = scan(records: records) { position, record in
+                    (base! + position).initialize(to: indexed.item(at: record, in: holders.next()))
+                    return true
+                } item: { position, item in
+                    (base! + position).initialize(to: copy item)
+                    return true
+                }
             }
+            let first = recordCount
+            items.withUnsafeBufferPointer { items in
+                for index in items.indices { (base! + first + index).initialize(to: items[index]) }
+            }
+            initialized = count
         }
     }
 
@@ -95,27 +103,36 @@ package struct StoredItemArray: Sendable {
                 for index in items.indices { guard item(index, items[index]) else { return } }
             }
         }
-        var position = 0
-        do {
-            var nextRemoved = 0, nextReplaced = 0
-            for index in 0..<indexed.count {
-                if nextRemoved < removed.count, removed[nextRemoved] == index {
-                    nextRemoved += 1
-                    continue
-                }
-                if nextReplaced < replaced.count, replaced[nextReplaced].record == index {
-                    guard item(position, replaced[nextReplaced].item) else { return }
-                    nextReplaced += 1
-                } else {
-                    guard record(position, index) else { return }
-                }
-                position += 1
-            }
-        }
+        guard scan(records: 0..<indexed.count, record: record, item: item) else { return }
+        let position = recordCount
         // Through the buffer: iterating the array would copy (and retain) every item.
         items.withUnsafeBufferPointer { items in
             for index in items.indices { guard item(position + index, items[index]) else { return } }
         }
+    }
+
+    /// `scan` of the records in `records` (positions among all of `indexed`'s) alone: the items
+    /// that replace some of them, none of those taken out, none added after. False when stopped.
+    @inline(__always)
+    private func scan(records: Range<Int>, record: (Int, Int) -> Bool, item: (Int, borrowing StoredItem) -> Bool) -> Bool {
+        // The changes before the first record, passed.
+        var nextRemoved = removed.firstIndex { $0 >= records.lowerBound } ?? removed.count
+        var nextReplaced = replaced.firstIndex { $0.record >= records.lowerBound } ?? replaced.count
+        var position = records.lowerBound - nextRemoved
+        for index in records {
+            if nextRemoved < removed.count, removed[nextRemoved] == index {
+                nextRemoved += 1
+                continue
+            }
+            if nextReplaced < replaced.count, replaced[nextReplaced].record == index {
+                guard item(position, replaced[nextReplaced].item) else { return false }
+                nextReplaced += 1
+            } else {
+                guard record(position, index) else { return false }
+            }
+            position += 1
+        }
+        return true
     }
 
     // MARK: Reading the records alone

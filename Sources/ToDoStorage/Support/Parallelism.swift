@@ -20,7 +20,8 @@ package enum Parallelism {
     /// at once, the first time a title is checked against them (`TitleKeySet`).
     package static let gatherTitleKeysInTwoHalvesMinimumCount = 4_096
     /// Lists of this many items or more are measured and written in two halves at once
-    /// (`ListRenderer`), and have their dues read and placed for the agenda in two halves (`Agenda`).
+    /// (`ListRenderer`), have their items made from their index's records in two halves
+    /// (`StoredItemArray.array`) and their dues read and placed for the agenda in two (`Agenda`).
     package static let showItemsInTwoHalvesMinimumCount = 2_000
     // Besides: a change's journal entry is flushed to disk on another core while the list is
     // written (`ChangeJournal`), whatever its size.

@@ -154,6 +154,31 @@ final class ListIndexTests: StoreFolderTestCase {
         }
     }
 
+    /// A list long enough to have its items made from the records in two halves at once
+    /// (`StoredItemArray.array`) gives the items in order, with the changes kept beside the
+    /// records in either half: taken out, replaced, added after.
+    func test_aLongListsItems_madeInTwoHalves_areInOrder() throws {
+        let store = try makeList()
+        let count = Parallelism.showItemsInTwoHalvesMinimumCount + 700
+        try store.update { manager in for index in 0..<count { _ = try manager.add(ToDoItem(title: "long \(index)")) } }
+        let scan = try scanned()
+        var items = try XCTUnwrap(indexed(Array(try Data(contentsOf: indexURL)), scan), "written whole, with its index").items.open
+        XCTAssertGreaterThan(items.count, count)
+        var model = scan.document.items.open.array
+        XCTAssertEqual(items.array.map(\.item), model.map(\.item))
+        for position in [3, count / 2 + 1, count - 5] {
+            var changed = model[position]
+            changed.number += 10_000
+            items[position] = changed
+            model[position] = changed
+        }
+        for position in [count - 100, count / 2 - 2, 7] { XCTAssertEqual(items.remove(at: position).id, model.remove(at: position).id) }
+        items.append(model[0])
+        model.append(model[0])
+        XCTAssertNil(items.unchangedRecords)
+        XCTAssertEqual(items.array.map(\.item), model.map(\.item))
+    }
+
     /// The index the writer makes as it writes a long list whole is, byte for byte, the one a scan
     /// of the file it wrote makes: items copied from the old file and items written anew (changed
     /// in the journal, with every kind of field), open and done.
