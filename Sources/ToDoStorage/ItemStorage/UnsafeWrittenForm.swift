@@ -98,7 +98,7 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
     package var locationName: String? {
         guard isExact else {
             return value(at: offsets.location) { scanner in
-                guard let name = WrittenFormReader.locationPartsInOtherLayout(&scanner)?.name else { return nil }
+                guard let name = WrittenFormReader.locationNameInOtherLayout(&scanner) else { return nil }
                 scanner.index = name
                 return WrittenFormReader.string(&scanner)
             }
@@ -120,7 +120,7 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
         var place: Range<Int>?
         var scanner = JSONScanner(bytes: buffer)
         scanner.index = Int(offsets.location)
-        if !isExact, offsets.location > 0, let name = WrittenFormReader.locationPartsInOtherLayout(&scanner)?.name {
+        if !isExact, offsets.location > 0, let name = WrittenFormReader.locationNameInOtherLayout(&scanner) {
             place = Self.append(stringAt: name, in: buffer, to: &text)
         } else if isExact, offsets.location > 0, scanner.consume("{\"name\":") {
             place = Self.append(stringAt: scanner.index, in: buffer, to: &text)

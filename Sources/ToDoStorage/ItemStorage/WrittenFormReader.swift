@@ -273,6 +273,28 @@ package enum WrittenFormReader {
         return (name, address, Coordinate(latitude: latitude, longitude: longitude))
     }
 
+    /// Where the name of the location that comes next starts (its opening quote), for a location
+    /// that `locationPartsInOtherLayout` read when its item was read: the members before the name
+    /// are passed over, not read again (an address's text, the coordinate's numbers: an object
+    /// of numbers alone, which ends at its first `}`), and none after it is looked at.
+    package static func locationNameInOtherLayout(_ scanner: inout JSONScanner) -> Int? {
+        var name: Int?
+        _ = members(&scanner) { key, scanner in
+            switch key {
+            case "name":
+                name = scanner.index
+                return false
+            case "coordinate":
+                guard let end = scanner.bytes[scanner.index...].firstIndex(of: UInt8(ascii: "}")) else { return false }
+                scanner.index = end + 1
+                return true
+            default:
+                return skipString(&scanner)
+            }
+        }
+        return name
+    }
+
     /// The location that comes next, laid out as `locationPartsInOtherLayout` reads it.
     package static func locationInOtherLayout(_ scanner: inout JSONScanner) -> Location? {
         guard let (name, address, coordinate) = locationPartsInOtherLayout(&scanner) else { return nil }
@@ -293,7 +315,7 @@ package enum WrittenFormReader {
         scanner.skipWhitespace()
         while true {
             guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\""),
-                  let key = try? scanner.scanStringToken(), case .raw = key else { return false }
+                  let key = plainKey(&scanner) ?? (try? scanner.scanStringToken()), case .raw = key else { return false }
             scanner.skipWhitespace()
             guard scanner.consume(UInt8(ascii: ":")) else { return false }
             scanner.skipWhitespace()
@@ -303,6 +325,18 @@ package enum WrittenFormReader {
             guard scanner.consume(UInt8(ascii: ",")) else { return false }
             scanner.skipWhitespace()
         }
+    }
+
+    /// The key that comes next (after its opening quote) when it is plain ASCII, without escapes
+    /// or control characters, as keys nearly always are; else `nil` with nothing consumed, for
+    /// `JSONScanner.scanStringToken` to read.
+    @inline(__always)
+    private static func plainKey(_ scanner: inout JSONScanner) -> JSONStringToken? {
+        let start = scanner.index + 1
+        let end = start + plainASCIICount(scanner.bytes.baseAddress! + start, scanner.bytes.count - start)
+        guard end < scanner.bytes.count, scanner.bytes[end] == UInt8(ascii: "\"") else { return nil }
+        scanner.index = end + 1
+        return .raw(UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]))
     }
 
     /// Moves past the string that comes next, checked as JSON (escapes, UTF-8), if one does.
@@ -638,7 +672,8 @@ private enum ItemMember: UInt16 {
         case (7, UInt8(ascii: "p")): (member, name) = (.project, "project")
         default: return nil
         }
-        guard memcmp(key.baseAddress!, name.utf8Start, key.count) == 0 else { return nil }
+        // Byte by byte: a key is a few bytes, and a call to `memcmp` costs more.
+        for offset in 1..<key.count where key[offset] != name.utf8Start[offset] { return nil }
         self = member
     }
 }

@@ -238,8 +238,12 @@ package struct JSONScanner {
         skipWhitespace()
         guard index < bytes.count else { return nil }
         switch bytes[index] {
-        case UInt8(ascii: "t"): try parseLiteral("true"); return true
-        case UInt8(ascii: "f"): try parseLiteral("false"); return false
+        case UInt8(ascii: "t"):
+            if !consume("true") { try parseLiteral("true") }
+            return true
+        case UInt8(ascii: "f"):
+            if !consume("false") { try parseLiteral("false") }
+            return false
         default: return nil
         }
     }
@@ -563,6 +567,8 @@ package struct JSONScanner {
         index += plainASCIICount(bytes.baseAddress! + index, bytes.count - index)
     }
 
+    /// Inlined: it is called before and after every token, and most often finds nothing to skip.
+    @inline(__always)
     package mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -587,6 +593,11 @@ package struct JSONScanner {
             guard here.loadUnaligned(as: UInt64.self) == expected.loadUnaligned(as: UInt64.self),
                   here.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
                     == expected.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) else { return false }
+        } else if count < 8 {
+            // `true`, `false`, a short key: byte by byte, cheaper than a call.
+            for offset in 0..<count where here.load(fromByteOffset: offset, as: UInt8.self) != expected.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
         } else {
             guard memcmp(here, expected, count) == 0 else { return false }
         }
