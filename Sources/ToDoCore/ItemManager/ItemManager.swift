@@ -443,6 +443,7 @@ public struct ItemManager: Sendable {
         for parent in parents { if let parent { parentIDs.insert(parent) } }
         guard parentIDs.count > 0 else { return (items, [Int](repeating: 0, count: items.count)) }
         var indexOfParent: [UUID: Int] = [:]
+        indexOfParent.reserveCapacity(parentIDs.count)
         for index in ids.indices where parentIDs.contains(ids[index]) { indexOfParent[ids[index]] = index }
         var children = [[Int]](repeating: [], count: items.count), roots: [Int] = []
         roots.reserveCapacity(items.count)
@@ -460,6 +461,13 @@ public struct ItemManager: Sendable {
         // the list is long (an import can hold one) must not run out of the thread's stack.
         var pending: [(index: Int, depth: Int)] = []
         func place(_ top: Int, depth: Int) {
+            // Most items have no subtasks: placed at once.
+            if children[top].isEmpty, !placed[top] {
+                placed[top] = true
+                order.append(top)
+                depths.append(depth)
+                return
+            }
             pending.append((top, depth))
             while let (index, depth) = pending.popLast() {
                 guard !placed[index] else { continue }
@@ -472,7 +480,10 @@ public struct ItemManager: Sendable {
         for root in roots { place(root, depth: 0) }
         // Items in a loop of parents (a file edited so) have no root: at the top, as they come.
         for index in items.indices where !placed[index] { place(index, depth: 0) }
-        return (order.map { items[$0] }, depths)
+        // Subtasks that already follow their parents (as they are added) leave the items as they
+        // are: not copied one by one.
+        let reordered = order.indices.contains { order[$0] != $0 }
+        return (reordered ? order.map { items[$0] } : items, depths)
     }
 
     /// A repeat rule given or changed must be one todo reads, and a repeating item needs a due

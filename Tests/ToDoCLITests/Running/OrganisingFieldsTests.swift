@@ -203,6 +203,22 @@ final class OrganisingFieldsTests: HarnessTestCase {
         XCTAssertEqual(todo.run("agenda", "extra").status, 64)
     }
 
+    /// A subtask added after other items still stands under its parent, and the list keeps its
+    /// order around it.
+    func test_aSubtaskAddedLater_standsUnderItsParent() throws {
+        todo.succeed("add", "Plan trip")
+        todo.succeed("add", "Other")
+        todo.succeed("add", "Book flight", "--parent", "1")
+        todo.succeed("add", "Last")
+        XCTAssertEqual(todo.succeed("list"), """
+            1 [ ] Plan trip
+            3 [ ]   Book flight
+            2 [ ] Other
+            4 [ ] Last
+
+            """)
+    }
+
     func test_subtasks_standUnderTheirParent_andKeepItFromBeingCheckedOrRemovedAlone() throws {
         todo.succeed("add", "Plan trip", "--due", "in 2 weeks")
         todo.succeed("add", "Book flight", "--parent", "1")
