@@ -25,7 +25,7 @@ struct ListRenderer {
 
     /// Lists of this many items or more are measured and written in two halves at once, the
     /// second on another core.
-    var twoHalvesMinimumCount = Parallelism.showItemsInTwoHalvesMinimumCount
+    var twoHalvesMinimumCount = Parallelism.itemsInTwoHalvesMinimumCount
 
     func write(open: [StoredItem], done: [StoredItem], depths: (open: Depths, done: Depths)? = nil, section: ListSection,
                to output: TextOutput) {

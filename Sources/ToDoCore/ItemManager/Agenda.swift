@@ -31,7 +31,7 @@ package enum Agenda {
         let today = dates.dayNumber(of: now)
         /// The slot of an overdue item; of one due after the days shown.
         let overdueSlot = -1, laterSlot = max(days, 0)
-        let halves = BackgroundWork.inTwoHalves(items.count, minimumCount: Parallelism.showItemsInTwoHalvesMinimumCount) { range in
+        let halves = BackgroundWork.inTwoHalves(items.count, minimumCount: Parallelism.itemsInTwoHalvesMinimumCount) { range in
             var dated: [Placed] = [], undated: [Int] = []
             dated.reserveCapacity(range.count)
             for index in range {

@@ -51,7 +51,7 @@ package struct StoredItemArray: Sendable {
             let base = buffer.baseAddress
             // A long list's records in two halves at once, each with holders of its own
             // (`StoredText.Holders`), into the buffer's two parts; then the items added after.
-            _ = BackgroundWork.inTwoHalves(indexed.count, minimumCount: Parallelism.showItemsInTwoHalvesMinimumCount) { records in
+            _ = BackgroundWork.inTwoHalves(indexed.count, minimumCount: Parallelism.itemsInTwoHalvesMinimumCount) { records in
                 var holders = indexed.holders
                 _ = scan(records: records) { position, record in
                     (base! + position).initialize(to: indexed.item(at: record, in: holders.next()))

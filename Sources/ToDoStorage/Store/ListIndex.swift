@@ -24,13 +24,13 @@ import ToDoModel
 package enum ListIndex {
     static let magic = Array("TODOIDX3".utf8)
     package static let headerSize = 16 * 8
-    static let recordSize = 88
+    package static let recordSize = 88
 
     /// Where each part of a record is, and the bits of its flags: the one layout the writer
     /// (`store`) and the readers (`item(at:in:within:)`, `UnsafeIndexedItems`) share.
-    enum Record {
+    package enum Record {
         /// The item's place in the list (32 bits), its length (16) and its flags (16), in one word.
-        static let place = 0, number = 8, id = 16, fieldOffsets = 32, titleKey = 64, parent = 72
+        package static let place = 0, number = 8, id = 16, fieldOffsets = 32, titleKey = 64, parent = 72
         static let flagsShift: UInt64 = 48
         static let done: UInt64 = 1, exact: UInt64 = 2, dueIsDay: UInt64 = 4, startIsDay: UInt64 = 8, hasTitleKey: UInt64 = 16,
                    hasParent: UInt64 = 32
@@ -116,13 +116,25 @@ package enum ListIndex {
         let records = UnsafeBufferPointer(rebasing: bytes[headerSize...])
         guard digest(header: UnsafeBufferPointer(rebasing: bytes[..<digestOffset]), records: records) == word(11) else { return nil }
         let array = arrayStart..<Int(arrayEnd)
-        var items = StoredItems()
-        for position in 0..<Int(openCount + doneCount) {
-            guard let (item, parent, _) = item(at: position * recordSize, in: records, within: array),
-                  item.done == (position >= Int(openCount)), parent == nil || item.offsets.parent != 0 else { return nil }
-            items.note(item)
-            items.highestNumber = max(items.highestNumber, item.number)
+        // Every record checked, a long list's two halves at once; what the items have, noted.
+        let halves = BackgroundWork.inTwoHalves(Int(openCount + doneCount), minimumCount: Parallelism.itemsInTwoHalvesMinimumCount) { positions -> StoredItems? in
+            var items = StoredItems()
+            for position in positions {
+                guard let (item, parent, _) = item(at: position * recordSize, in: records, within: array),
+                      item.done == (position >= Int(openCount)), parent == nil || item.offsets.parent != 0 else { return nil }
+                items.note(item)
+                items.highestNumber = max(items.highestNumber, item.number)
+            }
+            return items
         }
+        var items = StoredItems()
+        for case let half? in halves {
+            items.anyStartDate = items.anyStartDate || half.anyStartDate
+            items.anyParent = items.anyParent || half.anyParent
+            items.anyLegacyAllDay = items.anyLegacyAllDay || half.anyLegacyAllDay
+            items.highestNumber = max(items.highestNumber, half.highestNumber)
+        }
+        guard halves.allSatisfy({ $0 != nil }) else { return nil }
         let openRecords = UnsafeIndexedItems(index: index, records: records.baseAddress!, count: Int(openCount), text: text, array: array)
         let doneRecords = UnsafeIndexedItems(index: index, records: records.baseAddress! + Int(openCount) * recordSize, count: Int(doneCount),
                                              text: text, array: array)

@@ -19,10 +19,11 @@ package enum Parallelism {
     /// Lists of this many open items or more have the keys of their titles gathered in two halves
     /// at once, the first time a title is checked against them (`TitleKeySet`).
     package static let gatherTitleKeysInTwoHalvesMinimumCount = 4_096
-    /// Lists of this many items or more are measured and written in two halves at once
-    /// (`ListRenderer`), have their items made from their index's records in two halves
-    /// (`StoredItemArray.array`) and their dues read and placed for the agenda in two (`Agenda`).
-    package static let showItemsInTwoHalvesMinimumCount = 2_000
+    /// Lists of this many items or more have their work done in two halves at once: the index's
+    /// records checked (`ListIndex.items`) and the items made from them (`StoredItemArray.array`),
+    /// the dues read and placed for the agenda (`Agenda`), the rows measured and written
+    /// (`ListRenderer`).
+    package static let itemsInTwoHalvesMinimumCount = 2_000
     // Besides: a change's journal entry is flushed to disk on another core while the list is
     // written (`ChangeJournal`), whatever its size.
 

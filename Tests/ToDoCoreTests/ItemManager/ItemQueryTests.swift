@@ -64,7 +64,7 @@ final class ItemQueryTests: XCTestCase {
     }
 
     /// The agenda's groups and order, made from many items at once (in two halves past
-    /// `Parallelism.showItemsInTwoHalvesMinimumCount`, sorted by bytes of their dues), are those
+    /// `Parallelism.itemsInTwoHalvesMinimumCount`, sorted by bytes of their dues), are those
     /// of comparing each due's `DueSortKey` and asking each due `isOverdue` and `daysFrom`: with
     /// days from the year 1 to 9999, times with fractions, days and times at one moment, and many
     /// items sharing a due (list order among them).
@@ -72,7 +72,7 @@ final class ItemQueryTests: XCTestCase {
         let dates = DueDateFormatter(timeZone: zone)
         var random = SeededGenerator(seed: 0xA6E4DA)
         let today = Day(of: now.timeIntervalSince1970, in: TimeZoneRules(zone))
-        for count in [0, 1, 7, 300, Parallelism.showItemsInTwoHalvesMinimumCount + 1, 5_000] {
+        for count in [0, 1, 7, 300, Parallelism.itemsInTwoHalvesMinimumCount + 1, 5_000] {
             let items = (0..<count).map { index -> StoredItem in
                 let due: ItemDate?
                 switch Int.random(in: 0..<8, using: &random) {

@@ -52,6 +52,19 @@ final class ListIndexTests: StoreFolderTestCase {
                         revision: revision ?? scan.document.revision, arrayStart: scan.document.itemsRange!.lowerBound)
     }
 
+    /// `index` changed by `change`, with its digest made right again: only the checks of its
+    /// records can refuse it.
+    private static func resealed(_ index: [UInt8], _ change: (inout [UInt8]) -> Void) -> [UInt8] {
+        var bytes = index
+        change(&bytes)
+        let digest = bytes.withUnsafeBufferPointer { buffer in
+            ListIndex.digest(header: UnsafeBufferPointer(rebasing: buffer[..<ListIndex.digestOffset]),
+                             records: UnsafeBufferPointer(rebasing: buffer[ListIndex.headerSize...]))
+        }
+        withUnsafeBytes(of: digest.littleEndian) { bytes.replaceSubrange(ListIndex.digestOffset..<ListIndex.digestOffset + 8, with: $0) }
+        return bytes
+    }
+
     /// The `TitleKey`s of the open items' ASCII titles, as the index's records keep them.
     private func titleKeys(_ items: StoredItems) -> [Int]? {
         items.open.unchangedRecords.map { records in records.indices.compactMap(records.asciiTitleKey(at:)) }
@@ -159,11 +172,17 @@ final class ListIndexTests: StoreFolderTestCase {
     /// records in either half: taken out, replaced, added after.
     func test_aLongListsItems_madeInTwoHalves_areInOrder() throws {
         let store = try makeList()
-        let count = Parallelism.showItemsInTwoHalvesMinimumCount + 700
+        let count = Parallelism.itemsInTwoHalvesMinimumCount + 700
         try store.update { manager in for index in 0..<count { _ = try manager.add(ToDoItem(title: "long \(index)")) } }
         let scan = try scanned()
-        var items = try XCTUnwrap(indexed(Array(try Data(contentsOf: indexURL)), scan), "written whole, with its index").items.open
+        let index = Array(try Data(contentsOf: indexURL))
+        var items = try XCTUnwrap(indexed(index, scan), "written whole, with its index").items.open
         XCTAssertGreaterThan(items.count, count)
+        // Its records are checked in two halves too: an unsound one in either refuses the index.
+        let last = ListIndex.headerSize + (items.count - 1) * ListIndex.recordSize
+        XCTAssertNotNil(indexed(Self.resealed(index) { _ in }, scan))
+        XCTAssertNil(indexed(Self.resealed(index) { $0[last + ListIndex.Record.number] = 0 ; $0[last + ListIndex.Record.number + 1] = 0 }, scan))
+        XCTAssertNil(indexed(Self.resealed(index) { $0[ListIndex.headerSize + 32] = 0xFF; $0[ListIndex.headerSize + 33] = 0xFF }, scan))
         var model = scan.document.items.open.array
         XCTAssertEqual(items.array.map(\.item), model.map(\.item))
         for position in [3, count / 2 + 1, count - 5] {
@@ -276,16 +295,7 @@ final class ListIndexTests: StoreFolderTestCase {
         _ = try makeList()
         let scan = try scanned()
         let index = Array(try Data(contentsOf: indexURL))
-        func resealed(_ change: (inout [UInt8]) -> Void) -> [UInt8] {
-            var bytes = index
-            change(&bytes)
-            let digest = bytes.withUnsafeBufferPointer { buffer in
-                ListIndex.digest(header: UnsafeBufferPointer(rebasing: buffer[..<ListIndex.digestOffset]),
-                                 records: UnsafeBufferPointer(rebasing: buffer[ListIndex.headerSize...]))
-            }
-            withUnsafeBytes(of: digest.littleEndian) { bytes.replaceSubrange(ListIndex.digestOffset..<ListIndex.digestOffset + 8, with: $0) }
-            return bytes
-        }
+        func resealed(_ change: (inout [UInt8]) -> Void) -> [UInt8] { Self.resealed(index, change) }
         XCTAssertNotNil(indexed(resealed { _ in }, scan))
         let first = ListIndex.headerSize
         // The title's offset past the item's last byte.
