@@ -53,7 +53,7 @@ package struct StoredItemArray: Sendable {
             // (`StoredText.Holders`), into the buffer's two parts; then the items added after.
             _ = BackgroundWork.inTwoHalves(indexed.count, minimumCount: Parallelism.itemsInTwoHalvesMinimumCount) { records in
                 var holders = indexed.holders
-                _ = scan(records: records) { position, record in
+                _ = scan(records: records, of: indexed) { indexed, position, record in
                     (base! + position).initialize(to: indexed.item(at: record, in: holders.next()))
                     return true
                 } item: { position, item in
@@ -91,19 +91,21 @@ package struct StoredItemArray: Sendable {
         return recordPosition
     }
 
-    /// Calls `record` with the position of each item a record gives as it is, and where the
-    /// record is, and `item` with the position of each other item and the item, in order, until
-    /// one returns false. Inlined where it is called, so that the closures are too: a list of
-    /// thousands is scanned this way for each look-up.
+    /// Calls `record` with the records, the position of each item a record gives as it is, and
+    /// where the record is, and `item` with the position of each other item and the item, in
+    /// order, until one returns false. Inlined where it is called, so that the closures are too: a
+    /// list of thousands is scanned this way for each look-up. The records are handed to `record`
+    /// unwrapped once: a closure that unwrapped them for each record would copy them, counting
+    /// references, at every step.
     @inline(__always)
-    private func scan(record: (Int, Int) -> Bool, item: (Int, borrowing StoredItem) -> Bool) {
+    private func scan(record: (UnsafeIndexedItems, Int, Int) -> Bool, item: (Int, borrowing StoredItem) -> Bool) {
         guard let indexed else {
             // The array alone, through its buffer: iterating it would copy (and retain) every item.
             return items.withUnsafeBufferPointer { items in
                 for index in items.indices { guard item(index, items[index]) else { return } }
             }
         }
-        guard scan(records: 0..<indexed.count, record: record, item: item) else { return }
+        guard scan(records: 0..<indexed.count, of: indexed, record: record, item: item) else { return }
         let position = recordCount
         // Through the buffer: iterating the array would copy (and retain) every item.
         items.withUnsafeBufferPointer { items in
@@ -114,7 +116,8 @@ package struct StoredItemArray: Sendable {
     /// `scan` of the records in `records` (positions among all of `indexed`'s) alone: the items
     /// that replace some of them, none of those taken out, none added after. False when stopped.
     @inline(__always)
-    private func scan(records: Range<Int>, record: (Int, Int) -> Bool, item: (Int, borrowing StoredItem) -> Bool) -> Bool {
+    private func scan(records: Range<Int>, of indexed: UnsafeIndexedItems, record: (UnsafeIndexedItems, Int, Int) -> Bool,
+                      item: (Int, borrowing StoredItem) -> Bool) -> Bool {
         // The changes before the first record, passed.
         var nextRemoved = removed.firstIndex { $0 >= records.lowerBound } ?? removed.count
         var nextReplaced = replaced.firstIndex { $0.record >= records.lowerBound } ?? replaced.count
@@ -128,7 +131,7 @@ package struct StoredItemArray: Sendable {
                 guard item(position, replaced[nextReplaced].item) else { return false }
                 nextReplaced += 1
             } else {
-                guard record(position, index) else { return false }
+                guard record(indexed, position, index) else { return false }
             }
             position += 1
         }
@@ -158,8 +161,8 @@ package struct StoredItemArray: Sendable {
     /// back the items: finding a few items among 100,000 makes only those.
     package func indices(whereIDAndNumber match: (UUID, Int) -> Bool) -> [Int] {
         var found: [Int] = []
-        scan { position, record in
-            if let indexed, match(indexed.id(at: record), indexed.number(at: record)) { found.append(position) }
+        scan { indexed, position, record in
+            if match(indexed.id(at: record), indexed.number(at: record)) { found.append(position) }
             return true
         } item: { position, item in
             if match(item.id, item.number) { found.append(position) }
@@ -177,8 +180,8 @@ package struct StoredItemArray: Sendable {
     /// item matches.
     private func firstIndex(whereRecord recordMatches: (UnsafeIndexedItems, Int) -> Bool, where itemMatches: (borrowing StoredItem) -> Bool) -> Int? {
         var found: Int?
-        scan { position, record in
-            guard let indexed, recordMatches(indexed, record) else { return true }
+        scan { indexed, position, record in
+            guard recordMatches(indexed, record) else { return true }
             found = position
             return false
         } item: { position, item in
@@ -206,8 +209,8 @@ package struct StoredItemArray: Sendable {
     /// whether an item has a parent before its id is read) where they back the items.
     package func indices(whereParent matches: (UUID) -> Bool) -> [Int] {
         var found: [Int] = []
-        scan { position, record in
-            if let parent = indexed?.parent(at: record), matches(parent) { found.append(position) }
+        scan { indexed, position, record in
+            if let parent = indexed.parent(at: record), matches(parent) { found.append(position) }
             return true
         } item: { position, item in
             if let parent = item.parent, matches(parent) { found.append(position) }
@@ -218,8 +221,8 @@ package struct StoredItemArray: Sendable {
 
     /// Calls `body` with each item's id, in order.
     package func forEachID(_ body: (UUID) -> Void) {
-        scan { _, record in
-            if let indexed { body(indexed.id(at: record)) }
+        scan { indexed, _, record in
+            body(indexed.id(at: record))
             return true
         } item: { _, item in
             body(item.id)
@@ -233,8 +236,8 @@ package struct StoredItemArray: Sendable {
             // Read where each item is: a parent read from an item handed on is read from a copy.
             return items.withUnsafeBufferPointer { items in for index in items.indices { body(index, items[index].id, items[index].parent) } }
         }
-        scan { position, record in
-            if let indexed { body(position, indexed.id(at: record), indexed.parent(at: record)) }
+        scan { indexed, position, record in
+            body(position, indexed.id(at: record), indexed.parent(at: record))
             return true
         } item: { position, item in
             body(position, item.id, item.parent)
@@ -245,8 +248,8 @@ package struct StoredItemArray: Sendable {
     /// The positions of the items without an ASCII `TitleKey`, read from the records where they can be.
     package func indicesWithoutASCIITitleKey() -> [Int] {
         var found: [Int] = []
-        scan { position, record in
-            if let indexed, indexed.asciiTitleKey(at: record) == nil { found.append(position) }
+        scan { indexed, position, record in
+            if indexed.asciiTitleKey(at: record) == nil { found.append(position) }
             return true
         } item: { position, item in
             if item.asciiTitleKey == nil { found.append(position) }

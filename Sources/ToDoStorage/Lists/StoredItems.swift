@@ -29,6 +29,14 @@ package struct StoredItems {
         if item.offsets.allDay != 0 { anyLegacyAllDay = true }
     }
 
+    /// Notes what the items of `part` (read apart, another half of the same list) have.
+    package mutating func note(_ part: StoredItems) {
+        anyStartDate = anyStartDate || part.anyStartDate
+        anyParent = anyParent || part.anyParent
+        anyLegacyAllDay = anyLegacyAllDay || part.anyLegacyAllDay
+        highestNumber = max(highestNumber, part.highestNumber)
+    }
+
     /// Notes the fields of an item already decoded.
     package mutating func note(_ item: StoredItem) {
         if item.start != nil { anyStartDate = true }

@@ -128,13 +128,10 @@ package enum ListIndex {
             return items
         }
         var items = StoredItems()
-        for case let half? in halves {
-            items.anyStartDate = items.anyStartDate || half.anyStartDate
-            items.anyParent = items.anyParent || half.anyParent
-            items.anyLegacyAllDay = items.anyLegacyAllDay || half.anyLegacyAllDay
-            items.highestNumber = max(items.highestNumber, half.highestNumber)
+        for half in halves {
+            guard let half else { return nil }
+            items.note(half)
         }
-        guard halves.allSatisfy({ $0 != nil }) else { return nil }
         let openRecords = UnsafeIndexedItems(index: index, records: records.baseAddress!, count: Int(openCount), text: text, array: array)
         let doneRecords = UnsafeIndexedItems(index: index, records: records.baseAddress! + Int(openCount) * recordSize, count: Int(doneCount),
                                              text: text, array: array)
