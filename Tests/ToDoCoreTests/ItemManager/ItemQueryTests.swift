@@ -88,13 +88,13 @@ final class ItemQueryTests: XCTestCase {
                 }
                 return StoredItem(ToDoItem(id: UUID(), number: index + 1, title: "Item \(index)", due: due))
             }
+            let dues = items.map(\.due), keys = dues.map { $0.map(dates.sortKey(of:)) }
             for days in [7, 1, 0, -3] {
                 // As each due compares: by key, then list order; then dealt out in that order.
-                let dated = items.indices.filter { items[$0].due != nil }
-                    .sorted { (dates.sortKey(of: items[$0].due!), $0) < (dates.sortKey(of: items[$1].due!), $1) }
+                let dated = items.indices.filter { dues[$0] != nil }.sorted { (keys[$0]!, $0) < (keys[$1]!, $1) }
                 var overdue: [Int] = [], later: [Int] = [], byDay: [Int: (day: Day, indices: [Int])] = [:]
                 for index in dated {
-                    let due = items[index].due!, ahead = dates.daysFrom(now, to: due)
+                    let due = dues[index]!, ahead = dates.daysFrom(now, to: due)
                     if dates.isOverdue(due, now: now) {
                         overdue.append(index)
                     } else if ahead < days {
@@ -105,7 +105,7 @@ final class ItemQueryTests: XCTestCase {
                 }
                 let expected = [(Agenda.When.overdue, overdue)]
                     + byDay.keys.sorted().map { (Agenda.When.day(byDay[$0]!.day, daysFromToday: $0), byDay[$0]!.indices) }
-                    + [(.later, later), (.undated, items.indices.filter { items[$0].due == nil })]
+                    + [(.later, later), (.undated, items.indices.filter { dues[$0] == nil })]
                 let groups = Agenda.groups(items, days: days, now: now, dates: dates)
                 XCTAssertEqual(groups.map(\.when), expected.filter { !$0.1.isEmpty }.map(\.0), "\(count) items, \(days) days")
                 XCTAssertEqual(groups.map { $0.items.map(\.number) }, expected.filter { !$0.1.isEmpty }.map { $0.1.map { $0 + 1 } },
