@@ -110,7 +110,7 @@ public struct DueDateFormatter: Sendable {
 
     /// Days from the day of `now` to the date's day: 0 today, negative when past.
     public func daysFrom(_ now: Date, to date: ItemDate) -> Int {
-        date.day(local: local).number - local.dayNumber(of: now.timeIntervalSince1970)
+        date.day(local: local).number - dayNumber(of: now)
     }
 
     /// Where the date lies on the clock: a day's first moment in the zone, or the time.
@@ -141,13 +141,12 @@ public struct DueDateFormatter: Sendable {
     /// days from the day of `now` (`daysFrom`) and whether it is overdue (`isOverdue`). `today` is
     /// the number of the day of `now` (`dayNumber(of:)`), the same for every due of one agenda.
     public func placement(of due: ItemDate, now: Date, today: Int) -> (key: DueSortKey, daysAhead: Int, isOverdue: Bool) {
-        switch due {
-        case .time(let time):
-            return (DueSortKey(moment: time, isDay: false), local.dayNumber(of: time) - today, time < now.timeIntervalSince1970)
-        case .day(let day):
-            let ahead = day.number - today
-            return (DueSortKey(moment: Double(local.firstMoment(ofDay: day.number + 1)), isDay: true), ahead, ahead < 0)
+        let ahead = due.day(local: local).number - today
+        let isOverdue = switch due {
+        case .time(let time): time < now.timeIntervalSince1970
+        case .day: ahead < 0
         }
+        return (sortKey(of: due), ahead, isOverdue)
     }
 
     /// The number of the local day of `now`, counting from 1 January 1970.
