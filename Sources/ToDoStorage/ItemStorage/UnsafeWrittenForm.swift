@@ -142,7 +142,8 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
         } else {
             var scanner = JSONScanner(bytes: bytes)
             scanner.index = index
-            text.append(contentsOf: (WrittenFormReader.string(&scanner) ?? "").utf8)
+            // (Checked when the item was read: a string that fails here shows as empty, as before.)
+            if (try? scanner.appendString(to: &text)) == nil { text.removeSubrange(start...) }
         }
         return start..<text.count
     }

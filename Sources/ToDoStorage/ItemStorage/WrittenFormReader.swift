@@ -307,19 +307,21 @@ package enum WrittenFormReader {
         return Location(name: nameText, address: address.flatMap(string), coordinate: coordinate)
     }
 
-    /// Moves past the object that comes next, calling `member` with each key (one without escapes)
+    /// Moves past the object that comes next, calling `member` with each key's bytes as written
     /// and the scanner at its value, which `member` moves past and returns whether it could; false
-    /// when anything else comes.
+    /// when anything else comes. A key is taken to the first quote after its opening one: the
+    /// members asked for are plain letters, so a key with an escape, a control character or
+    /// anything else to check is one `member` does not know, which leaves the item to the general
+    /// reader (as it would leave one with a member it does not know).
     private static func members(_ scanner: inout JSONScanner, _ member: (JSONStringToken, inout JSONScanner) -> Bool) -> Bool {
         guard scanner.consume(UInt8(ascii: "{")) else { return false }
         scanner.skipWhitespace()
         while true {
-            guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\""),
-                  let key = plainKey(&scanner) ?? (try? scanner.scanStringToken()), case .raw = key else { return false }
+            guard let key = keyAsWritten(&scanner) else { return false }
             scanner.skipWhitespace()
             guard scanner.consume(UInt8(ascii: ":")) else { return false }
             scanner.skipWhitespace()
-            guard member(key, &scanner) else { return false }
+            guard member(.raw(key), &scanner) else { return false }
             scanner.skipWhitespace()
             if scanner.consume(UInt8(ascii: "}")) { return true }
             guard scanner.consume(UInt8(ascii: ",")) else { return false }
@@ -327,16 +329,30 @@ package enum WrittenFormReader {
         }
     }
 
-    /// The key that comes next (after its opening quote) when it is plain ASCII, without escapes
-    /// or control characters, as keys nearly always are; else `nil` with nothing consumed, for
-    /// `JSONScanner.scanStringToken` to read.
+    /// The bytes between the quote that comes next and the first quote after it, and moves past
+    /// both; `nil` with nothing consumed when no quote comes next or none follows. The closing
+    /// quote is looked for eight bytes at a time (the "has a zero byte" test on the word XORed
+    /// with quotes, whose lowest hit is the first quote).
     @inline(__always)
-    private static func plainKey(_ scanner: inout JSONScanner) -> JSONStringToken? {
-        let start = scanner.index + 1
-        let end = start + plainASCIICount(scanner.bytes.baseAddress! + start, scanner.bytes.count - start)
-        guard end < scanner.bytes.count, scanner.bytes[end] == UInt8(ascii: "\"") else { return nil }
+    private static func keyAsWritten(_ scanner: inout JSONScanner) -> UnsafeBufferPointer<UInt8>? {
+        let bytes = scanner.bytes, count = bytes.count, start = scanner.index + 1
+        guard start <= count, bytes[start - 1] == UInt8(ascii: "\"") else { return nil }
+        let base = bytes.baseAddress!, ones: UInt64 = 0x0101_0101_0101_0101
+        var end = start
+        while count - end >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)) ^ (ones &* 0x22)
+            let found = (word &- ones) & ~word & (ones &* 0x80)
+            if found != 0 {
+                end += found.trailingZeroBitCount / 8
+                scanner.index = end + 1
+                return UnsafeBufferPointer(start: base + start, count: end - start)
+            }
+            end += 8
+        }
+        while end < count, base[end] != UInt8(ascii: "\"") { end += 1 }
+        guard end < count else { return nil }
         scanner.index = end + 1
-        return .raw(UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]))
+        return UnsafeBufferPointer(start: base + start, count: end - start)
     }
 
     /// Moves past the string that comes next, checked as JSON (escapes, UTF-8), if one does.
@@ -646,34 +662,51 @@ private enum ItemMember: UInt16 {
          done, project, list, alarms, createdAt, completedAt, modifiedAt
 
     package init?(_ key: UnsafeBufferPointer<UInt8>) {
-        guard let first = key.first else { return nil }
+        // By length first (a jump table), then by the first byte: a key is told in a few steps.
+        guard key.count >= 2 else { return nil }
         let member: ItemMember, name: StaticString
-        switch (key.count, first) {
-        case (2, UInt8(ascii: "i")): (member, name) = (.id, "id")
-        case (6, UInt8(ascii: "n")): (member, name) = (.number, "number")
-        case (5, UInt8(ascii: "t")): (member, name) = (.title, "title")
-        case (15, UInt8(ascii: "i")): (member, name) = (.itemDescription, "itemDescription")
-        case (9, UInt8(ascii: "t")): (member, name) = (.timestamp, "timestamp")
-        case (7, UInt8(ascii: "d")): (member, name) = (.dueDate, "dueDate")
-        case (9, UInt8(ascii: "s")): (member, name) = (.startDate, "startDate")
-        case (8, UInt8(ascii: "l")): (member, name) = (.location, "location")
+        switch (key.count, key[0]) {
+        case (2, _): (member, name) = (.id, "id")
         case (4, UInt8(ascii: "d")): (member, name) = (.done, "done")
-        case (9, UInt8(ascii: "c")): (member, name) = (.createdAt, "createdAt")
-        case (11, UInt8(ascii: "c")): (member, name) = (.completedAt, "completedAt")
-        case (8, UInt8(ascii: "p")): (member, name) = (.priority, "priority")
-        case (5, UInt8(ascii: "s")): (member, name) = (.start, "start")
-        // `allDay` and `alarms` part at their third byte.
-        case (6, UInt8(ascii: "a")): (member, name) = key[2] == UInt8(ascii: "l") ? (.allDay, "allDay") : (.alarms, "alarms")
-        case (6, UInt8(ascii: "r")): (member, name) = (.repeatRule, "repeat")
-        case (6, UInt8(ascii: "p")): (member, name) = (.parent, "parent")
         case (4, UInt8(ascii: "t")): (member, name) = (.tags, "tags")
         case (4, UInt8(ascii: "l")): (member, name) = (.list, "list")
-        case (10, UInt8(ascii: "m")): (member, name) = (.modifiedAt, "modifiedAt")
+        case (5, UInt8(ascii: "t")): (member, name) = (.title, "title")
+        case (5, UInt8(ascii: "s")): (member, name) = (.start, "start")
+        case (6, UInt8(ascii: "n")): (member, name) = (.number, "number")
+        case (6, UInt8(ascii: "r")): (member, name) = (.repeatRule, "repeat")
+        case (6, UInt8(ascii: "p")): (member, name) = (.parent, "parent")
+        // `allDay` and `alarms` part at their third byte.
+        case (6, UInt8(ascii: "a")): (member, name) = key[2] == UInt8(ascii: "l") ? (.allDay, "allDay") : (.alarms, "alarms")
+        case (7, UInt8(ascii: "d")): (member, name) = (.dueDate, "dueDate")
         case (7, UInt8(ascii: "p")): (member, name) = (.project, "project")
+        case (8, UInt8(ascii: "l")): (member, name) = (.location, "location")
+        case (8, UInt8(ascii: "p")): (member, name) = (.priority, "priority")
+        case (9, UInt8(ascii: "t")): (member, name) = (.timestamp, "timestamp")
+        case (9, UInt8(ascii: "s")): (member, name) = (.startDate, "startDate")
+        case (9, UInt8(ascii: "c")): (member, name) = (.createdAt, "createdAt")
+        case (10, UInt8(ascii: "m")): (member, name) = (.modifiedAt, "modifiedAt")
+        case (11, UInt8(ascii: "c")): (member, name) = (.completedAt, "completedAt")
+        case (15, UInt8(ascii: "i")): (member, name) = (.itemDescription, "itemDescription")
         default: return nil
         }
-        // Byte by byte: a key is a few bytes, and a call to `memcmp` costs more.
-        for offset in 1..<key.count where key[offset] != name.utf8Start[offset] { return nil }
+        guard Self.isSame(key, name) else { return nil }
         self = member
+    }
+
+    /// Whether `key` (of `name`'s length, 2 bytes or more) is `name`: compared as two words that
+    /// may overlap, as `JSONScanner.consume` compares, without a call or a loop.
+    @inline(__always)
+    private static func isSame(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        let count = key.count, here = UnsafeRawPointer(key.baseAddress!), expected = UnsafeRawPointer(name.utf8Start)
+        func same<Word: FixedWidthInteger>(_: Word.Type) -> Bool {
+            let last = count - MemoryLayout<Word>.size
+            return here.loadUnaligned(as: Word.self) == expected.loadUnaligned(as: Word.self)
+                && here.loadUnaligned(fromByteOffset: last, as: Word.self) == expected.loadUnaligned(fromByteOffset: last, as: Word.self)
+        }
+        switch count {
+        case 8...: return same(UInt64.self)
+        case 4...: return same(UInt32.self)
+        default: return same(UInt16.self)
+        }
     }
 }

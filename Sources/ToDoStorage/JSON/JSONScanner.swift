@@ -386,46 +386,82 @@ package struct JSONScanner {
         let start = index
         index += 1
         let contentStart = index
+        // Fast path: a string without escapes is one slice of the input.
+        let isASCII = try skipToQuoteOrEscape(ofStringAt: start)
+        if bytes[index] == UInt8(ascii: "\"") {
+            let content = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
+            index += 1
+            if !isASCII { try checkUTF8(content, at: contentStart) }
+            return .raw(content)
+        }
+        var scalars: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
+        try decodeRest(ofStringAt: start, isASCII: isASCII, into: &scalars, from: 0)
+        return .decoded(String(decoding: scalars, as: UTF8.self))
+    }
+
+    /// Appends the text of the string that starts here to `output`, decoded and checked as
+    /// `scanStringToken` checks it, without making a `String`: a list shows thousands of titles.
+    package mutating func appendString(to output: inout [UInt8]) throws(JSONSyntaxError) {
+        let start = index, outputStart = output.count
+        index += 1
+        let contentStart = index
+        let isASCII = try skipToQuoteOrEscape(ofStringAt: start)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
+        if bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            if !isASCII { try checkUTF8(UnsafeBufferPointer(rebasing: bytes[contentStart..<index - 1]), at: contentStart) }
+            return
+        }
+        try decodeRest(ofStringAt: start, isASCII: isASCII, into: &output, from: outputStart)
+    }
+
+    /// Moves over the text of the string that starts at `start` to its closing quote or its first
+    /// escape, and returns whether all it passed was ASCII.
+    @inline(__always)
+    private mutating func skipToQuoteOrEscape(ofStringAt start: Int) throws(JSONSyntaxError) -> Bool {
         var isASCII = true
         skipPlainASCII()
-        // Fast path: a string without escapes is one slice of the input.
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let content = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
-                index += 1
-                if !isASCII { try checkUTF8(content, at: contentStart) }
-                return .raw(content)
-            }
-            if byte == UInt8(ascii: "\\") { break }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return isASCII }
             if byte < 0x20 { throw controlCharacterError() }
             if byte >= 0x80 { isASCII = false }
             index += 1
         }
-        guard index < bytes.count else { throw error("unterminated string", at: start) }
+        throw error("unterminated string", at: start)
+    }
 
-        var scalars: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
+    /// The rest of the string that starts at `start`, from the escape here, decoded onto `output`,
+    /// whose text of this string starts at `outputStart`; checked as UTF-8 unless all of it so far
+    /// was ASCII and the rest is.
+    private mutating func decodeRest(ofStringAt start: Int, isASCII: Bool, into output: inout [UInt8], from outputStart: Int) throws(JSONSyntaxError) {
+        let contentStart = start + 1
+        var isASCII = isASCII
         while index < bytes.count {
             // Text between escapes is copied a run at a time.
             let runStart = index
             skipPlainASCII()
             if index > runStart {
-                scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 guard index < bytes.count else { break }
             }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                if !isASCII { try scalars.withUnsafeBufferPointer { scalars throws(JSONSyntaxError) in try checkUTF8(scalars, at: contentStart) } }
-                return .decoded(String(decoding: scalars, as: UTF8.self))
+                if !isASCII {
+                    try output.withUnsafeBufferPointer { output throws(JSONSyntaxError) in
+                        try checkUTF8(UnsafeBufferPointer(rebasing: output[outputStart...]), at: contentStart)
+                    }
+                }
+                return
             case UInt8(ascii: "\\"):
-                try appendEscape(to: &scalars)
+                try appendEscape(to: &output)
             case ..<0x20:
                 throw controlCharacterError()
             default:
                 if byte >= 0x80 { isASCII = false }
-                scalars.append(byte)
+                output.append(byte)
                 index += 1
             }
         }
