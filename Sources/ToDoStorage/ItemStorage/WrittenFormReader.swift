@@ -49,7 +49,7 @@ package enum WrittenFormReader {
         func isTime(_ scanner: inout JSONScanner) -> Bool { Self.number(&scanner, in: ToDoItem.timestampRange) != nil }
         let isObject = members(&scanner) { key, scanner in
             // A member this version does not know is kept by the general reader.
-            guard case .raw(let bytes) = key, let member = ItemMember(bytes), met & 1 << member.rawValue == 0 else { return false }
+            guard let member = ItemMember(key), met & 1 << member.rawValue == 0 else { return false }
             met |= 1 << member.rawValue
             /// Where the value starts, from the start of the item.
             let here = UnsafeWrittenForm.Offset(truncatingIfNeeded: scanner.index - start)
@@ -241,7 +241,7 @@ package enum WrittenFormReader {
         var name: Int?, address: Int?, latitude: Double?, longitude: Double?
         var hasCoordinate = false
         let isObject = members(&scanner) { key, scanner in
-            switch key {
+            switch JSONStringToken.raw(key) {
             case "name" where name == nil:
                 name = scanner.index
                 return skipString(&scanner)
@@ -251,7 +251,7 @@ package enum WrittenFormReader {
             case "coordinate" where !hasCoordinate:
                 hasCoordinate = true
                 return members(&scanner) { key, scanner in
-                    switch key {
+                    switch JSONStringToken.raw(key) {
                     case "latitude" where latitude == nil:
                         latitude = number(&scanner, in: Coordinate.latitudeRange)
                         return latitude != nil
@@ -280,7 +280,7 @@ package enum WrittenFormReader {
     package static func locationNameInOtherLayout(_ scanner: inout JSONScanner) -> Int? {
         var name: Int?
         _ = members(&scanner) { key, scanner in
-            switch key {
+            switch JSONStringToken.raw(key) {
             case "name":
                 name = scanner.index
                 return false
@@ -312,8 +312,9 @@ package enum WrittenFormReader {
     /// when anything else comes. A key is taken to the first quote after its opening one: the
     /// members asked for are plain letters, so a key with an escape, a control character or
     /// anything else to check is one `member` does not know, which leaves the item to the general
-    /// reader (as it would leave one with a member it does not know).
-    private static func members(_ scanner: inout JSONScanner, _ member: (JSONStringToken, inout JSONScanner) -> Bool) -> Bool {
+    /// reader (as it would leave one with a member it does not know). The key is handed on as
+    /// its bytes: a `JSONStringToken` (which may hold a `String`) was copied for each member.
+    private static func members(_ scanner: inout JSONScanner, _ member: (UnsafeBufferPointer<UInt8>, inout JSONScanner) -> Bool) -> Bool {
         guard scanner.consume(UInt8(ascii: "{")) else { return false }
         scanner.skipWhitespace()
         while true {
@@ -321,7 +322,7 @@ package enum WrittenFormReader {
             scanner.skipWhitespace()
             guard scanner.consume(UInt8(ascii: ":")) else { return false }
             scanner.skipWhitespace()
-            guard member(.raw(key), &scanner) else { return false }
+            guard member(key, &scanner) else { return false }
             scanner.skipWhitespace()
             if scanner.consume(UInt8(ascii: "}")) { return true }
             guard scanner.consume(UInt8(ascii: ",")) else { return false }
