@@ -170,7 +170,7 @@ package struct ItemStorage: Sendable {
             // From the tags as the file has them, as a written form's are.
             var writer = JSONWriter()
             writer.strings(fields.tags)
-            tags = ListFields.appendTags(writer.bytes, to: &text)
+            tags = writer.bytes.withUnsafeBufferPointer { ListFields.appendTags($0, to: &text) }
         }
         let project = fields.project.map { ListFields.append($0, to: &text) }
         return ListFields(title: title, locationName: place, date: withDue ? fields.due : nil, repeats: fields.repeatRule != nil,
@@ -307,38 +307,39 @@ package struct ListFields {
     }
 
     /// Appends the array of strings written at the start of `array` (`["home","errand"]`, checked
-    /// when the item was read) to `text` as a list shows it, ` +home +errand`, in one pass, and
-    /// returns where; when a tag has an escape or a control character, appends the array as it is
-    /// instead, for `tagList` to decode. Returns the shown tags and the array: one of them.
-    static func appendTags(_ array: some Collection<UInt8>, to text: inout [UInt8]) -> (shown: Range<Int>?, written: Range<Int>?) {
+    /// when the item was read) to `text` as a list shows it, ` +home +errand`, a tag's bytes at a
+    /// time, and returns where; when a tag has an escape or a control character, appends the array
+    /// as it is instead, for `tagList` to decode. Returns the shown tags and the array: one of them.
+    static func appendTags(_ array: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) -> (shown: Range<Int>?, written: Range<Int>?) {
         let start = text.count
-        var inString = false
-        for byte in array {
-            if inString {
-                if byte == UInt8(ascii: "\"") {
-                    inString = false
-                } else if byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F || byte == 0xC2 {
+        var index = 0
+        while index < array.count, array[index] != UInt8(ascii: "]") {
+            guard array[index] == UInt8(ascii: "\"") else {
+                index += 1
+                continue
+            }
+            let tagStart = index + 1
+            var end = tagStart
+            while end < array.count, array[end] != UInt8(ascii: "\"") {
+                let byte = array[end]
+                // (0xC2 starts the C1 controls, U+0080 to U+009F.)
+                if byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F || byte == 0xC2 {
                     text.removeSubrange(start...)
                     return (nil, appendArray(array, to: &text))
-                } else if byte == UInt8(ascii: "@"), text[text.count - 1] == UInt8(ascii: "+"), text[text.count - 2] == UInt8(ascii: " ") {
-                    // A context (`@phone`) shows as it is (`Tags.shown`): in place of the sign.
-                    text[text.count - 1] = byte
-                } else {
-                    text.append(byte)
                 }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-                text.append(UInt8(ascii: " "))
-                text.append(UInt8(ascii: "+"))
-            } else if byte == UInt8(ascii: "]") {
-                break
+                end += 1
             }
+            text.append(UInt8(ascii: " "))
+            // A context (`@phone`) shows as it is (`Tags.shown`): its sign in place of the plus.
+            if end == tagStart || array[tagStart] != UInt8(ascii: "@") { text.append(UInt8(ascii: "+")) }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: array[tagStart..<end]))
+            index = end + 1
         }
         return (start..<text.count, nil)
     }
 
     /// Appends the array of strings written at the start of `array` as it is, and returns where.
-    private static func appendArray(_ array: some Collection<UInt8>, to text: inout [UInt8]) -> Range<Int> {
+    private static func appendArray(_ array: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) -> Range<Int> {
         let start = text.count
         var inString = false, escaped = false
         for byte in array {
