@@ -5,155 +5,158 @@ import ToDoModel
 /// asked for. A command touches a handful of fields of a few items, and a list holds years of
 /// them. Setting any field stores them all decoded.
 package struct ItemStorage: Sendable {
-    private enum Kind: Sendable {
-        case written(UnsafeWrittenForm)
-        indirect case decoded(ItemFields)
+    /// Where the fields are in the text they were read from; `nil` once they are decoded.
+    private var form: UnsafeWrittenForm?
+    /// What keeps the fields: the text `form` points into (a `StoredText`), or, without a form,
+    /// the fields decoded (`DecodedFields`). One reference either way, and plain values beside it:
+    /// a list copies its items thousands of times, and a copy counts that one reference, where an
+    /// enum of the two kinds was copied through its type's value witnesses (about 160 instructions
+    /// with the copy's release). Reading a field through the form counts none.
+    private var holder: any AnyObject & Sendable
+
+    /// Fields decoded, held for the items that share them.
+    private final class DecodedFields: Sendable {
+        let fields: ItemFields
+        init(_ fields: ItemFields) { self.fields = fields }
     }
 
-    private var kind: Kind
-    /// The text a written form points into, kept alive for it. Apart from `kind`, so that reading
-    /// a field through the form counts no reference.
-    private var text: StoredText?
-
     package init(_ fields: ItemFields) {
-        kind = .decoded(fields)
+        holder = DecodedFields(fields)
     }
 
     /// Fields that stay in `form`, in `text`, until asked for.
     package init(_ form: UnsafeWrittenForm, in text: consuming StoredText) {
-        kind = .written(form)
-        self.text = text
+        self.form = form
+        holder = text
     }
 
+    /// The fields decoded, for storage without a form (which `holder` then is).
+    private var decoded: ItemFields { unsafeDowncast(holder, to: DecodedFields.self).fields }
+
     package var title: String {
-        if case .written(let form) = kind { form.title } else { fields.title }
+        if let form { form.title } else { fields.title }
     }
 
     package var itemDescription: String? {
-        if case .written(let form) = kind { form.itemDescription } else { fields.itemDescription }
+        if let form { form.itemDescription } else { fields.itemDescription }
     }
 
     package var due: ItemDate? {
-        if case .written(let form) = kind { form.due } else { fields.due }
+        if let form { form.due } else { fields.due }
     }
 
     package var legacyAllDay: Bool? {
-        if case .written(let form) = kind { form.legacyAllDay } else { fields.legacyAllDay }
+        if let form { form.legacyAllDay } else { fields.legacyAllDay }
     }
 
     package var start: ItemDate? {
-        if case .written(let form) = kind { form.startDate } else { fields.start }
+        if let form { form.startDate } else { fields.start }
     }
 
     package var repeatRule: String? {
-        if case .written(let form) = kind { form.repeatRule } else { fields.repeatRule }
+        if let form { form.repeatRule } else { fields.repeatRule }
     }
 
     package var location: Location? {
-        if case .written(let form) = kind { form.location } else { fields.location }
+        if let form { form.location } else { fields.location }
     }
 
     package var priority: Int? {
-        if case .written(let form) = kind { form.priority } else { fields.priority }
+        if let form { form.priority } else { fields.priority }
     }
 
     package var tags: [String] {
-        if case .written(let form) = kind { form.tags } else { fields.tags }
+        if let form { form.tags } else { fields.tags }
     }
 
     package var parent: UUID? {
-        if case .written(let form) = kind { form.parent } else { fields.parent }
+        if let form { form.parent } else { fields.parent }
     }
 
     package var project: String? {
-        if case .written(let form) = kind { form.project } else { fields.project }
+        if let form { form.project } else { fields.project }
     }
 
     package var list: String? {
-        if case .written(let form) = kind { form.list } else { fields.list }
+        if let form { form.list } else { fields.list }
     }
 
     /// Whether the item has reminders, without reading them.
     package var hasAlarms: Bool {
-        if case .written(let form) = kind { form.offsets.alarms > 0 } else { !fields.alarms.isEmpty }
+        if let form { form.offsets.alarms > 0 } else { !fields.alarms.isEmpty }
     }
 
     /// Never in a written form: an item in progress is read by the general reader.
     package var inProgress: Bool {
-        if case .written = kind { false } else { fields.inProgress }
+        if form != nil { false } else { fields.inProgress }
     }
 
     /// Never in a written form, as `inProgress`.
     package var percentComplete: Int? {
-        if case .written = kind { nil } else { fields.percentComplete }
+        if form != nil { nil } else { fields.percentComplete }
     }
 
     package var createdAt: Double? {
-        if case .written(let form) = kind { form.createdAt } else { fields.createdAt }
+        if let form { form.createdAt } else { fields.createdAt }
     }
 
     package var completedAt: Double? {
-        if case .written(let form) = kind { form.completedAt } else { fields.completedAt }
+        if let form { form.completedAt } else { fields.completedAt }
     }
 
     package var modifiedAt: Double? {
-        if case .written(let form) = kind { form.modifiedAt } else { fields.modifiedAt }
+        if let form { form.modifiedAt } else { fields.modifiedAt }
     }
 
     /// Never in a written form: an item with one is read by the general reader.
     package var originalUID: String? {
-        if case .written = kind { nil } else { fields.originalUID }
+        if form != nil { nil } else { fields.originalUID }
     }
 
     /// Never in a written form, as `originalUID`.
     package var icalendarLines: [String] {
-        if case .written = kind { [] } else { fields.icalendarLines }
+        if form != nil { [] } else { fields.icalendarLines }
     }
 
     /// The location's name alone, without reading the rest of a written location.
     package var locationName: String? {
-        if case .written(let form) = kind { form.locationName } else { fields.location?.name }
+        if let form { form.locationName } else { fields.location?.name }
     }
 
     /// All the fields, decoded; setting them drops the written form.
     package var fields: ItemFields {
-        get {
-            switch kind {
-            case .written(let form): return form.fields
-            case .decoded(let fields): return fields
-            }
-        }
+        get { form?.fields ?? decoded }
         set {
-            kind = .decoded(newValue)
-            text = nil
+            form = nil
+            holder = DecodedFields(newValue)
         }
     }
 
     /// Whether the fields are still in the text they were read from, read when asked for.
     package var keepsFieldsInText: Bool {
-        if case .written = kind { true } else { false }
+        form != nil
     }
 
     /// The written form, when writing an item with this `number` and status anew would give
     /// exactly its bytes.
     package func writtenForm(number: Int, done: Bool) -> UnsafeWrittenForm? {
-        guard case .written(let form) = kind, form.isExact, form.number == number, form.done == done else { return nil }
+        guard let form, form.isExact, form.number == number, form.done == done else { return nil }
         return form
     }
 
     /// Where the item's fields are in the text it was read from, exact or not; `nil` once decoded.
     package var readForm: UnsafeWrittenForm? {
-        if case .written(let form) = kind { form } else { nil }
+        form
     }
 
     /// Where the text a written form points into starts: forms with the same one were read from
     /// one text.
-    package var writtenTextStart: UnsafePointer<UInt8>? { text?.start }
+    package var writtenTextStart: UnsafePointer<UInt8>? { form == nil ? nil : unsafeDowncast(holder, to: StoredText.self).start }
 
     /// Calls `body` with the title's UTF-8 bytes: for a written form whose title has no escapes,
     /// straight from the text, without making a `String`.
     func withTitleUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if case .written(let form) = kind, form.withUnescapedTitle(body) != nil { return }
+        if let form, form.withUnescapedTitle(body) != nil { return }
         var title = title
         title.withUTF8(body)
     }
@@ -161,7 +164,7 @@ package struct ItemStorage: Sendable {
     /// What a list shows (`StoredItem.listFields(into:withDue:)`): for a written form, its
     /// strings copied straight from the text unless they have escapes, and the rest not read.
     func listFields(into text: inout [UInt8], withDue: Bool) -> ListFields {
-        if case .written(let form) = kind { return form.listFields(into: &text, withDue: withDue) }
+        if let form { return form.listFields(into: &text, withDue: withDue) }
         let fields = fields
         let title = ListFields.append(fields.title, to: &text)
         let place = fields.location.map { ListFields.append($0.name, to: &text) }
