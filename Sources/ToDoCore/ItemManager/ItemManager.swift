@@ -445,14 +445,25 @@ public struct ItemManager: Sendable {
         var indexOfParent: [UUID: Int] = [:]
         indexOfParent.reserveCapacity(parentIDs.count)
         for index in ids.indices where parentIDs.contains(ids[index]) { indexOfParent[ids[index]] = index }
-        var children = [[Int]](repeating: [], count: items.count), roots: [Int] = []
+        // Each item's subtasks, in order, in one array (those of item `i` at
+        // `children[childStart[i]..<childStart[i + 1]]`): an array for each of thousands of items
+        // cost more than placing them.
+        var parentIndex = [Int](repeating: -1, count: items.count), childStart = [Int](repeating: 0, count: items.count + 1)
+        var roots: [Int] = []
         roots.reserveCapacity(items.count)
         for index in items.indices {
             if let parent = parents[index].flatMap({ indexOfParent[$0] }), parent != index {
-                children[parent].append(index)
+                parentIndex[index] = parent
+                childStart[parent + 1] += 1
             } else {
                 roots.append(index)
             }
+        }
+        for index in items.indices { childStart[index + 1] += childStart[index] }
+        var children = [Int](repeating: 0, count: childStart[items.count]), filled = childStart
+        for index in items.indices where parentIndex[index] >= 0 {
+            children[filled[parentIndex[index]]] = index
+            filled[parentIndex[index]] += 1
         }
         var order: [Int] = [], depths: [Int] = [], placed = [Bool](repeating: false, count: items.count)
         order.reserveCapacity(items.count)
@@ -462,7 +473,7 @@ public struct ItemManager: Sendable {
         var pending: [(index: Int, depth: Int)] = []
         func place(_ top: Int, depth: Int) {
             // Most items have no subtasks: placed at once.
-            if children[top].isEmpty, !placed[top] {
+            if childStart[top] == childStart[top + 1], !placed[top] {
                 placed[top] = true
                 order.append(top)
                 depths.append(depth)
@@ -474,7 +485,7 @@ public struct ItemManager: Sendable {
                 placed[index] = true
                 order.append(index)
                 depths.append(depth)
-                for child in children[index].reversed() { pending.append((child, depth + 1)) }
+                for child in children[childStart[index]..<childStart[index + 1]].reversed() { pending.append((child, depth + 1)) }
             }
         }
         for root in roots { place(root, depth: 0) }
