@@ -34,93 +34,93 @@ package struct ItemStorage: Sendable {
     private var decoded: ItemFields { unsafeDowncast(holder, to: DecodedFields.self).fields }
 
     package var title: String {
-        if let form { form.title } else { fields.title }
+        if let form { form.title } else { decoded.title }
     }
 
     package var itemDescription: String? {
-        if let form { form.itemDescription } else { fields.itemDescription }
+        if let form { form.itemDescription } else { decoded.itemDescription }
     }
 
     package var due: ItemDate? {
-        if let form { form.due } else { fields.due }
+        if let form { form.due } else { decoded.due }
     }
 
     package var legacyAllDay: Bool? {
-        if let form { form.legacyAllDay } else { fields.legacyAllDay }
+        if let form { form.legacyAllDay } else { decoded.legacyAllDay }
     }
 
     package var start: ItemDate? {
-        if let form { form.startDate } else { fields.start }
+        if let form { form.startDate } else { decoded.start }
     }
 
     package var repeatRule: String? {
-        if let form { form.repeatRule } else { fields.repeatRule }
+        if let form { form.repeatRule } else { decoded.repeatRule }
     }
 
     package var location: Location? {
-        if let form { form.location } else { fields.location }
+        if let form { form.location } else { decoded.location }
     }
 
     package var priority: Int? {
-        if let form { form.priority } else { fields.priority }
+        if let form { form.priority } else { decoded.priority }
     }
 
     package var tags: [String] {
-        if let form { form.tags } else { fields.tags }
+        if let form { form.tags } else { decoded.tags }
     }
 
     package var parent: UUID? {
-        if let form { form.parent } else { fields.parent }
+        if let form { form.parent } else { decoded.parent }
     }
 
     package var project: String? {
-        if let form { form.project } else { fields.project }
+        if let form { form.project } else { decoded.project }
     }
 
     package var list: String? {
-        if let form { form.list } else { fields.list }
+        if let form { form.list } else { decoded.list }
     }
 
     /// Whether the item has reminders, without reading them.
     package var hasAlarms: Bool {
-        if let form { form.offsets.alarms > 0 } else { !fields.alarms.isEmpty }
+        if let form { form.offsets.alarms > 0 } else { !decoded.alarms.isEmpty }
     }
 
     /// Never in a written form: an item in progress is read by the general reader.
     package var inProgress: Bool {
-        if form != nil { false } else { fields.inProgress }
+        if form != nil { false } else { decoded.inProgress }
     }
 
     /// Never in a written form, as `inProgress`.
     package var percentComplete: Int? {
-        if form != nil { nil } else { fields.percentComplete }
+        if form != nil { nil } else { decoded.percentComplete }
     }
 
     package var createdAt: Double? {
-        if let form { form.createdAt } else { fields.createdAt }
+        if let form { form.createdAt } else { decoded.createdAt }
     }
 
     package var completedAt: Double? {
-        if let form { form.completedAt } else { fields.completedAt }
+        if let form { form.completedAt } else { decoded.completedAt }
     }
 
     package var modifiedAt: Double? {
-        if let form { form.modifiedAt } else { fields.modifiedAt }
+        if let form { form.modifiedAt } else { decoded.modifiedAt }
     }
 
     /// Never in a written form: an item with one is read by the general reader.
     package var originalUID: String? {
-        if form != nil { nil } else { fields.originalUID }
+        if form != nil { nil } else { decoded.originalUID }
     }
 
     /// Never in a written form, as `originalUID`.
     package var icalendarLines: [String] {
-        if form != nil { [] } else { fields.icalendarLines }
+        if form != nil { [] } else { decoded.icalendarLines }
     }
 
     /// The location's name alone, without reading the rest of a written location.
     package var locationName: String? {
-        if let form { form.locationName } else { fields.location?.name }
+        if let form { form.locationName } else { decoded.location?.name }
     }
 
     /// All the fields, decoded; setting them drops the written form.
@@ -165,7 +165,7 @@ package struct ItemStorage: Sendable {
     /// strings copied straight from the text unless they have escapes, and the rest not read.
     func listFields(into text: inout [UInt8], withDue: Bool) -> ListFields {
         if let form { return form.listFields(into: &text, withDue: withDue) }
-        let fields = fields
+        let fields = decoded
         let title = ListFields.append(fields.title, to: &text)
         let place = fields.location.map { ListFields.append($0.name, to: &text) }
         var tags: (shown: Range<Int>?, written: Range<Int>?) = (nil, nil)

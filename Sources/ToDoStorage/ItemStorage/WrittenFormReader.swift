@@ -333,7 +333,8 @@ package enum WrittenFormReader {
     /// The bytes between the quote that comes next and the first quote after it, and moves past
     /// both; `nil` with nothing consumed when no quote comes next or none follows. The closing
     /// quote is looked for eight bytes at a time (the "has a zero byte" test on the word XORed
-    /// with quotes, whose lowest hit is the first quote).
+    /// with quotes, whose lowest hit is the first quote): `plainASCIICount`'s four tests a word
+    /// cost 1.1 M instructions more at 10,000 items, for keys that no member matches anyway.
     @inline(__always)
     private static func keyAsWritten(_ scanner: inout JSONScanner) -> UnsafeBufferPointer<UInt8>? {
         let bytes = scanner.bytes, count = bytes.count, start = scanner.index + 1
@@ -690,24 +691,7 @@ private enum ItemMember: UInt16 {
         case (15, UInt8(ascii: "i")): (member, name) = (.itemDescription, "itemDescription")
         default: return nil
         }
-        guard Self.isSame(key, name) else { return nil }
+        guard isSameBytes(UnsafeRawPointer(key.baseAddress!), name) else { return nil }
         self = member
-    }
-
-    /// Whether `key` (of `name`'s length, 2 bytes or more) is `name`: compared as two words that
-    /// may overlap, as `JSONScanner.consume` compares, without a call or a loop.
-    @inline(__always)
-    private static func isSame(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
-        let count = key.count, here = UnsafeRawPointer(key.baseAddress!), expected = UnsafeRawPointer(name.utf8Start)
-        func same<Word: FixedWidthInteger>(_: Word.Type) -> Bool {
-            let last = count - MemoryLayout<Word>.size
-            return here.loadUnaligned(as: Word.self) == expected.loadUnaligned(as: Word.self)
-                && here.loadUnaligned(fromByteOffset: last, as: Word.self) == expected.loadUnaligned(fromByteOffset: last, as: Word.self)
-        }
-        switch count {
-        case 8...: return same(UInt64.self)
-        case 4...: return same(UInt32.self)
-        default: return same(UInt16.self)
-        }
     }
 }

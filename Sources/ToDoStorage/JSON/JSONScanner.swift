@@ -618,25 +618,11 @@ package struct JSONScanner {
         while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
 
-    /// Moves past `text` when it comes next, byte for byte. Texts of 8 to 16 bytes (the keys of
-    /// an item) are compared as two words that may overlap, without a call.
+    /// Moves past `text` when it comes next, byte for byte (`isSameBytes`).
     @inline(__always)
     package mutating func consume(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
-        guard bytes.count - index >= count else { return false }
-        let here = UnsafeRawPointer(bytes.baseAddress! + index), expected = UnsafeRawPointer(text.utf8Start)
-        if count >= 8, count <= 16 {
-            guard here.loadUnaligned(as: UInt64.self) == expected.loadUnaligned(as: UInt64.self),
-                  here.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-                    == expected.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) else { return false }
-        } else if count < 8 {
-            // `true`, `false`, a short key: byte by byte, cheaper than a call.
-            for offset in 0..<count where here.load(fromByteOffset: offset, as: UInt8.self) != expected.load(fromByteOffset: offset, as: UInt8.self) {
-                return false
-            }
-        } else {
-            guard memcmp(here, expected, count) == 0 else { return false }
-        }
+        guard bytes.count - index >= count, isSameBytes(UnsafeRawPointer(bytes.baseAddress! + index), text) else { return false }
         index += count
         return true
     }
@@ -756,6 +742,31 @@ package enum JSONNumberToken {
         case .integer(let integer): return Double(integer)
         case .literal(let literal): return Double(literal).flatMap { $0.isFinite ? $0 : nil }
         }
+    }
+}
+
+/// Whether the `text.utf8CodeUnitCount` bytes at `here` (which must hold that many) are `text`'s.
+/// A text of up to 16 bytes (a key, `true`, the start of an item) is compared as two words that
+/// may overlap, without a call or a loop; a longer one with `memcmp`.
+@inline(__always)
+package func isSameBytes(_ here: UnsafeRawPointer, _ text: StaticString) -> Bool {
+    let count = text.utf8CodeUnitCount, expected = UnsafeRawPointer(text.utf8Start)
+    switch count {
+    case 17...:
+        return memcmp(here, expected, count) == 0
+    case 8...:
+        return here.loadUnaligned(as: UInt64.self) == expected.loadUnaligned(as: UInt64.self)
+            && here.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == expected.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    case 4...:
+        return here.loadUnaligned(as: UInt32.self) == expected.loadUnaligned(as: UInt32.self)
+            && here.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == expected.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    case 2...:
+        return here.loadUnaligned(as: UInt16.self) == expected.loadUnaligned(as: UInt16.self)
+            && here.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self) == expected.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+    case 1:
+        return here.load(as: UInt8.self) == expected.load(as: UInt8.self)
+    default:
+        return true
     }
 }
 
