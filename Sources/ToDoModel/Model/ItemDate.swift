@@ -36,6 +36,8 @@ public struct Day: Hashable, Comparable, Sendable {
     @inlinable package static func parts<Bytes: RandomAccessCollection<UInt8>>(ofISO bytes: Bytes) -> CalendarDay? where Bytes.Index == Int {
         let base = bytes.startIndex
         guard bytes.count == 10, bytes[base + 4] == UInt8(ascii: "-"), bytes[base + 7] == UInt8(ascii: "-") else { return nil }
+        // Inlined: a call for each of the three numbers cost more than reading them.
+        @inline(__always)
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for offset in range {

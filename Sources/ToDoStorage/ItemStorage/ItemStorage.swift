@@ -163,6 +163,9 @@ package struct ItemStorage: Sendable {
 
     /// What a list shows (`StoredItem.listFields(into:withDue:)`): for a written form, its
     /// strings copied straight from the text unless they have escapes, and the rest not read.
+    /// Inlined, as the written form's is here: each call that hands the fields on copied them,
+    /// some 200 bytes a field at a time, for every row of a list.
+    @inline(__always)
     func listFields(into text: inout [UInt8], withDue: Bool) -> ListFields {
         if let form { return form.listFields(into: &text, withDue: withDue) }
         let fields = decoded

@@ -26,14 +26,9 @@ extension UUID {
               let third = Self.hexWord(load4(19) | load4(24) << 32, upperCaseOnly),
               let fourth = Self.hexWord(load(28), upperCaseOnly)
         else { return nil }
-        var value = uuid_t(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &value) { output in
-            output.storeBytes(of: first.littleEndian, toByteOffset: 0, as: UInt32.self)
-            output.storeBytes(of: second.littleEndian, toByteOffset: 4, as: UInt32.self)
-            output.storeBytes(of: third.littleEndian, toByteOffset: 8, as: UInt32.self)
-            output.storeBytes(of: fourth.littleEndian, toByteOffset: 12, as: UInt32.self)
-        }
-        self.init(uuid: value)
+        // The 16 bytes in order, loaded as the id (`init(bytesAt:)`): `init(uuid:)` takes them one by one.
+        let bytes = ((UInt64(first) | UInt64(second) << 32).littleEndian, (UInt64(third) | UInt64(fourth) << 32).littleEndian)
+        self = withUnsafeBytes(of: bytes) { UUID(bytesAt: $0.baseAddress!) }
     }
 
     /// The id whose 16 bytes (`uuid`) are at `bytes`, loaded as they are: an index (`ListIndex`)

@@ -114,6 +114,7 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
 
     /// What a list shows of the item (`StoredItem.listFields(into:withDue:)`), its strings'
     /// bytes appended to `text` straight from the list's text when they have no escapes.
+    @inline(__always)
     package func listFields(into text: inout [UInt8], withDue: Bool) -> ListFields {
         let buffer = bytes
         let title = Self.append(stringAt: Int(offsets.title), in: buffer, to: &text)

@@ -28,8 +28,12 @@ package enum WrittenFormReader {
     /// nothing consumed. Plain values only, so that another thread can look (`BackgroundItemScan`).
     package static func item(_ scanner: inout JSONScanner) -> WrittenItem? {
         let start = scanner.index
-        if let item = readWrittenItem(&scanner) { return item }
-        scanner.index = start
+        // The exact form starts as no other layout's item does (told here, before a call that
+        // an item of another layout made for nothing).
+        if scanner.isAt(exactItemStart) {
+            if let item = readWrittenItem(&scanner) { return item }
+            scanner.index = start
+        }
         if let item = readItemInOtherLayout(&scanner) { return item }
         scanner.index = start
         return nil
@@ -130,9 +134,12 @@ package enum WrittenFormReader {
         return WrittenItem(id: id, number: number, done: done, range: start..<scanner.index, offsets: offsets, isExact: false)
     }
 
+    /// How an item in the exact written form starts.
+    private static let exactItemStart: StaticString = "{\"id\":\""
+
     private static func readWrittenItem(_ scanner: inout JSONScanner) -> WrittenItem? {
         let start = scanner.index
-        guard scanner.consume("{\"id\":\"") else { return nil }
+        guard scanner.consume(exactItemStart) else { return nil }
         let idStart = scanner.index
         // The writer writes ids in upper case.
         guard scanner.bytes.count - idStart > 36, scanner.bytes[idStart + 36] == UInt8(ascii: "\""),
@@ -588,6 +595,17 @@ package enum WrittenFormReader {
         if end - index >= 8, base[index] != UInt8(ascii: "0") {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
             if let value = eightDigitsValue(word) {
+                // A time in seconds (ten digits, nothing after them that a number goes on with),
+                // most numbers of a list, told without the loop below.
+                if end - index >= 11 {
+                    let ninth = base[index + 8] &- UInt8(ascii: "0"), tenth = base[index + 9] &- UInt8(ascii: "0")
+                    let next = base[index + 10]
+                    if ninth < 10, tenth < 10, next &- UInt8(ascii: "0") >= 10, next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") {
+                        scanner.index = index + 10
+                        let seconds = Double(value &* 100 &+ UInt64(ninth &* 10 &+ tenth))
+                        return isNegative ? -seconds : seconds
+                    }
+                }
                 mantissa = value
                 digits = 8
                 index += 8

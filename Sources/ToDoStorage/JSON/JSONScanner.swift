@@ -621,16 +621,15 @@ package struct JSONScanner {
     /// Moves past `text` when it comes next, byte for byte (`isSameBytes`).
     @inline(__always)
     package mutating func consume(_ text: StaticString) -> Bool {
-        let count = text.utf8CodeUnitCount
-        guard bytes.count - index >= count, isSameBytes(UnsafeRawPointer(bytes.baseAddress! + index), text) else { return false }
-        index += count
+        guard isAt(text) else { return false }
+        index += text.utf8CodeUnitCount
         return true
     }
 
     /// Whether `text` comes next, byte for byte (nothing is consumed).
+    @inline(__always)
     package func isAt(_ text: StaticString) -> Bool {
-        var ahead = self
-        return ahead.consume(text)
+        bytes.count - index >= text.utf8CodeUnitCount && isSameBytes(UnsafeRawPointer(bytes.baseAddress! + index), text)
     }
 
     /// The byte `offset` bytes on, or 0 past the end.
