@@ -5,7 +5,8 @@ import ToDoCore
 import XCTest
 
 /// A long list is measured and written in two halves on two cores; what it prints is the same as
-/// when written in one go, in every section, with and without colour.
+/// when written in one go, in every section, with and without colour, to a pipe and to a narrow
+/// terminal.
 final class ListRendererTests: XCTestCase {
     func test_aListWrittenInTwoHalves_isTheListWrittenInOneGo() throws {
         let directory = try TemporaryDirectory()
@@ -20,7 +21,15 @@ final class ListRendererTests: XCTestCase {
                 let due: Double? = Bool.random(using: &random)
                     ? Double(Int.random(in: 1_500_000_000...1_900_000_000, using: &random) / 60 * 60) : nil
                 let place = Int.random(in: 0..<3, using: &random) == 0 ? Location(name: "P" + random.text(from: pools, maximumLength: 8)) : nil
-                let item = try manager.add(ToDoItem(title: title, timestamp: due, location: place))
+                var item = ToDoItem(title: title, timestamp: due, location: place)
+                // Tags (some with escapes in the file, shown decoded), a project, a list, a
+                // priority and a repeat on some.
+                if index % 3 == 0 { item.tags = index % 9 == 0 ? ["home", "@phone"] : [["a\"b", "c\\d", "café", "x"][index % 4], "y"] }
+                if index % 5 == 0 { item.project = "P\(index % 7)" }
+                if index % 7 == 0 { item.list = "L\(index % 5)" }
+                if index % 4 == 1 { item.priority = [1, 5, 9][index % 3] }
+                if index % 11 == 0, due != nil { item.repeatRule = "FREQ=WEEKLY" }
+                item = try manager.add(item)
                 if index % 4 == 0 { try manager.checkItem(withID: item.id) }
             }
         }
@@ -28,20 +37,22 @@ final class ListRendererTests: XCTestCase {
         // Items read from the file keep their written form; a changed one does not.
         try manager.updateItem(withID: manager.toDoItems[5].id) { $0.title = "Changed \u{1B}[31m" }
 
-        for isEnabled in [false, true] {
+        for (isEnabled, width) in [(false, nil), (true, nil), (false, 60)] as [(Bool, Int?)] {
             for section in [ListSection.all, .open, .done] {
                 let dates = DueDateFormatter(timeZone: TimeZone(identifier: "Europe/Paris")!)
                 var renderer = ListRenderer(style: Style(isEnabled: isEnabled), dates: dates, now: Date(timeIntervalSince1970: 1_700_000_000))
+                renderer.width = width
                 renderer.twoHalvesMinimumCount = .max
                 let inOneGo = CapturedOutput()
                 renderer.write(open: manager.openStored.array, done: manager.doneStored.array, section: section, to: inOneGo)
                 renderer.twoHalvesMinimumCount = 2
                 let inHalves = CapturedOutput()
                 renderer.write(open: manager.openStored.array, done: manager.doneStored.array, section: section, to: inHalves)
-
-                XCTAssertEqual(inHalves.text, inOneGo.text, "colour \(isEnabled), \(section)")
+                let context = "colour \(isEnabled), width \(width ?? 0), \(section)"
+                XCTAssertEqual(inHalves.text, inOneGo.text, context)
                 let rows = inOneGo.text.split(separator: "\n", omittingEmptySubsequences: false)
-                XCTAssertEqual(rows.count, section == .all ? 3_001 + 3 : section == .open ? 2_250 + 1 : 751 + 1)
+                XCTAssertEqual(rows.count, section == .all ? 3_001 + 3 : section == .open ? 2_250 + 1 : 751 + 1, context)
+                XCTAssertTrue(inOneGo.text.contains(" +home @phone"), context)
             }
         }
     }
