@@ -20,7 +20,9 @@ let package = Package(
         .target(name: "ToDoModel"),
         // The stored form of a list, the JSON reader and writer, the file system calls and the
         // parallel read: the one target with unsafe code, beside ToDoNetwork's libcurl glue.
-        .target(name: "ToDoStorage", dependencies: ["ToDoModel"]),
+        .target(name: "ToDoStorage", dependencies: ["ToDoModel", "ThreadPlacement"]),
+        // Where a new thread starts: on another processor than its maker's (see ThreadPlacement.c).
+        .target(name: "ThreadPlacement"),
         // The rules, the formats, the sync and the history, over the two below.
         .target(name: "ToDoCore", dependencies: ["ToDoModel", "ToDoStorage"]),
         .target(name: "ToDoCLI", dependencies: ["ToDoCore"]),

@@ -39,6 +39,12 @@ package struct BackgroundItemScan {
         work.result()
     }
 
+    /// Stops the scan from beginning, or waits for it to end, when its items are not wanted (the
+    /// reader never came to them). `finish()` may not be called after.
+    package func cancel() {
+        work.cancel()
+    }
+
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (items: [WrittenItem], end: Int) {
         var found: [WrittenItem] = []
         var end = start

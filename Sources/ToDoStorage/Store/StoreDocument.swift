@@ -145,7 +145,7 @@ package struct StoreDocument {
         let secondHalf = text == nil ? nil : secondHalf(scanner.bytes, scanner.index..<scanner.bytes.count)
             .map { BackgroundItemScan(bytes: scanner.bytes, start: $0) }
         // The other thread reads the buffer, which lasts only as long as this call.
-        defer { _ = secondHalf?.finish() }
+        defer { secondHalf?.cancel() }
         /// How many more items than elements counted so far were read at once from the second half.
         var itemsTakenAtOnce = 0
         var holders = text.map(StoredText.Holders.init)

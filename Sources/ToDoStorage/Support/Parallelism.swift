@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+import ThreadPlacement
 import ToDoModel
 
 /// Where todo uses a second core, and from what size on: below these, starting a thread costs more
@@ -31,27 +32,59 @@ package enum Parallelism {
 
 /// Work done on another thread while this one goes on: the second core of a machine is otherwise
 /// idle while a long list is read. `result()` waits for the work to end, and must be called before
-/// anything the work reads goes away (its buffers are borrowed, not owned).
+/// anything the work reads goes away (its buffers are borrowed, not owned). Work the other thread
+/// has not begun by then is done by the caller instead: a thread that could not start at once
+/// (every other processor busy) costs no wait.
 package final class BackgroundWork<Result>: @unchecked Sendable {
-    // `work` is run once, then `outcome` is set and `work` let go, all before `finished` is
-    // signalled; the caller reads `outcome` only after waiting for that, once (`hasWaited`, which
-    // only the caller touches). Reading `outcome` sooner would race, and could return while the
-    // thread still holds `work`, a closure `inTwoHalves` must see let go.
+    // `work` is run once, by whichever of the two threads takes `claim` first (a semaphore of one,
+    // taken without waiting). The other thread, having taken it, sets `outcome` and lets `work` go,
+    // all before `finished` is signalled; the caller reads `outcome` only after waiting for that,
+    // once (`hasWaited`, which only the caller touches). Reading `outcome` sooner would race, and
+    // could return while the thread still holds `work`, a closure `inTwoHalves` must see let go.
+    // A thread that finds `claim` taken touches nothing else.
     private var work: (() -> Result)?
     private var outcome: Result?
+    private let claim = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     private var hasWaited = false
 
-    package init(_ work: @escaping () -> Result) {
+    /// Starts `work` on another thread; `startThread` makes the thread, and says whether it could
+    /// (tests hold a thread back).
+    package init(_ work: @escaping () -> Result, startThread: (@escaping @Sendable () -> Void) -> Bool = startThread) {
         self.work = work
+        // Made at zero then raised to one: a semaphore must not go below the value it was made with.
+        claim.signal()
         // Where no thread can be made (a limit on processes, say), the work is done here and now.
-        if !startThread({ self.run() }) { run() }
+        if !startThread({ self.runUnlessClaimed() }) { runNow() }
     }
 
-    private func run() {
+    /// On the other thread.
+    private func runUnlessClaimed() {
+        guard claim.wait(timeout: .now()) == .success else { return }
         outcome = work?()
         work = nil
         finished.signal()
+    }
+
+    /// On the caller's thread, the claim not yet taken.
+    private func runNow() {
+        guard claim.wait(timeout: .now()) == .success else { return }
+        outcome = work?()
+        work = nil
+        hasWaited = true
+    }
+
+    /// Lets the work go undone when the other thread has not begun it, else waits for it to end;
+    /// there is no result after this. For a caller that no longer needs it, whose buffers are
+    /// about to go.
+    package func cancel() {
+        guard !hasWaited else { return }
+        if claim.wait(timeout: .now()) == .success {
+            work = nil
+        } else {
+            finished.wait()
+        }
+        hasWaited = true
     }
 
     /// `work` applied to two halves of `0..<count`, the second on another thread, when `count`
@@ -67,43 +100,33 @@ package final class BackgroundWork<Result>: @unchecked Sendable {
         }
     }
 
-    /// Waits for the work to end and returns what it gave; at once when it has already ended.
+    /// Waits for the work to end and returns what it gave; at once when it has already ended. Work
+    /// the other thread has not begun is done here.
     package func result() -> Result {
         if !hasWaited {
-            finished.wait()
-            hasWaited = true
+            runNow()
+            if !hasWaited {
+                finished.wait()
+                hasWaited = true
+            }
         }
         return outcome!
     }
 }
 
-/// Runs `body` on a new thread, and returns false when no thread could be made. Foundation's
-/// `Thread.start()` gives no sign of that, and a thread that never runs would be waited for
-/// forever.
-private func startThread(_ body: @escaping () -> Void) -> Bool {
+/// Runs `body` on a new thread (started on another processor, `todo_start_thread`), and returns
+/// false when no thread could be made. Foundation's `Thread.start()` gives no sign of that, and a
+/// thread that never runs would be waited for forever.
+package func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
     let start = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-    #if canImport(Darwin)
-    var thread: pthread_t?
-    let created = pthread_create(&thread, nil, { start in
-        Unmanaged<ThreadBody>.fromOpaque(start).takeRetainedValue().body()
-        return nil
-    }, start)
-    #else
-    var thread = pthread_t()
-    let created = pthread_create(&thread, nil, { start in
+    let created = todo_start_thread({ start in
         start.map { Unmanaged<ThreadBody>.fromOpaque($0).takeRetainedValue().body() }
         return nil
     }, start)
-    #endif
     guard created == 0 else {
         Unmanaged<ThreadBody>.fromOpaque(start).release()
         return false
     }
-    #if canImport(Darwin)
-    if let thread { pthread_detach(thread) }
-    #else
-    pthread_detach(thread)
-    #endif
     return true
 }
 
