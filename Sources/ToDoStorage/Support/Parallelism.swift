@@ -37,11 +37,12 @@ package enum Parallelism {
 /// (every other processor busy) costs no wait.
 package final class BackgroundWork<Result>: @unchecked Sendable {
     // `work` is run once, by whichever of the two threads takes `claim` first (a semaphore of one,
-    // taken without waiting). The other thread, having taken it, sets `outcome` and lets `work` go,
-    // all before `finished` is signalled; the caller reads `outcome` only after waiting for that,
-    // once (`hasWaited`, which only the caller touches). Reading `outcome` sooner would race, and
+    // taken without waiting). When the other thread takes it, it sets `outcome` and lets `work` go,
+    // all before `finished` is signalled, and the caller reads `outcome` only after waiting for
+    // that, once (`hasWaited`, which only the caller touches): reading it sooner would race, and
     // could return while the thread still holds `work`, a closure `inTwoHalves` must see let go.
-    // A thread that finds `claim` taken touches nothing else.
+    // When the caller takes it, it runs `work` itself, and the thread, finding `claim` taken,
+    // touches nothing else.
     private var work: (() -> Result)?
     private var outcome: Result?
     private let claim = DispatchSemaphore(value: 0)
