@@ -56,7 +56,7 @@ package final class BackgroundWork<Result>: @unchecked Sendable {
         // Made at zero then raised to one: a semaphore must not go below the value it was made with.
         claim.signal()
         // Where no thread can be made (a limit on processes, say), the work is done here and now.
-        if !startThread({ self.runUnlessClaimed() }) { runNow() }
+        if !startThread({ self.runUnlessClaimed() }) { settle(running: true) }
     }
 
     /// On the other thread.
@@ -67,11 +67,16 @@ package final class BackgroundWork<Result>: @unchecked Sendable {
         finished.signal()
     }
 
-    /// On the caller's thread, the claim not yet taken.
-    private func runNow() {
-        guard claim.wait(timeout: .now()) == .success else { return }
-        outcome = work?()
-        work = nil
+    /// On the caller's thread, once: takes the claim when the other thread has not, and runs the
+    /// work here (`running`) or lets it go; else waits for the other thread to end it.
+    private func settle(running: Bool) {
+        guard !hasWaited else { return }
+        if claim.wait(timeout: .now()) == .success {
+            if running { outcome = work?() }
+            work = nil
+        } else {
+            finished.wait()
+        }
         hasWaited = true
     }
 
@@ -79,13 +84,7 @@ package final class BackgroundWork<Result>: @unchecked Sendable {
     /// there is no result after this. For a caller that no longer needs it, whose buffers are
     /// about to go.
     package func cancel() {
-        guard !hasWaited else { return }
-        if claim.wait(timeout: .now()) == .success {
-            work = nil
-        } else {
-            finished.wait()
-        }
-        hasWaited = true
+        settle(running: false)
     }
 
     /// `work` applied to two halves of `0..<count`, the second on another thread, when `count`
@@ -104,13 +103,7 @@ package final class BackgroundWork<Result>: @unchecked Sendable {
     /// Waits for the work to end and returns what it gave; at once when it has already ended. Work
     /// the other thread has not begun is done here.
     package func result() -> Result {
-        if !hasWaited {
-            runNow()
-            if !hasWaited {
-                finished.wait()
-                hasWaited = true
-            }
-        }
+        settle(running: true)
         return outcome!
     }
 }
