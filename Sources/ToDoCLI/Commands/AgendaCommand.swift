@@ -36,7 +36,7 @@ struct AgendaCommand: ListCommand {
     }
 
     func run(with runner: CommandRunner) throws {
-        let manager = try runner.store.load()
+        let manager = try runner.load()
         let groups = Agenda.groups(manager.openStored.array, days: days, now: runner.context.now(), dates: runner.renderer.dates)
         if json {
             let objects: [JSONValue] = groups.map { group in

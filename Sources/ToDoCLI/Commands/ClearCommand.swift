@@ -34,7 +34,7 @@ struct ClearCommand: ListCommand {
         let context = runner.context
         let noun = doneOnly ? "done item" : "item"
         if !confirmed {
-            let manager = try runner.store.load()
+            let manager = try runner.load()
             let count = doneOnly ? manager.doneCount : manager.toDoCount + manager.doneCount
             guard count > 0 else {
                 runner.write(json ? "{\"removed\": 0}\n" : "No \(noun)s to remove.\n")

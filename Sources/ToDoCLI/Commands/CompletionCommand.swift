@@ -60,11 +60,11 @@ struct CompletionCommand: ToDoCommand {
             // Each item's number, a tab and its title, open items first. A title's tabs and
             // control characters would break the line, so they are shown as text.
             let runner = try session.runner()
-            let manager = try runner.store.load()
+            let manager = try runner.load()
             let items = (section == .done ? [] : manager.openStored.array) + (section == .open ? [] : manager.doneStored.array)
             runner.write(items.map { "\($0.number)\t\(TerminalText.printable($0.title))\n" }.joined())
         case .names(let kind):
-            let manager = try session.runner().store.load()
+            let manager = try session.runner().load()
             let names = kind == .tags ? Tags.normalized((manager.openStored.array + manager.doneStored.array).flatMap(\.tags)).sorted { $0.lowercased() < $1.lowercased() }
                 : manager.lists().map { ListName.shown($0.name) }
             session.context.output.write(names.map { TerminalText.printable($0) + "\n" }.joined())

@@ -148,7 +148,7 @@ struct EditCommand: ListCommand {
                 edit.location = .set(location)
             } else if case .set(let address) = edit.address, edit.coordinate == .keep,
                       // Items without a place refuse the change anyway: nothing to look up.
-                      (try? runner.store.load().resolve(references))?.contains(where: { $0.location != nil }) == true {
+                      (try? runner.load().resolve(references))?.contains(where: { $0.location != nil }) == true {
                 if let coordinate = try runner.addressLookup.coordinate(for: address, otherwise: "the coordinate was left as it was") {
                     edit.coordinate = .set(coordinate)
                 }

@@ -47,7 +47,7 @@ struct ExportCommand: ListCommand {
             throw UsageError(message: "'--output \(output)' is a file of the list itself; nothing was written, choose another file",
                              command: Self.spec)
         }
-        let manager = try runner.store.load()
+        let manager = try runner.load()
         let (openCandidates, doneCandidates) = try manager.items(in: section, subtasksOf: parent)
         let (open, done, _, _) = query.apply(open: openCandidates, done: doneCandidates, now: context.now(), dates: runner.renderer.dates,
                                           latestDone: nil)

@@ -53,20 +53,24 @@ struct ListItemsCommand: ListCommand {
 
     func run(with runner: CommandRunner) throws {
         let context = runner.context
-        let manager = try runner.store.load()
+        let manager = try runner.load()
         let now = context.now(), dates = runner.renderer.dates
         var (candidates, doneCandidates) = try manager.items(in: section, subtasksOf: parent)
-        // Items that wait for their start date are left out of the list's own view, text or JSON.
-        var waitingItems: [StoredItem] = []
+        // Items that wait for their start date are left out of the list's own view, text or JSON:
+        // the positions of the others kept, not the items copied (a list of 100,000 is megabytes).
+        var waitingItems: [StoredItem] = [], kept: [Int]?
         if !showsAll, manager.mayHaveStartDates, let first = candidates.firstIndex(where: { $0.waitsForItsStart(now: now, dates: dates) }) {
-            // One array for the items kept, made once: a list of 100,000 items is megabytes.
-            var kept: [StoredItem] = []
-            kept.reserveCapacity(candidates.count)
-            kept.append(contentsOf: candidates[..<first])
-            for item in candidates[first...] {
-                if item.waitsForItsStart(now: now, dates: dates) { waitingItems.append(item) } else { kept.append(item) }
+            var positions = Array(0..<first)
+            positions.reserveCapacity(candidates.count)
+            for index in first..<candidates.count {
+                if candidates[index].waitsForItsStart(now: now, dates: dates) { waitingItems.append(candidates[index]) } else { positions.append(index) }
             }
-            candidates = kept
+            kept = positions
+        }
+        // Filters, orders and limits, and JSON, take the items themselves.
+        if let positions = kept, json || !query.isEmpty {
+            candidates = positions.map { candidates[$0] }
+            kept = nil
         }
         let (open, done, moreDone, cut) = query.apply(open: candidates, done: doneCandidates, now: now, dates: dates,
                                                       latestDone: section == .all && !showsAll ? Self.latestDoneShown : nil)
@@ -74,14 +78,9 @@ struct ListItemsCommand: ListCommand {
             runner.renderer.writeJSON([open, done], to: context.output)
         } else {
             // Subtasks under their parents, when the list has any.
-            var shown = (open: open, done: done), depths: (open: ListRenderer.Depths, done: ListRenderer.Depths)?
-            if manager.mayHaveSubtasks {
-                let openTree = ItemManager.inTreeOrder(open), doneTree = ItemManager.inTreeOrder(done)
-                shown = (openTree.items, doneTree.items)
-                depths = (openTree.depths, doneTree.depths)
-            }
-            runner.renderer.writeList(open: shown.open, done: shown.done, depths: depths, section: section,
-                                      width: context.outputWidth, to: context.output)
+            let trees = manager.mayHaveSubtasks ? (ItemManager.treeOrder(of: open, among: kept), ItemManager.treeOrder(of: done))
+                : (ItemManager.TreeOrder(positions: kept, depths: nil), ItemManager.TreeOrder(positions: nil, depths: nil))
+            runner.renderer.writeList(open: open, done: done, trees: trees, section: section, width: context.outputWidth, to: context.output)
         }
         // What was left out, on standard error (a script's output is the items alone), counting
         // only items the filters let through.
@@ -99,7 +98,7 @@ struct ListItemsCommand: ListCommand {
             }
         }
         if !hints.isEmpty { context.errorOutput.write(hints.map { $0 + "\n" }.joined()) }
-        if !json, open.isEmpty, done.isEmpty, context.output.isTerminal {
+        if !json, kept?.isEmpty ?? open.isEmpty, done.isEmpty, context.output.isTerminal {
             let what = section == .open ? "open items" : section == .done ? "done items" : "items"
             context.errorOutput.write("No \(what). Add one with: todo add \"Call Mom\" --due tomorrow\n")
         }

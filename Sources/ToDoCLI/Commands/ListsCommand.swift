@@ -54,7 +54,7 @@ struct ListsCommand: ListCommand {
     func run(with runner: CommandRunner) throws {
         switch action {
         case .show(let json):
-            let lists = try runner.store.load().lists()
+            let lists = try runner.load().lists()
             if json {
                 let objects: [JSONValue] = lists.map { list in
                     var object = JSONObject()

@@ -36,7 +36,7 @@ struct NextCommand: ListCommand {
 
     func run(with runner: CommandRunner) throws {
         let context = runner.context
-        let manager = try runner.store.load()
+        let manager = try runner.load()
         let now = context.now(), dates = runner.renderer.dates
         let matching = query.apply(open: manager.openStored.array, done: [], now: now, dates: dates, latestDone: nil).open
         let ranked = manager.rankedByUrgency(matching, now: now, dates: dates)

@@ -21,7 +21,7 @@ struct ShowCommand: ListCommand {
 
     /// One item as before; several one after another (a blank line between), or as a JSON array.
     func run(with runner: CommandRunner) throws {
-        let manager = try runner.store.load()
+        let manager = try runner.load()
         let items = try manager.resolve(references)
         /// The item's fields, its parent and its direct subtasks.
         func details(_ item: ToDoItem) -> String {

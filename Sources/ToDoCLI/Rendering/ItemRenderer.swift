@@ -12,16 +12,16 @@ struct ItemRenderer {
     /// Writes the list as `todo list` prints it (`ListRenderer`), its rows fitted to `width` columns
     /// when there is one; with `depths` (for the open and the done items), subtasks indented under
     /// their parents.
-    func writeList(open: [StoredItem], done: [StoredItem], depths: (open: ListRenderer.Depths, done: ListRenderer.Depths)? = nil,
+    func writeList(open: [StoredItem], done: [StoredItem], trees: (open: ItemManager.TreeOrder, done: ItemManager.TreeOrder)? = nil,
                    section: ListSection, width: Int?, to output: TextOutput) {
         ListRenderer(style: style, dates: dates, now: now, width: width)
-            .write(open: open, done: done, depths: depths, section: section, to: output)
+            .write(open: open, done: done, trees: trees, section: section, to: output)
     }
 
     /// Writes groups of items under headings (`todo agenda`), in the columns of the list.
     func writeGroups(_ groups: [(heading: String?, items: [StoredItem])], width: Int?, to output: TextOutput) {
         ListRenderer(style: style, dates: dates, now: now, width: width)
-            .write(groups: groups.map { ($0.heading, $0.items, nil) }, to: output)
+            .write(groups: groups.map { ListRenderer.Group(heading: $0.heading, items: $0.items) }, to: output)
     }
 
     // MARK: One item

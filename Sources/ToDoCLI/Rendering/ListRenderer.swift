@@ -27,14 +27,28 @@ struct ListRenderer {
     /// second on another core.
     var twoHalvesMinimumCount = Parallelism.itemsInTwoHalvesMinimumCount
 
-    func write(open: [StoredItem], done: [StoredItem], depths: (open: Depths, done: Depths)? = nil, section: ListSection,
-               to output: TextOutput) {
-        let open = section == .done ? [] : open, done = section == .open ? [] : done
-        write(groups: [(nil, open, depths?.open), (section == .all ? "Done" : nil, done, depths?.done)], to: output)
+    func write(open: [StoredItem], done: [StoredItem], trees: (open: ItemManager.TreeOrder, done: ItemManager.TreeOrder)? = nil,
+               section: ListSection, to output: TextOutput) {
+        write(groups: [section == .done ? Group(items: []) : Group(items: open, tree: trees?.open),
+                       section == .open ? Group(items: []) : Group(heading: section == .all ? "Done" : nil, items: done, tree: trees?.done)],
+              to: output)
     }
 
-    /// How deep each item of a group is: a subtask is indented two spaces under its parent.
-    typealias Depths = [Int]
+    /// Rows under a heading: `items`, or, with a `tree`, the items at its positions, indented.
+    struct Group {
+        var heading: String?
+        var items: [StoredItem]
+        /// Subtasks under their parents: a subtask is indented two spaces a level.
+        var tree: ItemManager.TreeOrder?
+
+        var rowCount: Int { tree?.positions?.count ?? items.count }
+
+        /// The item shown in row `row`.
+        @inline(__always)
+        func item(inRow row: Int) -> StoredItem {
+            items[tree?.positions?[row] ?? row]
+        }
+    }
 
     /// The most levels of subtask a row is indented by.
     static let deepestIndent = 16
@@ -44,8 +58,8 @@ struct ListRenderer {
 
     /// Writes groups of rows in columns that line up across all of them, each non-empty group
     /// under its bold heading (if it has one), a blank line before a heading that follows rows.
-    func write(groups: [(heading: String?, items: [StoredItem], depths: Depths?)], to output: TextOutput) {
-        let measured = groups.map { measure($0.items, depths: $0.depths) }
+    func write(groups: [Group], to output: TextOutput) {
+        let measured = groups.map(measure)
         var columns = Columns()
         for parts in measured { for part in parts { columns.widen(to: part.columns) } }
         if let width {
@@ -56,11 +70,11 @@ struct ListRenderer {
             columns.title = columns.titleWithinBound > 0 ? columns.titleWithinBound : min(columns.title, Self.widestPaddedTitle)
         }
         var wroteRows = false
-        for (group, parts) in zip(groups, measured) where !group.items.isEmpty {
+        for (group, parts) in zip(groups, measured) where group.rowCount > 0 {
             if let heading = group.heading {
                 output.write((wroteRows ? "\n" : "") + style.bold(heading) + "\n")
             }
-            write(group.items, parts, columns, to: output)
+            write(group, parts, columns, to: output)
             wroteRows = true
         }
     }
@@ -138,22 +152,23 @@ struct ListRenderer {
     /// The rows of `items` in consecutive parts, with the widths each part needs.
     private typealias Part = (range: Range<Int>, rows: [Row], columns: Columns)
 
-    private func measure(_ items: [StoredItem], depths: Depths?) -> [Part] {
+    private func measure(_ group: Group) -> [Part] {
         // By index: iterating the array would copy (and retain) every item.
-        BackgroundWork.inTwoHalves(items.count, minimumCount: twoHalvesMinimumCount) { range in
+        BackgroundWork.inTwoHalves(group.rowCount, minimumCount: twoHalvesMinimumCount) { range in
             var rows: [Row] = [], columns = Columns()
             rows.reserveCapacity(range.count)
             // Each row's text, in one array for the whole part.
             var text: [UInt8] = []
             for index in range {
-                var row = measure(items[index], text: &text)
-                if let depth = depths?[index], depth > 0 {
+                let item = group.item(inRow: index)
+                var row = measure(item, text: &text)
+                if let depth = group.tree?.depths?[index], depth > 0 {
                     // Deeper than a screen can show, every level looks alike: a chain as deep
                     // as the list is long must not make each row as long as the list.
                     row.depth = min(depth, Self.deepestIndent)
                     row.titleWidth += 2 * row.depth
                 }
-                columns.widen(to: Columns(number: OutputBytes.digitCount(of: items[index].number), title: row.titleWidth,
+                columns.widen(to: Columns(number: OutputBytes.digitCount(of: item.number), title: row.titleWidth,
                                           due: row.dueWidth, place: row.placeWidth, priority: row.priorityLetter != 0))
                 rows.append(row)
             }
@@ -225,14 +240,14 @@ struct ListRenderer {
 
     /// Writes the rows of `items`: the first part to `output`, the others to memory on other
     /// cores meanwhile, then to `output` in order.
-    private func write(_ items: [StoredItem], _ parts: [Part], _ columns: Columns, to output: TextOutput) {
+    private func write(_ group: Group, _ parts: [Part], _ columns: Columns, to output: TextOutput) {
         let texts = BackgroundWork.inTwoHalves(parts.count, minimumCount: 2) { partIndexes in
             let collected = partIndexes.lowerBound == 0 ? nil : CollectedOutput()
             var bytes = OutputBytes(collected ?? output)
             // Each row's text, in one array for the whole part.
             var text: [UInt8] = []
             for part in parts[partIndexes] {
-                for (index, row) in zip(part.range, part.rows) { write(items[index], row, columns, text: &text, to: &bytes) }
+                for (index, row) in zip(part.range, part.rows) { write(group.item(inRow: index), row, columns, text: &text, to: &bytes) }
             }
             bytes.flush()
             return collected

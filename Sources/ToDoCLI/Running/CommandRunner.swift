@@ -21,6 +21,13 @@ struct CommandRunner {
 
     var historyRenderer: HistoryRenderer { HistoryRenderer(items: renderer) }
 
+    /// The list as it is, to read; left for the process's exit to free (`Context.keepUntilExit`).
+    func load() throws -> ItemManager {
+        let manager = try store.load()
+        context.keepUntilExit(manager)
+        return manager
+    }
+
     /// Says so when an item starts after it is due: allowed (a date may be moved later), but
     /// likely a slip.
     func warnIfStartsAfterDue(_ item: ToDoItem) {

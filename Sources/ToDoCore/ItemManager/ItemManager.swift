@@ -74,31 +74,26 @@ public struct ItemManager: Sendable {
             self.nextNumber = max(nextNumber ?? 1, stored.highestNumber + 1)
             return
         }
-        var seenIDs = IDSet(minimumCapacity: openStored.count + doneStored.count)
-        // Numbers run from 1 to about the count of items, unless many were removed.
-        var seenNumbers = NumberSet(denseBelow: 8 * (openStored.count + doneStored.count) + 4096)
-        var highestNumber = 0
-        // Fields are read where the items are: iterating the arrays would copy every item (and
-        // retain its text) only to look at its id and number.
-        for stored in [openStored, doneStored] {
-            try stored.withItemsInMemory { items throws(ItemManagerError) in
-                for index in items.indices {
-                    let number = items[index].number
-                    if number > ToDoItem.largestNumber { throw .numberOutOfRange(number) }
-                    if !seenIDs.insert(items[index].id) {
-                        throw .duplicateID(existing: (items.first { $0.id == items[index].id } ?? items[index]).item)
-                    }
-                    if number > 0 {
-                        if !seenNumbers.insert(number) {
-                            throw .duplicateNumber(existing: (items.first { $0.number == number } ?? items[index]).item)
-                        }
-                        highestNumber = max(highestNumber, number)
-                    }
+        let lists = [openStored, doneStored]
+        let count = openStored.count + doneStored.count
+        // A long list's ids and numbers in two classes at once, by the last bit of each: each
+        // class has sets of its own, and the first clash of either, in list order, is the list's.
+        let checks = count >= Parallelism.itemsInTwoHalvesMinimumCount
+            ? BackgroundWork.inTwoHalves(2, minimumCount: 2) { Self.checkIDsAndNumbers(of: lists, count: count, classes: $0) }
+            : [Self.checkIDsAndNumbers(of: lists, count: count, classes: 0..<2)]
+        if let clash = checks.compactMap(\.clash).min(by: { ($0.list, $0.index, $0.kind.rawValue) < ($1.list, $1.index, $1.kind.rawValue) }) {
+            try lists[clash.list].withItemsInMemory { items throws(ItemManagerError) in
+                let item = items[clash.index]
+                switch clash.kind {
+                case .numberOutOfRange: throw .numberOutOfRange(item.number)
+                case .duplicateID: throw .duplicateID(existing: (items.first { $0.id == item.id } ?? item).item)
+                case .duplicateNumber: throw .duplicateNumber(existing: (items.first { $0.number == item.number } ?? item).item)
                 }
             }
         }
-        ids = seenIDs
-        self.nextNumber = max(nextNumber ?? 1, highestNumber + 1)
+        // Ids checked in two sets make none of all of them: made when they are looked up.
+        ids = checks.count == 1 ? checks[0].ids : nil
+        self.nextNumber = max(nextNumber ?? 1, (checks.map(\.highestNumber).max() ?? 0) + 1)
         for position in stored.unnumbered {
             guard self.nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(self.nextNumber) }
             if position.isDone {
@@ -108,6 +103,43 @@ public struct ItemManager: Sendable {
             }
             self.nextNumber += 1
         }
+    }
+
+    /// What `checkIDsAndNumbers` found: the first item whose number is out of range, or whose id
+    /// or number an item before it has; the ids; the highest number.
+    private struct IDsAndNumbersCheck {
+        enum Kind: Int { case numberOutOfRange, duplicateID, duplicateNumber }
+        var clash: (list: Int, index: Int, kind: Kind)?
+        var ids: IDSet
+        var highestNumber = 0
+    }
+
+    /// Checks the ids and numbers of the items of `lists`, in order, whose last bit is in
+    /// `classes` (0, 1 or both), up to the first clash.
+    private static func checkIDsAndNumbers(of lists: [StoredItemArray], count: Int, classes: Range<Int>) -> IDsAndNumbersCheck {
+        let both = classes.count == 2
+        var check = IDsAndNumbersCheck(ids: IDSet(minimumCapacity: both ? count : count / 2 + 64))
+        // Numbers run from 1 to about the count of items, unless many were removed.
+        var seenNumbers = NumberSet(denseBelow: 8 * count + 4096)
+        for (list, stored) in lists.enumerated() {
+            // Fields are read where the items are: iterating the arrays would copy every item (and
+            // retain its text) only to look at its id and number.
+            check.clash = stored.withItemsInMemory { items in
+                for index in items.indices {
+                    let number = items[index].number, id = items[index].id
+                    let numberInClass = both || classes.contains(number & 1)
+                    if numberInClass, number > ToDoItem.largestNumber { return (list, index, .numberOutOfRange) }
+                    if both || classes.contains(Int(id.keyBits & 1)), !check.ids.insert(id) { return (list, index, .duplicateID) }
+                    if numberInClass, number > 0 {
+                        if !seenNumbers.insert(number) { return (list, index, .duplicateNumber) }
+                        check.highestNumber = max(check.highestNumber, number)
+                    }
+                }
+                return nil
+            }
+            if check.clash != nil { break }
+        }
+        return check
     }
 
     // MARK: The book's API
@@ -432,26 +464,45 @@ public struct ItemManager: Sendable {
         return found
     }
 
-    /// `items` with each subtask right after its parent when the parent is among them (siblings
-    /// in the order given), and how many levels deep each is; an item whose parent is not among
-    /// them stands at the top.
-    package static func inTreeOrder(_ items: [StoredItem]) -> (items: [StoredItem], depths: [Int]) {
+    /// Which items go where, and how deep (`treeOrder(of:among:)`): each subtask right after its
+    /// parent.
+    package struct TreeOrder {
+        /// The position in `items` of the item that goes at each place; `nil` when every item
+        /// stays where it is.
+        package var positions: [Int]?
+        /// How many levels deep the item at each place is: 0 at the top, 1 for a subtask; `nil`
+        /// when every item is at the top.
+        package var depths: [Int]?
+
+        package init(positions: [Int]?, depths: [Int]?) {
+            self.positions = positions
+            self.depths = depths
+        }
+    }
+
+    /// `items` (or those at `positions`, in that order) with each subtask right after its parent
+    /// when the parent is among them (siblings in the order given), and how many levels deep each
+    /// is; an item whose parent is not among them stands at the top. Positions, not the items
+    /// moved: a list of thousands would be copied item by item.
+    package static func treeOrder(of items: [StoredItem], among positions: [Int]? = nil) -> TreeOrder {
         // The ids and parents read once; only the ids of parents (a few items) go in a dictionary,
         // the others are told apart by an `IDSet`.
-        let (ids, parents) = StoredItemArray(items).idsAndParents()
+        let (ids, parents) = positions.map { positions in (positions.map { items[$0].id }, positions.map { items[$0].parent }) }
+            ?? StoredItemArray(items).idsAndParents()
+        let count = ids.count
         var parentIDs = IDSet()
         for parent in parents { if let parent { parentIDs.insert(parent) } }
-        guard parentIDs.count > 0 else { return (items, [Int](repeating: 0, count: items.count)) }
+        guard parentIDs.count > 0 else { return TreeOrder(positions: positions, depths: nil) }
         var indexOfParent: [UUID: Int] = [:]
         indexOfParent.reserveCapacity(parentIDs.count)
         for index in ids.indices where parentIDs.contains(ids[index]) { indexOfParent[ids[index]] = index }
         // Each item's subtasks, in order, in one array (those of item `i` at
         // `children[childStart[i]..<childStart[i + 1]]`): an array for each of thousands of items
         // cost more than placing them.
-        var parentIndex = [Int](repeating: -1, count: items.count), childStart = [Int](repeating: 0, count: items.count + 1)
+        var parentIndex = [Int](repeating: -1, count: count), childStart = [Int](repeating: 0, count: count + 1)
         var roots: [Int] = []
-        roots.reserveCapacity(items.count)
-        for index in items.indices {
+        roots.reserveCapacity(count)
+        for index in ids.indices {
             if let parent = parents[index].flatMap({ indexOfParent[$0] }), parent != index {
                 parentIndex[index] = parent
                 childStart[parent + 1] += 1
@@ -459,15 +510,15 @@ public struct ItemManager: Sendable {
                 roots.append(index)
             }
         }
-        for index in items.indices { childStart[index + 1] += childStart[index] }
-        var children = [Int](repeating: 0, count: childStart[items.count]), filled = childStart
-        for index in items.indices where parentIndex[index] >= 0 {
+        for index in ids.indices { childStart[index + 1] += childStart[index] }
+        var children = [Int](repeating: 0, count: childStart[count]), filled = childStart
+        for index in ids.indices where parentIndex[index] >= 0 {
             children[filled[parentIndex[index]]] = index
             filled[parentIndex[index]] += 1
         }
-        var order: [Int] = [], depths: [Int] = [], placed = [Bool](repeating: false, count: items.count)
-        order.reserveCapacity(items.count)
-        depths.reserveCapacity(items.count)
+        var order: [Int] = [], depths: [Int] = [], placed = [Bool](repeating: false, count: count)
+        order.reserveCapacity(count)
+        depths.reserveCapacity(count)
         // Depth first with a stack of its own, not recursion: a chain of subtasks as deep as
         // the list is long (an import can hold one) must not run out of the thread's stack.
         var pending: [(index: Int, depth: Int)] = []
@@ -490,11 +541,11 @@ public struct ItemManager: Sendable {
         }
         for root in roots { place(root, depth: 0) }
         // Items in a loop of parents (a file edited so) have no root: at the top, as they come.
-        for index in items.indices where !placed[index] { place(index, depth: 0) }
-        // Subtasks that already follow their parents (as they are added) leave the items as they
-        // are: not copied one by one.
+        for index in ids.indices where !placed[index] { place(index, depth: 0) }
+        if let positions { return TreeOrder(positions: order.map { positions[$0] }, depths: depths) }
+        // Subtasks that already follow their parents (as they are added) leave the items as they are.
         let reordered = order.indices.contains { order[$0] != $0 }
-        return (reordered ? order.map { items[$0] } : items, depths)
+        return TreeOrder(positions: reordered ? order : nil, depths: depths)
     }
 
     /// A repeat rule given or changed must be one todo reads, and a repeating item needs a due

@@ -170,6 +170,42 @@ final class ItemManagerTests: XCTestCase {
         XCTAssertThrowsError(try ItemManager(storedItems: [first, second]), ItemManagerError.duplicateNumber(existing: first))
     }
 
+    /// A long list's ids and numbers are checked in two classes at once; what is refused, and
+    /// named, is the first clash in list order, as when checked one item after another: ids
+    /// and numbers of either class, across open and done items.
+    func test_restore_ofALongList_refusesTheFirstClashInListOrder() throws {
+        let count = 3_000
+        var random = SeededGenerator(seed: 0x1D5)
+        func id() -> UUID { UUID(uuid: (0..<16).reduce(into: [UInt8]()) { bytes, _ in bytes.append(.random(in: 0...255, using: &random)) }
+            .withUnsafeBytes { $0.load(as: uuid_t.self) }) }
+        let items = (1...count).map { stored("Item \($0)", number: $0, done: $0 % 4 == 0, id: id()) }
+        var restored = try ItemManager(storedItems: items, nextNumber: 2)
+        XCTAssertEqual(restored.nextNumber, count + 1)
+        XCTAssertThrowsError(try restored.add(stored("New", id: items[2_999].id)), ItemManagerError.duplicateID(existing: items[2_999]))
+        // In list order: the open items, then the done ones.
+        let inListOrder = items.filter { !$0.done } + items.filter(\.done)
+        // The item named is the first with the id or number in the clash's section.
+        let openCount = items.count { !$0.done }
+        for round in 0..<12 {
+            let section = round % 2 == 0 ? 0..<openCount : openCount..<count
+            let first = Int.random(in: section.lowerBound..<section.upperBound - 2, using: &random)
+            let second = Int.random(in: first + 1..<section.upperBound - 1, using: &random)
+            let later = Int.random(in: second + 1..<count, using: &random)
+            let earlier = Int.random(in: 0..<first + 1, using: &random)
+            var withID = inListOrder, withNumber = inListOrder, withBoth = inListOrder
+            // A clash at `second` with `first`, another later.
+            withID[second] = stored("Twin", number: withID[second].number, done: withID[second].done, id: withID[first].id)
+            withID[later] = stored("Number twin", number: withID[earlier].number, done: withID[later].done, id: withID[later].id)
+            XCTAssertThrowsError(try ItemManager(storedItems: withID), ItemManagerError.duplicateID(existing: inListOrder[first]))
+            withNumber[second] = stored("Twin", number: withNumber[first].number, done: withNumber[second].done, id: withNumber[second].id)
+            withNumber[later] = stored("Id twin", number: withNumber[later].number, done: withNumber[later].done, id: withNumber[earlier].id)
+            XCTAssertThrowsError(try ItemManager(storedItems: withNumber), ItemManagerError.duplicateNumber(existing: inListOrder[first]))
+            // An id twin and a number twin in one item: the id is named, as it is checked first.
+            withBoth[second] = stored("Both", number: withBoth[earlier].number, done: withBoth[second].done, id: withBoth[first].id)
+            XCTAssertThrowsError(try ItemManager(storedItems: withBoth), ItemManagerError.duplicateID(existing: inListOrder[first]))
+        }
+    }
+
     func test_restore_numbersUnnumberedItemsInOrderAfterTheHighestNumber() throws {
         let restored = try ItemManager(
             storedItems: [ToDoItem(title: "A"), numbered(ToDoItem(title: "B"), 5), ToDoItem(title: "C")],

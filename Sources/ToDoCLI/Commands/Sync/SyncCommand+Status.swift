@@ -7,7 +7,7 @@ extension SyncCommand {
             runner.context.output.write(json ? "{\"configured\": false}\n" : "The list is not synced; todo sync setup <url> --user <name> sets it up.\n")
             return
         }
-        let manager = try runner.store.load()
+        let manager = try runner.load()
         let records = Dictionary(state.records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let items = manager.toDoItems + manager.doneItems
         let ids = Set(items.map(\.id))
