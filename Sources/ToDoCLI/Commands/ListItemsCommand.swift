@@ -59,13 +59,17 @@ struct ListItemsCommand: ListCommand {
         // Items that wait for their start date are left out of the list's own view, text or JSON:
         // the positions of the others kept, not the items copied (a list of 100,000 is megabytes).
         var waitingItems: [StoredItem] = [], kept: [Int]?
-        if !showsAll, manager.mayHaveStartDates, let first = candidates.firstIndex(where: { $0.waitsForItsStart(now: now, dates: dates) }) {
-            var positions = Array(0..<first)
-            positions.reserveCapacity(candidates.count)
-            for index in first..<candidates.count {
-                if candidates[index].waitsForItsStart(now: now, dates: dates) { waitingItems.append(candidates[index]) } else { positions.append(index) }
+        if !showsAll, manager.mayHaveStartDates {
+            // Through the items' memory: through the array, each would be copied to be asked.
+            candidates.withUnsafeBufferPointer { items in
+                guard let first = items.indices.first(where: { items[$0].waitsForItsStart(now: now, dates: dates) }) else { return }
+                var positions = Array(0..<first)
+                positions.reserveCapacity(items.count)
+                for index in first..<items.count {
+                    if items[index].waitsForItsStart(now: now, dates: dates) { waitingItems.append(items[index]) } else { positions.append(index) }
+                }
+                kept = positions
             }
-            kept = positions
         }
         // Filters, orders and limits, and JSON, take the items themselves.
         if let positions = kept, json || !query.isEmpty {

@@ -74,26 +74,31 @@ public struct ItemManager: Sendable {
             self.nextNumber = max(nextNumber ?? 1, stored.highestNumber + 1)
             return
         }
-        let lists = [openStored, doneStored]
-        let count = openStored.count + doneStored.count
-        // A long list's ids and numbers in two classes at once, by the last bit of each: each
-        // class has sets of its own, and the first clash of either, in list order, is the list's.
-        let checks = count >= Parallelism.itemsInTwoHalvesMinimumCount
-            ? BackgroundWork.inTwoHalves(2, minimumCount: 2) { Self.checkIDsAndNumbers(of: lists, count: count, classes: $0) }
-            : [Self.checkIDsAndNumbers(of: lists, count: count, classes: 0..<2)]
-        if let clash = checks.compactMap(\.clash).min(by: { ($0.list, $0.index, $0.kind.rawValue) < ($1.list, $1.index, $1.kind.rawValue) }) {
-            try lists[clash.list].withItemsInMemory { items throws(ItemManagerError) in
-                let item = items[clash.index]
-                switch clash.kind {
-                case .numberOutOfRange: throw .numberOutOfRange(item.number)
-                case .duplicateID: throw .duplicateID(existing: (items.first { $0.id == item.id } ?? item).item)
-                case .duplicateNumber: throw .duplicateNumber(existing: (items.first { $0.number == item.number } ?? item).item)
+        var seenIDs = IDSet(minimumCapacity: openStored.count + doneStored.count)
+        // Numbers run from 1 to about the count of items, unless many were removed.
+        var seenNumbers = NumberSet(denseBelow: 8 * (openStored.count + doneStored.count) + 4096)
+        var highestNumber = 0
+        // Fields are read where the items are: iterating the arrays would copy every item (and
+        // retain its text) only to look at its id and number.
+        for stored in [openStored, doneStored] {
+            try stored.withItemsInMemory { items throws(ItemManagerError) in
+                for index in items.indices {
+                    let number = items[index].number
+                    if number > ToDoItem.largestNumber { throw .numberOutOfRange(number) }
+                    if !seenIDs.insert(items[index].id) {
+                        throw .duplicateID(existing: (items.first { $0.id == items[index].id } ?? items[index]).item)
+                    }
+                    if number > 0 {
+                        if !seenNumbers.insert(number) {
+                            throw .duplicateNumber(existing: (items.first { $0.number == number } ?? items[index]).item)
+                        }
+                        highestNumber = max(highestNumber, number)
+                    }
                 }
             }
         }
-        // Ids checked in two sets make none of all of them: made when they are looked up.
-        ids = checks.count == 1 ? checks[0].ids : nil
-        self.nextNumber = max(nextNumber ?? 1, (checks.map(\.highestNumber).max() ?? 0) + 1)
+        ids = seenIDs
+        self.nextNumber = max(nextNumber ?? 1, highestNumber + 1)
         for position in stored.unnumbered {
             guard self.nextNumber <= ToDoItem.largestNumber else { throw .numberOutOfRange(self.nextNumber) }
             if position.isDone {
@@ -103,43 +108,6 @@ public struct ItemManager: Sendable {
             }
             self.nextNumber += 1
         }
-    }
-
-    /// What `checkIDsAndNumbers` found: the first item whose number is out of range, or whose id
-    /// or number an item before it has; the ids; the highest number.
-    private struct IDsAndNumbersCheck {
-        enum Kind: Int { case numberOutOfRange, duplicateID, duplicateNumber }
-        var clash: (list: Int, index: Int, kind: Kind)?
-        var ids: IDSet
-        var highestNumber = 0
-    }
-
-    /// Checks the ids and numbers of the items of `lists`, in order, whose last bit is in
-    /// `classes` (0, 1 or both), up to the first clash.
-    private static func checkIDsAndNumbers(of lists: [StoredItemArray], count: Int, classes: Range<Int>) -> IDsAndNumbersCheck {
-        let both = classes.count == 2
-        var check = IDsAndNumbersCheck(ids: IDSet(minimumCapacity: both ? count : count / 2 + 64))
-        // Numbers run from 1 to about the count of items, unless many were removed.
-        var seenNumbers = NumberSet(denseBelow: 8 * count + 4096)
-        for (list, stored) in lists.enumerated() {
-            // Fields are read where the items are: iterating the arrays would copy every item (and
-            // retain its text) only to look at its id and number.
-            check.clash = stored.withItemsInMemory { items in
-                for index in items.indices {
-                    let number = items[index].number, id = items[index].id
-                    let numberInClass = both || classes.contains(number & 1)
-                    if numberInClass, number > ToDoItem.largestNumber { return (list, index, .numberOutOfRange) }
-                    if both || classes.contains(Int(id.keyBits & 1)), !check.ids.insert(id) { return (list, index, .duplicateID) }
-                    if numberInClass, number > 0 {
-                        if !seenNumbers.insert(number) { return (list, index, .duplicateNumber) }
-                        check.highestNumber = max(check.highestNumber, number)
-                    }
-                }
-                return nil
-            }
-            if check.clash != nil { break }
-        }
-        return check
     }
 
     // MARK: The book's API
@@ -487,8 +455,8 @@ public struct ItemManager: Sendable {
     package static func treeOrder(of items: [StoredItem], among positions: [Int]? = nil) -> TreeOrder {
         // The ids and parents read once; only the ids of parents (a few items) go in a dictionary,
         // the others are told apart by an `IDSet`.
-        let (ids, parents) = positions.map { positions in (positions.map { items[$0].id }, positions.map { items[$0].parent }) }
-            ?? StoredItemArray(items).idsAndParents()
+        let (allIDs, allParents) = StoredItemArray(items).idsAndParents()
+        let (ids, parents) = positions.map { positions in (positions.map { allIDs[$0] }, positions.map { allParents[$0] }) } ?? (allIDs, allParents)
         let count = ids.count
         var parentIDs = IDSet()
         for parent in parents { if let parent { parentIDs.insert(parent) } }
