@@ -54,12 +54,6 @@ package final class StoredText: @unchecked Sendable {
             current = text
         }
 
-        /// Holders for items read on another core than the ones `Holders(text)` hands out: none
-        /// of them is `text` itself.
-        package static func apart(from text: StoredText) -> Holders {
-            Holders(StoredText(sharing: text))
-        }
-
         /// The holder for the next item.
         package mutating func next() -> StoredText {
             if handedOut == Self.itemsPerHolder {

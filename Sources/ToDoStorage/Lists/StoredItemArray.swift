@@ -322,12 +322,6 @@ extension StoredItemArray: RandomAccessCollection, MutableCollection, RangeRepla
         items.append(consume item)
     }
 
-    /// Takes the items of `other` after its own.
-    package mutating func append(contentsOf other: StoredItemArray) {
-        makeArray()
-        items.append(contentsOf: other.array)
-    }
-
     package mutating func reserveCapacity(_ minimumCapacity: Int) {
         if indexed == nil { items.reserveCapacity(minimumCapacity) }
     }

@@ -54,14 +54,6 @@ package struct StoredItems {
         return open.bringToCurrentForm(form, local: local) + done.bringToCurrentForm(form, local: local)
     }
 
-    /// Takes the items of `part`, read apart (the rest of the same list), after its own.
-    package mutating func append(contentsOf part: StoredItems) {
-        unnumbered += part.unnumbered.map { ($0.isDone, $0.index + ($0.isDone ? done.count : open.count)) }
-        open.append(contentsOf: part.open)
-        done.append(contentsOf: part.done)
-        note(part)
-    }
-
     /// Takes `item`, moved in (a copy would count a reference to its text, and drop it again).
     package mutating func append(_ item: consuming StoredItem) {
         if item.number == 0 { unnumbered.append((item.done, item.done ? done.count : open.count)) }

@@ -5,9 +5,9 @@ import ToDoModel
 ///
 /// It starts where an item seems to start near the middle, and finds where each item that the
 /// shortcut reads is (`WrittenFormReader`: todo's own layout, or another program's), one after
-/// another, for as long as such items follow each other, and makes the list's items of them
-/// there too. The reader of the first half takes what it found only when an item of the list
-/// starts exactly there, and goes on from the end of the last item found. The items read are then the same as if read in one go, whatever the text
+/// another, for as long as such items follow each other. The reader of the first half takes what
+/// it found only when an item of the list starts exactly there, and goes on from the end of the
+/// last item found. The items read are then the same as if read in one go, whatever the text
 /// holds: the items found are those the reader would have found one by one, and anything else (a
 /// point inside a string or another value, an item for the general reader, an error) is left to
 /// the reader (`StoreDocumentTests`).
@@ -17,10 +17,7 @@ package struct BackgroundItemScan {
 
     /// Where the first item it looks at starts.
     package let start: Int
-    private let work: BackgroundWork<Found>
-
-    /// The items found, how many, and where the last one ends.
-    package typealias Found = (items: StoredItems, count: Int, end: Int)
+    private let work: BackgroundWork<(items: [WrittenItem], end: Int)>
 
     /// Where to start in a list in `range` of `bytes`: the first item start after the middle, or
     /// `nil` for a short list.
@@ -30,18 +27,15 @@ package struct BackgroundItemScan {
         return itemStart(in: bytes, after: middle, before: min(range.upperBound, middle + searchLength))
     }
 
-    /// Starts looking at the items of `bytes`, the bytes of `text`, from `start`. `bytes` must
-    /// stay valid until `finish()` returns, and `finish()` must be called.
-    package init(bytes: UnsafeBufferPointer<UInt8>, start: Int, text: StoredText) {
+    /// Starts looking at the items of `bytes` from `start`. `bytes` must stay valid until
+    /// `finish()` returns, and `finish()` must be called.
+    package init(bytes: UnsafeBufferPointer<UInt8>, start: Int) {
         self.start = start
-        // Holders of its own: the first half's items count references to the text itself.
-        let holders = StoredText.Holders.apart(from: text)
-        work = BackgroundWork { Self.scan(bytes, from: start, holders: holders) }
+        work = BackgroundWork { Self.scan(bytes, from: start) }
     }
 
-    /// Waits for the scan to end. The items found, in order, their count, and where the last one
-    /// ends.
-    package func finish() -> Found {
+    /// Waits for the scan to end. The items found, in order, and where the last one ends.
+    package func finish() -> (items: [WrittenItem], end: Int) {
         work.result()
     }
 
@@ -51,24 +45,22 @@ package struct BackgroundItemScan {
         work.cancel()
     }
 
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, holders: StoredText.Holders) -> Found {
-        var found = StoredItems(), count = 0, holders = holders
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (items: [WrittenItem], end: Int) {
+        var found: [WrittenItem] = []
         var end = start
-        guard (0..<bytes.count).contains(start) else { return (found, count, end) }
+        guard (0..<bytes.count).contains(start) else { return (found, end) }
         var scanner = JSONScanner(bytes: bytes)
         scanner.index = start
-        found.open.reserveCapacity((bytes.count - start) / 100)
+        found.reserveCapacity((bytes.count - start) / 100)
         while let item = WrittenFormReader.item(&scanner) {
-            found.note(item)
-            found.append(StoredItem(item, in: holders.next()))
-            count += 1
+            found.append(item)
             end = scanner.index
             // Items are separated as in any JSON array.
             scanner.skipWhitespace()
             guard scanner.consume(UInt8(ascii: ",")) else { break }
             scanner.skipWhitespace()
         }
-        return (found, count, end)
+        return (found, end)
     }
 
     /// The first `{` from `index` on that follows a comma and white space (how items are

@@ -143,7 +143,7 @@ package struct StoreDocument {
         // grows, and pages reserved but never filled cost nothing.
         items.open.reserveCapacity((scanner.bytes.count - scanner.index) / 100)
         let secondHalf = text == nil ? nil : secondHalf(scanner.bytes, scanner.index..<scanner.bytes.count)
-            .map { BackgroundItemScan(bytes: scanner.bytes, start: $0, text: text!) }
+            .map { BackgroundItemScan(bytes: scanner.bytes, start: $0) }
         // The other thread reads the buffer, which lasts only as long as this call.
         defer { secondHalf?.cancel() }
         /// How many more items than elements counted so far were read at once from the second half.
@@ -153,10 +153,13 @@ package struct StoreDocument {
             scanner, element throws(JSONDecodingError) in
             let index = element + itemsTakenAtOnce
             if holders != nil, let secondHalf, scanner.index == secondHalf.start {
-                let (found, count, end) = secondHalf.finish()
-                if count > 0 {
-                    items.append(contentsOf: found)
-                    itemsTakenAtOnce += count - 1
+                let (found, end) = secondHalf.finish()
+                if !found.isEmpty {
+                    for item in found {
+                        items.note(item)
+                        items.append(StoredItem(item, in: holders!.next()))
+                    }
+                    itemsTakenAtOnce += found.count - 1
                     scanner.index = end
                     return
                 }
