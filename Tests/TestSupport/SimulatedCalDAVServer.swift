@@ -149,7 +149,9 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
         let parts = path.split(separator: "/").map(String.init)
         let body = String(decoding: request.body ?? [], as: UTF8.self)
         switch (request.method, parts.count) {
-        case ("PROPFIND", 0), ("PROPFIND", 2) where parts[0] == ".well-known":
+        case ("PROPFIND", 0):
+            return multistatus([response(path, props: "<d:current-user-principal><d:href>/alice/</d:href></d:current-user-principal>")])
+        case ("PROPFIND", 2) where parts[0] == ".well-known":
             return multistatus([response(path, props: "<d:current-user-principal><d:href>/alice/</d:href></d:current-user-principal>")])
         case ("PROPFIND", 1) where parts[0] == "alice":
             var responses = [response("/alice/", props: "<d:resourcetype><d:collection/></d:resourcetype>"

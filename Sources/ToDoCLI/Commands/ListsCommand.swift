@@ -13,7 +13,8 @@ struct ListsCommand: ListCommand {
             Every item belongs to a list: the default list (named 'default' where a name is typed),
             or one given with --list (todo add "Send the report" --list Work; todo edit 3 --list Home
             moves it). Numbers are the file's, whatever the list. A list exists while items are in
-            it; names are told apart ignoring case. 'rename' gives every item of a list the new name;
+            it; names are told apart ignoring case. 'rename' gives every item of a list the new name,
+            and is refused while another list of that name holds items (remove merges them);
             'remove' takes a list away, moving its items to the list --to names, and is refused while
             it holds items without one. A synced list is a calendar of its own.
             """,
@@ -74,7 +75,7 @@ struct ListsCommand: ListCommand {
             }
         case .rename(let from, let to):
             guard from != to else { throw UsageError(message: "the list is named so already", command: Self.spec) }
-            let moved = try runner.store.update(command: runner.arguments) { manager in try manager.moveItems(ofList: from, to: to) }
+            let moved = try runner.store.update(command: runner.arguments) { manager in try manager.renameList(from, to: to) }
             runner.write("Renamed the list \(TerminalText.printable(ListName.shown(moved.list))) to \(TerminalText.printable(ListName.shown(to))): \(counted(moved.items.count, "item")).\n")
         case .remove(let name, let target):
             let moved = try runner.store.update(command: runner.arguments) { manager -> (list: String?, items: [ToDoItem]) in

@@ -51,7 +51,3 @@ struct CommandRunner {
     }
 }
 
-/// "1 item", "2 items".
-func counted(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
-}

@@ -46,6 +46,16 @@ extension ItemManager {
         return name
     }
 
+    /// Renames the list `name` to `newName`, as `moveItems(ofList:to:)` moves its items; refused
+    /// when another list of that name holds items (`ItemManagerError.listTaken`): a rename never
+    /// merges two lists, which undo alone could then tell apart.
+    public mutating func renameList(_ name: String?, to newName: String?) throws(ItemManagerError) -> (list: String?, items: [ToDoItem]) {
+        if !ListName.same(name, newName), let taken = lists().first(where: { ListName.same($0.name, newName) }), taken.open + taken.done > 0 {
+            throw .listTaken(from: ListName.shown(name), to: ListName.shown(taken.name), holding: taken.open + taken.done)
+        }
+        return try moveItems(ofList: name, to: newName)
+    }
+
     /// Gives every item of the list `name` the list `newName` (`nil`: the default list), spelled
     /// as a list the items have already unless it is the list itself spelled anew, and returns the
     /// list's name as the items had it, and the items. Refused when no item is in the list.

@@ -25,6 +25,9 @@ public enum ItemManagerError: Error, Equatable, Sendable {
     case noSuchItem(ItemReference)
     /// No item is in the list of that name.
     case noSuchList(String)
+    /// A rename would give a list the name of another list that holds items: the two would be one
+    /// for good (`todo lists remove <list> --to <other>` merges them when that is meant).
+    case listTaken(from: String, to: String, holding: Int)
     /// More than one item's id starts with the prefix.
     case ambiguousReference(ItemReference, matches: [ToDoItem])
     /// The text is not a number, a UUID or an id prefix of at least four characters.
@@ -111,6 +114,9 @@ extension ItemManagerError: CustomStringConvertible {
             return error.description
         case .noSuchList(let name):
             return "no item is in the list '\(name)'; todo lists shows the lists"
+        case .listTaken(let from, let to, let holding):
+            return "the list '\(to)' holds \(counted(holding, "item")) already; renaming '\(from)' to it would merge the two lists for good;"
+                + " to merge them, todo lists remove \(from) --to \(to)"
         case .reminderWithoutDue(let item):
             return "a reminder before the due needs a due date\(item.number > 0 ? ": \(item.label)" : ""); give --due, or --no-remind"
         case .repeatWithoutDue(let item):

@@ -3,3 +3,8 @@ package func secondsText(_ seconds: Double) -> String {
     let number = seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     return number + (seconds == 1 ? " second" : " seconds")
 }
+
+/// "1 item", "2 items".
+package func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

@@ -55,6 +55,11 @@ final class ListsTests: HarnessTestCase {
         XCTAssertEqual(todo.succeed("lists", "rename", "Work", "Office"), "Renamed the list Work to Office: 2 items.\n")
         XCTAssertEqual(todo.succeed("lists", "rename", "office", "OFFICE"), "Renamed the list Office to OFFICE: 2 items.\n", "a new case only")
         let before = todo.fileContents
+        // A rename onto a list that holds items would merge the two for good (issue 49; simulator seed 1).
+        XCTAssertOutcome(todo.run("lists", "rename", "OFFICE", "home"), Outcome(status: 3, stdout: "", stderr: """
+            Error: the list 'Home' holds 1 item already; renaming 'OFFICE' to it would merge the two lists for good; to merge them, todo lists remove OFFICE --to Home
+
+            """))
         XCTAssertOutcome(todo.run("lists", "remove", "OFFICE"), Outcome(status: 3, stdout: "", stderr: """
             Error: the list OFFICE holds 2 items; give --to <list> to move them, as todo lists remove OFFICE --to default
 

@@ -180,7 +180,7 @@ final class SyncSimulation {
     private func renameList(on laptop: Laptop) throws {
         let lists = Set(try items(of: laptop).compactMap(\.list))
         guard let from = lists.sorted().first(where: { _ in chance(0.5) }) ?? lists.sorted().first else { return }
-        let to = pick(Self.listNames.filter { $0 != from } + ["Garden"])
+        let to = pick((Self.listNames + ["Garden"]).filter { $0 != from })
         let holding = lists.contains { $0.lowercased() == to.lowercased() }
         let before = try items(of: laptop)
         let outcome = try run(laptop, ["lists", "rename", from, to], allowed: [0, 3])
