@@ -110,7 +110,18 @@ public struct JSONFileStore: Sendable {
     /// (`SyncState.listDigest`); setting it to `nil` removes it. The history gets the list's change.
     @discardableResult
     public func update<Result>(command: [String] = [], withSyncState change: (inout ItemManager, inout SyncState?) throws -> Result) throws -> Result {
-        try update(command: command, alwaysLocks: true, companion: Self.syncStateSuffix, read: readSyncState,
+        try update(command: command, withSyncStateAndHistory: { manager, state, _ in (try change(&manager, &state), nil) })
+    }
+
+    /// As `update(command:withSyncState:)`, for a change that reads the history and may take back
+    /// changes it records (an undo: `undo(_:command:)`); without `alwaysLocks`, a list that does
+    /// not exist is left so when nothing changed.
+    func update<Result>(
+        command: [String], alwaysLocks: Bool = true,
+        withSyncStateAndHistory change: (inout ItemManager, inout SyncState?, () throws(StoreError) -> ChangeHistory) throws
+            -> (Result, (HistoryEntry.Kind, [Int])?)
+    ) throws -> Result {
+        try update(command: command, alwaysLocks: alwaysLocks, companion: Self.syncStateSuffix, read: readSyncState,
                    write: { state, listDigest throws(StoreError) in
                        var state = state
                        state.listDigest = try listDigest()
@@ -128,11 +139,11 @@ public struct JSONFileStore: Sendable {
         try update(command: [], alwaysLocks: false, companion: Self.reminderLogSuffix, read: { path throws(StoreError) -> ReminderLog? in
             guard let (bytes, _) = try FileSystem.readCompanionFile(at: path, limit: sizeLimit) else { return nil }
             return try ReminderLog(bytes: Array(bytes.buffer), file: path)
-        }, write: { (log: ReminderLog, _) throws(StoreError) in log.serialized() }) { (manager: inout ItemManager, log: inout ReminderLog?) in
+        }, write: { (log: ReminderLog, _) throws(StoreError) in log.serialized() }) { (manager: inout ItemManager, log: inout ReminderLog?, _) in
             var current = log ?? ReminderLog()
             let result = try change(manager, &current)
             if current != log ?? ReminderLog() { log = current }
-            return result
+            return (result, nil)
         }
     }
 
@@ -144,7 +155,7 @@ public struct JSONFileStore: Sendable {
         command: [String], alwaysLocks: Bool, companion suffix: String,
         read: @escaping (String) throws(StoreError) -> Companion?,
         write: @escaping (Companion, _ listDigest: ListDigest) throws(StoreError) -> [UInt8],
-        _ change: (inout ItemManager, inout Companion?) throws -> Result
+        _ change: (inout ItemManager, inout Companion?, () throws(StoreError) -> ChangeHistory) throws -> (Result, (HistoryEntry.Kind, [Int])?)
     ) throws -> Result {
         var state: Companion?, original: Companion?
         var statePath = ""
@@ -165,7 +176,10 @@ public struct JSONFileStore: Sendable {
                 append throws(StoreError) in try append(bytes)
             }
             return { () throws(StoreError) in try prepared.commit() }
-        }) { manager, _ in (try change(&manager, &state), nil) }
+        }) { manager, history in
+            // Called only while `change` runs: never kept.
+            try withoutActuallyEscaping(history) { history in try change(&manager, &state, history) }
+        }
     }
 
     private func readSyncState(at path: String) throws(StoreError) -> SyncState? {

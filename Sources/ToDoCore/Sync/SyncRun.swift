@@ -18,6 +18,9 @@ public struct SyncReport: Sendable {
     /// Changes the server refused, each with its reason: the rest was sent, and the next sync
     /// tries these again. A sync with refusals did not finish (`todo sync` exits 1).
     public var refused: [(item: ToDoItem, reason: String)] = []
+    /// Lists left out of this sync, and why (their calendar is gone from the server, or is still
+    /// to be made): their items stay here as they are, neither sent nor removed.
+    public var notSynced: [(list: String, reason: String)] = []
     /// Items the server changed while they were being sent: merged by the next round.
     public var rounds = 0
     /// With `--dry-run`: the plan, nothing done.
@@ -92,6 +95,8 @@ public struct SyncRun {
     struct FetchedCalendars {
         /// `nil` for the default list.
         var parts: [(list: String?, fetched: Fetched)] = []
+        /// Lists whose calendar the server says is gone (404): left out, their records with them.
+        var gone: [(list: String, calendar: WebAddress, records: Set<UUID>)] = []
 
         var items: [SyncPlan.RemoteItem] { parts.flatMap(\.fetched.items) }
         var texts: [String: String] { parts.reduce(into: [:]) { texts, part in texts.merge(part.fetched.texts) { first, _ in first } } }
@@ -124,13 +129,49 @@ public struct SyncRun {
         return plan(for: manager, state: linked, fetched: fetched, records: Self.respelling(linked.records, fetched.respelled))
     }
 
-    /// The plan for the list in `manager` and what was fetched, against `records`; the items of a
-    /// list kept local are not the calendars'.
+    /// The plan for the list in `manager` and what was fetched, against `records`. The items of a
+    /// list kept local are not the calendars'; those of a list without a calendar this sync (one
+    /// gone from the server, or still to be made) are held back with their records, neither sent
+    /// nor removed. Where a task is decides its list: a record's base and an unfetched task are
+    /// in the list of the calendar their href lies in (spelled as the items spell it), so that an
+    /// item whose list is not its calendar's moves there.
     private func plan(for manager: ItemManager, state: SyncState, fetched: FetchedCalendars, records: [SyncPlan.Record]) -> SyncPlan {
         var localItems = manager.toDoItems + manager.doneItems
         let local = state.lists.filter(\.isLocal)
         if !local.isEmpty { localItems.removeAll { item in local.contains { ListName.same($0.list, item.list) } } }
-        return SyncPlan.make(localItems: localItems, remoteItems: fetched.items, records: records, tieBreaker: tieBreaker)
+        let goneRecords = fetched.gone.reduce(into: Set<UUID>()) { $0.formUnion($1.records) }
+        var heldBack: Set<UUID> = []
+        localItems.removeAll { item in
+            guard item.list != nil, fetched.calendar(ofList: item.list) == nil else { return false }
+            heldBack.insert(item.id)
+            return true
+        }
+        var spelling: [String: String?] = [:]
+        func listOfCalendar(_ href: String) -> String? {
+            guard let list = fetched.part(ofHref: href).list else { return nil }
+            if let spelled = spelling[list.lowercased()] { return spelled }
+            let spelled = manager.listName(asTheItemsSpell: list)
+            spelling[list.lowercased()] = spelled
+            return spelled
+        }
+        var kept: [SyncPlan.Record] = [], planned: [SyncPlan.Record] = []
+        for var record in records {
+            if goneRecords.contains(record.id) { continue }
+            if heldBack.contains(record.id) {
+                kept.append(record)
+                continue
+            }
+            if fetched.parts.count > 1 { record.base.list = listOfCalendar(record.href) }
+            planned.append(record)
+        }
+        var remoteItems = fetched.items
+        if !heldBack.isEmpty { remoteItems.removeAll { heldBack.contains($0.item.id) } }
+        if fetched.parts.count > 1 {
+            for index in remoteItems.indices { remoteItems[index].item.list = listOfCalendar(remoteItems[index].href) }
+        }
+        var plan = SyncPlan.make(localItems: localItems, remoteItems: remoteItems, records: planned, tieBreaker: tieBreaker)
+        plan.records += kept
+        return plan
     }
 
     /// The state with a calendar for every list that has items here or was named at setup, but
@@ -177,6 +218,11 @@ public struct SyncRun {
         return state
     }
 
+    /// The lists of `state` that are synced but have no calendar yet.
+    static func unlinked(_ state: SyncState) -> [String] {
+        state.lists.filter { !$0.isLocal && $0.calendar == nil }.map(\.list)
+    }
+
     /// A calendar's name as a path segment: letters and digits, the rest as `-`.
     public static func slug(_ name: String) -> String {
         let slug = CalDAVClient.pathSegment(name.lowercased(), replacement: "-")
@@ -202,9 +248,11 @@ public struct SyncRun {
             given = nil
             guard var state = read else { throw SyncError.notSetUp }
             // A list without its calendar yet gets one, found or made, before the list is locked:
-            // looked for only when the list changed since the last sync (which linked every list
-            // it had) or setup named one, so that a sync with nothing to do reads no list.
-            let linked = try !state.account.allLists && store.listDigest() == state.listDigest && !state.lists.contains { !$0.isLocal && $0.calendar == nil }
+            // looked for unless the last sync left both sides in step (linking every list it had)
+            // and the list is the file it left, so that a sync with nothing to do reads no list.
+            // Setup records no lists: the first sync links every list that holds items.
+            let linked = try state.inStep && !state.account.allLists && store.listDigest() == state.listDigest
+                && !state.lists.contains { !$0.isLocal && $0.calendar == nil }
                 ? state : try linking(state, manager: try store.load(), making: true)
             if linked.lists != state.lists {
                 let lists = linked.lists
@@ -235,6 +283,12 @@ public struct SyncRun {
                     current.lastSync = now().timeIntervalSince1970.rounded(.down)
                 }
                 current.records = plan.records
+                // A calendar gone from the server: its list is unlinked, and the next sync finds or
+                // makes one for it and sends its items anew.
+                for gone in fetched.gone {
+                    guard let index = current.lists.firstIndex(where: { ListName.same($0.list, gone.list) }) else { continue }
+                    current.lists[index] = SyncState.ListCalendar(list: current.lists[index].list, calendarName: current.lists[index].calendarName)
+                }
                 // Nothing to send or ask again: the list and the calendars are in step at their tokens.
                 let inStep = plan.remote.isEmpty && fetched.unreadable.isEmpty
                 // No token when the server offers none: the next sync lists every task again. The
@@ -250,6 +304,9 @@ public struct SyncRun {
                 return (plan, applied, conflicts)
             })
             report.received.append(applied)
+            report.notSynced = fetched.gone.map { ($0.list, "its calendar \($0.calendar.absoluteString) is gone from the server;"
+                                                 + " its items stay here, and the next sync makes the calendar again and sends them") }
+                + Self.unlinked(state).map { ($0, "it has no calendar on the server yet") }
             report.keptAgainstDelete += plan.keptAgainstDelete
             report.unreadable += fetched.unreadable + plan.leftAlone
             report.unreadable += fetched.outside.map { ($0, "not in the calendar: todo sends nothing there") }
@@ -437,7 +494,12 @@ public struct SyncRun {
         var fetched = FetchedCalendars()
         fetched.parts.append((nil, try fetch(calendar: state.account.calendar, state.progress, records: recordsOf[0], list: nil)))
         for (index, (list, calendar)) in linked.enumerated() {
-            fetched.parts.append((list.list, try fetch(calendar: calendar, list.progress, records: recordsOf[index + 1], list: list.list)))
+            do {
+                fetched.parts.append((list.list, try fetch(calendar: calendar, list.progress, records: recordsOf[index + 1], list: list.list)))
+            } catch SyncError.server(.unexpectedStatus(404, _)) {
+                // Deleted on the server (a phone removed the list): the other lists sync all the same.
+                fetched.gone.append((list.list, calendar, Set(recordsOf[index + 1].map(\.id))))
+            }
         }
         return fetched
     }

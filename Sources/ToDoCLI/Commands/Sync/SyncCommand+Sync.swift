@@ -89,6 +89,7 @@ extension SyncCommand {
         for (item, reason) in report.received.refused { lines.append("Left out: \(item.title) (\(reason))") }
         for (href, reason) in report.unreadable { lines.append("Left alone: \(href) (\(reason)); its item stays as it was") }
         for (item, reason) in report.refused { lines.append("Not sent \(item.number): \(item.title) (\(reason))") }
+        for (list, reason) in report.notSynced { lines.append("Not synced: the list \(list) (\(reason))") }
         let name = state.account.calendarName.map { "\"\($0)\"" } ?? state.account.calendar.absoluteString
         // One line for each list kept in a calendar of its own; one alone for a single list.
         let lists = Self.reportedLists(report, state)
@@ -160,6 +161,12 @@ extension SyncCommand {
         object["unreadable"] = .array(report.unreadable.map { href, reason in
             var entry = JSONObject()
             entry["href"] = .string(href)
+            entry["reason"] = .string(reason)
+            return .object(entry)
+        })
+        object["notSynced"] = .array(report.notSynced.map { list, reason in
+            var entry = JSONObject()
+            entry["list"] = .string(list)
             entry["reason"] = .string(reason)
             return .object(entry)
         })
