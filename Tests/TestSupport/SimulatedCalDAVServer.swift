@@ -252,8 +252,10 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
             }
             return multistatus(responses)
         }
-        // calendar-query for VTODOs: every task with its etag.
-        let responses = calendar.resources.sorted { $0.key < $1.key }.filter { $0.value.text.contains("BEGIN:VTODO") }
+        // calendar-query for VTODOs: every task with its etag, or those of one UID.
+        let uid = body.contains("name=\"UID\"") ? Self.between("collation=\"i;octet\">", "</", in: body).map(Self.unescaped) : nil
+        let responses = calendar.resources.sorted { $0.key < $1.key }
+            .filter { $0.value.text.contains("BEGIN:VTODO") && (uid == nil || $0.value.uid == uid) }
             .map { response(base + $0.key, props: "<d:getetag>\($0.value.etag)</d:getetag>") }
         return multistatus(responses)
     }

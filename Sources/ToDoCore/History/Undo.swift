@@ -18,10 +18,7 @@ extension JSONFileStore {
     /// history as made by `command`, and returns them with the history they were found in.
     /// Refused with `UndoError`, changing nothing, when there are not as many, or when a later
     /// change depends on one.
-    /// An item a sync brought in and the undo takes out loses its sync record in the same
-    /// transaction: the next sync receives it again, never deletes it on the server, since it is
-    /// another side's (issue 49). What a sync changed or removed comes back here as it was, and the
-    /// next sync sends it, as for any edit.
+    /// An undo of a sync takes it back here only, never on the server (`SyncState.takeBack`).
     public func undo(_ selection: UndoSelection, command: [String]) throws -> (taken: [HistoryEntry], from: ChangeHistory) {
         try update(command: command, alwaysLocks: false, withSyncStateAndHistory: { manager, state, history in
             let history = try history()
@@ -32,27 +29,58 @@ extension JSONFileStore {
             case .change(let number): targets = [try history.target(number)]
             }
             for target in targets { try manager.revert(target, in: history) }
-            let received = Set(targets.filter { $0.kind == .change && $0.command.first == "sync" }.flatMap { entry in
-                entry.steps.compactMap { step -> UUID? in if case .inserted(let id, _) = step { id } else { nil } }
-            })
-            if !received.isEmpty, var current = state {
-                let takenOut = received.subtracting(manager.items(withIDs: received).keys)
-                // Asked for by href: the server lists only what changed since its token.
-                for record in current.records where takenOut.contains(record.id) {
-                    if let index = current.lists.firstIndex(where: { $0.calendar.map { CalDAVClient.memberHref(record.href, of: $0) != nil } ?? false }) {
-                        current.lists[index].askAgain.append(record.href)
-                    } else {
-                        current.askAgain.append(record.href)
-                    }
-                }
-                current.records.removeAll { takenOut.contains($0.id) }
-                // The calendars are no longer in step with the list: the next sync asks.
-                current.inStep = false
-                for index in current.lists.indices { current.lists[index].inStep = false }
+            let syncs = targets.filter { $0.kind == .change && $0.command.first == "sync" }
+            if !syncs.isEmpty, var current = state {
+                current.takeBack(syncs, in: manager)
                 state = current
             }
             let kind: HistoryEntry.Kind = targets.allSatisfy { $0.kind == .undo } ? .redo : .undo
             return ((targets, history), (kind, targets.map(\.number)))
         })
+    }
+}
+
+extension SyncState {
+    /// The state after an undo took back `syncs` (history entries of `todo sync`) in `manager`:
+    /// what a sync received and the undo took out loses its record and is asked for again, so the
+    /// next sync receives it again (it is another side's: never deleted on the server for an
+    /// undo); what a sync removed (deleted on the server) and the undo brought back is recorded
+    /// at its old place, so the next sync finds it gone and removes it again, unless it was
+    /// changed here since (an edit beats a delete). What a sync changed comes back here as it
+    /// was, and the next sync sends it, as for any edit: how `todo undo` brings back a value a
+    /// conflict lost.
+    mutating func takeBack(_ syncs: [HistoryEntry], in manager: ItemManager) {
+        var received: Set<UUID> = [], removed: [ToDoItem] = []
+        for entry in syncs {
+            for step in entry.steps {
+                switch step {
+                case .inserted(let id, _): received.insert(id)
+                case .removed(let item, _): removed.append(item)
+                case .replaced: break
+                }
+            }
+        }
+        let present = manager.items(withIDs: received.union(removed.map(\.id)))
+        let takenOut = received.filter { present[$0] == nil }
+        for record in records where takenOut.contains(record.id) { askAgain(record.href) }
+        records.removeAll { takenOut.contains($0.id) }
+        let recorded = Set(records.map(\.id))
+        for item in removed where !recorded.contains(item.id) {
+            guard let back = present[item.id], let calendar = item.list.map({ listCalendar($0)?.calendar }) ?? account.calendar else { continue }
+            records.append(SyncPlan.Record(id: back.id, href: CalDAVClient.memberHref(SyncRun.newHref(for: back), of: calendar) ?? SyncRun.newHref(for: back),
+                                           etag: nil, base: back))
+        }
+        // The calendars are no longer in step with the list: the next sync asks.
+        inStep = false
+        for index in lists.indices { lists[index].inStep = false }
+    }
+
+    /// Asks the calendar `href` lies in for it at the next sync.
+    private mutating func askAgain(_ href: String) {
+        if let index = lists.firstIndex(where: { $0.calendar.map { CalDAVClient.memberHref(href, of: $0) != nil } ?? false }) {
+            lists[index].askAgain.append(href)
+        } else {
+            askAgain.append(href)
+        }
     }
 }

@@ -110,6 +110,22 @@ public struct CalDAVClient: Sendable {
         return listing
     }
 
+    /// Whether the calendar holds a task of this UID: a `calendar-query` whose VTODO filter matches
+    /// the UID exactly (RFC 4791 9.7.5, `i;octet`), asked only for a task that left this
+    /// machine's calendars while it was changed here (`SyncRun`).
+    public func holdsTask(uid: String, in calendar: WebAddress) throws(CalDAVError) -> Bool {
+        let body = #"<?xml version="1.0" encoding="utf-8"?><c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
+            + #"<d:prop><d:getetag/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO">"#
+            + #"<c:prop-filter name="UID"><c:text-match collation="i;octet">"# + Self.escaped(uid) + "</c:text-match></c:prop-filter>"
+            + "</c:comp-filter></c:comp-filter></c:filter></c:calendar-query>"
+        let (answer, location) = try multistatusAndLocation("REPORT", calendar, depth: 1, body: body, "looking for a task in another calendar")
+        let scope = CalendarScope(location)
+        return answer.responses.contains { response in
+            if response.status == nil, case .member = scope.place(of: response.href) { return true }
+            return false
+        }
+    }
+
     /// Resources listed by the server: those inside the calendar, and the hrefs it listed that
     /// are not (on another server or in another collection), which todo leaves alone.
     public struct Listing: Equatable, Sendable {

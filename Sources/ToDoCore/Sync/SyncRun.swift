@@ -218,6 +218,41 @@ public struct SyncRun {
         return state
     }
 
+    /// The calendars of the account this machine does not sync that hold a task whose resource
+    /// is gone from its own calendars while its item was changed here (a phone moved it to a
+    /// calendar that is no list here), each as a list of the calendar's name to link; `nil` when
+    /// there is none. Costs nothing unless such a task is found: then the home's calendars are
+    /// listed and each is asked for the task's UID.
+    func following(state: SyncState, fetched: FetchedCalendars) throws -> [SyncState.ListCalendar]? {
+        let present = Set(fetched.items.map(\.item.id))
+        let gone = Set(fetched.gone.flatMap(\.records))
+        let vanished = state.records.filter { !present.contains($0.id) && !gone.contains($0.id) }
+        guard !vanished.isEmpty else { return nil }
+        let manager = try store.load()
+        let edited = vanished.compactMap { record in
+            manager.item(withID: record.id).flatMap { local in
+                var base = record.base
+                base.list = local.list
+                return ItemField.differ(local, base) ? local.uid : nil
+            }
+        }
+        guard !edited.isEmpty else { return nil }
+        let home = state.account.home ?? state.account.calendar.deletingLastPathComponent()
+        let found = try server { () throws(CalDAVError) in try client.calendars(at: home) }
+        let synced = Set(([state.account.calendar] + state.lists.compactMap(\.calendar)).map { CalDAVClient.canonicalPath(of: $0) })
+        var followed: [SyncState.ListCalendar] = []
+        for calendar in found.calendars where calendar.holdsTasks && !synced.contains(CalDAVClient.canonicalPath(of: calendar.url)) {
+            let url = CalDAVClient.asCollection(calendar.url)
+            guard let list = calendar.displayName.flatMap(ListName.typed) ?? ListName.stored(url.lastPathComponent),
+                  !followed.contains(where: { ListName.same($0.list, list) }) else { continue }
+            for uid in edited where try server({ () throws(CalDAVError) in try client.holdsTask(uid: uid, in: url) }) {
+                followed.append(SyncState.ListCalendar(list: list, calendar: url))
+                break
+            }
+        }
+        return followed.isEmpty ? nil : followed
+    }
+
     /// The lists of `state` that are synced but have no calendar yet.
     static func unlinked(_ state: SyncState) -> [String] {
         state.lists.filter { !$0.isLocal && $0.calendar == nil }.map(\.list)
@@ -271,6 +306,21 @@ public struct SyncRun {
             }
             let fetched = try fetch(state)
             if try hasNothingToDo(state: state, fetched: fetched) { break }
+            // A task changed here that left this machine's calendars may have moved to another
+            // calendar of the account: followed there (its calendar a list here), never sent
+            // back as new beside itself.
+            if !state.account.allLists, let followed = try following(state: state, fetched: fetched) {
+                try store.update(withSyncState: { _, current in
+                    guard var updated = current else { return }
+                    for list in followed where !updated.lists.contains(where: { ListName.same($0.list, list.list) && $0.calendar != nil }) {
+                        updated.lists.removeAll { ListName.same($0.list, list.list) }
+                        updated.lists.append(list)
+                    }
+                    current = updated
+                })
+                given = nil
+                continue
+            }
             let (plan, applied, conflicts) = try store.update(command: command, withSyncState: {
                 manager, state throws -> (SyncPlan, SyncApplied, [(item: ToDoItem, conflict: SyncConflict)]) in
                 guard var current = state else { throw SyncError.notSetUp }
