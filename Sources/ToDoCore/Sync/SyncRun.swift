@@ -231,8 +231,10 @@ public struct SyncRun {
         let manager = try store.load()
         let edited = vanished.compactMap { record in
             manager.item(withID: record.id).flatMap { local in
+                // Its list as the calendar it was in says, told apart ignoring case.
                 var base = record.base
-                base.list = local.list
+                let list = fetched.part(ofHref: record.href).list
+                base.list = ListName.same(list, local.list) ? local.list : list
                 return ItemField.differ(local, base) ? local.uid : nil
             }
         }

@@ -75,6 +75,8 @@ final class SyncSimulation {
     private var madeBy: [String: String] = [:]
     private var deleted: Set<String> = []
     private static let listNames = ["Work", "Home", "Errands"]
+    /// Whether the trace shows what each command printed (`TODO_SIMULATION_VERBOSE=1`).
+    private static let verbose = ProcessInfo.processInfo.environment["TODO_SIMULATION_VERBOSE"] == "1"
     private static let zones = ["America/New_York", "Europe/Berlin", "Asia/Tokyo", "America/Los_Angeles", "Pacific/Kiritimati"]
 
     init(seed: UInt64, options: Options = Options()) throws {
@@ -148,7 +150,8 @@ final class SyncSimulation {
         let outcome = laptop.harness.run(arguments, input: [])
         let shown = arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
         trace.append("\(laptop.name) (\(laptop.zone)): todo \(shown) -> \(outcome.status)"
-                     + (outcome.stderr.isEmpty ? "" : " | " + outcome.stderr.split(separator: "\n").joined(separator: " / ")))
+                     + (outcome.stderr.isEmpty ? "" : " | " + outcome.stderr.split(separator: "\n").joined(separator: " / "))
+                     + (Self.verbose && !outcome.stdout.isEmpty ? "\n    " + outcome.stdout.split(separator: "\n").joined(separator: "\n    ") : ""))
         guard allowed.contains(outcome.status) else {
             throw Violation(invariant: "every command ends as documented", detail: "\(laptop.name): todo \(shown)\n\(outcome)")
         }
