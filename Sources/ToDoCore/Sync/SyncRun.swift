@@ -139,16 +139,20 @@ public struct SyncRun {
         var localItems = manager.toDoItems + manager.doneItems
         let local = state.lists.filter(\.isLocal)
         if !local.isEmpty { localItems.removeAll { item in local.contains { ListName.same($0.list, item.list) } } }
-        let goneRecords = fetched.gone.reduce(into: Set<UUID>()) { $0.formUnion($1.records) }
+        // A task of a calendar gone from the server that another calendar holds now was moved
+        // there before (a phone moves a list's tasks, then deletes the list): it follows.
+        let onServer = Set(fetched.items.map(\.item.id))
+        var goneList: [UUID: String] = [:]
+        for gone in fetched.gone { for id in gone.records { goneList[id] = gone.list } }
         var heldBack: Set<UUID> = []
         localItems.removeAll { item in
-            guard item.list != nil, fetched.calendar(ofList: item.list) == nil else { return false }
+            guard item.list != nil, fetched.calendar(ofList: item.list) == nil, !onServer.contains(item.id) else { return false }
             heldBack.insert(item.id)
             return true
         }
         var spelling: [String: String?] = [:]
-        func listOfCalendar(_ href: String) -> String? {
-            guard let list = fetched.part(ofHref: href).list else { return nil }
+        func listOfCalendar(_ href: String, of id: UUID? = nil) -> String? {
+            guard let list = id.flatMap({ goneList[$0] }) ?? fetched.part(ofHref: href).list else { return nil }
             if let spelled = spelling[list.lowercased()] { return spelled }
             let spelled = manager.listName(asTheItemsSpell: list)
             spelling[list.lowercased()] = spelled
@@ -156,12 +160,12 @@ public struct SyncRun {
         }
         var kept: [SyncPlan.Record] = [], planned: [SyncPlan.Record] = []
         for var record in records {
-            if goneRecords.contains(record.id) { continue }
             if heldBack.contains(record.id) {
-                kept.append(record)
+                // Its calendar gone, the record goes with it: the item is sent anew once its list has one.
+                if goneList[record.id] == nil { kept.append(record) }
                 continue
             }
-            if fetched.parts.count > 1 { record.base.list = listOfCalendar(record.href) }
+            if fetched.parts.count > 1 || goneList[record.id] != nil { record.base.list = listOfCalendar(record.href, of: record.id) }
             planned.append(record)
         }
         var remoteItems = fetched.items
