@@ -227,8 +227,12 @@ public struct SyncRun {
     /// calendar that is no list here), each as a list of the calendar's name to link; `nil` when
     /// there is none. Costs nothing unless such a task is found: then the home's calendars are
     /// listed and each is asked for the task's UID.
+    /// On the first sync after setup (`sync forget`, then `setup`), every item here may be a task
+    /// of another calendar already: the account's other calendars are read whole, once, and
+    /// those holding one of the list's items are followed.
     func following(state: SyncState, fetched: FetchedCalendars) throws -> [SyncState.ListCalendar]? {
         let present = Set(fetched.items.map(\.item.id))
+        if state.lastSync == nil { return try followingAtFirstSync(state: state, present: present) }
         let gone = Set(fetched.gone.flatMap(\.records))
         let vanished = state.records.filter { !present.contains($0.id) && !gone.contains($0.id) }
         guard !vanished.isEmpty else { return nil }
@@ -243,20 +247,42 @@ public struct SyncRun {
             }
         }
         guard !edited.isEmpty else { return nil }
+        return try otherCalendars(state).filter { _, url in
+            try edited.contains { uid in try server { () throws(CalDAVError) in try client.holdsTask(uid: uid, in: url) } }
+        }.map { SyncState.ListCalendar(list: $0.list, calendar: $0.url) }.nilWhenEmpty
+    }
+
+    private func followingAtFirstSync(state: SyncState, present: Set<UUID>) throws -> [SyncState.ListCalendar]? {
+        let manager = try store.load()
+        let local = state.lists.filter(\.isLocal)
+        var waiting: Set<UUID> = []
+        for item in manager.toDoItems + manager.doneItems where !present.contains(item.id) && !local.contains(where: { ListName.same($0.list, item.list) }) {
+            waiting.insert(item.id)
+        }
+        guard !waiting.isEmpty else { return nil }
+        var followed: [SyncState.ListCalendar] = []
+        for (list, url) in try otherCalendars(state) {
+            let everything = try fetch(calendar: url, SyncState.CalendarProgress(syncToken: nil, inStep: false, askAgain: []), records: [], list: list)
+            if everything.items.contains(where: { waiting.contains($0.item.id) }) { followed.append(SyncState.ListCalendar(list: list, calendar: url)) }
+        }
+        return followed.nilWhenEmpty
+    }
+
+    /// The account's calendars for tasks this machine does not sync, each with the name of the
+    /// list it would be here (the calendar's, as `--all-lists` names them).
+    private func otherCalendars(_ state: SyncState) throws -> [(list: String, url: WebAddress)] {
         let home = state.account.home ?? state.account.calendar.deletingLastPathComponent()
         let found = try server { () throws(CalDAVError) in try client.calendars(at: home) }
         let synced = Set(([state.account.calendar] + state.lists.compactMap(\.calendar)).map { CalDAVClient.canonicalPath(of: $0) })
-        var followed: [SyncState.ListCalendar] = []
+        var others: [(list: String, url: WebAddress)] = []
         for calendar in found.calendars where calendar.holdsTasks && !synced.contains(CalDAVClient.canonicalPath(of: calendar.url)) {
             let url = CalDAVClient.asCollection(calendar.url)
             guard let list = calendar.displayName.flatMap(ListName.typed) ?? ListName.stored(url.lastPathComponent),
-                  !followed.contains(where: { ListName.same($0.list, list) }) else { continue }
-            for uid in edited where try server({ () throws(CalDAVError) in try client.holdsTask(uid: uid, in: url) }) {
-                followed.append(SyncState.ListCalendar(list: list, calendar: url))
-                break
-            }
+                  !others.contains(where: { ListName.same($0.list, list) }),
+                  state.listCalendar(list)?.calendar == nil, state.listCalendar(list)?.isLocal != true else { continue }
+            others.append((list, url))
         }
-        return followed.isEmpty ? nil : followed
+        return others
     }
 
     /// The lists of `state` that are synced but have no calendar yet.
@@ -283,7 +309,8 @@ public struct SyncRun {
     public func run(readState: SyncState?) throws -> SyncReport {
         var report = SyncReport()
         var given = readState
-        for _ in 0..<3 {
+        var mayFollow = true
+        while report.rounds < 3 {
             report.rounds += 1
             let read = try given ?? store.loadSyncState()
             given = nil
@@ -315,7 +342,10 @@ public struct SyncRun {
             // A task changed here that left this machine's calendars may have moved to another
             // calendar of the account: followed there (its calendar a list here), never sent
             // back as new beside itself.
-            if !state.account.allLists, let followed = try following(state: state, fetched: fetched) {
+            if mayFollow, !state.account.allLists, let followed = try following(state: state, fetched: fetched) {
+                // Once a sync, and not counted as a round: the next fetch takes the calendars followed.
+                mayFollow = false
+                report.rounds -= 1
                 try store.update(withSyncState: { _, current in
                     guard var updated = current else { return }
                     for list in followed where !updated.lists.contains(where: { ListName.same($0.list, list.list) && $0.calendar != nil }) {
@@ -717,4 +747,9 @@ public struct SyncRun {
     static func newHref(for item: ToDoItem) -> String {
         CalDAVClient.pathSegment(item.uid, keeping: "-_.@", replacement: "_") + ".ics"
     }
+}
+
+extension Array {
+    /// `nil` for an empty array.
+    var nilWhenEmpty: Self? { isEmpty ? nil : self }
 }
