@@ -222,21 +222,30 @@ public struct SyncRun {
         return state
     }
 
-    /// The calendars of the account this machine does not sync that hold a task whose resource
-    /// is gone from its own calendars while its item was changed here (a phone moved it to a
-    /// calendar that is no list here), each as a list of the calendar's name to link; `nil` when
-    /// there is none. Costs nothing unless such a task is found: then the home's calendars are
-    /// listed and each is asked for the task's UID.
-    /// On the first sync after setup (`sync forget`, then `setup`), every item here may be a task
-    /// of another calendar already: the account's other calendars are read whole, once, and
-    /// those holding one of the list's items are followed.
+    /// The calendars of the account this machine does not sync that hold a task of this list's
+    /// that left its calendars (a phone or another machine moved it to a calendar that is no
+    /// list here), each as a list of the calendar's name to link; `nil` when there is none:
+    /// - a task whose resource is gone while its item was changed here, which would otherwise be
+    ///   sent back as new beside itself: each other calendar is asked for its UID;
+    /// - the items of a calendar gone from the server, and on the first sync after setup (`sync
+    ///   forget`, then `setup`) every item here: the other calendars are read whole, once.
+    /// Costs nothing on a sync where no task left and no calendar went.
     func following(state: SyncState, fetched: FetchedCalendars) throws -> [SyncState.ListCalendar]? {
         let present = Set(fetched.items.map(\.item.id))
-        if state.lastSync == nil { return try followingAtFirstSync(state: state, present: present) }
         let gone = Set(fetched.gone.flatMap(\.records))
         let vanished = state.records.filter { !present.contains($0.id) && !gone.contains($0.id) }
-        guard !vanished.isEmpty else { return nil }
+        guard state.lastSync == nil || !vanished.isEmpty || !gone.isEmpty else { return nil }
         let manager = try store.load()
+        var sought: Set<UUID> = []
+        if state.lastSync == nil {
+            let local = state.lists.filter(\.isLocal)
+            for item in manager.toDoItems + manager.doneItems
+            where !present.contains(item.id) && !local.contains(where: { ListName.same($0.list, item.list) }) {
+                sought.insert(item.id)
+            }
+        } else {
+            sought = gone.filter { manager.item(withID: $0) != nil }
+        }
         let edited = vanished.compactMap { record in
             manager.item(withID: record.id).flatMap { local in
                 // Its list as the calendar it was in says, told apart ignoring case.
@@ -246,24 +255,18 @@ public struct SyncRun {
                 return ItemField.differ(local, base) ? local.uid : nil
             }
         }
-        guard !edited.isEmpty else { return nil }
-        return try otherCalendars(state).filter { _, url in
-            try edited.contains { uid in try server { () throws(CalDAVError) in try client.holdsTask(uid: uid, in: url) } }
-        }.map { SyncState.ListCalendar(list: $0.list, calendar: $0.url) }.nilWhenEmpty
-    }
-
-    private func followingAtFirstSync(state: SyncState, present: Set<UUID>) throws -> [SyncState.ListCalendar]? {
-        let manager = try store.load()
-        let local = state.lists.filter(\.isLocal)
-        var waiting: Set<UUID> = []
-        for item in manager.toDoItems + manager.doneItems where !present.contains(item.id) && !local.contains(where: { ListName.same($0.list, item.list) }) {
-            waiting.insert(item.id)
-        }
-        guard !waiting.isEmpty else { return nil }
+        guard !sought.isEmpty || !edited.isEmpty else { return nil }
         var followed: [SyncState.ListCalendar] = []
         for (list, url) in try otherCalendars(state) {
-            let everything = try fetch(calendar: url, SyncState.CalendarProgress(syncToken: nil, inStep: false, askAgain: []), records: [], list: list)
-            if everything.items.contains(where: { waiting.contains($0.item.id) }) { followed.append(SyncState.ListCalendar(list: list, calendar: url)) }
+            let holds: Bool
+            if !sought.isEmpty {
+                let everything = try fetch(calendar: url, SyncState.CalendarProgress(syncToken: nil, inStep: false, askAgain: []), records: [], list: list)
+                holds = everything.items.contains { sought.contains($0.item.id) }
+                    || everything.items.contains { remote in edited.contains(remote.item.uid) }
+            } else {
+                holds = try edited.contains { uid in try server { () throws(CalDAVError) in try client.holdsTask(uid: uid, in: url) } }
+            }
+            if holds { followed.append(SyncState.ListCalendar(list: list, calendar: url)) }
         }
         return followed.nilWhenEmpty
     }
