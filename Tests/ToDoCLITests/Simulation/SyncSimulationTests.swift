@@ -25,14 +25,14 @@ final class SyncSimulationTests: XCTestCase {
     }
 
     func test_twoLaptopsAndAPhone_onARadicaleLikeServer() throws {
-        try runSeeds(count: 60, first: 1, SyncSimulation.Options(laptops: 2, steps: 60, habit: .radicale))
+        try runSeeds(count: 80, first: 1, SyncSimulation.Options(laptops: 2, steps: 50, habit: .radicale))
     }
 
     func test_threeLaptopsAndAPhone_onACyrusLikeServer() throws {
-        try runSeeds(count: 40, first: 1_001, SyncSimulation.Options(laptops: 3, steps: 60, habit: .cyrus))
+        try runSeeds(count: 60, first: 1_001, SyncSimulation.Options(laptops: 3, steps: 50, habit: .cyrus))
     }
 
     func test_twoLaptopsAndAPhone_onADAViCalLikeServer() throws {
-        try runSeeds(count: 40, first: 2_001, SyncSimulation.Options(laptops: 2, steps: 60, habit: .davical))
+        try runSeeds(count: 60, first: 2_001, SyncSimulation.Options(laptops: 2, steps: 50, habit: .davical))
     }
 }

@@ -60,8 +60,8 @@ final class Harness {
     /// What HTTP requests reach; none by default.
     var transport: HTTPTransport?
 
-    init() throws {
-        temporary = try TemporaryDirectory()
+    init(inMemory: Bool = false) throws {
+        temporary = try TemporaryDirectory(inMemory: inMemory)
         environment = ["TODO_FILE": temporary.file("items.json").path, "TZ": "America/New_York", "HOME": temporary.url.path]
     }
 
