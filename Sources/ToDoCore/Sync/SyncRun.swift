@@ -227,24 +227,25 @@ public struct SyncRun {
     /// list here), each as a list of the calendar's name to link; `nil` when there is none:
     /// - a task whose resource is gone while its item was changed here, which would otherwise be
     ///   sent back as new beside itself: each other calendar is asked for its UID;
-    /// - the items of a calendar gone from the server, and on the first sync after setup (`sync
+    /// - the items of a calendar gone from the server, items to be sent as new that are older
+    ///   than the last sync (an undo brought one back), and on the first sync after setup (`sync
     ///   forget`, then `setup`) every item here: the other calendars are read whole, once.
-    /// Costs nothing on a sync where no task left and no calendar went.
+    /// Costs a reading of the list on a sync that changes anything; the server is asked only
+    /// when such a task is found.
     func following(state: SyncState, fetched: FetchedCalendars) throws -> [SyncState.ListCalendar]? {
         let present = Set(fetched.items.map(\.item.id))
         let gone = Set(fetched.gone.flatMap(\.records))
         let vanished = state.records.filter { !present.contains($0.id) && !gone.contains($0.id) }
-        guard state.lastSync == nil || !vanished.isEmpty || !gone.isEmpty else { return nil }
         let manager = try store.load()
-        var sought: Set<UUID> = []
-        if state.lastSync == nil {
-            let local = state.lists.filter(\.isLocal)
-            for item in manager.toDoItems + manager.doneItems
-            where !present.contains(item.id) && !local.contains(where: { ListName.same($0.list, item.list) }) {
-                sought.insert(item.id)
-            }
-        } else {
-            sought = gone.filter { manager.item(withID: $0) != nil }
+        var sought = gone.filter { manager.item(withID: $0) != nil }
+        // Items to be sent as new: on a first sync, all; later, those older than the last sync
+        // (an undo brought one back, or its calendar went) that the server may hold elsewhere.
+        let recorded = Set(state.records.map(\.id)), local = state.lists.filter(\.isLocal)
+        let lastSync = state.lastSync ?? .infinity
+        for item in manager.toDoItems + manager.doneItems
+        where !present.contains(item.id) && !recorded.contains(item.id) && (item.createdAt ?? -.infinity) < lastSync
+            && !local.contains(where: { ListName.same($0.list, item.list) }) {
+            sought.insert(item.id)
         }
         let edited = vanished.compactMap { record in
             manager.item(withID: record.id).flatMap { local in

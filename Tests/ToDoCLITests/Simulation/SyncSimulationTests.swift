@@ -12,6 +12,8 @@ final class SyncSimulationTests: XCTestCase {
     private func runSeeds(count: Int, first: UInt64, _ options: SyncSimulation.Options) throws {
         let count = environment["TODO_SIMULATION_SEEDS"].flatMap(Int.init) ?? count
         let first = environment["TODO_SIMULATION_FIRST_SEED"].flatMap(UInt64.init) ?? first
+        var options = options
+        options.steps = environment["TODO_SIMULATION_STEPS"].flatMap(Int.init) ?? options.steps
         var failures = 0
         for seed in first..<(first + UInt64(count)) {
             do {
