@@ -51,8 +51,10 @@ public struct SyncPlan: Equatable, Sendable {
         case delete(href: String, etag: String?, item: ToDoItem)
         /// The item moved to another list, and so to its calendar: deleted at `href` (its version
         /// `etag` only), then made anew in the calendar of its list, the same UID. In that order:
-        /// a server may hold one resource of a UID per account (Cyrus). Not recorded until made,
-        /// so that a sync cut short between the two sends it as new.
+        /// a server may hold one resource of a UID per account (Cyrus). Its record stays where it
+        /// was until the delete is done (a delete refused or cut short leaves the task there, and
+        /// the next sync moves it again); once deleted, it is recorded only when made, so that a
+        /// sync cut short between the two sends it as new.
         case move(ToDoItem, from: String, etag: String?)
     }
 
@@ -213,6 +215,7 @@ public struct SyncPlan: Equatable, Sendable {
         // In another list than the calendar it is in: it moves there, and is recorded once made.
         guard ListName.same(merged.item.list, item.item.list) else {
             remote.append(.move(merged.item, from: item.href, etag: item.etag))
+            records.append(Record(id: merged.item.id, href: item.href, etag: item.etag, base: item.item))
             return
         }
         if merged.changesRemote { remote.append(.put(merged.item, href: item.href, etag: item.etag)) }
