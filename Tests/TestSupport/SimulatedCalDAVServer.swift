@@ -53,6 +53,9 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
 
     public let root = WebAddress(string: "http://127.0.0.1:5232/")!
     public var home: WebAddress { root.appendingPathComponent("alice/") }
+    /// Where the server says alice's calendar home is, when not `/alice/` on itself (a server
+    /// naming another origin, over plain HTTP, for the password to be sent to).
+    public var namedHome: String?
     public let habit: Habit
     /// The calendars by their path segment.
     public private(set) var calendars: [String: Calendar] = [:]
@@ -156,7 +159,7 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
         case ("PROPFIND", 1) where parts[0] == "alice":
             var responses = [response("/alice/", props: "<d:resourcetype><d:collection/></d:resourcetype>"
                                       + "<d:current-user-principal><d:href>/alice/</d:href></d:current-user-principal>"
-                                      + "<c:calendar-home-set><d:href>/alice/</d:href></c:calendar-home-set>")]
+                                      + "<c:calendar-home-set><d:href>\(namedHome ?? "/alice/")</d:href></c:calendar-home-set>")]
             if request.headers["Depth"] == "1" {
                 for (slug, calendar) in calendars.sorted(by: { $0.key < $1.key }) { responses.append(calendarResponse(slug, calendar)) }
             }

@@ -18,25 +18,53 @@ extension JSONFileStore {
     /// history as made by `command`, and returns them with the history they were found in.
     /// Refused with `UndoError`, changing nothing, when there are not as many, or when a later
     /// change depends on one.
-    /// An undo of a sync takes it back here only, never on the server (`SyncState.takeBack`).
+    /// An undo of a sync takes it back here only, never on the server (`SyncState.takeBack`):
+    /// the sync state is read and changed with the list then, and only then.
     public func undo(_ selection: UndoSelection, command: [String]) throws -> (taken: [HistoryEntry], from: ChangeHistory) {
-        try update(command: command, alwaysLocks: false, withSyncStateAndHistory: { manager, state, history in
+        let takesBackASync = (try? Self.targets(selection, in: history()))?.contains(where: Self.isSync) ?? false
+        if !takesBackASync {
+            do {
+                return try update(command: command) { manager, history in
+                    let history = try history()
+                    let targets = try Self.targets(selection, in: history)
+                    // Another process synced since the history was looked at: again, with the state.
+                    if targets.contains(where: Self.isSync) { throw SyncTakenBack() }
+                    return try Self.revert(targets, in: &manager, history)
+                }
+            } catch is SyncTakenBack {}
+        }
+        return try update(command: command, alwaysLocks: false, withSyncStateAndHistory: { manager, state, history in
             let history = try history()
-            let targets: [HistoryEntry]
-            switch selection {
-            case .latest(let count): targets = try history.undoTargets(count)
-            case .latestUndos(let count): targets = try history.redoTargets(count)
-            case .change(let number): targets = [try history.target(number)]
-            }
-            for target in targets { try manager.revert(target, in: history) }
-            let syncs = targets.filter { $0.kind == .change && $0.command.first == "sync" }
+            let targets = try Self.targets(selection, in: history)
+            let result = try Self.revert(targets, in: &manager, history)
+            let syncs = targets.filter(Self.isSync)
             if !syncs.isEmpty, var current = state {
                 current.takeBack(syncs, in: manager)
                 state = current
             }
-            let kind: HistoryEntry.Kind = targets.allSatisfy { $0.kind == .undo } ? .redo : .undo
-            return ((targets, history), (kind, targets.map(\.number)))
+            return result
         })
+    }
+
+    private struct SyncTakenBack: Error {}
+
+    private static func isSync(_ entry: HistoryEntry) -> Bool {
+        entry.kind == .change && entry.command.first == "sync"
+    }
+
+    private static func targets(_ selection: UndoSelection, in history: ChangeHistory) throws -> [HistoryEntry] {
+        switch selection {
+        case .latest(let count): return try history.undoTargets(count)
+        case .latestUndos(let count): return try history.redoTargets(count)
+        case .change(let number): return [try history.target(number)]
+        }
+    }
+
+    private static func revert(_ targets: [HistoryEntry], in manager: inout ItemManager,
+                               _ history: ChangeHistory) throws -> ((taken: [HistoryEntry], from: ChangeHistory), (HistoryEntry.Kind, [Int])?) {
+        for target in targets { try manager.revert(target, in: history) }
+        let kind: HistoryEntry.Kind = targets.allSatisfy { $0.kind == .undo } ? .redo : .undo
+        return ((targets, history), (kind, targets.map(\.number)))
     }
 }
 

@@ -81,13 +81,35 @@ public struct JSONFileStore: Sendable {
     /// the server is asked, for as long as a sync takes; a second sync waits `lockTimeout` seconds
     /// for it, then throws `StoreError.lockTimeout` naming the sync lock. Changes to the list by
     /// other commands go on meanwhile.
-    public func whileSyncing<Result>(_ body: () throws -> Result) throws -> Result {
+    /// With `leavingNothingOnFailure` (a setup, which may be refused), a `body` that throws takes
+    /// the lock file and the folders this call made away again: a refused setup leaves nothing.
+    public func whileSyncing<Result>(leavingNothingOnFailure: Bool = false, _ body: () throws -> Result) throws -> Result {
         let path = try dataPath()
+        let lockPath = path + Self.syncLockSuffix
+        // The folders missing, outermost first, and whether the lock file is: to take away again.
+        var missing: [String] = []
+        var folder = PathText.folder(of: path)
+        while leavingNothingOnFailure, !folder.isEmpty, access(folder, F_OK) != 0, errno == ENOENT {
+            missing.insert(folder, at: 0)
+            let parent = PathText.folder(of: folder)
+            if parent == folder { break }
+            folder = parent
+        }
+        let hadLock = !leavingNothingOnFailure || access(lockPath, F_OK) == 0 || errno != ENOENT
         try FileSystem.createDirectories(PathText.folder(of: path), mode: Self.directoryPermissions)
-        let lock = try FileLock(path: path + Self.syncLockSuffix, timeout: lockTimeout)
-        let result = try body()
-        _ = consume lock
-        return result
+        let lock = try FileLock(path: lockPath, timeout: lockTimeout)
+        do {
+            let result = try body()
+            _ = consume lock
+            return result
+        } catch {
+            if !hadLock, try !hasSyncState() {
+                // Still holding it: a waiter that took the removed file's lock opens the name again.
+                unlink(lockPath)
+                for made in missing.reversed() { rmdir(made) }
+            }
+            throw error
+        }
     }
 
     /// Whether the list has a sync state, known without reading it (a file of megabytes): `false`

@@ -15,11 +15,26 @@ public struct CalDAVClient: Sendable {
     /// The largest answer taken (a multistatus of 10,000 etags is 2.4 MB).
     public let maximumBodyBytes: Int
 
-    public init(transport: any HTTPTransport, credentials: HTTPCredentials?, timeout: Double = 60, maximumBodyBytes: Int = 256 << 20) {
+    /// The address the user gave (at setup) or the account's calendar (at a sync): over plain
+    /// HTTP, credentials go to its origin only, and from an HTTPS one to no plain HTTP address.
+    public let origin: WebAddress?
+
+    public init(transport: any HTTPTransport, credentials: HTTPCredentials?, origin: WebAddress? = nil, timeout: Double = 60,
+                maximumBodyBytes: Int = 256 << 20) {
         self.transport = transport
         self.credentials = credentials
+        self.origin = origin
         self.timeout = timeout
         self.maximumBodyBytes = maximumBodyBytes
+    }
+
+    /// Whether the password may travel to `url`: over HTTPS, yes; over plain HTTP, only to the
+    /// origin typed at setup (`origin`; setup itself allows plain HTTP only to this machine, or
+    /// with `--allow-http`), and never when that origin is HTTPS (no downgrade). A calendar home
+    /// or a calendar a server names on another origin over plain HTTP is refused, named.
+    public func mayCarryCredentials(to url: WebAddress) -> Bool {
+        guard url.scheme.lowercased() == "http", let origin else { return true }
+        return origin.scheme.lowercased() == "http" && origin.hasSameOrigin(as: url)
     }
 
     /// A calendar collection.
@@ -402,6 +417,7 @@ public struct CalDAVClient: Sendable {
         if let depth { all["Depth"] = String(depth) }
         // Xandikos answers 415 to a PROPFIND or REPORT without it.
         if body != nil, all["Content-Type"] == nil { all["Content-Type"] = "application/xml; charset=utf-8" }
+        if credentials != nil, !mayCarryCredentials(to: url) { throw .insecureAddress(url.absoluteString, given: origin?.absoluteString ?? "") }
         let request = HTTPRequest(method: method, url: url, headers: all, body: body.map { Array($0.utf8) }, credentials: credentials,
                                   timeout: timeout, maximumBodyBytes: maximumBodyBytes)
         let answer: HTTPResponse
@@ -507,6 +523,9 @@ public enum CalDAVError: Error, Equatable, Sendable {
     case notCalDAV(String)
     /// An href that leads outside the calendar (another server, another collection): never followed.
     case outsideCalendar(String)
+    /// A request that would carry the password over plain HTTP to another origin than the one
+    /// given at setup (or from an HTTPS one): not sent.
+    case insecureAddress(String, given: String)
 }
 
 extension CalDAVError: CustomStringConvertible {
@@ -521,6 +540,9 @@ extension CalDAVError: CustomStringConvertible {
         case .unreadable(let what, let why): return "the server's answer while \(what) is not readable: \(why)"
         case .notCalDAV(let why): return why
         case .outsideCalendar(let href): return "\(href) is not a resource of the calendar; todo sends nothing there"
+        case .insecureAddress(let url, let given):
+            return "the server names \(url), plain http on another server than \(given); todo sends the password over plain http only to the"
+                + " address given at setup, and never from https to http: set up with that address, or have the server use https"
         }
     }
 }

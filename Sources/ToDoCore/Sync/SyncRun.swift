@@ -21,6 +21,9 @@ public struct SyncReport: Sendable {
     /// Lists left out of this sync, and why (their calendar is gone from the server, or is still
     /// to be made): their items stay here as they are, neither sent nor removed.
     public var notSynced: [(list: String, reason: String)] = []
+    /// The lists other than the default one and their calendars, as the sync left them (it may
+    /// link some: `SyncState.lists`).
+    public var lists: [SyncState.ListCalendar] = []
     /// Items the server changed while they were being sent: merged by the next round.
     public var rounds = 0
     /// With `--dry-run`: the plan, nothing done.
@@ -196,15 +199,15 @@ public struct SyncRun {
             let taken = Set(([state.account.calendar] + state.lists.compactMap(\.calendar)).map { CalDAVClient.canonicalPath(of: $0) })
             for calendar in found.calendars where calendar.holdsTasks && !taken.contains(CalDAVClient.canonicalPath(of: calendar.url)) {
                 let url = CalDAVClient.asCollection(calendar.url)
-                guard let list = calendar.displayName.flatMap(ListName.typed) ?? ListName.stored(url.lastPathComponent) else { continue }
+                let list = Self.listName(for: calendar, in: state)
                 if let index = state.lists.firstIndex(where: { ListName.same($0.list, list) }) {
-                    if !state.lists[index].isLocal, state.lists[index].calendar == nil, state.lists[index].calendarName == nil { state.lists[index].calendar = url }
+                    state.lists[index].calendar = url
                 } else {
                     state.lists.append(SyncState.ListCalendar(list: list, calendar: url))
                 }
             }
         }
-        for index in unlinked {
+        for index in unlinked where state.lists[index].calendar == nil {
             let name = state.lists[index].wantedCalendar
             switch CalendarChoice(named: name, among: found.calendars) {
             case .found(let calendar):
@@ -279,14 +282,39 @@ public struct SyncRun {
         let found = try server { () throws(CalDAVError) in try client.calendars(at: home) }
         let synced = Set(([state.account.calendar] + state.lists.compactMap(\.calendar)).map { CalDAVClient.canonicalPath(of: $0) })
         var others: [(list: String, url: WebAddress)] = []
+        var named = state
         for calendar in found.calendars where calendar.holdsTasks && !synced.contains(CalDAVClient.canonicalPath(of: calendar.url)) {
             let url = CalDAVClient.asCollection(calendar.url)
-            guard let list = calendar.displayName.flatMap(ListName.typed) ?? ListName.stored(url.lastPathComponent),
-                  !others.contains(where: { ListName.same($0.list, list) }),
-                  state.listCalendar(list)?.calendar == nil, state.listCalendar(list)?.isLocal != true else { continue }
+            let list = Self.listName(for: calendar, in: named)
+            named.lists.append(SyncState.ListCalendar(list: list, calendar: url))
             others.append((list, url))
         }
         return others
+    }
+
+    /// The list a calendar of the account is here: its name, or its address's last segment when
+    /// it has none; and when that names the default list or a list kept elsewhere (another
+    /// calendar's, a `--map`ped or local one; names told apart ignoring case, so `work` and
+    /// `WORK`, or `Café` in two Unicode forms, are one name), that name with the segment, then a
+    /// number: every calendar's tasks arrive in a list of their own.
+    static func listName(for calendar: CalDAVClient.Calendar, in state: SyncState) -> String {
+        let segment = CalDAVClient.asCollection(calendar.url).lastPathComponent
+        let named = calendar.displayName.flatMap { Whitespace.trimmingSpaces($0).isEmpty ? nil : ListName.typed(Whitespace.trimmingSpaces($0)) }
+        func isFree(_ name: String?) -> Bool {
+            guard let name else { return false }
+            guard let entry = state.listCalendar(name) else { return true }
+            return !entry.isLocal && entry.calendar == nil && entry.calendarName == nil
+        }
+        let first: String? = named ?? ListName.stored(segment)
+        if isFree(first) { return first! }
+        let base = first ?? ListName.defaultName
+        var candidate = base + " (\(segment))"
+        var number = 2
+        while !isFree(candidate) {
+            candidate = base + " (\(segment) \(number))"
+            number += 1
+        }
+        return candidate
     }
 
     /// The lists of `state` that are synced but have no calendar yet.
@@ -341,6 +369,7 @@ public struct SyncRun {
                 })
                 state = linked
             }
+            report.lists = state.lists
             let fetched = try fetch(state)
             if try hasNothingToDo(state: state, fetched: fetched) { break }
             // A task changed here that left this machine's calendars may have moved to another

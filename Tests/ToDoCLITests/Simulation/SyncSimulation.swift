@@ -38,6 +38,8 @@ final class SyncSimulation {
         let harness: Harness
         var zone: String
         var isSetUp = false
+        /// Whether it was set up with `--all-lists`: every calendar of the account is a list here.
+        var allLists = false
         /// Numbers as first seen, by id: a number never changes while the item lives.
         var numbers: [String: Int] = [:]
 
@@ -226,6 +228,7 @@ final class SyncSimulation {
         var arguments = ["sync", "setup", server.root.absoluteString, "--user", "alice", "--calendar", "Tasks"]
         if laptop !== laptops[0] { arguments.append("--all-lists") }
         let outcome = try run(laptop, arguments, allowed: [0, 1])
+        if outcome.status == 0 { laptop.allLists = arguments.contains("--all-lists") }
         laptop.isSetUp = outcome.status == 0 || laptop.isSetUp
     }
 
@@ -311,9 +314,14 @@ final class SyncSimulation {
         trace.append("phone: moves \(task.slug)/\(task.name) to \(target)")
     }
 
+    /// Calendars a phone makes: the lists' names, and names that are one list name to todo (a
+    /// case apart, two Unicode forms of one word, the default list's).
+    private static let phoneCalendarNames = [("Work", "work"), ("Home", "home"), ("Errands", "errands"), ("Garden", "garden"),
+                                             ("WORK", "work-2"), ("DEFAULT", "default"), ("Caf\u{E9}", "cafe"), ("Cafe\u{301}", "cafe-2")]
+
     private func phoneMakesCalendar() throws {
-        let name = pick(Self.listNames + ["Garden"])
-        if server.makeCalendar(name.lowercased(), displayName: name) { trace.append("phone: makes the calendar \(name)") }
+        let (name, slug) = pick(Self.phoneCalendarNames)
+        if server.makeCalendar(slug, displayName: name) { trace.append("phone: makes the calendar \(name) at \(slug)") }
     }
 
     private func phoneDeletesCalendar() throws {
@@ -409,6 +417,11 @@ final class SyncSimulation {
             }
             try checkShownItems(of: laptop)
             let synced = Set(calendarOfList.values)
+            // With --all-lists, every calendar's tasks arrive in a list of their own.
+            for slug in server.calendars.keys.sorted() where laptop.allLists && !synced.contains(server.calendarURL(slug).absoluteString) {
+                throw Violation(invariant: "every calendar is a list on a machine set up with --all-lists",
+                                detail: "\(laptop.name) does not sync \(slug) (\(server.calendars[slug]!.displayName))")
+            }
             // Among the calendars a laptop syncs, a UID is in one: a task a phone moved to a
             // calendar a laptop does not sync is, to that laptop, deleted (see docs/sync.md).
             var where_: [String: String] = [:]

@@ -40,9 +40,11 @@ extension SyncCommand {
         return password
     }
 
-    static func client(user: String, password: String, _ runner: CommandRunner) throws -> CalDAVClient {
+    /// A client signing in as `user`, whose password travels over plain HTTP only to `origin`'s
+    /// server (`CalDAVClient.mayCarryCredentials(to:)`).
+    static func client(user: String, password: String, origin: WebAddress, _ runner: CommandRunner) throws -> CalDAVClient {
         guard let transport = runner.context.transport else { throw SyncFailure(message: "this todo cannot make HTTP requests") }
-        return CalDAVClient(transport: transport, credentials: HTTPCredentials(user: user, password: password),
+        return CalDAVClient(transport: transport, credentials: HTTPCredentials(user: user, password: password), origin: origin,
                             timeout: try runner.settings.httpTimeout ?? timeout)
     }
 }

@@ -13,7 +13,7 @@ extension SyncCommand {
             context.errorOutput.write("Warning: \(url.host ?? "the server") is reached over plain http; the password travels unencrypted\n")
         }
         let password = try Self.password(command: passwordCommand, context)
-        let client = try Self.client(user: user, password: password, runner)
+        let client = try Self.client(user: user, password: password, origin: url, runner)
         let found: (home: WebAddress?, calendars: [CalDAVClient.Calendar])
         do { found = try client.calendars(at: url) } catch { throw SyncFailure(error) }
         var chosen: CalDAVClient.Calendar

@@ -11,7 +11,7 @@ extension SyncCommand {
                 throw UsageError(message: Self.notSynced, showsUsage: false)
             }
             let password = try Self.password(command: state.account.passwordCommand, runner.context)
-            var run = SyncRun(store: runner.store, client: try Self.client(user: state.account.user, password: password, runner),
+            var run = SyncRun(store: runner.store, client: try Self.client(user: state.account.user, password: password, origin: state.account.calendar, runner),
                               timeZone: runner.settings.timeZone, now: runner.context.now, productID: HelpRenderer.productID,
                               tieBreaker: prefer, force: force, command: runner.arguments)
             let output = runner.context.output
@@ -29,7 +29,9 @@ extension SyncCommand {
                     defer { progress?.finish() }
                     report = try run.run(readState: state)
                 }
-                output.write(TerminalText.printableLines(json ? Self.json(report) : Self.describe(report, runner.renderer, state)))
+                var after = state
+                after.lists = report.lists
+                output.write(TerminalText.printableLines(json ? Self.json(report) : Self.describe(report, runner.renderer, after)))
                 if !report.refused.isEmpty {
                     throw SyncFailure(message: "the server refused \(counted(report.refused.count, "change")) (said above); the rest was synced,"
                                       + " and the next sync tries \(report.refused.count == 1 ? "it" : "them") again")

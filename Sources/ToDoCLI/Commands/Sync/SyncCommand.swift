@@ -136,7 +136,7 @@ struct SyncCommand: ListCommand {
     func run(with runner: CommandRunner) throws {
         switch action {
         case .setup(let url, let user, let calendar, let passwordCommand, let allowHTTP, let lists, let allLists):
-            try Self.whileSyncing(runner) {
+            try Self.whileSyncing(runner, leavingNothingOnFailure: true) {
                 try setup(url: url, user: user, calendarName: calendar, passwordCommand: passwordCommand, allowHTTP: allowHTTP, lists: lists,
                           allLists: allLists, runner)
             }
@@ -160,9 +160,9 @@ struct SyncCommand: ListCommand {
 
     /// Runs `body` holding the list's sync lock; another sync that holds it longer than the lock
     /// timeout is said as such.
-    static func whileSyncing(_ runner: CommandRunner, _ body: () throws -> Void) throws {
+    static func whileSyncing(_ runner: CommandRunner, leavingNothingOnFailure: Bool = false, _ body: () throws -> Void) throws {
         do {
-            try runner.store.whileSyncing(body)
+            try runner.store.whileSyncing(leavingNothingOnFailure: leavingNothingOnFailure, body)
         } catch StoreError.lockTimeout(let lockFile, let seconds) where lockFile.hasSuffix(".sync.lock") {
             throw SyncFailure(message: "another todo sync of this list is running (it has held \(lockFile) for more than \(Int(seconds)) seconds);"
                               + " nothing was changed, try again once it has ended")

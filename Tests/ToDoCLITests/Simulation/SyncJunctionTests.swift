@@ -1,0 +1,125 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Where lists, sync, undo and the account's calendars meet (issue 49), each as a user meets it,
+/// against the simulator's in-process server (`SimulatedCalDAVServer`); the simulator found each
+/// first (the seeds are in SyncSimulationTests' history and docs/sync.md).
+final class SyncJunctionTests: HarnessTestCase {
+    private var server: SimulatedCalDAVServer!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = SimulatedCalDAVServer()
+        todo.transport = server
+        todo.environment["TODO_SYNC_PASSWORD"] = "secret"
+    }
+
+    private func setUpSync(_ extra: String..., file: StaticString = #filePath, line: UInt = #line) {
+        let outcome = todo.run(["sync", "setup", server.root.absoluteString, "--user", "alice", "--calendar", "Tasks"] + extra, input: [])
+        XCTAssertEqual(outcome.status, 0, "\(outcome)", file: file, line: line)
+    }
+
+    /// The tasks of a calendar, by summary.
+    private func summaries(in slug: String) -> [String] {
+        server.everything.filter { $0.slug == slug }.compactMap { ICalendarLines.values(of: "SUMMARY", in: $0.resource.text).first }.sorted()
+    }
+
+    private func phoneTask(_ summary: String, uid: String, status: String = "NEEDS-ACTION") -> String {
+        ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Phone//EN", "BEGIN:VTODO", "UID:\(uid)", "DTSTAMP:20261122T090000Z",
+         "LAST-MODIFIED:20261122T090000Z", "SUMMARY:\(summary)", "STATUS:\(status)", "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n")
+    }
+
+    func test_listsThatHoldItemsWhenSetupRuns_eachGetTheirCalendar() throws {
+        todo.succeed("add", "Buy milk")
+        todo.succeed("add", "Send report", "--list", "Work")
+        todo.succeed("add", "Fix fence", "--list", "Home")
+        setUpSync()
+        XCTAssertOutcome(todo.run("sync"), Outcome(status: 0, stdout: """
+            Sent 1: Buy milk
+            Sent 2: Send report
+            Sent 3: Fix fence
+            Synced the list default with "Tasks": received 0, sent 1, 0 conflicts.
+            Synced the list Home with "Home": received 0, sent 1, 0 conflicts.
+            Synced the list Work with "Work": received 0, sent 1, 0 conflicts.
+
+            """, stderr: ""))
+        XCTAssertEqual(summaries(in: "tasks"), ["Buy milk"])
+        XCTAssertEqual(summaries(in: "work"), ["Send report"])
+        XCTAssertEqual(summaries(in: "home"), ["Fix fence"])
+        // The phone checks the Work task: it stays in Work here.
+        let report = try XCTUnwrap(server.everything.first { $0.slug == "work" })
+        server.put(ICalendarLines.replacing(["STATUS", "LAST-MODIFIED"], with: ["STATUS:COMPLETED", "LAST-MODIFIED:20261123T090000Z"],
+                                            in: report.resource.text), named: report.name, in: "work")
+        XCTAssertEqual(todo.run("sync").stdout.split(separator: "\n").first, "Checked 2: Send report")
+        XCTAssertTrue(todo.succeed("show", "2").contains("List:        Work\n"))
+    }
+
+    func test_undoingASync_neverDeletesWhatThePhoneMade_andTheNextSyncReceivesItAgain() {
+        setUpSync()
+        todo.succeed("sync")
+        server.put(phoneTask("Phone-made task", uid: "PHONE-1"), named: "PHONE-1.ics", in: "tasks")
+        XCTAssertTrue(todo.succeed("sync").hasPrefix("Received 1: Phone-made task\n"))
+        XCTAssertEqual(todo.run("undo").status, 0)
+        XCTAssertEqual(todo.succeed("list"), "")
+        XCTAssertOutcome(todo.run("sync"), Outcome(status: 0, stdout: """
+            Received 2: Phone-made task
+            Synced with "Tasks": received 1, sent 0, 0 conflicts.
+
+            """, stderr: ""))
+        XCTAssertEqual(summaries(in: "tasks"), ["Phone-made task"], "still on the phone")
+    }
+
+    func test_aCalendarDeletedOnTheServer_isSaid_theOtherListsSync_andItsItemsStay() {
+        todo.succeed("add", "Fix fence", "--list", "Home")
+        todo.succeed("add", "Send report", "--list", "Work")
+        setUpSync()
+        todo.succeed("sync")
+        server.deleteCalendar("home")
+        todo.succeed("add", "Call Mom", "--list", "Work")
+        XCTAssertOutcome(todo.run("sync"), Outcome(status: 0, stdout: """
+            Sent 3: Call Mom
+            Not synced: the list Home (its calendar http://127.0.0.1:5232/alice/home/ is gone from the server; its items stay here, and the next sync makes the calendar again and sends them)
+            Synced the list default with "Tasks": received 0, sent 0, 0 conflicts.
+            Synced the list Home with "Home": received 0, sent 0, 0 conflicts.
+            Synced the list Work with "Work": received 0, sent 1, 0 conflicts.
+
+            """, stderr: ""))
+        XCTAssertEqual(todo.succeed("list", "--list", "Home"), "1 [ ] Fix fence --list Home\n")
+        XCTAssertEqual(todo.run("sync").status, 0)
+        XCTAssertEqual(summaries(in: "home"), ["Fix fence"], "made again, its item sent anew")
+    }
+
+    func test_everyCalendarOfTheAccount_arrivesInAListOfItsOwn_withAllLists() {
+        for (slug, name) in [("work", "work"), ("work-2", "WORK"), ("cafe", "Caf\u{E9}"), ("cafe-2", "Cafe\u{301}"), ("default", "DEFAULT")] {
+            server.makeCalendar(slug, displayName: name)
+            server.put(phoneTask("In \(slug)", uid: "UID-\(slug)"), named: "UID-\(slug).ics", in: slug)
+        }
+        setUpSync("--all-lists")
+        XCTAssertEqual(todo.run("sync").status, 0)
+        XCTAssertEqual(todo.succeed("list", "--all").split(separator: "\n").count, 5, "every task arrived")
+        XCTAssertEqual(todo.succeed("lists"), """
+            default            0 open items
+            Caf\u{E9}               1 open item
+            Caf\u{E9} (cafe-2)      1 open item
+            default (default)  1 open item
+            work               1 open item
+            WORK (work-2)      1 open item
+
+            """)
+    }
+
+    func test_thePasswordOverPlainHTTP_goesToTheOriginGivenAtSetupOnly() {
+        server.namedHome = "http://192.0.2.7:8080/alice/"
+        let outcome = todo.run("sync", "setup", server.root.absoluteString, "--user", "alice")
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertTrue(outcome.stderr.contains("http://192.0.2.7:8080/alice/"), outcome.stderr)
+        XCTAssertFalse(server.requests.contains { $0.url.host == "192.0.2.7" }, "no request, no password, went there")
+    }
+
+    func test_aRefusedSetup_leavesNothingBehind() throws {
+        todo.environment["TODO_SYNC_PASSWORD"] = "wrong"
+        XCTAssertEqual(todo.run("sync", "setup", server.root.absoluteString, "--user", "alice").status, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: todo.directory.path), [])
+    }
+}
