@@ -123,3 +123,29 @@ final class SyncJunctionTests: HarnessTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: todo.directory.path), [])
     }
 }
+
+extension SyncJunctionTests {
+    func test_aPhonesAlarmOnAWholeDayTask_comesBackAsItCame_afterAnEditHere() throws {
+        let server = try XCTUnwrap(todo.transport as? SimulatedCalDAVServer)
+        todo.environment["TODO_SYNC_PASSWORD"] = "secret"
+        XCTAssertEqual(todo.run(["sync", "setup", server.root.absoluteString, "--user", "alice", "--calendar", "Tasks"], input: []).status, 0)
+        let text = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Phone//EN", "BEGIN:VTODO", "UID:ALARM-1", "DTSTAMP:20261122T090000Z",
+                    "LAST-MODIFIED:20261122T090000Z", "SUMMARY:Pay rent", "DUE;VALUE=DATE:20261201", "BEGIN:VALARM", "ACTION:DISPLAY",
+                    "DESCRIPTION:Reminder", "TRIGGER:-PT30M", "END:VALARM", "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n")
+        server.put(text, named: "ALARM-1.ics", in: "tasks")
+        XCTAssertEqual(todo.run(["sync"], input: []).status, 0)
+        XCTAssertEqual(todo.run(["edit", "1", "--title", "Pay the rent"], input: []).status, 0)
+        XCTAssertEqual(todo.run(["sync"], input: []).status, 0)
+        var sent = try XCTUnwrap(server.everything.first { $0.name == "ALARM-1.ics" }).resource.text
+        XCTAssertEqual(ICalendarLines.values(of: "SUMMARY", in: sent), ["Pay the rent"])
+        XCTAssertEqual(ICalendarLines.values(of: "TRIGGER", in: sent), ["-PT30M"], sent)
+        // Its due moved, in another zone: the alarm still 30 minutes before the day (written RELATED=END,
+        // the due, which a task without a start is timed from either way).
+        todo.environment["TZ"] = "Asia/Tokyo"
+        XCTAssertEqual(todo.run(["edit", "1", "--due", "2026-12-02"], input: []).status, 0)
+        XCTAssertEqual(todo.run(["sync"], input: []).status, 0)
+        sent = try XCTUnwrap(server.everything.first { $0.name == "ALARM-1.ics" }).resource.text
+        XCTAssertEqual(ICalendarLines.values(of: "DUE", in: sent), ["20261202"], sent)
+        XCTAssertEqual(ICalendarLines.values(of: "TRIGGER", in: sent), ["-PT30M"], sent)
+    }
+}
