@@ -69,6 +69,8 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
     /// Requests answered, for counting (a no-change sync is one REPORT).
     public private(set) var requests: [HTTPRequest] = []
     private var counter = 0
+    /// Where each UID is, by calendar and name: a PUT checks its UID without reading every resource.
+    private var places: [String: Set<String>] = [:]
 
     public init(habit: Habit = .radicale) {
         self.habit = habit
@@ -91,7 +93,14 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
 
     /// Deletes a whole calendar (a phone's DELETE of the collection).
     public func deleteCalendar(_ slug: String) {
+        for resource in calendars[slug]?.resources ?? [:] { forget(resource.value.uid, at: slug, resource.key) }
         calendars[slug] = nil
+    }
+
+    private func forget(_ uid: String?, at slug: String, _ name: String) {
+        guard let uid else { return }
+        places[uid]?.remove(slug + "/" + name)
+        if places[uid]?.isEmpty == true { places[uid] = nil }
     }
 
     /// Stores `text` at `name` in the calendar `slug`, as another client's unconditional PUT.
@@ -102,8 +111,9 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
 
     /// Deletes a resource, as another client's DELETE.
     public func delete(named name: String, in slug: String) {
-        guard calendars[slug]?.resources[name] != nil else { return }
+        guard let old = calendars[slug]?.resources[name] else { return }
         counter += 1
+        forget(old.uid, at: slug, name)
         calendars[slug]?.resources[name] = nil
         calendars[slug]?.changes.append((counter, name))
     }
@@ -117,8 +127,13 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
 
     private func store(_ text: String, named name: String, in slug: String) {
         counter += 1
-        if let old = calendars[slug]?.resources[name] { calendars[slug]?.previousETags[name] = old.etag }
-        calendars[slug]?.resources[name] = Resource(text: text, etag: "\"e\(counter)\"", uid: Self.uid(of: text))
+        if let old = calendars[slug]?.resources[name] {
+            calendars[slug]?.previousETags[name] = old.etag
+            forget(old.uid, at: slug, name)
+        }
+        let uid = Self.uid(of: text)
+        if let uid { places[uid, default: []].insert(slug + "/" + name) }
+        calendars[slug]?.resources[name] = Resource(text: text, etag: "\"e\(counter)\"", uid: uid)
         calendars[slug]?.changes.append((counter, name))
     }
 
@@ -201,14 +216,14 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
             guard let existing, existing.etag == wanted || racing else { return HTTPResponse(status: 412, body: []) }
         }
         guard let uid = Self.uid(of: body) else { return HTTPResponse(status: 400, body: Array("no UID".utf8)) }
-        for (otherSlug, other) in calendars {
-            for (otherName, resource) in other.resources where resource.uid == uid && !(otherSlug == slug && otherName == name) {
-                if otherSlug == slug {
-                    return error(409, "<c:no-uid-conflict><d:href>/alice/\(otherSlug)/\(otherName)</d:href></c:no-uid-conflict>")
-                }
-                if habit == .cyrus {
-                    return error(403, "<c:unique-scheduling-object-resource><d:href>/alice/\(otherSlug)/\(otherName)</d:href></c:unique-scheduling-object-resource>")
-                }
+        for place in (places[uid] ?? []).sorted() where place != slug + "/" + name {
+            let parts = place.split(separator: "/", maxSplits: 1).map(String.init)
+            let (otherSlug, otherName) = (parts[0], parts[1])
+            if otherSlug == slug {
+                return error(409, "<c:no-uid-conflict><d:href>/alice/\(otherSlug)/\(otherName)</d:href></c:no-uid-conflict>")
+            }
+            if habit == .cyrus {
+                return error(403, "<c:unique-scheduling-object-resource><d:href>/alice/\(otherSlug)/\(otherName)</d:href></c:unique-scheduling-object-resource>")
             }
         }
         store(body, named: name, in: slug)

@@ -87,7 +87,7 @@ struct CommandSession {
             now: now())
         return CommandRunner(context: context,
                              store: JSONFileStore(path: path, lockTimeout: try lockTimeout(settings), now: now,
-                                                  timeZone: settings.timeZone),
+                                                  timeZone: settings.timeZone, newID: context.newID),
                              renderer: renderer, settings: settings, arguments: invocation.commandLine)
     }
 

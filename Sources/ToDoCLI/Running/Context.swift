@@ -56,6 +56,9 @@ public struct Context {
     /// the kernel takes its memory back at once (freeing a 10,000-item list first cost 0.7 ms,
     /// more than a tenth of reading it). Tests, many commands in one process, let it go (the default).
     public var keepUntilExit: (Any) -> Void
+    /// Where new items take their ids; `nil`: random ones. A simulation passes its own, so that a
+    /// seed replays with the same ids.
+    public var newID: (@Sendable () -> UUID)?
 
     public init(environment: [String: String], currentDirectory: String, homeDirectory: String?,
                 systemTimeZone: @escaping @autoclosure () -> TimeZoneRules,

@@ -550,8 +550,9 @@ public struct SyncRun {
             }
         }
         progress?(plan.remote.count, plan.remote.count)
-        if try !readBack(&stored, replaced: Set(plan.remote.compactMap { if case .put(let item, _?, _) = $0 { item.id } else { nil } }),
-                         in: calendars) {
+        // Items whose resource was written over (not made): looked up once, not for each record.
+        let overwritten = Set(plan.remote.compactMap { if case .put(let item, _?, _) = $0 { item.id } else { nil } })
+        if try !readBack(&stored, replaced: overwritten, in: calendars) {
             changedMeanwhile = true
         }
         if !stored.isEmpty || !deleted.isEmpty {
@@ -559,8 +560,7 @@ public struct SyncRun {
             // What this sync made is asked for by its href next time: it was made after the token,
             // and a server may leave out of the changes since then a task made and deleted since
             // (RFC 6578 3.5.1; Xandikos does), which would otherwise stay here for ever.
-            let made = stored.filter { record in !plan.remote.contains { if case .put(let item, _?, _) = $0 { item.id == record.id } else { false } } }
-                .map(\.href)
+            let made = stored.filter { !overwritten.contains($0.id) }.map(\.href)
             try store.update(command: command, withSyncState: { _, state in
                 guard var current = state else { return }
                 current.records.removeAll { replaced.contains($0.id) }

@@ -89,6 +89,9 @@ final class SyncSimulation {
         for index in 0..<options.laptops {
             let laptop = try Laptop(name: "laptop\(index + 1)", zone: Self.zones[index % Self.zones.count])
             laptop.harness.transport = server
+            // Ids from the seed, so that a replay makes the same UIDs.
+            let ids = SeededIDs(seed: seed &+ UInt64(index) &* 0x9E37_79B9)
+            laptop.harness.newID = { ids.next() }
             laptops.append(laptop)
         }
     }
@@ -465,5 +468,23 @@ final class SyncSimulation {
         for uid in made where places[uid.uppercased()] == nil && !deleted.contains(uid.uppercased()) {
             throw Violation(invariant: "nothing is lost unless a side deleted it", detail: "\(uid) was made and is gone from the server")
         }
+    }
+}
+
+/// Ids drawn from a seed, one after another, for items a laptop of the simulation makes.
+final class SeededIDs: @unchecked Sendable {
+    private var generator: SeededGenerator
+    private let lock = NSLock()
+
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
+
+    func next() -> UUID {
+        lock.lock()
+        defer { lock.unlock() }
+        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 }

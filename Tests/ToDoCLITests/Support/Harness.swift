@@ -59,6 +59,8 @@ final class Harness {
     var now = Date(timeIntervalSince1970: 1_795_361_400)
     /// What HTTP requests reach; none by default.
     var transport: HTTPTransport?
+    /// Where new items take their ids; random by default.
+    var newID: (@Sendable () -> UUID)?
 
     init(inMemory: Bool = false) throws {
         temporary = try TemporaryDirectory(inMemory: inMemory)
@@ -79,10 +81,11 @@ final class Harness {
         let output = CapturedOutput(isTerminal: outputIsTerminal)
         let errorOutput = CapturedOutput(isTerminal: outputIsTerminal)
         let now = self.now
-        let context = Context(environment: environment, currentDirectory: directory.path, homeDirectory: directory.path,
+        var context = Context(environment: environment, currentDirectory: directory.path, homeDirectory: directory.path,
                               systemTimeZone: .utc, now: { now },
                               input: ScriptedInput(input, isTerminal: inputIsTerminal),
                               output: output, errorOutput: errorOutput, transport: transport)
+        context.newID = newID
         let status = ToDoCLI.run(arguments, in: context)
         return Outcome(status: status, stdout: output.text, stderr: errorOutput.text)
     }
