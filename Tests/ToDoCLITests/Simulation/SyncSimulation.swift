@@ -189,7 +189,8 @@ final class SyncSimulation {
         let lists = Set(try items(of: laptop).compactMap(\.list))
         guard let from = lists.sorted().first(where: { _ in chance(0.5) }) ?? lists.sorted().first else { return }
         let to = pick((Self.listNames + ["Garden"]).filter { $0 != from })
-        let holding = lists.contains { $0.lowercased() == to.lowercased() }
+        // Another list than the one renamed (a new case of its own name is a rename).
+        let holding = from.lowercased() != to.lowercased() && lists.contains { $0.lowercased() == to.lowercased() }
         let before = try items(of: laptop)
         let outcome = try run(laptop, ["lists", "rename", from, to], allowed: [0, 3])
         // Renaming onto a list that holds items would merge the two for good: refused.
