@@ -406,7 +406,12 @@ public struct SyncRun {
                 // makes one for it and sends its items anew.
                 for gone in fetched.gone {
                     guard let index = current.lists.firstIndex(where: { ListName.same($0.list, gone.list) }) else { continue }
-                    current.lists[index] = SyncState.ListCalendar(list: current.lists[index].list, calendarName: current.lists[index].calendarName)
+                    // A list with no items here goes with its calendar: nothing to make it again for.
+                    if manager.lists().contains(where: { ListName.same($0.name, gone.list) && $0.open + $0.done > 0 }) {
+                        current.lists[index] = SyncState.ListCalendar(list: current.lists[index].list, calendarName: current.lists[index].calendarName)
+                    } else {
+                        current.lists.remove(at: index)
+                    }
                 }
                 // Nothing to send or ask again: the list and the calendars are in step at their tokens.
                 let inStep = plan.remote.isEmpty && fetched.unreadable.isEmpty
