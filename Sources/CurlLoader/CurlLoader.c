@@ -189,7 +189,8 @@ FORWARD_VOID(curl_easy_reset, (void *handle), (handle))
 // One easy handle for every request of the process, one request at a time: what it keeps between
 // requests (open connections, DNS answers, TLS sessions) is used again, so that the thousand PUTs
 // of a first sync to a server far away make one connection, not a thousand handshakes. Reset
-// before each request, it keeps nothing of the last one's options.
+// before each request, it keeps nothing of the last one's options. A request made while another
+// is under way takes a handle of its own.
 static pthread_mutex_t requestLock = PTHREAD_MUTEX_INITIALIZER;
 static void *sharedHandle;
 
@@ -198,7 +199,14 @@ static int perform(void *handle, const char *method, const char *url, char *cons
 
 int todo_http_perform(const char *method, const char *url, char *const *headers, int header_count,
                       const unsigned char *body, long body_length, long timeout_milliseconds, todo_http_answer *answer) {
-    pthread_mutex_lock(&requestLock);
+    if (pthread_mutex_trylock(&requestLock) != 0) {
+        // Another request is under way on the shared handle (sync setup's two writes at once, to
+        // see whether the server takes both): this one goes on a handle of its own.
+        void *own = curl_easy_init();
+        int code = own ? perform(own, method, url, headers, header_count, body, body_length, timeout_milliseconds, answer) : curlFailedInit;
+        if (own) curl_easy_cleanup(own);
+        return code;
+    }
     if (sharedHandle) {
         curl_easy_reset(sharedHandle);
     } else {

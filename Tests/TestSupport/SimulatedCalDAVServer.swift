@@ -17,8 +17,7 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
         /// calendar holds is 403 `unique-scheduling-object-resource` naming where it is.
         case cyrus
         /// DAViCal and SOGo: a write with the version the resource had just before (two PUTs of
-        /// one `If-Match` at the same moment) is taken, not refused with 412; writes are answered
-        /// without an ETag.
+        /// one `If-Match` at the same moment) is taken, not refused with 412.
         case davical
     }
 
@@ -32,7 +31,26 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
         case doneButCut
         /// A write done, answered without its ETag.
         case noETag
+        /// A write over a version (`If-Match`) done, and then another client's write over the
+        /// same version, as a phone's at the same moment: the server takes it too where it takes
+        /// racing writes (`Habit.davical`), else refuses it (412, the phone's to handle). The
+        /// other client adds a `DESCRIPTION` to the version it had (`racedWrites`). Scheduled for
+        /// a request, it waits for the first such write from there on.
+        case racedByAnotherWriter
     }
+
+    /// A write another client made at the moment todo wrote (`Fault.racedByAnotherWriter`) and
+    /// the server took after todo's: what todo sent and what the other client added.
+    public struct RacedWrite: Sendable {
+        public var uid: String
+        public var sentSummary: String
+        public var sentStatus: String?
+        public var description: String
+    }
+    /// The racing writes the server took, in order.
+    public var racedWrites: [RacedWrite] = []
+    /// One request at a time, as the server's own lock would have it: setup sends two at once.
+    private let lock = NSLock()
 
     public struct Resource: Equatable, Sendable {
         public var text: String
@@ -145,7 +163,15 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
     // MARK: Answering todo
 
     public func send(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
-        let fault = scheduledFault.flatMap { $0.index == requests.count ? $0.fault : nil }
+        lock.lock()
+        defer { lock.unlock() }
+        var fault = scheduledFault.flatMap { $0.index == requests.count ? $0.fault : nil }
+        // A race waits for a write over a version: the first such from its request on.
+        if let (index, scheduled) = scheduledFault, scheduled == .racedByAnotherWriter, index <= requests.count {
+            let racing = request.method == "PUT" && request.headers["If-Match"] != nil
+            fault = racing ? scheduled : nil
+            scheduledFault = racing ? nil : (requests.count + 1, scheduled)
+        }
         requests.append(request)
         switch fault {
         case .unavailable?: return HTTPResponse(status: 503, body: Array("busy".utf8))
@@ -156,9 +182,11 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
             return HTTPResponse(status: 401, headers: ["WWW-Authenticate": "Basic realm=\"sim\""], body: [])
         }
         guard request.url.host == root.host, request.url.port == root.port else { throw .failed("could not connect to \(request.url.host ?? "")") }
+        let before = fault == .racedByAnotherWriter ? resource(at: request) : nil
         var answer = answer(request)
         if fault == .doneButCut { throw .failed("connection reset by peer") }
-        if fault == .noETag || habit == .davical, request.method == "PUT" { answer.headers["etag"] = nil }
+        if fault == .noETag, request.method == "PUT" { answer.headers["etag"] = nil }
+        if let before, request.method == "PUT", request.headers["If-Match"] != nil, answer.status == 204 { race(over: before, of: request) }
         return answer
     }
 
@@ -204,6 +232,26 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
         default:
             return HTTPResponse(status: 404, body: [])
         }
+    }
+
+    /// The resource a request names, and where.
+    private func resource(at request: HTTPRequest) -> (slug: String, name: String, resource: Resource)? {
+        let path = request.url.path.removingPercentEncoding ?? request.url.path
+        let parts = path.split(separator: "/").map(String.init)
+        guard parts.count == 3, let resource = calendars[parts[1]]?.resources[parts[2]] else { return nil }
+        return (parts[1], parts[2], resource)
+    }
+
+    /// Another client's write over the version `before` that `request` just replaced: taken by a
+    /// server that takes racing writes, refused by any other.
+    private func race(over before: (slug: String, name: String, resource: Resource), of request: HTTPRequest) {
+        guard habit == .davical, let uid = before.resource.uid else { return }
+        counter += 1
+        let description = "raced \(counter)"
+        store(ICalendarLines.replacing(["DESCRIPTION"], with: ["DESCRIPTION:" + description], in: before.resource.text), named: before.name, in: before.slug)
+        let sent = String(decoding: request.body ?? [], as: UTF8.self)
+        racedWrites.append(RacedWrite(uid: uid, sentSummary: ICalendarLines.values(of: "SUMMARY", in: sent).first ?? "",
+                                      sentStatus: ICalendarLines.values(of: "STATUS", in: sent).first, description: description))
     }
 
     private func put(_ request: HTTPRequest, body: String, slug: String, name: String) -> HTTPResponse {

@@ -111,7 +111,9 @@ struct ItemRenderer {
         case .repeatRule:
             return [(field.label, item.repeatRule.map { rule in
                 let words = Self.repeatText(rule)
-                return words == rule ? TerminalText.printable(rule) : "\(words) (\(TerminalText.printable(rule)))"
+                let shown = words == rule ? TerminalText.printable(rule) : "\(words) (\(TerminalText.printable(rule)))"
+                // A timed series follows the zone it was made in, wherever it is shown.
+                return shown + (item.repeatZone.map { ", in " + TerminalText.printable($0) } ?? "")
             } ?? "-")]
         case .start: return [(field.label, item.start.map(dateAndDay) ?? "-")]
         case .description: return [(field.label, item.itemDescription.map(TerminalText.printableLines) ?? "-")]

@@ -18,6 +18,7 @@ public enum ICalendarFormat {
         let stamp = utc(now.timeIntervalSince1970)
         // A parent is named by its UID, as the calendar knows it.
         let uids = Dictionary(items.compactMap { item in item.originalUID.map { (item.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        var zonesUsed: [String: TimeZoneRules] = [:]
         for item in items {
             lines.append("BEGIN:VTODO")
             lines.append("UID:" + item.uid)
@@ -25,9 +26,14 @@ public enum ICalendarFormat {
             if let createdAt = item.createdAt { lines.append("CREATED:" + utc(createdAt)) }
             lines.append("SUMMARY:" + escaped(item.title))
             if let description = item.itemDescription { lines.append("DESCRIPTION:" + escaped(description)) }
+            // A timed series goes in the zone its rule is followed in, which the calendar then
+            // follows too (RFC 5545 3.3.10); any other time in UTC.
+            let seriesZone = item.repeatZone.flatMap { name in ZoneInfo.zone(named: name).map { (name, CivilTime(rules: $0)) } }
+            if let (name, zone) = seriesZone, zonesUsed[name] == nil { zonesUsed[name] = zone.rules }
             func date(_ name: String, _ date: ItemDate, asDay: Bool) -> String {
-                asDay ? name + ";VALUE=DATE:" + CivilTime.basicDate(date.day(local: local).fields, time: false)
-                    : name + ":" + utc(date.moment(local: local))
+                if asDay { return name + ";VALUE=DATE:" + CivilTime.basicDate(date.day(local: local).fields, time: false) }
+                guard let (zoneName, zone) = seriesZone else { return name + ":" + utc(date.moment(local: local)) }
+                return name + ";TZID=" + zoneName + ":" + CivilTime.basicDate(zone.fields(of: date.moment(local: local)), time: true)
             }
             // RFC 5545 anchors an RRULE on DTSTART: a repeating item without a start is anchored on
             // its due (read back as no start).
@@ -62,6 +68,10 @@ public enum ICalendarFormat {
             for alarm in item.alarms { lines += alarm.icalendarComponent(title: item.title, hasStart: hasStart) }
             lines += item.icalendarLines
             lines.append("END:VTODO")
+        }
+        // RFC 5545 wants each TZID defined in the calendar.
+        for (name, rules) in zonesUsed.sorted(by: { $0.key < $1.key }) {
+            lines += ICalendarTimeZones.definition(of: rules, named: name, at: now.timeIntervalSince1970)
         }
         // RFC 5545 wants a calendar to hold a component: an empty list's holds a zone, UTC.
         if items.isEmpty {
@@ -378,6 +388,12 @@ public enum ICalendarFormat {
                                      done: status == "COMPLETED" || (status == nil && completedAt != nil),
                                      createdAt: time("CREATED"), completedAt: completedAt)
         item.fields.repeatRule = property("RRULE").map { String($0.value) }
+        // A timed series is followed in its DTSTART's zone (its DUE's without one), when that is
+        // one of the zone folder's; UTC and floating times follow the zone of the moment.
+        if item.fields.repeatRule != nil, let anchor = property("DTSTART") ?? property("DUE"), (start ?? due)?.isDay == false,
+           let tzid = anchor.parameters["TZID"], let name = zones.zone(named: tzid)?.rules.name, ZoneInfo.zone(named: name) != nil {
+            item.fields.repeatZone = name
+        }
         // A series anchored on its due (as RFC 5545 wants, and phones write it) has no start of its own.
         item.fields.start = item.fields.repeatRule != nil && start == due ? nil : start
         item.fields.priority = priority
@@ -460,7 +476,7 @@ extension ICalendarFormat {
             }
             let named = Set(occurrences.compactMap { todos[$0].occurrence })
             guard let text = series.repeatRule, var rule = try? RepeatRule(text), rule.canBeFollowed else { continue }
-            let local = CivilTime(rules: rules)
+            let local = CivilTime(rules: series.seriesRules(else: rules))
             var moved = series
             // An occurrence is named by the series' DTSTART, or its DUE without one.
             while let name = (moved.start ?? moved.due)?.moment(local: local), named.contains(name), let anchor = moved.occurrence {

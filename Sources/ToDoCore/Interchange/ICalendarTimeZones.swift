@@ -54,6 +54,44 @@ struct ICalendarTimeZones {
         return nil
     }
 
+    // MARK: A zone written as a VTIMEZONE
+
+    /// The VTIMEZONE that defines `rules` as `name`, as calendars write one: the zone's rules of
+    /// today (a zoneinfo file's POSIX footer), a STANDARD and a DAYLIGHT part repeating yearly
+    /// from 1970, or one STANDARD part of the offset at `now` for a zone without daylight time
+    /// (or with rules a yearly RRULE cannot say). Readers that know the IANA name use their own.
+    static func definition(of rules: TimeZoneRules, named name: String, at now: Double) -> [String] {
+        func offset(_ seconds: Int) -> String {
+            let minutes = abs(seconds) / 60
+            return (seconds < 0 ? "-" : "+") + CivilTime.digits(minutes / 60, 2) + CivilTime.digits(minutes % 60, 2)
+        }
+        func abbreviation(_ text: String) -> [String] {
+            let name = text.filter { $0 != "<" && $0 != ">" }
+            return name.isEmpty ? [] : ["TZNAME:" + name]
+        }
+        let weekdays = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+        /// One observance: from `from` to `to` at the rule's day and local time, yearly.
+        func observance(_ kind: String, _ rule: POSIXTimeZone.Rule, from: Int, to: Int, abbreviation named: String) -> [String]? {
+            guard case .monthWeekDay(let month, let week, let weekday) = rule.day, (0..<86_400).contains(rule.time) else { return nil }
+            let day = CalendarDay(number: POSIXTimeZone.dayNumber(of: rule.day, in: 1970))
+            let start = CivilTime.Fields(year: day.year, month: day.month, day: day.day, hour: rule.time / 3600, minute: rule.time / 60 % 60,
+                                         second: rule.time % 60)
+            return ["BEGIN:" + kind, "DTSTART:" + CivilTime.basicDate(start, time: true), "TZOFFSETFROM:" + offset(from), "TZOFFSETTO:" + offset(to)]
+                + abbreviation(named) + ["RRULE:FREQ=YEARLY;BYMONTH=\(month);BYDAY=\(week == 5 ? -1 : week)\(weekdays[weekday])", "END:" + kind]
+        }
+        var lines = ["BEGIN:VTIMEZONE", "TZID:" + name]
+        if let posix = rules.currentRules, let daylight = posix.daylight,
+           let standardPart = observance("STANDARD", daylight.end, from: daylight.offset, to: posix.standard.offset, abbreviation: posix.standard.name),
+           let daylightPart = observance("DAYLIGHT", daylight.start, from: posix.standard.offset, to: daylight.offset, abbreviation: daylight.name) {
+            lines += standardPart + daylightPart
+        } else {
+            let now = rules.secondsFromGMT(at: now)
+            lines += ["BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:" + offset(now), "TZOFFSETTO:" + offset(now)]
+                + abbreviation(rules.currentRules.map(\.standard.name) ?? "") + ["END:STANDARD"]
+        }
+        return lines + ["END:VTIMEZONE"]
+    }
+
     // MARK: A VTIMEZONE's rules
 
     /// One STANDARD or DAYLIGHT part of a VTIMEZONE: from its onsets on, the offset is `offsetTo`.

@@ -15,6 +15,11 @@ public enum FieldChange<Value: Equatable & Sendable>: Equatable, Sendable {
         case .remove: return nil
         }
     }
+
+    /// Whether the change gives the field a value.
+    public var isSet: Bool {
+        if case .set = self { true } else { false }
+    }
 }
 
 /// What an edit changes on one item (`todo edit`): a new title, and each optional field kept, set
@@ -125,6 +130,7 @@ extension ItemManager {
         edited.start = start
         edited.parent = parent
         for (field, change) in edit.texts { edited[text: field] = change.applied(to: current[text: field]) }
+        followRepeatZone(of: &edited, before: current, ruleGiven: edit.repeatRule.isSet)
         // Another list, named in another case than its items spell it, is theirs.
         if let list = edited.list, !ListName.same(list, current.list) { edited.list = listName(asTheItemsSpell: list) }
         if let alarms = edit.alarms.applied(to: current.alarms) {

@@ -24,7 +24,9 @@ extension ItemManager {
             return CheckedOccurrence(record: try checkItem(withID: id), series: nil)
         }
         guard let rule = try? RepeatRule(text), rule.canBeFollowed else { throw .unfollowableRepeat(item) }
-        let local = CivilTime(rules: rules)
+        // RFC 5545 follows a rule in its DTSTART's zone: the weekdays of New York stay New York's
+        // when the item is checked in Tokyo.
+        let local = CivilTime(rules: item.seriesRules(else: rules))
         let now = currentTime() ?? anchor.moment(local: local)
         guard let (next, nextRule) = rule.nextOccurrence(after: anchor, now: now, local: local) else {
             return CheckedOccurrence(record: try checkItem(withID: id), series: nil)
@@ -36,6 +38,7 @@ extension ItemManager {
         // it rings no more.
         var fields = item.fields
         fields.repeatRule = nil
+        fields.repeatZone = nil
         fields.originalUID = nil
         fields.icalendarLines = []
         fields.alarms = []
@@ -48,7 +51,32 @@ extension ItemManager {
     }
 }
 
+extension ItemManager {
+    /// Gives `item` the zone its repeat rule is followed in: a timed repeating item whose rule is
+    /// given here (`ruleGiven`), or which becomes timed and repeating, is followed in `localZone`
+    /// when that is a zone of the zone folder (an IANA name a calendar's `TZID` can say; POSIX
+    /// rules and files are not); one that stays timed and repeating keeps its zone; any other has
+    /// none (a whole day is the same day in every zone).
+    func followRepeatZone(of item: inout ToDoItem, before old: ToDoItem?, ruleGiven: Bool) {
+        guard item.isTimedRepeat else {
+            if item.repeatZone != nil { item.repeatZone = nil }
+            return
+        }
+        guard ruleGiven || old?.isTimedRepeat != true else { return }
+        item.repeatZone = localZone.flatMap { ZoneInfo.zone(named: $0.name) == nil ? nil : $0.name }
+    }
+}
+
 extension ToDoItem {
+    /// Whether the item repeats at a time of day: its rule is followed in a zone.
+    var isTimedRepeat: Bool { repeatRule != nil && (due ?? start)?.isDay == false }
+
+    /// The zone its repeat rule is followed in: its own (`repeatZone`) when the zone folder has
+    /// it, else `rules`.
+    func seriesRules(else rules: TimeZoneRules) -> TimeZoneRules {
+        repeatZone.flatMap { ZoneInfo.zone(named: $0) } ?? rules
+    }
+
     /// The moment a repeating item's occurrence is: its due, or without one its start (a
     /// calendar's task may repeat by its `DTSTART` alone).
     var occurrence: ItemDate? { due ?? start }

@@ -23,6 +23,9 @@ public struct ItemManager: Sendable {
     /// Gives the id of each item the list makes itself (the done copy of a repeating item's
     /// occurrence, an item `add` makes): passed in, as the clock is; random unless set.
     public var newID: @Sendable () -> UUID = { UUID() }
+    /// The zone the user's changes are made in, passed in as the clock is: a timed repeating item
+    /// whose rule is given here is followed in it (`followingRepeatZone`); `nil` sets no zone.
+    public var localZone: TimeZoneRules?
     /// The ids of all items, so that `add` checks rule 1 without a scan; `nil` until made
     /// (`containsItem(withID:)`). Restoring a list makes it anyway, to refuse two items with one
     /// id, unless the list was read through its index, whose ids were checked when it was made.
@@ -141,6 +144,7 @@ public struct ItemManager: Sendable {
         if open.done { open.done = false }
         if open.completedAt != nil { open.completedAt = nil }
         if !open.tags.isEmpty { open.tags = Tags.normalized(open.tags) }
+        followRepeatZone(of: &open, before: nil, ruleGiven: true)
         return try insert(open)
     }
 

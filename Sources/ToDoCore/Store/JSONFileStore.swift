@@ -474,6 +474,7 @@ public struct JSONFileStore: Sendable {
         guard let (bytes, identity) = try FileSystem.readOwnFile(at: path, limit: sizeLimit, mapping: true) else {
             var manager = ItemManager(now: now)
             if let newID { manager.newID = newID }
+            manager.localZone = timeZone
             return Snapshot(document: StoreDocument(), manager: manager, identity: nil)
         }
         let fileSize = bytes.count
@@ -513,6 +514,7 @@ public struct JSONFileStore: Sendable {
             throw .invalidContent(file: path, reason: Self.reason(for: error))
         }
         if let newID { manager.newID = newID }
+        manager.localZone = timeZone
         var journal = ListJournal.Contents()
         if document.continuesInJournal {
             let file = ListJournal(dataPath: path)

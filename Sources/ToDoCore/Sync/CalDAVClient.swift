@@ -1,3 +1,4 @@
+import Dispatch
 import ToDoModel
 import ToDoStorage
 
@@ -391,6 +392,53 @@ public struct CalDAVClient: Sendable {
         return .done(etag: answer.header("etag"), path: Self.pathAfterRedirect(answer, asSent: href, in: calendar))
     }
 
+    /// Whether the calendar takes two writes made with one `If-Match` at the same moment, as
+    /// DAViCal and SOGo do (../shared/SYNC.md: 25 and 19 of 30 tries), where a conditional write is
+    /// then no lock: a probe task is made, written twice at once over its one version (up to
+    /// `tries` times, as a race is won or lost by chance), and deleted. A server that gives no
+    /// ETag cannot be asked, and is taken to order its writes (todo reads back a write answered
+    /// without one anyway). Throws when the probe could not be made or deleted.
+    public func takesRacingWrites(in calendar: WebAddress, uid: String, tries: Int = 3) throws(CalDAVError) -> Bool {
+        let href = CalDAVClient.pathSegment(uid, replacement: "-") + ".ics"
+        func probe(_ summary: String) -> String {
+            ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//todo//sync setup probe//EN", "BEGIN:VTODO", "UID:" + uid, "DTSTAMP:19700101T000000Z",
+             "SUMMARY:" + summary, "STATUS:CANCELLED", "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n")
+        }
+        guard case .done(var etag, _) = try put(probe("todo sync setup: a probe, deleted at once"), at: href, in: calendar, replacing: nil) else {
+            throw .notCalDAV("the server refused a task written to \(calendar.absoluteString)")
+        }
+        var racing = false
+        for attempt in 0..<tries where !racing {
+            // A server that answers a write without its ETag gives it to a GET (SabreDAV 1.8
+            // answered a multiget of the probe 403).
+            if etag == nil { etag = try send("GET", try resolve(href, calendar)).header("etag") }
+            guard let version = etag else { break }
+            let outcomes = Self.atOnce([probe("probe \(attempt) a"), probe("probe \(attempt) b")]) { text throws(CalDAVError) in
+                try put(text, at: href, in: calendar, replacing: version)
+            }
+            racing = outcomes.allSatisfy { if case .success(.done) = $0 { true } else { false } }
+            etag = nil
+        }
+        guard case .done = try delete(href, in: calendar, etag: nil) else {
+            throw .notCalDAV("the server kept the probe task \(href) in \(calendar.absoluteString); delete it there")
+        }
+        return racing
+    }
+
+    /// `body` for each of `values` on threads of their own, all at once (a transport that sends
+    /// one request at a time sends them in turn).
+    private static func atOnce<Value: Sendable, Result: Sendable>(_ values: [Value], _ body: @escaping @Sendable (Value) throws(CalDAVError) -> Result)
+        -> [Swift.Result<Result, CalDAVError>] {
+        let boxes = values.map { _ in ResultBox<Swift.Result<Result, CalDAVError>>() }
+        let group = DispatchGroup()
+        for (value, box) in zip(values, boxes) {
+            DispatchQueue.global().async(group: group) { box.value = Swift.Result { () throws(CalDAVError) in try body(value) } }
+        }
+        // Each box is written by its own thread before the group is left.
+        group.wait()
+        return boxes.compactMap(\.value)
+    }
+
     /// Deletes `href` if it is still the version with `etag`; one already gone counts as deleted.
     public func delete(_ href: String, in calendar: WebAddress, etag: String?) throws(CalDAVError) -> WriteOutcome {
         let target = try resolve(href, calendar), headers = etag.map { ["If-Match": Self.quoted($0)] } ?? [:]
@@ -545,4 +593,9 @@ extension CalDAVError: CustomStringConvertible {
                 + " address given at setup, and never from https to http: set up with that address, or have the server use https"
         }
     }
+}
+
+/// One result a thread of its own writes, read after the threads are done.
+private final class ResultBox<Value: Sendable>: @unchecked Sendable {
+    var value: Value?
 }

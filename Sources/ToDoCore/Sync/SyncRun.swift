@@ -437,7 +437,7 @@ public struct SyncRun {
             report.conflicts += conflicts
             // Only the last round's refusals stand: a 5xx another round got past was a race.
             report.refused = []
-            let changedMeanwhile = try push(plan, to: fetched, report: &report)
+            let changedMeanwhile = try push(plan, to: fetched, readingBack: state.account.takesRacingWrites, report: &report)
             if !changedMeanwhile { break }
         }
         return report
@@ -496,7 +496,9 @@ public struct SyncRun {
     /// that do not order racing writes answer), for another round. A write the server refuses is
     /// said (`SyncReport.refused`) and the rest is sent: its item's record stays as it was, so
     /// the next sync sends it again.
-    private func push(_ plan: SyncPlan, to calendars: FetchedCalendars, report: inout SyncReport) throws -> Bool {
+    /// Sends the plan's changes; with `readingBack` (a server that takes racing writes), every
+    /// write is read back as one answered without an ETag is (`readBack`).
+    private func push(_ plan: SyncPlan, to calendars: FetchedCalendars, readingBack: Bool, report: inout SyncReport) throws -> Bool {
         var texts = calendars.texts
         let patched = plan.remote.compactMap { change -> String? in
             if case .put(_, let href?, _) = change, texts[href] == nil { return href }
@@ -513,7 +515,7 @@ public struct SyncRun {
             case .done(let newEtag, let path):
                 report.sent.append(item)
                 // A new resource is named as the server has it, after any redirect; a listed one as listed.
-                stored.append(SyncPlan.Record(id: item.id, href: href ?? path, etag: newEtag, base: item))
+                stored.append(SyncPlan.Record(id: item.id, href: href ?? path, etag: readingBack ? nil : newEtag, base: item))
             case .changedMeanwhile:
                 changedMeanwhile = true
             case .refused(let refusal):

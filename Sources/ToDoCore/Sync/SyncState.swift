@@ -23,6 +23,10 @@ public struct SyncState: Equatable, Sendable {
         /// Whether every calendar of the account that holds tasks is a list here, named as the
         /// calendar (`--all-lists`): a second machine takes the lists the first made.
         public var allLists = false
+        /// Whether the server was seen at setup to take two writes made with one `If-Match` at
+        /// the same moment (DAViCal, SOGo): each write is then read back, and one that another
+        /// client's write replaced is merged with it by the next round (`SyncRun`).
+        public var takesRacingWrites = false
 
         public init(calendar: WebAddress, calendarName: String?, user: String, passwordCommand: String?, allowsHTTP: Bool) {
             self.calendar = calendar
@@ -172,6 +176,10 @@ public struct SyncState: Equatable, Sendable {
         writer.field("home", account.home?.absoluteString)
         if account.allLists {
             writer.key("allLists")
+            writer.bool(true)
+        }
+        if account.takesRacingWrites {
+            writer.key("takesRacingWrites")
             writer.bool(true)
         }
         writer.endObject()
@@ -362,7 +370,7 @@ public struct SyncState: Equatable, Sendable {
 
     private static func account(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> Account {
         func path() -> String { "account" }
-        var calendar: WebAddress?, name: String?, user: String?, command: String?, allowsHTTP = false, home: WebAddress?, allLists = false
+        var calendar: WebAddress?, name: String?, user: String?, command: String?, allowsHTTP = false, home: WebAddress?, allLists = false, racing = false
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             switch key {
             case "calendar": calendar = try scanner.string(at: path).flatMap { WebAddress(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
@@ -372,6 +380,7 @@ public struct SyncState: Equatable, Sendable {
             case "allowHTTP": allowsHTTP = try scanner.bool(at: path) ?? false
             case "home": home = try scanner.string(at: path).flatMap { WebAddress(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
             case "allLists": allLists = try scanner.bool(at: path) ?? false
+            case "takesRacingWrites": racing = try scanner.bool(at: path) ?? false
             default: _ = try scanner.unknownValue()
             }
         }
@@ -379,6 +388,7 @@ public struct SyncState: Equatable, Sendable {
         var account = Account(calendar: calendar, calendarName: name, user: user, passwordCommand: command, allowsHTTP: allowsHTTP)
         account.home = home
         account.allLists = allLists
+        account.takesRacingWrites = racing
         return account
     }
 

@@ -75,7 +75,7 @@ public struct POSIXTimeZone: Equatable, Sendable {
     }
 
     /// The number of the day a rule names in `year` (proleptic Gregorian, as POSIX counts).
-    private static func dayNumber(of day: Rule.Day, in year: Int) -> Int {
+    package static func dayNumber(of day: Rule.Day, in year: Int) -> Int {
         let isLeap = CalendarDay.isLeap(year, gregorian: true)
         let january1 = CalendarDay.dayNumber(year: year, month: 1, day: 1, gregorian: true)
         switch day {

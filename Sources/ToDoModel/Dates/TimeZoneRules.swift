@@ -31,6 +31,15 @@ public struct TimeZoneRules: Sendable {
         self.name = name
     }
 
+    /// The rules the zone follows from its last listed change on, as POSIX rules: a zoneinfo
+    /// file's footer, or the rules themselves; `nil` for a table without one.
+    package var currentRules: POSIXTimeZone? {
+        switch storage {
+        case .posix(let posix): posix
+        case .table(let table): table.footer
+        }
+    }
+
     /// UTC.
     public static let utc = TimeZoneRules(POSIXTimeZone("UTC0")!, name: "UTC")
 

@@ -70,7 +70,7 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .description: a.itemDescription == b.itemDescription
         case .due: a.due == b.due
         case .start: a.start == b.start
-        case .repeatRule: a.repeatRule == b.repeatRule
+        case .repeatRule: a.repeatRule == b.repeatRule && a.repeatZone == b.repeatZone
         case .priority: a.priority == b.priority
         case .tags: a.tags == b.tags
         case .parent: a.parent == b.parent
@@ -92,7 +92,9 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .description: item.fields.itemDescription = source.itemDescription
         case .due: item.fields.due = source.due
         case .start: item.fields.start = source.start
-        case .repeatRule: item.fields.repeatRule = source.repeatRule
+        case .repeatRule:
+            item.fields.repeatRule = source.repeatRule
+            item.fields.repeatZone = source.repeatZone
         case .priority: item.fields.priority = source.priority
         case .tags: item.fields.tags = source.tags
         case .parent: item.fields.parent = source.parent
@@ -152,7 +154,8 @@ extension ItemField {
         case .description: ["itemDescription"]
         case .due: ["timestamp", "dueDate"]
         case .start: ["start", "startDate"]
-        case .repeatRule: ["repeat"]
+        // The rule, and the zone a timed one is followed in.
+        case .repeatRule: ["repeat", "repeatZone"]
         case .priority: ["priority"]
         case .tags: ["tags"]
         case .parent: ["parent"]

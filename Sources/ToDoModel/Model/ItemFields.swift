@@ -16,6 +16,10 @@ package struct ItemFields: Equatable, Sendable {
     package var legacyAllDay: Bool?
     /// How the item repeats, as RFC 5545 RRULE text (`FREQ=WEEKLY;INTERVAL=2`).
     package var repeatRule: String?
+    /// The IANA zone a timed repeating item's rule is followed in (`America/New_York`): the zone
+    /// it was given its due or rule in, or its calendar's `TZID`; `nil` follows the zone of the
+    /// moment, as whole days and floating times do (RFC 5545 evaluates a rule in its DTSTART's zone).
+    package var repeatZone: String?
     package var location: Location?
     package var priority: Int?
     package var tags: [String] = []

@@ -121,6 +121,13 @@ public struct ToDoItem: Equatable, Sendable {
         set { setField(\.repeatRule, newValue, isSet: newValue != nil, key: "repeat") }
     }
 
+    /// The IANA zone its repeat rule is followed in; `nil` for the zone of the moment
+    /// (`ItemFields.repeatZone`, `keepingRepeatZone`).
+    public var repeatZone: String? {
+        get { fields.repeatZone }
+        set { setField(\.repeatZone, newValue, isSet: newValue != nil, key: "repeatZone") }
+    }
+
     /// When the item starts to matter, a day or a time as `due` (Taskwarrior's wait, todo.txt's
     /// `t:`, iCalendar's DTSTART): a list leaves it out until that day.
     public var start: ItemDate? {

@@ -76,6 +76,7 @@ extension ToDoItem: JSONSchema {
         case .start:
             try checkOne(fields.start, key == "start" ? "startDate" : "start", path)
             fields.start = key == "start" ? try scanner.double(at: path, in: timestampRange).map(ItemDate.time) : try day(&scanner, at: path)
+        case .repeatRule where key == "repeatZone": fields.repeatZone = try ownValue(&scanner, key, &unknown) { value in value.string }
         case .repeatRule: fields.repeatRule = try ownValue(&scanner, key, &unknown) { value in value.string }
         case .place: fields.location = try scanner.decode(Location.self, at: path)
         case .priority:
@@ -173,7 +174,9 @@ extension ToDoItem: JSONSchema {
         case .description: writer.field("itemDescription", fields.itemDescription)
         case .due: writer.date(fields.due, time: "timestamp", day: "dueDate")
         case .start: writer.date(fields.start, time: "start", day: "startDate")
-        case .repeatRule: writer.field("repeat", fields.repeatRule)
+        case .repeatRule:
+            writer.field("repeat", fields.repeatRule)
+            writer.field("repeatZone", fields.repeatZone)
         case .place: writer.field("location", fields.location)
         case .priority:
             guard let priority = fields.priority else { return }

@@ -180,11 +180,13 @@ final class RealToolsTests: BinaryTestCase {
         XCTAssertEqual(export.status, 0, export.stderr)
         // The referee reads every VTODO, and writes the calendar again as it would.
         let script = """
-            import sys, icalendar
+            import sys, datetime, icalendar
             calendar = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
             for todo in calendar.walk('VTODO'):
                 due = todo.get('DUE')
-                print(todo.get('SUMMARY'), '|', due.to_ical().decode() if due else '-', '|', todo.get('PRIORITY'), '|',
+                # A series in its zone, read as the instant it is (the calendar's VTIMEZONE, or Python's zone).
+                zone = (' ' + due.params['TZID'] + ' = ' + due.dt.astimezone(datetime.timezone.utc).strftime('%Y%m%dT%H%M%SZ')) if due and 'TZID' in due.params else ''
+                print(todo.get('SUMMARY'), '|', due.to_ical().decode() + zone if due else '-', '|', todo.get('PRIORITY'), '|',
                       todo.get('RRULE').to_ical().decode() if todo.get('RRULE') else '-', '|',
                       ','.join(str(c) for c in todo.get('CATEGORIES').cats) if todo.get('CATEGORIES') else '-', '|', todo.get('STATUS'))
             open(sys.argv[2], 'wb').write(calendar.to_ical())
@@ -192,7 +194,7 @@ final class RealToolsTests: BinaryTestCase {
         let read = try todo.run(program: python, ["-c", script, directory.file("todo.ics").path, directory.file("again.ics").path])
         XCTAssertEqual(read.status, 0, read.stderr)
         XCTAssertEqual(read.stdout, """
-            Mow the lawn 😂 | 20300115T220000Z | 1 | FREQ=WEEKLY;INTERVAL=2 | garden,home | NEEDS-ACTION
+            Mow the lawn 😂 | 20300115T170000 America/New_York = 20300115T220000Z | 1 | FREQ=WEEKLY;INTERVAL=2 | garden,home | NEEDS-ACTION
             Read a book | 20300301 | 9 | - | - | NEEDS-ACTION
             Call Mom +family @phone | 20300110 | None | - | - | NEEDS-ACTION
             Old chore | - | None | - | - | COMPLETED

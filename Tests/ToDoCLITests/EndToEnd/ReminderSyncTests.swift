@@ -111,8 +111,8 @@ final class ReminderSyncTests: SyncServerTestCase {
             for todo in calendar.todos():
                 c = todo.icalendar_component
                 a = c.walk('VALARM')[0]
-                print(c['DUE'].to_ical().decode(), a['TRIGGER'].to_ical().decode(), a['TRIGGER'].params['RELATED'])
-            """), "20300111T080000Z -PT10M END\n", "08:50 in Berlin on the 11th")
+                print(c['DUE'].to_ical().decode(), c['DUE'].params.get('TZID'), a['TRIGGER'].to_ical().decode(), a['TRIGGER'].params['RELATED'])
+            """), "20300111T090000 Europe/Berlin -PT10M END\n", "08:50 in Berlin on the 11th: the series is Berlin's")
         XCTAssertTrue(try run("show", "1").stdout.contains("Reminders:   Friday 01/11/30 08:50 (10 minutes before the due)\n"))
     }
 

@@ -170,4 +170,61 @@ extension SyncJunctionTests {
         XCTAssertEqual(todo.run(["sync"], input: []).status, 0)
         XCTAssertEqual(server.requests.dropFirst(before).map(\.method), ["REPORT", "REPORT", "REPORT"], "one sync-collection report a calendar")
     }
+
+    /// Weekdays at 11:00 in New York, checked on a laptop in Tokyo after going through the server:
+    /// Friday 11:00 New York, not Monday in Tokyo (simulator seeds 25, 32, 40, 1006, 2036).
+    func test_aRepeatRule_isFollowedInTheZoneItWasMadeIn_whereverItIsChecked() throws {
+        todo.environment["TZ"] = "America/New_York"
+        todo.succeed("add", "Stand-up", "--due", "thursday 11:00", "--repeat", "weekdays")
+        XCTAssertTrue(todo.succeed("show", "1").contains("Repeats:     every weekday (FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR), in America/New_York\n"))
+        setUpSync()
+        todo.succeed("sync")
+        let sent = try XCTUnwrap(server.everything.first).resource.text
+        XCTAssertTrue(sent.contains("DUE;TZID=America/New_York:20261126T110000\r\n"), sent)
+        XCTAssertTrue(sent.contains("BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n"), sent)
+
+        let tokyo = try Harness()
+        tokyo.transport = server
+        tokyo.environment["TZ"] = "Asia/Tokyo"
+        tokyo.environment["TODO_SYNC_PASSWORD"] = "secret"
+        tokyo.succeed("sync", "setup", server.root.absoluteString, "--user", "alice", "--calendar", "Tasks")
+        tokyo.succeed("sync")
+        XCTAssertTrue(tokyo.succeed("check", "1").contains("; next due Saturday 11/28/26 01:00, "))
+        XCTAssertTrue(tokyo.succeed("show", "1").contains(", in America/New_York\n"))
+        tokyo.succeed("sync")
+        todo.succeed("sync")
+        XCTAssertTrue(todo.succeed("show", "1").contains("Due:         11/27/26 11:00 (Friday)\n"))
+        // Checked at home too, it stays New York's weekdays: Monday, not Saturday.
+        XCTAssertTrue(todo.succeed("check", "1").contains("; next due Monday 11/30/26 11:00, "))
+    }
+
+    /// DAViCal and SOGo take two writes of one version at once: setup finds it, and from then on
+    /// every write is read back, so that a phone's write at the same moment is merged, not lost
+    /// (simulator seed 2019).
+    func test_setup_findsAServerThatTakesRacingWrites_andNoWriteIsLostToOne() throws {
+        let ordered = todo.run(["sync", "setup", server.root.absoluteString, "--user", "alice", "--calendar", "Tasks"], input: [])
+        XCTAssertEqual(ordered.status, 0)
+        XCTAssertFalse(ordered.stdout.contains("two writes"), ordered.stdout)
+        server = SimulatedCalDAVServer(habit: .davical)
+        todo.transport = server
+        todo.succeed("sync", "forget")
+        let racing = todo.run(["sync", "setup", server.root.absoluteString, "--user", "alice", "--calendar", "Tasks"], input: [])
+        XCTAssertEqual(racing.stdout, """
+            Found the calendar "Tasks" at \(server.root.absoluteString)alice/tasks/ for alice, with 0 tasks.
+            The server takes two writes of one version at once (If-Match is no lock there): each sync reads its writes back.
+            Run todo sync to sync.
+
+            """)
+        XCTAssertEqual(server.everything.count, 0, "the probe is deleted")
+        todo.succeed("add", "Call Mom")
+        todo.succeed("sync")
+        todo.succeed("edit", "1", "--title", "Call Mom today")
+        server.fault(.racedByAnotherWriter, afterRequests: 0)
+        todo.succeed("sync")
+        let phone = try XCTUnwrap(server.racedWrites.first)
+        let text = try XCTUnwrap(server.everything.first).resource.text
+        XCTAssertEqual(ICalendarLines.values(of: "SUMMARY", in: text), ["Call Mom today"])
+        XCTAssertEqual(ICalendarLines.values(of: "DESCRIPTION", in: text), [phone.description])
+        XCTAssertTrue(todo.succeed("show", "1").contains("Description: \(phone.description)\n"))
+    }
 }

@@ -61,6 +61,9 @@ final class SyncSimulation {
         var title: String
         var done: Bool
         var list: String?
+        /// A due at a time, in seconds.
+        var due: Double?
+        var repeatRule: String?
     }
 
     let seed: UInt64
@@ -76,6 +79,18 @@ final class SyncSimulation {
     /// Which device made each task, by UID.
     private var madeBy: [String: String] = [:]
     private var deleted: Set<String> = []
+    /// The zone each timed series was made in, by UID: its rule is followed there, wherever checked.
+    private var seriesZones: [String: String] = [:]
+    /// The step being taken, and when each task was last changed by a side since the last quiet
+    /// syncs (by UID; `anyTask` for an undo, a redo or a list renamed or removed), and where.
+    private var stepNumber = 0
+    private var touches: [(uid: String, by: String, step: Int)] = []
+    private static let anyTask = "*"
+    /// The client whose write races a laptop's.
+    private static let racer = "another client"
+    /// Racing writes the server took that the next quiet syncs must not have lost, with the step
+    /// and the laptop whose write was raced.
+    private var pendingRaces: [(write: SimulatedCalDAVServer.RacedWrite, laptop: String, step: Int)] = []
     private static let listNames = ["Work", "Home", "Errands"]
     /// Whether the trace shows what each command printed (`TODO_SIMULATION_VERBOSE=1`).
     private static let verbose = ProcessInfo.processInfo.environment["TODO_SIMULATION_VERBOSE"] == "1"
@@ -102,6 +117,7 @@ final class SyncSimulation {
         do {
             for step in 1...options.steps {
                 clock += Double(Int.random(in: 1...90, using: &random) * 60)
+                stepNumber = step
                 try self.step()
                 if step % options.quietEvery == 0 { try quietSyncs() }
             }
@@ -127,7 +143,9 @@ final class SyncSimulation {
         case 45..<48: try renameList(on: laptop)
         case 48..<50: try removeList(on: laptop)
         case 50..<55: try undo(on: laptop)
-        case 55..<57: try run(laptop, ["redo"], allowed: [0, 5])
+        case 55..<57:
+            touches.append((Self.anyTask, laptop.name, stepNumber))
+            try run(laptop, ["redo"], allowed: [0, 5])
         case 57..<59: try changeZone(of: laptop)
         case 59..<62: try setUp(laptop)
         case 62..<72: try phoneAdds()
@@ -167,11 +185,17 @@ final class SyncSimulation {
     private func add(on laptop: Laptop) throws {
         var arguments = ["add", newTitle(laptop.name)]
         if chance(0.35) { arguments += ["--list", pick(Self.listNames)] }
-        if chance(0.2) { arguments += ["--due", pick(["tomorrow", "friday", "+3d"])] }
+        let series = chance(0.3)
+        if series {
+            arguments += ["--due", pick(["friday 23:30", "monday 00:30", "tomorrow 11:00"]), "--repeat", "weekdays"]
+        } else if chance(0.2) {
+            arguments += ["--due", pick(["tomorrow", "friday", "+3d"])]
+        }
         let outcome = try run(laptop, arguments, allowed: [0])
         if outcome.status == 0, let uid = try items(of: laptop).last(where: { $0.title == arguments[1] })?.uid {
             made.insert(uid)
             madeBy[uid] = laptop.name
+            if series { seriesZones[uid] = laptop.zone }
         }
     }
 
@@ -179,10 +203,34 @@ final class SyncSimulation {
     private func changeAnItem(on laptop: Laptop, _ words: [String], done: Bool = false) throws {
         let candidates = try items(of: laptop).filter { $0.done == done }
         guard !candidates.isEmpty else { return }
-        let item = pick(candidates)
+        // A series is checked often: where zones and repeats meet.
+        let series = candidates.filter { seriesZones[$0.uid] != nil && $0.repeatRule != nil }
+        let item = words == ["check"] && !series.isEmpty && chance(0.7) ? pick(series) : pick(candidates)
         // An edit or check may meet a rule (an open twin, open subtasks): refused, exit 3.
+        touches.append((item.uid, laptop.name, stepNumber))
         let outcome = try run(laptop, [words[0], String(item.number)] + words.dropFirst(), allowed: [0, 3])
         if words[0] == "remove", outcome.status == 0 { deleted.insert(item.uid) }
+        if words[0] == "check", outcome.status == 0, let zone = seriesZones[item.uid], let due = item.due, item.repeatRule != nil,
+           let next = try items(of: laptop).first(where: { $0.uid == item.uid && !$0.done })?.due {
+            try checkOccurrence(next, after: due, madeIn: zone, checkedOn: laptop, item: item)
+        }
+    }
+
+    /// A series made in one zone is followed there wherever it is checked (RFC 5545 follows a rule
+    /// in its DTSTART's zone): its next occurrence is a weekday there, at the time of day it had.
+    private func checkOccurrence(_ next: Double, after due: Double, madeIn zone: String, checkedOn laptop: Laptop, item: Item) throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone)!
+        func parts(_ moment: Double) -> DateComponents {
+            calendar.dateComponents([.weekday, .hour, .minute], from: Date(timeIntervalSince1970: moment))
+        }
+        let before = parts(due), after = parts(next)
+        guard next > due, (2...6).contains(after.weekday!), after.hour == before.hour, after.minute == before.minute else {
+            throw Violation(invariant: "a repeat rule is followed in the zone it was made in",
+                            detail: "\(laptop.name) (\(laptop.zone)) checked \(item.number) '\(item.title)' (weekdays, made in \(zone)): "
+                                + "due \(Self.utc(Date(timeIntervalSince1970: due))) -> \(Self.utc(Date(timeIntervalSince1970: next))), "
+                                + "in \(zone) weekday \(before.weekday!) \(before.hour!):\(before.minute!) -> weekday \(after.weekday!) \(after.hour!):\(after.minute!)")
+        }
     }
 
     private func renameList(on laptop: Laptop) throws {
@@ -192,6 +240,7 @@ final class SyncSimulation {
         // Another list than the one renamed (a new case of its own name is a rename).
         let holding = from.lowercased() != to.lowercased() && lists.contains { $0.lowercased() == to.lowercased() }
         let before = try items(of: laptop)
+        touches.append((Self.anyTask, laptop.name, stepNumber))
         let outcome = try run(laptop, ["lists", "rename", from, to], allowed: [0, 3])
         // Renaming onto a list that holds items would merge the two for good: refused.
         if holding, outcome.status == 0 {
@@ -203,12 +252,14 @@ final class SyncSimulation {
     private func removeList(on laptop: Laptop) throws {
         let lists = Set(try items(of: laptop).compactMap(\.list))
         guard let list = lists.sorted().first else { return }
+        touches.append((Self.anyTask, laptop.name, stepNumber))
         try run(laptop, ["lists", "remove", list, "--to", pick(Self.listNames.filter { $0 != list } + ["default"])], allowed: [0])
     }
 
     /// An undo takes back this laptop's last change, a sync's too; what it takes out that a sync
     /// brought in must arrive again (an undo never deletes what another side made).
     private func undo(on laptop: Laptop) throws {
+        touches.append((Self.anyTask, laptop.name, stepNumber))
         let before = Set(try items(of: laptop).map(\.uid))
         try run(laptop, ["undo"], allowed: [0, 5])
         let after = Set(try items(of: laptop).map(\.uid))
@@ -238,14 +289,26 @@ final class SyncSimulation {
 
     private func sync(_ laptop: Laptop, faults: Bool) throws {
         guard laptop.isSetUp else { return try setUp(laptop) }
-        if faults, chance(options.faultRate) {
+        if faults, options.habit == .davical, chance(0.3) {
+            // Where the server takes racing writes, races are common: another client writes at
+            // the moment this sync does.
+            server.fault(.racedByAnotherWriter, afterRequests: 0)
+            trace.append("server: another client writes at the moment this sync does")
+        } else if faults, chance(options.faultRate) {
             let fault = pick([SimulatedCalDAVServer.Fault.unavailable, .timedOut, .doneButCut, .noETag])
             server.fault(fault, afterRequests: Int.random(in: 0...6, using: &random))
             trace.append("server: \(fault) at request \(server.scheduledFault!.index - server.requests.count + 1) from now")
         }
         // A fault makes a sync exit 1; a sync deleting too much is refused, exit 3.
+        let racesBefore = server.racedWrites.count
         try run(laptop, ["sync"], allowed: faults ? [0, 1, 3] : [0, 1, 3])
         server.scheduledFault = nil
+        for write in server.racedWrites[racesBefore...] {
+            trace.append("server: took another client's write of \(write.uid) over the version \(laptop.name) just replaced ('\(write.description)')")
+            pendingRaces.append((write, laptop.name, stepNumber))
+            // A later race over the same task replaces what this one added.
+            touches.append((write.uid.uppercased(), Self.racer, stepNumber))
+        }
     }
 
     // MARK: The phone
@@ -299,6 +362,7 @@ final class SyncSimulation {
             text = ICalendarLines.replacing(["SUMMARY", "LAST-MODIFIED"], with: ["SUMMARY:\(title)"] + stamp, in: task.resource.text)
             trace.append("phone: retitles \(task.slug)/\(task.name) '\(title)'")
         }
+        touches.append(((task.resource.uid ?? "").uppercased(), "phone", stepNumber))
         server.put(text, named: task.name, in: task.slug)
     }
 
@@ -313,6 +377,7 @@ final class SyncSimulation {
     private func phoneMoves() throws {
         guard let task = phoneTask(), phoneCalendars.count > 1 else { return }
         let target = pick(phoneCalendars.filter { $0 != task.slug })
+        touches.append(((task.resource.uid ?? "").uppercased(), "phone", stepNumber))
         server.delete(named: task.name, in: task.slug)
         server.put(task.resource.text, named: task.name, in: target)
         trace.append("phone: moves \(task.slug)/\(task.name) to \(target)")
@@ -365,7 +430,8 @@ final class SyncSimulation {
     private static func item(_ object: [String: Any]) -> Item {
         let id = object["id"] as? String ?? ""
         return Item(id: id, uid: ((object["uid"] as? String) ?? id).uppercased(), number: object["number"] as? Int ?? 0,
-                    title: object["title"] as? String ?? "", done: object["done"] as? Bool ?? false, list: object["list"] as? String)
+                    title: object["title"] as? String ?? "", done: object["done"] as? Bool ?? false, list: object["list"] as? String,
+                    due: object["timestamp"] as? Double, repeatRule: object["repeat"] as? String)
     }
 
     /// After every command: the list reads, and no number has changed.
@@ -468,6 +534,36 @@ final class SyncSimulation {
         // Nothing any side made is lost unless a side deleted it.
         for uid in made where places[uid.uppercased()] == nil && !deleted.contains(uid.uppercased()) {
             throw Violation(invariant: "nothing is lost unless a side deleted it", detail: "\(uid) was made and is gone from the server")
+        }
+        try checkRacedWrites()
+    }
+
+    /// Neither write of a race the server took is lost: what the laptop sent and what the other
+    /// client added both stand after quiet syncs, unless a side changed the task since (or,
+    /// another side, before the race and after the last quiet syncs: a conflict may then decide).
+    private func checkRacedWrites() throws {
+        defer {
+            pendingRaces = []
+            touches = []
+        }
+        for race in pendingRaces {
+            let uid = race.write.uid.uppercased()
+            let changed = touches.contains { touch in
+                (touch.uid == uid || touch.uid == Self.anyTask) && (touch.step > race.step || touch.by != race.laptop && touch.by != Self.racer)
+            }
+            guard !changed, !deleted.contains(uid),
+                  let task = server.everything.first(where: { $0.resource.uid?.uppercased() == uid }) else { continue }
+            let text = task.resource.text
+            let summary = ICalendarLines.values(of: "SUMMARY", in: text).first ?? ""
+            let status = ICalendarLines.values(of: "STATUS", in: text).first
+            // The task's own DESCRIPTION, beside any its alarms have.
+            let descriptions = ICalendarLines.values(of: "DESCRIPTION", in: text)
+            guard summary == race.write.sentSummary, status == race.write.sentStatus, descriptions.contains(race.write.description) else {
+                throw Violation(invariant: "no write is lost to a racing one",
+                                detail: "\(race.laptop) sent '\(race.write.sentSummary)' (\(race.write.sentStatus ?? "no status")) at step \(race.step) and another client "
+                                    + "added the description '\(race.write.description)' over the same version; the server holds '\(summary)' "
+                                    + "(\(status ?? "no status")), descriptions \(descriptions)")
+            }
         }
     }
 }

@@ -40,6 +40,10 @@ extension SyncCommand {
                                         allowsHTTP: allowHTTP)
         account.home = found.home
         account.allLists = allLists
+        // A server that takes two writes of one version at once makes If-Match no lock: found now,
+        // and each write read back from then on.
+        let probe = "todo-setup-probe-" + (context.newID?() ?? UUID()).uuidString
+        do { account.takesRacingWrites = try client.takesRacingWrites(in: chosen.url, uid: probe) } catch { throw SyncFailure(error) }
         try runner.store.update(withSyncState: { _, state in
             // Another calendar starts afresh; the same one keeps what the last sync agreed.
             if state?.account.calendar != account.calendar { state = SyncState(account: account) } else { state?.account = account }
@@ -54,7 +58,8 @@ extension SyncCommand {
         })
         let name = chosen.displayName.map { "\"\($0)\"" } ?? chosen.url.absoluteString
         context.output.write(TerminalText.printableLines("""
-            \(made ? "Made the calendar" : "Found the calendar") \(name) at \(chosen.url.absoluteString) for \(user), with \(counted(count, "task")).
+            \(made ? "Made the calendar" : "Found the calendar") \(name) at \(chosen.url.absoluteString) for \(user), with \(counted(count, "task")).\(
+                account.takesRacingWrites ? "\nThe server takes two writes of one version at once (If-Match is no lock there): each sync reads its writes back." : "")
             Run todo sync to sync.\n
             """))
     }
