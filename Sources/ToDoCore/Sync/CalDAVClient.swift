@@ -250,19 +250,23 @@ public struct CalDAVClient: Sendable {
 
     /// The resources at `hrefs` (`calendar-multiget`, in batches), and the hrefs the server said
     /// are gone (404); an href it gave neither way is in neither.
-    /// A resource the server says is gone whose href holds a reserved character as itself (SOGo
-    /// lists `a&b.ics` raw, then answers 404 for it) is asked for once more with those characters
-    /// escaped, and given under the href asked for.
+    /// A resource not given whose href holds a reserved character as itself is asked for once
+    /// more with those characters escaped, and given under the href asked for: SOGo lists
+    /// `a&b+c.ics` raw, then answers a multiget of it with a 404 for `a`, cut at the `&`.
     public func fetch(_ hrefs: [String], from calendar: WebAddress, batch: Int = 100) throws(CalDAVError) -> (found: [Fetched], gone: [String]) {
         var (found, gone) = try fetchAsSpelled(hrefs, from: calendar, batch: batch)
-        let escaped = gone.compactMap { href in Self.withReservedEscaped(href).map { (escaped: $0, asked: href) } }
+        // Only what was asked for is gone (not SOGo's `a`).
+        let asked = Set(hrefs.map(Self.looseHref)), given = Set(found.map { Self.looseHref($0.href) })
+        gone.removeAll { !asked.contains(Self.looseHref($0)) }
+        let notGiven = hrefs.filter { !given.contains(Self.looseHref($0)) }
+        let escaped = notGiven.compactMap { href in Self.withReservedEscaped(href).map { (escaped: $0, asked: href) } }
         guard !escaped.isEmpty else { return (found, gone) }
         let again = try fetchAsSpelled(escaped.map(\.escaped), from: calendar, batch: batch)
         // The answer may spell it either way.
-        let asked = Dictionary(escaped.map { (Self.looseHref($0.escaped), $0.asked) }, uniquingKeysWith: { first, _ in first })
+        let askedEscaped = Dictionary(escaped.map { (Self.looseHref($0.escaped), $0.asked) }, uniquingKeysWith: { first, _ in first })
         var recovered: Set<String> = []
         for var resource in again.found {
-            guard let asked = asked[Self.looseHref(resource.href)] else { continue }
+            guard let asked = askedEscaped[Self.looseHref(resource.href)] else { continue }
             recovered.insert(asked)
             resource.href = asked
             found.append(resource)
