@@ -124,7 +124,7 @@ struct AddCommand: ListCommand {
         let titles: [String]
         switch self.titles {
         case .argument(let title): titles = [title]
-        case .standardInput: titles = try standardInputTitles(runner.context)
+        case .standardInput: titles = try standardInputTitles(runner.context, limit: try runner.settings.importMaximumBytes)
         }
         let (added, subtaskNumbers) = try runner.store.update(command: runner.arguments) { manager in
             /// The line each item added here came from.
@@ -170,12 +170,15 @@ struct AddCommand: ListCommand {
 
     /// The non-blank lines of standard input, trimmed; blank lines are skipped. Lines end at LF,
     /// with or without a CR before it (split as bytes: Swift counts "\r\n" as one character).
-    private func standardInputTitles(_ context: Context) throws -> [String] {
+    private func standardInputTitles(_ context: Context, limit: Int) throws -> [String] {
         if context.input.isTerminal {
             context.errorOutput.write("Reading titles, one per line; end with Ctrl-D.\n")
             context.errorOutput.flush()
         }
-        var bytes = context.input.readAll()
+        guard var bytes = context.input.readAll(limit: limit) else {
+            throw UsageError(message: "standard input is larger than \(limit >> 20) MB, the most todo reads"
+                             + " (TODO_IMPORT_MAX_MB); nothing was added", command: Self.spec)
+        }
         // A byte-order mark (Windows editors write one) is not part of the first title.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard String(validating: bytes, as: UTF8.self) != nil else {

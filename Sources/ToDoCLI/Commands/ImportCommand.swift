@@ -162,16 +162,31 @@ struct ImportCommand: ListCommand {
                              command: Self.spec)
         }
         let files: [(name: String, bytes: [UInt8], list: String?)]
+        let limit = try runner.settings.importMaximumBytes
         do {
-            files = try ItemInterchange.readFolder(atPath: fullPath(path, runner.context))
+            files = try ItemInterchange.readFolder(atPath: fullPath(path, runner.context), limit: limit)
         } catch {
-            throw ImportFetchError(source: path, reason: error.systemMessage ?? error.description)
+            throw ImportFetchError(source: path, reason: try Self.reason(error, runner))
         }
         do {
             return (.ical, try ItemInterchange.readICalendarFiles(files, timeZone: runner.settings.timeZone))
         } catch {
             throw ImportSourceError(source: path, underlying: error)
         }
+    }
+
+    /// Why a file or folder could not be imported, in the words of the import.
+    private static func reason(_ error: StoreError, _ runner: CommandRunner) throws -> String {
+        switch error {
+        case .unusableFile(let file, .notRegularFile): "\(file) is not a regular file (a FIFO, a device or a socket), which todo does not read"
+        case .unusableFile(let file, .linkOutOfFolder): "\(file) is a link out of the folder, and todo imports only the folder's own files"
+        case .unusableFile(_, .tooLarge): tooLarge(try runner.settings.importMaximumBytes)
+        default: error.systemMessage ?? error.description
+        }
+    }
+
+    private static func tooLarge(_ limit: Int) -> String {
+        "it is larger than \(limit >> 20) MB, the most todo imports (TODO_IMPORT_MAX_MB)"
     }
 
     /// The source's name for messages, and its bytes: read from the file, standard input or the
@@ -184,12 +199,17 @@ struct ImportCommand: ListCommand {
                 context.errorOutput.write("Reading items from standard input; end with Ctrl-D.\n")
                 context.errorOutput.flush()
             }
-            return ("standard input", context.input.readAll())
+            let limit = try runner.settings.importMaximumBytes
+            guard let bytes = context.input.readAll(limit: limit) else {
+                throw ImportFetchError(source: "standard input", reason: Self.tooLarge(limit))
+            }
+            return ("standard input", bytes)
         case .file(let path):
+            let limit = try runner.settings.importMaximumBytes
             do {
-                return (path, try ItemInterchange.readFile(atPath: fullPath(path, context)))
+                return (path, try ItemInterchange.readFile(atPath: fullPath(path, context), limit: limit))
             } catch {
-                throw ImportFetchError(source: path, reason: error.systemMessage ?? error.description)
+                throw ImportFetchError(source: path, reason: try Self.reason(error, runner))
             }
         case .url(let url):
             let name = url.absoluteString

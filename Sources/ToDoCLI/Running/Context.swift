@@ -31,8 +31,8 @@ extension TextOutput {
 /// Where `todo add -` and confirmations read from.
 public protocol TextInput: AnyObject {
     var isTerminal: Bool { get }
-    /// Everything until end of file.
-    func readAll() -> [UInt8]
+    /// Everything until end of file; `nil` once more than `limit` bytes came (the rest is not read).
+    func readAll(limit: Int) -> [UInt8]?
     /// One line without its line break, or `nil` at end of file.
     func readLine() -> String?
 }
@@ -218,7 +218,7 @@ final class FileDescriptorInput: TextInput {
 
     var isTerminal: Bool { isatty(descriptor) == 1 }
 
-    func readAll() -> [UInt8] {
+    func readAll(limit: Int) -> [UInt8]? {
         var contents: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -226,6 +226,7 @@ final class FileDescriptorInput: TextInput {
             if count < 0, errno == EINTR { continue }
             if count <= 0 { return contents }
             contents.append(contentsOf: chunk[..<count])
+            if contents.count > limit { return nil }
         }
     }
 

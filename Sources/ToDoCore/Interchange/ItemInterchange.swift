@@ -62,8 +62,8 @@ public enum ItemInterchange {
 
     /// The bytes of the file at `path`, read as the store reads its own file; a missing file is an
     /// error here.
-    public static func readFile(atPath path: String) throws(StoreError) -> [UInt8] {
-        guard let bytes = try FileSystem.readFile(at: path) else { throw FileSystem.failure("read", path, code: ENOENT) }
+    public static func readFile(atPath path: String, limit: Int) throws(StoreError) -> [UInt8] {
+        guard let bytes = try FileSystem.readFileToImport(at: path, limit: limit) else { throw FileSystem.failure("read", path, code: ENOENT) }
         return bytes
     }
 
@@ -77,16 +77,20 @@ public enum ItemInterchange {
     /// such folders (vdirsyncer's storage of an account, a calendar each) gives each one's files
     /// with the list they belong to: the calendar's `displayname` (vdirsyncer's metadata file),
     /// else the folder's name. Hidden files and folders are passed over; no deeper folder is read.
-    public static func readFolder(atPath path: String) throws(StoreError) -> [(name: String, bytes: [UInt8], list: String?)] {
-        let top = try icsFiles(in: path)
+    /// Each file is read as `readFile` reads one, only when it lies inside the folder (a link to
+    /// `~/.git-credentials` is not read), and all of them together are at most `limit` bytes.
+    public static func readFolder(atPath path: String, limit: Int) throws(StoreError) -> [(name: String, bytes: [UInt8], list: String?)] {
+        guard let inside = FileSystem.resolvedPath(path) else { throw FileSystem.failure("read", path) }
+        var budget = FolderBudget(folder: inside, left: limit)
+        let top = try icsFiles(in: path, &budget)
         guard top.isEmpty else { return top.map { ($0.name, $0.bytes, nil) } }
         var files: [(name: String, bytes: [UInt8], list: String?)] = []
         for folder in try entries(of: path) where isFolder(atPath: PathText.appending(folder, to: path)) {
             let folderPath = PathText.appending(folder, to: path)
-            let inside = try icsFiles(in: folderPath)
+            let inside = try icsFiles(in: folderPath, &budget)
             guard !inside.isEmpty else { continue }
             // vdirsyncer keeps the calendar's name in a file of one line.
-            let shown = (try? readFile(atPath: PathText.appending("displayname", to: folderPath)))
+            let shown = (try? budget.read(PathText.appending("displayname", to: folderPath)))
                 .map { Whitespace.trimmingSpaces(String(decoding: $0.prefix(1024), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? "") }
             let list = shown.flatMap(ListName.typed) ?? ListName.stored(folder)
             files += inside.map { ("\(folder)/\($0.name)", $0.bytes, list) }
@@ -101,12 +105,26 @@ public enum ItemInterchange {
     }
 
     /// A folder's `.ics` files, by name.
-    private static func icsFiles(in path: String) throws(StoreError) -> [(name: String, bytes: [UInt8])] {
+    private static func icsFiles(in path: String, _ budget: inout FolderBudget) throws(StoreError) -> [(name: String, bytes: [UInt8])] {
         var files: [(name: String, bytes: [UInt8])] = []
         for name in try entries(of: path) where name.lowercased().hasSuffix(".ics") {
-            files.append((name, try readFile(atPath: PathText.appending(name, to: path))))
+            files.append((name, try budget.read(PathText.appending(name, to: path))))
         }
         return files
+    }
+
+    /// What a folder's import may still read: files inside it only, all of them at most the
+    /// import's limit of bytes.
+    private struct FolderBudget {
+        let folder: String
+        var left: Int
+
+        mutating func read(_ path: String) throws(StoreError) -> [UInt8] {
+            guard FileSystem.staysInside(folder, path) else { throw OwnFiles.unusable(path, .linkOutOfFolder) }
+            let bytes = try readFile(atPath: path, limit: left)
+            left -= bytes.count
+            return bytes
+        }
     }
 
     /// The items of a vdir's files (`readFolder`), each named by its file and line

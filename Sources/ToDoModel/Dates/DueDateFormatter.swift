@@ -80,7 +80,13 @@ public struct DueDateFormatter: Sendable {
         text.append(UInt8(ascii: "/"))
         put(second)
         text.append(UInt8(ascii: "/"))
-        if !(2000...2099).contains(parts.year) { put(parts.year / 100) }
+        // Written whole outside 2000–2099, never modulo 10,000 (a time at the very end of year
+        // 9999 in UTC is in 10000 east of it).
+        if parts.year >= 10_000 {
+            text += Array(String(parts.year / 100).utf8)
+        } else if !(2000...2099).contains(parts.year) {
+            put(parts.year / 100)
+        }
         put(parts.year % 100)
         guard showsTime else { return }
         text.append(UInt8(ascii: " "))
@@ -96,7 +102,11 @@ public struct DueDateFormatter: Sendable {
 
     /// The English weekday name of the day, or of the time's day in the zone.
     public func weekdayName(of date: ItemDate) -> String {
-        Self.weekdayName(ofDayNumber: date.day(local: local).number)
+        switch date {
+        case .day(let day): Self.weekdayName(ofDayNumber: day.number)
+        // The day the time falls on here, even past the last day todo keeps.
+        case .time(let time): weekdayName(of: time)
+        }
     }
 
     private static func weekdayName(ofDayNumber number: Int) -> String {

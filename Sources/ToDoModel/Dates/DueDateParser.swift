@@ -11,6 +11,9 @@ public struct DueDateError: Error, Equatable, Sendable, CustomStringConvertible 
     public let order: DateOrder
     /// Set when the text is well formed but names a local time that does not exist.
     public let skipped: SkippedTime?
+    /// Set when the text names a time whose instant lies outside the years 1 to 9999 (UTC), as
+    /// `9999-12-31 23:59` does twelve hours west of UTC.
+    public let outsideTheYears: Bool
 
     /// A local time skipped when the clocks went forward, as `02:30` on 8 March 2026 in New York.
     public struct SkippedTime: Equatable, Sendable {
@@ -25,20 +28,22 @@ public struct DueDateError: Error, Equatable, Sendable, CustomStringConvertible 
         public let suggestion: String
     }
 
-    public init(text: String, order: DateOrder, skipped: SkippedTime? = nil) {
+    public init(text: String, order: DateOrder, skipped: SkippedTime? = nil, outsideTheYears: Bool = false) {
         self.text = text
         self.order = order
         self.skipped = skipped
+        self.outsideTheYears = outsideTheYears
     }
 
     public var description: String {
+        if outsideTheYears { return "invalid date '\(text)': that time is outside the years 1 to 9999 (in UTC), which todo keeps" }
         guard let skipped else { return "invalid date '\(text)'" }
         return "invalid date '\(text)': \(skipped.time) does not exist on \(skipped.day) in \(skipped.zone), where the clocks"
             + " go from \(skipped.from) to \(skipped.to); did you mean \(skipped.suggestion)?"
     }
 
     /// The accepted forms, for the line after the error; `nil` when the text has one of them.
-    public var acceptedForms: String? { skipped == nil ? DueDateParser.acceptedForms(order) : nil }
+    public var acceptedForms: String? { skipped == nil && !outsideTheYears ? DueDateParser.acceptedForms(order) : nil }
 }
 
 /// Reads due dates as users type them, in a given time zone relative to a given now: numeric dates
@@ -129,6 +134,8 @@ public struct DueDateParser: Sendable {
         }
         switch local.resolve(local: dayNumber * 86_400 + time.hour * 3600 + time.minute * 60) {
         case .moment(let moment):
+            // A time is an instant: one past the years todo keeps would show as no year anywhere.
+            guard ToDoItem.instantRange.contains(Double(moment)) else { throw DueDateError(text: text, order: order, outsideTheYears: true) }
             return Double(moment)..<Double(moment + 60)
         case .skipped(let before, let after):
             throw skippedError(text, dayNumber: dayNumber, time: time, offsetBefore: before, offsetAfter: after)

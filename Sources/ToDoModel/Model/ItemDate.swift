@@ -56,8 +56,11 @@ public struct Day: Hashable, Comparable, Sendable {
         self.init(of: timestamp, local: CivilTime(rules: rules))
     }
 
+    /// The day `timestamp` falls on in `local`; an instant at the edge of the years todo keeps
+    /// may fall on a day outside them in some zone, and such a day is the first or last it keeps
+    /// (a day is never written with a year of 0 or 10000).
     package init(of timestamp: Double, local: CivilTime) {
-        number = local.dayNumber(of: timestamp)
+        number = min(max(local.dayNumber(of: timestamp), Self.numberRange.lowerBound), Self.numberRange.upperBound)
     }
 
     package var calendarDay: CalendarDay { CalendarDay(number: number) }

@@ -16,6 +16,8 @@ public struct ToDoItem: Equatable, Sendable {
     /// and shown: from 1 January of year 1 in Foundation's calendar (Julian before 1582) to the end of
     /// 9999, each with a day to spare for time zones.
     public static let timestampRange: ClosedRange<Double> = -62_135_856_000 ... 253_402_387_199
+    /// The instants of the years 1 to 9999 in UTC: a time typed is one of them (`DueDateParser`).
+    public static let instantRange: ClosedRange<Double> = -62_135_769_600 ... 253_402_300_799
     /// The priorities an item may have: iCalendar's 1 (highest) to 9 (lowest).
     public static let priorityRange: ClosedRange<Int> = 1...9
 

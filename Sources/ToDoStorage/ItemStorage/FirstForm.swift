@@ -33,11 +33,13 @@ extension StoredItem {
         guard allDay != nil || form == .first else { return nil }
         let moved = form == .first && !storage.keepsFieldsInText ? Self.movedApart(storage.fields.unknownMembers, into: storage.fields.foreignMembers) : nil
         var due = storage.due, start = storage.start
+        // A time whose day here lies outside the years todo keeps stays the instant it was.
+        func wholeDay(_ time: Double) -> ItemDate { Day(number: local.dayNumber(of: time)).map(ItemDate.day) ?? .time(time) }
         if case .time(let time)? = due, allDay ?? (form == .first && local.fields(of: time).isMidnight) {
-            due = .day(Day(of: time, local: local))
+            due = wholeDay(time)
         }
         if form == .first, case .time(let time)? = start, local.fields(of: time).isMidnight {
-            start = .day(Day(of: time, local: local))
+            start = wholeDay(time)
         }
         guard allDay != nil || due != storage.due || start != storage.start || moved != nil else { return nil }
         var fields = storage.fields

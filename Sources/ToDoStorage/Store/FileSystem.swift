@@ -25,6 +25,22 @@ package enum FileSystem {
         try read(path, flags: O_RDONLY | O_CLOEXEC, limit: nil, check: { _ throws(StoreError) in })?.bytes.array
     }
 
+    /// A file another program wrote, to import: opened without waiting (a FIFO named `b.ics`
+    /// never blocks), read only when it is a regular file (not `/dev/zero` through a link, nor
+    /// a device or socket), and at most `limit` bytes; `nil` when there is none.
+    package static func readFileToImport(at path: String, limit: Int) throws(StoreError) -> [UInt8]? {
+        try read(path, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK, limit: limit) { status throws(StoreError) in
+            if status.st_mode & S_IFMT != S_IFREG { throw OwnFiles.unusable(path, .notRegularFile) }
+            if Int(status.st_size) > limit { throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: limit)) }
+        }?.bytes.array
+    }
+
+    /// Whether `path`, through any links, stays inside the folder `folder` (itself resolved).
+    package static func staysInside(_ folder: String, _ path: String) -> Bool {
+        guard let resolved = resolvedPath(path) else { return false }
+        return resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
     /// The whole of one of the list's own files (the list, its history), with its identity, or
     /// `nil` when there is none: never through a final symbolic link, never a FIFO or device
     /// (opened without waiting), and never more than `OwnFiles.sizeLimit` bytes. The bytes are in

@@ -17,6 +17,8 @@ public enum UnusableFileReason: Equatable, Sendable {
     case linkFromAnotherUser(owner: UInt32)
     /// A FIFO, a device or a socket: reading it could wait forever or never end.
     case notRegularFile
+    /// A file of a folder being imported that is a link to somewhere outside the folder.
+    case linkOutOfFolder
     /// A file that belongs to another user: todo changes only its own user's files.
     case anotherOwner(owner: UInt32, user: UInt32)
     /// Larger than todo reads (`OwnFiles.sizeLimit`).

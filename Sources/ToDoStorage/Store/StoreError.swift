@@ -74,6 +74,8 @@ extension StoreError: CustomStringConvertible {
                 + " can write to, and todo does not follow it; remove it, or give the file's own path; nothing was changed"
         case .notRegularFile:
             return "cannot use \(path): it is not a regular file (a FIFO, a device or a socket); nothing was changed"
+        case .linkOutOfFolder:
+            return "cannot use \(path): it is a link out of the folder, and todo reads only the folder's own files; nothing was changed"
         case .anotherOwner(let owner, let user):
             return "cannot use \(path): it belongs to another user (uid \(owner)), and todo changes only files of its"
                 + " own user (uid \(user)); run todo as uid \(owner), or remove the file if it is not theirs to keep;"

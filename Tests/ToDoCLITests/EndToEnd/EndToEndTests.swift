@@ -169,6 +169,44 @@ final class EndToEndTests: BinaryTestCase {
             "1 [ ] Day                    12/03/26\n2 [ ] Time                   12/02/26 21:00\n3 [ ] Unsaid                 12/03/26\n4 [>] Imported project:home\n5 [ ] New\n"))
     }
 
+    /// Whole days of the first form at the very edges of the years todo keeps, first changed in a
+    /// zone where their day lies outside them (issue 50: 0001-01-01 written in New York, read in
+    /// Los Angeles, became "0000-12-31"; a first day of 10000 was written "0000-01-01"; every
+    /// command then exited 4): they stay the instants they were, and the list stays readable.
+    func test_aFirstFormDayAtTheEdgeOfTheYears_staysTheInstantItWas_andTheListStaysReadable() throws {
+        try Data("""
+            {"version": 1, "nextNumber": 3, "revision": 1, "items": [
+              {"id":"11111111-1111-4111-8111-111111111111","number":1,"title":"First day","timestamp":-62135751838,"allDay":true,"done":false},
+              {"id":"22222222-2222-4222-8222-222222222222","number":2,"title":"Last day","timestamp":253402329600,"allDay":true,"done":false}
+            ]}
+
+            """.utf8).write(to: fileURL)
+        todo.environment["TZ"] = "America/Los_Angeles"
+        XCTAssertEqual(try run("add", "New").status, 0)
+        let file = String(decoding: try Data(contentsOf: fileURL), as: UTF8.self)
+        XCTAssertTrue(file.contains(#""title":"First day","timestamp":-62135751838,"done":false}"#), file)
+        XCTAssertTrue(file.contains(#""title":"Last day","timestamp":253402329600,"done":false}"#), file)
+        for arguments in [["list", "--all"], ["export"], ["show", "2"], ["check", "3"]] {
+            let outcome = try todo.run(arguments)
+            XCTAssertEqual(outcome.status, 0, "\(arguments): \(outcome.stderr)")
+        }
+        // A year is never shown modulo 10,000.
+        let shown = try run("show", "2").stdout
+        XCTAssertTrue(shown.contains("Due:         01/01/10000 00:00 (Saturday)\n"), shown)
+    }
+
+    /// A local time whose instant lies past the years todo keeps is refused, not kept to show
+    /// as year 0 elsewhere (issue 50).
+    func test_aTimeTypedPastTheYears_isRefused() throws {
+        todo.environment["TZ"] = "Etc/GMT+12"
+        let outcome = try run("add", "p", "--due", "9999-12-31 23:59")
+        XCTAssertEqual(outcome.status, 64)
+        XCTAssertTrue(outcome.stderr.hasPrefix("Error: invalid date '9999-12-31 23:59': that time is outside the years 1 to 9999 (in UTC), which todo keeps\n"),
+                      outcome.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fileURL.path))
+        XCTAssertEqual(try run("add", "p", "--due", "9999-12-31 11:59").status, 0)
+    }
+
     // MARK: Every exit code
 
     func test_everyExitCode() throws {

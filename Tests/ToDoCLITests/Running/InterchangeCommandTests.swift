@@ -70,6 +70,48 @@ final class InterchangeCommandTests: HarnessTestCase {
         XCTAssertEqual(todo.fileContents, before)
     }
 
+    /// Import sources that hung, ran out of memory or leaked another file (issue 50): a FIFO
+    /// named `b.ics` in a vdir, a link to `/dev/zero`, `/dev/zero` itself, a `displayname` that
+    /// is a link to a file outside the folder, and standard input past the import's cap. Each is
+    /// refused at once, saying why; nothing is imported.
+    func test_import_aFIFO_aDevice_aLinkOutOfTheFolder_andTooMuchInput_areRefused() throws {
+        let folder = try makeVdir()
+        todo.succeed("add", "Mine")
+        let fifo = folder.appendingPathComponent("b.ics")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        XCTAssertOutcome(todo.run("import", "calendars/personal"), Outcome(status: 1, stdout: "", stderr: """
+            Error: cannot read calendars/personal: \(fifo.path) is not a regular file (a FIFO, a device or a socket), which todo does not read; nothing was imported
+
+            """))
+        try FileManager.default.removeItem(at: fifo)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("b.ics").path, withDestinationPath: "/dev/zero")
+        XCTAssertEqual(todo.run("import", "calendars/personal").status, 1)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("b.ics"))
+        XCTAssertOutcome(todo.run("import", "/dev/zero"), Outcome(status: 1, stdout: "", stderr: """
+            Error: cannot read /dev/zero: /dev/zero is not a regular file (a FIFO, a device or a socket), which todo does not read; nothing was imported
+
+            """))
+        // A calendar's name that is a link to another file would make that file's first line a list name.
+        let secret = todo.directory.appendingPathComponent("secret")
+        try Data("https://alice:hunter2@example.com\n".utf8).write(to: secret)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("displayname"))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("displayname").path, withDestinationPath: secret.path)
+        let account = todo.run("import", "calendars")
+        XCTAssertFalse(account.stdout.contains("hunter2") || todo.succeed("lists").contains("hunter2"), "\(account)")
+        todo.succeed("undo")
+        // A link out of the folder is not read as one of its files either.
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("c.ics").path, withDestinationPath: secret.path)
+        XCTAssertEqual(todo.run("import", "calendars/personal").status, 1)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("c.ics"))
+        todo.environment["TODO_IMPORT_MAX_MB"] = "1"
+        XCTAssertOutcome(todo.run(["import", "-", "--format", "todotxt"], input: Array(repeating: UInt8(ascii: "x"), count: (1 << 20) + 1)),
+                         Outcome(status: 1, stdout: "", stderr: """
+            Error: cannot read standard input: it is larger than 1 MB, the most todo imports (TODO_IMPORT_MAX_MB); nothing was imported
+
+            """))
+        XCTAssertEqual(todo.succeed("list", "--all"), "1 [ ] Mine\n")
+    }
+
     func test_export_writesEachFormatToStandardOutputOrAFile() throws {
         todo.succeed("add", "Call Mom", "--due", "01/10/22")
         todo.succeed("check", "1")

@@ -27,9 +27,9 @@ final class ScriptedInput: TextInput {
         self.isTerminal = isTerminal
     }
 
-    func readAll() -> [UInt8] {
+    func readAll(limit: Int) -> [UInt8]? {
         defer { bytes = [] }
-        return bytes
+        return bytes.count > limit ? nil : bytes
     }
 
     func readLine() -> String? {
