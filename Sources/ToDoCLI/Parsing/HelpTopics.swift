@@ -88,7 +88,7 @@ enum HelpTopics {
                  HelpRow(name: "TODO_LOCK_TIMEOUT", text: "seconds to wait for another todo's change (default: 10, at most 3600)"),
                  HelpRow(name: "TODO_GEOCODER_URL", text: "a Nominatim-compatible search URL to look addresses up on"),
                  HelpRow(name: "TODO_HTTP_TIMEOUT", text: "seconds an HTTP request may take in all (default: 5 to look up an address, 30 to import from a URL)"),
-                 HelpRow(name: "TODO_IMPORT_MAX_MB", text: "the largest source todo import downloads, in MB (default: 256, at most 1024); a geocoder's answer may be 4 MB"),
+                 HelpRow(name: "TODO_IMPORT_MAX_MB", text: "the largest source todo import reads (a download, a file, a folder, standard input) and the most todo add - reads, in MB (default: 256, at most 1024); a geocoder's answer may be 4 MB"),
                  HelpRow(name: "TODO_SYNC_PASSWORD", text: "the password todo sync gives the server, unless the sync was set up with --password-command"),
                  HelpRow(name: "TZ", text: "the time zone for dates"),
                  HelpRow(name: "NO_COLOR", text: "no colour when set and not empty"),

@@ -16,7 +16,7 @@ struct Settings {
     var geocoderURL: WebAddress? { get throws(UsageError) { try checkedGeocoderURL.get() } }
     /// `TODO_HTTP_TIMEOUT`: seconds before a request is given up, when set.
     var httpTimeout: Double? { get throws(UsageError) { try checkedHTTPTimeout.get() } }
-    /// `TODO_IMPORT_MAX_MB`: the largest source `todo import <url>` downloads, in bytes.
+    /// `TODO_IMPORT_MAX_MB`: the largest source `todo import` reads (a download, a file, a folder, standard input), in bytes.
     var importMaximumBytes: Int { get throws(UsageError) { try checkedImportMaximumBytes.get() } }
 
     private let checkedLockTimeout: Result<Double, UsageError>
