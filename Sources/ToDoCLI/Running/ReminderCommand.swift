@@ -23,8 +23,11 @@ struct ReminderCommand {
         environment["TODO_ID"] = reminder.item.id.uuidString
         environment["TODO_TITLE"] = reminder.item.title
         environment["TODO_RINGS"] = JSONValue.literal(for: reminder.moment)
-        // The reminder is "$1" and "$2": never spliced into the command's text.
-        let shell = ShellCommand(command.contains("$") ? command : command + " \"$@\"", name: "todo-remind", arguments: [title, body], environment: environment)
+        // The reminder is "$1" and "$2": never spliced into the command's text, and printable (a
+        // title's escapes would reach a terminal through `echo "$1"`); after `--` where the
+        // command gets them as its last arguments, so that a title `--help` is no option.
+        let shell = ShellCommand(command.contains("$") ? command : command + " -- \"$@\"", name: "todo-remind",
+                                 arguments: [TerminalText.printable(title), TerminalText.printable(body)], environment: environment)
         let ending: ShellCommand.Ending
         do { ending = try shell.run(timeout: timeout).ending } catch { throw Failure("the reminder command could not be run: \(error)") }
         switch ending {

@@ -18,7 +18,7 @@ extension ItemManager {
         var due: [DueReminder] = []
         for stored in openStored where stored.hasAlarms {
             let item = stored.item
-            for alarm in item.alarms {
+            for alarm in item.alarms where alarm.rings {
                 guard let moment = alarm.moment(of: item, local: local), window.contains(moment) else { continue }
                 due.append(DueReminder(item: item, alarm: alarm, moment: moment))
             }
@@ -57,6 +57,30 @@ public struct ReminderLog: Equatable, Sendable {
     /// week at most.
     public static let reachBack = 86_400.0
     public static let longestReachBack = 7 * 86_400.0
+
+    /// The most reminders of one item a run rings (a task from a server may hold thousands of
+    /// alarms), and the most of all items.
+    public static let mostOfOneItem = 10
+    public static let mostInOneRun = 100
+
+    /// `due` (oldest first) split as a run takes them: those it rings, at most `mostOfOneItem` of
+    /// an item and `mostInOneRun` in all; those of an item past its share, which are taken as
+    /// shown and never ring; and those past the run's share, which the next run rings.
+    public static func shares(of due: [DueReminder]) -> (ringing: [DueReminder], passedOver: [DueReminder], later: [DueReminder]) {
+        var ringing: [DueReminder] = [], passedOver: [DueReminder] = [], later: [DueReminder] = []
+        var perItem: [UUID: Int] = [:]
+        for reminder in due {
+            if perItem[reminder.item.id, default: 0] >= mostOfOneItem {
+                passedOver.append(reminder)
+            } else if ringing.count >= mostInOneRun {
+                later.append(reminder)
+            } else {
+                perItem[reminder.item.id, default: 0] += 1
+                ringing.append(reminder)
+            }
+        }
+        return (ringing, passedOver, later)
+    }
 
     /// The moments a run at `now` looks at.
     public func window(now: Double) -> ClosedRange<Double> {

@@ -21,6 +21,16 @@ public struct Alarm: Hashable, Sendable {
         self.icalendarLines = icalendarLines
     }
 
+    /// Whether a reminder rings for it: todo's own alarms (no action), and a calendar's `DISPLAY`
+    /// and `AUDIO` ones; an `EMAIL` or `PROCEDURE` alarm is another program's to act on, kept
+    /// and written back but never run here.
+    public var rings: Bool {
+        guard let action = icalendarLines.first(where: { $0.uppercased().hasPrefix("ACTION") && $0.dropFirst(6).first.map { $0 == ":" || $0 == ";" } == true }),
+              let colon = action.firstIndex(of: ":") else { return true }
+        let value = action[action.index(after: colon)...].uppercased()
+        return value == "DISPLAY" || value == "AUDIO"
+    }
+
     /// The longest a reminder may come before or after its date: a hundred years, in seconds.
     public static let longestOffset = 3_155_760_000
 

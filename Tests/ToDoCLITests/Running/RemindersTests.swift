@@ -142,7 +142,7 @@ final class RemindersTests: HarnessTestCase {
         // A stand-in for notify-send, named alone: the title and the details follow it.
         let notify = todo.directory.appendingPathComponent("notify-send")
         let notified = todo.directory.appendingPathComponent("notified.txt").path
-        try "#!/bin/sh\nprintf '[%s] [%s]\\n' \"$@\" >> '\(notified)'\necho shown\n".write(to: notify, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\n[ \"$1\" = -- ] && shift\nprintf '[%s] [%s]\\n' \"$@\" >> '\(notified)'\necho shown\n".write(to: notify, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: notify.path)
         todo.succeed("add", "Stretch", "--due", "11/22/26 10:30", "--remind", "0m")
         XCTAssertOutcome(todo.run("remind", "--exec", notify.path), Outcome(status: 0, stdout: """
@@ -150,6 +150,33 @@ final class RemindersTests: HarnessTestCase {
 
             """, stderr: ""))
         XCTAssertEqual(try String(contentsOfFile: notified, encoding: .utf8), "[Stretch] [Item 3, due Sunday 11/22/26 10:30]\n")
+    }
+
+    /// What a server or an import can put in a title reaches a reminder's command as text (issue
+    /// 50): a title `--help` after `--` (it made notify-send print its help, and the reminder was
+    /// never delivered), escapes in caret form (OSC 52 set the clipboard through `echo "$1"`), the
+    /// raw title in TODO_TITLE; and a task with many alarms rings ten, its e-mail alarms none.
+    func test_remindExec_aTitleIsNeverAnOptionNorEscapes_andOneTaskRingsTenAtMost() throws {
+        let args = todo.directory.appendingPathComponent("args")
+        let seen = todo.directory.appendingPathComponent("seen.txt").path
+        try "#!/bin/sh\nfor a in \"$@\"; do printf '<%s>' \"$a\"; done >> '\(seen)'\necho >> '\(seen)'\n".write(to: args, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: args.path)
+        var alarms = (1...15).map { minute in "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;VALUE=DATE-TIME:20261122T10\(String(format: "%02d", minute))00Z\r\nEND:VALARM\r\n" }
+        alarms += (1...3).map { minute in "BEGIN:VALARM\r\nACTION:EMAIL\r\nTRIGGER;VALUE=DATE-TIME:20261122T10\(String(format: "%02d", 20 + minute))00Z\r\nEND:VALARM\r\n" }
+        let calendar = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:loud@phone\r\nSUMMARY:--help\r\n" + alarms.joined()
+            + "END:VTODO\r\nBEGIN:VTODO\r\nUID:sly@phone\r\nSUMMARY:Clip\u{1B}]52;c;aGk=\u{07}board\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\n"
+            + "TRIGGER;VALUE=DATE-TIME:20261122T103000Z\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let file = todo.directory.appendingPathComponent("phone.ics")
+        try Data(calendar.utf8).write(to: file)
+        todo.succeed("import", file.path)
+        let outcome = todo.run("remind", "--exec", args.path)
+        XCTAssertEqual(outcome.status, 0, "\(outcome)")
+        XCTAssertEqual(outcome.stderr, "Not rung: 5 more reminders of 1 \"--help\" (at most 10 of one item a run)\n")
+        let lines = try String(contentsOfFile: seen, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 11, lines.joined(separator: "\n"))
+        XCTAssertEqual(lines.first, "<--><--help><Item 1>")
+        XCTAssertTrue(lines.contains("<--><Clip^[]52;c;aGk=^Gboard><Item 2>"), lines.joined(separator: "\n"))
+        XCTAssertEqual(todo.run("remind").stdout, "", "each rang once; the e-mail alarms never")
     }
 
     /// A phone's alarm that todo cannot ring as it is (a sound, REPEAT, ACKNOWLEDGED, X-…) keeps
