@@ -149,7 +149,7 @@ struct AddCommand: ListCommand {
                 }
             }
             // Taskwarrior's `depends:`: what the new item waits for is done as its subtasks.
-            for subtask in subtaskItems { _ = try manager.edit(itemWithID: subtask.id, ItemEdit(parent: .set(added[0].id))) }
+            try manager.makeSubtasks(withIDs: subtaskItems.map(\.id), of: added[0].id)
             return (added, subtaskItems.map(\.number))
         }
         if json {

@@ -173,7 +173,7 @@ struct EditCommand: ListCommand {
                 }
                 // Taskwarrior's `depends:`: what the item waits for is done as its subtasks.
                 let subtasks = try manager.resolve(subtasks)
-                for subtask in subtasks { _ = try manager.edit(itemWithID: subtask.id, ItemEdit(parent: .set(items[0].id))) }
+                try manager.makeSubtasks(withIDs: subtasks.map(\.id), of: items[0].id)
                 return (results, subtasks.map(\.number))
             } catch ItemManagerError.noLocation(let item) {
                 // On the command line, the way out is an option to give.

@@ -396,6 +396,18 @@ public struct ItemManager: Sendable {
         }
     }
 
+    /// Makes the items with `ids` subtasks of the item with `parent` (Taskwarrior's `depends:`):
+    /// refused when one is already another item's subtask, which it would silently leave.
+    public mutating func makeSubtasks(withIDs ids: [UUID], of parent: UUID) throws(ItemManagerError) {
+        for id in ids {
+            guard let subtask = item(withID: id) else { throw .noSuchItem(.id(id)) }
+            if let current = subtask.parent, current != parent, let holder = item(withID: current) {
+                throw .subtaskOfAnother(subtask: subtask, parent: holder)
+            }
+        }
+        for id in ids { _ = try edit(itemWithID: id, ItemEdit(parent: .set(parent))) }
+    }
+
     /// The open subtasks, at any depth, of the items with `ids` that are not among them: what
     /// checking or removing those items would leave behind.
     public func openSubtasksLeftBehind(by ids: Set<UUID>) -> (parent: ToDoItem, subtasks: [ToDoItem])? {

@@ -44,6 +44,8 @@ public enum ItemManagerError: Error, Equatable, Sendable {
     case invalidTag(String)
     /// The parent given is the item itself or one of its subtasks.
     case parentCycle(parent: ToDoItem)
+    /// The item is already a subtask of another (Taskwarrior's `depends:` would take it away).
+    case subtaskOfAnother(subtask: ToDoItem, parent: ToDoItem)
     /// Checking or removing the item would leave its open subtasks behind.
     case openSubtasks(parent: ToDoItem, subtasks: [ToDoItem])
     /// A repeat rule that is not RRULE text todo reads.
@@ -103,6 +105,8 @@ extension ItemManagerError: CustomStringConvertible {
             return "the priority \(priority) is not within 1 (highest) to 9 (lowest)"
         case .parentCycle(let parent):
             return "\(parent.label) is the item itself or one of its subtasks; an item cannot be its own subtask"
+        case .subtaskOfAnother(let subtask, let parent):
+            return "\(subtask.label) is already a subtask of \(parent.label); nothing was changed (to move it: todo edit \(subtask.number) --parent <ref>)"
         case .openSubtasks(let parent, let subtasks):
             // Named up to a screenful: a chain of thousands is said in a line, not thousands.
             let shown = subtasks.prefix(Self.mostSubtasksNamed).map(\.label).joined(separator: ", ")

@@ -56,6 +56,14 @@ final class MovingInTests: HarnessTestCase {
         XCTAssertEqual(todo.succeed("mod", "4", "Four", "and", "more"), "Edited 4: Four and more (+home +x)\n", "other words are the title")
         XCTAssertEqual(todo.succeed("mod", "4", "depends:2"), "  Its subtasks now: 2\n")
         XCTAssertEqual(todo.succeed("list", "--parent", "4"), "2 [ ] M Two +home +x\n")
+        // A subtask of another item is not taken from it in silence (issue 50).
+        let before = todo.fileContents
+        XCTAssertOutcome(todo.run("add", "Five", "depends:2"), Outcome(status: 3, stdout: "", stderr: """
+            Error: 2 "Two" is already a subtask of 4 "Four and more"; nothing was changed (to move it: todo edit 2 --parent <ref>)
+
+            """))
+        XCTAssertEqual(todo.run("mod", "3", "depends:2").status, 3)
+        XCTAssertEqual(todo.fileContents, before)
     }
 
     func test_list_filtersByWords_andAProjectHoldsItsParts() {
