@@ -149,7 +149,7 @@ struct AddCommand: ListCommand {
                 }
             }
             // Taskwarrior's `depends:`: what the new item waits for is done as its subtasks.
-            try manager.makeSubtasks(withIDs: subtaskItems.map(\.id), of: added[0].id)
+            if let parent = added.first, !subtaskItems.isEmpty { try manager.makeSubtasks(withIDs: subtaskItems.map(\.id), of: parent.id) }
             return (added, subtaskItems.map(\.number))
         }
         if json {

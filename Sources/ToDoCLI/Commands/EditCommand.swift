@@ -173,7 +173,7 @@ struct EditCommand: ListCommand {
                 }
                 // Taskwarrior's `depends:`: what the item waits for is done as its subtasks.
                 let subtasks = try manager.resolve(subtasks)
-                try manager.makeSubtasks(withIDs: subtasks.map(\.id), of: items[0].id)
+                if let parent = items.first, !subtasks.isEmpty { try manager.makeSubtasks(withIDs: subtasks.map(\.id), of: parent.id) }
                 return (results, subtasks.map(\.number))
             } catch ItemManagerError.noLocation(let item) {
                 // On the command line, the way out is an option to give.
