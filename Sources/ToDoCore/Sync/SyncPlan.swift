@@ -173,9 +173,21 @@ public struct SyncPlan: Equatable, Sendable {
             remoteByID[remote.item.id, default: []].append(index)
             if !remote.item.done { openRemoteByTitle[remote.item.title, default: []].append(index) }
         }
-        for local in localItems where localByID[local.id] != nil {
-            let index = remoteByID[local.id]?.first { !taken[$0] }
-                ?? (local.done ? nil : openRemoteByTitle[local.title]?.first { !taken[$0] && unpairedRemote[$0].item.hasSameContent(as: local) })
+        // Every pair by id first: a task whose UID is an item's here is that item's, never
+        // another's twin by content (seed 300289: an item whose task was gone took its twin's
+        // resource by content, and two items then held one UID).
+        let unrecorded = localItems.filter { localByID[$0.id] != nil }
+        var pairedByID = [Int?](repeating: nil, count: unrecorded.count)
+        for (position, local) in unrecorded.enumerated() {
+            guard let index = remoteByID[local.id]?.first(where: { !taken[$0] }) else { continue }
+            taken[index] = true
+            pairedByID[position] = index
+        }
+        let localIDs = Set(unrecorded.map(\.id))
+        for (position, local) in unrecorded.enumerated() {
+            let index = pairedByID[position] ?? (local.done ? nil : openRemoteByTitle[local.title]?.first { index in
+                !taken[index] && !localIDs.contains(unpairedRemote[index].item.id) && unpairedRemote[index].item.hasSameContent(as: local)
+            })
             if let index {
                 taken[index] = true
                 let remote = unpairedRemote[index]

@@ -227,4 +227,25 @@ extension SyncJunctionTests {
         XCTAssertEqual(ICalendarLines.values(of: "DESCRIPTION", in: text), [phone.description])
         XCTAssertTrue(todo.succeed("show", "1").contains("Description: \(phone.description)\n"))
     }
+
+    /// After `sync forget` and `setup`, an item whose task is gone from the server and its twin
+    /// whose task is there each keep their own task (simulator seed 300289: the first took its
+    /// twin's task by content, and two items held one UID, an edit of the one going to the other's).
+    func test_afterForget_anItemWhoseTaskIsGone_neverTakesItsTwinsTask() throws {
+        setUpSync()
+        todo.succeed("add", "Water")
+        todo.succeed("sync")
+        server.put(phoneTask("Water", uid: "twin-uid"), named: "twin-uid.ics", in: "tasks")
+        todo.succeed("sync")
+        todo.succeed("sync", "forget")
+        let mine = try XCTUnwrap(server.everything.first { $0.name != "twin-uid.ics" })
+        server.delete(named: mine.name, in: "tasks")
+        setUpSync()
+        todo.succeed("sync")
+        XCTAssertEqual(Set(server.everything.compactMap { $0.resource.uid?.uppercased() }).count, 2, "\(server.everything.map(\.name))")
+        todo.succeed("edit", "1", "--title", "Water the roses")
+        todo.succeed("sync")
+        XCTAssertEqual(summaries(in: "tasks"), ["Water", "Water the roses"])
+        XCTAssertEqual(ICalendarLines.values(of: "SUMMARY", in: try XCTUnwrap(server.everything.first { $0.name == "twin-uid.ics" }).resource.text), ["Water"])
+    }
 }
