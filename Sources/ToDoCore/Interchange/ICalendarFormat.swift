@@ -28,7 +28,8 @@ public enum ICalendarFormat {
             if let description = item.itemDescription { lines.append("DESCRIPTION:" + escaped(description)) }
             // A timed series goes in the zone its rule is followed in, which the calendar then
             // follows too (RFC 5545 3.3.10); any other time in UTC.
-            let seriesZone = item.repeatZone.flatMap { name in ZoneInfo.zone(named: name).map { (name, CivilTime(rules: $0)) } }
+            // Each zone read once for the whole calendar.
+            let seriesZone = item.repeatZone.flatMap { name in (zonesUsed[name] ?? ZoneInfo.zone(named: name)).map { (name, CivilTime(rules: $0)) } }
             if let (name, zone) = seriesZone, zonesUsed[name] == nil { zonesUsed[name] = zone.rules }
             func date(_ name: String, _ date: ItemDate, asDay: Bool) -> String {
                 if asDay { return name + ";VALUE=DATE:" + CivilTime.basicDate(date.day(local: local).fields, time: false) }

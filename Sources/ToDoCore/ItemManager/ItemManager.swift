@@ -24,7 +24,7 @@ public struct ItemManager: Sendable {
     /// occurrence, an item `add` makes): passed in, as the clock is; random unless set.
     public var newID: @Sendable () -> UUID = { UUID() }
     /// The zone the user's changes are made in, passed in as the clock is: a timed repeating item
-    /// whose rule is given here is followed in it (`followingRepeatZone`); `nil` sets no zone.
+    /// whose rule is given here is followed in it (`followRepeatZone`); `nil` sets no zone.
     public var localZone: TimeZoneRules?
     /// The ids of all items, so that `add` checks rule 1 without a scan; `nil` until made
     /// (`containsItem(withID:)`). Restoring a list makes it anyway, to refuse two items with one

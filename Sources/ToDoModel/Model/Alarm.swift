@@ -25,10 +25,8 @@ public struct Alarm: Hashable, Sendable {
     /// and `AUDIO` ones; an `EMAIL` or `PROCEDURE` alarm is another program's to act on, kept
     /// and written back but never run here.
     public var rings: Bool {
-        guard let action = icalendarLines.first(where: { $0.uppercased().hasPrefix("ACTION") && $0.dropFirst(6).first.map { $0 == ":" || $0 == ";" } == true }),
-              let colon = action.firstIndex(of: ":") else { return true }
-        let value = action[action.index(after: colon)...].uppercased()
-        return value == "DISPLAY" || value == "AUDIO"
+        guard let action = icalendarLines.lazy.compactMap(ICalendarText.parts).first(where: { $0.name == "ACTION" }) else { return true }
+        return ["DISPLAY", "AUDIO"].contains(action.value.uppercased())
     }
 
     /// The longest a reminder may come before or after its date: a hundred years, in seconds.
