@@ -162,10 +162,14 @@ public struct SyncRun {
             return spelled
         }
         var kept: [SyncPlan.Record] = [], planned: [SyncPlan.Record] = []
+        let listed = heldBack.isEmpty ? [] : Set(fetched.items.map(\.href))
         for var record in records {
             if heldBack.contains(record.id) {
-                // Its calendar gone, the record goes with it: the item is sent anew once its list has one.
-                if goneList[record.id] == nil { kept.append(record) }
+                // Its calendar gone, or its task gone from the calendar it was in (another side
+                // moved it to a calendar since deleted), the record goes with it: the item is sent
+                // anew once its list has one. Kept, a record of a resource gone would stand for it
+                // once the token passed its deletion (seed 400362).
+                if goneList[record.id] == nil, listed.contains(record.href) { kept.append(record) }
                 continue
             }
             if fetched.parts.count > 1 || goneList[record.id] != nil { record.base.list = listOfCalendar(record.href, of: record.id) }

@@ -248,4 +248,31 @@ extension SyncJunctionTests {
         XCTAssertEqual(summaries(in: "tasks"), ["Water", "Water the roses"])
         XCTAssertEqual(ICalendarLines.values(of: "SUMMARY", in: try XCTUnwrap(server.everything.first { $0.name == "twin-uid.ics" }).resource.text), ["Water"])
     }
+
+    /// A list moved into one whose calendar another side deleted, after that side had moved the
+    /// list's tasks there: once the calendar is back with them, each item takes its own task
+    /// again (simulator seed 400362, Cyrus's habits: the record of the task's old place outlived
+    /// its deletion, stood for it, and the task come back was left alone for good).
+    func test_aListMovedIntoACalendarDeletedMeanwhile_takesItsTasksBack_whenTheCalendarIsBack() throws {
+        todo.succeed("add", "Fix fence", "--list", "Errands")
+        todo.succeed("add", "Mow", "--list", "Home")
+        setUpSync()
+        todo.succeed("sync")
+        // Another machine moves the Errands task to Home; then a phone deletes Home.
+        let fence = try XCTUnwrap(server.everything.first { $0.slug == "errands" })
+        server.delete(named: fence.name, in: "errands")
+        server.put(fence.resource.text, named: fence.name, in: "home")
+        server.deleteCalendar("home")
+        todo.succeed("lists", "remove", "Errands", "--to", "Home")
+        XCTAssertTrue(todo.succeed("sync").contains("Not synced: the list Home"))
+        // The other machine sends its Home again.
+        server.makeCalendar("home", displayName: "Home")
+        server.put(fence.resource.text, named: fence.name, in: "home")
+        let back = todo.succeed("sync")
+        XCTAssertFalse(back.contains("Left alone"), back)
+        todo.succeed("edit", "1", "--title", "Fix the fence")
+        todo.succeed("sync")
+        XCTAssertEqual(summaries(in: "home"), ["Fix the fence", "Mow"])
+        XCTAssertEqual(summaries(in: "errands"), [])
+    }
 }
