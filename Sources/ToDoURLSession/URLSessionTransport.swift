@@ -42,7 +42,14 @@ public struct URLSessionTransport: HTTPTransport {
         for (name, value) in request.headersAsSent { urlRequest.setValue(value, forHTTPHeaderField: name) }
 
         let task = shared.start(urlRequest, for: receiver)
-        guard receiver.done.wait(timeout: deadline) == .success else {
+        // The deadline is a timer on the monotonic clock that ends the wait: a semaphore's timed
+        // wait takes a wall-clock deadline on Linux (sem_timedwait), which a clock set back (NTP,
+        // a laptop woken from sleep) would stretch by as much.
+        let deadlineTimer = DispatchWorkItem { receiver.giveUp() }
+        DispatchQueue.global().asyncAfter(deadline: deadline, execute: deadlineTimer)
+        receiver.done.wait()
+        deadlineTimer.cancel()
+        guard !receiver.gaveUp else {
             task.cancel()
             throw .timedOut(seconds: request.timeout)
         }
@@ -172,8 +179,36 @@ public struct URLSessionTransport: HTTPTransport {
         private var error: Error?
         private var exceeded = false
 
+        /// Whether the deadline came before the answer.
+        var gaveUp: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return deadlinePassed
+        }
+        private var deadlinePassed = false
+        private var ended = false
+
         init(limit: Int) {
             self.limit = limit
+        }
+
+        /// Ends the wait for the answer, unless it ended already.
+        func giveUp() {
+            lock.lock()
+            defer { lock.unlock() }
+            guard !ended else { return }
+            ended = true
+            deadlinePassed = true
+            done.signal()
+        }
+
+        /// Ends the wait with the answer, unless the deadline ended it.
+        func finish() {
+            lock.lock()
+            defer { lock.unlock() }
+            guard !ended else { return }
+            ended = true
+            done.signal()
         }
 
         func outcome() -> (body: [UInt8], response: HTTPURLResponse?, error: Error?, exceeded: Bool, unrequestedEncoding: String?) {
@@ -235,7 +270,7 @@ public struct URLSessionTransport: HTTPTransport {
             lock.lock()
             self.error = error
             lock.unlock()
-            done.signal()
+            finish()
         }
     }
 }

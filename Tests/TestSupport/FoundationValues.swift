@@ -45,9 +45,10 @@ extension WebAddress {
 
 extension JSONFileStore {
     public init(fileURL: URL, lockTimeout: Double = 10, sizeLimit: Int = OwnFiles.sizeLimit, now: (@Sendable () -> Date)? = nil,
-                timeZone: TimeZoneRules = .utc, newID: (@Sendable () -> UUID)? = nil, journalFromBytes: Int = JSONFileStore.journalFromBytes) {
+                timeZone: TimeZoneRules = .utc, newID: (@Sendable () -> UUID)? = nil, journalFromBytes: Int = JSONFileStore.journalFromBytes,
+                notice: (@Sendable (StoreNotice) -> Void)? = nil) {
         self.init(path: fileURL.path, lockTimeout: lockTimeout, sizeLimit: sizeLimit, now: now, timeZone: timeZone, newID: newID,
-                  journalFromBytes: journalFromBytes)
+                  journalFromBytes: journalFromBytes, notice: notice)
     }
 
     public var fileURL: URL { URL(fileURLWithPath: path) }

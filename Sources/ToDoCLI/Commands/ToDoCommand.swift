@@ -87,7 +87,8 @@ struct CommandSession {
             now: now())
         return CommandRunner(context: context,
                              store: JSONFileStore(path: path, lockTimeout: try lockTimeout(settings), now: now,
-                                                  timeZone: settings.timeZone, newID: context.newID),
+                                                  timeZone: settings.timeZone, newID: context.newID,
+                                                  notice: StoreNoticeWriter(context.errorOutput).write),
                              renderer: renderer, settings: settings, arguments: invocation.commandLine)
     }
 
@@ -95,5 +96,22 @@ struct CommandSession {
     /// so a bad `TODO_LOCK_TIMEOUT` does not stop it.
     private func lockTimeout(_ settings: Settings) throws(UsageError) -> Double {
         type(of: invocation.command).spec.changesList ? try settings.lockTimeout : Settings.defaultLockTimeout
+    }
+}
+
+/// Writes what the store says of the list (`StoreNotice`) to standard error, each once per run.
+/// Unchecked: the store calls it on the command's own thread, while the command waits for it.
+private final class StoreNoticeWriter: @unchecked Sendable {
+    private let output: TextOutput
+    private var said: [StoreNotice] = []
+
+    init(_ output: TextOutput) {
+        self.output = output
+    }
+
+    func write(_ notice: StoreNotice) {
+        guard !said.contains(notice) else { return }
+        said.append(notice)
+        output.write(TerminalText.printable("Warning: \(notice)") + "\n")
     }
 }

@@ -43,7 +43,7 @@ struct ItemRenderer {
         if let location = item.location { details.append("at \(TerminalText.printable(location.name))") }
         if let priority = item.priority { details.append("priority \(PriorityLevel(priority).rawValue)") }
         if let project = item.project { details.append("project:" + TerminalText.printable(project)) }
-        if let list = item.list { details.append("list " + TerminalText.printable(list)) }
+        if let list = item.list.flatMap(ListName.stored) { details.append("list " + TerminalText.printable(list)) }
         if !item.tags.isEmpty { details.append(TerminalText.printable(item.tags.map(Tags.shown).joined(separator: " "))) }
         return "\(item.number): \(TerminalText.printable(item.title))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
     }
@@ -138,7 +138,9 @@ struct ItemRenderer {
             return [(field.label, (item.done ? style.green("done") : item.inProgress ? "in progress" : "open")
                 + (item.percentComplete.map { " (\($0)% done)" } ?? ""))]
         case .progress: return []
-        case .url, .project, .list: return [(field.label, item[text: field].map(TerminalText.printable) ?? "-")]
+        case .url, .project: return [(field.label, item[text: field].map(TerminalText.printable) ?? "-")]
+        // As lists are told apart: `default ` is the default list.
+        case .list: return [(field.label, item.list.flatMap(ListName.stored).map(TerminalText.printable) ?? "-")]
         // One line each: when it rings, and what it counts from.
         case .alarms:
             return [(field.label, item.alarms.isEmpty ? "-" : item.alarms.map { alarm in

@@ -180,6 +180,7 @@ struct ListRenderer {
         var row = Row()
         Self.makeRoom(in: &text)
         let fields = item.listFields(into: &text)
+        let list = Self.listName(fields.list, in: &text)
         // Everything is appended before any part is looked at: a part held while the text grows
         // would make the text copy itself.
         if let due = fields.date {
@@ -215,7 +216,7 @@ struct ListRenderer {
         if let project = fields.project {
             row.titleWidth += Self.projectMark.count + DisplayWidth.of(Self.printable(text[project]))
         }
-        if let list = fields.list {
+        if let list {
             row.titleWidth += Self.listMark.count + DisplayWidth.of(Self.printable(text[list]))
         }
         if let shown = fields.shownTags {
@@ -281,6 +282,7 @@ struct ListRenderer {
         output.append(spaces: 2 * row.depth)
         Self.makeRoom(in: &text)
         let fields = item.listFields(into: &text, withDue: false)
+        let list = Self.listName(fields.list, in: &text)
         // The due's text too, before any part is looked at (see `measure`).
         let dueStart = text.count
         for offset in 0..<row.dueCount {
@@ -296,7 +298,7 @@ struct ListRenderer {
             // Cut with its tags: the title comes first.
             let whole = (safeTitle ?? String(decoding: text[fields.title], as: UTF8.self))
                 + (fields.project.map { Self.projectMark + Self.printable(text[$0]) } ?? "")
-                + (fields.list.map { Self.listMark + Self.printable(text[$0]) } ?? "")
+                + (list.map { Self.listMark + Self.printable(text[$0]) } ?? "")
                 + (row.hasTags ? Self.tagsText(fields, in: text) ?? "" : "")
             style.append(DisplayWidth.cut(whole, to: max(titleWidth - 2 * row.depth, 1)).text, titleCode, to: &output)
         } else {
@@ -308,7 +310,7 @@ struct ListRenderer {
             if let project = fields.project {
                 style.append(Self.projectMark + Self.printable(text[project]), .dim, to: &output)
             }
-            if let list = fields.list {
+            if let list {
                 style.append(Self.listMark + Self.printable(text[list]), .dim, to: &output)
             }
             if row.hasTags {
@@ -350,6 +352,20 @@ extension ListRenderer {
     /// What comes before the list's name after a title (and its project): the option that
     /// filters by it.
     fileprivate static let listMark = " --list "
+
+    /// The list's name in `text` as lists are told apart (`ListName.key`): `nil` for the default
+    /// list however a file spells it (`default `), else without spaces at its ends (appended to
+    /// `text` when it had some). Made a `String` only when its first or last byte might need it.
+    private static func listName(_ range: Range<Int>?, in text: inout [UInt8]) -> Range<Int>? {
+        guard let range, !range.isEmpty else { return range }
+        let (first, last) = (text[range.lowerBound], text[range.upperBound - 1])
+        if first > 0x20, first < 0x7F, last > 0x20, last < 0x7F, range.count != ListName.defaultName.utf8.count { return range }
+        guard let name = ListName.stored(String(decoding: text[range], as: UTF8.self)) else { return nil }
+        guard name.utf8.count != range.count else { return range }
+        let start = text.count
+        text.append(contentsOf: name.utf8)
+        return start..<text.count
+    }
 
     /// What comes before the project after a title: the word that filters by it.
     fileprivate static let projectMark = " project:"

@@ -46,18 +46,30 @@ extension ItemManager {
     mutating func replay(_ lines: [ListJournal.Line]) -> (revision: Int, reason: String)? {
         // The ids the lines put in, and the line that last did: checked against all the items
         // once, at the end, instead of making a set of 100,000 ids for a few.
-        var inserted = IDSet(), insertedBy: [UUID: Int] = [:]
+        var inserted = IDSet(), insertedBy: [UUID: Int] = [:], numbers: [Int: Int] = [:]
         for line in lines {
             if let reason = replay(line.steps, nextNumber: line.nextNumber, noting: &inserted) { return (line.revision, reason) }
-            for case .insert(let item, _) in line.steps { insertedBy[item.id] = line.revision }
+            for case .insert(let item, _) in line.steps {
+                insertedBy[item.id] = line.revision
+                numbers[item.number] = line.revision
+            }
         }
         guard !insertedBy.isEmpty else { return nil }
-        var seen = IDSet()
-        var twice: UUID?
+        // An id or a number that an inserted item has, held twice: as the list's reader refuses.
+        var seen = IDSet(), seenNumbers: Set<Int> = []
+        var twice: (revision: Int, reason: String)?
         for items in [openStored, doneStored] {
-            items.forEachID { id in if twice == nil, inserted.contains(id), !seen.insert(id) { twice = id } }
+            _ = items.indices(whereIDAndNumber: { id, number in
+                guard twice == nil else { return false }
+                if inserted.contains(id), !seen.insert(id) {
+                    twice = (insertedBy[id] ?? 0, "two items have the id \(id.uuidString)")
+                } else if let revision = numbers[number], !seenNumbers.insert(number).inserted {
+                    twice = (revision, "two items have the number \(number)")
+                }
+                return false
+            })
         }
-        return twice.map { (insertedBy[$0] ?? 0, "two items have the id \($0.uuidString)") }
+        return twice
     }
 
     /// One line's `steps` taken forward, each id put in added to `inserted`.

@@ -18,13 +18,14 @@ extension ItemManager {
         for (items, isDone) in [(openStored, false), (doneStored, true)] {
             for item in items {
                 let position: Int
-                if let name = item.list {
-                    if let known = index[name.lowercased()] {
+                // Told apart as lists are everywhere (`ListName.key`): `default ` is the default list.
+                if let name = item.list, let key = ListName.key(name) {
+                    if let known = index[key] {
                         position = known
                     } else {
                         position = summaries.count
-                        index[name.lowercased()] = position
-                        summaries.append(ListSummary(name: name, open: 0, done: 0))
+                        index[key] = position
+                        summaries.append(ListSummary(name: ListName.stored(name), open: 0, done: 0))
                     }
                 } else {
                     position = 0
@@ -32,7 +33,7 @@ extension ItemManager {
                 if isDone { summaries[position].done += 1 } else { summaries[position].open += 1 }
             }
         }
-        return [summaries[0]] + summaries.dropFirst().sorted { $0.name!.lowercased() < $1.name!.lowercased() }
+        return [summaries[0]] + summaries.dropFirst().sorted { ListName.key($0.name)! < ListName.key($1.name)! }
     }
 
     /// The list named `name` as the items spell it: a list named in another case is the list the

@@ -52,6 +52,23 @@ struct ChangeJournal {
         return ChangeHistory(entries: entries, unreadableLines: unreadable)
     }
 
+    /// The changes the history records past `revision` (the list's) when there are two or more:
+    /// changes the list does not hold (its journal was lost or left behind, or the list file put
+    /// back from a copy), which the next change keeps, numbered after them; `nil` when there are
+    /// none, or one, which is a crash's leftover (written before the list, which it never
+    /// reached). Reads only the end of the file.
+    func changesNotInList(after revision: Int) throws(StoreError) -> ClosedRange<Int>? {
+        let descriptor = FileSystem.retryingOnInterrupt { open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        // Only this user's own history is taken at its word (see `OwnFiles.reasonNotToTrust`).
+        guard fstat(descriptor, &status) == 0, OwnFiles.reasonNotToTrust(status) == nil else { return nil }
+        let past = try OpenFile(descriptor: descriptor, path: path).numbersPast(revision, size: Int(status.st_size))
+        guard past.count >= 2, let first = past.last, let last = past.first, first <= last else { return nil }
+        return first...last
+    }
+
     /// Adds `entry` (numbered `revision` + 1) at the end, after cutting off what a crash may have
     /// left (lines numbered past `revision`, a torn last line), or rewrites the file without its
     /// oldest lines. The line is flushed to disk on another thread meanwhile, so that the data
@@ -177,18 +194,31 @@ private struct OpenFile {
     /// `revision`, which a crash left before the data file was replaced. Looks only at the end of
     /// the file, a piece at a time.
     func endOfKeptLines(size: Int, upTo revision: Int) throws(StoreError) -> Int {
+        try linesPast(revision, size: size).end
+    }
+
+    /// The numbers of the lines past `revision`, newest first.
+    func numbersPast(_ revision: Int, size: Int) throws(StoreError) -> [Int] {
+        try linesPast(revision, size: size).numbers
+    }
+
+    /// Where the lines up to `revision` end (before a torn last line), and the numbers of the
+    /// whole lines after them, newest first.
+    private func linesPast(_ revision: Int, size: Int) throws(StoreError) -> (end: Int, numbers: [Int]) {
         var end = size
         if end > 0, try read(at: end - 1, count: 1) != [UInt8(ascii: "\n")] {
             end = try startOfLine(before: end)
         }
+        var numbers: [Int] = []
         while end > 0 {
             let start = try startOfLine(before: end - 1)
             // A line that is not an entry is kept, and ends the search: it was not written here.
             guard let number = HistoryEntry.number(atStartOf: try read(at: start, count: min(32, end - start))),
                   number > revision else { break }
+            numbers.append(number)
             end = start
         }
-        return end
+        return (end, numbers)
     }
 
     /// Where the line holding the byte before `offset` starts: just after the line feed before it.

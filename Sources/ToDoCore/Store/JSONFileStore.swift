@@ -16,6 +16,9 @@ public struct JSONFileStore: Sendable {
     public let timeZone: TimeZoneRules
     /// Where the lists it reads take the ids of items they make (`ItemManager.newID`).
     private let newID: (@Sendable () -> UUID)?
+    /// Where the store says what the user should know of the list without refusing it
+    /// (`StoreNotice`): the command line writes it to standard error.
+    private let notice: (@Sendable (StoreNotice) -> Void)?
     /// A list whose file is at least this many bytes keeps its changes in a journal beside it
     /// (`ListJournal`), written whole only once in many changes; a shorter one is written whole
     /// on every change, as one file other programs can read.
@@ -44,8 +47,10 @@ public struct JSONFileStore: Sendable {
     public let sizeLimit: Int
 
     public init(path: String, lockTimeout: Double = 10, sizeLimit: Int = OwnFiles.sizeLimit, now: (@Sendable () -> Date)? = nil,
-                timeZone: TimeZoneRules = .utc, newID: (@Sendable () -> UUID)? = nil, journalFromBytes: Int = Self.journalFromBytes) {
+                timeZone: TimeZoneRules = .utc, newID: (@Sendable () -> UUID)? = nil, journalFromBytes: Int = Self.journalFromBytes,
+                notice: (@Sendable (StoreNotice) -> Void)? = nil) {
         self.path = path
+        self.notice = notice
         self.journalFromBytes = journalFromBytes
         self.timeZone = timeZone
         self.newID = newID
@@ -319,15 +324,20 @@ public struct JSONFileStore: Sendable {
             }
             try checkUnchanged()
             try FileSystem.checkWritable(path)
+            // Changes the history has and the list has not are kept, and this one numbered after
+            // them: the list is written whole at that revision.
+            let notInList = try history.changesNotInList(after: revision)
+            if let notInList { notice?(.changesNotInList(list: path, changes: notInList)) }
+            let number = (notInList?.upperBound ?? revision) + 1
             var historyFlush: ChangeJournal.PendingFlush?
             if !changes.steps.isEmpty {
                 let entry = HistoryEntry(
-                    number: revision + 1, time: now.map { $0().timeIntervalSince1970.rounded(.down) }, command: command,
+                    number: number, time: now.map { $0().timeIntervalSince1970.rounded(.down) }, command: command,
                     kind: reverting?.0 ?? .change, reverts: reverting?.1 ?? [],
                     steps: changes.steps, results: changes.touchedItems, migration: snapshot.migration)
-                historyFlush = try history.append(entry, afterRevision: revision)
+                historyFlush = try history.append(entry, afterRevision: number - 1)
             }
-            if let line = journalLine(for: snapshot, touched: changes.touchedItems) {
+            if notInList == nil, let line = journalLine(for: snapshot, touched: changes.touchedItems) {
                 // The history's line is on disk before the journal's, which makes the change.
                 try historyFlush?.wait()
                 let journal = ListJournal(dataPath: path)
@@ -336,10 +346,10 @@ public struct JSONFileStore: Sendable {
                     Self.listDigest(of: try listDigest(), journal: (snapshot.journal.keptBytes + line).withUnsafeBufferPointer(FileSystem.digest(of:)))
                 }
                 try checkUnchanged()
-                try journal.append(line, at: snapshot.journal.end)
+                try journal.append(line, at: snapshot.journal.end, readSize: snapshot.journal.size)
                 writeIndex(snapshot.index, of: path)
             } else {
-                try writeWhole(snapshot, at: path, revision: revision + 1, historyFlush: historyFlush, beforeReplacing: {
+                try writeWhole(snapshot, at: path, revision: number, historyFlush: historyFlush, beforeReplacing: {
                     written throws(StoreError) in
                     afterList = try preparingAlong { () throws(StoreError) in try Self.listDigest(at: written) }
                     try checkUnchanged()
@@ -361,7 +371,7 @@ public struct JSONFileStore: Sendable {
         guard snapshot.document.continuesInJournal, !snapshot.needsWritingWhole, snapshot.fileSize >= journalFromBytes,
               journal.lines.count < Self.journalLineLimit, !snapshot.manager.steps.isEmpty else { return nil }
         let line = ListJournal.bytes(of: ListJournal.Line(revision: snapshot.revision + 1, nextNumber: snapshot.manager.nextNumber,
-                                                           steps: snapshot.manager.journalSteps(touched: touched)))
+                                                           listDigest: try? snapshot.listDigest(), steps: snapshot.manager.journalSteps(touched: touched)))
         guard journal.end + line.count <= max(Self.journalByteAllowance, snapshot.fileSize / 16) else { return nil }
         return line
     }
@@ -399,8 +409,8 @@ public struct JSONFileStore: Sendable {
         // journal beside a list that keeps none is another list's: it goes too.)
         try? ListJournal(dataPath: path).remove()
         // Under the lock still: the file in place is the one just written.
-        if let itemsRange, let identity = FileIdentity.current(at: path) {
-            writeIndex(index?.bytes(itemsRange: itemsRange, identity: identity, revision: revision), of: path)
+        if let itemsRange, index != nil, let identity = FileIdentity.current(at: path), let fileDigest = try? FileSystem.digest(ofFileAt: path) {
+            writeIndex(index?.bytes(itemsRange: itemsRange, identity: identity, revision: revision, fileDigest: fileDigest), of: path)
         }
     }
 
@@ -462,7 +472,13 @@ public struct JSONFileStore: Sendable {
     private func read(at path: String, makingIndex: Bool = false) throws(StoreError) -> Snapshot {
         var attempt = 1
         while true {
-            let snapshot = try readOnce(at: path, makingIndex: makingIndex)
+            let snapshot: Snapshot
+            do throws(StoreError) {
+                snapshot = try readOnce(at: path, makingIndex: makingIndex, mayReadAgain: attempt < Self.readAttempts)
+            } catch .replacedMeanwhile where attempt < Self.readAttempts {
+                attempt += 1
+                continue
+            }
             // A change that wrote the list whole meanwhile may have removed the journal read.
             guard snapshot.document.continuesInJournal, FileIdentity.current(at: path) != snapshot.identity,
                   attempt < Self.readAttempts else { return snapshot }
@@ -470,7 +486,7 @@ public struct JSONFileStore: Sendable {
         }
     }
 
-    private func readOnce(at path: String, makingIndex: Bool) throws(StoreError) -> Snapshot {
+    private func readOnce(at path: String, makingIndex: Bool, mayReadAgain: Bool) throws(StoreError) -> Snapshot {
         guard let (bytes, identity) = try FileSystem.readOwnFile(at: path, limit: sizeLimit, mapping: true) else {
             var manager = ItemManager(now: now)
             if let newID { manager.newID = newID }
@@ -478,26 +494,33 @@ public struct JSONFileStore: Sendable {
             return Snapshot(document: StoreDocument(), manager: manager, identity: nil)
         }
         let fileSize = bytes.count
-        let listDigest = { () throws(StoreError) -> UInt64? in
-            withExtendedLifetime(bytes) { FileSystem.digest(of: UnsafeBufferPointer(start: bytes.start, count: bytes.count)) }
-        }
         let text = StoredText(owning: bytes)
         // A long list's index saves scanning its items (`ListIndex`); only this user's own, and
         // only when it was made from this very file.
         let isLong = fileSize >= journalFromBytes
         let index = isLong ? FileSystem.mapCompanionFile(at: path + Self.indexSuffix, limit: sizeLimit) : nil
-        var indexUsed = false
+        // The file's digest binds its journal to it: the index knows it, else it is worked out
+        // once, when asked for.
+        var fileDigest: UInt64?
+        let digest = { () -> UInt64 in
+            if let fileDigest { return fileDigest }
+            let digest = withExtendedLifetime(bytes) { FileSystem.digest(of: UnsafeBufferPointer(start: bytes.start, count: bytes.count)) }
+            fileDigest = digest
+            return digest
+        }
         var document = try StoreDocument(text: text, file: path, indexed: index.map { index in
             { start, revision in
-                let items = withExtendedLifetime(index) {
+                let found = withExtendedLifetime(index) {
                     ListIndex.items(from: index, text: text, identity: identity, revision: revision, arrayStart: start)
                 }
-                indexUsed = items != nil
-                return items
+                fileDigest = found?.fileDigest
+                return found.map { ($0.items, $0.arrayEnd) }
             }
         })
-        let newIndex = makingIndex && isLong && !indexUsed && document.continuesInJournal
-            ? document.itemsRange.flatMap { ListIndex.bytes(of: document.items, in: text, itemsRange: $0, identity: identity, revision: document.revision ?? 0) }
+        let newIndex = makingIndex && isLong && fileDigest == nil && document.continuesInJournal
+            ? document.itemsRange.flatMap {
+                ListIndex.bytes(of: document.items, in: text, itemsRange: $0, identity: identity, revision: document.revision ?? 0, fileDigest: digest())
+            }
             : nil
         // The items move into the manager; the document keeps only what surrounds them.
         var items = document.items
@@ -516,15 +539,31 @@ public struct JSONFileStore: Sendable {
         if let newID { manager.newID = newID }
         manager.localZone = timeZone
         var journal = ListJournal.Contents()
+        var journalIgnored = false
         if document.continuesInJournal {
             let file = ListJournal(dataPath: path)
-            journal = try file.read(after: document.revision ?? 0, limit: sizeLimit)
-            if let (revision, reason) = manager.replay(journal.lines) {
-                throw .invalidContent(file: file.path, reason: "change \(revision) does not fit the list: \(reason)")
+            do throws(StoreError) {
+                if let read = try file.read(after: document.revision ?? 0, listDigest: digest, limit: sizeLimit) {
+                    journal = read
+                } else {
+                    // Not this user's own: never used, and the next change writes the list whole.
+                    journalIgnored = true
+                    notice?(.journalIgnored(journal: file.path, list: path))
+                }
+                if let (revision, reason) = manager.replay(journal.lines) {
+                    throw .invalidContent(file: file.path, reason: "change \(revision) does not fit the list: \(reason)")
+                }
+            } catch {
+                // A reader that stalled while the list was written whole and changed again reads
+                // the journal of the new file: it starts again on that file.
+                if mayReadAgain, FileIdentity.current(at: path) != identity { throw .replacedMeanwhile(file: path) }
+                throw error
             }
         }
+        let listDigest = { () throws(StoreError) -> UInt64? in digest() }
         return Snapshot(document: document, manager: manager, identity: identity, migration: migration,
-                        needsWritingWhole: needsWritingWhole, fileSize: fileSize, listDigest: listDigest, journal: journal, index: newIndex)
+                        needsWritingWhole: needsWritingWhole || journalIgnored, fileSize: fileSize, listDigest: listDigest, journal: journal,
+                        index: newIndex)
     }
 
     private static func reason(for error: ItemManagerError) -> String {

@@ -8,10 +8,16 @@ import ToDoStorage
 /// A list file that may continue in its journal says so by its version
 /// (`StoreDocument.journaledVersion`), which a todo that does not know the journal refuses
 /// instead of losing what the journal holds. Each line carries the revision it brings the list
-/// to, the next number, the change's steps with the items as they left them (`JournalStep`, in
-/// the list's own item form, so members todo does not know are kept), and a digest of the line:
+/// to, the next number, the digest of the list file it continues (`FileSystem.digest(of:)`), the
+/// change's steps with the items as they left them (`JournalStep`, in the list's own item form,
+/// so members todo does not know are kept), and a digest of the line:
 ///
-/// `{"revision":13,"nextNumber":348,"steps":[{"remove":"ID","done":false,"at":3},{"insert":ITEM,"done":true,"at":40}],"check":"1F0E…"}`
+/// `{"revision":13,"nextNumber":348,"list":"90C2…","steps":[{"remove":"ID","done":false,"at":3},{"insert":ITEM,"done":true,"at":40}],"check":"1F0E…"}`
+///
+/// A journal is replayed only onto the very file it continues: one whose list file another
+/// program changed, or that a copy of an older list file found beside it, is refused, never
+/// applied to a list it was not written for (lines written before todo bound them, without
+/// `list`, are taken as they were).
 ///
 /// The line is written and flushed under the list's lock, after the history's line: a line that
 /// ends in a line feed with its digest right is a committed change. A last line without either
@@ -43,21 +49,40 @@ struct ListJournal {
     struct Line {
         var revision: Int
         var nextNumber: Int
+        /// The digest of the list file the line continues; `nil` in a line of an older todo.
+        var listDigest: UInt64?
         var steps: [JournalStep]
     }
 
-    /// The lines after `revision`, the list file's. Throws when a line before the last is damaged,
-    /// when one cannot be read, or when they do not follow on from the list file: the list cannot
-    /// be known then, and nothing is written.
-    func read(after revision: Int, limit: Int) throws(StoreError) -> Contents {
+    /// The lines after `revision`, the list file's, whose digest `listDigest` gives when asked.
+    /// Throws when a line before the last is damaged, when one cannot be read, when they do not
+    /// follow on from the list file, or continue another list file: the list cannot be known
+    /// then, and nothing is written. `nil` when the journal is not this user's own (another user's
+    /// planted in a folder others can write to, a link, not a plain file): never used, said by the
+    /// caller. One of the user's own that others may write to is refused, as the history is.
+    func read(after revision: Int, listDigest: () -> UInt64, limit: Int) throws(StoreError) -> Contents? {
         // Part of the list: only this user's own file (see `OwnFiles.reasonNotToTrust`).
-        guard let (bytes, _) = try FileSystem.readCompanionFile(at: path, limit: limit) else { return Contents() }
+        let read: (bytes: UnsafeOwnedBytes, identity: FileIdentity)?
+        do {
+            read = try FileSystem.readCompanionFile(at: path, limit: limit)
+        } catch .unusableFile(let file, let reason) {
+            switch reason {
+            case .symbolicLink, .linkFromAnotherUser, .anotherOwner, .notRegularFile, .linkOutOfFolder: return nil
+            // This user's own, that others could have written to, or too large: it may hold the
+            // user's changes, and is refused as the history is, never thrown away.
+            case .writableByOthers, .tooLarge: throw .unusableFile(path: file, reason: reason)
+            }
+        }
+        guard let (bytes, _) = read else { return Contents() }
         return try withExtendedLifetime(bytes) { () throws(StoreError) in
-            try contents(of: UnsafeBufferPointer(start: bytes.start, count: bytes.count), after: revision)
+            try contents(of: UnsafeBufferPointer(start: bytes.start, count: bytes.count), after: revision, listDigest: listDigest)
         }
     }
 
-    private func contents(of bytes: UnsafeBufferPointer<UInt8>, after revision: Int) throws(StoreError) -> Contents {
+    /// The list file the journal continues.
+    var listPath: String { String(path.dropLast(Self.suffix.count)) }
+
+    private func contents(of bytes: UnsafeBufferPointer<UInt8>, after revision: Int, listDigest: () -> UInt64) throws(StoreError) -> Contents {
         var contents = Contents(size: bytes.count)
         var start = 0
         var lineNumber = 0
@@ -85,6 +110,11 @@ struct ListJournal {
                     throw .invalidContent(file: path, reason: "line \(lineNumber) goes back to change \(read.revision)")
                 }
                 continue
+            }
+            if let bound = read.listDigest, bound != listDigest() {
+                throw .invalidContent(file: path, reason: "its changes from \(read.revision) on continue another version of \(listPath) (changed by another"
+                    + " program, or put back from a copy, since they were written), and were not applied to it. To use the list as"
+                    + " \(listPath) holds it now, move the journal away (mv '\(path)' '\(path).old')")
             }
             let expected = revision + contents.lines.count + 1
             guard read.revision == expected else {
@@ -117,11 +147,16 @@ struct ListJournal {
 
     private static func scannedLine(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> Line {
         func path() -> String { "" }
-        var revision: Int?, nextNumber: Int?, steps: [JournalStep]?
+        var revision: Int?, nextNumber: Int?, listDigest: UInt64?, steps: [JournalStep]?
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             switch key {
             case "revision": revision = try scanner.int(at: path, in: 1...ToDoItem.largestNumber)
             case "nextNumber": nextNumber = try scanner.int(at: path, in: 1...ToDoItem.largestNumber + 1)
+            case "list":
+                guard let text = try scanner.string(at: path), text.utf8.count == 16, let digest = UInt64(text, radix: 16) else {
+                    throw .shape("list", "expected the list file's digest, 16 hexadecimal digits")
+                }
+                listDigest = digest
             case "steps":
                 var list: [JournalStep] = []
                 try scanner.scanArray(mismatch: { kind in .shape("steps", "expected an array, found \(kind)") }) { scanner, _ throws(JSONDecodingError) in
@@ -132,7 +167,7 @@ struct ListJournal {
             }
         }
         guard let revision, let nextNumber, let steps else { throw .shape("", "a change without its revision, next number or steps") }
-        return Line(revision: revision, nextNumber: nextNumber, steps: steps)
+        return Line(revision: revision, nextNumber: nextNumber, listDigest: listDigest, steps: steps)
     }
 
     /// One step: `{"insert":ITEM|"remove":"ID"|"replace":ITEM,"done":BOOL,"at":INDEX}`.
@@ -161,6 +196,10 @@ struct ListJournal {
         writer.int(line.revision)
         writer.key("nextNumber")
         writer.int(line.nextNumber)
+        if let digest = line.listDigest {
+            writer.key("list")
+            writer.string(hexDigits(digest))
+        }
         writer.key("steps")
         writer.beginArray()
         for step in line.steps {
@@ -177,20 +216,32 @@ struct ListJournal {
         bytes.removeLast()
         let digest = bytes.withUnsafeBufferPointer(FileSystem.digest(of:))
         bytes.append(contentsOf: checkPrefix)
-        for shift in stride(from: 60, through: 0, by: -4) { bytes.append(HexDigit.upperCase[Int(digest >> UInt64(shift) & 0xF)]) }
+        bytes.append(contentsOf: hexDigits(digest).utf8)
         bytes.append(contentsOf: #""}"#.utf8)
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }
 
+    /// A digest as the journal spells it: 16 upper-case hexadecimal digits.
+    private static func hexDigits(_ digest: UInt64) -> String {
+        String(decoding: stride(from: 60, through: 0, by: -4).map { HexDigit.upperCase[Int(digest >> UInt64($0) & 0xF)] }, as: UTF8.self)
+    }
+
     /// Writes `line` at `offset`, cutting off whatever follows there, and flushes it to disk: the
     /// change is made once this returns. When it cannot be, the file is cut back to `offset`.
-    func append(_ line: [UInt8], at offset: Int) throws(StoreError) {
+    /// The file must still have `readSize` bytes, as the transaction read it: another's line
+    /// written meanwhile (a change whose lock file was removed under it) is never cut off, and
+    /// the change starts again (`StoreError.replacedMeanwhile`).
+    func append(_ line: [UInt8], at offset: Int, readSize: Int) throws(StoreError) {
         // Never through a planted link, nor into another user's file (see `OwnFiles`).
         let descriptor = try OwnFiles.openCompanion(path, operation: "write", readsContents: true)
         defer { close(descriptor) }
+        // Two changes that both think they hold the list's lock check the size and write one
+        // after the other.
+        guard FileSystem.retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) == 0 else { throw FileSystem.failure("lock", path) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileSystem.failure("write", path) }
+        guard Int(status.st_size) == readSize, status.st_nlink > 0 else { throw .replacedMeanwhile(file: listPath) }
         if Int(status.st_size) != offset {
             guard FileSystem.retryingOnInterrupt({ ftruncate(descriptor, off_t(offset)) }) == 0 else {
                 throw FileSystem.failure("write", path)

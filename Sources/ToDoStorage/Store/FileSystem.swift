@@ -178,7 +178,7 @@ package enum FileSystem {
 
     /// The digest (`digest(of:)`) of the file at `path` as it is now; `nil` when there is none.
     package static func digest(ofFileAt path: String) throws(StoreError) -> UInt64? {
-        guard let (bytes, _) = try readOwnFile(at: path) else { return nil }
+        guard let (bytes, _) = try readOwnFile(at: path, mapping: true) else { return nil }
         return withExtendedLifetime(bytes) { digest(of: UnsafeBufferPointer(start: bytes.start, count: bytes.count)) }
     }
 

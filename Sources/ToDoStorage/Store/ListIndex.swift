@@ -7,14 +7,16 @@ import ToDoModel
 /// next change, which has to scan the list anyway. Either way under the list's lock, and only of
 /// items an `ItemManager` restored, refusing two with one id or number: so items read through it
 /// are not checked for that again. Used only for the very file it was
-/// made from (the same device, inode, size, modification time and revision: any other write to
-/// the list changes them, as `rsync` and `make` judge a file unchanged), and only when its digest
-/// is right and every place it names lies within the list's items. Otherwise the list is read as
-/// it always was: the index only saves time.
+/// made from (the same device, inode, size, modification time, change time and revision: any
+/// other write to the list changes them, and the change time, unlike the modification time, no
+/// program can put back), and only when its digest is right and every place it names lies within
+/// the list's items. Otherwise the list is read as it always was: the index only saves time. It
+/// also keeps the digest of the whole list file (`FileSystem.digest(of:)`), which binds the
+/// list's journal to the file it continues, so that a command need not read the file to know it.
 ///
-/// Binary, little-endian: a header of 16 words (`TODOIDX3`, the list file's identity, where its
-/// items array starts and ends, how many open and done items, the digest of the records (`FileSystem.wideDigest`), the
-/// list's revision), then one record of `recordSize` bytes per item, the open items then the
+/// Binary, little-endian: a header of 16 words (`TODOIDX4`, the list file's identity and revision,
+/// the file's digest, where its items array starts and ends, how many open and done items, the
+/// digest of the header and the records (`FileSystem.wideDigest`)), then one record of `recordSize` bytes per item, the open items then the
 /// done ones, each in file order: in one word where the item starts in the list (32 bits: a list
 /// is at most 1 GiB), its length (16 bits) and its flags (done, exact, due or start a day, has a
 /// title key, has a parent), then its number, id, where its 16 fields start
@@ -22,7 +24,7 @@ import ToDoModel
 /// parent's id. The items are made from their records when asked for (`UnsafeIndexedItems`), and
 /// found by number, id or parent from the records alone.
 package enum ListIndex {
-    static let magic = Array("TODOIDX3".utf8)
+    static let magic = Array("TODOIDX4".utf8)
     package static let headerSize = 16 * 8
     package static let recordSize = 88
 
@@ -40,7 +42,7 @@ package enum ListIndex {
     /// spans `itemsRange`; `nil` when an item was read without its written form (one of 64 KB or
     /// more): such a list is scanned.
     package static func bytes(of items: StoredItems, in text: StoredText, itemsRange: Range<Int>, identity: FileIdentity,
-                              revision: Int) -> [UInt8]? {
+                              revision: Int, fileDigest: UInt64) -> [UInt8]? {
         var builder = Builder(capacity: items.open.count + items.done.count)
         for items in [items.open, items.done] {
             for item in items {
@@ -49,7 +51,7 @@ package enum ListIndex {
                                         offsets: form.offsets, isExact: form.isExact), of: item)
             }
         }
-        return builder.bytes(itemsRange: itemsRange, identity: identity, revision: revision)
+        return builder.bytes(itemsRange: itemsRange, identity: identity, revision: revision, fileDigest: fileDigest)
     }
 
     /// An index made item by item, in the list file's order (the open items, then the done ones),
@@ -82,12 +84,12 @@ package enum ListIndex {
             isComplete = false
         }
 
-        /// The index of the list file with `identity` at `revision`, whose items array spans
-        /// `itemsRange`; `nil` when an item could not be described.
-        package func bytes(itemsRange: Range<Int>, identity: FileIdentity, revision: Int) -> [UInt8]? {
+        /// The index of the list file with `identity` and `fileDigest` at `revision`, whose
+        /// items array spans `itemsRange`; `nil` when an item could not be described.
+        package func bytes(itemsRange: Range<Int>, identity: FileIdentity, revision: Int, fileDigest: UInt64) -> [UInt8]? {
             guard isComplete else { return nil }
             var bytes = magic
-            let words: [UInt64] = identityWords(identity, revision: revision) + [
+            let words: [UInt64] = identityWords(identity, revision: revision) + [fileDigest,
                 UInt64(itemsRange.lowerBound), UInt64(itemsRange.upperBound), UInt64(openCount), UInt64(doneCount)]
             for word in words { appendWord(word, to: &bytes) }
             appendWord(bytes.withUnsafeBufferPointer { header in records.withUnsafeBufferPointer { digest(header: header, records: $0) } }, to: &bytes)
@@ -97,12 +99,13 @@ package enum ListIndex {
     }
 
     /// The items the index describes, in `text` (the list file with `identity`), made from their
-    /// records when asked for (`UnsafeIndexedItems`), and where the items array ends; `nil` when
+    /// records when asked for (`UnsafeIndexedItems`), where the items array ends and the digest of
+    /// the list file it was made from (checked by its maker); `nil` when
     /// the index is not this file's, or not sound (every record is checked now), or its items
     /// array does not start at `arrayStart`. The index is read where it is (mapped,
     /// `FileSystem.mapCompanionFile`), and kept so: its 8.8 MB at 100,000 items are never copied.
     package static func items(from index: UnsafeOwnedBytes, text: StoredText, identity: FileIdentity, revision: Int?,
-                              arrayStart: Int) -> (items: StoredItems, arrayEnd: Int)? {
+                              arrayStart: Int) -> (items: StoredItems, arrayEnd: Int, fileDigest: UInt64)? {
         let bytes = index.buffer
         guard let revision, bytes.count >= headerSize, bytes.prefix(magic.count).elementsEqual(magic) else { return nil }
         func word(_ position: Int) -> UInt64 {
@@ -110,7 +113,7 @@ package enum ListIndex {
         }
         let expected = identityWords(identity, revision: revision)
         guard expected.indices.allSatisfy({ word($0) == expected[$0] }), word(7) == UInt64(arrayStart) else { return nil }
-        let arrayEnd = word(8), openCount = word(9), doneCount = word(10)
+        let fileDigest = word(6), arrayEnd = word(8), openCount = word(9), doneCount = word(10)
         guard arrayEnd <= UInt64(text.count), UInt64(arrayStart) < arrayEnd, openCount <= UInt64(bytes.count), doneCount <= UInt64(bytes.count),
               (openCount + doneCount) * UInt64(recordSize) == UInt64(bytes.count - headerSize) else { return nil }
         let records = UnsafeBufferPointer(rebasing: bytes[headerSize...])
@@ -138,7 +141,7 @@ package enum ListIndex {
         items.open = StoredItemArray(openRecords)
         items.done = StoredItemArray(doneRecords)
         items.idsAndNumbersChecked = true
-        return (items, Int(arrayEnd))
+        return (items, Int(arrayEnd), fileDigest)
     }
 
     /// Where the digest is: after the magic and the 11 words it covers with the records.
@@ -153,12 +156,12 @@ package enum ListIndex {
         records ^ (header << 29 | header >> 35)
     }
 
-    /// What makes the index this file's: the file's device, inode, size and modification time,
-    /// and the revision it says it has.
+    /// What makes the index this file's: the file's device, inode, size, modification and change
+    /// times (in nanoseconds), and the revision it says it has.
     private static func identityWords(_ identity: FileIdentity, revision: Int) -> [UInt64] {
-        [identity.device, identity.inode, UInt64(bitPattern: identity.size),
-         UInt64(bitPattern: Int64(identity.modified.tv_sec)), UInt64(bitPattern: Int64(identity.modified.tv_nsec)),
-         UInt64(revision), 0]
+        func nanoseconds(_ time: timespec) -> UInt64 { UInt64(bitPattern: Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)) }
+        return [identity.device, identity.inode, UInt64(bitPattern: identity.size), nanoseconds(identity.modified), nanoseconds(identity.changed),
+                UInt64(revision)]
     }
 
     /// Writes the record of `item` into `record`, `recordSize` bytes of zeros.

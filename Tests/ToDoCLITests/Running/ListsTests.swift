@@ -102,4 +102,30 @@ final class ListsTests: HarnessTestCase {
 
             """)
     }
+
+    /// Spaces at either end are no part of a list's name, wherever it comes from: typed, or in a
+    /// file another program wrote. `default ` is the default list everywhere (before, it showed as
+    /// `default` while being a list of its own, and `lists remove "default " --to Work` moved the
+    /// real default list's items instead).
+    func test_aListNameWithSpacesAtAnEnd_isTheListWithout() throws {
+        XCTAssertEqual(todo.succeed("add", "Buy milk", "--list", "default "), "Added 1: Buy milk\n")
+        XCTAssertEqual(todo.succeed("add", "Fix the fence", "--list", "  Home "), "Added 2: Fix the fence (list Home)\n")
+        try Data("""
+            {"version": 2, "nextNumber": 5, "items": [
+            {"id":"A0000000-0000-0000-0000-000000000001","number":1,"title":"Buy milk","done":false},
+            {"id":"A0000000-0000-0000-0000-000000000002","number":2,"title":"Pay rent","done":false,"list":"default "},
+            {"id":"A0000000-0000-0000-0000-000000000003","number":3,"title":"Send report","done":false,"list":"Work "},
+            {"id":"A0000000-0000-0000-0000-000000000004","number":4,"title":"Plan offsite","done":false,"list":"work"}]}
+            """.utf8).write(to: todo.fileURL)
+        XCTAssertEqual(todo.succeed("lists"), """
+            default  2 open items
+            Work     2 open items
+
+            """)
+        XCTAssertEqual(todo.succeed("list", "--list", "default"), "1 [ ] Buy milk\n2 [ ] Pay rent\n")
+        XCTAssertEqual(todo.succeed("list", "--list", " WORK"), "3 [ ] Send report --list Work\n4 [ ] Plan offsite --list work\n")
+        XCTAssertTrue(todo.succeed("show", "2").contains("List:        -\n"))
+        XCTAssertEqual(todo.succeed("lists", "remove", "Work ", "--to", "default"), "Removed the list Work; 2 items moved to default.\n")
+        XCTAssertEqual(todo.succeed("lists"), "default  4 open items\n")
+    }
 }

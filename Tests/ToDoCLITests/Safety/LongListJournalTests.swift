@@ -163,4 +163,43 @@ final class LongListJournalTests: BinaryTestCase {
             XCTAssertEqual(list.toDoItems.filter { $0.title.hasPrefix("p\(process) ") }.map(\.title), (1...20).map { "p\(process) \($0)" })
         }
     }
+
+    /// Another program adds an item to the list file as docs/file.md allows (the next number,
+    /// the next number counted up): the journal continues the file as it was, and every command
+    /// refuses it (exit 4), naming both files and the way out, which works; never two items of
+    /// one number.
+    func test_aListFileAnotherProgramChanged_refusesItsJournal_andTheWayOutWorks() throws {
+        try writeLongList()
+        for title in ["Call Mom", "Buy milk"] { XCTAssertEqual(try todo.run(["add", title]).status, 0) }
+        var text = try String(contentsOf: fileURL, encoding: .utf8)
+        XCTAssertTrue(text.contains("\"nextNumber\": 6002,"))
+        text = text.replacingOccurrences(of: "\"nextNumber\": 6002,", with: "\"nextNumber\": 6003,")
+            .replacingOccurrences(of: "\"items\": [", with: "\"items\": [{\"id\":\"\(UUID().uuidString)\",\"number\":6002,\"title\":\"From a script\",\"done\":false},")
+        try Data(text.utf8).write(to: fileURL)
+        let journal = journalURL.path
+        let refusal = Outcome(status: 4, stdout: "", stderr: "Error: cannot read \(journal): its changes from 3 on continue another version of \(fileURL.path)"
+            + " (changed by another program, or put back from a copy, since they were written), and were not applied to it. To use the list as"
+            + " \(fileURL.path) holds it now, move the journal away (mv '\(journal)' '\(journal).old'); the file was left unchanged\n")
+        for arguments in [["show", "6002"], ["export"], ["add", "More"]] { XCTAssertEqual(try todo.run(arguments), refusal, "\(arguments)") }
+        XCTAssertEqual(rename(journal, journal + ".old"), 0)
+        XCTAssertEqual(try todo.run(["show", "6002"]).stdout.split(separator: "\n").first, "Title:       From a script")
+        XCTAssertOutcome(try todo.run(["add", "More"]), Outcome(status: 0, stdout: "Added 6003: More\n", stderr: ""))
+    }
+
+    /// A journal lost (or a list file put back from a copy without it): the next change says that
+    /// the history knows changes the list does not, and keeps them there.
+    func test_aLostJournal_isSaid_andTheHistoryKeepsItsChanges() throws {
+        try writeLongList()
+        for title in ["Call Mom", "Buy milk", "Water plants"] { XCTAssertEqual(try todo.run(["add", title]).status, 0) }
+        try FileManager.default.removeItem(at: journalURL)
+        XCTAssertOutcome(try todo.run(["add", "Pay rent"]), Outcome(status: 0, stdout: "Added 6002: Pay rent\n", stderr: """
+            Warning: the history of \(fileURL.path) records changes 3–4, which the list does not hold (its journal was lost or left behind, \
+            or the list file was put back from a copy or written by another program without its revision); they stay in the history \
+            (todo history), and this change is numbered after them
+
+            """))
+        let history = try todo.run(["history"]).stdout
+        for title in ["'Buy milk'", "'Water plants'", "'Pay rent'"] { XCTAssertTrue(history.contains("todo add \(title)"), history) }
+        XCTAssertEqual(try todo.run(["add", "Call the bank"]).stderr, "")
+    }
 }

@@ -210,4 +210,29 @@ final class SharedFolderTests: XCTestCase {
         XCTAssertEqual(chmod(history.path, 0o600), 0)
         XCTAssertEqual(try todo.run(["add", "More"]).status, 0)
     }
+
+    /// A journal another user planted beside a long list in a shared folder is never used: every
+    /// command reads the list without it and says so (before, every command exited 4, reads
+    /// included), and the next change writes the list whole.
+    func test_aJournalPlantedByAnotherUser_isNeverUsed_theListIsReadWithoutIt() throws {
+        var text = "{\"version\": 2, \"nextNumber\": 8001, \"items\": ["
+        text += (1...8_000).map { #"{"id":"\#(UUID().uuidString)","number":\#($0),"title":"item \#($0) with words to make the list longer","done":false,"createdAt":1795000000}"# }
+            .joined(separator: ",\n")
+        try Data((text + "]}\n").utf8).write(to: list)
+        XCTAssertEqual(chmod(list.path, 0o600), 0)
+        XCTAssertEqual(try todo.run(["add", "Mine"]).status, 0)
+        let journal = folder.appendingPathComponent("items.json.journal")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journal.path))
+        try plantFile("items.json.journal", #"{"revision":3,"nextNumber":6003,"steps":[],"check":"0000000000000000"}"# + "\n")
+        XCTAssertEqual(chmod(journal.path, 0o644), 0)
+        let warning = "Warning: \(journal.path) is not this user's own file (another user's, a link, or not a plain file), so its changes"
+            + " were not read: \(list.path) is used as its file holds it, and the next change writes it whole\n"
+        XCTAssertGreaterThan(try Data(contentsOf: list).count, JSONFileStore.journalFromBytes)
+        let shown = try todo.run(["show", "8001"])
+        XCTAssertEqual(shown.status, 0)
+        XCTAssertEqual(shown.stderr, warning)
+        XCTAssertTrue(shown.stdout.hasPrefix("Title:       Mine\n"), shown.stdout)
+        XCTAssertEqual(try todo.run(["add", "More"]), Outcome(status: 0, stdout: "Added 8002: More\n", stderr: warning))
+        XCTAssertTrue(try String(contentsOf: list, encoding: .utf8).contains("\"title\":\"More\""), "written whole")
+    }
 }

@@ -47,7 +47,7 @@ final class ListIndexTests: StoreFolderTestCase {
     }
 
     private func indexed(_ index: [UInt8], _ scan: (text: StoredText, document: StoreDocument, identity: FileIdentity),
-                         identity: FileIdentity? = nil, revision: Int? = nil) -> (items: StoredItems, arrayEnd: Int)? {
+                         identity: FileIdentity? = nil, revision: Int? = nil) -> (items: StoredItems, arrayEnd: Int, fileDigest: UInt64)? {
         ListIndex.items(from: UnsafeOwnedBytes(copying: index), text: scan.text, identity: identity ?? scan.identity,
                         revision: revision ?? scan.document.revision, arrayStart: scan.document.itemsRange!.lowerBound)
     }
@@ -211,7 +211,8 @@ final class ListIndexTests: StoreFolderTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("items.json.journal").path), "written whole")
         let scan = try scanned()
         let fromScan = try XCTUnwrap(ListIndex.bytes(of: scan.document.items, in: scan.text, itemsRange: try XCTUnwrap(scan.document.itemsRange),
-                                                     identity: scan.identity, revision: try XCTUnwrap(scan.document.revision)))
+                                                     identity: scan.identity, revision: try XCTUnwrap(scan.document.revision),
+                                                     fileDigest: try XCTUnwrap(FileSystem.digest(ofFileAt: fileURL.path))))
         XCTAssertEqual(Array(try Data(contentsOf: indexURL)), fromScan)
         XCTAssertEqual(written(try XCTUnwrap(indexed(fromScan, scan)).items), written(scan.document.items))
     }
@@ -350,7 +351,7 @@ final class ListIndexTests: StoreFolderTestCase {
         let scan = try scanned()
         let index = Array(try Data(contentsOf: indexURL))
         XCTAssertEqual(index.count, ListIndex.headerSize + 2_500 * 88)
-        func readMapped() -> (items: StoredItems, arrayEnd: Int)? {
+        func readMapped() -> (items: StoredItems, arrayEnd: Int, fileDigest: UInt64)? {
             guard let mapped = FileSystem.mapCompanionFile(at: indexURL.path, limit: .max) else { return nil }
             XCTAssertTrue(mapped.isMapped)
             return withExtendedLifetime(mapped) {

@@ -30,7 +30,10 @@ final class ListJournalTests: StoreFolderTestCase {
         try store.update(command: ["check", "1"]) { try $0.checkItem(withID: tea.id) }
         XCTAssertEqual(try Data(contentsOf: fileURL), file, "the list file is not written again")
         let line = try String(contentsOf: journalURL, encoding: .utf8)
-        XCTAssertTrue(line.hasPrefix(#"{"revision":2,"nextNumber":2,"steps":[{"remove":"\#(tea.id.uuidString)","done":false,"at":0},{"insert":{"id":"\#(tea.id.uuidString)","number":1,"title":"Tea","done":true,"#), line)
+        // Bound to the very list file it continues, by its digest.
+        let digest = String(try XCTUnwrap(FileSystem.digest(ofFileAt: fileURL.path)), radix: 16, uppercase: true)
+        let bound = String(repeating: "0", count: 16 - digest.count) + digest
+        XCTAssertTrue(line.hasPrefix(#"{"revision":2,"nextNumber":2,"list":"\#(bound)","steps":[{"remove":"\#(tea.id.uuidString)","done":false,"at":0},{"insert":{"id":"\#(tea.id.uuidString)","number":1,"title":"Tea","done":true,"#), line)
         XCTAssertTrue(line.hasSuffix("\"}\n"))
         XCTAssertEqual(line.filter { $0 == "\n" }.count, 1)
 
@@ -217,9 +220,11 @@ final class ListJournalTests: StoreFolderTestCase {
         let store = journaledStore()
         let tea = try store.update { try $0.add(ToDoItem(title: "Tea")) }
         try store.update { try $0.checkItem(withID: tea.id) }
-        // The list file from another list: the journal's steps find no such item.
-        let journal = try Data(contentsOf: journalURL)
-        try restore(["items.json": Data(#"{"version": 3, "nextNumber": 2, "revision": 1, "items": []}"#.utf8), "items.json.journal": journal])
+        // The list file from another list: the journal's steps find no such item (the line
+        // bound to it, as a program that knows the form could write it).
+        let list = Data(#"{"version": 3, "nextNumber": 2, "revision": 1, "items": []}"#.utf8)
+        let journal = try Self.line(try XCTUnwrap(try lines(of: journalURL).first), boundTo: list)
+        try restore(["items.json": list, "items.json.journal": journal])
         XCTAssertThrowsError(try store.load(), StoreError.invalidContent(
             file: journalURL.path, reason: "change 2 does not fit the list: no item \(tea.id.uuidString) at 0"))
     }
@@ -236,21 +241,103 @@ final class ListJournalTests: StoreFolderTestCase {
         let file = #"{"version": 3, "nextNumber": 3, "revision": \#(revision - 1), "items": ["#
             + #"{"id":"\#(tea.id.uuidString)","number":1,"title":"Tea","done":false},"#
             + #"{"id":"\#(milk.id.uuidString)","number":2,"title":"Milk too","done":true}]}"#
-        try restore(["items.json": Data(file.utf8), "items.json.journal": Data((line + "\n").utf8)])
+        try restore(["items.json": Data(file.utf8), "items.json.journal": try Self.line(line, boundTo: Data(file.utf8))])
         XCTAssertThrowsError(try store.load(), StoreError.invalidContent(
             file: journalURL.path, reason: "change \(revision) does not fit the list: two items have the id \(milk.id.uuidString)"))
     }
 
-    func test_aJournalPlantedAsALink_isNeverRead() throws {
+    /// A line putting in an item whose number another item of the list file has: refused, as the
+    /// list's own reader refuses two items of one number (`check 5002` would pick one of them).
+    func test_aJournalLinePuttingInANumberTheListHas_isRefused() throws {
         let store = journaledStore()
+        let tea = try store.update { try $0.add(ToDoItem(title: "Tea")) }
+        try store.update { _ = try $0.add(ToDoItem(title: "Milk")) }
+        let line = try XCTUnwrap(try lines(of: journalURL).last)
+        // Another program added an item with the next number, as docs/file.md allows.
+        let file = #"{"version": 3, "nextNumber": 3, "revision": 1, "items": ["#
+            + #"{"id":"\#(tea.id.uuidString)","number":1,"title":"Tea","done":false},"#
+            + #"{"id":"\#(UUID().uuidString)","number":2,"title":"Bread","done":false}]}"#
+        try restore(["items.json": Data(file.utf8), "items.json.journal": try Self.line(line, boundTo: Data(file.utf8))])
+        XCTAssertThrowsError(try store.load(), StoreError.invalidContent(
+            file: journalURL.path, reason: "change 2 does not fit the list: two items have the number 2"))
+    }
+
+    /// Another program changes the list file the way docs/file.md allows (an item added with the
+    /// next number; or only its revision counted up): the journal continues the file as it was,
+    /// and is refused, naming both files and what to do, never replayed onto the new one.
+    func test_aJournalWhoseListFileAnotherProgramChanged_isRefused_neverReplayed() throws {
+        let store = journaledStore()
+        for title in ["Tea", "Milk", "Bread"] { try store.update { try $0.add(ToDoItem(title: title)) } }
+        let list = try String(contentsOf: fileURL, encoding: .utf8)
+        func refusal(from change: Int) -> StoreError {
+            .invalidContent(file: journalURL.path, reason: "its changes from \(change) on continue another version of \(fileURL.path)"
+                + " (changed by another program, or put back from a copy, since they were written), and were not applied to it. To use the list as"
+                + " \(fileURL.path) holds it now, move the journal away (mv '\(journalURL.path)' '\(journalURL.path).old')")
+        }
+        let added = list.replacingOccurrences(of: #""nextNumber": 2"#, with: #""nextNumber": 3"#)
+            .replacingOccurrences(of: #""items": ["#, with: #""items": [{"id":"\#(UUID().uuidString)","number":2,"title":"Eggs","done":false},"#)
+        XCTAssertNotEqual(added, list)
+        try Data(added.utf8).write(to: fileURL)
+        try assertRefused(by: store, refusal(from: 2))
+        // Only its revision counted up: the first line looks folded, the second is refused.
+        try Data(list.replacingOccurrences(of: #""revision": 1,"#, with: #""revision": 2,"#).utf8).write(to: fileURL)
+        try assertRefused(by: store, refusal(from: 3))
+        // Moved away as said, the list is the file's.
+        try FileManager.default.moveItem(at: journalURL, to: directory.file("items.json.journal.old"))
+        XCTAssertEqual(try store.load().toDoItems.map(\.title), ["Tea"])
+    }
+
+    /// A journal lost, or left behind by a copy of the list file: the history knows changes the
+    /// list does not. The next change says so and keeps them, numbered after them, never cutting
+    /// them from the history.
+    func test_aLostJournal_isSaid_andItsChangesStayInTheHistory() throws {
+        let notices = NoticeLog()
+        let store = JSONFileStore(fileURL: fileURL, lockTimeout: 5, now: clock, journalFromBytes: 0, notice: notices.record)
+        for title in ["Tea", "Milk", "Bread"] { try store.update(command: ["add", title]) { try $0.add(ToDoItem(title: title)) } }
+        try FileManager.default.removeItem(at: journalURL)
+        XCTAssertEqual(try store.load().toDoItems.map(\.title), ["Tea"])
+        try store.update(command: ["add", "Eggs"]) { try $0.add(ToDoItem(title: "Eggs")) }
+        XCTAssertEqual(notices.all, [.changesNotInList(list: fileURL.path, changes: 2...3)])
+        XCTAssertEqual(try lines(of: directory.file("items.json.history")).compactMap { HistoryEntry.number(atStartOf: Array($0.utf8)) }, [1, 2, 3, 4])
+        XCTAssertEqual(try store.history().entries.map(\.command), [["add", "Tea"], ["add", "Milk"], ["add", "Bread"], ["add", "Eggs"]])
+        XCTAssertEqual(try store.load().toDoItems.map(\.title), ["Tea", "Eggs"])
+        // Said once: the list is at change 4 now, and the next change follows on.
+        try store.update(command: ["add", "Jam"]) { try $0.add(ToDoItem(title: "Jam")) }
+        XCTAssertEqual(notices.all.count, 1)
+        XCTAssertEqual(try store.history().entries.map(\.number), [1, 2, 3, 4, 5])
+    }
+
+    /// Two changes that each think they hold the lock (its file removed under the first): the
+    /// second's line is never cut off by the first, which starts again instead.
+    func test_aJournalLineWrittenMeanwhile_isNeverCutOff() throws {
+        let store = journaledStore()
+        for title in ["Tea", "Milk"] { try store.update { try $0.add(ToDoItem(title: title)) } }
+        let journal = ListJournal(dataPath: fileURL.path)
+        let read = try XCTUnwrap(try journal.read(after: 1, listDigest: { try! FileSystem.digest(ofFileAt: self.fileURL.path)! }, limit: 1 << 20))
+        // Another change adds its line now.
+        try store.update { try $0.add(ToDoItem(title: "Bread")) }
+        let before = try Data(contentsOf: journalURL)
+        XCTAssertThrowsError(try journal.append(Array("{}\n".utf8), at: read.end, readSize: read.size), StoreError.replacedMeanwhile(file: fileURL.path))
+        XCTAssertEqual(try Data(contentsOf: journalURL), before)
+        XCTAssertEqual(try store.load().toDoItems.map(\.title), ["Tea", "Milk", "Bread"])
+    }
+
+    /// A journal planted as a link (or another user's, or writable by others) is never used: the
+    /// list is read without it, that is said, and the next change writes the list whole.
+    func test_aJournalPlantedAsALink_isNeverRead() throws {
+        let notices = NoticeLog()
+        let store = JSONFileStore(fileURL: fileURL, lockTimeout: 5, now: clock, journalFromBytes: 0, notice: notices.record)
         for title in ["Tea", "Milk"] { try store.update { try $0.add(ToDoItem(title: title)) } }
         let elsewhere = directory.file("elsewhere")
         try FileManager.default.moveItem(at: journalURL, to: elsewhere)
         try FileManager.default.createSymbolicLink(at: journalURL, withDestinationURL: elsewhere)
-        let before = try files()
-        XCTAssertThrowsError(try store.load())
-        XCTAssertThrowsError(try store.update { try $0.add(ToDoItem(title: "Eggs")) })
-        XCTAssertEqual(try files(), before)
+        let planted = try Data(contentsOf: elsewhere)
+        XCTAssertEqual(try store.load().toDoItems.map(\.title), ["Tea"])
+        XCTAssertEqual(notices.all, [.journalIgnored(journal: journalURL.path, list: fileURL.path)])
+        try store.update { try $0.add(ToDoItem(title: "Eggs")) }
+        XCTAssertEqual(try Data(contentsOf: elsewhere), planted, "never written through")
+        XCTAssertEqual(try store.load().toDoItems.map(\.title), ["Tea", "Eggs"])
+        XCTAssertTrue(String(decoding: try Data(contentsOf: fileURL), as: UTF8.self).contains("Eggs"), "written whole")
     }
 
     // MARK: Sync
@@ -286,6 +373,22 @@ final class ListJournalTests: StoreFolderTestCase {
         XCTAssertThrowsError(try store.load(), expected, line: line)
         XCTAssertThrowsError(try store.update { try $0.add(ToDoItem(title: "Eggs")) }, expected, line: line)
         XCTAssertEqual(try files(), before, line: line)
+    }
+
+    /// A journal line bound anew to the list file `list`, its digest made right again: as a
+    /// program that knows the journal's form could write it.
+    private static func line(_ line: String, boundTo list: Data) throws -> Data {
+        let listDigest = list.withUnsafeBytes { FileSystem.digest(of: $0.bindMemory(to: UInt8.self)) }
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16, uppercase: true)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        let checkStart = try XCTUnwrap(line.range(of: #","check":""#)).lowerBound
+        var body = String(line[..<checkStart])
+        let bound = try XCTUnwrap(body.firstMatch(of: /"list":"[0-9A-F]{16}"/))
+        body.replaceSubrange(bound.range, with: #""list":"\#(String(hex(listDigest)))""#)
+        let check = Array(body.utf8).withUnsafeBufferPointer(FileSystem.digest(of:))
+        return Data((body + #","check":"\#(String(hex(check)))"}"# + "\n").utf8)
     }
 
     private func lines(of url: URL) throws -> [String] {
@@ -327,4 +430,12 @@ private final class SequentialIDs: @unchecked Sendable {
             return UUID(uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count) + hex)!
         }
     }
+}
+
+/// What a store said (`StoreNotice`), in order.
+final class NoticeLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var notices: [StoreNotice] = []
+    var all: [StoreNotice] { lock.withLock { notices } }
+    func record(_ notice: StoreNotice) { lock.withLock { notices.append(notice) } }
 }
