@@ -202,4 +202,115 @@ final class LongListJournalTests: BinaryTestCase {
         for title in ["'Buy milk'", "'Water plants'", "'Pay rent'"] { XCTAssertTrue(history.contains("todo add \(title)"), history) }
         XCTAssertEqual(try todo.run(["add", "Call the bank"]).stderr, "")
     }
+
+    /// A reader that read the list file just before it was written whole, and stalled until one
+    /// more change was journaled, finds the new file's journal: it reads the list again, never
+    /// reports a healthy list unreadable (before: "line 1 is change 67, where change 3 was due",
+    /// exit 4). The reader is stopped as it opens the journal by a shim loaded before libc
+    /// (`LD_PRELOAD`), so the moment is exact.
+    func test_aReaderStalledAcrossAFold_readsTheListAgain() throws {
+        try writeLongList()
+        for title in ["first", "second"] { XCTAssertEqual(try todo.run(["add", title]).status, 0) }
+        let reader = try startStoppedAtTheJournal(["list", "--search", "second"])
+        // Past 64 lines: the list is written whole, its journal removed; then one more change.
+        let changes = try todo.shell("for i in $(seq 66); do todo add \"more $i\" >/dev/null || exit 1; done")
+        XCTAssertEqual(changes.status, 0, changes.stderr)
+        kill(reader.processIdentifier, SIGCONT)
+        XCTAssertEqual(reader.finish(), Outcome(status: 0, stdout: "6002 [ ] second\n", stderr: ""))
+    }
+
+    /// Two changes that each think they hold the lock (its file removed while the first was about
+    /// to write its journal line): the second's line is never cut off by the first, which starts
+    /// again on the list the second left (before, both exited 0 and the second's add was lost).
+    func test_aLockFileRemovedDuringAJournaledChange_losesNoChange() throws {
+        try writeLongList()
+        XCTAssertEqual(try todo.run(["add", "first"]).status, 0)
+        let a = try startStoppedAtTheJournal(["add", "from A"], when: "write")
+        XCTAssertEqual(unlink(fileURL.path + ".lock"), 0)
+        XCTAssertOutcome(try todo.run(["add", "from B"]), Outcome(status: 0, stdout: "Added 6002: from B\n", stderr: ""))
+        kill(a.processIdentifier, SIGCONT)
+        XCTAssertEqual(a.finish(), Outcome(status: 0, stdout: "Added 6003: from A\n", stderr: ""))
+        XCTAssertEqual(try todo.run(["list", "--search", "from"]).stdout, "6002 [ ] from B\n6003 [ ] from A\n")
+        XCTAssertTrue(try todo.run(["history"]).stdout.contains("todo add 'from B'"))
+    }
+
+    /// The index is used only for the very file it was made from: an edit in place of the same
+    /// size with its modification time put back (numbers 17 and 71 swapped) is seen, since the
+    /// status-change time no program can set has moved (before, `show 17` showed the item now
+    /// numbered 71).
+    func test_anEditInPlaceWithItsTimePutBack_isSeen_notTheStaleIndex() throws {
+        try writeLongList()
+        XCTAssertEqual(try todo.run(["add", "first"]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: fileURL.path + ".index"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path))
+        var before = stat()
+        XCTAssertEqual(stat(fileURL.path, &before), 0)
+        var text = try Data(contentsOf: fileURL)
+        for (from, to) in [("\"number\":17,\"title\":\"item 17 ", "\"number\":71,\"title\":\"item 17 "),
+                           ("\"number\":71,\"title\":\"item 71 ", "\"number\":17,\"title\":\"item 71 ")] {
+            let range = try XCTUnwrap(text.firstRange(of: Data(from.utf8)))
+            text.replaceSubrange(range, with: Data(to.utf8))
+        }
+        let handle = try FileHandle(forUpdating: fileURL)
+        try handle.write(contentsOf: text)
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, fileURL.path, &times, 0), 0)
+        XCTAssertTrue(try todo.run(["show", "17"]).stdout.hasPrefix("Title:       item 71 with words"))
+    }
+
+    /// `arguments` run with the shim below loaded, stopped as the shim stops it (`when`: `write`).
+    private func startStoppedAtTheJournal(_ arguments: [String], when: String = "any") throws -> RunningProcess {
+        let shim = directory.file("stop-at-journal.so")
+        if !FileManager.default.fileExists(atPath: shim.path) {
+            let source = directory.file("stop-at-journal.c")
+            try Data(Self.stopAtJournal.utf8).write(to: source)
+            let compiled = try todo.shell("cc -shared -fPIC -o '\(shim.path)' '\(source.path)' -ldl")
+            try XCTSkipUnless(compiled.status == 0, "no C compiler for the shim: \(compiled.stderr)")
+        }
+        todo.environment["LD_PRELOAD"] = shim.path
+        todo.environment["STOP_AT_JOURNAL"] = when
+        let process = try todo.start(arguments)
+        todo.environment["LD_PRELOAD"] = nil
+        todo.environment["STOP_AT_JOURNAL"] = nil
+        for _ in 0..<1_000 {
+            let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+            if status.contains("State:\tT") { return process }
+            usleep(10_000)
+        }
+        _ = process.finish()
+        throw XCTSkip("todo did not stop at the journal (no /proc, or the shim was not loaded)")
+    }
+
+    /// Stops the process (SIGSTOP) the first time it opens a file whose name ends in `.journal`
+    /// (with `STOP_AT_JOURNAL=write`, the first time it opens one to write).
+    private static let stopAtJournal = """
+        #define _GNU_SOURCE
+        #include <dlfcn.h>
+        #include <fcntl.h>
+        #include <signal.h>
+        #include <stdarg.h>
+        #include <stdlib.h>
+        #include <string.h>
+        #include <sys/types.h>
+        static int stopped;
+        static void stopAtJournal(const char *path, int flags) {
+            size_t length = strlen(path);
+            const char *when = getenv("STOP_AT_JOURNAL");
+            if (when && strcmp(when, "write") == 0 && (flags & O_ACCMODE) == O_RDONLY) return;
+            if (!stopped && length >= 8 && strcmp(path + length - 8, ".journal") == 0) { stopped = 1; raise(SIGSTOP); }
+        }
+        #define OPEN(name) \\
+            int name(const char *path, int flags, ...) { \\
+                static int (*real)(const char *, int, ...); \\
+                if (!real) real = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, #name); \\
+                mode_t mode = 0; \\
+                if (flags & O_CREAT) { va_list list; va_start(list, flags); mode = (mode_t)va_arg(list, int); va_end(list); } \\
+                stopAtJournal(path, flags); \\
+                return real(path, flags, mode); \\
+            }
+        OPEN(open)
+        OPEN(open64)
+
+        """
 }
