@@ -121,8 +121,8 @@ struct EditCommand: ListCommand {
             let change = arguments.textChange(option, removedBy: noOption)
             if change != .keep { edit.texts[field] = change }
         }
-        // `--list default` moves the items to the default list.
-        if case .set(let list)? = edit.texts[.list], ListName.stored(list) == nil { edit.texts[.list] = .remove }
+        // `--list default` moves the items to the default list; a name is kept without spaces at its ends.
+        if case .set(let list)? = edit.texts[.list] { edit.texts[.list] = ListName.stored(list).map { .set($0) } ?? .remove }
         if let project = attributes.value(.project) {
             edit.texts[.project] = try arguments.change(CommonOptions.project, edit.texts[.project] ?? .keep, or: project, arguments.project)
         }

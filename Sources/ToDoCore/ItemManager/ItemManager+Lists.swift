@@ -41,7 +41,7 @@ extension ItemManager {
     func listName(asTheItemsSpell name: String) -> String {
         for items in [openStored, doneStored] {
             for item in items {
-                if let list = item.list, ListName.same(list, name) { return list }
+                if let list = item.list, ListName.same(list, name) { return ListName.stored(list) ?? name }
             }
         }
         return name

@@ -305,6 +305,9 @@ public struct ItemManager: Sendable {
         }
         ids?.insert(item.id)
         note(item)
+        // A number is never given twice: one put back past the next (an undo of a change the
+        // list lost with its journal) moves the next on.
+        if item.number >= nextNumber { nextNumber = min(item.number + 1, ToDoItem.largestNumber + 1) }
         steps.append(.inserted(item.id, at: ItemPlace(done: item.done, index: index)))
     }
 

@@ -241,7 +241,9 @@ public struct JSONFileStore: Sendable {
     public func history() throws(StoreError) -> ChangeHistory {
         let path = try dataPath()
         let revision = try read(at: path).revision
-        return try ChangeJournal(dataPath: path, timeZone: timeZone).history(upTo: revision)
+        let history = ChangeJournal(dataPath: path, timeZone: timeZone)
+        // With the changes the list lost, which the next change keeps (`update`).
+        return try history.history(upTo: try history.changesNotInList(after: revision)?.upperBound ?? revision)
     }
 
     /// Whether `path` names, by any name or link, one of the files the store keeps: the list, its
@@ -309,7 +311,25 @@ public struct JSONFileStore: Sendable {
         try readingAlong(path)
         let revision = snapshot.revision
         let history = ChangeJournal(dataPath: path, timeZone: timeZone)
-        let (result, reverting) = try body(&snapshot.manager) { () throws(StoreError) in try history.history(upTo: revision) }
+        // Changes the history has and the list has not (its journal lost, an older copy put
+        // back) are kept: an undo sees them (and refuses where their items are not as they left
+        // them), their numbers are not given again, and this change is numbered after them.
+        let notInList = try history.changesNotInList(after: revision)
+        let known = notInList?.upperBound ?? revision
+        if let notInList {
+            for entry in try history.history(upTo: known).entries where notInList.contains(entry.number) {
+                let before = entry.steps.compactMap { step -> ToDoItem? in
+                    switch step {
+                    case .removed(let item, _), .replaced(let item, _): item
+                    case .inserted: nil
+                    }
+                }
+                for item in before + entry.results.compactMap(\.item) where item.number >= snapshot.manager.nextNumber {
+                    snapshot.manager.nextNumber = min(item.number + 1, ToDoItem.largestNumber + 1)
+                }
+            }
+        }
+        let (result, reverting) = try body(&snapshot.manager) { () throws(StoreError) in try history.history(upTo: known) }
         let changes = snapshot.manager.changes
         // What goes in place right after the list (the sync state), written before it is changed.
         var afterList: (() throws(StoreError) -> Void)?
@@ -324,11 +344,9 @@ public struct JSONFileStore: Sendable {
             }
             try checkUnchanged()
             try FileSystem.checkWritable(path)
-            // Changes the history has and the list has not are kept, and this one numbered after
-            // them: the list is written whole at that revision.
-            let notInList = try history.changesNotInList(after: revision)
+            // Numbered after the changes the list has not: the list is written whole at that revision.
             if let notInList { notice?(.changesNotInList(list: path, changes: notInList)) }
-            let number = (notInList?.upperBound ?? revision) + 1
+            let number = known + 1
             var historyFlush: ChangeJournal.PendingFlush?
             if !changes.steps.isEmpty {
                 let entry = HistoryEntry(
@@ -383,6 +401,10 @@ public struct JSONFileStore: Sendable {
         var document = snapshot.document
         document.nextNumber = snapshot.manager.nextNumber
         document.revision = revision
+        // Lines of the journal taken in are bound to the file they continued: a crash before the
+        // journal is removed leaves them, which readers then know for folded.
+        let tookJournal = snapshot.document.continuesInJournal || !snapshot.journal.lines.isEmpty
+        document.foldedJournalOf = tookJournal ? try snapshot.listDigest() : nil
         document.continuesInJournal = snapshot.fileSize >= journalFromBytes
         let items = [snapshot.manager.openStored.array, snapshot.manager.doneStored.array]
         // No index may outlive the file it was made from: the next may have its inode (the spare
@@ -395,8 +417,10 @@ public struct JSONFileStore: Sendable {
         var itemsRange: Range<Int>?
         // The history's line is flushed while the list is written; the list replaces the old
         // one only once both are on disk.
+        var writtenDigest: UInt64?
         try FileSystem.writeAtomically(to: path, permissions: Self.filePermissions, limit: sizeLimit,
                                        beforeReplacing: { written throws(StoreError) in
+                                           if index != nil { writtenDigest = try FileSystem.digest(ofFileAt: written) }
                                            try historyFlush?.wait()
                                            try beforeReplacing(written)
                                        }) {
@@ -409,8 +433,11 @@ public struct JSONFileStore: Sendable {
         // journal beside a list that keeps none is another list's: it goes too.)
         try? ListJournal(dataPath: path).remove()
         // Under the lock still: the file in place is the one just written.
-        if let itemsRange, index != nil, let identity = FileIdentity.current(at: path), let fileDigest = try? FileSystem.digest(ofFileAt: path) {
-            writeIndex(index?.bytes(itemsRange: itemsRange, identity: identity, revision: revision, fileDigest: fileDigest), of: path)
+        // Only of the very file written: another program's edit in place between the rename and
+        // the identity taken here (its time put back) would be a file the index does not describe.
+        if let itemsRange, let writtenDigest, let identity = FileIdentity.current(at: path),
+           (try? FileSystem.digest(ofFileAt: path)) == writtenDigest, FileIdentity.current(at: path) == identity {
+            writeIndex(index?.bytes(itemsRange: itemsRange, identity: identity, revision: revision, fileDigest: writtenDigest), of: path)
         }
     }
 
@@ -540,10 +567,13 @@ public struct JSONFileStore: Sendable {
         manager.localZone = timeZone
         var journal = ListJournal.Contents()
         var journalIgnored = false
-        if document.continuesInJournal {
+        // Looked for beside every list file: one that says it does not go on in a journal (a
+        // version 2 file, or a bare array, written by another program over a long list's) must
+        // not leave a journal's changes unread, and then removed by the next change.
+        do {
             let file = ListJournal(dataPath: path)
             do throws(StoreError) {
-                if let read = try file.read(after: document.revision ?? 0, listDigest: digest, limit: sizeLimit) {
+                if let read = try file.read(after: document.revision ?? 0, folded: document.foldedJournalOf, listDigest: digest, limit: sizeLimit) {
                     journal = read
                 } else {
                     // Not this user's own: never used, and the next change writes the list whole.

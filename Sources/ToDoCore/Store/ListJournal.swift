@@ -54,13 +54,14 @@ struct ListJournal {
         var steps: [JournalStep]
     }
 
-    /// The lines after `revision`, the list file's, whose digest `listDigest` gives when asked.
+    /// The lines after `revision`, the list file's, whose digest `listDigest` gives when asked;
+    /// `folded` is the file it took the journal in from, when it was written whole from one.
     /// Throws when a line before the last is damaged, when one cannot be read, when they do not
     /// follow on from the list file, or continue another list file: the list cannot be known
     /// then, and nothing is written. `nil` when the journal is not this user's own (another user's
     /// planted in a folder others can write to, a link, not a plain file): never used, said by the
     /// caller. One of the user's own that others may write to is refused, as the history is.
-    func read(after revision: Int, listDigest: () -> UInt64, limit: Int) throws(StoreError) -> Contents? {
+    func read(after revision: Int, folded: UInt64?, listDigest: () -> UInt64, limit: Int) throws(StoreError) -> Contents? {
         // Part of the list: only this user's own file (see `OwnFiles.reasonNotToTrust`).
         let read: (bytes: UnsafeOwnedBytes, identity: FileIdentity)?
         do {
@@ -75,14 +76,15 @@ struct ListJournal {
         }
         guard let (bytes, _) = read else { return Contents() }
         return try withExtendedLifetime(bytes) { () throws(StoreError) in
-            try contents(of: UnsafeBufferPointer(start: bytes.start, count: bytes.count), after: revision, listDigest: listDigest)
+            try contents(of: UnsafeBufferPointer(start: bytes.start, count: bytes.count), after: revision, folded: folded, listDigest: listDigest)
         }
     }
 
     /// The list file the journal continues.
     var listPath: String { String(path.dropLast(Self.suffix.count)) }
 
-    private func contents(of bytes: UnsafeBufferPointer<UInt8>, after revision: Int, listDigest: () -> UInt64) throws(StoreError) -> Contents {
+    private func contents(of bytes: UnsafeBufferPointer<UInt8>, after revision: Int, folded: UInt64?,
+                          listDigest: () -> UInt64) throws(StoreError) -> Contents {
         var contents = Contents(size: bytes.count)
         var start = 0
         var lineNumber = 0
@@ -104,17 +106,22 @@ struct ListJournal {
                 throw .invalidContent(file: path, reason: "line \(lineNumber) cannot be read: \(error)")
             }
             start = next
-            if read.revision <= revision {
-                // Folded into the list file already; what follows must be so too, or start anew.
+            // Folded into the list file already (a crash before the journal was removed): a line
+            // bound to the file it was folded from, or (an older todo's, unbound) at or below the
+            // file's revision. What follows must be so too, or start anew.
+            let isFolded = read.listDigest.map { $0 == folded } ?? (read.revision <= revision)
+            if isFolded {
                 guard contents.lines.isEmpty else {
                     throw .invalidContent(file: path, reason: "line \(lineNumber) goes back to change \(read.revision)")
                 }
                 continue
             }
+            // Any other line continues this very file, or is refused: never replayed onto a file
+            // it was not written for, nor skipped for a revision another program counted up.
             if let bound = read.listDigest, bound != listDigest() {
                 throw .invalidContent(file: path, reason: "its changes from \(read.revision) on continue another version of \(listPath) (changed by another"
                     + " program, or put back from a copy, since they were written), and were not applied to it. To use the list as"
-                    + " \(listPath) holds it now, move the journal away (mv '\(path)' '\(path).old')")
+                    + " \(listPath) holds it now, move the journal away (mv \(HistoryEntry.shellQuoted(path)) \(HistoryEntry.shellQuoted(path + ".old")))")
             }
             let expected = revision + contents.lines.count + 1
             guard read.revision == expected else {
@@ -153,7 +160,7 @@ struct ListJournal {
             case "revision": revision = try scanner.int(at: path, in: 1...ToDoItem.largestNumber)
             case "nextNumber": nextNumber = try scanner.int(at: path, in: 1...ToDoItem.largestNumber + 1)
             case "list":
-                guard let text = try scanner.string(at: path), text.utf8.count == 16, let digest = UInt64(text, radix: 16) else {
+                guard let text = try scanner.string(at: path), let digest = HexDigit.digest(text) else {
                     throw .shape("list", "expected the list file's digest, 16 hexadecimal digits")
                 }
                 listDigest = digest
@@ -198,7 +205,7 @@ struct ListJournal {
         writer.int(line.nextNumber)
         if let digest = line.listDigest {
             writer.key("list")
-            writer.string(hexDigits(digest))
+            writer.string(HexDigit.digestText(digest))
         }
         writer.key("steps")
         writer.beginArray()
@@ -216,15 +223,10 @@ struct ListJournal {
         bytes.removeLast()
         let digest = bytes.withUnsafeBufferPointer(FileSystem.digest(of:))
         bytes.append(contentsOf: checkPrefix)
-        bytes.append(contentsOf: hexDigits(digest).utf8)
+        bytes.append(contentsOf: HexDigit.digestText(digest).utf8)
         bytes.append(contentsOf: #""}"#.utf8)
         bytes.append(UInt8(ascii: "\n"))
         return bytes
-    }
-
-    /// A digest as the journal spells it: 16 upper-case hexadecimal digits.
-    private static func hexDigits(_ digest: UInt64) -> String {
-        String(decoding: stride(from: 60, through: 0, by: -4).map { HexDigit.upperCase[Int(digest >> UInt64($0) & 0xF)] }, as: UTF8.self)
     }
 
     /// Writes `line` at `offset`, cutting off whatever follows there, and flushes it to disk: the

@@ -12,4 +12,20 @@ package enum HexDigit {
         default: return nil
         }
     }
+
+    /// A 64-bit digest as the list's files spell it: 16 upper-case hexadecimal digits.
+    package static func digestText(_ digest: UInt64) -> String {
+        String(decoding: stride(from: 60, through: 0, by: -4).map { upperCase[Int(digest >> UInt64($0) & 0xF)] }, as: UTF8.self)
+    }
+
+    /// The digest `digestText` spells; `nil` for anything but 16 hexadecimal digits.
+    package static func digest(_ text: String) -> UInt64? {
+        guard text.utf8.count == 16 else { return nil }
+        var digest: UInt64 = 0
+        for byte in text.utf8 {
+            guard let value = value(byte) else { return nil }
+            digest = digest << 4 | UInt64(value)
+        }
+        return digest
+    }
 }

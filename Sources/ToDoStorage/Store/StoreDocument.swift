@@ -20,6 +20,10 @@ package struct StoreDocument {
     package var nextNumber: Int?
     /// How many changes todo has written to the file; the history numbers its changes by it.
     package var revision: Int?
+    /// The digest of the list file whose journal this file took in, when it was written whole
+    /// from a journaled list (`"folded"`): lines of a journal bound to that file are what a crash
+    /// before the journal was removed left, already in this file.
+    package var foldedJournalOf: UInt64?
     package var items: StoredItems
     package var unknownFields = JSONObject()
     /// Where the items array is in the text read (`ListIndex`); `nil` for a document not read from
@@ -76,6 +80,7 @@ package struct StoreDocument {
         var version: Int?
         var nextNumber: Int?
         var revision: Int?
+        var folded: UInt64?
         var items: StoredItems?
         var itemsRange: Range<Int>?
         /// Items met before the version is known, or after a newer one, kept as they are: a newer
@@ -88,6 +93,11 @@ package struct StoreDocument {
             case "version": version = try scanner.int(at: { "version" }, in: Int.min...Int.max)
             case "nextNumber": nextNumber = try scanner.int(at: { "nextNumber" }, in: 1...ToDoItem.largestNumber + 1)
             case "revision": revision = try scanner.int(at: { "revision" }, in: 0...ToDoItem.largestNumber)
+            case "folded":
+                guard let text = try scanner.string(at: { "folded" }), let digest = HexDigit.digest(text) else {
+                    throw .shape("folded", "expected the digest of a list file, 16 hexadecimal digits")
+                }
+                folded = digest
             case "items":
                 if let version, version > Self.journaledVersion {
                     heldItems = try scanner.unknownValue()
@@ -128,6 +138,7 @@ package struct StoreDocument {
         }
         self.nextNumber = nextNumber
         self.revision = revision
+        foldedJournalOf = folded
         self.readVersion = readVersion
         continuesInJournal = readVersion == Self.journaledVersion
         self.items = items ?? StoredItems()
@@ -200,6 +211,9 @@ package struct StoreDocument {
         }
         if let revision {
             writer.bytes.append(contentsOf: "  \"revision\": \(revision),\n".utf8)
+        }
+        if let foldedJournalOf {
+            writer.bytes.append(contentsOf: "  \"folded\": \"\(HexDigit.digestText(foldedJournalOf))\",\n".utf8)
         }
         writer.bytes.append(contentsOf: "  \"items\": ".utf8)
         let arrayStart = writer.bytes.count

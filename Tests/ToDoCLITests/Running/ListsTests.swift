@@ -125,7 +125,13 @@ final class ListsTests: HarnessTestCase {
         XCTAssertEqual(todo.succeed("list", "--list", "default"), "1 [ ] Buy milk\n2 [ ] Pay rent\n")
         XCTAssertEqual(todo.succeed("list", "--list", " WORK"), "3 [ ] Send report --list Work\n4 [ ] Plan offsite --list work\n")
         XCTAssertTrue(todo.succeed("show", "2").contains("List:        -\n"))
-        XCTAssertEqual(todo.succeed("lists", "remove", "Work ", "--to", "default"), "Removed the list Work; 2 items moved to default.\n")
+        // Moved into a list another program spelled with spaces, or named with them here, an
+        // item is given the name without them.
+        XCTAssertEqual(todo.succeed("edit", "1", "--list", "work"), "Edited 1: Buy milk (list Work)\n")
+        XCTAssertEqual(todo.succeed("edit", "2", "--list", " Work\t"), "Edited 2: Pay rent (list Work)\n")
+        let file = String(decoding: try XCTUnwrap(todo.fileContents), as: UTF8.self)
+        for title in ["Buy milk", "Pay rent"] { XCTAssertTrue(file.contains(#""title":"\#(title)","done":false,"list":"Work""#), file) }
+        XCTAssertEqual(todo.succeed("lists", "remove", "Work ", "--to", "default"), "Removed the list Work; 4 items moved to default.\n")
         XCTAssertEqual(todo.succeed("lists"), "default  4 open items\n")
     }
 }

@@ -179,7 +179,7 @@ final class LongListJournalTests: BinaryTestCase {
         let journal = journalURL.path
         let refusal = Outcome(status: 4, stdout: "", stderr: "Error: cannot read \(journal): its changes from 3 on continue another version of \(fileURL.path)"
             + " (changed by another program, or put back from a copy, since they were written), and were not applied to it. To use the list as"
-            + " \(fileURL.path) holds it now, move the journal away (mv '\(journal)' '\(journal).old'); the file was left unchanged\n")
+            + " \(fileURL.path) holds it now, move the journal away (mv \(journal) \(journal).old); the file was left unchanged\n")
         for arguments in [["show", "6002"], ["export"], ["add", "More"]] { XCTAssertEqual(try todo.run(arguments), refusal, "\(arguments)") }
         XCTAssertEqual(rename(journal, journal + ".old"), 0)
         XCTAssertEqual(try todo.run(["show", "6002"]).stdout.split(separator: "\n").first, "Title:       From a script")
@@ -192,7 +192,8 @@ final class LongListJournalTests: BinaryTestCase {
         try writeLongList()
         for title in ["Call Mom", "Buy milk", "Water plants"] { XCTAssertEqual(try todo.run(["add", title]).status, 0) }
         try FileManager.default.removeItem(at: journalURL)
-        XCTAssertOutcome(try todo.run(["add", "Pay rent"]), Outcome(status: 0, stdout: "Added 6002: Pay rent\n", stderr: """
+        // The lost items' numbers (6002, 6003) are not given again.
+        XCTAssertOutcome(try todo.run(["add", "Pay rent"]), Outcome(status: 0, stdout: "Added 6004: Pay rent\n", stderr: """
             Warning: the history of \(fileURL.path) records changes 3–4, which the list does not hold (its journal was lost or left behind, \
             or the list file was put back from a copy or written by another program without its revision); they stay in the history \
             (todo history), and this change is numbered after them
@@ -217,6 +218,44 @@ final class LongListJournalTests: BinaryTestCase {
         XCTAssertEqual(changes.status, 0, changes.stderr)
         kill(reader.processIdentifier, SIGCONT)
         XCTAssertEqual(reader.finish(), Outcome(status: 0, stdout: "6002 [ ] second\n", stderr: ""))
+    }
+
+    /// The changes a lost journal held are in the history before the next change too: `history`
+    /// shows them and `undo` takes them into account (before, a bare undo took back an older
+    /// change of one's own). Undoing a lost remove puts its item back under a number never given
+    /// again, and the list stays readable (it was refused at once, "has the number 6002").
+    func test_changesALostJournalHeld_areUndoneAsTheHistorySaysThem_andTheListStaysReadable() throws {
+        try writeLongList()
+        for arguments in [["add", "first"], ["add", "second"], ["remove", "6002"]] { XCTAssertEqual(try todo.run(arguments).status, 0) }
+        try FileManager.default.removeItem(at: journalURL)
+        XCTAssertTrue(try todo.run(["history"]).stdout.contains("todo remove 6002"))
+        // The lost remove's item is not in the list: undo refuses to take it back as it is.
+        XCTAssertEqual(try todo.run(["check", "1"]).status, 0)
+        XCTAssertTrue(try todo.run(["undo"]).stdout.hasPrefix("Undid change 5: todo check 1\n"))
+        let putBack = try todo.run(["undo"])
+        XCTAssertEqual(putBack.status, 0, putBack.stderr)
+        XCTAssertTrue(putBack.stdout.contains("Restored 6002: second"), putBack.stdout)
+        XCTAssertEqual(try todo.run(["list", "--search", "second"]), Outcome(status: 0, stdout: "6002 [ ] second\n", stderr: ""))
+        XCTAssertOutcome(try todo.run(["add", "third"]), Outcome(status: 0, stdout: "Added 6003: third\n", stderr: ""))
+    }
+
+    /// A version 2 file (or a bare array) written by another program over a long list's, its
+    /// journal beside it: refused as any other changed file, never read without the journal and
+    /// the journal then removed by the next change (before, its changes were lost in silence).
+    func test_aJournalBesideAFileRewrittenWithoutIt_isRefused() throws {
+        try writeLongList()
+        for title in ["first", "second"] { XCTAssertEqual(try todo.run(["add", title]).status, 0) }
+        let text = try String(contentsOf: fileURL, encoding: .utf8)
+        for rewritten in [text.replacingOccurrences(of: "\"version\": 3,", with: "\"version\": 2,"),
+                          "[{\"id\":\"\(UUID().uuidString)\",\"title\":\"book\",\"done\":false}]"] {
+            try Data(rewritten.utf8).write(to: fileURL)
+            for arguments in [["show", "6001"], ["add", "More"]] {
+                let outcome = try todo.run(arguments)
+                XCTAssertEqual(outcome.status, 4, "\(arguments): \(outcome)")
+                XCTAssertTrue(outcome.stderr.contains("its changes from 3 on continue another version of"), outcome.stderr)
+            }
+            XCTAssertTrue(FileManager.default.fileExists(atPath: journalURL.path))
+        }
     }
 
     /// Two changes that each think they hold the lock (its file removed while the first was about

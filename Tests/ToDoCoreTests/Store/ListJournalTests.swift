@@ -272,16 +272,19 @@ final class ListJournalTests: StoreFolderTestCase {
         func refusal(from change: Int) -> StoreError {
             .invalidContent(file: journalURL.path, reason: "its changes from \(change) on continue another version of \(fileURL.path)"
                 + " (changed by another program, or put back from a copy, since they were written), and were not applied to it. To use the list as"
-                + " \(fileURL.path) holds it now, move the journal away (mv '\(journalURL.path)' '\(journalURL.path).old')")
+                + " \(fileURL.path) holds it now, move the journal away (mv \(journalURL.path) \(journalURL.path).old)")
         }
         let added = list.replacingOccurrences(of: #""nextNumber": 2"#, with: #""nextNumber": 3"#)
             .replacingOccurrences(of: #""items": ["#, with: #""items": [{"id":"\#(UUID().uuidString)","number":2,"title":"Eggs","done":false},"#)
         XCTAssertNotEqual(added, list)
         try Data(added.utf8).write(to: fileURL)
         try assertRefused(by: store, refusal(from: 2))
-        // Only its revision counted up: the first line looks folded, the second is refused.
-        try Data(list.replacingOccurrences(of: #""revision": 1,"#, with: #""revision": 2,"#).utf8).write(to: fileURL)
-        try assertRefused(by: store, refusal(from: 3))
+        // Only its revision counted up, to cover the journal's first line or all of them: refused
+        // all the same (before, the lines it covered were skipped, their changes lost in silence).
+        for revision in [2, 3, 9] {
+            try Data(list.replacingOccurrences(of: #""revision": 1,"#, with: #""revision": \#(revision),"#).utf8).write(to: fileURL)
+            try assertRefused(by: store, refusal(from: 2))
+        }
         // Moved away as said, the list is the file's.
         try FileManager.default.moveItem(at: journalURL, to: directory.file("items.json.journal.old"))
         XCTAssertEqual(try store.load().toDoItems.map(\.title), ["Tea"])
@@ -313,7 +316,7 @@ final class ListJournalTests: StoreFolderTestCase {
         let store = journaledStore()
         for title in ["Tea", "Milk"] { try store.update { try $0.add(ToDoItem(title: title)) } }
         let journal = ListJournal(dataPath: fileURL.path)
-        let read = try XCTUnwrap(try journal.read(after: 1, listDigest: { try! FileSystem.digest(ofFileAt: self.fileURL.path)! }, limit: 1 << 20))
+        let read = try XCTUnwrap(try journal.read(after: 1, folded: nil, listDigest: { try! FileSystem.digest(ofFileAt: self.fileURL.path)! }, limit: 1 << 20))
         // Another change adds its line now.
         try store.update { try $0.add(ToDoItem(title: "Bread")) }
         let before = try Data(contentsOf: journalURL)
