@@ -4,7 +4,7 @@ import ToDoCore
 struct NextCommand: ListCommand {
     static let spec = CommandSpec(
         name: "next", summary: "Show the open items to do next, most urgent first.", arguments: [QueryOptions.filterWords],
-        options: [QueryOptions.limit, CommonOptions.json],
+        options: [QueryOptions.list, QueryOptions.limit, CommonOptions.json],
         discussion: """
             Open items that can be done now, ranked as Taskwarrior's 'next' ranks its tasks: by how
             soon or how long ago they are due, the tag +next, whether another item waits for them

@@ -97,4 +97,26 @@ final class SpecialFileTests: XCTestCase {
         }
         XCTAssertEqual(try temporary.contents(), storeFiles())
     }
+
+    /// Imports read no more than a plain file's bytes within the cap, with a small memory limit
+    /// (`ulimit -v`): a FIFO in a vdir, a device, a device by a link and endless standard input
+    /// end with exit 1 at once (before: a FIFO hung for ever, and `/dev/zero` read until the
+    /// process died, exit 134 at 1.3 GB).
+    func test_importsOfDevicesFIFOsAndEndlessInput_endAtOnce_withinAMemoryLimit() throws {
+        let folder = temporary.url.appendingPathComponent("vdir")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("b.ics").path, 0o600), 0)
+        try FileManager.default.createSymbolicLink(atPath: temporary.url.appendingPathComponent("zero.ics").path, withDestinationPath: "/dev/zero")
+        // 1 GB of address space: far more than todo needs, far less than reading without end takes.
+        let script = """
+            ulimit -v 1048576
+            todo import vdir; echo "vdir $?"
+            todo import /dev/zero; echo "zero $?"
+            todo import zero.ics; echo "link $?"
+            TODO_IMPORT_MAX_MB=1 todo import - --format todotxt < /dev/zero; echo "stdin $?"
+            """
+        let outcome = try todo.shell(script)
+        XCTAssertEqual(outcome.stdout, "vdir 1\nzero 1\nlink 1\nstdin 1\n", outcome.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: list.path), "nothing was imported")
+    }
 }
