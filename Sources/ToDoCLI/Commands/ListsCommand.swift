@@ -78,25 +78,8 @@ struct ListsCommand: ListCommand {
             let moved = try runner.store.update(command: runner.arguments) { manager in try manager.renameList(from, to: to) }
             runner.write("Renamed the list \(TerminalText.printable(ListName.shown(moved.list))) to \(TerminalText.printable(ListName.shown(to))): \(counted(moved.items.count, "item")).\n")
         case .remove(let name, let target):
-            let moved = try runner.store.update(command: runner.arguments) { manager -> (list: String?, items: [ToDoItem]) in
-                let held = manager.lists().first { ListName.same($0.name, name) }
-                guard let held else { throw ItemManagerError.noSuchList(ListName.shown(name)) }
-                guard let target else {
-                    throw ListHoldsItems(name: ListName.shown(name), count: held.open + held.done)
-                }
-                return try manager.moveItems(ofList: name, to: target)
-            }
+            let moved = try runner.store.update(command: runner.arguments) { manager in try manager.removeList(name, movingTo: target) }
             runner.write("Removed the list \(TerminalText.printable(ListName.shown(moved.list))); \(counted(moved.items.count, "item")) moved to \(TerminalText.printable(ListName.shown(target ?? nil))).\n")
         }
-    }
-}
-
-/// A list that `todo lists remove` would leave its items without (exit 3).
-struct ListHoldsItems: Error, CustomStringConvertible {
-    let name: String
-    let count: Int
-
-    var description: String {
-        "the list \(name) holds \(counted(count, "item")); give --to <list> to move them, as todo lists remove \(name) --to default"
     }
 }

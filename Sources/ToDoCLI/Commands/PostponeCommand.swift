@@ -35,19 +35,7 @@ struct PostponeCommand: EachItemCommand {
 
     func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
         try items.map { item in
-            guard item.due != nil || item.start != nil else {
-                throw UsageError(message: "\(item.label) has no due date to postpone; give it one with todo edit \(item.number) --due <date>",
-                                 command: Self.spec)
-            }
-            var edit = ItemEdit()
-            for (date, change) in [(item.due, \ItemEdit.due), (item.start, \ItemEdit.start)] {
-                guard let date else { continue }
-                guard let moved = period.moving(date, rules: rules) else {
-                    throw UsageError(message: "\(item.label) would be moved past the year 9999", command: Self.spec)
-                }
-                edit[keyPath: change] = .set(moved)
-            }
-            return ItemResult(item: try manager.edit(itemWithID: item.id, edit), verb: "Postponed \(period.text):")
+            ItemResult(item: try manager.postpone(itemWithID: item.id, by: period, rules: rules), verb: "Postponed \(period.text):")
         }
     }
 }

@@ -43,13 +43,13 @@ public enum ExitCode: Int32, CaseIterable {
         case let error as ItemManagerError:
             switch error {
             case .noSuchItem, .ambiguousReference, .noSuchList: self = .noSuchItem
-            case .duplicateContent, .duplicateID, .duplicateNumber, .openSubtasks, .listTaken, .unfollowableRepeat, .beginningDone, .subtaskOfAnother: self = .refused
+            case .duplicateContent, .duplicateID, .duplicateNumber, .openSubtasks, .listTaken, .listHoldsItems, .unfollowableRepeat, .beginningDone,
+                 .subtaskOfAnother, .nothingToPostpone, .postponedPastTheYears: self = .refused
             case .numberOutOfRange: self = .failure
             case .emptyTitle, .multilineTitle, .controlCharacters, .invalidCoordinate, .invalidDueDate, .invalidReference, .noLocation,
-                 .emptyLocationName, .invalidPriority, .invalidPercent, .invalidTag, .parentCycle, .invalidRepeatRule, .repeatWithoutDue, .reminderWithoutDue: self = .usage
+                 .emptyLocationName, .invalidPriority, .invalidPercent, .invalidTag, .parentCycle, .invalidRepeatRule, .repeatWithoutDue, .reminderWithoutDue:
+                self = .usage
             }
-        case is ListHoldsItems:
-            self = .refused
         case is UndoError:
             self = .undoRefused
         case is ImportSourceError:

@@ -96,6 +96,22 @@ extension ItemManager {
         return try updateItem(withID: id) { $0 = annotated }
     }
 
+    /// Moves the due of the item with `id`, and its start with it, later by `period` from where
+    /// they are (`DatePeriod.moving`: a time keeps its clock time in `rules`' zone, a month later
+    /// keeps the day of the month or the month's last), as an edit. Refused for an item with
+    /// neither (`nothingToPostpone`), and where either would pass the year 9999.
+    public mutating func postpone(itemWithID id: UUID, by period: DatePeriod, rules: TimeZoneRules) throws(ItemManagerError) -> ToDoItem {
+        guard let item = item(withID: id) else { throw .noSuchItem(.id(id)) }
+        guard item.due != nil || item.start != nil else { throw .nothingToPostpone(item) }
+        var edit = ItemEdit()
+        for (date, change) in [(item.due, \ItemEdit.due), (item.start, \ItemEdit.start)] {
+            guard let date else { continue }
+            guard let moved = period.moving(date, rules: rules) else { throw .postponedPastTheYears(item) }
+            edit[keyPath: change] = .set(moved)
+        }
+        return try self.edit(itemWithID: id, edit)
+    }
+
     /// Applies `edit` to the item with `id` and returns the item as it is now. The edit's own rules
     /// come first: an address or coordinate needs a place (the item's, or a new one in the same
     /// edit), and a place needs a name; then the rules of every change (a single-line title, an

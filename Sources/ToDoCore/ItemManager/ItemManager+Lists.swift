@@ -57,6 +57,15 @@ extension ItemManager {
         return try moveItems(ofList: name, to: newName)
     }
 
+    /// Removes the list `name` by moving its items to the list `target` (`.some(nil)`: the default
+    /// list), as `moveItems(ofList:to:)`; refused while it holds items and no list is given to take
+    /// them (`listHoldsItems`: removing a list never removes items), and for a list no item is in.
+    public mutating func removeList(_ name: String?, movingTo target: String??) throws(ItemManagerError) -> (list: String?, items: [ToDoItem]) {
+        guard let held = lists().first(where: { ListName.same($0.name, name) }) else { throw .noSuchList(ListName.shown(name)) }
+        guard let target else { throw .listHoldsItems(ListName.shown(name), holding: held.open + held.done) }
+        return try moveItems(ofList: name, to: target)
+    }
+
     /// Gives every item of the list `name` the list `newName` (`nil`: the default list), spelled
     /// as a list the items have already unless it is the list itself spelled anew, and returns the
     /// list's name as the items had it, and the items. Refused when no item is in the list.

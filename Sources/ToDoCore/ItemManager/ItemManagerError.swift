@@ -28,6 +28,8 @@ public enum ItemManagerError: Error, Equatable, Sendable {
     /// A rename would give a list the name of another list that holds items: the two would be one
     /// for good (`todo lists remove <list> --to <other>` merges them when that is meant).
     case listTaken(from: String, to: String, holding: Int)
+    /// A list that holds items is removed without a list to move them to.
+    case listHoldsItems(String, holding: Int)
     /// More than one item's id starts with the prefix.
     case ambiguousReference(ItemReference, matches: [ToDoItem])
     /// The text is not a number, a UUID or an id prefix of at least four characters.
@@ -59,6 +61,10 @@ public enum ItemManagerError: Error, Equatable, Sendable {
     case unfollowableRepeat(ToDoItem)
     /// A done item cannot be begun (`todo start`): it is to be opened again first.
     case beginningDone(ToDoItem)
+    /// An item with neither a due nor a start has nothing to postpone.
+    case nothingToPostpone(ToDoItem)
+    /// Postponing would move the item's due or start past the year 9999.
+    case postponedPastTheYears(ToDoItem)
 }
 
 extension ItemManagerError: CustomStringConvertible {
@@ -121,6 +127,12 @@ extension ItemManagerError: CustomStringConvertible {
         case .listTaken(let from, let to, let holding):
             return "the list '\(to)' holds \(counted(holding, "item")) already; renaming '\(from)' to it would merge the two lists for good;"
                 + " to merge them, todo lists remove \(from) --to \(to)"
+        case .listHoldsItems(let name, let holding):
+            return "the list \(name) holds \(counted(holding, "item")); give --to <list> to move them, as todo lists remove \(name) --to default"
+        case .nothingToPostpone(let item):
+            return "\(item.label) has no due date to postpone; give it one with todo edit \(item.number) --due <date>"
+        case .postponedPastTheYears(let item):
+            return "\(item.label) would be moved past the year 9999"
         case .reminderWithoutDue(let item):
             return "a reminder before the due needs a due date\(item.number > 0 ? ": \(item.label)" : ""); give --due, or --no-remind"
         case .repeatWithoutDue(let item):

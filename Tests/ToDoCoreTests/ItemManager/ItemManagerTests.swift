@@ -613,3 +613,48 @@ final class StepClock: @unchecked Sendable {
         }
     }
 }
+
+/// Rules the command line used to decide (issue 51), now the core's operations.
+extension ItemManagerTests {
+    /// Removing a list moves its items to the list given; without one, a list that holds items is
+    /// refused (nothing removed), and a list no item is in is no list.
+    func test_removeList_movesItsItems_andIsRefusedWithoutAListToTakeThem() throws {
+        var manager = ItemManager()
+        for (title, list) in [("Send report", "Work"), ("Plan offsite", "work"), ("Buy milk", nil)] {
+            var item = ToDoItem(title: title)
+            item.list = list
+            try manager.add(item)
+        }
+        XCTAssertThrowsError(try manager.removeList("WORK", movingTo: String??.none)) { error in
+            XCTAssertEqual(error as? ItemManagerError, .listHoldsItems("WORK", holding: 2))
+        }
+        XCTAssertEqual(manager.lists().map(\.name), [nil, "Work"])
+        XCTAssertThrowsError(try manager.removeList("Home", movingTo: "Work")) { error in
+            XCTAssertEqual(error as? ItemManagerError, .noSuchList("Home"))
+        }
+        let moved = try manager.removeList("Work", movingTo: .some(nil))
+        XCTAssertEqual(moved.items.map(\.title), ["Send report", "Plan offsite"])
+        XCTAssertEqual(manager.lists().map(\.open), [3])
+    }
+
+    /// Postponing moves the due and the start by the period from where they are; an item with
+    /// neither is refused, as is one the period would take past the year 9999.
+    func test_postpone_movesDueAndStart_andRefusesAnItemWithNeither() throws {
+        var manager = ItemManager()
+        let trip = try manager.add(ToDoItem(title: "Trip", due: .day(try XCTUnwrap(Day(year: 2027, month: 1, day: 31))),
+                                        start: .day(try XCTUnwrap(Day(year: 2027, month: 1, day: 20)))))
+
+        let someday = try manager.add(ToDoItem(title: "Someday"))
+        let late = try manager.add(ToDoItem(title: "Late", due: .day(try XCTUnwrap(Day(year: 9999, month: 12, day: 30)))))
+        let month = try XCTUnwrap(DatePeriod("1m"))
+        let moved = try manager.postpone(itemWithID: trip.id, by: month, rules: .utc)
+        XCTAssertEqual(moved.due, .day(try XCTUnwrap(Day(year: 2027, month: 2, day: 28))), "the month's last")
+        XCTAssertEqual(moved.start, .day(try XCTUnwrap(Day(year: 2027, month: 2, day: 20))))
+        XCTAssertThrowsError(try manager.postpone(itemWithID: someday.id, by: month, rules: .utc)) { error in
+            XCTAssertEqual(error as? ItemManagerError, .nothingToPostpone(someday))
+        }
+        XCTAssertThrowsError(try manager.postpone(itemWithID: late.id, by: try XCTUnwrap(DatePeriod("1w")), rules: .utc)) { error in
+            XCTAssertEqual(error as? ItemManagerError, .postponedPastTheYears(late))
+        }
+    }
+}
