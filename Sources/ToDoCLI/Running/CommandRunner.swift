@@ -31,8 +31,7 @@ struct CommandRunner {
     /// Says so when an item starts after it is due: allowed (a date may be moved later), but
     /// likely a slip.
     func warnIfStartsAfterDue(_ item: ToDoItem) {
-        let dates = renderer.dates
-        guard let start = item.start, let due = item.due, dates.moment(of: start) > dates.moment(of: due) else { return }
+        guard item.startsAfterItsDue(dates: renderer.dates), let start = item.start, let due = item.due else { return }
         context.errorOutput.write("Warning: \(item.number) starts \(renderer.dayAndDate(start)) but is due earlier, \(renderer.dayAndDate(due))\n")
     }
 

@@ -162,6 +162,13 @@ extension ToDoItem {
         Self.waits(start: start, now: now, dates: dates)
     }
 
+    /// Whether the item starts after it is due, their moments read in `dates`' zone (a day from
+    /// its first moment): allowed, and worth a warning where it is given.
+    public func startsAfterItsDue(dates: DueDateFormatter) -> Bool {
+        guard let start, let due else { return false }
+        return dates.moment(of: start) > dates.moment(of: due)
+    }
+
     /// Whether an item with `start` waits (`waitsForItsStart`).
     static func waits(start: ItemDate?, now: Date, dates: DueDateFormatter) -> Bool {
         guard let start else { return false }

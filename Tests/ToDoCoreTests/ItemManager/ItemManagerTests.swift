@@ -657,4 +657,18 @@ extension ItemManagerTests {
             XCTAssertEqual(error as? ItemManagerError, .postponedPastTheYears(late))
         }
     }
+
+    /// An item may start after it is due (the command line warns): a day counts from its first
+    /// moment in the user's zone, so a start at 09:00 on the due day is after a due of that day,
+    /// and one at 23:00 the evening before is not.
+    func test_startsAfterItsDue_comparesMomentsInTheUsersZone() throws {
+        let berlin = TimeZoneRules(try XCTUnwrap(TimeZone(identifier: "Europe/Berlin")))
+        let dates = DueDateFormatter(rules: berlin)
+        let day = try XCTUnwrap(Day(year: 2027, month: 3, day: 10))
+        let nineOClock = ItemDate.day(day).moment(in: berlin) + 9 * 3600
+        XCTAssertFalse(ToDoItem(title: "a", due: .day(day), start: .time(nineOClock - 10 * 3600)).startsAfterItsDue(dates: dates))
+        XCTAssertTrue(ToDoItem(title: "b", due: .day(day), start: .time(nineOClock)).startsAfterItsDue(dates: dates))
+        XCTAssertTrue(ToDoItem(title: "c", due: .time(nineOClock), start: .day(try XCTUnwrap(Day(year: 2027, month: 3, day: 11)))).startsAfterItsDue(dates: dates))
+        XCTAssertFalse(ToDoItem(title: "d", due: .day(day)).startsAfterItsDue(dates: dates))
+    }
 }
