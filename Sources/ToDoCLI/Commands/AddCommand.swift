@@ -93,9 +93,7 @@ struct AddCommand: ListCommand {
         }
         repeatRule = try arguments.either(CommonOptions.repeatRule, try arguments.repeatRule(CommonOptions.repeatRule),
                                           or: attributes.value(.recur), arguments.repeatRule)
-        if repeatRule != nil, due == nil {
-            throw arguments.error("a repeating item needs a due date to repeat from; give --due too")
-        }
+        // (A repeat without a due is the core's to refuse: `ItemManagerError.repeatWithoutDue`.)
         if let rule = repeatRule, let due { repeatRule = RepeatRule.keepingMonthEnd(rule, due: due, rules: try arguments.makeDueDateParser().rules) }
         alarms = try arguments.reminders() ?? []
         location = try arguments.location(name: CommonOptions.location, address: CommonOptions.address,

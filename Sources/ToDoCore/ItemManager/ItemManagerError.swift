@@ -136,7 +136,8 @@ extension ItemManagerError: CustomStringConvertible {
         case .reminderWithoutDue(let item):
             return "a reminder before the due needs a due date\(item.number > 0 ? ": \(item.label)" : ""); give --due, or --no-remind"
         case .repeatWithoutDue(let item):
-            return "a repeating item needs a due date to repeat from\(item.number > 0 ? ": \(item.label)" : ""); give --due, or --no-repeat"
+            // An item being added (no number yet) has no repeat to take away.
+            return "a repeating item needs a due date to repeat from" + (item.number > 0 ? ": \(item.label); give --due, or --no-repeat" : "; give --due too")
         case .unfollowableRepeat(let item):
             return "todo cannot work out when \(item.label) is next due from its repeat rule \(item.repeatRule ?? "")"
                 + " (todo follows FREQ=DAILY, WEEKLY, MONTHLY and YEARLY with INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH,"
