@@ -305,10 +305,22 @@ public struct ItemManager: Sendable {
         }
         ids?.insert(item.id)
         note(item)
-        // A number is never given twice: one put back past the next (an undo of a change the
-        // list lost with its journal) moves the next on.
-        if item.number >= nextNumber { nextNumber = min(item.number + 1, ToDoItem.largestNumber + 1) }
+        // One put back past the next number (an undo of a change the list lost with its journal).
+        keepNumberTaken(item.number)
         steps.append(.inserted(item.id, at: ItemPlace(done: item.done, index: index)))
+    }
+
+    /// Moves the next number past `number` when it is not already: a number is never given twice.
+    mutating func keepNumberTaken(_ number: Int) {
+        if number >= nextNumber { nextNumber = min(number + 1, ToDoItem.largestNumber + 1) }
+    }
+
+    /// Keeps every number `entries` gave an item, before or after them, from being given again:
+    /// changes the list lost with its journal, which the history keeps.
+    mutating func keepNumbersTaken(by entries: some Sequence<HistoryEntry>) {
+        for entry in entries {
+            for item in entry.steps.compactMap(\.itemBefore) + entry.results.compactMap(\.item) { keepNumberTaken(item.number) }
+        }
     }
 
     /// Whether an item has `id`: through `ids`, made here on the second look-up.

@@ -317,17 +317,7 @@ public struct JSONFileStore: Sendable {
         let notInList = try history.changesNotInList(after: revision)
         let known = notInList?.upperBound ?? revision
         if let notInList {
-            for entry in try history.history(upTo: known).entries where notInList.contains(entry.number) {
-                let before = entry.steps.compactMap { step -> ToDoItem? in
-                    switch step {
-                    case .removed(let item, _), .replaced(let item, _): item
-                    case .inserted: nil
-                    }
-                }
-                for item in before + entry.results.compactMap(\.item) where item.number >= snapshot.manager.nextNumber {
-                    snapshot.manager.nextNumber = min(item.number + 1, ToDoItem.largestNumber + 1)
-                }
-            }
+            snapshot.manager.keepNumbersTaken(by: try history.history(upTo: known).entries.filter { notInList.contains($0.number) })
         }
         let (result, reverting) = try body(&snapshot.manager) { () throws(StoreError) in try history.history(upTo: known) }
         let changes = snapshot.manager.changes
@@ -570,25 +560,23 @@ public struct JSONFileStore: Sendable {
         // Looked for beside every list file: one that says it does not go on in a journal (a
         // version 2 file, or a bare array, written by another program over a long list's) must
         // not leave a journal's changes unread, and then removed by the next change.
-        do {
-            let file = ListJournal(dataPath: path)
-            do throws(StoreError) {
-                if let read = try file.read(after: document.revision ?? 0, folded: document.foldedJournalOf, listDigest: digest, limit: sizeLimit) {
-                    journal = read
-                } else {
-                    // Not this user's own: never used, and the next change writes the list whole.
-                    journalIgnored = true
-                    notice?(.journalIgnored(journal: file.path, list: path))
-                }
-                if let (revision, reason) = manager.replay(journal.lines) {
-                    throw .invalidContent(file: file.path, reason: "change \(revision) does not fit the list: \(reason)")
-                }
-            } catch {
-                // A reader that stalled while the list was written whole and changed again reads
-                // the journal of the new file: it starts again on that file.
-                if mayReadAgain, FileIdentity.current(at: path) != identity { throw .replacedMeanwhile(file: path) }
-                throw error
+        let file = ListJournal(dataPath: path)
+        do throws(StoreError) {
+            if let read = try file.read(after: document.revision ?? 0, folded: document.foldedJournalOf, listDigest: digest, limit: sizeLimit) {
+                journal = read
+            } else {
+                // Not this user's own: never used, and the next change writes the list whole.
+                journalIgnored = true
+                notice?(.journalIgnored(journal: file.path, list: path))
             }
+            if let (revision, reason) = manager.replay(journal.lines) {
+                throw .invalidContent(file: file.path, reason: "change \(revision) does not fit the list: \(reason)")
+            }
+        } catch {
+            // A reader that stalled while the list was written whole and changed again reads
+            // the journal of the new file: it starts again on that file.
+            if mayReadAgain, FileIdentity.current(at: path) != identity { throw .replacedMeanwhile(file: path) }
+            throw error
         }
         let listDigest = { () throws(StoreError) -> UInt64? in digest() }
         return Snapshot(document: document, manager: manager, identity: identity, migration: migration,

@@ -141,11 +141,7 @@ struct ListJournal {
         let bodyEnd = line.count - suffixLength
         let suffix = line[bodyEnd...]
         guard suffix.starts(with: checkPrefix), suffix.suffix(2).elementsEqual(#""}"#.utf8) else { return nil }
-        var digest: UInt64 = 0
-        for byte in suffix.dropFirst(checkPrefix.count).prefix(16) {
-            guard let value = HexDigit.value(byte) else { return nil }
-            digest = digest << 4 | UInt64(value)
-        }
+        guard let digest = HexDigit.digest(spelledBy: suffix.dropFirst(checkPrefix.count).prefix(16)) else { return nil }
         let body = UnsafeBufferPointer(rebasing: line[..<bodyEnd])
         return FileSystem.digest(of: body) == digest ? body : nil
     }

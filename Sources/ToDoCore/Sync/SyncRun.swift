@@ -134,8 +134,8 @@ public struct SyncRun {
 
     /// The plan for the list in `manager` and what was fetched, against `records`. The items of a
     /// list kept local are not the calendars'; those of a list without a calendar this sync (one
-    /// gone from the server, or still to be made) are held back with their records, neither sent
-    /// nor removed. Where a task is decides its list: a record's base and an unfetched task are
+    /// gone from the server, or still to be made) whose tasks are on no calendar fetched are held
+    /// back, neither sent nor removed, and their records dropped. Where a task is decides its list: a record's base and an unfetched task are
     /// in the list of the calendar their href lies in (spelled as the items spell it), so that an
     /// item whose list is not its calendar's moves there.
     private func plan(for manager: ItemManager, state: SyncState, fetched: FetchedCalendars, records: [SyncPlan.Record]) -> SyncPlan {
@@ -161,28 +161,22 @@ public struct SyncRun {
             spelling[list.lowercased()] = spelled
             return spelled
         }
-        var kept: [SyncPlan.Record] = [], planned: [SyncPlan.Record] = []
-        let listed = heldBack.isEmpty ? [] : Set(fetched.items.map(\.href))
+        var planned: [SyncPlan.Record] = []
         for var record in records {
-            if heldBack.contains(record.id) {
-                // Its calendar gone, or its task gone from the calendar it was in (another side
-                // moved it to a calendar since deleted), the record goes with it: the item is sent
-                // anew once its list has one. Kept, a record of a resource gone would stand for it
-                // once the token passed its deletion (seed 400362).
-                if goneList[record.id] == nil, listed.contains(record.href) { kept.append(record) }
-                continue
-            }
+            // A held-back item's task is on no calendar fetched (its calendar is gone, or another
+            // side moved it to one since deleted): the record goes, and the item is sent anew once
+            // its list has a calendar. Kept, a record of a resource gone would stand for it once
+            // the token passed its deletion (seed 400362).
+            if heldBack.contains(record.id) { continue }
             if fetched.parts.count > 1 || goneList[record.id] != nil { record.base.list = listOfCalendar(record.href, of: record.id) }
             planned.append(record)
         }
+        // (No task fetched is a held-back item's: held back means on no calendar fetched.)
         var remoteItems = fetched.items
-        if !heldBack.isEmpty { remoteItems.removeAll { heldBack.contains($0.item.id) } }
         if fetched.parts.count > 1 {
             for index in remoteItems.indices { remoteItems[index].item.list = listOfCalendar(remoteItems[index].href) }
         }
-        var plan = SyncPlan.make(localItems: localItems, remoteItems: remoteItems, records: planned, tieBreaker: tieBreaker)
-        plan.records += kept
-        return plan
+        return SyncPlan.make(localItems: localItems, remoteItems: remoteItems, records: planned, tieBreaker: tieBreaker)
     }
 
     /// The state with a calendar for every list that has items here or was named at setup, but

@@ -20,9 +20,14 @@ package enum HexDigit {
 
     /// The digest `digestText` spells; `nil` for anything but 16 hexadecimal digits.
     package static func digest(_ text: String) -> UInt64? {
-        guard text.utf8.count == 16 else { return nil }
+        digest(spelledBy: text.utf8)
+    }
+
+    /// The digest 16 hexadecimal digits spell, as bytes (a line's own digest, read in place).
+    package static func digest(spelledBy bytes: some Collection<UInt8>) -> UInt64? {
+        guard bytes.count == 16 else { return nil }
         var digest: UInt64 = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             guard let value = value(byte) else { return nil }
             digest = digest << 4 | UInt64(value)
         }
