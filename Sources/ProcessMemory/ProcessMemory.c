@@ -10,6 +10,7 @@
 // Any C library header says which library it is.
 #include <stdlib.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -19,8 +20,15 @@
 // is an unreadable list, said as such, with its exit code (ExitCode.unreadableStore), not a crash.
 // A change stopped here is a change stopped at any moment: the list is as it was, or as the change
 // left it, never half written (docs/data-safety.md).
+// Two threads may touch lost pages at once (a long list is scanned in two halves): the first says
+// it and exits; any other waits for that exit, so that the error is said once, and always said.
+static atomic_flag todo_cut_short_reported = ATOMIC_FLAG_INIT;
+
 static void todo_mapped_file_cut_short(int signal) {
     (void)signal;
+    if (atomic_flag_test_and_set(&todo_cut_short_reported)) {
+        for (;;) pause();
+    }
     static const char message[] = "Error: the list's file was cut short by another program while todo read it; "
                                   "todo stopped, no change was half made: run the command again\n";
     ssize_t written = write(STDERR_FILENO, message, sizeof message - 1);
