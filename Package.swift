@@ -25,11 +25,11 @@ let package = Package(
         .target(name: "ThreadPlacement"),
         // The rules, the formats, the sync and the history, over the two below.
         .target(name: "ToDoCore", dependencies: ["ToDoModel", "ToDoStorage"]),
-        .target(name: "ToDoCLI", dependencies: ["ToDoCore"]),
+        .target(name: "ToDoCLI", dependencies: ["ToDoModel", "ToDoStorage", "ToDoCore"]),
         // libcurl, loaded only when a request is made (see CurlLoader.c).
         .target(name: "CurlLoader"),
         // HTTP: libcurl's easy interface on Linux; the shared pieces of both transports.
-        .target(name: "ToDoNetwork", dependencies: ["ToDoCore", .target(name: "CurlLoader", condition: .when(platforms: [.linux]))]),
+        .target(name: "ToDoNetwork", dependencies: ["ToDoModel", "ToDoStorage", "ToDoCore", .target(name: "CurlLoader", condition: .when(platforms: [.linux]))]),
         // HTTP through Foundation's URLSession: todo's on macOS. On Linux only the tests use it, so
         // that todo links FoundationEssentials alone, not Foundation, FoundationNetworking and ICU.
         .target(name: "ToDoURLSession", dependencies: ["ToDoNetwork", .target(name: "CurlLoader", condition: .when(platforms: [.linux]))],
@@ -38,9 +38,12 @@ let package = Package(
         .target(name: "ProcessMemory"),
         .executableTarget(name: "todo", dependencies: ["ToDoCLI", "ToDoNetwork", "ProcessMemory",
                                                        .target(name: "ToDoURLSession", condition: .when(platforms: [.macOS]))]),
-        .target(name: "TestSupport", dependencies: ["ToDoCore"], path: "Tests/TestSupport"),
-        .testTarget(name: "ToDoCoreTests", dependencies: ["ToDoCore", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["ToDoModel", "ToDoStorage", "ToDoCore"], path: "Tests/TestSupport"),
+        // Tests mirror the sources: one target of tests for each layer.
+        .testTarget(name: "ToDoModelTests", dependencies: ["ToDoModel", "TestSupport"]),
+        .testTarget(name: "ToDoStorageTests", dependencies: ["ToDoModel", "ToDoStorage", "TestSupport"]),
+        .testTarget(name: "ToDoCoreTests", dependencies: ["ToDoModel", "ToDoStorage", "ToDoCore", "TestSupport"]),
         // Depends on the executable so that `swift test` builds the binary the end-to-end tests run.
-        .testTarget(name: "ToDoCLITests", dependencies: ["ToDoCLI", "todo", "ToDoURLSession", "TestSupport"]),
+        .testTarget(name: "ToDoCLITests", dependencies: ["ToDoModel", "ToDoStorage", "ToDoCLI", "todo", "ToDoURLSession", "TestSupport"]),
     ]
 )

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-// A long list is mapped, not read (UnsafeOwnedBytes.init(mapping:count:)). todo only ever replaces
+// A long list is mapped, not read (OwnedBytes.init(mapping:count:)). todo only ever replaces
 // a list by renaming, and never writes into a file someone has mapped; but another program may
 // cut the file short in place meanwhile, and touching a page past its new end raises SIGBUS. That
 // is an unreadable list, said as such, with its exit code (ExitCode.unreadableStore), not a crash.

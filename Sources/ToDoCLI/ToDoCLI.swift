@@ -1,4 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ToDoCore
+import ToDoModel
+import enum ToDoStorage.ProcessArguments
 
 /// The `todo` command line: parse the arguments, run the command, render the result. Every error
 /// reaches the user once, on standard error, with its documented exit code.
@@ -10,7 +19,7 @@ public enum ToDoCLI {
         var arguments: [String] = []
         for (index, text, shown) in ProcessArguments.all() {
             guard let argument = text else {
-                report(UsageError(message: "argument \(index) ('\(shown)') is not valid UTF-8; nothing was changed",
+                report(CommandError(message: "argument \(index) ('\(shown)') is not valid UTF-8; nothing was changed",
                                   showsUsage: false), to: context.errorOutput)
                 context.errorOutput.flush()
                 return ExitCode.usage.rawValue
@@ -28,18 +37,18 @@ public enum ToDoCLI {
         // on a full disk).
         context.output.flush()
         if let code = context.output.writeError {
-            report(OutputError(code: code), to: context.errorOutput)
+            report(CommandError(.failure, "cannot write standard output: \(String(cString: strerror(code)))"), to: context.errorOutput)
             return status == ExitCode.success.rawValue ? ExitCode.failure.rawValue : status
         }
         return status
     }
 
     private static func runCommand(_ arguments: [String], in context: Context) -> Int32 {
-        let settings = Result { () throws(UsageError) in
+        let settings = Result { () throws(CommandError) in
             try Settings(environment: context.environment, systemTimeZone: context.systemTimeZone)
         }
         do {
-            let parser = CommandParser {  () throws(UsageError) in
+            let parser = CommandParser {  () throws(CommandError) in
                 let settings = try settings.get()
                 return DueDateParser(now: context.now(), rules: settings.timeZone, order: settings.dateOrder)
             }
@@ -52,15 +61,10 @@ public enum ToDoCLI {
         }
     }
 
-    /// Standard output could not be written.
-    struct OutputError: Error, CustomStringConvertible {
-        let code: Int32
-        var description: String { "cannot write standard output: \(String(cString: strerror(code)))" }
-    }
 
     private static func report(_ error: Error, to output: TextOutput) {
         // Messages quote the user's input, which may hold control characters.
-        guard let usage = error as? UsageError else {
+        guard let usage = error as? CommandError, usage.code == .usage else {
             output.write("Error: \(TerminalText.printable(String(describing: error)))\n")
             return
         }

@@ -2,6 +2,8 @@
 import CurlLoader
 import Dispatch
 import ToDoCore
+import ToDoModel
+import ToDoStorage
 
 /// Makes requests with libcurl's easy interface, loaded when the first request is made: one
 /// blocking call per request, which waits for the answer in poll(). On Linux, URLSession keeps a
@@ -33,9 +35,12 @@ public struct CurlTransport: HTTPTransport {
         var answer = todo_http_answer()
         answer.limit = request.maximumBodyBytes
         defer { todo_http_answer_free(&answer) }
-        let code = CStrings.withArray(lines) { headerPointers in
+        // The header lines as C strings, alive for the call.
+        let headerCopies = lines.map { strdup($0) }
+        defer { headerCopies.forEach { free($0) } }
+        let code = headerCopies.withUnsafeBufferPointer { headerPointers in
             (request.body ?? []).withUnsafeBufferPointer { body in
-                todo_http_perform(request.method, request.url.absoluteString, headerPointers, Int32(lines.count),
+                todo_http_perform(request.method, request.url.absoluteString, headerPointers.baseAddress, Int32(lines.count),
                                   request.body == nil ? nil : (body.baseAddress ?? UnsafePointer(bitPattern: 1)), body.count,
                                   milliseconds, &answer)
             }

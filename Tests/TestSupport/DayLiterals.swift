@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 extension ItemDate {
     /// The whole day `year`-`month`-`day`, for tests.

@@ -1,6 +1,7 @@
 import Foundation
 import ToDoCore
 import ToDoStorage
+import ToDoModel
 
 // Foundation's values as the tests make them (time zones, URLs), taken as todo takes them: todo
 // itself uses no Foundation `TimeZone` or `URL` (see docs/library.md).

@@ -1,4 +1,6 @@
 import ToDoCore
+import ToDoModel
+import struct ToDoStorage.StoredItem
 
 /// `todo add`: one title, or one per line of standard input, with the same fields for each.
 struct AddCommand: ListCommand {
@@ -67,7 +69,7 @@ struct AddCommand: ListCommand {
         self.json = json
     }
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         _ = try arguments.positionals(atLeast: 1)
         let attributes = try arguments.attributeWords()
         try arguments.refuse(attributes, [.status: "add makes an open item", .dueBefore: "give the due with due:",
@@ -93,8 +95,8 @@ struct AddCommand: ListCommand {
         }
         repeatRule = try arguments.either(CommonOptions.repeatRule, try arguments.repeatRule(CommonOptions.repeatRule),
                                           or: attributes.value(.recur), arguments.repeatRule)
-        // (A repeat without a due is the core's to refuse: `ItemManagerError.repeatWithoutDue`.)
-        if let rule = repeatRule, let due { repeatRule = RepeatRule.keepingMonthEnd(rule, due: due, rules: try arguments.makeDueDateParser().rules) }
+        // (A repeat without a due is the core's to refuse, `ItemManagerError.repeatWithoutDue`; a
+        // month's end the core keeps, `RepeatGiven.typed`.)
         alarms = try arguments.reminders() ?? []
         location = try arguments.location(name: CommonOptions.location, address: CommonOptions.address,
                                           coordinate: CommonOptions.coordinate)
@@ -136,14 +138,14 @@ struct AddCommand: ListCommand {
                 item.alarms = alarms
                 for (field, text) in texts { item[text: field] = text }
                 do {
-                    let added = try manager.add(item)
+                    let added = try manager.add(item, repeatGiven: .typed)
                     lines[added.id] = index + 1
                     return added
                 } catch let error as ItemManagerError where self.titles == .standardInput {
                     if case .duplicateContent(let existing) = error, let first = lines[existing.id] {
-                        throw StandardInputLineError(line: index + 1, underlying: error, repeated: (first, title))
+                        throw CommandError.standardInputLine(index + 1, error, repeating: (first, title))
                     }
-                    throw StandardInputLineError(line: index + 1, underlying: error)
+                    throw CommandError.standardInputLine(index + 1, error)
                 }
             }
             // Taskwarrior's `depends:`: what the new item waits for is done as its subtasks.
@@ -174,13 +176,13 @@ struct AddCommand: ListCommand {
             context.errorOutput.flush()
         }
         guard var bytes = context.input.readAll(limit: limit) else {
-            throw UsageError(message: "standard input is larger than \(limit >> 20) MB, the most todo reads"
+            throw CommandError(message: "standard input is larger than \(limit >> 20) MB, the most todo reads"
                              + " (TODO_IMPORT_MAX_MB); nothing was added", command: Self.spec)
         }
         // A byte-order mark (Windows editors write one) is not part of the first title.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw UsageError(message: "standard input is not valid UTF-8; nothing was added", command: Self.spec)
+            throw CommandError(message: "standard input is not valid UTF-8; nothing was added", command: Self.spec)
         }
         return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
             .map { line in
@@ -191,23 +193,13 @@ struct AddCommand: ListCommand {
     }
 }
 
-/// A title from standard input that a rule refused, with its line number.
-struct StandardInputLineError: Error, CustomStringConvertible {
-    let line: Int
-    let underlying: ItemManagerError
-    /// The earlier line with the same item, when that is why.
-    var repeated: (line: Int, title: String)?
-
-    init(line: Int, underlying: ItemManagerError, repeated: (line: Int, title: String)? = nil) {
-        self.line = line
-        self.underlying = underlying
-        self.repeated = repeated
-    }
-
-    var description: String {
-        if let (first, title) = repeated {
-            return "line \(line) of standard input repeats line \(first) (\"\(title)\"); nothing was added"
+extension CommandError {
+    /// A title from standard input that a rule refused, with its line number, and the earlier
+    /// line with the same item when that is why; nothing was added.
+    static func standardInputLine(_ line: Int, _ error: ItemManagerError, repeating earlier: (line: Int, title: String)? = nil) -> CommandError {
+        guard let (first, title) = earlier else {
+            return CommandError(ExitCode(error.outcome), "line \(line) of standard input: \(error); nothing was added")
         }
-        return "line \(line) of standard input: \(underlying); nothing was added"
+        return CommandError(ExitCode(error.outcome), "line \(line) of standard input repeats line \(first) (\"\(title)\"); nothing was added")
     }
 }

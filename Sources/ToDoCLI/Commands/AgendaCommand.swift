@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// `todo agenda`: the open items by when they are due: overdue, today, tomorrow, each of the next
 /// days, later, and without a date.
@@ -26,7 +27,7 @@ struct AgendaCommand: ListCommand {
         self.json = json
     }
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         try arguments.noPositionals()
         if let text = arguments.value(Self.days) {
             days = try arguments.count(text, of: Self.days.flag, noun: "a number of days")

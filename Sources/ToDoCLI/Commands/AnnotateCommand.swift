@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// `todo annotate`: a dated note on an item, as Taskwarrior's `annotate`.
 struct AnnotateCommand: EachItemCommand {
@@ -17,7 +18,7 @@ struct AnnotateCommand: EachItemCommand {
     var text: String
     var json = false
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         let words = try arguments.positionals(atLeast: 1)
         guard words.count >= 2 else { throw arguments.error("missing '<text>', the note to add") }
         references = try arguments.references(in: [words[0]])

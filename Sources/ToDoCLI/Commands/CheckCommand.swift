@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// `todo check`: marks items done.
 struct CheckCommand: RefsOnlyCommand {

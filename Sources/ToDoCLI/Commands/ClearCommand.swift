@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// `todo clear`: deletes every item, or every done item, after asking.
 struct ClearCommand: ListCommand {
@@ -23,7 +24,7 @@ struct ClearCommand: ListCommand {
         self.confirmed = confirmed
     }
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         try arguments.noPositionals()
         doneOnly = arguments.flag(Self.done)
         confirmed = arguments.flag(Self.yes)
@@ -41,7 +42,7 @@ struct ClearCommand: ListCommand {
                 return
             }
             guard context.input.isTerminal else {
-                throw UsageError(message: "'clear' would remove \(counted(count, noun)); add '--yes' to confirm"
+                throw CommandError(message: "'clear' would remove \(counted(count, noun)); add '--yes' to confirm"
                                  + " (there is no terminal to ask)", command: Self.spec)
             }
             context.errorOutput.write("Remove \(count == 1 ? "the" : "all") \(counted(count, noun))? [y/N] ")

@@ -1,27 +1,24 @@
 import ToDoCore
+import ToDoModel
 
 /// Reading Taskwarrior's attribute words (`AttributeWords`) beside the options that say the same.
 extension CommandArguments {
     /// The positionals from `offset` on, their attribute words read as the command reads them.
-    func attributeWords(droppingFirst offset: Int = 0) throws(UsageError) -> AttributeWords {
+    func attributeWords(droppingFirst offset: Int = 0) throws(CommandError) -> AttributeWords {
         let words = Array(scanned.positionals.dropFirst(offset))
         let literalStart = scanned.literalStart.map { max($0 - offset, 0) }
-        do {
-            return try AttributeWords(words, literalStart: literalStart, reads: spec.attributeWords != .none)
-        } catch {
-            throw attributeError(error.word, error.message)
-        }
+        return try AttributeWords(words, literalStart: literalStart, reads: spec.attributeWords != .none, refusing: attributeError)
     }
 
     /// The error for an attribute word, with the way to keep such a word as text.
-    func attributeError(_ word: String, _ message: String) -> UsageError {
+    func attributeError(_ word: String, _ message: String) -> CommandError {
         self.error("cannot read '\(TerminalText.printable(word))': \(message)",
                    detail: spec.attributeWords == .filter ? nil : "A title with such a word goes after '--': todo \(spec.name) -- \"\(TerminalText.printable(word))\"")
     }
 
     /// The value `option` or an attribute word gives, read by `read`; giving both is an error.
     func either<Value>(_ option: OptionSpec, _ optionValue: Value?, or attribute: AttributeWords.Value?,
-                       _ read: (AttributeWords.Value) throws(UsageError) -> Value?) throws(UsageError) -> Value? {
+                       _ read: (AttributeWords.Value) throws(CommandError) -> Value?) throws(CommandError) -> Value? {
         guard let attribute else { return optionValue }
         guard value(option) == nil, !flag(option) else {
             throw error("'\(TerminalText.printable(attribute.word))' and '\(option.flag)' both give the \(option.name); give one")
@@ -30,13 +27,13 @@ extension CommandArguments {
     }
 
     /// A date an attribute word gives (`due:fri`): the day or the minute; `nil` for an empty value.
-    func date(_ attribute: AttributeWords.Value) throws(UsageError) -> ItemDate? {
+    func date(_ attribute: AttributeWords.Value) throws(CommandError) -> ItemDate? {
         guard let span = try span(attribute) else { return nil }
         return try itemDate(of: span)
     }
 
     /// The span of time an attribute word's date names; `nil` for an empty value.
-    func span(_ attribute: AttributeWords.Value) throws(UsageError) -> Range<Double>? {
+    func span(_ attribute: AttributeWords.Value) throws(CommandError) -> Range<Double>? {
         guard !attribute.value.isEmpty else { return nil }
         return try dateSpan(attribute.value, in: attribute.word)
     }
@@ -44,12 +41,12 @@ extension CommandArguments {
     /// What an edit does to a field an option or an attribute word changes (`due:fri` sets it,
     /// `due:` alone removes it), read by `read`; giving both is an error.
     func change<Value>(_ option: OptionSpec, _ current: FieldChange<Value>, or attribute: AttributeWords.Value?,
-                       _ read: (AttributeWords.Value) throws(UsageError) -> Value?) throws(UsageError) -> FieldChange<Value> {
-        try either(option, current, or: attribute) { value throws(UsageError) in try read(value).map { .set($0) } ?? .remove } ?? .keep
+                       _ read: (AttributeWords.Value) throws(CommandError) -> Value?) throws(CommandError) -> FieldChange<Value> {
+        try either(option, current, or: attribute) { value throws(CommandError) in try read(value).map { .set($0) } ?? .remove } ?? .keep
     }
 
     /// The priority of `pri:H`: `.some(nil)` for an empty value or `none`.
-    func priority(_ attribute: AttributeWords.Value) throws(UsageError) -> Int?? {
+    func priority(_ attribute: AttributeWords.Value) throws(CommandError) -> Int?? {
         if attribute.value.isEmpty { return .some(nil) }
         guard let priority = PriorityLevel.priority(named: attribute.value) else {
             throw attributeError(attribute.word, "use H, M or L (high, medium, low), 1 (highest) to 9 (lowest), or none")
@@ -58,7 +55,7 @@ extension CommandArguments {
     }
 
     /// The project of `project:work.admin`; `nil` for an empty value.
-    func project(_ attribute: AttributeWords.Value) throws(UsageError) -> String? {
+    func project(_ attribute: AttributeWords.Value) throws(CommandError) -> String? {
         guard !attribute.value.isEmpty else { return nil }
         guard ItemField.isOneLine(attribute.value), !Whitespace.trimmingSpaces(attribute.value).isEmpty else {
             throw attributeError(attribute.word, "a project is one line of text, as work.admin")
@@ -68,7 +65,7 @@ extension CommandArguments {
 
     /// The repeat of `recur:weekly` (Taskwarrior's `2w`, `biweekly`, `quarterly`, or what `--repeat`
     /// takes), as RRULE text; `nil` for an empty value.
-    func repeatRule(_ attribute: AttributeWords.Value) throws(UsageError) -> String? {
+    func repeatRule(_ attribute: AttributeWords.Value) throws(CommandError) -> String? {
         guard !attribute.value.isEmpty else { return nil }
         if let rule = try? RepeatRule.typed(attribute.value).text { return rule }
         if let rule = TaskwarriorFormat.rule(ofRecurrence: attribute.value) { return rule }
@@ -76,13 +73,13 @@ extension CommandArguments {
     }
 
     /// The items `depends:3,5` names.
-    func references(_ attribute: AttributeWords.Value) throws(UsageError) -> [ItemReference] {
+    func references(_ attribute: AttributeWords.Value) throws(CommandError) -> [ItemReference] {
         guard !attribute.value.isEmpty else { throw attributeError(attribute.word, "name the items, as depends:3,5") }
         return try references(in: [attribute.value])
     }
 
     /// Refuses the attribute words the command does not read, each with what to use instead.
-    func refuse(_ words: AttributeWords, _ refused: [AttributeWords.Attribute: String]) throws(UsageError) {
+    func refuse(_ words: AttributeWords, _ refused: [AttributeWords.Attribute: String]) throws(CommandError) {
         for (attribute, value) in words.values {
             if let why = refused[attribute] { throw attributeError(value.word, why) }
         }

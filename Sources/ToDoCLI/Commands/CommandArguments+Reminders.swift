@@ -1,10 +1,11 @@
 import ToDoCore
+import ToDoModel
 
 extension CommandArguments {
     /// The reminders `--remind` gives, one per time it is given; `nil` when it is not. Each is a
     /// time before the due (`15m`, `1h`, `2d`, `1w`, `1h30m`, `0m` at the due), or a date and a
     /// time in any form `--due` takes (a day alone is refused: a reminder rings at a time).
-    func reminders() throws(UsageError) -> [Alarm]? {
+    func reminders() throws(CommandError) -> [Alarm]? {
         let texts = values(CommonOptions.remind)
         guard !texts.isEmpty else { return nil }
         var alarms: [Alarm] = []

@@ -1,4 +1,6 @@
 import ToDoCore
+import ToDoModel
+import struct ToDoStorage.StoredItem
 
 /// One command's arguments as the scanner split them, read by the command's type: options by
 /// their `OptionSpec` (a misspelt name does not compile), values checked for their syntax.
@@ -6,10 +8,10 @@ struct CommandArguments {
     let spec: CommandSpec
     let scanned: ScannedArguments
     /// Makes the due-date parser; it throws when a setting it needs (TZ, TODO_DATE_ORDER) is bad.
-    let makeDueDateParser: () throws(UsageError) -> DueDateParser
+    let makeDueDateParser: () throws(CommandError) -> DueDateParser
 
-    func error(_ message: String, detail: String? = nil) -> UsageError {
-        UsageError(message: message, command: spec, detail: detail)
+    func error(_ message: String, detail: String? = nil) -> CommandError {
+        CommandError(message: message, command: spec, detail: detail)
     }
 
     /// Whether the flag was given.
@@ -29,8 +31,8 @@ struct CommandArguments {
 
     /// The tags of a repeatable option (`--tag home --tag +errand`): one word each, a leading `+`
     /// (todo.txt's and Taskwarrior's way to write one) dropped.
-    func tags(_ option: OptionSpec) throws(UsageError) -> [String] {
-        try values(option).map { text throws(UsageError) in
+    func tags(_ option: OptionSpec) throws(CommandError) -> [String] {
+        try values(option).map { text throws(CommandError) in
             let tag = text.hasPrefix("+") ? String(text.dropFirst()) : text
             guard Tags.isValid(tag) else {
                 throw error(tag.isEmpty ? "the value of '\(option.flag)' is empty; a tag is one word, as home"
@@ -42,7 +44,7 @@ struct CommandArguments {
 
     /// The priority of `option` (`high`, `medium`, `low`, `H`, `M`, `L`, `1`–`9`, or `none`):
     /// `nil` when not given, `.some(nil)` for `none`.
-    func priority(_ option: OptionSpec) throws(UsageError) -> Int?? {
+    func priority(_ option: OptionSpec) throws(CommandError) -> Int?? {
         guard let text = value(option) else { return nil }
         guard let priority = PriorityLevel.priority(named: text) else {
             throw error("invalid priority '\(TerminalText.printable(text))' for '\(option.flag)'; use high, medium, low (or H, M, L), 1 (highest) to 9 (lowest), or none")
@@ -51,7 +53,7 @@ struct CommandArguments {
     }
 
     /// The value of an option that names one of a fixed set, as `--format ical`.
-    func choice<Choice: RawRepresentable & CaseIterable>(_ option: OptionSpec, default defaultValue: Choice) throws(UsageError) -> Choice
+    func choice<Choice: RawRepresentable & CaseIterable>(_ option: OptionSpec, default defaultValue: Choice) throws(CommandError) -> Choice
         where Choice.RawValue == String {
         guard let text = value(option) else { return defaultValue }
         guard let choice = Choice(rawValue: text.lowercased()) else {
@@ -62,7 +64,7 @@ struct CommandArguments {
     }
 
     /// A whole number from 1 (or 0) up, as `--change 12` or undo's `3`.
-    func count(_ text: String, of what: String, noun: String, allowsZero: Bool = false) throws(UsageError) -> Int {
+    func count(_ text: String, of what: String, noun: String, allowsZero: Bool = false) throws(CommandError) -> Int {
         guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value >= (allowsZero ? 0 : 1) else {
             throw error("invalid value '\(text)' for '\(what)'; use \(noun), as \(allowsZero ? 10 : 2)")
         }
@@ -70,21 +72,21 @@ struct CommandArguments {
     }
 
     /// The optional count of `undo` and `redo`: 1 when not given.
-    func optionalCount() throws(UsageError) -> Int {
+    func optionalCount() throws(CommandError) -> Int {
         guard let text = try positionals(atMost: 1).first else { return 1 }
         return try count(text, of: "<n>", noun: "a number of changes")
     }
 
     /// Which items `list`, `next` and `export` show (`section`) and the filters, sort and limit
     /// of `query`, from their options and Taskwarrior's words, read once.
-    func selection() throws(UsageError) -> (section: ListSection, query: ItemQuery) {
+    func selection() throws(CommandError) -> (section: ListSection, query: ItemQuery) {
         let attributes = try attributeWords()
         return (try section(attributes), try query(attributes))
     }
 
     /// The filters, sort and limit: the options, and Taskwarrior's words (`project:home +work
     /// -home pri:H due:today due.before:eow`; other words are searched for).
-    private func query(_ attributes: AttributeWords) throws(UsageError) -> ItemQuery {
+    private func query(_ attributes: AttributeWords) throws(CommandError) -> ItemQuery {
         var query = ItemQuery()
         try refuse(attributes, [.depends: "it is not a filter; --parent shows an item's subtasks", .recur: "it is not a filter; --repeating shows the items that repeat",
                                 .start: "it is not a filter; --all shows the items that wait for their start"])
@@ -93,9 +95,9 @@ struct CommandArguments {
         query.withoutTags = attributes.removedTags
         query.search = value(QueryOptions.search)
         query.dueBefore = try either(QueryOptions.dueBefore, try dateSpan(QueryOptions.dueBefore)?.lowerBound,
-                                     or: attributes.value(.dueBefore)) { value throws(UsageError) in try filterSpan(value).lowerBound }
+                                     or: attributes.value(.dueBefore)) { value throws(CommandError) in try filterSpan(value).lowerBound }
         query.dueFrom = try either(QueryOptions.dueAfter, try dateSpan(QueryOptions.dueAfter)?.upperBound,
-                                   or: attributes.value(.dueAfter)) { value throws(UsageError) in try filterSpan(value).upperBound }
+                                   or: attributes.value(.dueAfter)) { value throws(CommandError) in try filterSpan(value).upperBound }
         if let due = attributes.value(.due) {
             // `due:today` is due on that day (or at that minute); `due:` alone, no due.
             if let span = try span(due) {
@@ -128,7 +130,7 @@ struct CommandArguments {
 
     /// Which items `--open` or `--done` (or Taskwarrior's `status:pending`, `status:completed`)
     /// keep: all without them.
-    private func section(_ attributes: AttributeWords) throws(UsageError) -> ListSection {
+    private func section(_ attributes: AttributeWords) throws(CommandError) -> ListSection {
         let section: ListSection = flag(QueryOptions.open) ? .open : flag(QueryOptions.done) ? .done : .all
         guard let status = attributes.value(.status) else { return section }
         let named: ListSection
@@ -142,19 +144,19 @@ struct CommandArguments {
     }
 
     /// The span of a filter's date word; it must have a value.
-    private func filterSpan(_ value: AttributeWords.Value) throws(UsageError) -> Range<Double> {
+    private func filterSpan(_ value: AttributeWords.Value) throws(CommandError) -> Range<Double> {
         guard let span = try span(value) else { throw attributeError(value.word, "give a date, as \(value.word)friday") }
         return span
     }
 
     /// The span of time an option's date names: a whole day, or a minute (`--due` takes its start).
-    private func dateSpan(_ option: OptionSpec) throws(UsageError) -> Range<Double>? {
-        try value(option).map { text throws(UsageError) in try dateSpan(text) }
+    private func dateSpan(_ option: OptionSpec) throws(CommandError) -> Range<Double>? {
+        try value(option).map { text throws(CommandError) in try dateSpan(text) }
     }
 
     /// The span of time `text` names; an error quotes it, after `word` (an attribute word, as
     /// `due:someday`) when the date came in one.
-    func dateSpan(_ text: String, in word: String? = nil) throws(UsageError) -> Range<Double> {
+    func dateSpan(_ text: String, in word: String? = nil) throws(CommandError) -> Range<Double> {
         let parser = try makeDueDateParser()
         do {
             return try parser.span(text)
@@ -165,27 +167,27 @@ struct CommandArguments {
     }
 
     /// The day a span names (a form without a time), or its minute.
-    func itemDate(of span: Range<Double>) throws(UsageError) -> ItemDate {
+    func itemDate(of span: Range<Double>) throws(CommandError) -> ItemDate {
         DueDateParser.isWholeDay(span) ? .day(Day(of: span.lowerBound, in: try makeDueDateParser().rules)) : .time(span.lowerBound)
     }
 
     /// The date of `--start`: the day it names, or the minute.
-    func startDate() throws(UsageError) -> ItemDate? {
+    func startDate() throws(CommandError) -> ItemDate? {
         try date(CommonOptions.start)
     }
 
     /// The due date of `--due`: the day it names (a form without a time), or the minute.
-    func dueDate() throws(UsageError) -> ItemDate? {
+    func dueDate() throws(CommandError) -> ItemDate? {
         try date(CommonOptions.due)
     }
 
-    private func date(_ option: OptionSpec) throws(UsageError) -> ItemDate? {
+    private func date(_ option: OptionSpec) throws(CommandError) -> ItemDate? {
         guard let span = try dateSpan(option) else { return nil }
         return try itemDate(of: span)
     }
 
     /// The rule of `--repeat`, as RRULE text.
-    func repeatRule(_ option: OptionSpec) throws(UsageError) -> String? {
+    func repeatRule(_ option: OptionSpec) throws(CommandError) -> String? {
         guard let text = value(option) else { return nil }
         do {
             return try RepeatRule.typed(text).text
@@ -194,18 +196,18 @@ struct CommandArguments {
         }
     }
 
-    func noPositionals() throws(UsageError) {
+    func noPositionals() throws(CommandError) {
         _ = try positionals(atMost: 0)
     }
 
-    func positionals(atLeast minimum: Int) throws(UsageError) -> [String] {
+    func positionals(atLeast minimum: Int) throws(CommandError) -> [String] {
         guard scanned.positionals.count >= minimum else {
             throw error("missing \(spec.arguments.first.map { "'<\($0.name)>'" } ?? "argument")")
         }
         return scanned.positionals
     }
 
-    func positionals(atMost maximum: Int) throws(UsageError) -> [String] {
+    func positionals(atMost maximum: Int) throws(CommandError) -> [String] {
         guard scanned.positionals.count <= maximum else {
             throw error("unexpected argument '\(scanned.positionals[maximum])'")
         }
@@ -213,21 +215,21 @@ struct CommandArguments {
     }
 
     /// The one positional argument.
-    func onePositional() throws(UsageError) -> String {
+    func onePositional() throws(CommandError) -> String {
         let texts = try positionals(atLeast: 1)
         _ = try positionals(atMost: 1)
         return texts[0]
     }
 
     /// A title, trimmed; it must be one non-empty line.
-    func title(_ text: String) throws(UsageError) -> String {
+    func title(_ text: String) throws(CommandError) -> String {
         let title = Whitespace.trimmingSpaces(text)
         if title.isEmpty { throw error("the title is empty") }
         if title.contains(where: \.isNewline) { throw error("the title must be a single line: '\(text)'") }
         return title
     }
 
-    func reference() throws(UsageError) -> ItemReference {
+    func reference() throws(CommandError) -> ItemReference {
         try parseReference(onePositional())
     }
 
@@ -236,12 +238,12 @@ struct CommandArguments {
 
     /// Every ref given: each argument a ref, a range of numbers (`1-3`), or several of those
     /// separated by commas (`4,6`).
-    func references() throws(UsageError) -> [ItemReference] {
+    func references() throws(CommandError) -> [ItemReference] {
         try references(in: positionals(atLeast: 1))
     }
 
     /// The refs `words` give, each as `references()` reads an argument.
-    func references(in words: [String]) throws(UsageError) -> [ItemReference] {
+    func references(in words: [String]) throws(CommandError) -> [ItemReference] {
         var references: [ItemReference] = []
         for argument in words {
             for text in argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
@@ -265,7 +267,7 @@ struct CommandArguments {
 
     /// The numbers of `1-3`: digits, a dash, digits (numbers win over an id prefix of digits
     /// alone, as a ref of digits is a number); `nil` for anything else.
-    private func numberRange(_ text: String) throws(UsageError) -> ClosedRange<Int>? {
+    private func numberRange(_ text: String) throws(CommandError) -> ClosedRange<Int>? {
         let parts = Whitespace.trimmingSpaces(text).split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
         guard let first = Int(parts[0]), let last = Int(parts[1]), first >= 1, first <= last else {
@@ -278,11 +280,11 @@ struct CommandArguments {
     }
 
     /// The ref an option names, as `--parent 3`.
-    func reference(_ option: OptionSpec) throws(UsageError) -> ItemReference? {
+    func reference(_ option: OptionSpec) throws(CommandError) -> ItemReference? {
         try value(option).map(parseReference)
     }
 
-    private func parseReference(_ text: String) throws(UsageError) -> ItemReference {
+    private func parseReference(_ text: String) throws(CommandError) -> ItemReference {
         do {
             return try ItemReference(parsing: text)
         } catch {
@@ -290,7 +292,7 @@ struct CommandArguments {
         }
     }
 
-    func coordinate(_ option: OptionSpec) throws(UsageError) -> Coordinate? {
+    func coordinate(_ option: OptionSpec) throws(CommandError) -> Coordinate? {
         guard let text = value(option) else { return nil }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { Whitespace.trimmingSpaces($0) }
@@ -317,7 +319,7 @@ struct CommandArguments {
 
     /// A location named by `name`, with the address and coordinate given beside it; `nil` when no
     /// name was given.
-    func location(name: OptionSpec, address: OptionSpec, coordinate: OptionSpec) throws(UsageError) -> Location? {
+    func location(name: OptionSpec, address: OptionSpec, coordinate: OptionSpec) throws(CommandError) -> Location? {
         let addressText = value(address)
         let coordinateValue = try self.coordinate(coordinate)
         guard let nameText = value(name) else { return nil }

@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// `todo completion`: a shell's completion script, or the items for one as it completes.
 struct CompletionCommand: ToDoCommand {
@@ -32,7 +33,7 @@ struct CompletionCommand: ToDoCommand {
         self.output = output
     }
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         if let which = arguments.value(Self.items) {
             try arguments.noPositionals()
             switch which {

@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// A command that does one thing to each item its references name (`check`, `uncheck`, `remove`,
 /// `postpone`), all in one transaction: a bad reference or a refusal leaves everything as it was.
@@ -26,7 +27,7 @@ struct ItemResult {
 }
 
 extension RefsOnlyCommand {
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         self.init(references: try arguments.references(), json: arguments.flag(CommonOptions.json))
     }
 }

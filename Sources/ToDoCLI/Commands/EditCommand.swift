@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// `todo edit`: changes some fields of one item.
 struct EditCommand: ListCommand {
@@ -75,7 +76,7 @@ struct EditCommand: ListCommand {
         self.json = json
     }
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         let words = try arguments.positionals(atLeast: 1)
         // The first word names items; so does each word after it made of numbers alone (`1 3`, `4-6`).
         // Words after `--` are title.
@@ -164,12 +165,7 @@ struct EditCommand: ListCommand {
             }
             do {
                 let results = try items.map { item throws(ItemManagerError) in
-                    var edit = edit
-                    // A repeat typed as a cadence keeps the month's end of the due it repeats from.
-                    if case .set(let rule) = edit.repeatRule, let due = edit.due.applied(to: item.due) {
-                        edit.repeatRule = .set(RepeatRule.keepingMonthEnd(rule, due: due, rules: runner.renderer.dates.rules))
-                    }
-                    return (before: item, edited: try manager.edit(itemWithID: item.id, edit))
+                    (before: item, edited: try manager.edit(itemWithID: item.id, edit, repeatGiven: .typed))
                 }
                 // Taskwarrior's `depends:`: what the item waits for is done as its subtasks.
                 let subtasks = try manager.resolve(subtasks)
@@ -177,7 +173,7 @@ struct EditCommand: ListCommand {
                 return (results, subtasks.map(\.number))
             } catch ItemManagerError.noLocation(let item) {
                 // On the command line, the way out is an option to give.
-                throw UsageError(message: "item \(item.number) has no location; give '--location <name>' too", command: Self.spec)
+                throw CommandError(message: "item \(item.number) has no location; give '--location <name>' too", command: Self.spec)
             }
         }
         for result in results where result.edited != result.before { runner.warnIfStartsAfterDue(result.edited) }

@@ -1,4 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ToDoCore
+import ToDoModel
+import enum ToDoStorage.PathText
 
 /// `todo export`: every item, or those a query picks, as JSON, todo.txt, iCalendar or Taskwarrior's JSON.
 struct ExportCommand: ListCommand {
@@ -34,7 +43,7 @@ struct ExportCommand: ListCommand {
         self.query = query
     }
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         format = try arguments.choice(Self.format, default: .json)
         output = arguments.value(Self.output)
         (section, query) = try arguments.selection()
@@ -44,7 +53,7 @@ struct ExportCommand: ListCommand {
     func run(with runner: CommandRunner) throws {
         let context = runner.context
         if let output, runner.store.keepsFile(atPath: PathText.absolute(output, in: context.currentDirectory)) {
-            throw UsageError(message: "'--output \(output)' is a file of the list itself; nothing was written, choose another file",
+            throw CommandError(message: "'--output \(output)' is a file of the list itself; nothing was written, choose another file",
                              command: Self.spec)
         }
         let manager = try runner.load()
@@ -83,16 +92,9 @@ struct ExportCommand: ListCommand {
             // The store's own atomic writer: private (0600), flushed, renamed into place.
             try PrivateFile.write(bytes, toPath: PathText.absolute(output, in: context.currentDirectory))
         } catch {
-            throw ExportWriteError(path: output, reason: error.systemMessage ?? error.description)
+            // The file is as it was.
+            throw CommandError(.failure, "cannot write \(output): \(error.systemMessage ?? error.description)")
         }
         context.errorOutput.write("Exported \(counted(items.count, "item")) to \(TerminalText.printable(output)).\n")
     }
-}
-
-/// An export file that could not be written; the file is as it was.
-struct ExportWriteError: Error, CustomStringConvertible {
-    let path: String
-    let reason: String
-
-    var description: String { "cannot write \(path): \(reason)" }
 }

@@ -24,7 +24,7 @@ struct HelpCommand: ToDoCommand {
         self.subject = subject
     }
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         let topics = try arguments.positionals(atMost: 1)
         if arguments.flag(Self.man) {
             try arguments.noPositionals()

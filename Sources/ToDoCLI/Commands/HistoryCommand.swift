@@ -1,4 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ToDoCore
+import ToDoModel
 
 /// `todo history`: the latest changes, newest first.
 struct HistoryCommand: ListCommand {
@@ -22,7 +30,7 @@ struct HistoryCommand: ListCommand {
         self.json = json
     }
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         try arguments.noPositionals()
         if let text = arguments.value(Self.limit) {
             limit = try arguments.count(text, of: Self.limit.flag, noun: "a number of changes", allowsZero: true)

@@ -1,4 +1,7 @@
 import ToDoCore
+import ToDoModel
+import enum ToDoStorage.PathText
+import enum ToDoStorage.StoreError
 
 /// `todo import`: the items of a file, standard input or a URL, added in one transaction.
 struct ImportCommand: ListCommand {
@@ -47,7 +50,7 @@ struct ImportCommand: ListCommand {
         self.strict = strict
     }
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         let text = try arguments.onePositional()
         source = try Self.source(text, arguments)
         format = try arguments.choice(Self.format, default: .auto)
@@ -57,7 +60,7 @@ struct ImportCommand: ListCommand {
     }
 
     /// `-`, an http(s) URL, or else a file path.
-    private static func source(_ text: String, _ arguments: CommandArguments) throws(UsageError) -> Source {
+    private static func source(_ text: String, _ arguments: CommandArguments) throws(CommandError) -> Source {
         if text == "-" { return .standardInput }
         let lowercased = text.lowercased()
         guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") else { return .file(text) }
@@ -78,13 +81,13 @@ struct ImportCommand: ListCommand {
             do {
                 read = try ItemInterchange.read(bytes, format: format, timeZone: runner.settings.timeZone)
             } catch {
-                throw ImportSourceError(source: name, underlying: error)
+                throw CommandError.importSource(name, error)
             }
         }
         // What could not be read: a warning each, or with --strict, the whole source refused.
         let problems = read.items.flatMap(\.problems)
         if strict, let first = problems.first {
-            throw ImportSourceError(source: name, underlying: ImportError(at: "", "\(first) (--strict refuses any problem)"))
+            throw CommandError.importSource(name, ImportError(at: "", "\(first) (--strict refuses any problem)"))
         }
         // An item skipped for its problem is named once, among the skipped.
         for problem in read.items.filter({ $0.ignoredBecause == nil }).flatMap(\.problems) {
@@ -105,7 +108,7 @@ struct ImportCommand: ListCommand {
                 }
             }
         } catch let error as ImportError {
-            throw ImportSourceError(source: name, underlying: error)
+            throw CommandError.importSource(name, error)
         }
         if json {
             // The items added (or that would be), and those skipped, each with where and why.
@@ -158,7 +161,7 @@ struct ImportCommand: ListCommand {
     /// A vdir's items: every `.ics` file of the folder, as one iCalendar source.
     private func readFolder(_ path: String, _ runner: CommandRunner) throws -> (format: ImportFormat, items: [ImportedItem]) {
         guard format == .auto || format == .ical else {
-            throw UsageError(message: "'\(path)' is a folder, which imports as a vdir of iCalendar files; leave out --format or give --format ical",
+            throw CommandError(message: "'\(path)' is a folder, which imports as a vdir of iCalendar files; leave out --format or give --format ical",
                              command: Self.spec)
         }
         let files: [(name: String, bytes: [UInt8], list: String?)]
@@ -166,12 +169,12 @@ struct ImportCommand: ListCommand {
         do {
             files = try ItemInterchange.readFolder(atPath: fullPath(path, runner.context), limit: limit)
         } catch {
-            throw ImportFetchError(source: path, reason: try Self.reason(error, runner))
+            throw CommandError.importFetch(path, try Self.reason(error, runner))
         }
         do {
             return (.ical, try ItemInterchange.readICalendarFiles(files, timeZone: runner.settings.timeZone))
         } catch {
-            throw ImportSourceError(source: path, underlying: error)
+            throw CommandError.importSource(path, error)
         }
     }
 
@@ -201,7 +204,7 @@ struct ImportCommand: ListCommand {
             }
             let limit = try runner.settings.importMaximumBytes
             guard let bytes = context.input.readAll(limit: limit) else {
-                throw ImportFetchError(source: "standard input", reason: Self.tooLarge(limit))
+                throw CommandError.importFetch("standard input", Self.tooLarge(limit))
             }
             return ("standard input", bytes)
         case .file(let path):
@@ -209,7 +212,7 @@ struct ImportCommand: ListCommand {
             do {
                 return (path, try ItemInterchange.readFile(atPath: fullPath(path, context), limit: limit))
             } catch {
-                throw ImportFetchError(source: path, reason: try Self.reason(error, runner))
+                throw CommandError.importFetch(path, try Self.reason(error, runner))
             }
         case .url(let url):
             let name = url.absoluteString
@@ -217,32 +220,28 @@ struct ImportCommand: ListCommand {
                                       timeout: try runner.settings.httpTimeout ?? Self.timeout,
                                       maximumBodyBytes: try runner.settings.importMaximumBytes)
             guard let transport = context.transport else {
-                throw ImportFetchError(source: name, reason: "this todo cannot make HTTP requests")
+                throw CommandError.importFetch(name, "this todo cannot make HTTP requests")
             }
             let response: HTTPResponse
             do {
                 response = try transport.send(request)
             } catch {
-                throw ImportFetchError(source: name, reason: error.description)
+                throw CommandError.importFetch(name, error.description)
             }
-            guard response.isSuccess else { throw ImportFetchError(source: name, reason: "the server answered HTTP \(response.status)") }
+            guard response.isSuccess else { throw CommandError.importFetch(name, "the server answered HTTP \(response.status)") }
             return (name, response.body)
         }
     }
 }
 
-/// An import source that cannot be read as its format; nothing was imported.
-struct ImportSourceError: Error, CustomStringConvertible {
-    let source: String
-    let underlying: ImportError
+extension CommandError {
+    /// An import source that cannot be read as its format; nothing was imported.
+    static func importSource(_ source: String, _ error: ImportError) -> CommandError {
+        CommandError(ExitCode(error.outcome), "cannot import \(source): \(error); nothing was imported")
+    }
 
-    var description: String { "cannot import \(source): \(underlying); nothing was imported" }
-}
-
-/// An import source that could not be fetched or opened.
-struct ImportFetchError: Error, CustomStringConvertible {
-    let source: String
-    let reason: String
-
-    var description: String { "cannot read \(source): \(reason); nothing was imported" }
+    /// An import source that could not be fetched or opened.
+    static func importFetch(_ source: String, _ reason: String) -> CommandError {
+        CommandError(.failure, "cannot read \(source): \(reason); nothing was imported")
+    }
 }

@@ -1,4 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ToDoCore
+import ToDoModel
+import struct ToDoStorage.StoredItem
 
 /// `todo list`, and `todo` alone: the open items, then the done ones.
 struct ListItemsCommand: ListCommand {
@@ -40,36 +49,22 @@ struct ListItemsCommand: ListCommand {
         self.query = query
     }
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         (section, query) = try arguments.selection()
         showsAll = arguments.flag(Self.all)
         parent = try arguments.reference(QueryOptions.parent)
         json = arguments.flag(CommonOptions.json)
     }
 
-    /// How many done items the list's own view shows when it shows both sections: the ones checked
-    /// last. `--done` and `--all` show them all.
-    static let latestDoneShown = 10
-
     func run(with runner: CommandRunner) throws {
         let context = runner.context
         let manager = try runner.load()
         let now = context.now(), dates = runner.renderer.dates
         var (candidates, doneCandidates) = try manager.items(in: section, subtasksOf: parent)
-        // Items that wait for their start date are left out of the list's own view, text or JSON:
-        // the positions of the others kept, not the items copied (a list of 100,000 is megabytes).
+        // Items that wait for their start date are left out of the list's own view, text or JSON.
         var waitingItems: [StoredItem] = [], kept: [Int]?
         if !showsAll, manager.mayHaveStartDates {
-            // Through the items' memory: through the array, each would be copied to be asked.
-            candidates.withUnsafeBufferPointer { items in
-                guard let first = items.indices.first(where: { items[$0].waitsForItsStart(now: now, dates: dates) }) else { return }
-                var positions = Array(0..<first)
-                positions.reserveCapacity(items.count)
-                for index in first..<items.count {
-                    if items[index].waitsForItsStart(now: now, dates: dates) { waitingItems.append(items[index]) } else { positions.append(index) }
-                }
-                kept = positions
-            }
+            (waitingItems, kept) = ItemQuery.settingAsideWaiting(in: candidates, now: now, dates: dates)
         }
         // Filters, orders and limits, and JSON, take the items themselves.
         if let positions = kept, json || !query.isEmpty {
@@ -77,7 +72,7 @@ struct ListItemsCommand: ListCommand {
             kept = nil
         }
         let (open, done, moreDone, cut) = query.apply(open: candidates, done: doneCandidates, now: now, dates: dates,
-                                                      latestDone: section == .all && !showsAll ? Self.latestDoneShown : nil)
+                                                      latestDone: section == .all && !showsAll ? ItemQuery.latestDoneShown : nil)
         if json {
             runner.renderer.writeJSON([open, done], to: context.output)
         } else {

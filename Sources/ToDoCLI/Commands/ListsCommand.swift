@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// `todo lists`: the lists the items belong to, with their counts; `rename` and `remove` one.
 struct ListsCommand: ListCommand {
@@ -28,9 +29,9 @@ struct ListsCommand: ListCommand {
 
     var action: Action
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         let words = arguments.scanned.positionals
-        func name(_ text: String) throws(UsageError) -> String? {
+        func name(_ text: String) throws(CommandError) -> String? {
             guard let list = ListName.typed(Whitespace.trimmingSpaces(text)) else {
                 throw arguments.error("'\(TerminalText.printable(text))' is not a list's name: one line, not empty")
             }
@@ -45,7 +46,7 @@ struct ListsCommand: ListCommand {
             action = .rename(from: try name(words[1]), to: try name(words[2]))
         case "remove":
             guard words.count == 2 else { throw arguments.error("todo lists remove needs one list: todo lists remove Work --to Home") }
-            action = .remove(try name(words[1]), movingTo: try arguments.value(Self.to).map { text throws(UsageError) in try name(text) })
+            action = .remove(try name(words[1]), movingTo: try arguments.value(Self.to).map { text throws(CommandError) in try name(text) })
         case let other?:
             throw arguments.error("unknown lists action '\(TerminalText.printable(other))'; use rename or remove, or none to show the lists")
         }
@@ -74,7 +75,7 @@ struct ListsCommand: ListCommand {
                 runner.write(name + String(repeating: " ", count: width - DisplayWidth.of(name) + 2) + counts.joined(separator: ", ") + "\n")
             }
         case .rename(let from, let to):
-            guard from != to else { throw UsageError(message: "the list is named so already", command: Self.spec) }
+            guard from != to else { throw CommandError(message: "the list is named so already", command: Self.spec) }
             let moved = try runner.store.update(command: runner.arguments) { manager in try manager.renameList(from, to: to) }
             runner.write("Renamed the list \(TerminalText.printable(ListName.shown(moved.list))) to \(TerminalText.printable(ListName.shown(to))): \(counted(moved.items.count, "item")).\n")
         case .remove(let name, let target):

@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// `todo next`: the open items to do next, most urgent first, as Taskwarrior's default report.
 struct NextCommand: ListCommand {
@@ -24,7 +25,7 @@ struct NextCommand: ListCommand {
     var limit: Int?
     var json = false
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         let section: ListSection
         (section, query) = try arguments.selection()
         if section == .done { throw arguments.error("'todo next' shows open items; 'todo list --done' shows the done ones") }

@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// `todo postpone`: moves each item's due, and its start with it, later by a period (topydo's verb).
 struct PostponeCommand: EachItemCommand {
@@ -24,7 +25,7 @@ struct PostponeCommand: EachItemCommand {
         self.json = json
     }
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         let words = try arguments.positionals(atLeast: 1)
         guard words.count >= 2 else { throw arguments.error("missing '<period>', as 2d or 1w") }
         guard let period = DatePeriod(words.last!) else {

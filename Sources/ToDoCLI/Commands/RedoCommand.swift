@@ -17,7 +17,7 @@ struct RedoCommand: ListCommand {
         self.json = json
     }
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         count = try arguments.optionalCount()
         json = arguments.flag(CommonOptions.jsonChanges)
     }

@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// `todo remind`: the reminders whose time has come and that were not shown yet, each once; for a
 /// machine without a phone, run by a timer.
@@ -27,7 +28,7 @@ struct RemindCommand: ListCommand {
     var command: String?
     var json = false
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         try arguments.noPositionals()
         command = arguments.value(Self.exec)
         if let command, command.allSatisfy(\.isWhitespace) { throw arguments.error("'--exec' needs a command, as notify-send") }

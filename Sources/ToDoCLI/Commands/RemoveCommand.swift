@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// `todo remove`: deletes items.
 struct RemoveCommand: RefsOnlyCommand {

@@ -1,4 +1,6 @@
 import ToDoCore
+import ToDoModel
+import struct ToDoStorage.StoredItem
 
 /// `todo show`: every field of one item.
 struct ShowCommand: ListCommand {
@@ -14,7 +16,7 @@ struct ShowCommand: ListCommand {
         self.json = json
     }
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         references = try arguments.references()
         json = arguments.flag(CommonOptions.json)
     }

@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// `todo start` and `todo stop`: Taskwarrior's verbs for an item being worked on, the state
 /// iCalendar calls `IN-PROCESS`. Checking an item ends it too.

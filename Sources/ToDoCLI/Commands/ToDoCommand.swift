@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// One command of `todo`, in a file of its own: what help, the manual page and completion say of it
 /// (`spec`), how its arguments are read (syntax only: the rules are `ToDoCore`'s), and what it
@@ -6,7 +7,7 @@ import ToDoCore
 protocol ToDoCommand: Equatable, Sendable {
     static var spec: CommandSpec { get }
     /// Reads the command's arguments, which the scanner has already matched to `spec`.
-    init(_ arguments: CommandArguments) throws(UsageError)
+    init(_ arguments: CommandArguments) throws(CommandError)
     func run(in session: CommandSession) throws
 }
 
@@ -50,13 +51,13 @@ enum CommandRegistry {
 
     /// The command a word names: its name, one of its aliases, or the start of one command's name
     /// (two letters or more, as `hist`). `nil` when it names none; refused when it starts several.
-    static func spec(matching word: String) throws(UsageError) -> CommandSpec? {
+    static func spec(matching word: String) throws(CommandError) -> CommandSpec? {
         if let spec = all.first(where: { $0.name == word || $0.aliases.contains(word) }) { return spec }
         guard word.count >= 2 else { return nil }
         let starting = all.filter { $0.name.hasPrefix(word) }
         if starting.count > 1 {
             let names = starting.map { "'\($0.name)'" }
-            throw UsageError(message: "'\(word)' could be \(names.dropLast().joined(separator: ", ")) or \(names.last!); type more of it")
+            throw CommandError(message: "'\(word)' could be \(names.dropLast().joined(separator: ", ")) or \(names.last!); type more of it")
         }
         return starting.first
     }
@@ -66,7 +67,7 @@ enum CommandRegistry {
 /// whatever they are), and the list, opened when a command asks for it.
 struct CommandSession {
     let context: Context
-    let settings: Result<Settings, UsageError>
+    let settings: Result<Settings, CommandError>
     let invocation: Invocation
 
     /// The list the command works on, with what shows its items.
@@ -75,7 +76,7 @@ struct CommandSession {
         guard let home = context.homeDirectory
             ?? (context.environment["TODO_FILE"] != nil || invocation.fileOption != nil ? "/" : nil)
         else {
-            throw UsageError(message: "cannot find the home directory; set HOME or TODO_FILE", showsUsage: false)
+            throw CommandError(message: "cannot find the home directory; set HOME or TODO_FILE", showsUsage: false)
         }
         let path = StoreLocation.path(fileOption: invocation.fileOption, environment: context.environment,
                                       homeDirectory: home, currentDirectory: context.currentDirectory)
@@ -94,7 +95,7 @@ struct CommandSession {
 
     /// The lock's timeout for a command that changes the list; one that only reads takes no lock,
     /// so a bad `TODO_LOCK_TIMEOUT` does not stop it.
-    private func lockTimeout(_ settings: Settings) throws(UsageError) -> Double {
+    private func lockTimeout(_ settings: Settings) throws(CommandError) -> Double {
         type(of: invocation.command).spec.changesList ? try settings.lockTimeout : Settings.defaultLockTimeout
     }
 }

@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// todo.sh's verbs, as its users type them: `pri`, `depri`, `append`, `prepend`.
 
@@ -19,7 +20,7 @@ struct PriorityCommand: EachItemCommand {
     var priority: Int?
     var json = false
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         let words = try arguments.positionals(atLeast: 2)
         let text = words.last!
         if text.count == 1, let letter = text.uppercased().unicodeScalars.first, ("A"..."I").contains(letter) {
@@ -68,7 +69,7 @@ struct AppendCommand: EachItemCommand {
     var atStart = false
     var json = false
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         let words = try arguments.positionals(atLeast: 2)
         references = try arguments.references(in: [words[0]])
         guard references.count == 1 else { throw arguments.error("name one item; its title gets the words") }
@@ -94,7 +95,7 @@ struct PrependCommand: ListCommand {
 
     var append: AppendCommand
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         append = try AppendCommand(arguments)
     }
 

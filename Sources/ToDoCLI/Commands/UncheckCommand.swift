@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// `todo uncheck`: marks done items open again.
 struct UncheckCommand: RefsOnlyCommand {

@@ -26,7 +26,7 @@ struct UndoCommand: ListCommand {
         self.json = json
     }
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         if let number = arguments.value(Self.change) {
             try arguments.noPositionals()
             selection = .change(try arguments.count(number, of: Self.change.flag, noun: "a change number from 'todo history'"))

@@ -7,7 +7,7 @@ struct VersionCommand: ToDoCommand {
 
     init() {}
 
-    init(_ arguments: CommandArguments) throws(UsageError) {}
+    init(_ arguments: CommandArguments) throws(CommandError) {}
 
     func run(in session: CommandSession) throws {
         session.context.output.write("todo \(HelpRenderer.version)\n")

@@ -27,7 +27,7 @@ struct ScannedArguments: Equatable {
 /// the command; options take their value as the next argument or after `=`; `--` ends the options;
 /// a lone `-` is a positional (standard input).
 enum ArgumentScanner {
-    static func scan(_ arguments: [String]) throws(UsageError) -> ScannedArguments {
+    static func scan(_ arguments: [String]) throws(CommandError) -> ScannedArguments {
         var result = ScannedArguments()
         var index = 0
         var optionsEnded = false
@@ -99,7 +99,7 @@ enum ArgumentScanner {
                     value = arguments[index]
                     index += 1
                 } else {
-                    throw UsageError(message: "missing value for '\(spec.synopsis)'", command: result.command)
+                    throw CommandError(message: "missing value for '\(spec.synopsis)'", command: result.command)
                 }
                 if isGlobal {
                     globalOptionIndices.formUnion(start..<index)
@@ -116,7 +116,7 @@ enum ArgumentScanner {
                 }
             } else {
                 if inlineValue != nil {
-                    throw UsageError(message: "'\(spec.flag)' takes no value", command: result.command)
+                    throw CommandError(message: "'\(spec.flag)' takes no value", command: result.command)
                 }
                 guard result.flags.insert(spec.name).inserted else { throw repeated(spec, command: result.command) }
             }
@@ -126,7 +126,7 @@ enum ArgumentScanner {
             for group in command.exclusiveOptions {
                 let given = group.filter { result.values[$0.name] != nil || result.flags.contains($0.name) }
                 if given.count > 1 {
-                    throw UsageError(message: "'\(given[0].flag)' and '\(given[1].flag)' cannot be used together", command: command)
+                    throw CommandError(message: "'\(given[0].flag)' and '\(given[1].flag)' cannot be used together", command: command)
                 }
             }
         }
@@ -151,7 +151,7 @@ enum ArgumentScanner {
 
     /// An unknown command name, with the nearest command if one is close; `usage` is the command
     /// whose usage to show (`help` for `todo help <name>`).
-    static func unknownCommand(_ name: String, usage: CommandSpec? = nil, orTopic: Bool = false) -> UsageError {
+    static func unknownCommand(_ name: String, usage: CommandSpec? = nil, orTopic: Bool = false) -> CommandError {
         var message = "unknown command \(orTopic ? "or topic " : "")'\(name)'"
         // A command that changes the list is suggested only for a slip of one letter.
         let candidates = CommandRegistry.all.flatMap { command in
@@ -160,10 +160,10 @@ enum ArgumentScanner {
         if let suggestion = Suggestion.nearest(to: name, among: candidates) {
             message += ". Did you mean '\(suggestion)'?"
         }
-        return UsageError(message: message, command: usage)
+        return CommandError(message: message, command: usage)
     }
 
-    private static func unknownOption(_ argument: String, command: CommandSpec?) -> UsageError {
+    private static func unknownOption(_ argument: String, command: CommandSpec?) -> CommandError {
         var message = "unknown option '\(argument)'"
         let name = splitOption(argument).0
         let candidates = (command?.options ?? []) + GlobalOption.valued + [GlobalOption.help]
@@ -173,10 +173,10 @@ enum ArgumentScanner {
         } else if command != nil, !argument.hasPrefix("--") {
             message += " (a title or text that starts with '-' goes after '--')"
         }
-        return UsageError(message: message, command: command)
+        return CommandError(message: message, command: command)
     }
 
-    private static func repeated(_ option: OptionSpec, command: CommandSpec?) -> UsageError {
-        UsageError(message: "'\(option.flag)' was given more than once", command: command)
+    private static func repeated(_ option: OptionSpec, command: CommandSpec?) -> CommandError {
+        CommandError(message: "'\(option.flag)' was given more than once", command: command)
     }
 }

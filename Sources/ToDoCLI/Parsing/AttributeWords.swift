@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// Taskwarrior's attribute words, and todo.txt's, among a command's words: `due:fri`,
 /// `scheduled:mon` or `wait:mon` (the start; todo.txt's `t:`), `pri:H` (`priority:`),
@@ -63,14 +64,16 @@ struct AttributeWords {
     private static let todoTxtKeys: [String: Attribute] = ["t": .start, "pri": .priority, "rec": .recur]
 
     /// The words of `words` read: those before `literalStart` (the index of the first word after
-    /// `--`), unless `reads` is false, when every word is kept as it is.
-    init(_ words: [String], literalStart: Int?, reads: Bool = true) throws(AttributeWordError) {
+    /// `--`), unless `reads` is false, when every word is kept as it is. A word that cannot be read
+    /// throws the error `refusing` makes of it and why.
+    init(_ words: [String], literalStart: Int?, reads: Bool = true,
+         refusing: (_ word: String, _ reason: String) -> CommandError) throws(CommandError) {
         for (index, word) in words.enumerated() {
             guard reads, index < (literalStart ?? words.count) else {
                 self.words.append(word)
                 continue
             }
-            try read(word)
+            if let reason = read(word) { throw refusing(word, reason) }
         }
     }
 
@@ -89,25 +92,26 @@ struct AttributeWords {
         return !name.isEmpty && name.allSatisfy { $0.isASCII && $0.isLowercase } && attribute(named: name) != nil
     }
 
-    private mutating func read(_ word: String) throws(AttributeWordError) {
+    /// Reads `word`; why it cannot be read, when it cannot.
+    private mutating func read(_ word: String) -> String? {
         if let (tag, removes) = Self.tag(in: word) {
             if removes { removedTags.append(tag) } else { addedTags.append(tag) }
-            return
+            return nil
         }
         guard let colon = word.firstIndex(of: ":") else {
             words.append(word)
-            return
+            return nil
         }
         let name = word[..<colon], value = String(word[word.index(after: colon)...])
         let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let base = parts.first, !base.isEmpty, base.allSatisfy({ $0.isASCII && $0.isLowercase }),
               let (fullName, attribute) = Self.attribute(named: base) else {
             words.append(word)
-            return
+            return nil
         }
         guard let attribute else {
-            throw AttributeWordError(word: word, message: "todo does not read Taskwarrior's '\(fullName):' here"
-                                     + (fullName == "start" ? "; 'todo start <ref>' begins an item" : ""))
+            return "todo does not read Taskwarrior's '\(fullName):' here"
+                + (fullName == "start" ? "; 'todo start <ref>' begins an item" : "")
         }
         var read = attribute
         if parts.count == 2 {
@@ -115,13 +119,14 @@ struct AttributeWords {
             case (.due, "before"), (.due, "below"), (.due, "by"): read = .dueBefore
             case (.due, "after"), (.due, "above"): read = .dueAfter
             default:
-                throw AttributeWordError(word: word, message: "todo reads 'due.before:' and 'due.after:', and no other modifier")
+                return "todo reads 'due.before:' and 'due.after:', and no other modifier"
             }
         }
         if let earlier = values.first(where: { $0.attribute == read }) {
-            throw AttributeWordError(word: word, message: "'\(earlier.value.word)' gave it already")
+            return "'\(earlier.value.word)' gave it already"
         }
         values.append((read, Value(word: word, value: value)))
+        return nil
     }
 
     /// The attribute a name (or a start of one, three letters or more) names, and its full name.
@@ -136,8 +141,3 @@ struct AttributeWords {
     }
 }
 
-/// An attribute word that cannot be read, named.
-struct AttributeWordError: Error {
-    let word: String
-    let message: String
-}

@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// A piece of help text: a paragraph (filled to the width of the terminal or page), or a table
 /// of names and what they mean.

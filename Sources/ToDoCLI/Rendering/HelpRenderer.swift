@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// The help texts, generated from the commands' specs so that they always match what the parser accepts.
 enum HelpRenderer {

@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// Turns history entries into the text of `todo history`, `todo undo` and `todo redo`.
 struct HistoryRenderer {

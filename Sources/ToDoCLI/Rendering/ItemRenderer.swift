@@ -1,4 +1,6 @@
 import ToDoCore
+import ToDoModel
+import struct ToDoStorage.StoredItem
 
 /// Turns items into the text `todo` prints: the list, one-line summaries, the fields of `show`,
 /// and JSON.

@@ -1,4 +1,10 @@
 import ToDoCore
+import struct ToDoStorage.OutputBytes
+import ToDoModel
+import class ToDoStorage.BackgroundWork
+import struct ToDoStorage.ListFields
+import enum ToDoStorage.Parallelism
+import struct ToDoStorage.StoredItem
 
 /// `todo list`: open items, then done items under a "Done" heading when both sections are shown,
 /// in columns that line up across both sections: number, mark, priority (`H`, `M`, `L`, when any

@@ -1,3 +1,5 @@
+import struct ToDoStorage.OutputBytes
+
 /// Terminal decoration, or none: every method returns its text unchanged when colour is off.
 struct Style {
     let isEnabled: Bool

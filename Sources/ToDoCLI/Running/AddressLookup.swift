@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// Finds the coordinate of an address given without one, on the geocoder the user configured,
 /// before a command takes the store's lock (a slow server must not hold up other `todo`s). A

@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// What a command that works on the list works with: the store, what shows items, the settings,
 /// and the command line as the history records it.
@@ -13,7 +14,7 @@ struct CommandRunner {
     /// What looks addresses up; asked for only when one is to be, so that a bad geocoder setting
     /// stops only a command that would use it.
     var addressLookup: AddressLookup {
-        get throws(UsageError) {
+        get throws(CommandError) {
             AddressLookup(geocoderURL: try settings.geocoderURL, transport: context.transport,
                           timeout: try settings.httpTimeout ?? AddressLookup.defaultTimeout, errorOutput: context.errorOutput)
         }

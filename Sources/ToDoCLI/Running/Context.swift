@@ -1,4 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ToDoCore
+import ToDoModel
+import enum ToDoStorage.FileSystem
+import enum ToDoStorage.ZoneInfo
 
 /// Where text goes: standard output or standard error, or a string in tests.
 public protocol TextOutput: AnyObject {

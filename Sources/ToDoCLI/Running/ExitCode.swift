@@ -1,7 +1,7 @@
 import ToDoCore
 
 /// The exit status of `todo`, documented in the README and in `todo help`; stable across versions.
-public enum ExitCode: Int32, CaseIterable {
+public enum ExitCode: Int32, CaseIterable, Sendable {
     case success = 0
     /// Any failure not listed below: reading or writing a file, the lock held too long.
     case failure = 1
@@ -35,33 +35,28 @@ public enum ExitCode: Int32, CaseIterable {
         }
     }
 
-    /// The code for an error that ended a command.
+    /// The code for an error that ended a command: a `CommandError` carries its own, the library's
+    /// errors follow their outcome; an error of the system's libraries is a failure.
     init(for error: Error) {
-        switch error {
-        case is UsageError:
-            self = .usage
-        case let error as ItemManagerError:
-            switch error {
-            case .noSuchItem, .ambiguousReference, .noSuchList: self = .noSuchItem
-            case .duplicateContent, .duplicateID, .duplicateNumber, .openSubtasks, .listTaken, .listHoldsItems, .unfollowableRepeat, .beginningDone,
-                 .subtaskOfAnother, .nothingToPostpone, .postponedPastTheYears: self = .refused
-            case .numberOutOfRange: self = .failure
-            case .emptyTitle, .multilineTitle, .controlCharacters, .invalidCoordinate, .invalidDueDate, .invalidReference, .noLocation,
-                 .emptyLocationName, .invalidPriority, .invalidPercent, .invalidTag, .parentCycle, .invalidRepeatRule, .repeatWithoutDue, .reminderWithoutDue:
-                self = .usage
-            }
-        case is UndoError:
-            self = .undoRefused
-        case is ImportSourceError:
-            self = .badImportSource
-        case let error as SyncFailure:
-            self = error.refused ? .refused : .failure
-        case let error as StandardInputLineError:
-            self = ExitCode(for: error.underlying)
-        case let error as StoreError:
-            self = error.isUnreadableFile ? .unreadableStore : .failure
-        default:
+        if let error = error as? CommandError {
+            self = error.code
+        } else if let error = error as? any ErrorWithOutcome {
+            self.init(error.outcome)
+        } else {
             self = .failure
+        }
+    }
+
+    /// The code for an error of the library.
+    init(_ outcome: ErrorOutcome) {
+        switch outcome {
+        case .invalidRequest: self = .usage
+        case .notFound: self = .noSuchItem
+        case .refused: self = .refused
+        case .unreadableList: self = .unreadableStore
+        case .undoRefused: self = .undoRefused
+        case .malformedSource: self = .badImportSource
+        case .failed: self = .failure
         }
     }
 }

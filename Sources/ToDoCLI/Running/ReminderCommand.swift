@@ -1,4 +1,7 @@
 import ToDoCore
+import struct ToDoStorage.ShellCommand
+import ToDoModel
+import enum ToDoStorage.ProcessEnvironment
 
 /// The command `todo remind --exec` runs for each reminder (`notify-send`, any other), through
 /// `/bin/sh` with the reminder's title and details as "$1" and "$2", and in its environment. A
@@ -9,15 +12,9 @@ struct ReminderCommand {
     let command: String
     static let timeout = 30.0
 
-    /// Why a reminder's command did not deliver it (exit 1).
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
-    }
-
     /// Runs the command for `reminder`, described by `title` and `body`; throws when it could not
     /// be run, failed, or took too long.
-    func run(title: String, body: String, reminder: DueReminder, timeout: Double = Self.timeout) throws(ReminderCommand.Failure) {
+    func run(title: String, body: String, reminder: DueReminder, timeout: Double = Self.timeout) throws(CommandError) {
         var environment = ProcessEnvironment.all()
         environment["TODO_NUMBER"] = String(reminder.item.number)
         environment["TODO_ID"] = reminder.item.id.uuidString
@@ -29,10 +26,10 @@ struct ReminderCommand {
         let shell = ShellCommand(command.contains("$") ? command : command + " -- \"$@\"", name: "todo-remind",
                                  arguments: [TerminalText.printable(title), TerminalText.printable(body)], environment: environment)
         let ending: ShellCommand.Ending
-        do { ending = try shell.run(timeout: timeout).ending } catch { throw Failure("the reminder command could not be run: \(error)") }
+        do { ending = try shell.run(timeout: timeout).ending } catch { throw CommandError(.failure, "the reminder command could not be run: \(error)") }
         switch ending {
-        case .timedOut: throw Failure("the reminder command did not end within \(Int(timeout)) seconds")
-        case .exited(let status) where status != 0: throw Failure("the reminder command failed (exit \(status))")
+        case .timedOut: throw CommandError(.failure, "the reminder command did not end within \(Int(timeout)) seconds")
+        case .exited(let status) where status != 0: throw CommandError(.failure, "the reminder command failed (exit \(status))")
         case .exited: break
         }
     }

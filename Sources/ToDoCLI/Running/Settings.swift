@@ -1,4 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ToDoCore
+import ToDoModel
+import enum ToDoStorage.ZoneInfo
 
 /// The settings `todo` reads from its environment, each checked: a bad value is a clear error
 /// rather than a silent default. The time zone and the date order are checked for every command
@@ -11,18 +20,18 @@ struct Settings {
     let timeZone: TimeZoneRules
     let dateOrder: DateOrder
     /// `TODO_LOCK_TIMEOUT`: how long a change waits for another's lock, in seconds.
-    var lockTimeout: Double { get throws(UsageError) { try checkedLockTimeout.get() } }
+    var lockTimeout: Double { get throws(CommandError) { try checkedLockTimeout.get() } }
     /// The Nominatim-compatible search endpoint that `--address` is looked up on (`TODO_GEOCODER_URL`).
-    var geocoderURL: WebAddress? { get throws(UsageError) { try checkedGeocoderURL.get() } }
+    var geocoderURL: WebAddress? { get throws(CommandError) { try checkedGeocoderURL.get() } }
     /// `TODO_HTTP_TIMEOUT`: seconds before a request is given up, when set.
-    var httpTimeout: Double? { get throws(UsageError) { try checkedHTTPTimeout.get() } }
+    var httpTimeout: Double? { get throws(CommandError) { try checkedHTTPTimeout.get() } }
     /// `TODO_IMPORT_MAX_MB`: the largest source `todo import` reads (a download, a file, a folder, standard input), in bytes.
-    var importMaximumBytes: Int { get throws(UsageError) { try checkedImportMaximumBytes.get() } }
+    var importMaximumBytes: Int { get throws(CommandError) { try checkedImportMaximumBytes.get() } }
 
-    private let checkedLockTimeout: Result<Double, UsageError>
-    private let checkedGeocoderURL: Result<WebAddress?, UsageError>
-    private let checkedHTTPTimeout: Result<Double?, UsageError>
-    private let checkedImportMaximumBytes: Result<Int, UsageError>
+    private let checkedLockTimeout: Result<Double, CommandError>
+    private let checkedGeocoderURL: Result<WebAddress?, CommandError>
+    private let checkedHTTPTimeout: Result<Double?, CommandError>
+    private let checkedImportMaximumBytes: Result<Int, CommandError>
 
     /// The default for `TODO_IMPORT_MAX_MB`: a list of a million items is about 250 MB.
     static let defaultImportMaximumMegabytes = 256
@@ -32,7 +41,7 @@ struct Settings {
     /// `TZ` (unset: the system zone; empty: UTC, as POSIX says), `TODO_DATE_ORDER` (`mdy` or
     /// `dmy`), checked now; `TODO_LOCK_TIMEOUT` (seconds), `TODO_GEOCODER_URL`, `TODO_HTTP_TIMEOUT`
     /// and `TODO_IMPORT_MAX_MB`, checked when asked for.
-    init(environment: [String: String], systemTimeZone: () -> TimeZoneRules) throws(UsageError) {
+    init(environment: [String: String], systemTimeZone: () -> TimeZoneRules) throws(CommandError) {
         timeZone = try Self.timeZone(environment["TZ"], system: systemTimeZone)
 
         let order = environment["TODO_DATE_ORDER"] ?? ""
@@ -41,7 +50,7 @@ struct Settings {
         }
         self.dateOrder = dateOrder
 
-        checkedLockTimeout = Result { () throws(UsageError) in
+        checkedLockTimeout = Result { () throws(CommandError) in
             let timeout = environment["TODO_LOCK_TIMEOUT"] ?? ""
             guard let lockTimeout = timeout.isEmpty ? Self.defaultLockTimeout : Double(timeout),
                   lockTimeout.isFinite, lockTimeout >= 0, lockTimeout <= JSONFileStore.longestLockTimeout else {
@@ -50,7 +59,7 @@ struct Settings {
             return lockTimeout
         }
 
-        checkedGeocoderURL = Result { () throws(UsageError) in
+        checkedGeocoderURL = Result { () throws(CommandError) in
             let geocoder = environment["TODO_GEOCODER_URL"] ?? ""
             guard !geocoder.isEmpty else { return nil }
             guard let url = WebAddress(string: geocoder), url.isWebAddress else {
@@ -60,7 +69,7 @@ struct Settings {
             return url
         }
 
-        checkedHTTPTimeout = Result { () throws(UsageError) in
+        checkedHTTPTimeout = Result { () throws(CommandError) in
             let httpTimeout = environment["TODO_HTTP_TIMEOUT"] ?? ""
             guard !httpTimeout.isEmpty else { return nil }
             guard let seconds = Double(httpTimeout), seconds.isFinite, seconds > 0, seconds <= 3600 else {
@@ -69,7 +78,7 @@ struct Settings {
             return seconds
         }
 
-        checkedImportMaximumBytes = Result { () throws(UsageError) in
+        checkedImportMaximumBytes = Result { () throws(CommandError) in
             let importMaximum = environment["TODO_IMPORT_MAX_MB"] ?? ""
             guard let megabytes = importMaximum.isEmpty ? Self.defaultImportMaximumMegabytes : Int(importMaximum),
                   (1...Self.largestImportMaximumMegabytes).contains(megabytes) else {
@@ -85,7 +94,7 @@ struct Settings {
     /// (`:Europe/Berlin`); otherwise a zoneinfo file of that name comes first (`Europe/Berlin`,
     /// `EST5EDT`), then POSIX rules (`UTC0`, `JST-9`, `<+03>-3`, `CET-1CEST,M3.5.0,M10.5.0/3`,
     /// `UTC+3`, which is three hours *behind* UTC), then an abbreviation Foundation knew (`PST`) or an offset as it read one (`GMT+0100`, east).
-    private static func timeZone(_ value: String?, system: () -> TimeZoneRules) throws(UsageError) -> TimeZoneRules {
+    private static func timeZone(_ value: String?, system: () -> TimeZoneRules) throws(CommandError) -> TimeZoneRules {
         guard var name = value else { return system() }
         let namesAFile = name.hasPrefix(":")
         if namesAFile { name.removeFirst() }
@@ -100,7 +109,7 @@ struct Settings {
         throw error("TZ is '\(value!)', which is not a known time zone; use a name such as 'Europe/Berlin' or 'UTC'")
     }
 
-    private static func error(_ message: String) -> UsageError {
-        UsageError(message: message, showsUsage: false)
+    private static func error(_ message: String) -> CommandError {
+        CommandError(message: message, showsUsage: false)
     }
 }

@@ -116,8 +116,9 @@ extension ItemManager {
     /// come first: an address or coordinate needs a place (the item's, or a new one in the same
     /// edit), and a place needs a name; then the rules of every change (a single-line title, an
     /// open item unlike every other open item). Nothing changes when one refuses, nor when the edit
-    /// leaves every field as it was (`changes` then shows none).
-    public mutating func edit(itemWithID id: UUID, _ edit: ItemEdit) throws(ItemManagerError) -> ToDoItem {
+    /// leaves every field as it was (`changes` then shows none). A repeat rule the edit sets is read
+    /// as `repeatGiven` says, from the due the item has after the edit (`RepeatGiven`).
+    public mutating func edit(itemWithID id: UUID, _ edit: ItemEdit, repeatGiven: RepeatGiven = .asWritten) throws(ItemManagerError) -> ToDoItem {
         guard let current = item(withID: id) else { throw .noSuchItem(.id(id)) }
         var location = edit.location.applied(to: current.location)
         if edit.address != .keep || edit.coordinate != .keep {
@@ -146,6 +147,7 @@ extension ItemManager {
         edited.start = start
         edited.parent = parent
         for (field, change) in edit.texts { edited[text: field] = change.applied(to: current[text: field]) }
+        if edit.repeatRule.isSet { keepingMonthEnd(of: &edited, repeatGiven) }
         followRepeatZone(of: &edited, before: current, ruleGiven: edit.repeatRule.isSet)
         // Another list, named in another case than its items spell it, is theirs.
         if let list = edited.list, !ListName.same(list, current.list) { edited.list = listName(asTheItemsSpell: list) }

@@ -10,7 +10,23 @@ public struct CheckedOccurrence: Equatable, Sendable {
     public var series: ToDoItem?
 }
 
+/// How a repeat rule reached the list. `typed` at the command line, a cadence (`monthly`, `every
+/// 3 months`) from a due on the 29th to a month's end keeps the month's end, as Taskwarrior's
+/// repeats do (`RepeatRule.keepingMonthEnd`, the due's day read in `ItemManager.localZone`):
+/// `monthly` from January 31st gives February 28th. `asWritten` by a program (an iCalendar file,
+/// a server), `FREQ=MONTHLY` keeps RFC 5545's meaning and skips the months without the day.
+public enum RepeatGiven: Sendable {
+    case typed, asWritten
+}
+
 extension ItemManager {
+    /// `item`'s repeat rule as the list keeps it, given as `given` says.
+    func keepingMonthEnd(of item: inout ToDoItem, _ given: RepeatGiven) {
+        guard given == .typed, let rule = item.repeatRule, let due = item.due else { return }
+        let kept = RepeatRule.keepingMonthEnd(rule, due: due, rules: localZone ?? .utc)
+        if kept != rule { item.repeatRule = kept }
+    }
+
     /// Checks the current occurrence of the open repeating item with `id`, its dates read in
     /// `rules`: a done copy of the item (a new id and the next number, no repeat rule) records the
     /// occurrence with the due it had, and the item keeps its number and stays open, its due (and

@@ -69,7 +69,7 @@ public struct ItemManager: Sendable {
         doneStored = stored.done
         mayHaveStartDates = stored.anyStartDate
         mayHaveSubtasks = stored.anyParent
-        if let records = stored.open.unchangedRecords { openTitleKeys = TitleKeySet(keysOf: records) }
+        if let keys = TitleKeySet(keysOfRecordsBehind: stored.open) { openTitleKeys = keys }
         if stored.idsAndNumbersChecked {
             // Read through an index (`ListIndex`), made only of a list restored here before: its ids
             // and numbers are unique, and all in range.
@@ -82,18 +82,19 @@ public struct ItemManager: Sendable {
         var seenNumbers = NumberSet(denseBelow: 8 * (openStored.count + doneStored.count) + 4096)
         var highestNumber = 0
         // Fields are read where the items are: iterating the arrays would copy every item (and
-        // retain its text) only to look at its id and number.
+        // retain its text) only to look at its id and number. (Only the message of a clash looks
+        // through the array.)
         for stored in [openStored, doneStored] {
             try stored.withItemsInMemory { items throws(ItemManagerError) in
                 for index in items.indices {
                     let number = items[index].number
                     if number > ToDoItem.largestNumber { throw .numberOutOfRange(number) }
                     if !seenIDs.insert(items[index].id) {
-                        throw .duplicateID(existing: (items.first { $0.id == items[index].id } ?? items[index]).item)
+                        throw .duplicateID(existing: (stored.first { $0.id == items[index].id } ?? items[index]).item)
                     }
                     if number > 0 {
                         if !seenNumbers.insert(number) {
-                            throw .duplicateNumber(existing: (items.first { $0.number == number } ?? items[index]).item)
+                            throw .duplicateNumber(existing: (stored.first { $0.number == number } ?? items[index]).item)
                         }
                         highestNumber = max(highestNumber, number)
                     }
@@ -132,9 +133,10 @@ public struct ItemManager: Sendable {
 
     /// Adds `item` to the end of the open items with the next number, and returns it as stored.
     /// Refused when the title is empty or not one line, when its place has no name, when an item
-    /// has its id, or when an open item has the same content.
+    /// has its id, or when an open item has the same content. Its repeat rule is read as `repeatGiven`
+    /// says (`RepeatGiven`: a rule a person typed keeps the month's end).
     @discardableResult
-    public mutating func add(_ item: ToDoItem) throws(ItemManagerError) -> ToDoItem {
+    public mutating func add(_ item: ToDoItem, repeatGiven: RepeatGiven = .asWritten) throws(ItemManagerError) -> ToDoItem {
         try Self.checkPlaceHasName(item.location)
         if let parent = item.parent { try checkParent(parent, of: item.id) }
         try Self.checkRepeat(of: item, before: nil)
@@ -144,6 +146,7 @@ public struct ItemManager: Sendable {
         if open.done { open.done = false }
         if open.completedAt != nil { open.completedAt = nil }
         if !open.tags.isEmpty { open.tags = Tags.normalized(open.tags) }
+        keepingMonthEnd(of: &open, repeatGiven)
         followRepeatZone(of: &open, before: nil, ruleGiven: true)
         return try insert(open)
     }

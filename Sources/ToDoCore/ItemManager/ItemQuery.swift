@@ -190,3 +190,24 @@ extension StoredItem {
         ToDoItem.waits(start: start, now: now, dates: dates)
     }
 }
+
+extension ItemQuery {
+    /// How many done items the list's own view shows beside the open ones: those checked last.
+    /// (`--done` and `--all` show them all.)
+    public static let latestDoneShown = 10
+
+    /// The list's own view of `items`: those that wait for their start (`waitsForItsStart`) set
+    /// aside, and the positions of the others, not copies of them (a list of 100,000 is
+    /// megabytes); `nil` positions when none waits.
+    package static func settingAsideWaiting(in items: [StoredItem], now: Date, dates: DueDateFormatter) -> (waiting: [StoredItem], shown: [Int]?) {
+        // Read where the items are: through the array, each would be copied to be asked.
+        let span = items.span
+        guard let first = span.indices.first(where: { span[$0].waitsForItsStart(now: now, dates: dates) }) else { return ([], nil) }
+        var waiting: [StoredItem] = [], shown = Array(0..<first)
+        shown.reserveCapacity(span.count)
+        for index in first..<span.count {
+            if span[index].waitsForItsStart(now: now, dates: dates) { waiting.append(span[index]) } else { shown.append(index) }
+        }
+        return (waiting, shown)
+    }
+}

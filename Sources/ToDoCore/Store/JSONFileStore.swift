@@ -165,7 +165,7 @@ public struct JSONFileStore: Sendable {
     public func update<Result>(withReminderLog change: (ItemManager, inout ReminderLog) throws -> Result) throws -> Result {
         try update(command: [], alwaysLocks: false, companion: Self.reminderLogSuffix, read: { path throws(StoreError) -> ReminderLog? in
             guard let (bytes, _) = try FileSystem.readCompanionFile(at: path, limit: sizeLimit) else { return nil }
-            return try ReminderLog(bytes: Array(bytes.buffer), file: path)
+            return try ReminderLog(bytes: bytes.array, file: path)
         }, write: { (log: ReminderLog, _) throws(StoreError) in log.serialized() }) { (manager: inout ItemManager, log: inout ReminderLog?, _) in
             var current = log ?? ReminderLog()
             let result = try change(manager, &current)
@@ -351,7 +351,7 @@ public struct JSONFileStore: Sendable {
                 let journal = ListJournal(dataPath: path)
                 let listDigest = snapshot.listDigest
                 afterList = try preparingAlong { () throws(StoreError) in
-                    Self.listDigest(of: try listDigest(), journal: (snapshot.journal.keptBytes + line).withUnsafeBufferPointer(FileSystem.digest(of:)))
+                    Self.listDigest(of: try listDigest(), journal: FileSystem.digest(of: snapshot.journal.keptBytes + line))
                 }
                 try checkUnchanged()
                 try journal.append(line, at: snapshot.journal.end, readSize: snapshot.journal.size)
@@ -521,7 +521,7 @@ public struct JSONFileStore: Sendable {
         var fileDigest: UInt64?
         let digest = { () -> UInt64 in
             if let fileDigest { return fileDigest }
-            let digest = withExtendedLifetime(bytes) { FileSystem.digest(of: UnsafeBufferPointer(start: bytes.start, count: bytes.count)) }
+            let digest = bytes.digest
             fileDigest = digest
             return digest
         }

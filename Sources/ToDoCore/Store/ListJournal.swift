@@ -63,7 +63,7 @@ struct ListJournal {
     /// caller. One of the user's own that others may write to is refused, as the history is.
     func read(after revision: Int, folded: UInt64?, listDigest: () -> UInt64, limit: Int) throws(StoreError) -> Contents? {
         // Part of the list: only this user's own file (see `OwnFiles.reasonNotToTrust`).
-        let read: (bytes: UnsafeOwnedBytes, identity: FileIdentity)?
+        let read: (bytes: OwnedBytes, identity: FileIdentity)?
         do {
             read = try FileSystem.readCompanionFile(at: path, limit: limit)
         } catch .unusableFile(let file, let reason) {
@@ -75,22 +75,20 @@ struct ListJournal {
             }
         }
         guard let (bytes, _) = read else { return Contents() }
-        return try withExtendedLifetime(bytes) { () throws(StoreError) in
-            try contents(of: UnsafeBufferPointer(start: bytes.start, count: bytes.count), after: revision, folded: folded, listDigest: listDigest)
-        }
+        return try contents(of: bytes.array, after: revision, folded: folded, listDigest: listDigest)
     }
 
     /// The list file the journal continues.
     var listPath: String { String(path.dropLast(Self.suffix.count)) }
 
-    private func contents(of bytes: UnsafeBufferPointer<UInt8>, after revision: Int, folded: UInt64?,
+    private func contents(of bytes: [UInt8], after revision: Int, folded: UInt64?,
                           listDigest: () -> UInt64) throws(StoreError) -> Contents {
         var contents = Contents(size: bytes.count)
         var start = 0
         var lineNumber = 0
         while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
             lineNumber += 1
-            let line = UnsafeBufferPointer(rebasing: bytes[start..<newline])
+            let line = bytes[start..<newline]
             let next = newline + 1
             guard let body = Self.checkedBody(of: line) else {
                 // A damaged last line is one a crash cut short; one before others, damage.
@@ -135,14 +133,14 @@ struct ListJournal {
     }
 
     /// The line without its digest member and closing brace, when the digest is right.
-    private static func checkedBody(of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    private static func checkedBody(of line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         let suffixLength = checkPrefix.count + 16 + 2
         guard line.count > suffixLength else { return nil }
-        let bodyEnd = line.count - suffixLength
+        let bodyEnd = line.endIndex - suffixLength
         let suffix = line[bodyEnd...]
         guard suffix.starts(with: checkPrefix), suffix.suffix(2).elementsEqual(#""}"#.utf8) else { return nil }
         guard let digest = HexDigit.digest(spelledBy: suffix.dropFirst(checkPrefix.count).prefix(16)) else { return nil }
-        let body = UnsafeBufferPointer(rebasing: line[..<bodyEnd])
+        let body = line[..<bodyEnd]
         return FileSystem.digest(of: body) == digest ? body : nil
     }
 
@@ -217,7 +215,7 @@ struct ListJournal {
         // No closing brace yet: the digest covers what comes before its own member.
         var bytes = writer.line()
         bytes.removeLast()
-        let digest = bytes.withUnsafeBufferPointer(FileSystem.digest(of:))
+        let digest = FileSystem.digest(of: bytes)
         bytes.append(contentsOf: checkPrefix)
         bytes.append(contentsOf: HexDigit.digestText(digest).utf8)
         bytes.append(contentsOf: #""}"#.utf8)

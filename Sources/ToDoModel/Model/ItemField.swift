@@ -1,7 +1,7 @@
 /// The fields of an item, declared once: what `show` and the history call each, whether two items
 /// hold the same value of it, and how it is taken from one item into another. A sync merges them
 /// one by one, the history says which an edit changed, `edit` knows from them when it changes
-/// nothing, and each import and export format says what it does with each (`ItemField+Formats`):
+/// nothing, and each import and export format says what it does with each (the names at the end of this file):
 /// a new field does not compile until every one of them has.
 ///
 /// What travels is every field: the number stays local (numbers never travel); the id and UID are

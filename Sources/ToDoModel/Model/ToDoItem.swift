@@ -63,8 +63,10 @@ public struct ToDoItem: Equatable, Sendable {
                   location: location, priority: priority, tags: tags)
     }
 
-    /// The full initializer: every field a caller may set. (`ItemManager` gives an item its number
-    /// when it is added, and its times when it is added, checked or changed.)
+    /// The item with its identity, its status and the fields most callers set; the others (the
+    /// project, the list, reminders, notes, what other programs wrote) are properties to set after.
+    /// (`ItemManager` gives an item its number when it is added, and its times when it is added,
+    /// checked or changed.)
     public init(id: UUID, number: Int = 0, done: Bool = false, title: String, itemDescription: String? = nil,
                 due: ItemDate? = nil, start: ItemDate? = nil, repeatRule: String? = nil, location: Location? = nil,
                 priority: Int? = nil, tags: [String] = [], parent: UUID? = nil, inProgress: Bool = false,

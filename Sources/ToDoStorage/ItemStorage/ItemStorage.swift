@@ -25,7 +25,7 @@ package struct ItemStorage: Sendable {
     }
 
     /// Fields that stay in `form`, in `text`, until asked for.
-    package init(_ form: UnsafeWrittenForm, in text: consuming StoredText) {
+    init(_ form: UnsafeWrittenForm, in text: consuming StoredText) {
         self.form = form
         holder = text
     }
@@ -139,19 +139,19 @@ package struct ItemStorage: Sendable {
 
     /// The written form, when writing an item with this `number` and status anew would give
     /// exactly its bytes.
-    package func writtenForm(number: Int, done: Bool) -> UnsafeWrittenForm? {
+    func writtenForm(number: Int, done: Bool) -> UnsafeWrittenForm? {
         guard let form, form.isExact, form.number == number, form.done == done else { return nil }
         return form
     }
 
     /// Where the item's fields are in the text it was read from, exact or not; `nil` once decoded.
-    package var readForm: UnsafeWrittenForm? {
+    var readForm: UnsafeWrittenForm? {
         form
     }
 
     /// Where the text a written form points into starts: forms with the same one were read from
     /// one text.
-    package var writtenTextStart: UnsafePointer<UInt8>? { form == nil ? nil : unsafeDowncast(holder, to: StoredText.self).start }
+    var writtenTextStart: UnsafePointer<UInt8>? { form == nil ? nil : unsafeDowncast(holder, to: StoredText.self).start }
 
     /// Calls `body` with the title's UTF-8 bytes: for a written form whose title has no escapes,
     /// straight from the text, without making a `String`.
@@ -245,10 +245,10 @@ package struct StoredItem: Sendable {
     }
 
     /// The bytes the item was read from, when writing it anew would give exactly them.
-    package var writtenForm: UnsafeWrittenForm? { storage.writtenForm(number: number, done: done) }
+    var writtenForm: UnsafeWrittenForm? { storage.writtenForm(number: number, done: done) }
 
     /// Where the text the written form points into starts, when it has one that `writtenForm` gives.
-    package var writtenTextStart: UnsafePointer<UInt8>? { writtenForm == nil ? nil : storage.writtenTextStart }
+    var writtenTextStart: UnsafePointer<UInt8>? { writtenForm == nil ? nil : storage.writtenTextStart }
 
     /// What `todo list` shows of the item, its strings' bytes appended to `text` (best kept, and
     /// emptied now and then, for the next items, so that a list of thousands allocates once),

@@ -4,13 +4,13 @@ import ToDoModel
 package final class StoredText: @unchecked Sendable {
     /// The bytes, in memory they own: valid for as long as this holder (or another of the same
     /// bytes) lives, which every item read from them keeps.
-    private let storage: UnsafeOwnedBytes
+    private let storage: OwnedBytes
     /// Where the bytes are, kept here so that items read them without counting references.
-    package let start: UnsafePointer<UInt8>
+    let start: UnsafePointer<UInt8>
     package let count: Int
 
     /// Holds `storage`, which must not change from now on.
-    package init(owning storage: UnsafeOwnedBytes) {
+    package init(owning storage: OwnedBytes) {
         self.storage = storage
         start = UnsafePointer(storage.start)
         count = storage.count
@@ -18,7 +18,7 @@ package final class StoredText: @unchecked Sendable {
 
     /// A copy of `bytes`.
     package convenience init(_ bytes: [UInt8]) {
-        self.init(owning: UnsafeOwnedBytes(copying: bytes))
+        self.init(owning: OwnedBytes(copying: bytes))
     }
 
     /// Another holder of the same bytes.
@@ -29,7 +29,7 @@ package final class StoredText: @unchecked Sendable {
     }
 
     /// The whole text; valid while this holder lives.
-    package var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
     /// Reads the text as one JSON document with `readValue`; the text lives while it reads.
     package func scanDocument<Value, Failure: JSONScanFailure>(_ readValue: (inout JSONScanner) throws(Failure) -> Value) throws(Failure) -> Value {

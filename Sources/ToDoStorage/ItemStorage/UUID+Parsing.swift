@@ -12,7 +12,7 @@ extension UUID {
     /// Reads the canonical form from its UTF-8 bytes; with `upperCaseOnly`, only with the hex
     /// letters in upper case (as `uuidString` and the store write them). The 32 digits are read
     /// eight at a time (`hexWord`): every item of a list has an id.
-    package init?(canonical text: UnsafeBufferPointer<UInt8>, upperCaseOnly: Bool = false) {
+    init?(canonical text: UnsafeBufferPointer<UInt8>, upperCaseOnly: Bool = false) {
         guard text.count == 36, let base = text.baseAddress,
               base[8] == UInt8(ascii: "-"), base[13] == UInt8(ascii: "-"),
               base[18] == UInt8(ascii: "-"), base[23] == UInt8(ascii: "-")
@@ -33,7 +33,7 @@ extension UUID {
 
     /// The id whose 16 bytes (`uuid`) are at `bytes`, loaded as they are: an index (`ListIndex`)
     /// holds one for each of 100,000 items, and `init(uuid:)` takes its 16 bytes one by one.
-    package init(bytesAt bytes: UnsafeRawPointer) {
+    init(bytesAt bytes: UnsafeRawPointer) {
         self = bytes.loadUnaligned(as: UUID.self)
     }
 

@@ -6,7 +6,7 @@ package struct WrittenItem: Sendable {
     package let number: Int
     package let done: Bool
     package let range: Range<Int>
-    package let offsets: UnsafeWrittenForm.Offsets
+    let offsets: UnsafeWrittenForm.Offsets
     package let isExact: Bool
 }
 
@@ -14,9 +14,9 @@ package struct WrittenItem: Sendable {
 /// fields starts there: the item's fields are read from it when asked for. Plain values, so that
 /// reading a field counts no reference. Unsafe: the pointer is valid only while the text it points
 /// into lives, which `ItemStorage` keeps alive beside it.
-package struct UnsafeWrittenForm: @unchecked Sendable {
+struct UnsafeWrittenForm: @unchecked Sendable {
     /// The item's first byte and how many it has.
-    package let start: UnsafePointer<UInt8>
+    let start: UnsafePointer<UInt8>
     package let count: Int
     package let offsets: Offsets
     /// The number and status written in the bytes: an item whose own differ is written anew.
@@ -65,7 +65,7 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
         package var startIsDay = false
     }
 
-    package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
     package var title: String { value(at: offsets.title, WrittenFormReader.string) ?? "" }
     package var itemDescription: String? { value(at: offsets.itemDescription, WrittenFormReader.string) }
@@ -107,7 +107,7 @@ package struct UnsafeWrittenForm: @unchecked Sendable {
     }
 
     /// `body` called with the title's bytes when it has no escapes (so they are its UTF-8), else `nil`.
-    package func withUnescapedTitle<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    func withUnescapedTitle<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         let bytes = bytes
         return Self.unescapedString(at: Int(offsets.title), in: bytes).map { body(UnsafeBufferPointer(rebasing: bytes[$0])) }
     }

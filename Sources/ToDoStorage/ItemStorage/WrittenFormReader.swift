@@ -22,7 +22,7 @@ import ToDoModel
 package enum WrittenFormReader {
     /// The longest item kept as where its fields are: offsets are 16 bits (`UnsafeWrittenForm.Offset`),
     /// and an item with a description of 64 KB is rare enough to decode.
-    package static let longestItem = Int(UnsafeWrittenForm.Offset.max)
+    static let longestItem = Int(UnsafeWrittenForm.Offset.max)
 
     /// Where the item that comes next is, if it is in the exact written form, else `nil` with
     /// nothing consumed. Plain values only, so that another thread can look (`BackgroundItemScan`).
@@ -681,7 +681,7 @@ private enum ItemMember: UInt16 {
     case id, number, title, itemDescription, timestamp, dueDate, allDay, start, startDate, repeatRule, location, priority, tags, parent,
          done, project, list, alarms, createdAt, completedAt, modifiedAt
 
-    package init?(_ key: UnsafeBufferPointer<UInt8>) {
+    init?(_ key: UnsafeBufferPointer<UInt8>) {
         // By length first (a jump table), then by the first byte: a key is told in a few steps.
         guard key.count >= 2 else { return nil }
         let member: ItemMember, name: StaticString

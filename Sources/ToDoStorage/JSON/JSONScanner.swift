@@ -56,7 +56,7 @@ package struct JSONScanner {
     private var openKeyRanges: [Int] = []
     private var openEscapedKeys: [String] = []
 
-    package init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -555,7 +555,7 @@ package struct JSONScanner {
     }
 
     /// Throws at the first byte of `content` (which starts at `start`) that is not valid UTF-8.
-    package func checkUTF8(_ content: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONSyntaxError) {
+    func checkUTF8(_ content: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONSyntaxError) {
         if let invalid = Self.firstInvalidUTF8Offset(in: content) {
             throw error("invalid UTF-8 in a string", at: start + invalid)
         }
@@ -563,7 +563,7 @@ package struct JSONScanner {
 
     /// The offset within `content` of the first byte that does not begin a valid UTF-8 sequence,
     /// or `nil`.
-    package static func firstInvalidUTF8Offset(in content: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func firstInvalidUTF8Offset(in content: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         while index < content.count {
             guard let length = utf8SequenceLength(content, at: index) else { return index }
@@ -575,7 +575,7 @@ package struct JSONScanner {
     /// The length of the valid UTF-8 sequence that starts at `index` (RFC 3629: no overlong forms,
     /// no surrogates, nothing above U+10FFFF), or `nil` when none does.
     @inline(__always)
-    package static func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    static func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         let lead = bytes[index]
         if lead < 0x80 { return 1 }
         let length: Int
@@ -707,7 +707,7 @@ package enum JSONStringToken: Equatable {
     }
 
     /// Calls `body` with the string's UTF-8 bytes, without making a `String` of raw bytes.
-    package func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         switch self {
         case .raw(let bytes): return body(bytes)
         case .decoded(var string): return string.withUTF8(body)
@@ -748,7 +748,7 @@ package enum JSONNumberToken {
 /// A text of up to 16 bytes (a key, `true`, the start of an item) is compared as two words that
 /// may overlap, without a call or a loop; a longer one with `memcmp`.
 @inline(__always)
-package func isSameBytes(_ here: UnsafeRawPointer, _ text: StaticString) -> Bool {
+func isSameBytes(_ here: UnsafeRawPointer, _ text: StaticString) -> Bool {
     let count = text.utf8CodeUnitCount, expected = UnsafeRawPointer(text.utf8Start)
     switch count {
     case 17...:
@@ -775,7 +775,7 @@ package func isSameBytes(_ here: UnsafeRawPointer, _ text: StaticString) -> Bool
 /// zero byte" trick, whose false alarms only ever fall above a true one, so the lowest is the first
 /// such byte); the word itself has it set in bytes of 0x80 and over.
 @inline(__always)
-package func plainASCIICount(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
+func plainASCIICount(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
     let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
     var offset = 0
     while count - offset >= 8 {

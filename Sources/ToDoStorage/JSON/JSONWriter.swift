@@ -220,7 +220,7 @@ package struct JSONWriter {
 
     /// Bytes that are already a complete value, written as they are, as `beginObject` to
     /// `endObject` would.
-    package mutating func raw(_ value: UnsafeBufferPointer<UInt8>) {
+    mutating func raw(_ value: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: value)
     }
 

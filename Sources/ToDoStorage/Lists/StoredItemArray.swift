@@ -30,13 +30,13 @@ package struct StoredItemArray: Sendable {
     }
 
     /// The items of `indexed`, made when asked for.
-    package init(_ indexed: UnsafeIndexedItems) {
+    init(_ indexed: UnsafeIndexedItems) {
         self.indexed = indexed
         items = []
     }
 
     /// The records the items come from, when they are all the records' items unchanged.
-    package var unchangedRecords: UnsafeIndexedItems? {
+    var unchangedRecords: UnsafeIndexedItems? {
         removed.isEmpty && replaced.isEmpty && items.isEmpty ? indexed : nil
     }
 
@@ -258,7 +258,13 @@ package struct StoredItemArray: Sendable {
 
     /// Calls `body` with the items laid out one after the other in memory: the array's own, or,
     /// where records back them, an array made for the call. Reading an item there copies nothing.
-    package func withItemsInMemory<Result, Failure: Error>(_ body: (UnsafeBufferPointer<StoredItem>) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withItemsInMemory<Result, Failure: Error>(_ body: (Span<StoredItem>) throws(Failure) -> Result) throws(Failure) -> Result {
+        let items = indexed == nil ? items : array
+        return try body(items.span)
+    }
+
+    /// As `withItemsInMemory`, through a buffer that may be handed to other threads while `body` runs.
+    func withItemsInBuffer<Result, Failure: Error>(_ body: (UnsafeBufferPointer<StoredItem>) throws(Failure) -> Result) throws(Failure) -> Result {
         let items = indexed == nil ? items : array
         return try items.withUnsafeBufferPointer { buffer throws(Failure) in try body(buffer) }
     }

@@ -25,7 +25,7 @@ package enum TitleKey {
     }
 
     /// The key of a title whose normalized form is ASCII, from its UTF-8 bytes; else `nil`.
-    package static func asciiKey(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func asciiKey(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let firstOther = bytes.firstIndex(where: { $0 >= 0x80 }) else { return asciiKey(bytes) }
         // Most titles that are not ASCII have no equivalent: told by the bytes of their first
         // other scalar (the three above are E2 84 AA, CD BE and E1 BF AF in UTF-8).
@@ -50,7 +50,7 @@ package enum TitleKey {
 
 
     /// The key of a title that is the ASCII `bytes`: FNV-1a over eight bytes at a time.
-    package static func asciiKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func asciiKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         var offset = 0
         let raw = UnsafeRawBufferPointer(bytes)
@@ -99,7 +99,7 @@ package struct TitleKeySet: Sendable {
             }
             if ascii == nil {
                 // Through the buffer: iterating the array would copy (and retain) every item.
-                ascii = openItems.withItemsInMemory { openItems in
+                ascii = openItems.withItemsInBuffer { openItems in
                     BackgroundWork.inTwoHalves(openItems.count, minimumCount: Parallelism.gatherTitleKeysInTwoHalvesMinimumCount) { range in
                         Self.asciiKeys(of: openItems[range])
                     }
@@ -135,8 +135,15 @@ package struct TitleKeySet: Sendable {
 
     /// The set of the open items of `records`, whose ASCII keys the records hold (`ListIndex`):
     /// the others' are gathered when a check needs them.
-    package init(keysOf records: UnsafeIndexedItems) {
+    init(keysOf records: UnsafeIndexedItems) {
         asciiNotInSet = (records, [])
+    }
+
+    /// The set of `items`, open ones, when they are their records' items unchanged (read through
+    /// the list's index): their ASCII keys are the records'. `nil` for other items.
+    package init?(keysOfRecordsBehind items: StoredItemArray) {
+        guard let records = items.unchangedRecords else { return nil }
+        self.init(keysOf: records)
     }
 
     /// An empty set for an empty list: nothing to gather.

@@ -21,7 +21,7 @@ package struct BackgroundItemScan {
 
     /// Where to start in a list in `range` of `bytes`: the first item start after the middle, or
     /// `nil` for a short list.
-    package static func secondHalfStart(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
+    static func secondHalfStart(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
         guard range.count >= Parallelism.readItemsInTwoHalvesMinimumBytes else { return nil }
         let middle = range.lowerBound + range.count / 2
         return itemStart(in: bytes, after: middle, before: min(range.upperBound, middle + searchLength))
@@ -29,7 +29,7 @@ package struct BackgroundItemScan {
 
     /// Starts looking at the items of `bytes` from `start`. `bytes` must stay valid until
     /// `finish()` returns, and `finish()` must be called.
-    package init(bytes: UnsafeBufferPointer<UInt8>, start: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, start: Int) {
         self.start = start
         work = BackgroundWork { Self.scan(bytes, from: start) }
     }

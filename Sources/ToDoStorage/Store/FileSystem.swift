@@ -45,9 +45,9 @@ package enum FileSystem {
     /// `nil` when there is none: never through a final symbolic link, never a FIFO or device
     /// (opened without waiting), and never more than `OwnFiles.sizeLimit` bytes. The bytes are in
     /// memory of their own, which items read from the list may point into. With `mapping`, a
-    /// file of `mapFromBytes` or more is mapped instead of read (`UnsafeOwnedBytes(mapping:count:)`):
+    /// file of `mapFromBytes` or more is mapped instead of read (`OwnedBytes(mapping:count:)`):
     /// only for the list itself, which todo replaces by renaming, never writes into.
-    package static func readOwnFile(at path: String, limit: Int = OwnFiles.sizeLimit, mapping: Bool = false) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
+    package static func readOwnFile(at path: String, limit: Int = OwnFiles.sizeLimit, mapping: Bool = false) throws(StoreError) -> (bytes: OwnedBytes, identity: FileIdentity)? {
         try readKept(path, limit: limit, mapFromBytes: mapping ? mapFromBytes : nil) { status in
             status.st_mode & S_IFMT != S_IFREG ? .notRegularFile : nil
         }
@@ -61,7 +61,7 @@ package enum FileSystem {
     /// `readOwnFile` reads the list, and only when this user owns it and no one else may write to
     /// it (`OwnFiles.reasonNotToTrust`): in a folder others can write to, a file planted or moved
     /// there by another user is refused, never read.
-    package static func readCompanionFile(at path: String, limit: Int = OwnFiles.sizeLimit) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
+    package static func readCompanionFile(at path: String, limit: Int = OwnFiles.sizeLimit) throws(StoreError) -> (bytes: OwnedBytes, identity: FileIdentity)? {
         try readKept(path, limit: limit, refusing: OwnFiles.reasonNotToTrust)
     }
 
@@ -70,7 +70,7 @@ package enum FileSystem {
     /// link, not a plain file, over `limit` bytes), it is empty or it cannot be mapped. For a file
     /// that only saves time, the list's index, which is then not used. Like the list, it is only
     /// ever replaced by renaming.
-    package static func mapCompanionFile(at path: String, limit: Int) -> UnsafeOwnedBytes? {
+    package static func mapCompanionFile(at path: String, limit: Int) -> OwnedBytes? {
         let mapped = try? readKept(path, limit: limit, mapFromBytes: 0, refusing: OwnFiles.reasonNotToTrust)
         guard let (bytes, _) = mapped ?? nil, bytes.isMapped else { return nil }
         return bytes
@@ -81,7 +81,7 @@ package enum FileSystem {
     /// than `limit`.
     private static func readKept(
         _ path: String, limit: Int, mapFromBytes: Int? = nil, refusing: (stat) -> UnusableFileReason?
-    ) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
+    ) throws(StoreError) -> (bytes: OwnedBytes, identity: FileIdentity)? {
         try read(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, limit: limit, mapFromBytes: mapFromBytes) { status throws(StoreError) in
             if let reason = refusing(status) { throw OwnFiles.unusable(path, reason) }
             if status.st_size > limit { throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: limit)) }
@@ -92,7 +92,7 @@ package enum FileSystem {
     /// plain file of at least `mapFromBytes`, else read whole.
     private static func read(
         _ path: String, flags: Int32, limit: Int?, mapFromBytes: Int? = nil, check: (stat) throws(StoreError) -> Void
-    ) throws(StoreError) -> (bytes: UnsafeOwnedBytes, identity: FileIdentity)? {
+    ) throws(StoreError) -> (bytes: OwnedBytes, identity: FileIdentity)? {
         let descriptor = retryingOnInterrupt { open(path, flags) }
         if descriptor < 0 {
             if errno == ENOENT { return nil }
@@ -105,7 +105,7 @@ package enum FileSystem {
         if status.st_mode & S_IFMT == S_IFDIR { throw failure("read", path, code: EISDIR) }
         try check(status)
         if let mapFromBytes, status.st_mode & S_IFMT == S_IFREG, status.st_size >= mapFromBytes,
-           let mapped = UnsafeOwnedBytes(mapping: descriptor, count: Int(status.st_size)) {
+           let mapped = OwnedBytes(mapping: descriptor, count: Int(status.st_size)) {
             return (mapped, FileIdentity(status))
         }
 
@@ -113,7 +113,7 @@ package enum FileSystem {
         // zeros first would cost a third of reading it. A file that grew meanwhile is read on.
         var readError: Int32 = 0
         let size = max(Int(status.st_size), 0) + 1
-        let contents = UnsafeOwnedBytes(capacity: size)
+        let contents = OwnedBytes(capacity: size)
         contents.append(upTo: size) { buffer in
             let (length, error) = readInTwoHalves(descriptor, buffer)
             readError = error
@@ -139,7 +139,7 @@ package enum FileSystem {
     /// file's second half is read on another core meanwhile: copying from the page cache into fresh
     /// pages is a fifth of the time to read a long list. Returns the length read and the error code
     /// of a failure, else 0.
-    package static func readInTwoHalves(
+    static func readInTwoHalves(
         _ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>, minimumBytes: Int = Parallelism.readFileInTwoHalvesMinimumBytes
     ) -> (length: Int, error: Int32) {
         guard buffer.count >= minimumBytes else { return readingUntilFull(descriptor, buffer, at: 0) }
@@ -154,7 +154,7 @@ package enum FileSystem {
 
     /// Reads into `buffer` from `offset` in the file until it is full or the file ends, and returns
     /// how many bytes were read, and the error code of a failure, else 0.
-    package static func readingUntilFull(_ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> (length: Int, error: Int32) {
+    static func readingUntilFull(_ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> (length: Int, error: Int32) {
         var length = 0
         while length < buffer.count {
             let count = retryingOnInterrupt { pread(descriptor, buffer.baseAddress! + length, buffer.count - length, off_t(offset + length)) }
@@ -446,7 +446,7 @@ extension FileSystem {
     /// file changes it but for a one-in-2^64 accident (it is no defence against a crafted file,
     /// but whoever can write the list can change it anyway). A megabyte takes well under one
     /// millisecond.
-    package static func digest(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func digest(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var accumulator = DigestRound.prime3 ^ UInt64(bytes.count)
         let words = bytes.count / 8
         if let base = bytes.baseAddress {
@@ -456,10 +456,19 @@ extension FileSystem {
         return DigestRound.finish(accumulator, tailOf: bytes, from: 8 * words)
     }
 
+    /// `digest(of:)` of bytes in an array.
+    package static func digest(of bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.withUnsafeBufferPointer { digest(of: $0) }
+    }
+
+    package static func digest(of bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBufferPointer { digest(of: $0) }
+    }
+
     /// The same kind of digest over four lanes of words side by side (xxHash64's layout), which a
     /// core works out four times as fast: for the 8.8 MB of a long list's index (`ListIndex`), read
     /// by every command. Not `digest(of:)`'s values: those are kept in files (the journal's lines).
-    package static func wideDigest(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func wideDigest(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var lanes = (DigestRound.prime1, DigestRound.prime2, DigestRound.prime3, UInt64(bytes.count))
         let stripes = bytes.count / 32
         if let base = bytes.baseAddress {

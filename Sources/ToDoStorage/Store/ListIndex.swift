@@ -104,7 +104,7 @@ package enum ListIndex {
     /// the index is not this file's, or not sound (every record is checked now), or its items
     /// array does not start at `arrayStart`. The index is read where it is (mapped,
     /// `FileSystem.mapCompanionFile`), and kept so: its 8.8 MB at 100,000 items are never copied.
-    package static func items(from index: UnsafeOwnedBytes, text: StoredText, identity: FileIdentity, revision: Int?,
+    package static func items(from index: OwnedBytes, text: StoredText, identity: FileIdentity, revision: Int?,
                               arrayStart: Int) -> (items: StoredItems, arrayEnd: Int, fileDigest: UInt64)? {
         let bytes = index.buffer
         guard let revision, bytes.count >= headerSize, bytes.prefix(magic.count).elementsEqual(magic) else { return nil }
@@ -148,7 +148,7 @@ package enum ListIndex {
     package static let digestOffset = 8 + 8 * 11
 
     /// The digest of the header before it and of the records: a damaged index is never used.
-    package static func digest(header: UnsafeBufferPointer<UInt8>, records: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func digest(header: UnsafeBufferPointer<UInt8>, records: UnsafeBufferPointer<UInt8>) -> UInt64 {
         combined(header: FileSystem.digest(of: header), records: FileSystem.wideDigest(of: records))
     }
 

@@ -43,14 +43,21 @@ package struct StoreDocument {
     /// `unsupportedVersion` naming `file`. Items are read straight into `ToDoItem`s. A long list's
     /// second half is looked through on another core meanwhile, from where `secondHalf` says in
     /// the list's bytes (tests try every place).
-    package init(bytes: [UInt8], file: String, secondHalf: SecondHalfStart = BackgroundItemScan.secondHalfStart) throws(StoreError) {
-        try self.init(text: StoredText(bytes), file: file, secondHalf: secondHalf)
+    package init(bytes: [UInt8], file: String) throws(StoreError) {
+        try self.init(bytes: bytes, file: file, secondHalf: BackgroundItemScan.secondHalfStart)
+    }
+
+    init(bytes: [UInt8], file: String, secondHalf: SecondHalfStart) throws(StoreError) {
+        try self.init(text: StoredText(bytes), file: file, secondHalf: secondHalf, indexed: nil)
     }
 
     /// Reads a document from a text the items read from it will share (and write their unchanged
     /// bytes back from, `UnsafeWrittenForm`).
-    package init(text: StoredText, file: String, secondHalf: SecondHalfStart = BackgroundItemScan.secondHalfStart,
-                 indexed: IndexedItems? = nil) throws(StoreError) {
+    package init(text: StoredText, file: String, indexed: IndexedItems? = nil) throws(StoreError) {
+        try self.init(text: text, file: file, secondHalf: BackgroundItemScan.secondHalfStart, indexed: indexed)
+    }
+
+    init(text: StoredText, file: String, secondHalf: SecondHalfStart, indexed: IndexedItems?) throws(StoreError) {
         do {
             self = try withExtendedLifetime(text) { () throws(JSONDecodingError) in
                 var scanner = JSONScanner(bytes: text.buffer)
@@ -68,7 +75,7 @@ package struct StoreDocument {
         }
     }
 
-    package typealias SecondHalfStart = (_ bytes: UnsafeBufferPointer<UInt8>, _ list: Range<Int>) -> Int?
+    typealias SecondHalfStart = (_ bytes: UnsafeBufferPointer<UInt8>, _ list: Range<Int>) -> Int?
 
     private init(scanning scanner: inout JSONScanner, text: StoredText, secondHalf: SecondHalfStart, indexed: IndexedItems?) throws(JSONDecodingError) {
         try scanner.checkValueStartsForDecoding()

@@ -7,9 +7,9 @@ import ToDoModel
 /// making this. (The list and its index are only ever replaced by renaming; a program writing
 /// into the index file in place meanwhile makes its item read as having no fields, never a read
 /// outside the file.)
-package struct UnsafeIndexedItems: @unchecked Sendable {
+struct UnsafeIndexedItems: @unchecked Sendable {
     /// The index's bytes, kept mapped while items are made from them.
-    private let index: UnsafeOwnedBytes
+    private let index: OwnedBytes
     /// The first of this part's records.
     private let records: UnsafePointer<UInt8>
     package let count: Int
@@ -19,7 +19,7 @@ package struct UnsafeIndexedItems: @unchecked Sendable {
     /// Where the list's items array is in `text`: every record's item lies within it.
     private let array: Range<Int>
 
-    init(index: UnsafeOwnedBytes, records: UnsafePointer<UInt8>, count: Int, text: StoredText, array: Range<Int>) {
+    init(index: OwnedBytes, records: UnsafePointer<UInt8>, count: Int, text: StoredText, array: Range<Int>) {
         self.index = index
         self.records = records
         self.count = count
@@ -28,7 +28,7 @@ package struct UnsafeIndexedItems: @unchecked Sendable {
     }
 
     /// Lets go of the records' pages once every item was made from them
-    /// (`UnsafeOwnedBytes.releasePages(in:)`); a record read later is mapped again.
+    /// (`OwnedBytes.releasePages(in:)`); a record read later is mapped again.
     package func releasePages() {
         let offset = UnsafeRawPointer(records) - UnsafeRawPointer(index.start)
         index.releasePages(in: offset..<offset + count * ListIndex.recordSize)

@@ -1,5 +1,5 @@
-// The C library (the POSIX calls the store and the command line make), for every module above this
-// one. Files of this module import it themselves.
+// The C library (the POSIX calls the store makes), for this module and ToDoCore, which imports it
+// with ToDoStorage. Files of this module import it themselves; the CLI's import it where they call it.
 #if canImport(Glibc)
 @_exported import Glibc
 #elseif canImport(Musl)

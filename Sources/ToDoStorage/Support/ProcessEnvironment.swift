@@ -10,7 +10,7 @@ import Darwin
 /// needs `DISPLAY` and the like; todo's own settings are read by name).
 package enum ProcessEnvironment {
     /// `NAME=value` entries, a null pointer after the last: what a process started with `posix_spawn` gets.
-    package static var entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    static var entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         #if canImport(Darwin)
         _NSGetEnviron().pointee
         #else

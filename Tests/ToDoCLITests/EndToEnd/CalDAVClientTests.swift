@@ -4,6 +4,7 @@ import TestSupport
 import ToDoNetwork
 import ToDoURLSession
 import XCTest
+import ToDoModel
 
 /// What `todo sync` asks of a CalDAV server, asked of a real Radicale (with passwords, a calendar
 /// for tasks only) and Xandikos (a mixed calendar) on 127.0.0.1.

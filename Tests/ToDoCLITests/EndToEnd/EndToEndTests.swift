@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import ToDoCore
 import XCTest
+import ToDoModel
 
 /// The built `todo` binary run as a separate process, as users and scripts run it: each command,
 /// each date form, each exit code, standard input, and where the file goes.

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import ToDoCore
 import XCTest
+import ToDoModel
+import ToDoStorage
 
 /// todo's exports read by the real programs people move between, and those programs' files read
 /// back: Taskwarrior (`task`), todo.txt-cli (`todo.sh`, Debian's `todo-txt`) and Python's

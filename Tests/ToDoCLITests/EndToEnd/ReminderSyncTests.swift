@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+import ToDoModel
 
 /// Reminders between todo and a phone, through a real Radicale on 127.0.0.1, with the Python
 /// caldav library as the phone, in Berlin's time.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import ToDoCore
 import XCTest
+import ToDoModel
 
 /// `todo sync` against a real SabreDAV 1.8 (Debian's `php-sabre-dav` under `php -S` on 127.0.0.1):
 /// the library Nextcloud and Baïkal are built on, in a version without the sync-collection report,

@@ -4,6 +4,7 @@ import TestSupport
 @testable import ToDoNetwork
 import ToDoURLSession
 import XCTest
+import ToDoModel
 
 /// Two lists and a phone kept in step through a real Radicale on 127.0.0.1: the phone is the
 /// Python `caldav` library, stamping LAST-MODIFIED as phone apps do.

@@ -3,6 +3,7 @@ import Foundation
 import ToDoCore
 import TestSupport
 import XCTest
+import ToDoModel
 
 final class CommandParserTests: XCTestCase {
     let newYork = TimeZone(identifier: "America/New_York")!
@@ -216,7 +217,7 @@ final class CommandParserTests: XCTestCase {
         ]
         for (arguments, message, command) in cases {
             XCTAssertThrowsError(try parser.parse(arguments), "\(arguments)") { error in
-                let error = error as? UsageError
+                let error = error as? CommandError
                 XCTAssertEqual(error?.message, message, "\(arguments)")
                 XCTAssertEqual(error?.command?.name, command?.name, "\(arguments)")
             }
@@ -225,14 +226,14 @@ final class CommandParserTests: XCTestCase {
 
     func test_invalidDate_listsTheAcceptedForms() {
         XCTAssertThrowsError(try parser.parse(["add", "x", "--due", "13/45/22"]),
-                             UsageError(message: "invalid date '13/45/22'", command: AddCommand.spec,
+                             CommandError(message: "invalid date '13/45/22'", command: AddCommand.spec,
                                         detail: "Accepted forms: " + DueDateParser.acceptedForms(.monthFirst)))
     }
 
     func test_theDateParserIsOnlyMadeWhenADateIsGiven() throws {
-        let failing = CommandParser { () throws(UsageError) in throw UsageError(message: "bad TZ", showsUsage: false) }
+        let failing = CommandParser { () throws(CommandError) in throw CommandError(message: "bad TZ", showsUsage: false) }
 
         XCTAssertEqual(try failing.parse(["add", "x"]).command as? AddCommand, AddCommand(titles: .argument("x")))
-        XCTAssertThrowsError(try failing.parse(["add", "x", "--due", "today"]), UsageError(message: "bad TZ", showsUsage: false))
+        XCTAssertThrowsError(try failing.parse(["add", "x", "--due", "today"]), CommandError(message: "bad TZ", showsUsage: false))
     }
 }

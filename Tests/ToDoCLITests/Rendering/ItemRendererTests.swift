@@ -1,6 +1,7 @@
 @testable import ToDoCLI
 import ToDoCore
 import XCTest
+import ToDoModel
 
 /// `show` gives every field of the table (`ItemField`), each under its label.
 final class ItemRendererTests: XCTestCase {

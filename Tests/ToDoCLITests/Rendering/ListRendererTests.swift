@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import ToDoCore
 import XCTest
+import ToDoModel
+import ToDoStorage
 
 /// A long list is measured and written in two halves on two cores; what it prints is the same as
 /// when written in one go, in every section, with and without colour, to a pipe and to a narrow

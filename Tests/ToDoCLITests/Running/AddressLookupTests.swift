@@ -5,6 +5,7 @@ import ToDoCore
 import XCTest
 #if canImport(Glibc)
 import Glibc
+import ToDoModel
 #endif
 
 /// `add` and `edit` looking an address up on the geocoder, with the HTTP transport scripted.

@@ -2,6 +2,7 @@ import Foundation
 @testable import ToDoCLI
 import ToDoCore
 import XCTest
+import ToDoModel
 
 /// Each command run in-process against a real file, comparing standard output, standard error and
 /// the exit code exactly. The clock is Sunday 22 November 2026, 10:30 in New York.

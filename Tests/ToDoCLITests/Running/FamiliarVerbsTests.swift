@@ -2,6 +2,7 @@ import Foundation
 @testable import ToDoCLI
 import ToDoCore
 import XCTest
+import ToDoModel
 
 /// The verbs people bring from Taskwarrior and todo.sh, shortened command names, `todo --open`,
 /// and ranges and lists of refs, run against a real file with exact output and exit codes.

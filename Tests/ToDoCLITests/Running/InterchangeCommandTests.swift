@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import ToDoCore
 import XCTest
+import ToDoModel
 
 /// `todo export` and `todo import` in-process, with a scripted transport for URLs.
 final class InterchangeCommandTests: HarnessTestCase {

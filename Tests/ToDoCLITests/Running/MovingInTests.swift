@@ -2,6 +2,7 @@ import Foundation
 @testable import ToDoCLI
 import ToDoCore
 import XCTest
+import ToDoModel
 
 /// What people moving in from Taskwarrior and todo.txt type (issue 32), run against a real file
 /// with exact output and exit codes. The clock is Sunday 22 November 2026, 10:30 in New York.

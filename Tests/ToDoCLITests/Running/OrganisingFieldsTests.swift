@@ -2,6 +2,7 @@ import Foundation
 @testable import ToDoCLI
 import ToDoCore
 import XCTest
+import ToDoModel
 
 /// Priorities, tags and the modified time, from the command line to the file and back, with exact
 /// output and exit codes.

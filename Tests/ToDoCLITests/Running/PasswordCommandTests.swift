@@ -15,7 +15,7 @@ final class PasswordCommandTests: HarnessTestCase {
             let password = try SyncCommand.password(command: command, context, timeout: timeout)
             return "no failure: \(password)"
         } catch {
-            return (error as? SyncFailure)?.message ?? "\(error)"
+            return (error as? CommandError)?.message ?? "\(error)"
         }
     }
 

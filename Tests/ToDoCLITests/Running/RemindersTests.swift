@@ -2,6 +2,7 @@ import Foundation
 @testable import ToDoCLI
 import ToDoCore
 import XCTest
+import ToDoModel
 
 /// Reminders from the command line: given, shown, moved with a repeat, kept through iCalendar,
 /// and printed by `todo remind` once each. The harness's clock is Sunday 22 November 2026, 10:30

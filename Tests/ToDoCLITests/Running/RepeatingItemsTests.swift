@@ -2,6 +2,7 @@ import Foundation
 @testable import ToDoCLI
 import ToDoCore
 import XCTest
+import ToDoModel
 
 /// Repeating items and whole-day versus timed dues, from the command line to the file and back,
 /// with exact output and exit codes. The harness's clock is Sunday 22 November 2026, 10:30 in New

@@ -2,6 +2,7 @@ import Foundation
 @testable import ToDoCLI
 import ToDoCore
 import XCTest
+import ToDoModel
 
 /// `todo undo`, `todo redo` and `todo history` as a user types them: exact output, exit codes, and
 /// a list that comes back byte for byte.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import ToDoCore
 import XCTest
+import ToDoModel
 
 /// Several `todo` processes on one file at once: every command that succeeded has its effect in
 /// the end, no number is given twice, readers never see a half-written file, and a lock held too

@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import ToDoCore
 import XCTest
+import ToDoModel
+import ToDoStorage
 
 /// Seeded, repeatable fuzzing of the argument parser, the whole command line, the JSON reader and
 /// the store: thousands of random and mutated inputs, none of which may trap or hang, each failure

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import ToDoCore
 import XCTest
+import ToDoModel
 
 /// A list in a folder others can write to (a sticky one, as /tmp): what another user plants beside
 /// it is never followed, filled, truncated, made private or used, and the list never passes to

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import ToDoCore
 import XCTest
+import ToDoModel
 
 /// A long list is read, listed and changed on two cores. Where no thread can be made (a limit on
 /// processes, as in a container at its limit), todo does the work on one, with the same result,

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ToDoCore
 import XCTest
+import ToDoModel
 
 /// Which changes are in effect, which `undo` and `redo` pick, and the history file's lines.
 final class ChangeHistoryTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ToDoCore
 import XCTest
+import ToDoModel
 
 /// Taking a change back gives the list exactly as it was before it, items in their places, for
 /// every kind of change; taking the undo back gives the list as the change left it.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 @testable import ToDoCore
 import XCTest
+import ToDoModel
 
 /// The writer never writes what the reader refuses, whatever another program's members are
 /// called: Taskwarrior tasks carrying members named as every one of todo's own keys, and others,

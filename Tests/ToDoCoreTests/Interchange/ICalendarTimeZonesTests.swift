@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 @testable import ToDoCore
 import XCTest
+import ToDoModel
 
 /// Zones as calendars name them, and occurrences of recurring tasks, read in Berlin.
 final class ICalendarTimeZonesTests: XCTestCase {

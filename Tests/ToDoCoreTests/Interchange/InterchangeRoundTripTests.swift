@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 @testable import ToDoCore
 import XCTest
+import ToDoModel
 
 /// Export, then import into an empty list: the same items, for each format.
 final class InterchangeRoundTripTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 @testable import ToDoCore
 import XCTest
+import ToDoModel
 
 final class ItemInterchangeTests: XCTestCase {
     private let utc = TimeZoneRules(TimeZone(identifier: "UTC")!)

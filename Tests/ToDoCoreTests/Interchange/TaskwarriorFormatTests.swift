@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 @testable import ToDoCore
 import XCTest
+import ToDoModel
 
 final class TaskwarriorFormatTests: XCTestCase {
     private let export = """

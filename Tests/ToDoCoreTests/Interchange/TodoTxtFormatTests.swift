@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 @testable import ToDoCore
 import XCTest
+import ToDoModel
 
 final class TodoTxtFormatTests: XCTestCase {
     private let newYork = TimeZoneRules(TimeZone(identifier: "America/New_York")!)

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ToDoCore
 import XCTest
+import ToDoModel
 
 /// `ItemManager.checkOccurrence`: the done copy, the moved item, and the rules that refuse.
 final class CheckOccurrenceTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ToDoCore
 import XCTest
+import ToDoModel
 
 /// `ItemManager.edit(itemWithID:_:)` owns the edit's rules, so that a library user gets the same
 /// ones as the command line: the place merge, an address or coordinate needing a place, a place

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 @testable import ToDoCore
 import XCTest
+import ToDoModel
 
 final class ItemManagerImportTests: XCTestCase {
     private func entry(_ item: ToDoItem, _ origin: String, ignored: String? = nil) -> ImportedItem {

@@ -2,6 +2,7 @@ import Foundation
 import ToDoCore
 import TestSupport
 import XCTest
+import ToDoModel
 
 /// The book's ItemManager tests (3rd edition, chapter 3), adapted to the uniqueness rules, then
 /// the rules themselves and what the command line needs beyond the book.
@@ -656,6 +657,29 @@ extension ItemManagerTests {
         XCTAssertThrowsError(try manager.postpone(itemWithID: late.id, by: try XCTUnwrap(DatePeriod("1w")), rules: .utc)) { error in
             XCTAssertEqual(error as? ItemManagerError, .postponedPastTheYears(late))
         }
+    }
+
+    /// A monthly repeat a person types from a due on the 29th to a month's end keeps the month's
+    /// end, added or set by an edit (from the due the edit leaves); one written by a program
+    /// (an iCalendar file, a server) keeps RFC 5545's meaning, as does any rule that is not a
+    /// plain cadence.
+    func test_aTypedMonthlyRepeat_keepsTheMonthsEnd_andAWrittenOneKeepsItsMeaning() throws {
+        var manager = ItemManager()
+        manager.localZone = .utc
+        let due = ItemDate.day(try XCTUnwrap(Day(year: 2027, month: 1, day: 31)))
+        let typed = try manager.add(ToDoItem(title: "Rent", due: due, repeatRule: "FREQ=MONTHLY"), repeatGiven: .typed)
+        XCTAssertEqual(typed.repeatRule, "FREQ=MONTHLY;BYMONTHDAY=-1")
+        let written = try manager.add(ToDoItem(title: "Imported", due: due, repeatRule: "FREQ=MONTHLY"))
+        XCTAssertEqual(written.repeatRule, "FREQ=MONTHLY")
+        let counted = try manager.add(ToDoItem(title: "Counted", due: due, repeatRule: "FREQ=MONTHLY;COUNT=3"), repeatGiven: .typed)
+        XCTAssertEqual(counted.repeatRule, "FREQ=MONTHLY;COUNT=3")
+
+        var edit = ItemEdit()
+        edit.due = .set(.day(try XCTUnwrap(Day(year: 2027, month: 1, day: 30))))
+        edit.repeatRule = .set("FREQ=MONTHLY;INTERVAL=2")
+        XCTAssertEqual(try manager.edit(itemWithID: written.id, edit, repeatGiven: .typed).repeatRule,
+                       "FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=28,29,30;BYSETPOS=-1")
+        XCTAssertEqual(try manager.edit(itemWithID: typed.id, edit).repeatRule, "FREQ=MONTHLY;INTERVAL=2")
     }
 
     /// An item may start after it is due (the command line warns): a day counts from its first

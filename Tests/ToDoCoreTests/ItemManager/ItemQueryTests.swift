@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 @testable import ToDoCore
 import XCTest
+import ToDoModel
+import ToDoStorage
 
 final class ItemQueryTests: XCTestCase {
     private let zone = TimeZone(identifier: "America/New_York")!
@@ -168,6 +170,24 @@ final class ItemQueryTests: XCTestCase {
         XCTAssertFalse(item.waitsForItsStart(now: now, dates: dates))
         item.start = .time(1_795_400_000)         // today, 21:13: still today
         XCTAssertFalse(item.waitsForItsStart(now: now, dates: dates))
+    }
+
+    /// The list's own view sets waiting items aside and keeps the others' places, in order; when
+    /// none waits it keeps every place (`nil`), without listing them.
+    func test_theListsOwnView_setsWaitingItemsAside_keepingTheOthersPlaces() {
+        let dates = DueDateFormatter(timeZone: zone)
+        let tomorrow = ItemDate.time(1_795_410_000), today = ItemDate.time(1_795_323_600)
+        let items = [("a", nil), ("b", tomorrow), ("c", today), ("d", tomorrow), ("e", nil)].map { title, start in
+            var item = ToDoItem(title: title)
+            item.start = start
+            return StoredItem(item)
+        }
+        let (waiting, shown) = ItemQuery.settingAsideWaiting(in: items, now: now, dates: dates)
+        XCTAssertEqual(waiting.map(\.title), ["b", "d"])
+        XCTAssertEqual(shown, [0, 2, 4])
+        let none = ItemQuery.settingAsideWaiting(in: [items[0], items[2]], now: now, dates: dates)
+        XCTAssertEqual(none.waiting.count, 0)
+        XCTAssertNil(none.shown)
     }
 }
 

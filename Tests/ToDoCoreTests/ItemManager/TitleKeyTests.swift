@@ -1,7 +1,9 @@
 import Foundation
-@testable import ToDoCore
+@testable import ToDoStorage
+import ToDoCore
 import TestSupport
 import XCTest
+import ToDoModel
 
 /// Titles that `==` calls equal (canonical equivalence) get one key, or the same-content rule
 /// would miss them.
@@ -38,7 +40,7 @@ final class TitleKeyTests: XCTestCase {
     func test_itemsInTheirWrittenForm_haveTheKeyOfTheirTitle() throws {
         var random = SeededGenerator(seed: 0x717E)
         for index in 0..<2_000 {
-            var item = ToDoItemJSONEquivalenceTests.randomItem(&random)
+            var item = RandomItems.item(&random)
             if index % 3 == 0 { item.title = "Plain ASCII title \(index)" }
             var writer = JSONWriter()
             item.write(to: &writer)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ToDoCore
+import ToDoModel
 import XCTest
 
 /// In progress, a state beside open and done: iCalendar's `STATUS:IN-PROCESS` and

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ToDoCore
+import ToDoModel
 import XCTest
 
 /// The fields declared once (`ItemField`): what the sync, the history and `edit` compare, and a

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ToDoCore
+import ToDoModel
 import XCTest
 
 /// The rules of priorities and tags, in the core where every command meets them.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 @testable import ToDoCore
 import XCTest
+import ToDoModel
 
 final class GeocoderTests: XCTestCase {
     private let endpoint = WebAddress(string: "https://geo.example/search")!

@@ -2,12 +2,25 @@ import Foundation
 @testable import ToDoCore
 import TestSupport
 import XCTest
+import ToDoModel
+import ToDoStorage
 
 /// The book's store tests (4th edition, chapter 6: what is added or checked is there for the next
 /// store), then the transaction, file-format and safety rules of the store.
 final class JSONFileStoreTests: StoreFolderTestCase {
 
     // MARK: The book's tests
+
+    /// An item the list hands out is a plain value: changing it changes nothing in the list, and a
+    /// list written and read back hands out an equal one.
+    func test_anItemHandedOut_isAValue() throws {
+        let store = makeStore()
+        let added = try store.update { manager in try manager.add(ToDoItem(title: "Plain", location: Location(name: "Home"))) }
+        var handedOut = try store.load().item(at: 0)
+        XCTAssertEqual(handedOut, added)
+        handedOut.title = "Changed"
+        XCTAssertEqual(try store.load().item(at: 0).title, "Plain")
+    }
 
     func test_add_isLoadedByANewStore() throws {
         try makeStore().update { try $0.add(ToDoItem(title: "Dummy", itemDescription: "Dummy Description", timestamp: 42)) }

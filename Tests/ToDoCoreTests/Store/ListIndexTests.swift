@@ -2,6 +2,8 @@ import Foundation
 @testable import ToDoCore
 import TestSupport
 import XCTest
+import ToDoModel
+@testable import ToDoStorage
 
 /// A long list's index (`ListIndex`): the items it gives are exactly the ones scanning the list
 /// gives; an index made from another file, of another revision, or damaged anywhere is never used.
@@ -48,7 +50,7 @@ final class ListIndexTests: StoreFolderTestCase {
 
     private func indexed(_ index: [UInt8], _ scan: (text: StoredText, document: StoreDocument, identity: FileIdentity),
                          identity: FileIdentity? = nil, revision: Int? = nil) -> (items: StoredItems, arrayEnd: Int, fileDigest: UInt64)? {
-        ListIndex.items(from: UnsafeOwnedBytes(copying: index), text: scan.text, identity: identity ?? scan.identity,
+        ListIndex.items(from: OwnedBytes(copying: index), text: scan.text, identity: identity ?? scan.identity,
                         revision: revision ?? scan.document.revision, arrayStart: scan.document.itemsRange!.lowerBound)
     }
 
@@ -263,7 +265,7 @@ final class ListIndexTests: StoreFolderTestCase {
         status.st_ino += 1
         XCTAssertNil(indexed(index, scan, identity: FileIdentity(status)), "another file")
         XCTAssertNil(indexed(index, scan, revision: (scan.document.revision ?? 0) + 1), "another revision")
-        let bytes = UnsafeOwnedBytes(copying: index)
+        let bytes = OwnedBytes(copying: index)
         XCTAssertNil(ListIndex.items(from: bytes, text: scan.text, identity: scan.identity, revision: nil,
                                      arrayStart: scan.document.itemsRange!.lowerBound), "a list without its revision")
         XCTAssertNil(ListIndex.items(from: bytes, text: scan.text, identity: scan.identity, revision: scan.document.revision,

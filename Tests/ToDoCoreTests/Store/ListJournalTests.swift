@@ -2,6 +2,8 @@ import Foundation
 @testable import ToDoCore
 import TestSupport
 import XCTest
+import ToDoModel
+@testable import ToDoStorage
 
 /// A long list keeps its changes in a journal beside it (`ListJournal`): what a reader sees is
 /// the list as if written whole after every change; a crash at any byte of a journal line, or at

@@ -2,6 +2,7 @@ import Foundation
 @testable import ToDoCore
 import TestSupport
 import XCTest
+import ToDoModel
 
 /// The store's history: every change gets a line in the same transaction; what a crash can leave
 /// in the history file (a line past the data file's revision, a torn last line) is never shown and

@@ -1,5 +1,6 @@
 import Foundation
-import ToDoCore
+@testable import ToDoCore
+import ToDoModel
 import TestSupport
 import ToDoStorage
 import XCTest

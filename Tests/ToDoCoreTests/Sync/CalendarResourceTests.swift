@@ -1,6 +1,7 @@
 import Foundation
 @testable import ToDoCore
 import XCTest
+import ToDoModel
 
 /// An item written to its calendar resource keeps what the calendar keeps beside it.
 final class CalendarResourceTests: XCTestCase {

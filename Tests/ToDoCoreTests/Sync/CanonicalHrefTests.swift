@@ -1,5 +1,6 @@
 @testable import ToDoCore
 import XCTest
+import ToDoModel
 
 /// Servers spell one resource's address in different ways (some give whole URLs, `%7e` for `~`,
 /// `a/./b`): todo keeps and compares RFC 3986's normal form, and follows only hrefs inside the

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ToDoCore
 import XCTest
+import ToDoModel
 
 /// The three-way merge of one item: each side's changes kept, the later change winning a field
 /// both changed, and what lost said.

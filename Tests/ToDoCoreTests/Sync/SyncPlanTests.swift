@@ -1,6 +1,7 @@
 import Foundation
 @testable import ToDoCore
 import XCTest
+import ToDoModel
 
 /// What a sync decides, before it touches either side: changes going each way, edits beating
 /// deletes, first syncs pairing instead of doubling, and deletes of too much refused.

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 @testable import ToDoCore
 import XCTest
+import ToDoModel
+@testable import ToDoStorage
 
 /// The sync state beside the list: its file, and its place in the list's transactions.
 final class SyncStateTests: XCTestCase {

@@ -1,4 +1,5 @@
 import ToDoCore
+import struct ToDoStorage.ShellCommand
 
 /// Where a sync's password comes from, and the client that signs in with it.
 extension SyncCommand {
@@ -20,22 +21,22 @@ extension SyncCommand {
             do {
                 (ending, printed) = try ShellCommand(command).run(timeout: timeout, output: .kept(limit: passwordCommandOutputLimit))
             } catch {
-                throw SyncFailure(message: "the password command could not be run: \(error)")
+                throw CommandError.sync("the password command could not be run: \(error)")
             }
             switch ending {
-            case .timedOut: throw SyncFailure(message: "the password command gave no password within \(Int(timeout)) seconds")
-            case .exited(let status) where status != 0: throw SyncFailure(message: "the password command failed (exit \(status))")
+            case .timedOut: throw CommandError.sync("the password command gave no password within \(Int(timeout)) seconds")
+            case .exited(let status) where status != 0: throw CommandError.sync("the password command failed (exit \(status))")
             case .exited: break
             }
             // The first line, without its end (`\n` or `\r\n`); spaces are the password's.
             var bytes = printed.prefix { $0 != UInt8(ascii: "\n") }
             if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
             let line = String(decoding: bytes, as: UTF8.self)
-            guard !line.isEmpty else { throw SyncFailure(message: "the password command printed no password") }
+            guard !line.isEmpty else { throw CommandError.sync("the password command printed no password") }
             return line
         }
         guard let password = context.environment["TODO_SYNC_PASSWORD"], !password.isEmpty else {
-            throw UsageError(message: "no password: set TODO_SYNC_PASSWORD, or give todo sync setup --password-command", showsUsage: false)
+            throw CommandError(message: "no password: set TODO_SYNC_PASSWORD, or give todo sync setup --password-command", showsUsage: false)
         }
         return password
     }
@@ -43,7 +44,7 @@ extension SyncCommand {
     /// A client signing in as `user`, whose password travels over plain HTTP only to `origin`'s
     /// server (`CalDAVClient.mayCarryCredentials(to:)`).
     static func client(user: String, password: String, origin: WebAddress, _ runner: CommandRunner) throws -> CalDAVClient {
-        guard let transport = runner.context.transport else { throw SyncFailure(message: "this todo cannot make HTTP requests") }
+        guard let transport = runner.context.transport else { throw CommandError.sync("this todo cannot make HTTP requests") }
         return CalDAVClient(transport: transport, credentials: HTTPCredentials(user: user, password: password), origin: origin,
                             timeout: try runner.settings.httpTimeout ?? timeout)
     }

@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// `todo sync setup`: the calendar found or made, the password checked, the account recorded.
 extension SyncCommand {
@@ -7,7 +8,7 @@ extension SyncCommand {
         let context = runner.context
         if url.scheme.lowercased() == "http", !Self.isLoopback(url) {
             guard allowHTTP else {
-                throw UsageError(message: "\(url.absoluteString) is plain http, which would send the password unencrypted; use https, or --allow-http",
+                throw CommandError(message: "\(url.absoluteString) is plain http, which would send the password unencrypted; use https, or --allow-http",
                                  command: Self.spec)
             }
             context.errorOutput.write("Warning: \(url.host ?? "the server") is reached over plain http; the password travels unencrypted\n")
@@ -15,7 +16,7 @@ extension SyncCommand {
         let password = try Self.password(command: passwordCommand, context)
         let client = try Self.client(user: user, password: password, origin: url, runner)
         let found: (home: WebAddress?, calendars: [CalDAVClient.Calendar])
-        do { found = try client.calendars(at: url) } catch { throw SyncFailure(error) }
+        do { found = try client.calendars(at: url) } catch { throw CommandError.sync(error) }
         var chosen: CalDAVClient.Calendar
         var made = false
         switch CalendarChoice(named: calendarName, among: found.calendars) {
@@ -23,19 +24,19 @@ extension SyncCommand {
             chosen = calendar
         case .toMake(let name):
             guard let home = found.home else {
-                throw SyncFailure(.notCalDAV("\(url.absoluteString) names a calendar, not \"\(name)\"; give the server's address to find or make it"))
+                throw CommandError.sync(.notCalDAV("\(url.absoluteString) names a calendar, not \"\(name)\"; give the server's address to find or make it"))
             }
-            do { chosen = try client.makeCalendar(named: name, slug: SyncRun.slug(name), in: home) } catch { throw SyncFailure(error) }
+            do { chosen = try client.makeCalendar(named: name, slug: SyncRun.slug(name), in: home) } catch { throw CommandError.sync(error) }
             made = true
         case .noneHoldsTasks:
-            throw SyncFailure(.notCalDAV("the server has no calendar for tasks; give --calendar <name> to make one"))
+            throw CommandError.sync(.notCalDAV("the server has no calendar for tasks; give --calendar <name> to make one"))
         case .several(let names):
             let quoted = names.map { "\"\($0)\"" }.joined(separator: ", ")
-            throw UsageError(message: "the server has \(names.count) calendars for tasks (\(quoted)); give --calendar <name>", command: Self.spec)
+            throw CommandError(message: "the server has \(names.count) calendars for tasks (\(quoted)); give --calendar <name>", command: Self.spec)
         }
         chosen.url = CalDAVClient.asCollection(chosen.url)
         let count: Int
-        do { count = try client.tasks(in: chosen.url).resources.count } catch { throw SyncFailure(error) }
+        do { count = try client.tasks(in: chosen.url).resources.count } catch { throw CommandError.sync(error) }
         var account = SyncState.Account(calendar: chosen.url, calendarName: chosen.displayName, user: user, passwordCommand: passwordCommand,
                                         allowsHTTP: allowHTTP)
         account.home = found.home
@@ -43,7 +44,7 @@ extension SyncCommand {
         // A server that takes two writes of one version at once makes If-Match no lock: found now,
         // and each write read back from then on.
         let probe = "todo-setup-probe-" + (context.newID?() ?? UUID()).uuidString
-        do { account.takesRacingWrites = try client.takesRacingWrites(in: chosen.url, uid: probe) } catch { throw SyncFailure(error) }
+        do { account.takesRacingWrites = try client.takesRacingWrites(in: chosen.url, uid: probe) } catch { throw CommandError.sync(error) }
         try runner.store.update(withSyncState: { _, state in
             // Another calendar starts afresh; the same one keeps what the last sync agreed.
             if state?.account.calendar != account.calendar { state = SyncState(account: account) } else { state?.account = account }

@@ -1,4 +1,5 @@
 import ToDoCore
+import ToDoModel
 
 /// `todo sync status`: where the list stands with its calendar.
 extension SyncCommand {

@@ -1,14 +1,15 @@
 import ToDoCore
+import ToDoModel
 
 /// `todo sync` itself, and what it says it did.
 extension SyncCommand {
     func sync(prefer: SyncSide, dryRun: Bool, force: Bool, json: Bool, _ runner: CommandRunner) throws {
         // A list that is not synced leaves no sync lock behind.
-        guard try runner.store.hasSyncState() else { throw UsageError(message: Self.notSynced, showsUsage: false) }
+        guard try runner.store.hasSyncState() else { throw CommandError(message: Self.notSynced, showsUsage: false) }
         // One sync of a list at a time, from reading its state to recording what was sent.
         try Self.whileSyncing(runner) {
             guard let state = try runner.store.loadSyncState() else {
-                throw UsageError(message: Self.notSynced, showsUsage: false)
+                throw CommandError(message: Self.notSynced, showsUsage: false)
             }
             let password = try Self.password(command: state.account.passwordCommand, runner.context)
             var run = SyncRun(store: runner.store, client: try Self.client(user: state.account.user, password: password, origin: state.account.calendar, runner),
@@ -33,11 +34,11 @@ extension SyncCommand {
                 after.lists = report.lists
                 output.write(TerminalText.printableLines(json ? Self.json(report) : Self.describe(report, runner.renderer, after)))
                 if !report.refused.isEmpty {
-                    throw SyncFailure(message: "the server refused \(counted(report.refused.count, "change")) (said above); the rest was synced,"
+                    throw CommandError.sync("the server refused \(counted(report.refused.count, "change")) (said above); the rest was synced,"
                                       + " and the next sync tries \(report.refused.count == 1 ? "it" : "them") again")
                 }
             } catch let error as SyncError {
-                throw SyncFailure(error)
+                throw CommandError.sync(error)
             }
         }
     }

@@ -1,4 +1,6 @@
 import ToDoCore
+import ToDoModel
+import enum ToDoStorage.StoreError
 
 /// `todo sync`: the list kept in step with a CalDAV calendar. `todo sync setup <url>` names the
 /// calendar, `todo sync` syncs, `todo sync status` says where things stand, `todo sync forget`
@@ -72,14 +74,14 @@ struct SyncCommand: ListCommand {
         self.action = action
     }
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: CommandArguments) throws(CommandError) {
         let positionals = try arguments.positionals(atMost: 2)
         let setupOptions = [Self.user, Self.calendar, Self.passwordCommand, Self.allowHTTP, Self.map, Self.local, Self.allLists]
         let syncOptions = [Self.prefer, Self.dryRun, Self.force, Self.json]
         func given(_ options: [OptionSpec]) -> OptionSpec? {
             options.first { arguments.flag($0) || arguments.value($0) != nil }
         }
-        func refuse(_ options: [OptionSpec], for name: String) throws(UsageError) {
+        func refuse(_ options: [OptionSpec], for name: String) throws(CommandError) {
             if let option = given(options) { throw arguments.error("'\(option.flag)' does not go with 'todo sync \(name)'") }
         }
         switch positionals.first {
@@ -164,7 +166,7 @@ struct SyncCommand: ListCommand {
         do {
             try runner.store.whileSyncing(leavingNothingOnFailure: leavingNothingOnFailure, body)
         } catch StoreError.lockTimeout(let lockFile, let seconds) where lockFile.hasSuffix(".sync.lock") {
-            throw SyncFailure(message: "another todo sync of this list is running (it has held \(lockFile) for more than \(Int(seconds)) seconds);"
+            throw CommandError.sync("another todo sync of this list is running (it has held \(lockFile) for more than \(Int(seconds)) seconds);"
                               + " nothing was changed, try again once it has ended")
         }
     }
