@@ -1,10 +1,10 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// FoundationNetworking (which only the tests link on Linux, through ToDoURLSession) asks the linker
 /// for libcurl, which would then be loaded at every start; CurlLoader loads it when it is needed instead.
 let withoutLinkingCurl: [SwiftSetting] = [
-    .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"], .when(platforms: [.linux])),
+    .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"], .when(platforms: [.linux]))
 ]
 
 let package = Package(
@@ -12,7 +12,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "todo", targets: ["todo"]),
-        .library(name: "ToDoCore", targets: ["ToDoCore"]),
+        .library(name: "ToDoCore", targets: ["ToDoCore"])
     ],
     dependencies: [],
     targets: [
@@ -29,21 +29,34 @@ let package = Package(
         // libcurl, loaded only when a request is made (see CurlLoader.c).
         .target(name: "CurlLoader"),
         // HTTP: libcurl's easy interface on Linux; the shared pieces of both transports.
-        .target(name: "ToDoNetwork", dependencies: ["ToDoModel", "ToDoStorage", "ToDoCore", .target(name: "CurlLoader", condition: .when(platforms: [.linux]))]),
+        .target(
+            name: "ToDoNetwork",
+            dependencies: [
+                "ToDoModel", "ToDoStorage", "ToDoCore",
+                .target(name: "CurlLoader", condition: .when(platforms: [.linux]))
+            ]),
         // HTTP through Foundation's URLSession: todo's on macOS. On Linux only the tests use it, so
         // that todo links FoundationEssentials alone, not Foundation, FoundationNetworking and ICU.
-        .target(name: "ToDoURLSession", dependencies: ["ToDoNetwork", .target(name: "CurlLoader", condition: .when(platforms: [.linux]))],
-                swiftSettings: withoutLinkingCurl),
+        .target(
+            name: "ToDoURLSession",
+            dependencies: ["ToDoNetwork", .target(name: "CurlLoader", condition: .when(platforms: [.linux]))],
+            swiftSettings: withoutLinkingCurl),
         // How the C library allocates memory for a process that reads a large list (see ProcessMemory.c).
         .target(name: "ProcessMemory"),
-        .executableTarget(name: "todo", dependencies: ["ToDoCLI", "ToDoNetwork", "ProcessMemory",
-                                                       .target(name: "ToDoURLSession", condition: .when(platforms: [.macOS]))]),
+        .executableTarget(
+            name: "todo",
+            dependencies: [
+                "ToDoCLI", "ToDoNetwork", "ProcessMemory",
+                .target(name: "ToDoURLSession", condition: .when(platforms: [.macOS]))
+            ]),
         .target(name: "TestSupport", dependencies: ["ToDoModel", "ToDoStorage", "ToDoCore"], path: "Tests/TestSupport"),
         // Tests mirror the sources: one target of tests for each layer.
         .testTarget(name: "ToDoModelTests", dependencies: ["ToDoModel", "TestSupport"]),
         .testTarget(name: "ToDoStorageTests", dependencies: ["ToDoModel", "ToDoStorage", "TestSupport"]),
         .testTarget(name: "ToDoCoreTests", dependencies: ["ToDoModel", "ToDoStorage", "ToDoCore", "TestSupport"]),
         // Depends on the executable so that `swift test` builds the binary the end-to-end tests run.
-        .testTarget(name: "ToDoCLITests", dependencies: ["ToDoModel", "ToDoStorage", "ToDoCLI", "todo", "ToDoURLSession", "TestSupport"]),
+        .testTarget(
+            name: "ToDoCLITests",
+            dependencies: ["ToDoModel", "ToDoStorage", "ToDoCLI", "todo", "ToDoURLSession", "TestSupport"])
     ]
 )

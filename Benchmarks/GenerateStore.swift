@@ -20,10 +20,15 @@ func random(_ bound: Int) -> Int {
 }
 
 let verbs = ["Call", "Buy", "Write", "Fix", "Plan", "Book", "Send", "Review", "Clean", "Pay", "Email", "Read"]
-let things = ["Mom", "milk", "the report", "the bike", "a trip to Lisbon", "the dentist", "invoices", "the garden",
-              "the kitchen", "rent", "the team", "chapter 3", "Grüße an Jörg", "the café order", "tickets"]
-let places = [("Office", "1 Infinite Loop, Cupertino", 37.33182, -122.03118), ("Home", "12 Market St, Springfield", 39.7817, -89.6501),
-              ("Shop", "Hauptstraße 5, Berlin", 52.520008, 13.404954), ("Gym", "221B Baker St, London", 51.523767, -0.158555)]
+let things = [
+    "Mom", "milk", "the report", "the bike", "a trip to Lisbon", "the dentist", "invoices", "the garden",
+    "the kitchen", "rent", "the team", "chapter 3", "Grüße an Jörg", "the café order", "tickets"
+]
+let places = [
+    ("Office", "1 Infinite Loop, Cupertino", 37.33182, -122.03118),
+    ("Home", "12 Market St, Springfield", 39.7817, -89.6501),
+    ("Shop", "Hauptstraße 5, Berlin", 52.520008, 13.404954), ("Gym", "221B Baker St, London", 51.523767, -0.158555)
+]
 
 func quoted(_ text: String) -> String {
     var result = "\""
@@ -33,7 +38,10 @@ func quoted(_ text: String) -> String {
         case "\\": result += "\\\\"
         case "\n": result += "\\n"
         case _ where pythonLayout && !scalar.isASCII:
-            for unit in String(scalar).utf16 { result += "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count) + String(unit, radix: 16) }
+            for unit in String(scalar).utf16 {
+                result +=
+                    "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count) + String(unit, radix: 16)
+            }
         default: result.unicodeScalars.append(scalar)
         }
     }
@@ -55,18 +63,26 @@ func day(_ key: String, _ dateKey: String, _ seconds: Int) -> [String] {
 }
 var open: [String] = [], done: [String] = [], ids: [String] = []
 let tagWords = ["home", "work", "errand", "phone", "garden", "family", "money", "health"]
-let start = 1_767_225_600  // 1 January 2026
+let start = 1_767_225_600 // 1 January 2026
 for number in 1...count {
     var bytes = [UInt8](repeating: 0, count: 16)
     for index in bytes.indices { bytes[index] = UInt8(random(256)) }
     bytes[6] = bytes[6] & 0x0F | 0x40
     bytes[8] = bytes[8] & 0x3F | 0x80
-    let id = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                         bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])).uuidString
-    var fields = ["\"id\": \"\(id)\"", "\"number\": \(number)",
-                  "\"title\": " + quoted("\(verbs[random(verbs.count)]) \(things[random(things.count)]) #\(number)")]
+    let id = UUID(
+        uuid: (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+            bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+        )
+    ).uuidString
+    var fields = [
+        "\"id\": \"\(id)\"", "\"number\": \(number)",
+        "\"title\": " + quoted("\(verbs[random(verbs.count)]) \(things[random(things.count)]) #\(number)")
+    ]
     if number > 1, random(2) == 0 {
-        fields.append("\"itemDescription\": " + quoted("Notes for item \(number): ask about \(things[random(things.count)]).\nThen follow up."))
+        fields.append(
+            "\"itemDescription\": "
+                + quoted("Notes for item \(number): ask about \(things[random(things.count)]).\nThen follow up."))
     }
     var hasDue = false
     if random(3) > 0 {
@@ -82,11 +98,12 @@ for number in 1...count {
     }
     if random(5) == 0 {
         let place = places[random(places.count)]
-        fields.append(pythonLayout
-            ? "\"location\": {\"address\": \(quoted(place.1)), \"coordinate\": {\"latitude\": \(place.2), \"longitude\": \(place.3)}, "
-                + "\"name\": \(quoted(place.0))}"
-            : "\"location\": {\"name\": \(quoted(place.0)), \"address\": \(quoted(place.1)), "
-                + "\"coordinate\": {\"latitude\": \(place.2), \"longitude\": \(place.3)}}")
+        fields.append(
+            pythonLayout
+                ? "\"location\": {\"address\": \(quoted(place.1)), \"coordinate\": {\"latitude\": \(place.2), \"longitude\": \(place.3)}, "
+                    + "\"name\": \(quoted(place.0))}"
+                : "\"location\": {\"name\": \(quoted(place.0)), \"address\": \(quoted(place.1)), "
+                    + "\"coordinate\": {\"latitude\": \(place.2), \"longitude\": \(place.3)}}")
     }
     // The fields people organise with: a third with a priority, half with one to three tags, a
     // tenth a subtask of an earlier item, a tenth with a start date, a tenth repeating.
@@ -98,7 +115,10 @@ for number in 1...count {
     if number > 1, random(10) == 0 { fields.append("\"parent\": \"\(ids[random(ids.count)])\"") }
     if random(10) == 0 { fields += day("start", "startDate", start + random(730) * 86_400) }
     // A tenth repeat (those with a due date: a repeat needs one).
-    if hasDue, random(7) == 0 { fields.append("\"repeat\": " + quoted(["FREQ=WEEKLY", "FREQ=DAILY", "FREQ=MONTHLY", "FREQ=WEEKLY;INTERVAL=2"][random(4)])) }
+    if hasDue, random(7) == 0 {
+        fields.append(
+            "\"repeat\": " + quoted(["FREQ=WEEKLY", "FREQ=DAILY", "FREQ=MONTHLY", "FREQ=WEEKLY;INTERVAL=2"][random(4)]))
+    }
     ids.append(id)
     let isDone = number > 1 && random(4) == 0
     fields.append("\"done\": \(isDone)")
@@ -111,7 +131,9 @@ for number in 1...count {
     if isDone { done.append(item) } else { open.append(item) }
 }
 if pythonLayout {
-    print("{\"items\": [" + (open + done).joined(separator: ", ") + "], \"nextNumber\": \(count + 1), \"version\": \(version)}")
+    print(
+        "{\"items\": [" + (open + done).joined(separator: ", ")
+            + "], \"nextNumber\": \(count + 1), \"version\": \(version)}")
 } else {
     print("{\"version\": \(version), \"nextNumber\": \(count + 1), \"items\": [")
     print((open + done).joined(separator: ",\n"))

@@ -1,3 +1,8 @@
+import ToDoCore
+import ToDoModel
+
+import enum ToDoStorage.ProcessArguments
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,9 +10,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ToDoCore
-import ToDoModel
-import enum ToDoStorage.ProcessArguments
 
 /// The `todo` command line: parse the arguments, run the command, render the result. Every error
 /// reaches the user once, on standard error, with its documented exit code.
@@ -19,8 +21,10 @@ public enum ToDoCLI {
         var arguments: [String] = []
         for (index, text, shown) in ProcessArguments.all() {
             guard let argument = text else {
-                report(CommandError(message: "argument \(index) ('\(shown)') is not valid UTF-8; nothing was changed",
-                                  showsUsage: false), to: context.errorOutput)
+                report(
+                    CommandError(
+                        message: "argument \(index) ('\(shown)') is not valid UTF-8; nothing was changed",
+                        showsUsage: false), to: context.errorOutput)
                 context.errorOutput.flush()
                 return ExitCode.usage.rawValue
             }
@@ -37,7 +41,9 @@ public enum ToDoCLI {
         // on a full disk).
         context.output.flush()
         if let code = context.output.writeError {
-            report(CommandError(.failure, "cannot write standard output: \(String(cString: strerror(code)))"), to: context.errorOutput)
+            report(
+                CommandError(.failure, "cannot write standard output: \(String(cString: strerror(code)))"),
+                to: context.errorOutput)
             return status == ExitCode.success.rawValue ? ExitCode.failure.rawValue : status
         }
         return status
@@ -48,7 +54,7 @@ public enum ToDoCLI {
             try Settings(environment: context.environment, systemTimeZone: context.systemTimeZone)
         }
         do {
-            let parser = CommandParser {  () throws(CommandError) in
+            let parser = CommandParser { () throws(CommandError) in
                 let settings = try settings.get()
                 return DueDateParser(now: context.now(), rules: settings.timeZone, order: settings.dateOrder)
             }
@@ -60,7 +66,6 @@ public enum ToDoCLI {
             return ExitCode(for: error).rawValue
         }
     }
-
 
     private static func report(_ error: Error, to output: TextOutput) {
         // Messages quote the user's input, which may hold control characters.

@@ -23,11 +23,13 @@ public struct CurlTransport: HTTPTransport {
         return try Redirects.follow(request) { current throws(HTTPError) in
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else { throw .timedOut(seconds: request.timeout) }
-            return try sendOnce(current, milliseconds: max(1, Int((deadline - now) / 1_000_000)), timeout: request.timeout)
+            return try sendOnce(
+                current, milliseconds: max(1, Int((deadline - now) / 1_000_000)), timeout: request.timeout)
         }
     }
 
-    private func sendOnce(_ request: HTTPRequest, milliseconds: Int, timeout: Double) throws(HTTPError) -> HTTPResponse {
+    private func sendOnce(_ request: HTTPRequest, milliseconds: Int, timeout: Double) throws(HTTPError) -> HTTPResponse
+    {
         var headers = request.headersAsSent
         // A body is sent at once, without waiting for a 100 Continue.
         headers["Expect"] = ""
@@ -40,14 +42,17 @@ public struct CurlTransport: HTTPTransport {
         defer { headerCopies.forEach { free($0) } }
         let code = headerCopies.withUnsafeBufferPointer { headerPointers in
             (request.body ?? []).withUnsafeBufferPointer { body in
-                todo_http_perform(request.method, request.url.absoluteString, headerPointers.baseAddress, Int32(lines.count),
-                                  request.body == nil ? nil : (body.baseAddress ?? UnsafePointer(bitPattern: 1)), body.count,
-                                  milliseconds, &answer)
+                todo_http_perform(
+                    request.method, request.url.absoluteString, headerPointers.baseAddress, Int32(lines.count),
+                    request.body == nil ? nil : (body.baseAddress ?? UnsafePointer(bitPattern: 1)), body.count,
+                    milliseconds, &answer)
             }
         }
         let received = Self.headers(answer)
         if answer.refused != 0 {
-            throw .failed("the server sent a compressed answer (\(received["content-encoding"] ?? "")), which todo did not ask for")
+            throw .failed(
+                "the server sent a compressed answer (\(received["content-encoding"] ?? "")), which todo did not ask for"
+            )
         }
         if answer.exceeded != 0 { throw .tooLarge(limit: request.maximumBodyBytes) }
         guard code == 0 else {
@@ -55,7 +60,8 @@ public struct CurlTransport: HTTPTransport {
             let message = withUnsafeBytes(of: answer.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             throw .failed(message.isEmpty ? "libcurl error \(code)" : message)
         }
-        let body = answer.body_length == 0 ? [] : Array(UnsafeBufferPointer(start: answer.body, count: answer.body_length))
+        let body =
+            answer.body_length == 0 ? [] : Array(UnsafeBufferPointer(start: answer.body, count: answer.body_length))
         return HTTPResponse(status: Int(answer.status), headers: received, body: body)
     }
 
@@ -63,10 +69,12 @@ public struct CurlTransport: HTTPTransport {
     private static func headers(_ answer: todo_http_answer) -> [String: String] {
         var fields: [String: String] = [:]
         if answer.headers_length > 0 {
-            let text = String(decoding: UnsafeBufferPointer(start: answer.headers, count: answer.headers_length), as: UTF8.self)
+            let text = String(
+                decoding: UnsafeBufferPointer(start: answer.headers, count: answer.headers_length), as: UTF8.self)
             for line in text.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
                 guard let colon = line.firstIndex(of: ":") else { continue }
-                let name = line[..<colon].lowercased(), value = Whitespace.trimmingSpaces(line[line.index(after: colon)...])
+                let name = line[..<colon].lowercased(),
+                    value = Whitespace.trimmingSpaces(line[line.index(after: colon)...])
                 fields[name] = value
             }
         }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ToDoCore
 import ToDoNetwork
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -35,8 +36,11 @@ public struct URLSessionTransport: HTTPTransport {
 
     private func sendOnce(_ request: HTTPRequest, until deadline: DispatchTime) throws(HTTPError) -> HTTPResponse {
         let receiver = Receiver(limit: request.maximumBodyBytes)
-        guard let url = URL(string: request.url.absoluteString) else { throw .failed("Foundation cannot take the address \(request.url)") }
-        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+        guard let url = URL(string: request.url.absoluteString) else {
+            throw .failed("Foundation cannot take the address \(request.url)")
+        }
+        var urlRequest = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         urlRequest.httpMethod = request.method
         if let body = request.body { urlRequest.httpBody = Data(body) }
         for (name, value) in request.headersAsSent { urlRequest.setValue(value, forHTTPHeaderField: name) }
@@ -65,7 +69,9 @@ public struct URLSessionTransport: HTTPTransport {
         }
         guard let response = outcome.response else { throw .failed("the answer was not HTTP") }
         var headers: [String: String] = [:]
-        for case (let name as String, let value as String) in response.allHeaderFields { headers[name.lowercased()] = value }
+        for case (let name as String, let value as String) in response.allHeaderFields {
+            headers[name.lowercased()] = value
+        }
         return HTTPResponse(status: response.statusCode, headers: headers, body: outcome.body)
     }
 
@@ -115,8 +121,10 @@ public struct URLSessionTransport: HTTPTransport {
             return finished ? receivers.removeValue(forKey: task.taskIdentifier) : receivers[task.taskIdentifier]
         }
 
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+        ) {
             guard let receiver = receiver(of: dataTask) else { return completionHandler(.cancel) }
             receiver.urlSession(session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
         }
@@ -125,15 +133,19 @@ public struct URLSessionTransport: HTTPTransport {
             receiver(of: dataTask)?.urlSession(session, dataTask: dataTask, didReceive: data)
         }
 
-        func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
             guard let receiver = receiver(of: task) else { return completionHandler(.rejectProtectionSpace, nil) }
             receiver.urlSession(session, task: task, didReceive: challenge, completionHandler: completionHandler)
         }
 
         /// A redirect is not followed: the transport sends the request on itself (see `send`).
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+        ) {
             completionHandler(nil)
         }
 
@@ -211,7 +223,9 @@ public struct URLSessionTransport: HTTPTransport {
             done.signal()
         }
 
-        func outcome() -> (body: [UInt8], response: HTTPURLResponse?, error: Error?, exceeded: Bool, unrequestedEncoding: String?) {
+        func outcome() -> (
+            body: [UInt8], response: HTTPURLResponse?, error: Error?, exceeded: Bool, unrequestedEncoding: String?
+        ) {
             lock.lock()
             defer { lock.unlock() }
             if let challengeResponse { return ([], challengeResponse, nil, false, nil) }
@@ -222,14 +236,18 @@ public struct URLSessionTransport: HTTPTransport {
         /// CurlLoader.c), so such a body is not the text it stands for.
         private var unrequestedEncoding: String?
 
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+        ) {
             lock.lock()
             self.response = response as? HTTPURLResponse
             // A length announced beyond the limit is not waited for.
             if response.expectedContentLength > Int64(limit) { exceeded = true }
             #if os(Linux)
-            if let encoding = self.response?.value(forHTTPHeaderField: "Content-Encoding"), encoding.lowercased() != "identity" {
+            if let encoding = self.response?.value(forHTTPHeaderField: "Content-Encoding"),
+                encoding.lowercased() != "identity"
+            {
                 unrequestedEncoding = encoding
             }
             #endif
@@ -255,8 +273,10 @@ public struct URLSessionTransport: HTTPTransport {
         // SYNC.md), and with the default handling too; todo sends no credentials here, so the
         // challenge is turned down and its response (the 401) is the answer. Credentials, when
         // the request has them, went with it already (`Authorization`).
-        func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
             lock.lock()
             challengeResponse = challenge.failureResponse as? HTTPURLResponse
             lock.unlock()

@@ -1,6 +1,7 @@
 import ProcessMemory
 import ToDoCLI
 import ToDoNetwork
+
 #if canImport(Glibc)
 import Glibc
 #else

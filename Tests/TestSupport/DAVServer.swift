@@ -1,11 +1,12 @@
 import Foundation
+import ToDoCore
+import XCTest
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ToDoCore
-import XCTest
 
 /// A real CalDAV server for a test, on 127.0.0.1 at a free port, from the virtual environment
 /// `.ci/run` makes (`.build/dav-venv`: Radicale 3.9.0, Xandikos 0.4.10 and the `caldav` library):
@@ -49,7 +50,8 @@ public final class DAVServer {
 
     /// The virtual environment's folder, beside the checkout's build folder.
     public static var environment: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent(".build/dav-venv")
     }
 
@@ -67,13 +69,17 @@ public final class DAVServer {
         let python: String
         switch kind {
         case .sabre:
-            guard FileManager.default.isExecutableFile(atPath: Self.php), FileManager.default.fileExists(atPath: Self.sabreLibrary) else {
+            guard FileManager.default.isExecutableFile(atPath: Self.php),
+                FileManager.default.fileExists(atPath: Self.sabreLibrary)
+            else {
                 throw XCTSkip("SabreDAV 1.8 is not installed (.ci/run installs php-cli, php-sabre-dav and php-sqlite3)")
             }
             python = Self.php
         case .cyrus:
-            guard FileManager.default.isExecutableFile(atPath: Self.cyrusMaster), FileManager.default.isExecutableFile(atPath: "/usr/sbin/saslpasswd2"),
-                  getpwnam("cyrus") != nil else {
+            guard FileManager.default.isExecutableFile(atPath: Self.cyrusMaster),
+                FileManager.default.isExecutableFile(atPath: "/usr/sbin/saslpasswd2"),
+                getpwnam("cyrus") != nil
+            else {
                 throw XCTSkip("Cyrus IMAP is not installed (.ci/run installs cyrus-imapd, cyrus-caldav and sasl2-bin)")
             }
             try XCTSkipUnless(geteuid() == 0, "Cyrus runs as its own user, which needs root to become")
@@ -85,7 +91,9 @@ public final class DAVServer {
         if kind == .cyrus {
             // Its own folder the cyrus user can reach: a test's folder is its owner's alone.
             var template = Array("/tmp/todo-cyrus-XXXXXX".utf8CString)
-            guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { throw POSIXError(.EACCES) }
+            guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+                throw POSIXError(.EACCES)
+            }
             folder = URL(fileURLWithPath: String(cString: made))
             chmod(folder.path, 0o755)
         } else {
@@ -116,19 +124,26 @@ public final class DAVServer {
             try config.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
             process.arguments = ["-m", "radicale", "--config", folder.appendingPathComponent("config").path]
         case .xandikos:
-            process.arguments = ["-m", "xandikos", "serve", "-d", folder.appendingPathComponent("data").path, "--defaults",
-                                 "-l", "127.0.0.1", "-p", String(port)]
+            process.arguments = [
+                "-m", "xandikos", "serve", "-d", folder.appendingPathComponent("data").path, "--defaults",
+                "-l", "127.0.0.1", "-p", String(port)
+            ]
         case .sabre:
-            try Self.sabreServer.write(to: folder.appendingPathComponent("server.php"), atomically: true, encoding: .utf8)
+            try Self.sabreServer.write(
+                to: folder.appendingPathComponent("server.php"), atomically: true, encoding: .utf8)
             process.arguments = ["-S", "127.0.0.1:\(port)", folder.appendingPathComponent("server.php").path]
             process.currentDirectoryURL = folder
         case .cyrus:
             imapPort = try Self.freePort()
             try prepareCyrus(httpPort: port, imapPort: imapPort)
-            process.arguments = ["-C", folder.appendingPathComponent("imapd.conf").path, "-M", folder.appendingPathComponent("cyrus.conf").path,
-                                 "-p", folder.appendingPathComponent("master.pid").path]
+            process.arguments = [
+                "-C", folder.appendingPathComponent("imapd.conf").path, "-M",
+                folder.appendingPathComponent("cyrus.conf").path,
+                "-p", folder.appendingPathComponent("master.pid").path
+            ]
         }
-        let log = FileManager.default.createFile(atPath: folder.appendingPathComponent("log").path, contents: nil)
+        let log =
+            FileManager.default.createFile(atPath: folder.appendingPathComponent("log").path, contents: nil)
             ? FileHandle(forWritingAtPath: folder.appendingPathComponent("log").path) : nil
         process.standardOutput = log
         process.standardError = log
@@ -140,19 +155,26 @@ public final class DAVServer {
             guard process.isRunning, Date() < deadline else {
                 stop()
                 let output = (try? String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)) ?? ""
-                throw NSError(domain: "DAVServer", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(kind) did not start: \(output)"])
+                throw NSError(
+                    domain: "DAVServer", code: 1,
+                    userInfo: [NSLocalizedDescriptionKey: "\(kind) did not start: \(output)"])
             }
             usleep(50_000)
         }
         if kind == .cyrus {
             // alice's mailbox, which her calendars live under, made by the administrator over IMAP.
-            try Self.runChecked("/usr/bin/python3", ["-c", """
-                import imaplib
-                imap = imaplib.IMAP4('127.0.0.1', \(imapPort))
-                imap.login('admin', 'secret')
-                status, answer = imap.create('user/alice')
-                assert status == 'OK', answer
-                """])
+            try Self.runChecked(
+                "/usr/bin/python3",
+                [
+                    "-c",
+                    """
+                    import imaplib
+                    imap = imaplib.IMAP4('127.0.0.1', \(imapPort))
+                    imap.login('admin', 'secret')
+                    status, answer = imap.create('user/alice')
+                    assert status == 'OK', answer
+                    """
+                ])
         }
     }
 
@@ -165,45 +187,48 @@ public final class DAVServer {
     private func prepareCyrus(httpPort: Int, imapPort: Int) throws {
         let root = folder.path
         for name in ["config", "spool", "sieve", "proc", "lock", "socket"] {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
         }
         try """
-            configdirectory: \(root)/config
-            proc_path: \(root)/proc
-            mboxname_lockpath: \(root)/lock
-            defaultpartition: default
-            partition-default: \(root)/spool
-            sievedir: \(root)/sieve
-            admins: admin
-            allowplaintext: yes
-            sasl_pwcheck_method: auxprop
-            sasl_auxprop_plugin: sasldb
-            sasl_sasldb_path: \(root)/sasldb2
-            sasl_mech_list: PLAIN LOGIN
-            httpmodules: caldav
-            httpallowcompress: no
-            caldav_create_default: yes
-            lmtpsocket: \(root)/socket/lmtp
-            idlesocket: \(root)/socket/idle
-            notifysocket: \(root)/socket/notify
-            servername: localhost
-            syslog_prefix: todo-tests-cyrus
+        configdirectory: \(root)/config
+        proc_path: \(root)/proc
+        mboxname_lockpath: \(root)/lock
+        defaultpartition: default
+        partition-default: \(root)/spool
+        sievedir: \(root)/sieve
+        admins: admin
+        allowplaintext: yes
+        sasl_pwcheck_method: auxprop
+        sasl_auxprop_plugin: sasldb
+        sasl_sasldb_path: \(root)/sasldb2
+        sasl_mech_list: PLAIN LOGIN
+        httpmodules: caldav
+        httpallowcompress: no
+        caldav_create_default: yes
+        lmtpsocket: \(root)/socket/lmtp
+        idlesocket: \(root)/socket/idle
+        notifysocket: \(root)/socket/notify
+        servername: localhost
+        syslog_prefix: todo-tests-cyrus
 
-            """.write(to: folder.appendingPathComponent("imapd.conf"), atomically: true, encoding: .utf8)
+        """.write(to: folder.appendingPathComponent("imapd.conf"), atomically: true, encoding: .utf8)
         try """
-            START {
-              recover cmd="ctl_cyrusdb -r -C \(root)/imapd.conf"
-            }
-            SERVICES {
-              imap cmd="imapd -C \(root)/imapd.conf" listen="127.0.0.1:\(imapPort)" prefork=0
-              http cmd="httpd -C \(root)/imapd.conf" listen="127.0.0.1:\(httpPort)" prefork=0
-            }
-            EVENTS {
-            }
+        START {
+          recover cmd="ctl_cyrusdb -r -C \(root)/imapd.conf"
+        }
+        SERVICES {
+          imap cmd="imapd -C \(root)/imapd.conf" listen="127.0.0.1:\(imapPort)" prefork=0
+          http cmd="httpd -C \(root)/imapd.conf" listen="127.0.0.1:\(httpPort)" prefork=0
+        }
+        EVENTS {
+        }
 
-            """.write(to: folder.appendingPathComponent("cyrus.conf"), atomically: true, encoding: .utf8)
+        """.write(to: folder.appendingPathComponent("cyrus.conf"), atomically: true, encoding: .utf8)
         for user in ["admin", "alice"] {
-            try Self.runChecked("/usr/sbin/saslpasswd2", ["-p", "-c", "-f", "\(root)/sasldb2", "-u", "localhost", user], input: "secret")
+            try Self.runChecked(
+                "/usr/sbin/saslpasswd2", ["-p", "-c", "-f", "\(root)/sasldb2", "-u", "localhost", user], input: "secret"
+            )
         }
         try Self.runChecked("/bin/chown", ["-R", "cyrus:mail", root])
     }
@@ -223,7 +248,9 @@ public final class DAVServer {
         let said = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw NSError(domain: "DAVServer", code: 2, userInfo: [NSLocalizedDescriptionKey: "\(program) failed: \(String(decoding: said, as: UTF8.self))"])
+            throw NSError(
+                domain: "DAVServer", code: 2,
+                userInfo: [NSLocalizedDescriptionKey: "\(program) failed: \(String(decoding: said, as: UTF8.self))"])
         }
     }
 
@@ -283,7 +310,9 @@ public final class DAVServer {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketHandle, $0, length) == 0 && getsockname(socketHandle, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socketHandle, $0, length) == 0 && getsockname(socketHandle, $0, &length) == 0
+            }
         }
         guard bound else { throw POSIXError(.EADDRINUSE) }
         return Int(UInt16(bigEndian: address.sin_port))
@@ -298,7 +327,9 @@ public final class DAVServer {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socketHandle, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socketHandle, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import ToDoCore
-import ToDoStorage
 import ToDoModel
+import ToDoStorage
 
 // Foundation's values as the tests make them (time zones, URLs), taken as todo takes them: todo
 // itself uses no Foundation `TimeZone` or `URL` (see docs/library.md).
@@ -13,7 +13,9 @@ extension TimeZoneRules {
         if let named = ZoneInfo.zone(named: zone.identifier) {
             self = named
         } else {
-            precondition(zone.nextDaylightSavingTimeTransition == nil, "\(zone.identifier) is neither a zoneinfo name nor an offset")
+            precondition(
+                zone.nextDaylightSavingTimeTransition == nil,
+                "\(zone.identifier) is neither a zoneinfo name nor an offset")
             self.init(transitions: [], offsets: [], initialOffset: zone.secondsFromGMT(), name: zone.identifier)
         }
     }
@@ -45,11 +47,16 @@ extension WebAddress {
 }
 
 extension JSONFileStore {
-    public init(fileURL: URL, lockTimeout: Double = 10, sizeLimit: Int = OwnFiles.sizeLimit, now: (@Sendable () -> Date)? = nil,
-                timeZone: TimeZoneRules = .utc, newID: (@Sendable () -> UUID)? = nil, journalFromBytes: Int = JSONFileStore.journalFromBytes,
-                notice: (@Sendable (StoreNotice) -> Void)? = nil) {
-        self.init(path: fileURL.path, lockTimeout: lockTimeout, sizeLimit: sizeLimit, now: now, timeZone: timeZone, newID: newID,
-                  journalFromBytes: journalFromBytes, notice: notice)
+    public init(
+        fileURL: URL, lockTimeout: Double = 10, sizeLimit: Int = OwnFiles.sizeLimit, now: (@Sendable () -> Date)? = nil,
+        timeZone: TimeZoneRules = .utc, newID: (@Sendable () -> UUID)? = nil,
+        journalFromBytes: Int = JSONFileStore.journalFromBytes,
+        notice: (@Sendable (StoreNotice) -> Void)? = nil
+    ) {
+        self.init(
+            path: fileURL.path, lockTimeout: lockTimeout, sizeLimit: sizeLimit, now: now, timeZone: timeZone,
+            newID: newID,
+            journalFromBytes: journalFromBytes, notice: notice)
     }
 
     public var fileURL: URL { URL(fileURLWithPath: path) }

@@ -6,14 +6,14 @@ public enum GzipBomb {
     public static func make(inflatedSize: Int) -> [UInt8] {
         var writer = BitWriter()
         writer.bytes = [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03]
-        writer.write(1, count: 1)  // the final block
-        writer.write(1, count: 2)  // fixed Huffman codes
-        writer.writeCode(0x30 + 0x20, count: 8)  // the literal ' '
+        writer.write(1, count: 1) // the final block
+        writer.write(1, count: 2) // fixed Huffman codes
+        writer.writeCode(0x30 + 0x20, count: 8) // the literal ' '
         for _ in 0..<((inflatedSize - 1) / 258) {
-            writer.writeCode(0xC0 + 5, count: 8)  // length 258 (code 285)
-            writer.writeCode(0, count: 5)  // distance 1 (code 0)
+            writer.writeCode(0xC0 + 5, count: 8) // length 258 (code 285)
+            writer.writeCode(0, count: 5) // distance 1 (code 0)
         }
-        writer.writeCode(0, count: 7)  // end of block
+        writer.writeCode(0, count: 7) // end of block
         writer.flush()
         let size = UInt32(truncatingIfNeeded: 1 + (inflatedSize - 1) / 258 * 258)
         writer.bytes += [0, 0, 0, 0] + (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 private let systemSend = Glibc.send
@@ -47,12 +48,15 @@ public final class LocalHTTPServer: @unchecked Sendable {
         /// The pause before each repeat after the first (an answer that trickles in).
         public var pause: TimeInterval = 0
 
-        public init(status: Int = 200, body: String, contentType: String = "application/json", delay: TimeInterval = 0) {
+        public init(status: Int = 200, body: String, contentType: String = "application/json", delay: TimeInterval = 0)
+        {
             self.init(status: status, bytes: Array(body.utf8), contentType: contentType, delay: delay)
         }
 
-        public init(status: Int = 200, bytes: [UInt8], contentType: String = "application/json", delay: TimeInterval = 0,
-                    headers: [String] = [], repeats: Int = 1, pause: TimeInterval = 0) {
+        public init(
+            status: Int = 200, bytes: [UInt8], contentType: String = "application/json", delay: TimeInterval = 0,
+            headers: [String] = [], repeats: Int = 1, pause: TimeInterval = 0
+        ) {
             self.status = status
             self.body = bytes
             self.contentType = contentType
@@ -92,7 +96,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &address) {
@@ -184,7 +190,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
         var head = "HTTP/1.1 \(response.status) \(response.status == 200 ? "OK" : "Status")\r\n"
         head += "Content-Type: \(response.contentType)\r\n"
         if response.repeats == 1 { head += "Content-Length: \(response.body.count)\r\n" }
-        head += response.headers.map { $0 + "\r\n" }.joined() + (keepsConnectionsOpen ? "\r\n" : "Connection: close\r\n\r\n")
+        head +=
+            response.headers.map { $0 + "\r\n" }.joined()
+            + (keepsConnectionsOpen ? "\r\n" : "Connection: close\r\n\r\n")
         guard send(Array(head.utf8) + response.body, to: connection) else { return false }
         for _ in 1..<max(response.repeats, 1) {
             if response.pause > 0 { usleep(useconds_t(response.pause * 1_000_000)) }
@@ -210,13 +218,17 @@ public final class LocalHTTPServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         return Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers)
     }
 
     private func containsHeaderEnd(_ bytes: [UInt8]) -> Bool {
-        bytes.count >= 4 && (0...(bytes.count - 4)).contains { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 }
+        bytes.count >= 4
+            && (0...(bytes.count - 4)).contains {
+                bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10
+            }
     }
 
     /// Sends all of `bytes`; `false` once the client has gone.
@@ -224,7 +236,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private func send(_ bytes: [UInt8], to connection: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { systemSend(connection, $0.baseAddress! + offset, $0.count - offset, sendFlags) }
+            let count = bytes.withUnsafeBytes {
+                systemSend(connection, $0.baseAddress! + offset, $0.count - offset, sendFlags)
+            }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return false }
             offset += count

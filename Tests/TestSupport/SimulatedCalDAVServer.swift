@@ -181,12 +181,16 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
         guard request.credentials == HTTPCredentials(user: "alice", password: "secret") else {
             return HTTPResponse(status: 401, headers: ["WWW-Authenticate": "Basic realm=\"sim\""], body: [])
         }
-        guard request.url.host == root.host, request.url.port == root.port else { throw .failed("could not connect to \(request.url.host ?? "")") }
+        guard request.url.host == root.host, request.url.port == root.port else {
+            throw .failed("could not connect to \(request.url.host ?? "")")
+        }
         let before = fault == .racedByAnotherWriter ? resource(at: request) : nil
         var answer = answer(request)
         if fault == .doneButCut { throw .failed("connection reset by peer") }
         if fault == .noETag, request.method == "PUT" { answer.headers["etag"] = nil }
-        if let before, request.method == "PUT", request.headers["If-Match"] != nil, answer.status == 204 { race(over: before, of: request) }
+        if let before, request.method == "PUT", request.headers["If-Match"] != nil, answer.status == 204 {
+            race(over: before, of: request)
+        }
         return answer
     }
 
@@ -196,15 +200,25 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
         let body = String(decoding: request.body ?? [], as: UTF8.self)
         switch (request.method, parts.count) {
         case ("PROPFIND", 0):
-            return multistatus([response(path, props: "<d:current-user-principal><d:href>/alice/</d:href></d:current-user-principal>")])
+            return multistatus([
+                response(path, props: "<d:current-user-principal><d:href>/alice/</d:href></d:current-user-principal>")
+            ])
         case ("PROPFIND", 2) where parts[0] == ".well-known":
-            return multistatus([response(path, props: "<d:current-user-principal><d:href>/alice/</d:href></d:current-user-principal>")])
+            return multistatus([
+                response(path, props: "<d:current-user-principal><d:href>/alice/</d:href></d:current-user-principal>")
+            ])
         case ("PROPFIND", 1) where parts[0] == "alice":
-            var responses = [response("/alice/", props: "<d:resourcetype><d:collection/></d:resourcetype>"
-                                      + "<d:current-user-principal><d:href>/alice/</d:href></d:current-user-principal>"
-                                      + "<c:calendar-home-set><d:href>\(namedHome ?? "/alice/")</d:href></c:calendar-home-set>")]
+            var responses = [
+                response(
+                    "/alice/",
+                    props: "<d:resourcetype><d:collection/></d:resourcetype>"
+                        + "<d:current-user-principal><d:href>/alice/</d:href></d:current-user-principal>"
+                        + "<c:calendar-home-set><d:href>\(namedHome ?? "/alice/")</d:href></c:calendar-home-set>")
+            ]
             if request.headers["Depth"] == "1" {
-                for (slug, calendar) in calendars.sorted(by: { $0.key < $1.key }) { responses.append(calendarResponse(slug, calendar)) }
+                for (slug, calendar) in calendars.sorted(by: { $0.key < $1.key }) {
+                    responses.append(calendarResponse(slug, calendar))
+                }
             }
             return multistatus(responses)
         case ("PROPFIND", 2) where parts[0] == "alice":
@@ -223,11 +237,15 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
         case ("DELETE", 3) where parts[0] == "alice":
             guard let calendar = calendars[parts[1]] else { return HTTPResponse(status: 404, body: []) }
             guard let existing = calendar.resources[parts[2]] else { return HTTPResponse(status: 404, body: []) }
-            if let wanted = request.headers["If-Match"], wanted != existing.etag { return HTTPResponse(status: 412, body: []) }
+            if let wanted = request.headers["If-Match"], wanted != existing.etag {
+                return HTTPResponse(status: 412, body: [])
+            }
             delete(named: parts[2], in: parts[1])
             return HTTPResponse(status: 204, body: [])
         case ("GET", 3) where parts[0] == "alice":
-            guard let resource = calendars[parts[1]]?.resources[parts[2]] else { return HTTPResponse(status: 404, body: []) }
+            guard let resource = calendars[parts[1]]?.resources[parts[2]] else {
+                return HTTPResponse(status: 404, body: [])
+            }
             return HTTPResponse(status: 200, headers: ["ETag": resource.etag], body: Array(resource.text.utf8))
         default:
             return HTTPResponse(status: 404, body: [])
@@ -248,10 +266,14 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
         guard habit == .davical, let uid = before.resource.uid else { return }
         counter += 1
         let description = "raced \(counter)"
-        store(ICalendarLines.replacing(["DESCRIPTION"], with: ["DESCRIPTION:" + description], in: before.resource.text), named: before.name, in: before.slug)
+        store(
+            ICalendarLines.replacing(["DESCRIPTION"], with: ["DESCRIPTION:" + description], in: before.resource.text),
+            named: before.name, in: before.slug)
         let sent = String(decoding: request.body ?? [], as: UTF8.self)
-        racedWrites.append(RacedWrite(uid: uid, sentSummary: ICalendarLines.values(of: "SUMMARY", in: sent).first ?? "",
-                                      sentStatus: ICalendarLines.values(of: "STATUS", in: sent).first, description: description))
+        racedWrites.append(
+            RacedWrite(
+                uid: uid, sentSummary: ICalendarLines.values(of: "SUMMARY", in: sent).first ?? "",
+                sentStatus: ICalendarLines.values(of: "STATUS", in: sent).first, description: description))
     }
 
     private func put(_ request: HTTPRequest, body: String, slug: String, name: String) -> HTTPResponse {
@@ -268,14 +290,19 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
             let parts = place.split(separator: "/", maxSplits: 1).map(String.init)
             let (otherSlug, otherName) = (parts[0], parts[1])
             if otherSlug == slug {
-                return error(409, "<c:no-uid-conflict><d:href>/alice/\(otherSlug)/\(otherName)</d:href></c:no-uid-conflict>")
+                return error(
+                    409, "<c:no-uid-conflict><d:href>/alice/\(otherSlug)/\(otherName)</d:href></c:no-uid-conflict>")
             }
             if habit == .cyrus {
-                return error(403, "<c:unique-scheduling-object-resource><d:href>/alice/\(otherSlug)/\(otherName)</d:href></c:unique-scheduling-object-resource>")
+                return error(
+                    403,
+                    "<c:unique-scheduling-object-resource><d:href>/alice/\(otherSlug)/\(otherName)</d:href></c:unique-scheduling-object-resource>"
+                )
             }
         }
         store(body, named: name, in: slug)
-        return HTTPResponse(status: existing == nil ? 201 : 204, headers: ["ETag": calendars[slug]!.resources[name]!.etag], body: [])
+        return HTTPResponse(
+            status: existing == nil ? 201 : 204, headers: ["ETag": calendars[slug]!.resources[name]!.etag], body: [])
     }
 
     private func report(_ body: String, calendar slug: String) -> HTTPResponse {
@@ -285,19 +312,25 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
             let given = Self.between("<d:sync-token>", "</d:sync-token>", in: body) ?? ""
             var since = calendar.firstToken - 1
             if !given.isEmpty {
-                guard let number = Int(given.replacingOccurrences(of: "http://sim/token/", with: "")), number >= calendar.firstToken else {
+                guard let number = Int(given.replacingOccurrences(of: "http://sim/token/", with: "")),
+                    number >= calendar.firstToken
+                else {
                     return error(403, "<d:valid-sync-token/>")
                 }
                 since = number
             }
             var latest: [String: Bool] = [:]
-            for change in calendar.changes where change.token > since { latest[change.name] = calendar.resources[change.name] != nil }
+            for change in calendar.changes where change.token > since {
+                latest[change.name] = calendar.resources[change.name] != nil
+            }
             var responses: [String] = []
             for (name, present) in latest.sorted(by: { $0.key < $1.key }) {
                 if present, let resource = calendar.resources[name] {
                     responses.append(response(base + name, props: "<d:getetag>\(resource.etag)</d:getetag>"))
                 } else if !given.isEmpty {
-                    responses.append("<d:response><d:href>\(base + name)</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>")
+                    responses.append(
+                        "<d:response><d:href>\(base + name)</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>"
+                    )
                 }
             }
             let token = max(calendar.changes.last?.token ?? calendar.firstToken, calendar.firstToken)
@@ -306,20 +339,30 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
         if body.contains("calendar-multiget") {
             var responses: [String] = []
             var rest = Substring(body)
-            while let start = rest.range(of: "<d:href>"), let end = rest.range(of: "</d:href>", range: start.upperBound..<rest.endIndex) {
+            while let start = rest.range(of: "<d:href>"),
+                let end = rest.range(of: "</d:href>", range: start.upperBound..<rest.endIndex)
+            {
                 let href = Self.unescaped(String(rest[start.upperBound..<end.lowerBound]))
                 rest = rest[end.upperBound...]
                 let name = (href.removingPercentEncoding ?? href).split(separator: "/").last.map(String.init) ?? ""
                 if let resource = calendar.resources[name] {
-                    responses.append(response(href, props: "<d:getetag>\(resource.etag)</d:getetag><c:calendar-data>\(Self.escaped(resource.text))</c:calendar-data>"))
+                    responses.append(
+                        response(
+                            href,
+                            props:
+                                "<d:getetag>\(resource.etag)</d:getetag><c:calendar-data>\(Self.escaped(resource.text))</c:calendar-data>"
+                        ))
                 } else {
-                    responses.append("<d:response><d:href>\(href)</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>")
+                    responses.append(
+                        "<d:response><d:href>\(href)</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>")
                 }
             }
             return multistatus(responses)
         }
         // calendar-query for VTODOs: every task with its etag, or those of one UID.
-        let uid = body.contains("name=\"UID\"") ? Self.between("collation=\"i;octet\">", "</", in: body).map(Self.unescaped) : nil
+        let uid =
+            body.contains("name=\"UID\"")
+            ? Self.between("collation=\"i;octet\">", "</", in: body).map(Self.unescaped) : nil
         let responses = calendar.resources.sorted { $0.key < $1.key }
             .filter { $0.value.text.contains("BEGIN:VTODO") && (uid == nil || $0.value.uid == uid) }
             .map { response(base + $0.key, props: "<d:getetag>\($0.value.etag)</d:getetag>") }
@@ -327,9 +370,11 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
     }
 
     private func calendarResponse(_ slug: String, _ calendar: Calendar) -> String {
-        response("/alice/\(slug)/", props: "<d:resourcetype><d:collection/><c:calendar/></d:resourcetype>"
-                 + "<d:displayname>\(Self.escaped(calendar.displayName))</d:displayname>"
-                 + #"<c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>"#)
+        response(
+            "/alice/\(slug)/",
+            props: "<d:resourcetype><d:collection/><c:calendar/></d:resourcetype>"
+                + "<d:displayname>\(Self.escaped(calendar.displayName))</d:displayname>"
+                + #"<c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>"#)
     }
 
     private func response(_ href: String, props: String) -> String {
@@ -337,27 +382,33 @@ public final class SimulatedCalDAVServer: HTTPTransport, @unchecked Sendable {
     }
 
     private func multistatus(_ responses: [String], token: String? = nil) -> HTTPResponse {
-        let text = #"<?xml version="1.0" encoding="utf-8"?><d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
+        let text =
+            #"<?xml version="1.0" encoding="utf-8"?><d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
             + responses.joined() + (token.map { "<d:sync-token>\($0)</d:sync-token>" } ?? "") + "</d:multistatus>"
         return HTTPResponse(status: 207, headers: ["Content-Type": "application/xml"], body: Array(text.utf8))
     }
 
     private func error(_ status: Int, _ condition: String) -> HTTPResponse {
-        let text = #"<?xml version="1.0" encoding="utf-8"?><d:error xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"# + condition + "</d:error>"
+        let text =
+            #"<?xml version="1.0" encoding="utf-8"?><d:error xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
+            + condition + "</d:error>"
         return HTTPResponse(status: status, headers: ["Content-Type": "application/xml"], body: Array(text.utf8))
     }
 
     static func between(_ start: String, _ end: String, in text: String) -> String? {
-        guard let from = text.range(of: start), let to = text.range(of: end, range: from.upperBound..<text.endIndex) else { return nil }
+        guard let from = text.range(of: start), let to = text.range(of: end, range: from.upperBound..<text.endIndex)
+        else { return nil }
         return String(text[from.upperBound..<to.lowerBound])
     }
 
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     static func unescaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"")
             .replacingOccurrences(of: "&apos;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
     }
 }
@@ -367,8 +418,14 @@ public enum ICalendarLines {
     /// The text's lines, unfolded (RFC 5545 3.1).
     public static func unfolded(_ text: String) -> [String] {
         var lines: [String] = []
-        for raw in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: true) {
-            if let first = raw.first, first == " " || first == "\t", !lines.isEmpty { lines[lines.count - 1] += raw.dropFirst() } else { lines.append(String(raw)) }
+        for raw in text.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: true)
+        {
+            if let first = raw.first, first == " " || first == "\t", !lines.isEmpty {
+                lines[lines.count - 1] += raw.dropFirst()
+            } else {
+                lines.append(String(raw))
+            }
         }
         return lines
     }

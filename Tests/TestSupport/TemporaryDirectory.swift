@@ -10,7 +10,8 @@ public final class TemporaryDirectory {
     /// transactions and test their logic, not the disk.
     public init(inMemory: Bool = false) throws {
         var isFolder: ObjCBool = false
-        let memory = inMemory && FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isFolder) && isFolder.boolValue
+        let memory =
+            inMemory && FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isFolder) && isFolder.boolValue
             && FileManager.default.isWritableFile(atPath: "/dev/shm")
         url = (memory ? URL(fileURLWithPath: "/dev/shm", isDirectory: true) : FileManager.default.temporaryDirectory)
             .appendingPathComponent("todo-tests-\(UUID().uuidString)", isDirectory: true)

@@ -1,14 +1,24 @@
 import ToDoCore
 import ToDoModel
+
 import struct ToDoStorage.StoredItem
 
 /// `todo add`: one title, or one per line of standard input, with the same fields for each.
 struct AddCommand: ListCommand {
     static let spec = CommandSpec(
         name: "add", summary: "Add an open item.",
-        arguments: [ArgumentSpec(name: "title", help: "The title; several words are joined with spaces. '-' reads one title per line from standard input.", repeats: true)],
-        options: [CommonOptions.due, CommonOptions.description, CommonOptions.location, CommonOptions.address,
-                  CommonOptions.coordinate, CommonOptions.priority, CommonOptions.tag, CommonOptions.start, CommonOptions.parent, CommonOptions.repeatRule, CommonOptions.remind]
+        arguments: [
+            ArgumentSpec(
+                name: "title",
+                help:
+                    "The title; several words are joined with spaces. '-' reads one title per line from standard input.",
+                repeats: true)
+        ],
+        options: [
+            CommonOptions.due, CommonOptions.description, CommonOptions.location, CommonOptions.address,
+            CommonOptions.coordinate, CommonOptions.priority, CommonOptions.tag, CommonOptions.start,
+            CommonOptions.parent, CommonOptions.repeatRule, CommonOptions.remind
+        ]
             + CommonOptions.texts + [CommonOptions.noGeocode, CommonOptions.json],
         discussion: """
             Prints the number the item got and what was stored, the due date as understood.
@@ -55,8 +65,11 @@ struct AddCommand: ListCommand {
     var geocode = true
     var json = false
 
-    init(titles: Titles, itemDescription: String? = nil, due: ItemDate? = nil, location: Location? = nil,
-         priority: Int? = nil, tags: [String] = [], start: ItemDate? = nil, repeatRule: String? = nil, geocode: Bool = true, json: Bool = false) {
+    init(
+        titles: Titles, itemDescription: String? = nil, due: ItemDate? = nil, location: Location? = nil,
+        priority: Int? = nil, tags: [String] = [], start: ItemDate? = nil, repeatRule: String? = nil,
+        geocode: Bool = true, json: Bool = false
+    ) {
         self.titles = titles
         self.itemDescription = itemDescription
         self.due = due
@@ -72,44 +85,62 @@ struct AddCommand: ListCommand {
     init(_ arguments: CommandArguments) throws(CommandError) {
         _ = try arguments.positionals(atLeast: 1)
         let attributes = try arguments.attributeWords()
-        try arguments.refuse(attributes, [.status: "add makes an open item", .dueBefore: "give the due with due:",
-                                          .dueAfter: "give the due with due:"])
+        try arguments.refuse(
+            attributes,
+            [
+                .status: "add makes an open item", .dueBefore: "give the due with due:",
+                .dueAfter: "give the due with due:"
+            ])
         if let empty = attributes.values.first(where: { $0.value.value.isEmpty }) {
             throw arguments.attributeError(empty.value.word, "it has no value")
         }
-        if let removed = attributes.removedTags.first { throw arguments.attributeError("-" + removed, "a new item has no tags to take away") }
+        if let removed = attributes.removedTags.first {
+            throw arguments.attributeError("-" + removed, "a new item has no tags to take away")
+        }
         let words = attributes.words
         if words.first == "-", words.count > 1 {
             throw arguments.error("'-' reads the titles from standard input; give no other words with it")
         }
         titles = words == ["-"] ? .standardInput : .argument(try arguments.title(words.joined(separator: " ")))
         itemDescription = arguments.text(CommonOptions.description)
-        due = try arguments.either(CommonOptions.due, try arguments.dueDate(), or: attributes.value(.due), arguments.date)
+        due = try arguments.either(
+            CommonOptions.due, try arguments.dueDate(), or: attributes.value(.due), arguments.date)
         for (field, option) in zip(ItemField.texts, CommonOptions.texts) {
             if let text = arguments.text(option) { texts[field] = text }
         }
         // `--list default` is the default list: no list.
         if let list = texts[.list] { texts[.list] = ListName.stored(list) }
-        if let project = try arguments.either(CommonOptions.project, texts[.project], or: attributes.value(.project), arguments.project) {
+        if let project = try arguments.either(
+            CommonOptions.project, texts[.project], or: attributes.value(.project), arguments.project)
+        {
             texts[.project] = project
         }
-        repeatRule = try arguments.either(CommonOptions.repeatRule, try arguments.repeatRule(CommonOptions.repeatRule),
-                                          or: attributes.value(.recur), arguments.repeatRule)
+        repeatRule = try arguments.either(
+            CommonOptions.repeatRule, try arguments.repeatRule(CommonOptions.repeatRule),
+            or: attributes.value(.recur), arguments.repeatRule)
         // (A repeat without a due is the core's to refuse, `ItemManagerError.repeatWithoutDue`; a
         // month's end the core keeps, `RepeatGiven.typed`.)
         alarms = try arguments.reminders() ?? []
-        location = try arguments.location(name: CommonOptions.location, address: CommonOptions.address,
-                                          coordinate: CommonOptions.coordinate)
-        if location == nil, let given = [CommonOptions.address, CommonOptions.coordinate].first(where: { arguments.value($0) != nil }) {
+        location = try arguments.location(
+            name: CommonOptions.location, address: CommonOptions.address,
+            coordinate: CommonOptions.coordinate)
+        if location == nil,
+            let given = [CommonOptions.address, CommonOptions.coordinate].first(where: { arguments.value($0) != nil })
+        {
             throw arguments.error("'\(given.flag)' needs '--location <name>'")
         }
-        priority = try arguments.either(CommonOptions.priority, try arguments.priority(CommonOptions.priority),
-                                        or: attributes.value(.priority), arguments.priority) ?? nil
+        priority =
+            try arguments.either(
+                CommonOptions.priority, try arguments.priority(CommonOptions.priority),
+                or: attributes.value(.priority), arguments.priority) ?? nil
         tags = Tags.normalized(try arguments.tags(CommonOptions.tag) + attributes.addedTags)
-        start = try arguments.either(CommonOptions.start, try arguments.startDate(), or: attributes.value(.start), arguments.date)
+        start = try arguments.either(
+            CommonOptions.start, try arguments.startDate(), or: attributes.value(.start), arguments.date)
         parent = try arguments.reference(CommonOptions.parent)
         if let depends = attributes.value(.depends) {
-            guard titles != .standardInput else { throw arguments.attributeError(depends.word, "several new items cannot each have the same subtasks") }
+            guard titles != .standardInput else {
+                throw arguments.attributeError(depends.word, "several new items cannot each have the same subtasks")
+            }
             subtasks = try arguments.references(depends)
         }
         geocode = !arguments.flag(CommonOptions.noGeocode)
@@ -119,12 +150,14 @@ struct AddCommand: ListCommand {
     func run(with runner: CommandRunner) throws {
         var location = location
         if geocode, let address = location?.address, location?.coordinate == nil {
-            location?.coordinate = try runner.addressLookup.coordinate(for: address, otherwise: "saved without a coordinate")
+            location?.coordinate = try runner.addressLookup.coordinate(
+                for: address, otherwise: "saved without a coordinate")
         }
         let titles: [String]
         switch self.titles {
         case .argument(let title): titles = [title]
-        case .standardInput: titles = try standardInputTitles(runner.context, limit: try runner.settings.importMaximumBytes)
+        case .standardInput:
+            titles = try standardInputTitles(runner.context, limit: try runner.settings.importMaximumBytes)
         }
         let (added, subtaskNumbers) = try runner.store.update(command: runner.arguments) { manager in
             /// The line each item added here came from.
@@ -132,8 +165,9 @@ struct AddCommand: ListCommand {
             let parentID = try parent.map { reference throws(ItemManagerError) in try manager.resolve(reference).id }
             let subtaskItems = try manager.resolve(subtasks)
             let added = try titles.enumerated().map { index, title in
-                var item = ToDoItem(title: title, itemDescription: itemDescription, due: due, location: location, id: manager.newID(),
-                                    priority: priority, tags: tags, start: start, repeatRule: repeatRule)
+                var item = ToDoItem(
+                    title: title, itemDescription: itemDescription, due: due, location: location, id: manager.newID(),
+                    priority: priority, tags: tags, start: start, repeatRule: repeatRule)
                 item.parent = parentID
                 item.alarms = alarms
                 for (field, text) in texts { item[text: field] = text }
@@ -149,7 +183,9 @@ struct AddCommand: ListCommand {
                 }
             }
             // Taskwarrior's `depends:`: what the new item waits for is done as its subtasks.
-            if let parent = added.first, !subtaskItems.isEmpty { try manager.makeSubtasks(withIDs: subtaskItems.map(\.id), of: parent.id) }
+            if let parent = added.first, !subtaskItems.isEmpty {
+                try manager.makeSubtasks(withIDs: subtaskItems.map(\.id), of: parent.id)
+            }
             return (added, subtaskItems.map(\.number))
         }
         if json {
@@ -176,8 +212,9 @@ struct AddCommand: ListCommand {
             context.errorOutput.flush()
         }
         guard var bytes = context.input.readAll(limit: limit) else {
-            throw CommandError(message: "standard input is larger than \(limit >> 20) MB, the most todo reads"
-                             + " (TODO_IMPORT_MAX_MB); nothing was added", command: Self.spec)
+            throw CommandError(
+                message: "standard input is larger than \(limit >> 20) MB, the most todo reads"
+                    + " (TODO_IMPORT_MAX_MB); nothing was added", command: Self.spec)
         }
         // A byte-order mark (Windows editors write one) is not part of the first title.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
@@ -196,10 +233,14 @@ struct AddCommand: ListCommand {
 extension CommandError {
     /// A title from standard input that a rule refused, with its line number, and the earlier
     /// line with the same item when that is why; nothing was added.
-    static func standardInputLine(_ line: Int, _ error: ItemManagerError, repeating earlier: (line: Int, title: String)? = nil) -> CommandError {
+    static func standardInputLine(
+        _ line: Int, _ error: ItemManagerError, repeating earlier: (line: Int, title: String)? = nil
+    ) -> CommandError {
         guard let (first, title) = earlier else {
             return CommandError(ExitCode(error.outcome), "line \(line) of standard input: \(error); nothing was added")
         }
-        return CommandError(ExitCode(error.outcome), "line \(line) of standard input repeats line \(first) (\"\(title)\"); nothing was added")
+        return CommandError(
+            ExitCode(error.outcome),
+            "line \(line) of standard input repeats line \(first) (\"\(title)\"); nothing was added")
     }
 }

@@ -4,7 +4,8 @@ import ToDoModel
 /// `todo agenda`: the open items by when they are due: overdue, today, tomorrow, each of the next
 /// days, later, and without a date.
 struct AgendaCommand: ListCommand {
-    static let days = OptionSpec(name: "days", valueName: "n", help: "How many days, from today, get a heading of their own (default 7).")
+    static let days = OptionSpec(
+        name: "days", valueName: "n", help: "How many days, from today, get a heading of their own (default 7).")
 
     static let spec = CommandSpec(
         name: "agenda", summary: "Show open items by day, overdue first.",
@@ -31,14 +32,17 @@ struct AgendaCommand: ListCommand {
         try arguments.noPositionals()
         if let text = arguments.value(Self.days) {
             days = try arguments.count(text, of: Self.days.flag, noun: "a number of days")
-            guard days <= 3660 else { throw arguments.error("invalid value '\(text)' for '\(Self.days.flag)'; use at most 3660 days") }
+            guard days <= 3660 else {
+                throw arguments.error("invalid value '\(text)' for '\(Self.days.flag)'; use at most 3660 days")
+            }
         }
         json = arguments.flag(CommonOptions.json)
     }
 
     func run(with runner: CommandRunner) throws {
         let manager = try runner.load()
-        let groups = Agenda.groups(manager.openStored.array, days: days, now: runner.context.now(), dates: runner.renderer.dates)
+        let groups = Agenda.groups(
+            manager.openStored.array, days: days, now: runner.context.now(), dates: runner.renderer.dates)
         if json {
             let objects: [JSONValue] = groups.map { group in
                 var object = JSONObject()
@@ -49,8 +53,10 @@ struct AgendaCommand: ListCommand {
             }
             runner.context.output.write(bytes: JSONValue.array(objects).serialized())
         } else {
-            runner.renderer.writeGroups(groups.map { (Self.heading(of: $0.when, runner.renderer), $0.items) }, width: runner.context.outputWidth,
-                                        to: runner.context.output)
+            runner.renderer.writeGroups(
+                groups.map { (Self.heading(of: $0.when, runner.renderer), $0.items) },
+                width: runner.context.outputWidth,
+                to: runner.context.output)
         }
     }
 

@@ -5,7 +5,10 @@ import ToDoModel
 struct AnnotateCommand: EachItemCommand {
     static let spec = CommandSpec(
         name: "annotate", summary: "Add a dated note to an item.",
-        arguments: [CommonOptions.reference, ArgumentSpec(name: "text", help: "The note, one line; several words are joined with spaces.", repeats: true)],
+        arguments: [
+            CommonOptions.reference,
+            ArgumentSpec(name: "text", help: "The note, one line; several words are joined with spaces.", repeats: true)
+        ],
         options: [CommonOptions.json],
         discussion: """
             todo annotate 3 Called, no answer adds the note to item 3 with the time it was written; 'todo show'

@@ -42,8 +42,9 @@ struct ClearCommand: ListCommand {
                 return
             }
             guard context.input.isTerminal else {
-                throw CommandError(message: "'clear' would remove \(counted(count, noun)); add '--yes' to confirm"
-                                 + " (there is no terminal to ask)", command: Self.spec)
+                throw CommandError(
+                    message: "'clear' would remove \(counted(count, noun)); add '--yes' to confirm"
+                        + " (there is no terminal to ask)", command: Self.spec)
             }
             context.errorOutput.write("Remove \(count == 1 ? "the" : "all") \(counted(count, noun))? [y/N] ")
             context.errorOutput.flush()

@@ -7,21 +7,29 @@ extension CommandArguments {
     func attributeWords(droppingFirst offset: Int = 0) throws(CommandError) -> AttributeWords {
         let words = Array(scanned.positionals.dropFirst(offset))
         let literalStart = scanned.literalStart.map { max($0 - offset, 0) }
-        return try AttributeWords(words, literalStart: literalStart, reads: spec.attributeWords != .none, refusing: attributeError)
+        return try AttributeWords(
+            words, literalStart: literalStart, reads: spec.attributeWords != .none, refusing: attributeError)
     }
 
     /// The error for an attribute word, with the way to keep such a word as text.
     func attributeError(_ word: String, _ message: String) -> CommandError {
-        self.error("cannot read '\(TerminalText.printable(word))': \(message)",
-                   detail: spec.attributeWords == .filter ? nil : "A title with such a word goes after '--': todo \(spec.name) -- \"\(TerminalText.printable(word))\"")
+        self.error(
+            "cannot read '\(TerminalText.printable(word))': \(message)",
+            detail: spec.attributeWords == .filter
+                ? nil
+                : "A title with such a word goes after '--': todo \(spec.name) -- \"\(TerminalText.printable(word))\"")
     }
 
     /// The value `option` or an attribute word gives, read by `read`; giving both is an error.
-    func either<Value>(_ option: OptionSpec, _ optionValue: Value?, or attribute: AttributeWords.Value?,
-                       _ read: (AttributeWords.Value) throws(CommandError) -> Value?) throws(CommandError) -> Value? {
+    func either<Value>(
+        _ option: OptionSpec, _ optionValue: Value?, or attribute: AttributeWords.Value?,
+        _ read: (AttributeWords.Value) throws(CommandError) -> Value?
+    ) throws(CommandError) -> Value? {
         guard let attribute else { return optionValue }
         guard value(option) == nil, !flag(option) else {
-            throw error("'\(TerminalText.printable(attribute.word))' and '\(option.flag)' both give the \(option.name); give one")
+            throw error(
+                "'\(TerminalText.printable(attribute.word))' and '\(option.flag)' both give the \(option.name); give one"
+            )
         }
         return try read(attribute)
     }
@@ -40,16 +48,21 @@ extension CommandArguments {
 
     /// What an edit does to a field an option or an attribute word changes (`due:fri` sets it,
     /// `due:` alone removes it), read by `read`; giving both is an error.
-    func change<Value>(_ option: OptionSpec, _ current: FieldChange<Value>, or attribute: AttributeWords.Value?,
-                       _ read: (AttributeWords.Value) throws(CommandError) -> Value?) throws(CommandError) -> FieldChange<Value> {
-        try either(option, current, or: attribute) { value throws(CommandError) in try read(value).map { .set($0) } ?? .remove } ?? .keep
+    func change<Value>(
+        _ option: OptionSpec, _ current: FieldChange<Value>, or attribute: AttributeWords.Value?,
+        _ read: (AttributeWords.Value) throws(CommandError) -> Value?
+    ) throws(CommandError) -> FieldChange<Value> {
+        try either(option, current, or: attribute) { value throws(CommandError) in
+            try read(value).map { .set($0) } ?? .remove
+        } ?? .keep
     }
 
     /// The priority of `pri:H`: `.some(nil)` for an empty value or `none`.
     func priority(_ attribute: AttributeWords.Value) throws(CommandError) -> Int?? {
         if attribute.value.isEmpty { return .some(nil) }
         guard let priority = PriorityLevel.priority(named: attribute.value) else {
-            throw attributeError(attribute.word, "use H, M or L (high, medium, low), 1 (highest) to 9 (lowest), or none")
+            throw attributeError(
+                attribute.word, "use H, M or L (high, medium, low), 1 (highest) to 9 (lowest), or none")
         }
         return .some(priority)
     }
@@ -69,7 +82,8 @@ extension CommandArguments {
         guard !attribute.value.isEmpty else { return nil }
         if let rule = try? RepeatRule.typed(attribute.value).text { return rule }
         if let rule = TaskwarriorFormat.rule(ofRecurrence: attribute.value) { return rule }
-        throw attributeError(attribute.word, "use daily, weekdays, weekly, monthly, yearly, or a number and a unit as 2w, 3d, 6mo, 1y")
+        throw attributeError(
+            attribute.word, "use daily, weekdays, weekly, monthly, yearly, or a number and a unit as 2w, 3d, 6mo, 1y")
     }
 
     /// The items `depends:3,5` names.

@@ -18,11 +18,16 @@ extension CommandArguments {
                 do {
                     span = try dateSpan(text)
                 } catch {
-                    throw self.error("'--remind \(TerminalText.printable(text))' is neither a time before the due nor a date and time",
-                                     detail: "Accepted forms: 15m, 1h, 2d, 1w, 1h30m (before the due), or a date and time as --due takes, as 'fri 9:00'")
+                    throw self.error(
+                        "'--remind \(TerminalText.printable(text))' is neither a time before the due nor a date and time",
+                        detail:
+                            "Accepted forms: 15m, 1h, 2d, 1w, 1h30m (before the due), or a date and time as --due takes, as 'fri 9:00'"
+                    )
                 }
                 guard case .time(let moment) = try itemDate(of: span) else {
-                    throw self.error("'--remind \(TerminalText.printable(text))' is a day; a reminder rings at a time: give one, as '\(TerminalText.printable(text)) 9:00', or a time before the due, as 15m")
+                    throw self.error(
+                        "'--remind \(TerminalText.printable(text))' is a day; a reminder rings at a time: give one, as '\(TerminalText.printable(text)) 9:00', or a time before the due, as 15m"
+                    )
                 }
                 alarm = Alarm(.at(moment))
             }

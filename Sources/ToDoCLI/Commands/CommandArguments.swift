@@ -1,5 +1,6 @@
 import ToDoCore
 import ToDoModel
+
 import struct ToDoStorage.StoredItem
 
 /// One command's arguments as the scanner split them, read by the command's type: options by
@@ -35,8 +36,11 @@ struct CommandArguments {
         try values(option).map { text throws(CommandError) in
             let tag = text.hasPrefix("+") ? String(text.dropFirst()) : text
             guard Tags.isValid(tag) else {
-                throw error(tag.isEmpty ? "the value of '\(option.flag)' is empty; a tag is one word, as home"
-                            : "invalid tag '\(TerminalText.printable(tag))' for '\(option.flag)'; a tag is one word, without spaces")
+                throw error(
+                    tag.isEmpty
+                        ? "the value of '\(option.flag)' is empty; a tag is one word, as home"
+                        : "invalid tag '\(TerminalText.printable(tag))' for '\(option.flag)'; a tag is one word, without spaces"
+                )
             }
             return tag
         }
@@ -47,25 +51,32 @@ struct CommandArguments {
     func priority(_ option: OptionSpec) throws(CommandError) -> Int?? {
         guard let text = value(option) else { return nil }
         guard let priority = PriorityLevel.priority(named: text) else {
-            throw error("invalid priority '\(TerminalText.printable(text))' for '\(option.flag)'; use high, medium, low (or H, M, L), 1 (highest) to 9 (lowest), or none")
+            throw error(
+                "invalid priority '\(TerminalText.printable(text))' for '\(option.flag)'; use high, medium, low (or H, M, L), 1 (highest) to 9 (lowest), or none"
+            )
         }
         return .some(priority)
     }
 
     /// The value of an option that names one of a fixed set, as `--format ical`.
-    func choice<Choice: RawRepresentable & CaseIterable>(_ option: OptionSpec, default defaultValue: Choice) throws(CommandError) -> Choice
-        where Choice.RawValue == String {
+    func choice<Choice: RawRepresentable & CaseIterable>(
+        _ option: OptionSpec, default defaultValue: Choice
+    ) throws(CommandError) -> Choice
+    where Choice.RawValue == String {
         guard let text = value(option) else { return defaultValue }
         guard let choice = Choice(rawValue: text.lowercased()) else {
             let names = Choice.allCases.map(\.rawValue)
-            throw error("invalid value '\(text)' for '\(option.flag)'; use \(names.dropLast().joined(separator: ", ")) or \(names.last!)")
+            throw error(
+                "invalid value '\(text)' for '\(option.flag)'; use \(names.dropLast().joined(separator: ", ")) or \(names.last!)"
+            )
         }
         return choice
     }
 
     /// A whole number from 1 (or 0) up, as `--change 12` or undo's `3`.
     func count(_ text: String, of what: String, noun: String, allowsZero: Bool = false) throws(CommandError) -> Int {
-        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value >= (allowsZero ? 0 : 1) else {
+        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value >= (allowsZero ? 0 : 1)
+        else {
             throw error("invalid value '\(text)' for '\(what)'; use \(noun), as \(allowsZero ? 10 : 2)")
         }
         return value
@@ -88,20 +99,31 @@ struct CommandArguments {
     /// -home pri:H due:today due.before:eow`; other words are searched for).
     private func query(_ attributes: AttributeWords) throws(CommandError) -> ItemQuery {
         var query = ItemQuery()
-        try refuse(attributes, [.depends: "it is not a filter; --parent shows an item's subtasks", .recur: "it is not a filter; --repeating shows the items that repeat",
-                                .start: "it is not a filter; --all shows the items that wait for their start"])
+        try refuse(
+            attributes,
+            [
+                .depends: "it is not a filter; --parent shows an item's subtasks",
+                .recur: "it is not a filter; --repeating shows the items that repeat",
+                .start: "it is not a filter; --all shows the items that wait for their start"
+            ])
         query.words = attributes.words
         query.tags = attributes.addedTags
         query.withoutTags = attributes.removedTags
         query.search = value(QueryOptions.search)
-        query.dueBefore = try either(QueryOptions.dueBefore, try dateSpan(QueryOptions.dueBefore)?.lowerBound,
-                                     or: attributes.value(.dueBefore)) { value throws(CommandError) in try filterSpan(value).lowerBound }
-        query.dueFrom = try either(QueryOptions.dueAfter, try dateSpan(QueryOptions.dueAfter)?.upperBound,
-                                   or: attributes.value(.dueAfter)) { value throws(CommandError) in try filterSpan(value).upperBound }
+        query.dueBefore = try either(
+            QueryOptions.dueBefore, try dateSpan(QueryOptions.dueBefore)?.lowerBound,
+            or: attributes.value(.dueBefore)
+        ) { value throws(CommandError) in try filterSpan(value).lowerBound }
+        query.dueFrom = try either(
+            QueryOptions.dueAfter, try dateSpan(QueryOptions.dueAfter)?.upperBound,
+            or: attributes.value(.dueAfter)
+        ) { value throws(CommandError) in try filterSpan(value).upperBound }
         if let due = attributes.value(.due) {
             // `due:today` is due on that day (or at that minute); `due:` alone, no due.
             if let span = try span(due) {
-                guard query.dueBefore == nil, query.dueFrom == nil else { throw attributeError(due.word, "give the due's bounds once") }
+                guard query.dueBefore == nil, query.dueFrom == nil else {
+                    throw attributeError(due.word, "give the due's bounds once")
+                }
                 (query.dueFrom, query.dueBefore) = (span.lowerBound, span.upperBound)
             } else {
                 query.noDue = true
@@ -111,12 +133,16 @@ struct CommandArguments {
         query.noDue = query.noDue || flag(QueryOptions.noDue)
         query.repeating = flag(QueryOptions.repeating)
         query.tags = Tags.normalized(try tags(QueryOptions.tag) + query.tags)
-        if let priority = try either(QueryOptions.priority, try priority(QueryOptions.priority), or: attributes.value(.priority), priority) {
+        if let priority = try either(
+            QueryOptions.priority, try priority(QueryOptions.priority), or: attributes.value(.priority), priority)
+        {
             guard let priority else { throw error("'--priority none' is not a filter; leave it out to see every item") }
             query.priority = PriorityLevel(priority)
         }
         if let project = attributes.value(.project) {
-            guard let name = try self.project(project) else { throw attributeError(project.word, "name the project, as project:home") }
+            guard let name = try self.project(project) else {
+                throw attributeError(project.word, "name the project, as project:home")
+            }
             query.project = name
         }
         if let list = text(QueryOptions.list) { query.list = .some(ListName.stored(list)) }
@@ -137,15 +163,21 @@ struct CommandArguments {
         switch status.value {
         case "pending": named = .open
         case "completed": named = .done
-        default: throw attributeError(status.word, "use status:pending (the open items) or status:completed (the done ones)")
+        default:
+            throw attributeError(status.word, "use status:pending (the open items) or status:completed (the done ones)")
         }
-        guard section == .all else { throw error("'\(status.word)' and '\(section == .open ? "--open" : "--done")' both say which items; give one") }
+        guard section == .all else {
+            throw error(
+                "'\(status.word)' and '\(section == .open ? "--open" : "--done")' both say which items; give one")
+        }
         return named
     }
 
     /// The span of a filter's date word; it must have a value.
     private func filterSpan(_ value: AttributeWords.Value) throws(CommandError) -> Range<Double> {
-        guard let span = try span(value) else { throw attributeError(value.word, "give a date, as \(value.word)friday") }
+        guard let span = try span(value) else {
+            throw attributeError(value.word, "give a date, as \(value.word)friday")
+        }
         return span
     }
 
@@ -161,14 +193,16 @@ struct CommandArguments {
         do {
             return try parser.span(text)
         } catch {
-            throw self.error((word.map { "cannot read '\(TerminalText.printable($0))': " } ?? "") + error.description,
-                             detail: error.acceptedForms.map { "Accepted forms: \($0)" })
+            throw self.error(
+                (word.map { "cannot read '\(TerminalText.printable($0))': " } ?? "") + error.description,
+                detail: error.acceptedForms.map { "Accepted forms: \($0)" })
         }
     }
 
     /// The day a span names (a form without a time), or its minute.
     func itemDate(of span: Range<Double>) throws(CommandError) -> ItemDate {
-        DueDateParser.isWholeDay(span) ? .day(Day(of: span.lowerBound, in: try makeDueDateParser().rules)) : .time(span.lowerBound)
+        DueDateParser.isWholeDay(span)
+            ? .day(Day(of: span.lowerBound, in: try makeDueDateParser().rules)) : .time(span.lowerBound)
     }
 
     /// The date of `--start`: the day it names, or the minute.
@@ -259,17 +293,21 @@ struct CommandArguments {
 
     /// Whether `word` names items by number alone: `3`, `1-3`, `4,6-8`.
     static func isNumberList(_ word: String) -> Bool {
-        !word.isEmpty && word.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { part in
-            let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
-            return (1...2).contains(bounds.count) && bounds.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
-        }
+        !word.isEmpty
+            && word.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { part in
+                let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
+                return (1...2).contains(bounds.count)
+                    && bounds.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+            }
     }
 
     /// The numbers of `1-3`: digits, a dash, digits (numbers win over an id prefix of digits
     /// alone, as a ref of digits is a number); `nil` for anything else.
     private func numberRange(_ text: String) throws(CommandError) -> ClosedRange<Int>? {
         let parts = Whitespace.trimmingSpaces(text).split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
+            return nil
+        }
         guard let first = Int(parts[0]), let last = Int(parts[1]), first >= 1, first <= last else {
             throw error("invalid range '\(text)'; use the lower number first, as 1-3")
         }
@@ -297,12 +335,14 @@ struct CommandArguments {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { Whitespace.trimmingSpaces($0) }
         guard parts.count == 2, parts.allSatisfy(Self.isPlainDecimal),
-              let latitude = Double(parts[0]), let longitude = Double(parts[1]) else {
+            let latitude = Double(parts[0]), let longitude = Double(parts[1])
+        else {
             throw error("invalid coordinate '\(text)'; expected <latitude>,<longitude> in degrees, as 52.52,13.405")
         }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         guard coordinate.isValid else {
-            throw error("invalid coordinate '\(text)'; latitude must be within -90...90 and longitude within -180...180")
+            throw error(
+                "invalid coordinate '\(text)'; latitude must be within -90...90 and longitude within -180...180")
         }
         return coordinate
     }
@@ -349,42 +389,57 @@ struct CommandArguments {
 enum CommonOptions {
     /// One option per text field (`ItemField.texts`): `--url`.
     static let texts = ItemField.texts.map { field in
-        field == .list ? OptionSpec(name: field.option, valueName: "name", help: field.help, completion: .names(.lists))
+        field == .list
+            ? OptionSpec(name: field.option, valueName: "name", help: field.help, completion: .names(.lists))
             : OptionSpec(name: field.option, valueName: "text", help: field.help)
     }
     /// The text field's option that sets the project.
     static let project = texts[ItemField.texts.firstIndex(of: .project)!]
-    static let json = OptionSpec(name: "json", valueName: nil,
-                                 help: "Print the items as JSON in the store's item schema instead of text.")
+    static let json = OptionSpec(
+        name: "json", valueName: nil,
+        help: "Print the items as JSON in the store's item schema instead of text.")
     /// `--json` of the commands that say what they changed (`undo`, `redo`, `import`, `clear`).
-    static let jsonChanges = OptionSpec(name: "json", valueName: nil, help: "Print what changed as JSON instead of text.")
-    static let due = OptionSpec(name: "due", valueName: "date", help: "The due date (see 'todo help dates').", completion: .dates)
+    static let jsonChanges = OptionSpec(
+        name: "json", valueName: nil, help: "Print what changed as JSON instead of text.")
+    static let due = OptionSpec(
+        name: "due", valueName: "date", help: "The due date (see 'todo help dates').", completion: .dates)
     static let description = OptionSpec(name: "description", valueName: "text", help: "A longer description.")
     static let location = OptionSpec(name: "location", valueName: "name", help: "Where the item is to be done.")
     static let address = OptionSpec(name: "address", valueName: "text", help: "The location's address.")
-    static let coordinate = OptionSpec(name: "coordinate", valueName: "lat,lon",
-                                       help: "The location's coordinate in degrees, as 52.52,13.405.")
-    static let noGeocode = OptionSpec(name: "no-geocode", valueName: nil,
-                                      help: "Do not look the address up on the geocoder (TODO_GEOCODER_URL).")
-    static let start = OptionSpec(name: "start", valueName: "date",
-                                  help: "When the item starts: todo list leaves it out until that day (see 'todo help dates').",
-                                  completion: .dates)
-    static let parent = OptionSpec(name: "parent", valueName: "ref", help: "Make it a subtask of this item.",
-                                   completion: .items(.open))
-    static let priority = OptionSpec(name: "priority", valueName: "priority",
-                                     help: "high, medium or low (H, M, L), or 1 (highest) to 9 (lowest).",
-                                     completion: .words(PriorityLevel.allCases.map(\.rawValue)))
-    static let tag = OptionSpec(name: "tag", valueName: "tag", help: "A tag, one word; repeat for more.",
-                                completion: .tags, repeats: true)
-    static let remind = OptionSpec(name: "remind", valueName: "when",
-                                   help: "A reminder: 15m, 1h or 2d before the due, or a date and time; repeat for more.",
-                                   completion: .words(["15m", "1h", "1d"]), repeats: true)
-    static let repeatRule = OptionSpec(name: "repeat", valueName: "rule",
-                                       help: "Repeat from the due date: daily, weekdays, weekly, monthly, yearly, 'every N days|weeks|months|years', or RRULE text.",
-                                       completion: .words(["daily", "weekdays", "weekly", "monthly", "yearly"]))
+    static let coordinate = OptionSpec(
+        name: "coordinate", valueName: "lat,lon",
+        help: "The location's coordinate in degrees, as 52.52,13.405.")
+    static let noGeocode = OptionSpec(
+        name: "no-geocode", valueName: nil,
+        help: "Do not look the address up on the geocoder (TODO_GEOCODER_URL).")
+    static let start = OptionSpec(
+        name: "start", valueName: "date",
+        help: "When the item starts: todo list leaves it out until that day (see 'todo help dates').",
+        completion: .dates)
+    static let parent = OptionSpec(
+        name: "parent", valueName: "ref", help: "Make it a subtask of this item.",
+        completion: .items(.open))
+    static let priority = OptionSpec(
+        name: "priority", valueName: "priority",
+        help: "high, medium or low (H, M, L), or 1 (highest) to 9 (lowest).",
+        completion: .words(PriorityLevel.allCases.map(\.rawValue)))
+    static let tag = OptionSpec(
+        name: "tag", valueName: "tag", help: "A tag, one word; repeat for more.",
+        completion: .tags, repeats: true)
+    static let remind = OptionSpec(
+        name: "remind", valueName: "when",
+        help: "A reminder: 15m, 1h or 2d before the due, or a date and time; repeat for more.",
+        completion: .words(["15m", "1h", "1d"]), repeats: true)
+    static let repeatRule = OptionSpec(
+        name: "repeat", valueName: "rule",
+        help:
+            "Repeat from the due date: daily, weekdays, weekly, monthly, yearly, 'every N days|weeks|months|years', or RRULE text.",
+        completion: .words(["daily", "weekdays", "weekly", "monthly", "yearly"]))
 
     static let references = ArgumentSpec(
-        name: "ref", help: "An item's number, its id, or a unique prefix of its id (4 characters or more); 1-3 for a range of numbers, 4,6 for several.",
+        name: "ref",
+        help:
+            "An item's number, its id, or a unique prefix of its id (4 characters or more); 1-3 for a range of numbers, 4,6 for several.",
         repeats: true)
     static let reference = ArgumentSpec(
         name: "ref", help: "An item's number, its id, or a unique prefix of its id (4 characters or more).")
@@ -392,7 +447,9 @@ enum CommonOptions {
 
 extension ItemManager {
     /// The open and done items `--open`/`--done` and `--parent` keep, before the other filters.
-    func items(in section: ListSection, subtasksOf parent: ItemReference?) throws(ItemManagerError) -> (open: [StoredItem], done: [StoredItem]) {
+    func items(
+        in section: ListSection, subtasksOf parent: ItemReference?
+    ) throws(ItemManagerError) -> (open: [StoredItem], done: [StoredItem]) {
         var open = section == .done ? [] : openStored.array, done = section == .open ? [] : doneStored.array
         if let parent {
             let subtasks = descendants(of: try resolve(parent).id)
@@ -406,34 +463,51 @@ extension ItemManager {
 /// The filters and sorting of `list` and `export`.
 enum QueryOptions {
     /// Taskwarrior's filter words, and words to search for.
-    static let filterWords = ArgumentSpec(name: "filter", help: "+tag, -tag, project:name, pri:H, due:date, due.before:date, due.after:date, status:pending|completed, or a word to search for.",
-                                          isOptional: true, repeats: true)
-    static let search = OptionSpec(name: "search", valueName: "text",
-                                   help: "Only items with this text (any case) in the title, description, location or its address.")
-    static let dueBefore = OptionSpec(name: "due-before", valueName: "date",
-                                      help: "Only items due before this date (before the day begins).", completion: .dates)
-    static let dueAfter = OptionSpec(name: "due-after", valueName: "date",
-                                     help: "Only items due after this date (once the day has ended).", completion: .dates)
-    static let overdue = OptionSpec(name: "overdue", valueName: nil, help: "Only open items whose due has passed: a time earlier than now, or a day before today.")
+    static let filterWords = ArgumentSpec(
+        name: "filter",
+        help:
+            "+tag, -tag, project:name, pri:H, due:date, due.before:date, due.after:date, status:pending|completed, or a word to search for.",
+        isOptional: true, repeats: true)
+    static let search = OptionSpec(
+        name: "search", valueName: "text",
+        help: "Only items with this text (any case) in the title, description, location or its address.")
+    static let dueBefore = OptionSpec(
+        name: "due-before", valueName: "date",
+        help: "Only items due before this date (before the day begins).", completion: .dates)
+    static let dueAfter = OptionSpec(
+        name: "due-after", valueName: "date",
+        help: "Only items due after this date (once the day has ended).", completion: .dates)
+    static let overdue = OptionSpec(
+        name: "overdue", valueName: nil,
+        help: "Only open items whose due has passed: a time earlier than now, or a day before today.")
     static let noDue = OptionSpec(name: "no-due", valueName: nil, help: "Only items without a due date.")
     static let repeating = OptionSpec(name: "repeating", valueName: nil, help: "Only items that repeat.")
-    static let parent = OptionSpec(name: "parent", valueName: "ref", help: "Only the subtasks of this item, at any depth.",
-                                   completion: .items(.all))
-    static let tag = OptionSpec(name: "tag", valueName: "tag", help: "Only items with this tag (any case); repeated, with every one.",
-                                completion: .tags, repeats: true)
-    static let priority = OptionSpec(name: "priority", valueName: "level",
-                                     help: "Only items of this priority: high (1-4), medium (5) or low (6-9).",
-                                     completion: .words(PriorityLevel.allCases.map(\.rawValue)))
-    static let sort = OptionSpec(name: "sort", valueName: "key", help: "Sort open and done items each by number, due, title, created, priority (high first) or project.",
-                                 completion: .words(ItemQuery.SortKey.allCases.map(\.rawValue)))
+    static let parent = OptionSpec(
+        name: "parent", valueName: "ref", help: "Only the subtasks of this item, at any depth.",
+        completion: .items(.all))
+    static let tag = OptionSpec(
+        name: "tag", valueName: "tag", help: "Only items with this tag (any case); repeated, with every one.",
+        completion: .tags, repeats: true)
+    static let priority = OptionSpec(
+        name: "priority", valueName: "level",
+        help: "Only items of this priority: high (1-4), medium (5) or low (6-9).",
+        completion: .words(PriorityLevel.allCases.map(\.rawValue)))
+    static let sort = OptionSpec(
+        name: "sort", valueName: "key",
+        help: "Sort open and done items each by number, due, title, created, priority (high first) or project.",
+        completion: .words(ItemQuery.SortKey.allCases.map(\.rawValue)))
     static let reverse = OptionSpec(name: "reverse", valueName: nil, help: "Reverse the order.")
-    static let list = OptionSpec(name: "list", valueName: "name", help: "Only items of this list ('default' for the default list).",
-                                 completion: .names(.lists))
+    static let list = OptionSpec(
+        name: "list", valueName: "name", help: "Only items of this list ('default' for the default list).",
+        completion: .names(.lists))
     static let limit = OptionSpec(name: "limit", valueName: "n", help: "Show at most n items, open ones first.")
 
     static let open = OptionSpec(name: "open", valueName: nil, help: "Only open items.")
     static let done = OptionSpec(name: "done", valueName: nil, help: "Only done items.")
 
-    static let all = [open, done, list, search, tag, priority, parent, dueBefore, dueAfter, overdue, noDue, repeating, sort, reverse, limit]
+    static let all = [
+        open, done, list, search, tag, priority, parent, dueBefore, dueAfter, overdue, noDue, repeating, sort, reverse,
+        limit
+    ]
     static let exclusions = [[open, done], [noDue, dueBefore], [noDue, dueAfter], [noDue, overdue]]
 }

@@ -3,8 +3,11 @@ import ToDoModel
 
 /// `todo completion`: a shell's completion script, or the items for one as it completes.
 struct CompletionCommand: ToDoCommand {
-    static let items = OptionSpec(name: "items", valueName: "which",
-                                  help: "Instead, print each item as its number, a tab and its title: all, open or done; or each tag or list in use: tags, lists (the scripts use this).")
+    static let items = OptionSpec(
+        name: "items", valueName: "which",
+        help:
+            "Instead, print each item as its number, a tab and its title: all, open or done; or each tag or list in use: tags, lists (the scripts use this)."
+    )
 
     static let spec = CommandSpec(
         name: "completion", summary: "Print a shell completion script (bash, zsh or fish).",
@@ -42,7 +45,9 @@ struct CompletionCommand: ToDoCommand {
             case "done": output = .items(.done)
             case "tags": output = .names(.tags)
             case "lists": output = .names(.lists)
-            default: throw arguments.error("invalid value '\(which)' for '\(Self.items.flag)'; use all, open, done, tags or lists")
+            default:
+                throw arguments.error(
+                    "invalid value '\(which)' for '\(Self.items.flag)'; use all, open, done, tags or lists")
             }
             return
         }
@@ -62,11 +67,16 @@ struct CompletionCommand: ToDoCommand {
             // control characters would break the line, so they are shown as text.
             let runner = try session.runner()
             let manager = try runner.load()
-            let items = (section == .done ? [] : manager.openStored.array) + (section == .open ? [] : manager.doneStored.array)
+            let items =
+                (section == .done ? [] : manager.openStored.array) + (section == .open ? [] : manager.doneStored.array)
             runner.write(items.map { "\($0.number)\t\(TerminalText.printable($0.title))\n" }.joined())
         case .names(let kind):
             let manager = try session.runner().load()
-            let names = kind == .tags ? Tags.normalized((manager.openStored.array + manager.doneStored.array).flatMap(\.tags)).sorted { $0.lowercased() < $1.lowercased() }
+            let names =
+                kind == .tags
+                ? Tags.normalized((manager.openStored.array + manager.doneStored.array).flatMap(\.tags)).sorted {
+                    $0.lowercased() < $1.lowercased()
+                }
                 : manager.lists().map { ListName.shown($0.name) }
             session.context.output.write(names.map { TerminalText.printable($0) + "\n" }.joined())
         }

@@ -35,8 +35,10 @@ extension RefsOnlyCommand {
 extension EachItemCommand {
     /// Applies `edit` to each of `items`, saying `changed` of those it changed and `unchanged` of
     /// those that had its values already (`start` of an item begun, `pri` to its own priority).
-    static func applying(_ edit: ItemEdit, to items: [ToDoItem], in manager: inout ItemManager,
-                         changed: String, unchanged: String) throws -> [ItemResult] {
+    static func applying(
+        _ edit: ItemEdit, to items: [ToDoItem], in manager: inout ItemManager,
+        changed: String, unchanged: String
+    ) throws -> [ItemResult] {
         try items.map { item in
             let edited = try manager.edit(itemWithID: item.id, edit)
             return ItemResult(item: edited, verb: edited == item ? unchanged : changed, changed: edited != item)
@@ -60,10 +62,13 @@ extension EachItemCommand {
             }
             runner.context.output.write(bytes: JSONValue.array(objects).serializedOneElementPerLine())
         } else {
-            runner.write(results.map { result in
-                guard let (before, checked) = result.occurrence else { return "\(result.verb) \(runner.renderer.summary(result.item))\n" }
-                return "\(result.verb) \(runner.renderer.occurrenceSummary(before, checked))\n"
-            }.joined())
+            runner.write(
+                results.map { result in
+                    guard let (before, checked) = result.occurrence else {
+                        return "\(result.verb) \(runner.renderer.summary(result.item))\n"
+                    }
+                    return "\(result.verb) \(runner.renderer.occurrenceSummary(before, checked))\n"
+                }.joined())
         }
     }
 }

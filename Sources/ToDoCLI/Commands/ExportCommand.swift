@@ -1,3 +1,8 @@
+import ToDoCore
+import ToDoModel
+
+import enum ToDoStorage.PathText
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,16 +10,16 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ToDoCore
-import ToDoModel
-import enum ToDoStorage.PathText
 
 /// `todo export`: every item, or those a query picks, as JSON, todo.txt, iCalendar or Taskwarrior's JSON.
 struct ExportCommand: ListCommand {
-    static let format = OptionSpec(name: "format", valueName: "format", help: "json (the data file's format; the default), todotxt, ical or taskwarrior (what task import reads).",
-                                   completion: .words(ExportFormat.allCases.map(\.rawValue)))
-    static let output = OptionSpec(name: "output", valueName: "file", help: "Write to this file (replaced whole) instead of standard output.",
-                                   completion: .files)
+    static let format = OptionSpec(
+        name: "format", valueName: "format",
+        help: "json (the data file's format; the default), todotxt, ical or taskwarrior (what task import reads).",
+        completion: .words(ExportFormat.allCases.map(\.rawValue)))
+    static let output = OptionSpec(
+        name: "output", valueName: "file", help: "Write to this file (replaced whole) instead of standard output.",
+        completion: .files)
 
     static let spec = CommandSpec(
         name: "export", summary: "Write every item in a format todo imports, or another's.",
@@ -36,7 +41,9 @@ struct ExportCommand: ListCommand {
     var parent: ItemReference?
     var query = ItemQuery()
 
-    init(format: ExportFormat = .json, output: String? = nil, section: ListSection = .all, query: ItemQuery = ItemQuery()) {
+    init(
+        format: ExportFormat = .json, output: String? = nil, section: ListSection = .all, query: ItemQuery = ItemQuery()
+    ) {
         self.format = format
         self.output = output
         self.section = section
@@ -53,29 +60,36 @@ struct ExportCommand: ListCommand {
     func run(with runner: CommandRunner) throws {
         let context = runner.context
         if let output, runner.store.keepsFile(atPath: PathText.absolute(output, in: context.currentDirectory)) {
-            throw CommandError(message: "'--output \(output)' is a file of the list itself; nothing was written, choose another file",
-                             command: Self.spec)
+            throw CommandError(
+                message: "'--output \(output)' is a file of the list itself; nothing was written, choose another file",
+                command: Self.spec)
         }
         let manager = try runner.load()
         let (openCandidates, doneCandidates) = try manager.items(in: section, subtasksOf: parent)
-        let (open, done, _, _) = query.apply(open: openCandidates, done: doneCandidates, now: context.now(), dates: runner.renderer.dates,
-                                          latestDone: nil)
+        let (open, done, _, _) = query.apply(
+            open: openCandidates, done: doneCandidates, now: context.now(), dates: runner.renderer.dates,
+            latestDone: nil)
         let items = (open + done).map(\.item)
         let bytes: [UInt8]
         switch format {
         case .json: bytes = ItemInterchange.json(manager, open: open, done: done)
         case .todotxt: bytes = Array(TodoTxtFormat.write(items, timeZone: runner.settings.timeZone).utf8)
         case .ical:
-            bytes = Array(ICalendarFormat.write(items, timeZone: runner.settings.timeZone, now: context.now(),
-                                                productID: HelpRenderer.productID).utf8)
-        case .taskwarrior: bytes = TaskwarriorFormat.write(items, now: context.now(), timeZone: runner.settings.timeZone)
+            bytes = Array(
+                ICalendarFormat.write(
+                    items, timeZone: runner.settings.timeZone, now: context.now(),
+                    productID: HelpRenderer.productID
+                ).utf8)
+        case .taskwarrior:
+            bytes = TaskwarriorFormat.write(items, now: context.now(), timeZone: runner.settings.timeZone)
         }
         // Taskwarrior and todo.txt have no reminders: said once, on standard error.
         if format == .todotxt || format == .taskwarrior {
             let reminding = items.count { !$0.alarms.isEmpty }
             if reminding > 0 {
                 let name = format == .todotxt ? "todo.txt" : "Taskwarrior"
-                context.errorOutput.write("Note: \(name) has no reminders; those of \(counted(reminding, "item")) were left out.\n")
+                context.errorOutput.write(
+                    "Note: \(name) has no reminders; those of \(counted(reminding, "item")) were left out.\n")
             }
         }
         guard let output else {

@@ -2,12 +2,16 @@ import ToDoCore
 
 /// `todo help`, and `--help` after any command: help on todo, a command or a topic, or the manual page.
 struct HelpCommand: ToDoCommand {
-    static let man = OptionSpec(name: "man", valueName: nil, help: "Print the manual page, todo(1), in roff, as 'man' reads it.")
+    static let man = OptionSpec(
+        name: "man", valueName: nil, help: "Print the manual page, todo(1), in roff, as 'man' reads it.")
 
     static let spec = CommandSpec(
         name: "help", summary: "Show help for todo, one command or a topic.",
-        arguments: [ArgumentSpec(name: "command", help: "The command or topic (dates, refs, exit-codes, file, environment) to explain.",
-                                 isOptional: true)],
+        arguments: [
+            ArgumentSpec(
+                name: "command", help: "The command or topic (dates, refs, exit-codes, file, environment) to explain.",
+                isOptional: true)
+        ],
         options: [man], argumentCompletion: .commandsAndTopics)
 
     enum Subject: Equatable {

@@ -1,3 +1,6 @@
+import ToDoCore
+import ToDoModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,13 +8,13 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ToDoCore
-import ToDoModel
 
 /// `todo history`: the latest changes, newest first.
 struct HistoryCommand: ListCommand {
-    static let limit = OptionSpec(name: "limit", valueName: "n", help: "Show at most n changes (default 10; the history keeps 100).")
-    static let json = OptionSpec(name: "json", valueName: nil, help: "Print the changes as JSON, each with its items before and after.")
+    static let limit = OptionSpec(
+        name: "limit", valueName: "n", help: "Show at most n changes (default 10; the history keeps 100).")
+    static let json = OptionSpec(
+        name: "json", valueName: nil, help: "Print the changes as JSON, each with its items before and after.")
 
     static let spec = CommandSpec(
         name: "history", summary: "List the latest changes, newest first.",
@@ -43,14 +46,17 @@ struct HistoryCommand: ListCommand {
         let history = try runner.store.history()
         if history.unreadableLines > 0 {
             let lines = counted(history.unreadableLines, "line")
-            context.errorOutput.write("Warning: \(lines) of the history could not be read as changes and \(history.unreadableLines == 1 ? "was" : "were") left out\n")
+            context.errorOutput.write(
+                "Warning: \(lines) of the history could not be read as changes and \(history.unreadableLines == 1 ? "was" : "were") left out\n"
+            )
         }
         if json {
             context.output.write(bytes: runner.historyRenderer.json(history, limit: limit))
         } else {
             runner.write(runner.historyRenderer.list(history, limit: limit))
             if history.entries.isEmpty, context.output.isTerminal {
-                context.errorOutput.write("No changes yet. Every change to the list is kept here, and 'todo undo' takes it back.\n")
+                context.errorOutput.write(
+                    "No changes yet. Every change to the list is kept here, and 'todo undo' takes it back.\n")
             }
         }
     }

@@ -1,20 +1,29 @@
 import ToDoCore
 import ToDoModel
+
 import enum ToDoStorage.PathText
 import enum ToDoStorage.StoreError
 
 /// `todo import`: the items of a file, standard input or a URL, added in one transaction.
 struct ImportCommand: ListCommand {
-    static let format = OptionSpec(name: "format", valueName: "format",
-                                   help: "auto (the default: recognise the format), json, todotxt, taskwarrior, ical or reminders (Apple Reminders as reminders-cli writes them).",
-                                   completion: .words(ImportFormat.allCases.map(\.rawValue)))
-    static let dryRun = OptionSpec(name: "dry-run", valueName: nil, help: "Show what would be imported and change nothing.")
-    static let strict = OptionSpec(name: "strict", valueName: nil,
-                                   help: "Refuse the whole source (exit 65) for any problem that would otherwise be a warning.")
+    static let format = OptionSpec(
+        name: "format", valueName: "format",
+        help:
+            "auto (the default: recognise the format), json, todotxt, taskwarrior, ical or reminders (Apple Reminders as reminders-cli writes them).",
+        completion: .words(ImportFormat.allCases.map(\.rawValue)))
+    static let dryRun = OptionSpec(
+        name: "dry-run", valueName: nil, help: "Show what would be imported and change nothing.")
+    static let strict = OptionSpec(
+        name: "strict", valueName: nil,
+        help: "Refuse the whole source (exit 65) for any problem that would otherwise be a warning.")
 
     static let spec = CommandSpec(
         name: "import", summary: "Add the items of a file, standard input or a URL.",
-        arguments: [ArgumentSpec(name: "source", help: "A file, a folder of .ics files (a vdir), '-' for standard input, or an http:// or https:// URL.")],
+        arguments: [
+            ArgumentSpec(
+                name: "source",
+                help: "A file, a folder of .ics files (a vdir), '-' for standard input, or an http:// or https:// URL.")
+        ],
         options: [format, dryRun, strict, CommonOptions.jsonChanges],
         discussion: """
             All items are added in one transaction, with new numbers, keeping their status. An item whose
@@ -64,7 +73,9 @@ struct ImportCommand: ListCommand {
         if text == "-" { return .standardInput }
         let lowercased = text.lowercased()
         guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") else { return .file(text) }
-        guard let url = WebAddress(string: text), url.isWebAddress else { throw arguments.error("invalid URL '\(text)'") }
+        guard let url = WebAddress(string: text), url.isWebAddress else {
+            throw arguments.error("invalid URL '\(text)'")
+        }
         return .url(url)
     }
 
@@ -95,7 +106,8 @@ struct ImportCommand: ListCommand {
         }
         let summary: ImportSummary
         // A large import takes a while: how far it has come, on a terminal.
-        let line = read.items.count >= 1000 ? ProgressLine(context, verb: dryRun ? "Checking" : "Adding", json: json) : nil
+        let line =
+            read.items.count >= 1000 ? ProgressLine(context, verb: dryRun ? "Checking" : "Adding", json: json) : nil
         let progress = line.map { line in { (done: Int, total: Int) in line.update(done, of: total) } }
         do {
             defer { line?.finish() }
@@ -117,13 +129,14 @@ struct ImportCommand: ListCommand {
             object["format"] = .string(read.format.rawValue)
             object["dryRun"] = .bool(dryRun)
             object["added"] = .array(summary.added.map(\.json))
-            object["skipped"] = .array(summary.skipped.map { skipped in
-                var entry = JSONObject()
-                entry["origin"] = .string(skipped.origin)
-                entry["title"] = .string(skipped.item.title)
-                entry["reason"] = .string(Self.reason(skipped.reason))
-                return .object(entry)
-            })
+            object["skipped"] = .array(
+                summary.skipped.map { skipped in
+                    var entry = JSONObject()
+                    entry["origin"] = .string(skipped.origin)
+                    entry["title"] = .string(skipped.item.title)
+                    entry["reason"] = .string(Self.reason(skipped.reason))
+                    return .object(entry)
+                })
             context.output.write(bytes: JSONValue.object(object).serialized())
             return
         }
@@ -137,8 +150,10 @@ struct ImportCommand: ListCommand {
         let withUnknownKeys = read.items.filter { !$0.unknownKeys.isEmpty && $0.ignoredBecause == nil }
         if !withUnknownKeys.isEmpty {
             let keys = Set(withUnknownKeys.flatMap(\.unknownKeys)).sorted().joined(separator: ", ")
-            context.errorOutput.write(TerminalText.printable("Warning: \(counted(withUnknownKeys.count, "item")) of \(name) had keys"
-                + " todo has no field for: \(keys); they are kept with the items") + "\n")
+            context.errorOutput.write(
+                TerminalText.printable(
+                    "Warning: \(counted(withUnknownKeys.count, "item")) of \(name) had keys"
+                        + " todo has no field for: \(keys); they are kept with the items") + "\n")
         }
         let total = "\(counted(summary.added.count, "item")) from \(name) (\(read.format.rawValue))"
         let skipped = summary.skipped.isEmpty ? "" : "; skipped \(summary.skipped.count)"
@@ -149,7 +164,8 @@ struct ImportCommand: ListCommand {
     private static func reason(_ reason: SkipReason) -> String {
         switch reason {
         case .sameID(let existing): return "its id is already in the list, as \(existing.label)"
-        case .sameContent(let existing): return "\(existing.done ? "a done" : "an open") item has the same content: \(existing.label)"
+        case .sameContent(let existing):
+            return "\(existing.done ? "a done" : "an open") item has the same content: \(existing.label)"
         case .ignored(let why), .refused(let why): return why
         }
     }
@@ -159,10 +175,14 @@ struct ImportCommand: ListCommand {
     }
 
     /// A vdir's items: every `.ics` file of the folder, as one iCalendar source.
-    private func readFolder(_ path: String, _ runner: CommandRunner) throws -> (format: ImportFormat, items: [ImportedItem]) {
+    private func readFolder(
+        _ path: String, _ runner: CommandRunner
+    ) throws -> (format: ImportFormat, items: [ImportedItem]) {
         guard format == .auto || format == .ical else {
-            throw CommandError(message: "'\(path)' is a folder, which imports as a vdir of iCalendar files; leave out --format or give --format ical",
-                             command: Self.spec)
+            throw CommandError(
+                message:
+                    "'\(path)' is a folder, which imports as a vdir of iCalendar files; leave out --format or give --format ical",
+                command: Self.spec)
         }
         let files: [(name: String, bytes: [UInt8], list: String?)]
         let limit = try runner.settings.importMaximumBytes
@@ -181,8 +201,10 @@ struct ImportCommand: ListCommand {
     /// Why a file or folder could not be imported, in the words of the import.
     private static func reason(_ error: StoreError, _ runner: CommandRunner) throws -> String {
         switch error {
-        case .unusableFile(let file, .notRegularFile): "\(file) is not a regular file (a FIFO, a device or a socket), which todo does not read"
-        case .unusableFile(let file, .linkOutOfFolder): "\(file) is a link out of the folder, and todo imports only the folder's own files"
+        case .unusableFile(let file, .notRegularFile):
+            "\(file) is not a regular file (a FIFO, a device or a socket), which todo does not read"
+        case .unusableFile(let file, .linkOutOfFolder):
+            "\(file) is a link out of the folder, and todo imports only the folder's own files"
         case .unusableFile(_, .tooLarge): tooLarge(try runner.settings.importMaximumBytes)
         default: error.systemMessage ?? error.description
         }
@@ -216,9 +238,10 @@ struct ImportCommand: ListCommand {
             }
         case .url(let url):
             let name = url.absoluteString
-            let request = HTTPRequest(url: url, headers: ["User-Agent": HelpRenderer.userAgent],
-                                      timeout: try runner.settings.httpTimeout ?? Self.timeout,
-                                      maximumBodyBytes: try runner.settings.importMaximumBytes)
+            let request = HTTPRequest(
+                url: url, headers: ["User-Agent": HelpRenderer.userAgent],
+                timeout: try runner.settings.httpTimeout ?? Self.timeout,
+                maximumBodyBytes: try runner.settings.importMaximumBytes)
             guard let transport = context.transport else {
                 throw CommandError.importFetch(name, "this todo cannot make HTTP requests")
             }
@@ -228,7 +251,9 @@ struct ImportCommand: ListCommand {
             } catch {
                 throw CommandError.importFetch(name, error.description)
             }
-            guard response.isSuccess else { throw CommandError.importFetch(name, "the server answered HTTP \(response.status)") }
+            guard response.isSuccess else {
+                throw CommandError.importFetch(name, "the server answered HTTP \(response.status)")
+            }
             return (name, response.body)
         }
     }

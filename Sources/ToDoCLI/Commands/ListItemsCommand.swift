@@ -1,3 +1,8 @@
+import ToDoCore
+import ToDoModel
+
+import struct ToDoStorage.StoredItem
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,14 +10,12 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ToDoCore
-import ToDoModel
-import struct ToDoStorage.StoredItem
 
 /// `todo list`, and `todo` alone: the open items, then the done ones.
 struct ListItemsCommand: ListCommand {
-    static let all = OptionSpec(name: "all", valueName: nil,
-                                help: "Also show items that wait for their start date, and every done item.")
+    static let all = OptionSpec(
+        name: "all", valueName: nil,
+        help: "Also show items that wait for their start date, and every done item.")
 
     static let spec = CommandSpec(
         name: "list", summary: "List open items, then done items.", arguments: [QueryOptions.filterWords],
@@ -40,8 +43,10 @@ struct ListItemsCommand: ListCommand {
     var json = false
     var query = ItemQuery()
 
-    init(section: ListSection = .all, showsAll: Bool = false, parent: ItemReference? = nil, json: Bool = false,
-         query: ItemQuery = ItemQuery()) {
+    init(
+        section: ListSection = .all, showsAll: Bool = false, parent: ItemReference? = nil, json: Bool = false,
+        query: ItemQuery = ItemQuery()
+    ) {
         self.section = section
         self.showsAll = showsAll
         self.parent = parent
@@ -71,15 +76,22 @@ struct ListItemsCommand: ListCommand {
             candidates = positions.map { candidates[$0] }
             kept = nil
         }
-        let (open, done, moreDone, cut) = query.apply(open: candidates, done: doneCandidates, now: now, dates: dates,
-                                                      latestDone: section == .all && !showsAll ? ItemQuery.latestDoneShown : nil)
+        let (open, done, moreDone, cut) = query.apply(
+            open: candidates, done: doneCandidates, now: now, dates: dates,
+            latestDone: section == .all && !showsAll ? ItemQuery.latestDoneShown : nil)
         if json {
             runner.renderer.writeJSON([open, done], to: context.output)
         } else {
             // Subtasks under their parents, when the list has any.
-            let trees = manager.mayHaveSubtasks ? (ItemManager.treeOrder(of: open, among: kept), ItemManager.treeOrder(of: done))
-                : (ItemManager.TreeOrder(positions: kept, depths: nil), ItemManager.TreeOrder(positions: nil, depths: nil))
-            runner.renderer.writeList(open: open, done: done, trees: trees, section: section, width: context.outputWidth, to: context.output)
+            let trees =
+                manager.mayHaveSubtasks
+                ? (ItemManager.treeOrder(of: open, among: kept), ItemManager.treeOrder(of: done))
+                : (
+                    ItemManager.TreeOrder(positions: kept, depths: nil),
+                    ItemManager.TreeOrder(positions: nil, depths: nil)
+                )
+            runner.renderer.writeList(
+                open: open, done: done, trees: trees, section: section, width: context.outputWidth, to: context.output)
         }
         // What was left out, on standard error (a script's output is the items alone), counting
         // only items the filters let through.
@@ -93,7 +105,9 @@ struct ListItemsCommand: ListCommand {
         } else if showsAll, !json, manager.mayHaveStartDates {
             let shownWaiting = open.count { $0.waitsForItsStart(now: now, dates: dates) }
             if shownWaiting > 0 {
-                hints.append("… \(shownWaiting == 1 ? "1 of these waits" : "\(shownWaiting) of these wait") for a start date after today")
+                hints.append(
+                    "… \(shownWaiting == 1 ? "1 of these waits" : "\(shownWaiting) of these wait") for a start date after today"
+                )
             }
         }
         if !hints.isEmpty { context.errorOutput.write(hints.map { $0 + "\n" }.joined()) }

@@ -3,12 +3,17 @@ import ToDoModel
 
 /// `todo lists`: the lists the items belong to, with their counts; `rename` and `remove` one.
 struct ListsCommand: ListCommand {
-    static let to = OptionSpec(name: "to", valueName: "list", help: "remove: the list its items move to ('default' for the default list).",
-                               completion: .names(.lists))
+    static let to = OptionSpec(
+        name: "to", valueName: "list", help: "remove: the list its items move to ('default' for the default list).",
+        completion: .names(.lists))
     static let spec = CommandSpec(
         name: "lists", summary: "Show the lists and their counts; rename or remove one.",
-        arguments: [ArgumentSpec(name: "action", help: "rename <list> <new name>, or remove <list> [--to <list>]; none to show them.", isOptional: true),
-                    ArgumentSpec(name: "name", help: "The list, and for rename its new name.", isOptional: true, repeats: true)],
+        arguments: [
+            ArgumentSpec(
+                name: "action", help: "rename <list> <new name>, or remove <list> [--to <list>]; none to show them.",
+                isOptional: true),
+            ArgumentSpec(name: "name", help: "The list, and for rename its new name.", isOptional: true, repeats: true)
+        ],
         options: [to, CommonOptions.json],
         discussion: """
             Every item belongs to a list: the default list (named 'default' where a name is typed),
@@ -42,15 +47,27 @@ struct ListsCommand: ListCommand {
             if arguments.value(Self.to) != nil { throw arguments.error("'--to' goes with 'todo lists remove'") }
             action = .show(json: arguments.flag(CommonOptions.json))
         case "rename":
-            guard words.count == 3 else { throw arguments.error("todo lists rename needs the list and its new name: todo lists rename Work Office") }
+            guard words.count == 3 else {
+                throw arguments.error(
+                    "todo lists rename needs the list and its new name: todo lists rename Work Office")
+            }
             action = .rename(from: try name(words[1]), to: try name(words[2]))
         case "remove":
-            guard words.count == 2 else { throw arguments.error("todo lists remove needs one list: todo lists remove Work --to Home") }
-            action = .remove(try name(words[1]), movingTo: try arguments.value(Self.to).map { text throws(CommandError) in try name(text) })
+            guard words.count == 2 else {
+                throw arguments.error("todo lists remove needs one list: todo lists remove Work --to Home")
+            }
+            action = .remove(
+                try name(words[1]),
+                movingTo: try arguments.value(Self.to).map { text throws(CommandError) in try name(text) })
         case let other?:
-            throw arguments.error("unknown lists action '\(TerminalText.printable(other))'; use rename or remove, or none to show the lists")
+            throw arguments.error(
+                "unknown lists action '\(TerminalText.printable(other))'; use rename or remove, or none to show the lists"
+            )
         }
-        if case .show = action {} else if arguments.flag(CommonOptions.json) { throw arguments.error("'--json' goes with 'todo lists' alone") }
+        if case .show = action {
+        } else if arguments.flag(CommonOptions.json) {
+            throw arguments.error("'--json' goes with 'todo lists' alone")
+        }
     }
 
     func run(with runner: CommandRunner) throws {
@@ -72,15 +89,25 @@ struct ListsCommand: ListCommand {
             for list in lists {
                 let name = TerminalText.printable(ListName.shown(list.name))
                 let counts = [counted(list.open, "open item")] + (list.done > 0 ? ["\(list.done) done"] : [])
-                runner.write(name + String(repeating: " ", count: width - DisplayWidth.of(name) + 2) + counts.joined(separator: ", ") + "\n")
+                runner.write(
+                    name + String(repeating: " ", count: width - DisplayWidth.of(name) + 2)
+                        + counts.joined(separator: ", ") + "\n")
             }
         case .rename(let from, let to):
             guard from != to else { throw CommandError(message: "the list is named so already", command: Self.spec) }
-            let moved = try runner.store.update(command: runner.arguments) { manager in try manager.renameList(from, to: to) }
-            runner.write("Renamed the list \(TerminalText.printable(ListName.shown(moved.list))) to \(TerminalText.printable(ListName.shown(to))): \(counted(moved.items.count, "item")).\n")
+            let moved = try runner.store.update(command: runner.arguments) { manager in
+                try manager.renameList(from, to: to)
+            }
+            runner.write(
+                "Renamed the list \(TerminalText.printable(ListName.shown(moved.list))) to \(TerminalText.printable(ListName.shown(to))): \(counted(moved.items.count, "item")).\n"
+            )
         case .remove(let name, let target):
-            let moved = try runner.store.update(command: runner.arguments) { manager in try manager.removeList(name, movingTo: target) }
-            runner.write("Removed the list \(TerminalText.printable(ListName.shown(moved.list))); \(counted(moved.items.count, "item")) moved to \(TerminalText.printable(ListName.shown(target ?? nil))).\n")
+            let moved = try runner.store.update(command: runner.arguments) { manager in
+                try manager.removeList(name, movingTo: target)
+            }
+            runner.write(
+                "Removed the list \(TerminalText.printable(ListName.shown(moved.list))); \(counted(moved.items.count, "item")) moved to \(TerminalText.printable(ListName.shown(target ?? nil))).\n"
+            )
         }
     }
 }

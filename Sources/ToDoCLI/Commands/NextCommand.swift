@@ -4,7 +4,8 @@ import ToDoModel
 /// `todo next`: the open items to do next, most urgent first, as Taskwarrior's default report.
 struct NextCommand: ListCommand {
     static let spec = CommandSpec(
-        name: "next", summary: "Show the open items to do next, most urgent first.", arguments: [QueryOptions.filterWords],
+        name: "next", summary: "Show the open items to do next, most urgent first.",
+        arguments: [QueryOptions.filterWords],
         options: [QueryOptions.list, QueryOptions.limit, CommonOptions.json],
         discussion: """
             Open items that can be done now, ranked as Taskwarrior's 'next' ranks its tasks: by how
@@ -28,7 +29,9 @@ struct NextCommand: ListCommand {
     init(_ arguments: CommandArguments) throws(CommandError) {
         let section: ListSection
         (section, query) = try arguments.selection()
-        if section == .done { throw arguments.error("'todo next' shows open items; 'todo list --done' shows the done ones") }
+        if section == .done {
+            throw arguments.error("'todo next' shows open items; 'todo list --done' shows the done ones")
+        }
         // The query's limit is applied here, after the ranking.
         limit = query.limit
         query.limit = nil
@@ -39,7 +42,8 @@ struct NextCommand: ListCommand {
         let context = runner.context
         let manager = try runner.load()
         let now = context.now(), dates = runner.renderer.dates
-        let matching = query.apply(open: manager.openStored.array, done: [], now: now, dates: dates, latestDone: nil).open
+        let matching = query.apply(open: manager.openStored.array, done: [], now: now, dates: dates, latestDone: nil)
+            .open
         let ranked = manager.rankedByUrgency(matching, now: now, dates: dates)
         // A screenful: the terminal's rows less the prompt and the line that says what was left.
         let shown = limit ?? context.outputHeight.map { max($0 - 3, 5) } ?? Self.defaultLimit
@@ -53,9 +57,11 @@ struct NextCommand: ListCommand {
             context.output.write(bytes: JSONValue.array(objects).serializedOneElementPerLine())
             return
         }
-        runner.renderer.writeList(open: items.map(\.item), done: [], section: .open, width: context.outputWidth, to: context.output)
+        runner.renderer.writeList(
+            open: items.map(\.item), done: [], section: .open, width: context.outputWidth, to: context.output)
         if ranked.count > items.count {
-            context.errorOutput.write("… \(counted(ranked.count - items.count, "more item")): todo next --limit \(ranked.count)\n")
+            context.errorOutput.write(
+                "… \(counted(ranked.count - items.count, "more item")): todo next --limit \(ranked.count)\n")
         }
         if ranked.isEmpty, context.output.isTerminal {
             context.errorOutput.write("Nothing to do next. Add an item with: todo add \"Call Mom\" --due tomorrow\n")

@@ -5,7 +5,9 @@ import ToDoModel
 struct PostponeCommand: EachItemCommand {
     static let spec = CommandSpec(
         name: "postpone", summary: "Move items' due dates later by a period.",
-        arguments: [CommonOptions.references, ArgumentSpec(name: "period", help: "How much later: 2d, 1w, 3m (months), 1y.")],
+        arguments: [
+            CommonOptions.references, ArgumentSpec(name: "period", help: "How much later: 2d, 1w, 3m (months), 1y.")
+        ],
         options: [CommonOptions.json],
         discussion: """
             todo postpone 1 2d moves item 1's due two days later, from where it is (not from today), and its
@@ -29,14 +31,20 @@ struct PostponeCommand: EachItemCommand {
         let words = try arguments.positionals(atLeast: 1)
         guard words.count >= 2 else { throw arguments.error("missing '<period>', as 2d or 1w") }
         guard let period = DatePeriod(words.last!) else {
-            throw arguments.error("invalid period '\(TerminalText.printable(words.last!))'; use a number and d, w, m or y, as 2d, 1w, 3m, 1y")
+            throw arguments.error(
+                "invalid period '\(TerminalText.printable(words.last!))'; use a number and d, w, m or y, as 2d, 1w, 3m, 1y"
+            )
         }
-        self.init(references: try arguments.references(in: Array(words.dropLast())), period: period, json: arguments.flag(CommonOptions.json))
+        self.init(
+            references: try arguments.references(in: Array(words.dropLast())), period: period,
+            json: arguments.flag(CommonOptions.json))
     }
 
     func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
         try items.map { item in
-            ItemResult(item: try manager.postpone(itemWithID: item.id, by: period, rules: rules), verb: "Postponed \(period.text):")
+            ItemResult(
+                item: try manager.postpone(itemWithID: item.id, by: period, rules: rules),
+                verb: "Postponed \(period.text):")
         }
     }
 }

@@ -4,7 +4,10 @@ import ToDoCore
 struct RedoCommand: ListCommand {
     static let spec = CommandSpec(
         name: "redo", summary: "Take back the last undo, or the last n undos.",
-        arguments: [ArgumentSpec(name: "n", help: "How many undos to take back, newest first (1 if not given).", isOptional: true)],
+        arguments: [
+            ArgumentSpec(
+                name: "n", help: "How many undos to take back, newest first (1 if not given).", isOptional: true)
+        ],
         options: [CommonOptions.jsonChanges],
         discussion: "Makes the changes that 'todo undo' took back again. Refused like undo when an item changed since.",
         changesList: true)

@@ -4,8 +4,9 @@ import ToDoModel
 /// `todo remind`: the reminders whose time has come and that were not shown yet, each once; for a
 /// machine without a phone, run by a timer.
 struct RemindCommand: ListCommand {
-    static let exec = OptionSpec(name: "exec", valueName: "command",
-                                 help: "Run this command for each reminder, with its title and details as arguments (notify-send).")
+    static let exec = OptionSpec(
+        name: "exec", valueName: "command",
+        help: "Run this command for each reminder, with its title and details as arguments (notify-send).")
     static let spec = CommandSpec(
         name: "remind", summary: "Print the reminders whose time has come, each once.",
         options: [exec, CommonOptions.json],
@@ -31,7 +32,9 @@ struct RemindCommand: ListCommand {
     init(_ arguments: CommandArguments) throws(CommandError) {
         try arguments.noPositionals()
         command = arguments.value(Self.exec)
-        if let command, command.allSatisfy(\.isWhitespace) { throw arguments.error("'--exec' needs a command, as notify-send") }
+        if let command, command.allSatisfy(\.isWhitespace) {
+            throw arguments.error("'--exec' needs a command, as notify-send")
+        }
         json = arguments.flag(CommonOptions.json)
     }
 
@@ -40,7 +43,8 @@ struct RemindCommand: ListCommand {
         let rules = runner.renderer.dates.rules
         // Taken as shown under the list's lock, so that two runs at once show each reminder once.
         let (reminders, passedOver, later) = try runner.store.update(withReminderLog: { manager, log in
-            let shares = ReminderLog.shares(of: log.notShown(manager.reminders(ringingIn: log.window(now: now), rules: rules)))
+            let shares = ReminderLog.shares(
+                of: log.notShown(manager.reminders(ringingIn: log.window(now: now), rules: rules)))
             log = log.after(showing: shares.ringing + shares.passedOver, now: now)
             return shares
         })
@@ -73,11 +77,15 @@ struct RemindCommand: ListCommand {
         for reminder in passedOver { byItem[reminder.item.id, default: 0] += 1 }
         var said: Set<UUID> = []
         for reminder in passedOver where said.insert(reminder.item.id).inserted {
-            runner.context.errorOutput.write("Not rung: \(counted(byItem[reminder.item.id] ?? 0, "more reminder")) of \(reminder.item.number) "
-                + "\"\(TerminalText.printable(reminder.item.title))\" (at most \(ReminderLog.mostOfOneItem) of one item a run)\n")
+            runner.context.errorOutput.write(
+                "Not rung: \(counted(byItem[reminder.item.id] ?? 0, "more reminder")) of \(reminder.item.number) "
+                    + "\"\(TerminalText.printable(reminder.item.title))\" (at most \(ReminderLog.mostOfOneItem) of one item a run)\n"
+            )
         }
         if !later.isEmpty {
-            runner.context.errorOutput.write("Left for the next run: \(counted(later.count, "reminder")) (at most \(ReminderLog.mostInOneRun) a run)\n")
+            runner.context.errorOutput.write(
+                "Left for the next run: \(counted(later.count, "reminder")) (at most \(ReminderLog.mostInOneRun) a run)\n"
+            )
         }
     }
 
@@ -100,7 +108,9 @@ struct RemindCommand: ListCommand {
             return
         }
         for reminder in reminders {
-            runner.write(renderer.dayAndDate(.time(reminder.moment)) + "  " + renderer.summary(reminder.item, withReminders: false) + "\n")
+            runner.write(
+                renderer.dayAndDate(.time(reminder.moment)) + "  "
+                    + renderer.summary(reminder.item, withReminders: false) + "\n")
         }
     }
 }

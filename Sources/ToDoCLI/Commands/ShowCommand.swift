@@ -1,5 +1,6 @@
 import ToDoCore
 import ToDoModel
+
 import struct ToDoStorage.StoredItem
 
 /// `todo show`: every field of one item.

@@ -32,10 +32,14 @@ extension ToDoCommand {
 /// Every command, in the order help lists them.
 enum CommandRegistry {
     static let commands: [any ToDoCommand.Type] = [
-        AddCommand.self, ListItemsCommand.self, NextCommand.self, AgendaCommand.self, ShowCommand.self, CheckCommand.self, UncheckCommand.self, StartCommand.self, StopCommand.self, PostponeCommand.self, EditCommand.self,
-        PriorityCommand.self, DepriorityCommand.self, AppendCommand.self, PrependCommand.self, AnnotateCommand.self, RemindCommand.self, ListsCommand.self,
-        RemoveCommand.self, ClearCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self, ExportCommand.self,
-        ImportCommand.self, SyncCommand.self, CompletionCommand.self, HelpCommand.self,
+        AddCommand.self, ListItemsCommand.self, NextCommand.self, AgendaCommand.self, ShowCommand.self,
+        CheckCommand.self, UncheckCommand.self, StartCommand.self, StopCommand.self, PostponeCommand.self,
+        EditCommand.self,
+        PriorityCommand.self, DepriorityCommand.self, AppendCommand.self, PrependCommand.self, AnnotateCommand.self,
+        RemindCommand.self, ListsCommand.self,
+        RemoveCommand.self, ClearCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self,
+        ExportCommand.self,
+        ImportCommand.self, SyncCommand.self, CompletionCommand.self, HelpCommand.self
     ]
 
     /// What help, the manual page, completion and the scanner know of each command.
@@ -57,7 +61,9 @@ enum CommandRegistry {
         let starting = all.filter { $0.name.hasPrefix(word) }
         if starting.count > 1 {
             let names = starting.map { "'\($0.name)'" }
-            throw CommandError(message: "'\(word)' could be \(names.dropLast().joined(separator: ", ")) or \(names.last!); type more of it")
+            throw CommandError(
+                message:
+                    "'\(word)' could be \(names.dropLast().joined(separator: ", ")) or \(names.last!); type more of it")
         }
         return starting.first
     }
@@ -73,24 +79,30 @@ struct CommandSession {
     /// The list the command works on, with what shows its items.
     func runner() throws -> CommandRunner {
         let settings = try settings.get()
-        guard let home = context.homeDirectory
-            ?? (context.environment["TODO_FILE"] != nil || invocation.fileOption != nil ? "/" : nil)
+        guard
+            let home = context.homeDirectory
+                ?? (context.environment["TODO_FILE"] != nil || invocation.fileOption != nil ? "/" : nil)
         else {
             throw CommandError(message: "cannot find the home directory; set HOME or TODO_FILE", showsUsage: false)
         }
-        let path = StoreLocation.path(fileOption: invocation.fileOption, environment: context.environment,
-                                      homeDirectory: home, currentDirectory: context.currentDirectory)
+        let path = StoreLocation.path(
+            fileOption: invocation.fileOption, environment: context.environment,
+            homeDirectory: home, currentDirectory: context.currentDirectory)
         let now = context.now
         let renderer = ItemRenderer(
-            style: Style(isEnabled: Style.isEnabled(invocation.color, outputIsTerminal: context.output.isTerminal,
-                                                    environment: context.environment)),
+            style: Style(
+                isEnabled: Style.isEnabled(
+                    invocation.color, outputIsTerminal: context.output.isTerminal,
+                    environment: context.environment)),
             dates: DueDateFormatter(rules: settings.timeZone, order: settings.dateOrder),
             now: now())
-        return CommandRunner(context: context,
-                             store: JSONFileStore(path: path, lockTimeout: try lockTimeout(settings), now: now,
-                                                  timeZone: settings.timeZone, newID: context.newID,
-                                                  notice: StoreNoticeWriter(context.errorOutput).write),
-                             renderer: renderer, settings: settings, arguments: invocation.commandLine)
+        return CommandRunner(
+            context: context,
+            store: JSONFileStore(
+                path: path, lockTimeout: try lockTimeout(settings), now: now,
+                timeZone: settings.timeZone, newID: context.newID,
+                notice: StoreNoticeWriter(context.errorOutput).write),
+            renderer: renderer, settings: settings, arguments: invocation.commandLine)
     }
 
     /// The lock's timeout for a command that changes the list; one that only reads takes no lock,

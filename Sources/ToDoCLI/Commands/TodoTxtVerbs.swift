@@ -7,7 +7,12 @@ import ToDoModel
 struct PriorityCommand: EachItemCommand {
     static let spec = CommandSpec(
         name: "pri", summary: "Set items' priority, as todo.sh does.",
-        arguments: [CommonOptions.references, ArgumentSpec(name: "priority", help: "A (highest) to I, as todo.txt writes it; or high, medium, low, 1 to 9, or none.")],
+        arguments: [
+            CommonOptions.references,
+            ArgumentSpec(
+                name: "priority",
+                help: "A (highest) to I, as todo.txt writes it; or high, medium, low, 1 to 9, or none.")
+        ],
         options: [CommonOptions.json],
         discussion: """
             todo pri 1 A gives item 1 the highest priority; the letters are todo.txt's, A to I for 1 to 9
@@ -26,32 +31,40 @@ struct PriorityCommand: EachItemCommand {
         if text.count == 1, let letter = text.uppercased().unicodeScalars.first, ("A"..."I").contains(letter) {
             priority = Int(letter.value - UnicodeScalar("A").value) + 1
         } else if text.count == 1 {
-            throw arguments.error("invalid priority '\(TerminalText.printable(text))'; todo keeps todo.txt's A (highest) to I, or high, medium, low, 1 to 9, none")
+            throw arguments.error(
+                "invalid priority '\(TerminalText.printable(text))'; todo keeps todo.txt's A (highest) to I, or high, medium, low, 1 to 9, none"
+            )
         } else if let named = PriorityLevel.priority(named: text) {
             priority = named
         } else {
-            throw arguments.error("invalid priority '\(TerminalText.printable(text))'; use a letter A (highest) to I, or high, medium, low, 1 to 9, none")
+            throw arguments.error(
+                "invalid priority '\(TerminalText.printable(text))'; use a letter A (highest) to I, or high, medium, low, 1 to 9, none"
+            )
         }
         references = try arguments.references(in: Array(words.dropLast()))
         json = arguments.flag(CommonOptions.json)
     }
 
     func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
-        try Self.applying(ItemEdit(priority: priority.map { .set($0) } ?? .remove), to: items, in: &manager, changed: "Edited", unchanged: "Unchanged")
+        try Self.applying(
+            ItemEdit(priority: priority.map { .set($0) } ?? .remove), to: items, in: &manager, changed: "Edited",
+            unchanged: "Unchanged")
     }
 }
 
 /// `todo depri 1`: removes the priority, as todo.sh does.
 struct DepriorityCommand: RefsOnlyCommand {
     static let spec = CommandSpec(
-        name: "depri", summary: "Remove items' priority, as todo.sh does.", arguments: [CommonOptions.references], options: [CommonOptions.json],
+        name: "depri", summary: "Remove items' priority, as todo.sh does.", arguments: [CommonOptions.references],
+        options: [CommonOptions.json],
         discussion: "The same as todo edit <ref> --no-priority.", argumentCompletion: .items(.open), changesList: true)
 
     var references: [ItemReference]
     var json = false
 
     func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
-        try Self.applying(ItemEdit(priority: .remove), to: items, in: &manager, changed: "Edited", unchanged: "Unchanged")
+        try Self.applying(
+            ItemEdit(priority: .remove), to: items, in: &manager, changed: "Edited", unchanged: "Unchanged")
     }
 }
 
@@ -59,9 +72,12 @@ struct DepriorityCommand: RefsOnlyCommand {
 struct AppendCommand: EachItemCommand {
     static let spec = CommandSpec(
         name: "append", summary: "Add words to the end of an item's title, as todo.sh does.",
-        arguments: [CommonOptions.reference, ArgumentSpec(name: "text", help: "The words to add, after a space.", repeats: true)],
+        arguments: [
+            CommonOptions.reference, ArgumentSpec(name: "text", help: "The words to add, after a space.", repeats: true)
+        ],
         options: [CommonOptions.json],
-        discussion: "todo append 1 \"for Mom\" makes 'Buy milk' 'Buy milk for Mom'; todo prepend adds them at the start.",
+        discussion:
+            "todo append 1 \"for Mom\" makes 'Buy milk' 'Buy milk for Mom'; todo prepend adds them at the start.",
         argumentCompletion: .items(.all), changesList: true)
 
     var references: [ItemReference]
@@ -91,7 +107,8 @@ struct PrependCommand: ListCommand {
     static let spec = CommandSpec(
         name: "prepend", summary: "Add words to the start of an item's title, as todo.sh does.",
         arguments: AppendCommand.spec.arguments, options: AppendCommand.spec.options,
-        discussion: "todo prepend 1 Urgent: makes 'Buy milk' 'Urgent: Buy milk'.", argumentCompletion: .items(.all), changesList: true)
+        discussion: "todo prepend 1 Urgent: makes 'Buy milk' 'Urgent: Buy milk'.", argumentCompletion: .items(.all),
+        changesList: true)
 
     var append: AppendCommand
 

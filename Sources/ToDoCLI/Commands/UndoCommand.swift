@@ -2,12 +2,16 @@ import ToDoCore
 
 /// `todo undo`: takes back the last changes, or one change from the history.
 struct UndoCommand: ListCommand {
-    static let change = OptionSpec(name: "change", valueName: "number",
-                                   help: "Take back this one change from 'todo history' instead, leaving later ones.")
+    static let change = OptionSpec(
+        name: "change", valueName: "number",
+        help: "Take back this one change from 'todo history' instead, leaving later ones.")
 
     static let spec = CommandSpec(
         name: "undo", summary: "Take back the last change, or the last n changes.",
-        arguments: [ArgumentSpec(name: "n", help: "How many changes to take back, newest first (1 if not given).", isOptional: true)],
+        arguments: [
+            ArgumentSpec(
+                name: "n", help: "How many changes to take back, newest first (1 if not given).", isOptional: true)
+        ],
         options: [change, CommonOptions.jsonChanges],
         discussion: """
             Any command that changed the list can be taken back: add, check, uncheck, edit, remove,
@@ -29,7 +33,8 @@ struct UndoCommand: ListCommand {
     init(_ arguments: CommandArguments) throws(CommandError) {
         if let number = arguments.value(Self.change) {
             try arguments.noPositionals()
-            selection = .change(try arguments.count(number, of: Self.change.flag, noun: "a change number from 'todo history'"))
+            selection = .change(
+                try arguments.count(number, of: Self.change.flag, noun: "a change number from 'todo history'"))
         } else {
             selection = .latest(try arguments.optionalCount())
         }

@@ -39,7 +39,8 @@ enum ArgumentScanner {
             index += 1
 
             // `-work` (without the tag work) is a word of the commands that read it.
-            let isRemovedTag = result.command?.attributeWords.readsRemovedTags == true && !argument.hasPrefix("--")
+            let isRemovedTag =
+                result.command?.attributeWords.readsRemovedTags == true && !argument.hasPrefix("--")
                 && AttributeWords.tag(in: argument)?.removes == true && argument != "-h"
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") || isRemovedTag {
                 if result.command == nil && !optionsEnded {
@@ -80,11 +81,14 @@ enum ArgumentScanner {
                 spec = option
                 isGlobal = false
             } else if result.command == nil, ListItemsCommand.spec.option(named: name) != nil,
-                      !arguments[index...].contains(where: { (try? CommandRegistry.spec(matching: $0)) != nil }) {
+                !arguments[index...].contains(where: { (try? CommandRegistry.spec(matching: $0)) != nil })
+            {
                 // `todo --open` is `todo list --open`, as `todo` alone is `todo list`.
                 return try scan([ListItemsCommand.spec.name] + arguments)
-            } else if result.command == nil, !argument.hasPrefix("--"), AttributeWords.tag(in: argument)?.removes == true,
-                      !arguments[index...].contains(where: { (try? CommandRegistry.spec(matching: $0)) != nil }) {
+            } else if result.command == nil, !argument.hasPrefix("--"),
+                AttributeWords.tag(in: argument)?.removes == true,
+                !arguments[index...].contains(where: { (try? CommandRegistry.spec(matching: $0)) != nil })
+            {
                 // `todo -home`: the list without the tag home.
                 return try scan([ListItemsCommand.spec.name] + arguments)
             } else {
@@ -126,7 +130,8 @@ enum ArgumentScanner {
             for group in command.exclusiveOptions {
                 let given = group.filter { result.values[$0.name] != nil || result.flags.contains($0.name) }
                 if given.count > 1 {
-                    throw CommandError(message: "'\(given[0].flag)' and '\(given[1].flag)' cannot be used together", command: command)
+                    throw CommandError(
+                        message: "'\(given[0].flag)' and '\(given[1].flag)' cannot be used together", command: command)
                 }
             }
         }
@@ -154,9 +159,10 @@ enum ArgumentScanner {
     static func unknownCommand(_ name: String, usage: CommandSpec? = nil, orTopic: Bool = false) -> CommandError {
         var message = "unknown command \(orTopic ? "or topic " : "")'\(name)'"
         // A command that changes the list is suggested only for a slip of one letter.
-        let candidates = CommandRegistry.all.flatMap { command in
-            ([command.name] + command.aliases).map { ($0, command.changesList ? 1 : 2) }
-        } + (orTopic ? HelpTopics.all.map { ($0.name, 2) } : [])
+        let candidates =
+            CommandRegistry.all.flatMap { command in
+                ([command.name] + command.aliases).map { ($0, command.changesList ? 1 : 2) }
+            } + (orTopic ? HelpTopics.all.map { ($0.name, 2) } : [])
         if let suggestion = Suggestion.nearest(to: name, among: candidates) {
             message += ". Did you mean '\(suggestion)'?"
         }
@@ -166,7 +172,8 @@ enum ArgumentScanner {
     private static func unknownOption(_ argument: String, command: CommandSpec?) -> CommandError {
         var message = "unknown option '\(argument)'"
         let name = splitOption(argument).0
-        let candidates = (command?.options ?? []) + GlobalOption.valued + [GlobalOption.help]
+        let candidates =
+            (command?.options ?? []) + GlobalOption.valued + [GlobalOption.help]
             + (command == nil ? [GlobalOption.version] : [])
         if let suggestion = Suggestion.nearest(to: name, among: candidates.map(\.name)) {
             message += ". Did you mean '--\(suggestion)'?"

@@ -57,7 +57,7 @@ struct AttributeWords {
         ("recur", .recur), ("depends", .depends), ("status", .status),
         ("until", nil), ("description", nil), ("end", nil), ("entry", nil), ("modified", nil), ("start", nil),
         ("uuid", nil), ("id", nil), ("mask", nil), ("imask", nil), ("parent", nil), ("urgency", nil), ("tags", nil),
-        ("annotations", nil),
+        ("annotations", nil)
     ]
 
     /// todo.txt's keys, read the same way, by their exact name.
@@ -66,8 +66,10 @@ struct AttributeWords {
     /// The words of `words` read: those before `literalStart` (the index of the first word after
     /// `--`), unless `reads` is false, when every word is kept as it is. A word that cannot be read
     /// throws the error `refusing` makes of it and why.
-    init(_ words: [String], literalStart: Int?, reads: Bool = true,
-         refusing: (_ word: String, _ reason: String) -> CommandError) throws(CommandError) {
+    init(
+        _ words: [String], literalStart: Int?, reads: Bool = true,
+        refusing: (_ word: String, _ reason: String) -> CommandError
+    ) throws(CommandError) {
         for (index, word) in words.enumerated() {
             guard reads, index < (literalStart ?? words.count) else {
                 self.words.append(word)
@@ -105,7 +107,8 @@ struct AttributeWords {
         let name = word[..<colon], value = String(word[word.index(after: colon)...])
         let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let base = parts.first, !base.isEmpty, base.allSatisfy({ $0.isASCII && $0.isLowercase }),
-              let (fullName, attribute) = Self.attribute(named: base) else {
+            let (fullName, attribute) = Self.attribute(named: base)
+        else {
             words.append(word)
             return nil
         }
@@ -140,4 +143,3 @@ struct AttributeWords {
         return (matching[0].name, matching[0].attribute)
     }
 }
-

@@ -13,8 +13,9 @@ struct CommandParser {
         var color = ColorChoice.auto
         if let value = scanned.globalValues[GlobalOption.color.name] {
             guard let choice = ColorChoice(rawValue: value) else {
-                throw CommandError(message: "invalid value '\(value)' for '\(GlobalOption.color.flag)'; use auto, always or never",
-                                 command: scanned.command)
+                throw CommandError(
+                    message: "invalid value '\(value)' for '\(GlobalOption.color.flag)'; use auto, always or never",
+                    command: scanned.command)
             }
             color = choice
         }
@@ -24,11 +25,13 @@ struct CommandParser {
         } else if scanned.wantsVersion {
             command = VersionCommand()
         } else if let spec = scanned.command, let type = CommandRegistry.command(named: spec.name) {
-            command = try type.init(CommandArguments(spec: spec, scanned: scanned, makeDueDateParser: makeDueDateParser))
+            command = try type.init(
+                CommandArguments(spec: spec, scanned: scanned, makeDueDateParser: makeDueDateParser))
         } else {
             command = ListItemsCommand()
         }
-        return Invocation(command: command, fileOption: scanned.globalValues[GlobalOption.file.name], color: color,
-                          commandLine: scanned.commandLine)
+        return Invocation(
+            command: command, fileOption: scanned.globalValues[GlobalOption.file.name], color: color,
+            commandLine: scanned.commandLine)
     }
 }

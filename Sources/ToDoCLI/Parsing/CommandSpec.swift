@@ -70,11 +70,13 @@ struct CommandSpec: Equatable, Sendable {
 
 /// The global options, accepted before or after the command name.
 enum GlobalOption {
-    static let file = OptionSpec(name: "file", valueName: "path", help: "Use the list in this file (overrides TODO_FILE).",
-                                 completion: .files)
-    static let color = OptionSpec(name: "color", valueName: "when",
-                                  help: "Colour the output: auto (on a terminal without NO_COLOR), always or never.",
-                                  completion: .words(ColorChoice.allCases.map(\.rawValue)))
+    static let file = OptionSpec(
+        name: "file", valueName: "path", help: "Use the list in this file (overrides TODO_FILE).",
+        completion: .files)
+    static let color = OptionSpec(
+        name: "color", valueName: "when",
+        help: "Colour the output: auto (on a terminal without NO_COLOR), always or never.",
+        completion: .words(ColorChoice.allCases.map(\.rawValue)))
     static let help = OptionSpec(name: "help", valueName: nil, help: "Show help information.")
     static let version = OptionSpec(name: "version", valueName: nil, help: "Show the version.")
 
@@ -83,7 +85,6 @@ enum GlobalOption {
     /// Every global option, in the order help lists them.
     static let all = [file, color, version, help]
 }
-
 
 /// What a completion script offers after an option, or as a command's arguments.
 enum CompletionValues: Equatable, Sendable {
@@ -102,6 +103,8 @@ enum CompletionValues: Equatable, Sendable {
     }
 
     /// Dates as `--due` takes them.
-    static let dates = CompletionValues.words(["today", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday",
-                                               "saturday", "sunday", "+1d", "+1w"])
+    static let dates = CompletionValues.words([
+        "today", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday",
+        "saturday", "sunday", "+1d", "+1w"
+    ])
 }

@@ -37,9 +37,10 @@ enum CompletionScripts {
 
     /// The options that take a value, as `--due`, each command's own and the global ones.
     private static var valuedOptions: [(command: CommandSpec?, option: OptionSpec)] {
-        GlobalOption.valued.map { (nil, $0) } + CommandRegistry.all.flatMap { command in
-            command.options.filter(\.takesValue).map { (command, $0) }
-        }
+        GlobalOption.valued.map { (nil, $0) }
+            + CommandRegistry.all.flatMap { command in
+                command.options.filter(\.takesValue).map { (command, $0) }
+            }
     }
 
     /// The arms of a `case "$cmd $prev" in` that completes each option's value with `reply`, the
@@ -67,7 +68,8 @@ enum CompletionScripts {
         var optionCases = ""
         var argumentCases = ""
         for command in CommandRegistry.all {
-            optionCases += "            \(command.name)) words=\"\((command.options + globalOptions).map(\.flag).joined(separator: " "))\" ;;\n"
+            optionCases +=
+                "            \(command.name)) words=\"\((command.options + globalOptions).map(\.flag).joined(separator: " "))\" ;;\n"
             let values = arguments(of: command)
             if values != .none { argumentCases += "        \(command.name)) \(bashReply(values)) ;;\n" }
         }
@@ -158,9 +160,13 @@ enum CompletionScripts {
         var optionCases = ""
         var argumentCases = ""
         for command in CommandRegistry.all {
-            optionCases += "            \(command.name)) options=(\(zshDescribed(command.options.map { ($0.flag, $0.help) })) ) ;;\n"
+            optionCases +=
+                "            \(command.name)) options=(\(zshDescribed(command.options.map { ($0.flag, $0.help) })) ) ;;\n"
             let values = arguments(of: command)
-            if values != .none { argumentCases += "        \(command.name)) \(zshReply(values, what: command.arguments.first?.name ?? "argument")) ;;\n" }
+            if values != .none {
+                argumentCases +=
+                    "        \(command.name)) \(zshReply(values, what: command.arguments.first?.name ?? "argument")) ;;\n"
+            }
         }
         return """
             #compdef todo
@@ -298,14 +304,20 @@ enum CompletionScripts {
         }
         for command in CommandRegistry.all {
             for option in command.options {
-                lines += "complete -c todo -n '__todo_using \(command.name)'\(fishOption(option, values: values(of: option)))\n"
+                lines +=
+                    "complete -c todo -n '__todo_using \(command.name)'\(fishOption(option, values: values(of: option)))\n"
             }
             switch arguments(of: command) {
             case .none, .commandsAndTopics: break
             case .files: lines += "complete -c todo -n '__todo_using \(command.name)' -F\n"
-            case .items(let section): lines += "complete -c todo -n '__todo_using \(command.name)' -a '(__todo_items \(sectionName(section)))'\n"
-            case .words(let words): lines += "complete -c todo -n '__todo_using \(command.name)' -a \(shellQuoted(words.joined(separator: " ")))\n"
-            case .names(let kind): lines += "complete -c todo -n '__todo_using \(command.name)' -a '(__todo_items \(kind.rawValue))'\n"
+            case .items(let section):
+                lines +=
+                    "complete -c todo -n '__todo_using \(command.name)' -a '(__todo_items \(sectionName(section)))'\n"
+            case .words(let words):
+                lines +=
+                    "complete -c todo -n '__todo_using \(command.name)' -a \(shellQuoted(words.joined(separator: " ")))\n"
+            case .names(let kind):
+                lines += "complete -c todo -n '__todo_using \(command.name)' -a '(__todo_items \(kind.rawValue))'\n"
             }
         }
         return lines

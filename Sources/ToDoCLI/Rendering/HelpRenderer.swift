@@ -26,7 +26,8 @@ enum HelpRenderer {
         text += table(GlobalOption.all.map(optionRow))
         text += "\nTOPICS:\n" + table(HelpTopics.all.map { ($0.name, $0.summary) })
         text += "\nEXIT CODES:\n" + table(HelpTopics.exitCodeRows.map { ($0.name, $0.text) })
-        text += "\n  See 'todo help <command>' or 'todo help <topic>' for more; 'todo help --man' prints the manual page.\n"
+        text +=
+            "\n  See 'todo help <command>' or 'todo help <topic>' for more; 'todo help --man' prints the manual page.\n"
         return text
     }
 
@@ -34,7 +35,8 @@ enum HelpRenderer {
     static var aliasesSentence: String {
         let named = CommandRegistry.all.filter { !$0.aliases.isEmpty }.map { command in
             let aliases = command.aliases
-            let list = aliases.count == 1 ? aliases[0] : aliases.dropLast().joined(separator: ", ") + " and " + aliases.last!
+            let list =
+                aliases.count == 1 ? aliases[0] : aliases.dropLast().joined(separator: ", ") + " and " + aliases.last!
             return "\(list) (\(command.name))"
         }
         return "Also: " + named.joined(separator: ", ") + ". A command may be shortened to any start of its name that"
@@ -43,12 +45,13 @@ enum HelpRenderer {
 
     /// `todo help <topic>`: its heading, then its text.
     static func help(for topic: HelpTopic, dateOrder: DateOrder) -> String {
-        "\(topic.heading)\n\n" + topic.body(dateOrder).map { block in
-            switch block {
-            case .paragraph(let text): return wrapped(text, indent: 2) + "\n"
-            case .table(let rows): return table(rows.map { ($0.name, $0.text) })
-            }
-        }.joined(separator: "\n")
+        "\(topic.heading)\n\n"
+            + topic.body(dateOrder).map { block in
+                switch block {
+                case .paragraph(let text): return wrapped(text, indent: 2) + "\n"
+                case .table(let rows): return table(rows.map { ($0.name, $0.text) })
+                }
+            }.joined(separator: "\n")
     }
 
     /// `todo help <command>` and `todo <command> --help`.
@@ -60,7 +63,9 @@ enum HelpRenderer {
         if !command.arguments.isEmpty {
             text += "\nARGUMENTS:\n" + table(command.arguments.map { ("<\($0.name)>", $0.help) })
         }
-        text += "\nOPTIONS:\n" + table((command.options + [GlobalOption.file, GlobalOption.color, GlobalOption.help]).map(optionRow))
+        text +=
+            "\nOPTIONS:\n"
+            + table((command.options + [GlobalOption.file, GlobalOption.color, GlobalOption.help]).map(optionRow))
         if !command.discussion.isEmpty {
             text += "\n" + wrapped(command.discussion.split(separator: "\n").joined(separator: " "), indent: 2) + "\n"
         }
@@ -74,7 +79,9 @@ enum HelpRenderer {
             return "Usage: \(topUsage)\n  See 'todo --help' for more information.\n"
         }
         let more = "  See 'todo \(command.name) --help' for more information.\n"
-        if let option = command.options.first(where: { message.containsText("'\($0.flag)'") || message.containsText("'\($0.flag) ") }) {
+        if let option = command.options.first(where: {
+            message.containsText("'\($0.flag)'") || message.containsText("'\($0.flag) ")
+        }) {
             let (synopsis, help) = optionRow(option)
             return "  \(synopsis)  \(help)\n" + more
         }

@@ -19,7 +19,8 @@ struct HistoryRenderer {
         let fields = change.editedFields.map(\.name)
         let edited = fields.isEmpty ? "" : " [\(fields.joined(separator: ", "))]"
         if before.done != after.done {
-            return "\(after.done ? "Checked" : "Unchecked")\(fields.isEmpty ? "" : " and edited") \(items.summary(after))\(edited)"
+            return
+                "\(after.done ? "Checked" : "Unchecked")\(fields.isEmpty ? "" : " and edited") \(items.summary(after))\(edited)"
         }
         return "Edited \(items.summary(after))\(edited)"
     }
@@ -59,7 +60,8 @@ struct HistoryRenderer {
         }
         switch entry.kind {
         case .change: return printable(entry.commandLine)
-        case .undo: return "undo of " + taken.map { whatItDid($0, in: history, depth: depth + 1) }.joined(separator: "; ")
+        case .undo:
+            return "undo of " + taken.map { whatItDid($0, in: history, depth: depth + 1) }.joined(separator: "; ")
         case .redo:
             let undone = taken.flatMap { $0.reverts.compactMap(history.entry) }
             guard !undone.isEmpty else { return printable(entry.commandLine) }
@@ -87,7 +89,8 @@ struct HistoryRenderer {
     /// `Moved the file from version 1 to 2: 3 whole-day dues kept as the days they showed in America/New_York`.
     static func text(of migration: HistoryEntry.Migration) -> String {
         let dues = migration.wholeDays == 1 ? "1 whole-day due" : "\(migration.wholeDays) whole-day dues"
-        return "Moved the file from version \(migration.fromVersion) to \(migration.toVersion): \(dues) kept as the days"
+        return
+            "Moved the file from version \(migration.fromVersion) to \(migration.toVersion): \(dues) kept as the days"
             + " they showed in \(TerminalText.printable(migration.timeZone))"
     }
 
@@ -102,34 +105,37 @@ struct HistoryRenderer {
     /// `todo undo --json` and `todo redo --json`: each change taken back, newest first, with what
     /// taking it back did to its items (`before` and `after` the undo).
     func revertedJSON(_ targets: [HistoryEntry]) -> [UInt8] {
-        let entries: [JSONValue] = targets.map { target in Self.json(target, items: target.itemChanges.map(\.reversed), revertedBy: nil) }
+        let entries: [JSONValue] = targets.map { target in
+            Self.json(target, items: target.itemChanges.map(\.reversed), revertedBy: nil)
+        }
         return JSONValue.array(entries).serialized()
     }
 
     /// One change as `--json` gives it.
     private static func json(_ entry: HistoryEntry, items changes: [ItemChange], revertedBy: Int?) -> JSONValue {
-            var object = JSONObject()
-            object["change"] = .number(entry.number)
-            object["time"] = entry.time.map { JSONValue.number($0) } ?? .null
-            object["command"] = .array(entry.command.map(JSONValue.string))
-            object["kind"] = .string(entry.kind.rawValue)
-            object["reverts"] = .array(entry.reverts.map { JSONValue.number($0) })
-            object["revertedBy"] = revertedBy.map { JSONValue.number($0) } ?? .null
-            if let migration = entry.migration {
-                var moved = JSONObject()
-                moved["fromVersion"] = .number(migration.fromVersion)
-                moved["toVersion"] = .number(migration.toVersion)
-                moved["wholeDays"] = .number(migration.wholeDays)
-                moved["timeZone"] = .string(migration.timeZone)
-                object["migrated"] = .object(moved)
-            }
-            object["items"] = .array(changes.map { change in
+        var object = JSONObject()
+        object["change"] = .number(entry.number)
+        object["time"] = entry.time.map { JSONValue.number($0) } ?? .null
+        object["command"] = .array(entry.command.map(JSONValue.string))
+        object["kind"] = .string(entry.kind.rawValue)
+        object["reverts"] = .array(entry.reverts.map { JSONValue.number($0) })
+        object["revertedBy"] = revertedBy.map { JSONValue.number($0) } ?? .null
+        if let migration = entry.migration {
+            var moved = JSONObject()
+            moved["fromVersion"] = .number(migration.fromVersion)
+            moved["toVersion"] = .number(migration.toVersion)
+            moved["wholeDays"] = .number(migration.wholeDays)
+            moved["timeZone"] = .string(migration.timeZone)
+            object["migrated"] = .object(moved)
+        }
+        object["items"] = .array(
+            changes.map { change in
                 var item = JSONObject()
                 item["before"] = change.before?.json ?? .null
                 item["after"] = change.after?.json ?? .null
                 return .object(item)
             })
-            return .object(object)
+        return .object(object)
     }
 
     private func printable(_ text: String) -> String {

@@ -1,5 +1,6 @@
 import ToDoCore
 import ToDoModel
+
 import struct ToDoStorage.StoredItem
 
 /// Turns items into the text `todo` prints: the list, one-line summaries, the fields of `show`,
@@ -14,8 +15,11 @@ struct ItemRenderer {
     /// Writes the list as `todo list` prints it (`ListRenderer`), its rows fitted to `width` columns
     /// when there is one; with `depths` (for the open and the done items), subtasks indented under
     /// their parents.
-    func writeList(open: [StoredItem], done: [StoredItem], trees: (open: ItemManager.TreeOrder, done: ItemManager.TreeOrder)? = nil,
-                   section: ListSection, width: Int?, to output: TextOutput) {
+    func writeList(
+        open: [StoredItem], done: [StoredItem],
+        trees: (open: ItemManager.TreeOrder, done: ItemManager.TreeOrder)? = nil,
+        section: ListSection, width: Int?, to output: TextOutput
+    ) {
         ListRenderer(style: style, dates: dates, now: now, width: width)
             .write(open: open, done: done, trees: trees, section: section, to: output)
     }
@@ -34,20 +38,27 @@ struct ItemRenderer {
         var details: [String] = []
         if let due = item.due {
             // 00:00 is the start of the day, which people mean by "midnight" as often as the end.
-            details.append("due \(dayAndDate(due))" + (dates.isMidnight(due) ? ", as " + dates.weekdayName(of: due) + " begins" : ""))
+            details.append(
+                "due \(dayAndDate(due))"
+                    + (dates.isMidnight(due) ? ", as " + dates.weekdayName(of: due) + " begins" : ""))
         }
         if let rule = item.repeatRule { details.append("repeats \(Self.repeatText(rule))") }
         if withReminders, !item.done, !item.alarms.isEmpty {
             let moments = item.alarms.compactMap { $0.moment(of: item, in: dates.rules) }.sorted()
-            details.append((moments.count == 1 ? "reminder " : "reminders ") + moments.map { dayAndDate(.time($0)) }.joined(separator: ", "))
+            details.append(
+                (moments.count == 1 ? "reminder " : "reminders ")
+                    + moments.map { dayAndDate(.time($0)) }.joined(separator: ", "))
         }
         if let start = item.start { details.append("starts " + dayAndDate(start)) }
         if let location = item.location { details.append("at \(TerminalText.printable(location.name))") }
         if let priority = item.priority { details.append("priority \(PriorityLevel(priority).rawValue)") }
         if let project = item.project { details.append("project:" + TerminalText.printable(project)) }
         if let list = item.list.flatMap(ListName.stored) { details.append("list " + TerminalText.printable(list)) }
-        if !item.tags.isEmpty { details.append(TerminalText.printable(item.tags.map(Tags.shown).joined(separator: " "))) }
-        return "\(item.number): \(TerminalText.printable(item.title))" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+        if !item.tags.isEmpty {
+            details.append(TerminalText.printable(item.tags.map(Tags.shown).joined(separator: " ")))
+        }
+        return "\(item.number): \(TerminalText.printable(item.title))"
+            + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
     }
 
     /// What checking a repeating item did, after "Checked": `3: Water the plants (due Monday 11/23/26,
@@ -90,70 +101,121 @@ struct ItemRenderer {
             ("ID", item.id.uuidString),
             ("Created", item.createdAt.map(moment) ?? "-"),
             ("Completed", item.completedAt.map(moment) ?? "-"),
-            ("Modified", item.modifiedAt.map(moment) ?? "-"),
+            ("Modified", item.modifiedAt.map(moment) ?? "-")
         ]
         let width = fields.map(\.0.count).max()! + 2
         return fields.map { label, value in
             let head = style.bold(label + ":") + String(repeating: " ", count: width - label.count - 1)
             // Continuation lines of a long description line up under its first line.
-            return head + value.split(separator: "\n", omittingEmptySubsequences: false)
+            return head
+                + value.split(separator: "\n", omittingEmptySubsequences: false)
                 .joined(separator: "\n" + String(repeating: " ", count: width)) + "\n"
         }.joined()
     }
 
     /// The fields in the order `show` gives them (`ItemRendererTests` checks that it holds each).
-    static let shownOrder: [ItemField] = [.title, .due, .repeatRule, .start, .alarms, .description, .annotations, .place] + ItemField.texts
+    static let shownOrder: [ItemField] =
+        [.title, .due, .repeatRule, .start, .alarms, .description, .annotations, .place] + ItemField.texts
         + [.priority, .tags, .parent, .status, .progress]
 
     /// The rows `show` gives `field` of `item`, each labelled, `-` for an absent value.
-    private func rows(of field: ItemField, _ item: ToDoItem, parent: ToDoItem?, subtasks: [ToDoItem]) -> [(String, String)] {
+    private func rows(
+        of field: ItemField, _ item: ToDoItem, parent: ToDoItem?, subtasks: [ToDoItem]
+    ) -> [(String, String)] {
         switch field {
         case .title: return [(field.label, TerminalText.printable(item.title))]
         case .due: return [(field.label, item.due.map(dateAndDay) ?? "-")]
         case .repeatRule:
-            return [(field.label, item.repeatRule.map { rule in
-                let words = Self.repeatText(rule)
-                let shown = words == rule ? TerminalText.printable(rule) : "\(words) (\(TerminalText.printable(rule)))"
-                // A timed series follows the zone it was made in, wherever it is shown.
-                return shown + (item.repeatZone.map { ", in " + TerminalText.printable($0) } ?? "")
-            } ?? "-")]
+            return [
+                (
+                    field.label,
+                    item.repeatRule.map { rule in
+                        let words = Self.repeatText(rule)
+                        let shown =
+                            words == rule ? TerminalText.printable(rule) : "\(words) (\(TerminalText.printable(rule)))"
+                        // A timed series follows the zone it was made in, wherever it is shown.
+                        return shown + (item.repeatZone.map { ", in " + TerminalText.printable($0) } ?? "")
+                    } ?? "-"
+                )
+            ]
         case .start: return [(field.label, item.start.map(dateAndDay) ?? "-")]
         case .description: return [(field.label, item.itemDescription.map(TerminalText.printableLines) ?? "-")]
         case .place:
             let coordinate = item.location?.coordinate
-            var rows = [(field.label, item.location.map { TerminalText.printable($0.name) } ?? "-"),
-                        ("Address", item.location?.address.map(TerminalText.printable) ?? "-"),
-                        ("Coordinate", coordinate.map(Self.text(of:)) ?? "-")]
+            var rows = [
+                (field.label, item.location.map { TerminalText.printable($0.name) } ?? "-"),
+                ("Address", item.location?.address.map(TerminalText.printable) ?? "-"),
+                ("Coordinate", coordinate.map(Self.text(of:)) ?? "-")
+            ]
             if let coordinate {
                 let latitude = decimal(coordinate.latitude), longitude = decimal(coordinate.longitude)
-                rows.append(("Map", "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=16/\(latitude)/\(longitude)"))
+                rows.append(
+                    (
+                        "Map",
+                        "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=16/\(latitude)/\(longitude)"
+                    ))
             }
             return rows
         case .priority: return [(field.label, item.priority.map { "\(PriorityLevel($0).rawValue) (\($0))" } ?? "-")]
-        case .tags: return [(field.label, item.tags.isEmpty ? "-" : item.tags.map { TerminalText.printable(Tags.shown($0)) }.joined(separator: " "))]
+        case .tags:
+            return [
+                (
+                    field.label,
+                    item.tags.isEmpty
+                        ? "-" : item.tags.map { TerminalText.printable(Tags.shown($0)) }.joined(separator: " ")
+                )
+            ]
         case .parent:
-            return [(field.label, parent.map { "\($0.number) \(TerminalText.printable($0.title))" } ?? "-"),
-                    ("Subtasks", subtasks.isEmpty ? "-" : subtasks.map { "\($0.number) \(TerminalText.printable($0.title))\($0.done ? " (done)" : "")" }
-                        .joined(separator: "\n"))]
+            return [
+                (field.label, parent.map { "\($0.number) \(TerminalText.printable($0.title))" } ?? "-"),
+                (
+                    "Subtasks",
+                    subtasks.isEmpty
+                        ? "-"
+                        : subtasks.map { "\($0.number) \(TerminalText.printable($0.title))\($0.done ? " (done)" : "")" }
+                            .joined(separator: "\n")
+                )
+            ]
         // Open, in progress or done, with how much is done, on one row.
         case .status:
-            return [(field.label, (item.done ? style.green("done") : item.inProgress ? "in progress" : "open")
-                + (item.percentComplete.map { " (\($0)% done)" } ?? ""))]
+            return [
+                (
+                    field.label,
+                    (item.done ? style.green("done") : item.inProgress ? "in progress" : "open")
+                        + (item.percentComplete.map { " (\($0)% done)" } ?? "")
+                )
+            ]
         case .progress: return []
         case .url, .project: return [(field.label, item[text: field].map(TerminalText.printable) ?? "-")]
         // As lists are told apart: `default ` is the default list.
         case .list: return [(field.label, item.list.flatMap(ListName.stored).map(TerminalText.printable) ?? "-")]
         // One line each: when it rings, and what it counts from.
         case .alarms:
-            return [(field.label, item.alarms.isEmpty ? "-" : item.alarms.map { alarm in
-                let moment = alarm.moment(of: item, in: dates.rules).map { dayAndDate(.time($0)) } ?? "never (its date is gone)"
-                return alarm.isRelative ? moment + " (" + Self.offsetText(of: alarm) + ")" : moment
-            }.joined(separator: "\n"))]
+            return [
+                (
+                    field.label,
+                    item.alarms.isEmpty
+                        ? "-"
+                        : item.alarms.map { alarm in
+                            let moment =
+                                alarm.moment(of: item, in: dates.rules).map { dayAndDate(.time($0)) }
+                                ?? "never (its date is gone)"
+                            return alarm.isRelative ? moment + " (" + Self.offsetText(of: alarm) + ")" : moment
+                        }.joined(separator: "\n")
+                )
+            ]
         // One line each, oldest first: when, and the note.
         case .annotations:
-            return [(field.label, item.annotations.isEmpty ? "-" : item.annotations.map { note in
-                (note.time.map { moment($0) + "  " } ?? "") + TerminalText.printable(note.text)
-            }.joined(separator: "\n"))]
+            return [
+                (
+                    field.label,
+                    item.annotations.isEmpty
+                        ? "-"
+                        : item.annotations.map { note in
+                            (note.time.map { moment($0) + "  " } ?? "") + TerminalText.printable(note.text)
+                        }.joined(separator: "\n")
+                )
+            ]
         }
     }
 
@@ -204,11 +266,13 @@ struct ItemRenderer {
     func json(_ item: ToDoItem) -> String {
         var value = item.json
         if case .object(var object) = value, !item.alarms.isEmpty {
-            object["alarms"] = .array(item.alarms.map { alarm in
-                guard case .object(var members) = alarm.json else { return alarm.json }
-                members["rings"] = alarm.moment(of: item, in: dates.rules).map { .number(JSONValue.literal(for: $0)) } ?? .null
-                return .object(members)
-            })
+            object["alarms"] = .array(
+                item.alarms.map { alarm in
+                    guard case .object(var members) = alarm.json else { return alarm.json }
+                    members["rings"] =
+                        alarm.moment(of: item, in: dates.rules).map { .number(JSONValue.literal(for: $0)) } ?? .null
+                    return .object(members)
+                })
             value = .object(object)
         }
         return String(decoding: value.serialized(), as: UTF8.self)

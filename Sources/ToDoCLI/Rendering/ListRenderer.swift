@@ -1,8 +1,9 @@
 import ToDoCore
-import struct ToDoStorage.OutputBytes
 import ToDoModel
+
 import class ToDoStorage.BackgroundWork
 import struct ToDoStorage.ListFields
+import struct ToDoStorage.OutputBytes
 import enum ToDoStorage.Parallelism
 import struct ToDoStorage.StoredItem
 
@@ -33,11 +34,18 @@ struct ListRenderer {
     /// second on another core.
     var twoHalvesMinimumCount = Parallelism.itemsInTwoHalvesMinimumCount
 
-    func write(open: [StoredItem], done: [StoredItem], trees: (open: ItemManager.TreeOrder, done: ItemManager.TreeOrder)? = nil,
-               section: ListSection, to output: TextOutput) {
-        write(groups: [section == .done ? Group(items: []) : Group(items: open, tree: trees?.open),
-                       section == .open ? Group(items: []) : Group(heading: section == .all ? "Done" : nil, items: done, tree: trees?.done)],
-              to: output)
+    func write(
+        open: [StoredItem], done: [StoredItem],
+        trees: (open: ItemManager.TreeOrder, done: ItemManager.TreeOrder)? = nil,
+        section: ListSection, to output: TextOutput
+    ) {
+        write(
+            groups: [
+                section == .done ? Group(items: []) : Group(items: open, tree: trees?.open),
+                section == .open
+                    ? Group(items: []) : Group(heading: section == .all ? "Done" : nil, items: done, tree: trees?.done)
+            ],
+            to: output)
     }
 
     /// Rows under a heading: `items`, or, with a `tree`, the items at its positions, indented.
@@ -73,7 +81,8 @@ struct ListRenderer {
         } else {
             // A pipe gets whole rows, lined up to the widest title up to a bound: one long title
             // must not pad every row.
-            columns.title = columns.titleWithinBound > 0 ? columns.titleWithinBound : min(columns.title, Self.widestPaddedTitle)
+            columns.title =
+                columns.titleWithinBound > 0 ? columns.titleWithinBound : min(columns.title, Self.widestPaddedTitle)
         }
         var wroteRows = false
         for (group, parts) in zip(groups, measured) where group.rowCount > 0 {
@@ -135,7 +144,8 @@ struct ListRenderer {
             number = max(number, other.number)
             priority = priority || other.priority
             title = max(title, other.title)
-            titleWithinBound = max(titleWithinBound, other.title <= ListRenderer.widestPaddedTitle ? other.title : other.titleWithinBound)
+            titleWithinBound = max(
+                titleWithinBound, other.title <= ListRenderer.widestPaddedTitle ? other.title : other.titleWithinBound)
             due = max(due, other.due)
             place = max(place, other.place)
         }
@@ -174,8 +184,10 @@ struct ListRenderer {
                     row.depth = min(depth, Self.deepestIndent)
                     row.titleWidth += 2 * row.depth
                 }
-                columns.widen(to: Columns(number: OutputBytes.digitCount(of: item.number), title: row.titleWidth,
-                                          due: row.dueWidth, place: row.placeWidth, priority: row.priorityLetter != 0))
+                columns.widen(
+                    to: Columns(
+                        number: OutputBytes.digitCount(of: item.number), title: row.titleWidth,
+                        due: row.dueWidth, place: row.placeWidth, priority: row.priorityLetter != 0))
                 rows.append(row)
             }
             return (range, rows, columns)
@@ -216,7 +228,8 @@ struct ListRenderer {
             row.hasPlace = true
             if width != nil {
                 let name = text[place]
-                row.placeWidth = TerminalText.mayHaveControls(name) ? DisplayWidth.of(Self.printable(name)) : DisplayWidth.of(name)
+                row.placeWidth =
+                    TerminalText.mayHaveControls(name) ? DisplayWidth.of(Self.printable(name)) : DisplayWidth.of(name)
             }
         }
         if let project = fields.project {
@@ -254,7 +267,9 @@ struct ListRenderer {
             // Each row's text, in one array for the whole part.
             var text: [UInt8] = []
             for part in parts[partIndexes] {
-                for (index, row) in zip(part.range, part.rows) { write(group.item(inRow: index), row, columns, text: &text, to: &bytes) }
+                for (index, row) in zip(part.range, part.rows) {
+                    write(group.item(inRow: index), row, columns, text: &text, to: &bytes)
+                }
             }
             bytes.flush()
             return collected
@@ -262,7 +277,9 @@ struct ListRenderer {
         for case let collected? in texts { output.write(bytes: collected.bytes) }
     }
 
-    private func write(_ item: StoredItem, _ row: Row, _ columns: Columns, text: inout [UInt8], to output: inout OutputBytes) {
+    private func write(
+        _ item: StoredItem, _ row: Row, _ columns: Columns, text: inout [UInt8], to output: inout OutputBytes
+    ) {
         output.append(spaces: columns.number - OutputBytes.digitCount(of: item.number))
         style.appendNumber(item.number, .bold, to: &output)
         if item.done {
@@ -298,11 +315,14 @@ struct ListRenderer {
         let titleCode: Style.Code? = item.done ? .dim : nil
         let hasColumnsAfter = row.dueWidth > 0 || row.hasPlace
         // Cut only to fit a terminal (`Columns.fit`); a pipe gets the whole title.
-        let titleWidth = columns.titleAlone == Int.max ? row.titleWidth : min(row.titleWidth, hasColumnsAfter ? columns.title : columns.titleAlone)
+        let titleWidth =
+            columns.titleAlone == Int.max
+            ? row.titleWidth : min(row.titleWidth, hasColumnsAfter ? columns.title : columns.titleAlone)
         let safeTitle = row.titleHasControls ? Self.printable(text[fields.title]) : nil
         if titleWidth < row.titleWidth {
             // Cut with its tags: the title comes first.
-            let whole = (safeTitle ?? String(decoding: text[fields.title], as: UTF8.self))
+            let whole =
+                (safeTitle ?? String(decoding: text[fields.title], as: UTF8.self))
                 + (fields.project.map { Self.projectMark + Self.printable(text[$0]) } ?? "")
                 + (list.map { Self.listMark + Self.printable(text[$0]) } ?? "")
                 + (row.hasTags ? Self.tagsText(fields, in: text) ?? "" : "")
@@ -332,7 +352,9 @@ struct ListRenderer {
             output.append(spaces: owed + 2)
             style.append(text[dueText], row.dueCode, to: &output)
             if row.repeats { output.append(row.dueCount > 0 ? " ↻" : "↻") }
-            if row.reminds { output.append(row.dueCount > 0 || row.repeats ? " " + Self.reminderMark : Self.reminderMark) }
+            if row.reminds {
+                output.append(row.dueCount > 0 || row.repeats ? " " + Self.reminderMark : Self.reminderMark)
+            }
             owed = columns.due - row.dueWidth
         }
         if let place = fields.locationName.map({ text[$0] }) {
@@ -365,7 +387,9 @@ extension ListRenderer {
     private static func listName(_ range: Range<Int>?, in text: inout [UInt8]) -> Range<Int>? {
         guard let range, !range.isEmpty else { return range }
         let (first, last) = (text[range.lowerBound], text[range.upperBound - 1])
-        if first > 0x20, first < 0x7F, last > 0x20, last < 0x7F, range.count != ListName.defaultName.utf8.count { return range }
+        if first > 0x20, first < 0x7F, last > 0x20, last < 0x7F, range.count != ListName.defaultName.utf8.count {
+            return range
+        }
         guard let name = ListName.stored(String(decoding: text[range], as: UTF8.self)) else { return nil }
         guard name.utf8.count != range.count else { return range }
         let start = text.count

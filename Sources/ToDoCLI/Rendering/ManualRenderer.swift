@@ -11,10 +11,16 @@ enum ManualRenderer {
             [\\fB\\-\\-file\\fR \\fIpath\\fR] [\\fB\\-\\-color\\fR \\fIwhen\\fR] \\fIcommand\\fR [\\fIarguments\\fR]
 
             """
-        page += section("DESCRIPTION", [
-            .paragraph("todo keeps a list of things to do in a JSON file: open items in the order they were added, then done items in the order they were checked. Each item has a title and may have a description, a due date and a location. Every change is one locked, atomic transaction, and can be taken back with todo undo."),
-            .paragraph("With no command, todo lists the items. Data goes to standard output, messages and errors to standard error; --json prints items as JSON for scripts."),
-        ])
+        page += section(
+            "DESCRIPTION",
+            [
+                .paragraph(
+                    "todo keeps a list of things to do in a JSON file: open items in the order they were added, then done items in the order they were checked. Each item has a title and may have a description, a due date and a location. Every change is one locked, atomic transaction, and can be taken back with todo undo."
+                ),
+                .paragraph(
+                    "With no command, todo lists the items. Data goes to standard output, messages and errors to standard error; --json prints items as JSON for scripts."
+                )
+            ])
         page += ".SH COMMANDS\n"
         for command in CommandRegistry.all {
             page += ".TP\n.B \(escaped(command.usage))\n\(escaped(command.summary))\n"
@@ -34,11 +40,14 @@ enum ManualRenderer {
             if !blocks.isEmpty { page += ".RS\n" + body(blocks) + ".RE\n" }
         }
         page += section("ALIASES", [.paragraph(HelpRenderer.aliasesSentence)])
-        page += section("GLOBAL OPTIONS", [.table(GlobalOption.all.map(HelpRenderer.optionRow).map { HelpRow(name: $0.0, text: $0.1) })])
+        page += section(
+            "GLOBAL OPTIONS",
+            [.table(GlobalOption.all.map(HelpRenderer.optionRow).map { HelpRow(name: $0.0, text: $0.1) })])
         for topic in HelpTopics.all {
             page += section(topic.heading, topic.body(.monthFirst))
         }
-        page += section("SEE ALSO", [.paragraph("todo help <command>, todo help <topic>, and the README of the todo repository.")])
+        page += section(
+            "SEE ALSO", [.paragraph("todo help <command>, todo help <topic>, and the README of the todo repository.")])
         return page
     }
 
@@ -62,7 +71,9 @@ enum ManualRenderer {
             .replacingText("-", with: "\\-")
             .replacingText("…", with: "\\&...")
         if !text.unicodeScalars.allSatisfy(\.isASCII) {
-            text = text.unicodeScalars.map { $0.isASCII ? String($0) : "\\[u\(String($0.value, radix: 16, uppercase: true))]" }.joined()
+            text = text.unicodeScalars.map {
+                $0.isASCII ? String($0) : "\\[u\(String($0.value, radix: 16, uppercase: true))]"
+            }.joined()
         }
         if text.hasPrefix(".") || text.hasPrefix("'") { text = "\\&" + text }
         return text

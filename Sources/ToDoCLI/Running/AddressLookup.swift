@@ -22,12 +22,14 @@ struct AddressLookup {
             warn("this todo cannot make HTTP requests to look up '\(address)'; \(otherwise)")
             return nil
         }
-        let geocoder = Geocoder(endpoint: geocoderURL, transport: transport, userAgent: HelpRenderer.userAgent, timeout: timeout)
+        let geocoder = Geocoder(
+            endpoint: geocoderURL, transport: transport, userAgent: HelpRenderer.userAgent, timeout: timeout)
         do {
             let place = try geocoder.place(for: address)
             let name = place.displayName.map { " (\($0))" } ?? ""
-            errorOutput.write(TerminalText.printable(
-                "Found '\(address)' at \(ItemRenderer.text(of: place.coordinate))\(name)") + "\n")
+            errorOutput.write(
+                TerminalText.printable(
+                    "Found '\(address)' at \(ItemRenderer.text(of: place.coordinate))\(name)") + "\n")
             errorOutput.flush()
             return place.coordinate
         } catch {

@@ -15,8 +15,9 @@ struct CommandRunner {
     /// stops only a command that would use it.
     var addressLookup: AddressLookup {
         get throws(CommandError) {
-            AddressLookup(geocoderURL: try settings.geocoderURL, transport: context.transport,
-                          timeout: try settings.httpTimeout ?? AddressLookup.defaultTimeout, errorOutput: context.errorOutput)
+            AddressLookup(
+                geocoderURL: try settings.geocoderURL, transport: context.transport,
+                timeout: try settings.httpTimeout ?? AddressLookup.defaultTimeout, errorOutput: context.errorOutput)
         }
     }
 
@@ -33,7 +34,9 @@ struct CommandRunner {
     /// likely a slip.
     func warnIfStartsAfterDue(_ item: ToDoItem) {
         guard item.startsAfterItsDue(dates: renderer.dates), let start = item.start, let due = item.due else { return }
-        context.errorOutput.write("Warning: \(item.number) starts \(renderer.dayAndDate(start)) but is due earlier, \(renderer.dayAndDate(due))\n")
+        context.errorOutput.write(
+            "Warning: \(item.number) starts \(renderer.dayAndDate(start)) but is due earlier, \(renderer.dayAndDate(due))\n"
+        )
     }
 
     func write(_ text: String) {
@@ -50,4 +53,3 @@ struct CommandRunner {
         }
     }
 }
-

@@ -1,3 +1,9 @@
+import ToDoCore
+import ToDoModel
+
+import enum ToDoStorage.FileSystem
+import enum ToDoStorage.ZoneInfo
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,10 +11,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ToDoCore
-import ToDoModel
-import enum ToDoStorage.FileSystem
-import enum ToDoStorage.ZoneInfo
 
 /// Where text goes: standard output or standard error, or a string in tests.
 public protocol TextOutput: AnyObject {
@@ -70,10 +72,12 @@ public struct Context {
     /// seed replays with the same ids.
     public var newID: (@Sendable () -> UUID)?
 
-    public init(environment: [String: String], currentDirectory: String, homeDirectory: String?,
-                systemTimeZone: @escaping @autoclosure () -> TimeZoneRules,
-                now: @escaping @Sendable () -> Date, input: TextInput, output: TextOutput, errorOutput: TextOutput,
-                transport: HTTPTransport? = nil, keepUntilExit: @escaping (Any) -> Void = { _ in }) {
+    public init(
+        environment: [String: String], currentDirectory: String, homeDirectory: String?,
+        systemTimeZone: @escaping @autoclosure () -> TimeZoneRules,
+        now: @escaping @Sendable () -> Date, input: TextInput, output: TextOutput, errorOutput: TextOutput,
+        transport: HTTPTransport? = nil, keepUntilExit: @escaping (Any) -> Void = { _ in }
+    ) {
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.homeDirectory = homeDirectory
@@ -87,8 +91,10 @@ public struct Context {
     }
 
     /// The environment variables todo reads (see "Settings" in the README).
-    static let variableNames = ["COLUMNS", "HOME", "LINES", "NO_COLOR", "TERM", "TODO_DATE_ORDER", "TODO_FILE", "TODO_GEOCODER_URL",
-                                "TODO_HTTP_TIMEOUT", "TODO_IMPORT_MAX_MB", "TODO_LOCK_TIMEOUT", "TODO_SYNC_PASSWORD", "TZ", "XDG_DATA_HOME"]
+    static let variableNames = [
+        "COLUMNS", "HOME", "LINES", "NO_COLOR", "TERM", "TODO_DATE_ORDER", "TODO_FILE", "TODO_GEOCODER_URL",
+        "TODO_HTTP_TIMEOUT", "TODO_IMPORT_MAX_MB", "TODO_LOCK_TIMEOUT", "TODO_SYNC_PASSWORD", "TZ", "XDG_DATA_HOME"
+    ]
 
     /// How many columns rows written to standard output may take: the terminal's width when the
     /// output is a terminal (asked of the terminal, then `COLUMNS`), `nil` for a pipe or a file,
@@ -96,7 +102,9 @@ public struct Context {
     var outputWidth: Int? {
         guard output.isTerminal else { return nil }
         if let columns = output.terminalColumns { return columns }
-        guard let columns = environment["COLUMNS"].flatMap({ Int($0) }), (1...100_000).contains(columns) else { return nil }
+        guard let columns = environment["COLUMNS"].flatMap({ Int($0) }), (1...100_000).contains(columns) else {
+            return nil
+        }
         return columns
     }
 

@@ -25,10 +25,16 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     var meaning: String {
         switch self {
         case .success: return "success"
-        case .failure: return "any other failure (reading or writing a file, standard output, lock timeout, a sync server unreachable, refusing the password or answering wrongly)"
+        case .failure:
+            return
+                "any other failure (reading or writing a file, standard output, lock timeout, a sync server unreachable, refusing the password or answering wrongly)"
         case .noSuchItem: return "no item matches a ref, or an id prefix matches several"
-        case .refused: return "a rule of the list refused the change (an open twin, open subtasks left behind, a repeat todo cannot follow, a sync deleting too much)"
-        case .unreadableStore: return "the data file cannot be read or is from a newer todo, or a file of the list is not one todo uses (a FIFO or device, over 1 GiB, another user's, a planted link), or another program cut it short while todo read it"
+        case .refused:
+            return
+                "a rule of the list refused the change (an open twin, open subtasks left behind, a repeat todo cannot follow, a sync deleting too much)"
+        case .unreadableStore:
+            return
+                "the data file cannot be read or is from a newer todo, or a file of the list is not one todo uses (a FIFO or device, over 1 GiB, another user's, a planted link), or another program cut it short while todo read it"
         case .undoRefused: return "undo or redo refused: nothing to take back, or a later change depends on it"
         case .badImportSource: return "the source of an import is malformed (nothing was imported)"
         case .usage: return "usage error: unknown command or option, bad argument, invalid date or setting"

@@ -1,7 +1,8 @@
 import ToDoCore
-import struct ToDoStorage.ShellCommand
 import ToDoModel
+
 import enum ToDoStorage.ProcessEnvironment
+import struct ToDoStorage.ShellCommand
 
 /// The command `todo remind --exec` runs for each reminder (`notify-send`, any other), through
 /// `/bin/sh` with the reminder's title and details as "$1" and "$2", and in its environment. A
@@ -23,13 +24,17 @@ struct ReminderCommand {
         // The reminder is "$1" and "$2": never spliced into the command's text, and printable (a
         // title's escapes would reach a terminal through `echo "$1"`); after `--` where the
         // command gets them as its last arguments, so that a title `--help` is no option.
-        let shell = ShellCommand(command.contains("$") ? command : command + " -- \"$@\"", name: "todo-remind",
-                                 arguments: [TerminalText.printable(title), TerminalText.printable(body)], environment: environment)
+        let shell = ShellCommand(
+            command.contains("$") ? command : command + " -- \"$@\"", name: "todo-remind",
+            arguments: [TerminalText.printable(title), TerminalText.printable(body)], environment: environment)
         let ending: ShellCommand.Ending
-        do { ending = try shell.run(timeout: timeout).ending } catch { throw CommandError(.failure, "the reminder command could not be run: \(error)") }
+        do { ending = try shell.run(timeout: timeout).ending } catch {
+            throw CommandError(.failure, "the reminder command could not be run: \(error)")
+        }
         switch ending {
         case .timedOut: throw CommandError(.failure, "the reminder command did not end within \(Int(timeout)) seconds")
-        case .exited(let status) where status != 0: throw CommandError(.failure, "the reminder command failed (exit \(status))")
+        case .exited(let status) where status != 0:
+            throw CommandError(.failure, "the reminder command failed (exit \(status))")
         case .exited: break
         }
     }

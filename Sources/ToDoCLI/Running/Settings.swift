@@ -1,3 +1,8 @@
+import ToDoCore
+import ToDoModel
+
+import enum ToDoStorage.ZoneInfo
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,9 +10,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ToDoCore
-import ToDoModel
-import enum ToDoStorage.ZoneInfo
 
 /// The settings `todo` reads from its environment, each checked: a bad value is a clear error
 /// rather than a silent default. The time zone and the date order are checked for every command
@@ -53,7 +55,8 @@ struct Settings {
         checkedLockTimeout = Result { () throws(CommandError) in
             let timeout = environment["TODO_LOCK_TIMEOUT"] ?? ""
             guard let lockTimeout = timeout.isEmpty ? Self.defaultLockTimeout : Double(timeout),
-                  lockTimeout.isFinite, lockTimeout >= 0, lockTimeout <= JSONFileStore.longestLockTimeout else {
+                lockTimeout.isFinite, lockTimeout >= 0, lockTimeout <= JSONFileStore.longestLockTimeout
+            else {
                 throw Self.error("TODO_LOCK_TIMEOUT is '\(timeout)'; use a number of seconds from 0 to 3600, as 10")
             }
             return lockTimeout
@@ -63,8 +66,9 @@ struct Settings {
             let geocoder = environment["TODO_GEOCODER_URL"] ?? ""
             guard !geocoder.isEmpty else { return nil }
             guard let url = WebAddress(string: geocoder), url.isWebAddress else {
-                throw Self.error("TODO_GEOCODER_URL is '\(geocoder)'; use an http:// or https:// address,"
-                                 + " as https://nominatim.openstreetmap.org/search")
+                throw Self.error(
+                    "TODO_GEOCODER_URL is '\(geocoder)'; use an http:// or https:// address,"
+                        + " as https://nominatim.openstreetmap.org/search")
             }
             return url
         }
@@ -81,9 +85,11 @@ struct Settings {
         checkedImportMaximumBytes = Result { () throws(CommandError) in
             let importMaximum = environment["TODO_IMPORT_MAX_MB"] ?? ""
             guard let megabytes = importMaximum.isEmpty ? Self.defaultImportMaximumMegabytes : Int(importMaximum),
-                  (1...Self.largestImportMaximumMegabytes).contains(megabytes) else {
-                throw Self.error("TODO_IMPORT_MAX_MB is '\(importMaximum)'; use a whole number of megabytes from 1 to"
-                                 + " \(Self.largestImportMaximumMegabytes), as \(Self.defaultImportMaximumMegabytes)")
+                (1...Self.largestImportMaximumMegabytes).contains(megabytes)
+            else {
+                throw Self.error(
+                    "TODO_IMPORT_MAX_MB is '\(importMaximum)'; use a whole number of megabytes from 1 to"
+                        + " \(Self.largestImportMaximumMegabytes), as \(Self.defaultImportMaximumMegabytes)")
             }
             return megabytes << 20
         }
@@ -99,7 +105,9 @@ struct Settings {
         let namesAFile = name.hasPrefix(":")
         if namesAFile { name.removeFirst() }
         if name.isEmpty { return .utc }
-        let zoneinfo = name.hasPrefix("/") ? name.split(separator: "/").contains("..") ? nil : ZoneInfo.zone(atPath: name, name: name)
+        let zoneinfo =
+            name.hasPrefix("/")
+            ? name.split(separator: "/").contains("..") ? nil : ZoneInfo.zone(atPath: name, name: name)
             : ZoneInfo.zone(named: name)
         if let zoneinfo { return zoneinfo }
         // A system without a configured zone has no /etc/localtime; the C library then uses UTC.

@@ -53,7 +53,8 @@ public struct ChangeHistory: Equatable, Sendable {
 
     /// Picks the latest entry in effect that `eligible` accepts, then does so again in the history
     /// as it would be with that entry taken back, `count` times.
-    private func targets(_ count: Int, redo: Bool, eligible: (HistoryEntry) -> Bool) throws(UndoError) -> [HistoryEntry] {
+    private func targets(_ count: Int, redo: Bool, eligible: (HistoryEntry) -> Bool) throws(UndoError) -> [HistoryEntry]
+    {
         var history = self
         var targets: [HistoryEntry] = []
         for _ in 0..<max(count, 0) {
@@ -62,8 +63,9 @@ public struct ChangeHistory: Equatable, Sendable {
             }
             targets.append(target)
             // The entry a single undo (or redo) would add: it takes `target` back.
-            let taking = HistoryEntry(number: (history.entries.last?.number ?? 0) + 1, time: nil, command: [],
-                                      kind: redo ? .redo : .undo, reverts: [target.number], steps: [], results: [])
+            let taking = HistoryEntry(
+                number: (history.entries.last?.number ?? 0) + 1, time: nil, command: [],
+                kind: redo ? .redo : .undo, reverts: [target.number], steps: [], results: [])
             history = ChangeHistory(entries: history.entries + [taking], unreadableLines: unreadableLines)
         }
         return targets
@@ -106,9 +108,12 @@ extension UndoError: CustomStringConvertible {
         case .notEnough(let asked, let available, let redo):
             let verb = redo ? "redo" : "undo"
             if available == 0 {
-                return redo ? "nothing to redo: no undo since the last change" : "nothing to undo: the history has no change in effect"
+                return redo
+                    ? "nothing to redo: no undo since the last change"
+                    : "nothing to undo: the history has no change in effect"
             }
-            return "cannot \(verb) \(asked) changes: only \(available) can be \(redo ? "redone" : "undone"); nothing was changed"
+            return
+                "cannot \(verb) \(asked) changes: only \(available) can be \(redo ? "redone" : "undone"); nothing was changed"
         case .unknownChange(let number, let oldest, let newest):
             guard let oldest, let newest else { return "there is no change \(number): the history is empty" }
             return "there is no change \(number) in the history (it keeps changes \(oldest) to \(newest))"
@@ -116,8 +121,11 @@ extension UndoError: CustomStringConvertible {
             return "change \(entry.number) (\(entry.commandLine)) was already taken back"
                 + (by.map { " by change \($0.number) (\($0.commandLine))" } ?? "")
         case .changedSince(let entry, let item, let by):
-            let later = by.map { "change \($0.number) (\($0.commandLine)) depends on it: it changed item \(item.label) since;"
-                + " undo that first" }
+            let later =
+                by.map {
+                    "change \($0.number) (\($0.commandLine)) depends on it: it changed item \(item.label) since;"
+                        + " undo that first"
+                }
                 ?? "item \(item.label) was changed since outside the history"
             return "cannot take back change \(entry.number) (\(entry.commandLine)): \(later); nothing was changed"
         case .refused(let entry, let error):
@@ -134,9 +142,13 @@ extension HistoryEntry {
 
     /// A word quoted for a POSIX shell when it needs to be: `'it'\''s'`.
     static func shellQuoted(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_./:,=+@%".unicodeScalars.contains(scalar))
-        }
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                        || "-_./:,=+@%".unicodeScalars.contains(scalar))
+            }
         return plain ? word : "'" + word.replacingText("'", with: #"'\''"#) + "'"
     }
 }

@@ -43,8 +43,10 @@ public struct HistoryEntry: Equatable, Sendable {
         public var timeZone: String
     }
 
-    public init(number: Int, time: Double?, command: [String], kind: Kind = .change, reverts: [Int] = [],
-                steps: [ChangeStep], results: [TouchedItem], migration: Migration? = nil) {
+    public init(
+        number: Int, time: Double?, command: [String], kind: Kind = .change, reverts: [Int] = [],
+        steps: [ChangeStep], results: [TouchedItem], migration: Migration? = nil
+    ) {
         self.migration = migration
         self.number = number
         self.time = time
@@ -113,8 +115,10 @@ extension HistoryEntry {
             writer.element()
             switch step {
             case .inserted(let id, let place): ItemPlace.writeStep("insert", at: place, to: &writer) { $0.uuid(id) }
-            case .removed(let item, let place): ItemPlace.writeStep("remove", at: place, to: &writer) { item.write(to: &$0) }
-            case .replaced(let item, let place): ItemPlace.writeStep("replace", at: place, to: &writer) { item.write(to: &$0) }
+            case .removed(let item, let place):
+                ItemPlace.writeStep("remove", at: place, to: &writer) { item.write(to: &$0) }
+            case .replaced(let item, let place):
+                ItemPlace.writeStep("replace", at: place, to: &writer) { item.write(to: &$0) }
             }
         }
         writer.endArray()
@@ -148,7 +152,9 @@ extension HistoryEntry {
         self = entry
     }
 
-    private static func scanned(_ scanner: inout JSONScanner, local: CivilTime) throws(JSONDecodingError) -> HistoryEntry? {
+    private static func scanned(
+        _ scanner: inout JSONScanner, local: CivilTime
+    ) throws(JSONDecodingError) -> HistoryEntry? {
         var number: Int?, time: Double?, command: [String]?, kind = Kind.change, reverts: [Int] = []
         var steps: [ChangeStep]?, results: [TouchedItem]?, version = 1, migration: Migration?
         func path() -> String { "" }
@@ -216,8 +222,9 @@ extension HistoryEntry {
         for index in results.indices {
             if let resolved = results[index].item?.inCurrentForm(form, local: local) { results[index].item = resolved }
         }
-        return HistoryEntry(number: number, time: time, command: command, kind: kind, reverts: reverts, steps: steps, results: results,
-                            migration: migration)
+        return HistoryEntry(
+            number: number, time: time, command: command, kind: kind, reverts: reverts, steps: steps, results: results,
+            migration: migration)
     }
 
     private static func scannedNumbers(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> [Int] {

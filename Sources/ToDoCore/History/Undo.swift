@@ -20,7 +20,9 @@ extension JSONFileStore {
     /// change depends on one.
     /// An undo of a sync takes it back here only, never on the server (`SyncState.takeBack`):
     /// the sync state is read and changed with the list then, and only then.
-    public func undo(_ selection: UndoSelection, command: [String]) throws -> (taken: [HistoryEntry], from: ChangeHistory) {
+    public func undo(
+        _ selection: UndoSelection, command: [String]
+    ) throws -> (taken: [HistoryEntry], from: ChangeHistory) {
         let takesBackASync = (try? Self.targets(selection, in: history()))?.contains(where: Self.isSync) ?? false
         if !takesBackASync {
             do {
@@ -33,17 +35,19 @@ extension JSONFileStore {
                 }
             } catch is SyncTakenBack {}
         }
-        return try update(command: command, alwaysLocks: false, withSyncStateAndHistory: { manager, state, history in
-            let history = try history()
-            let targets = try Self.targets(selection, in: history)
-            let result = try Self.revert(targets, in: &manager, history)
-            let syncs = targets.filter(Self.isSync)
-            if !syncs.isEmpty, var current = state {
-                current.takeBack(syncs, in: manager)
-                state = current
-            }
-            return result
-        })
+        return try update(
+            command: command, alwaysLocks: false,
+            withSyncStateAndHistory: { manager, state, history in
+                let history = try history()
+                let targets = try Self.targets(selection, in: history)
+                let result = try Self.revert(targets, in: &manager, history)
+                let syncs = targets.filter(Self.isSync)
+                if !syncs.isEmpty, var current = state {
+                    current.takeBack(syncs, in: manager)
+                    state = current
+                }
+                return result
+            })
     }
 
     private struct SyncTakenBack: Error {}
@@ -60,8 +64,10 @@ extension JSONFileStore {
         }
     }
 
-    private static func revert(_ targets: [HistoryEntry], in manager: inout ItemManager,
-                               _ history: ChangeHistory) throws -> ((taken: [HistoryEntry], from: ChangeHistory), (HistoryEntry.Kind, [Int])?) {
+    private static func revert(
+        _ targets: [HistoryEntry], in manager: inout ItemManager,
+        _ history: ChangeHistory
+    ) throws -> ((taken: [HistoryEntry], from: ChangeHistory), (HistoryEntry.Kind, [Int])?) {
         for target in targets { try manager.revert(target, in: history) }
         let kind: HistoryEntry.Kind = targets.allSatisfy { $0.kind == .undo } ? .redo : .undo
         return ((targets, history), (kind, targets.map(\.number)))
@@ -94,9 +100,15 @@ extension SyncState {
         records.removeAll { takenOut.contains($0.id) }
         let recorded = Set(records.map(\.id))
         for item in removed where !recorded.contains(item.id) {
-            guard let back = present[item.id], let calendar = item.list.map({ listCalendar($0)?.calendar }) ?? account.calendar else { continue }
-            records.append(SyncPlan.Record(id: back.id, href: CalDAVClient.memberHref(SyncRun.newHref(for: back), of: calendar) ?? SyncRun.newHref(for: back),
-                                           etag: nil, base: back))
+            guard let back = present[item.id],
+                let calendar = item.list.map({ listCalendar($0)?.calendar }) ?? account.calendar
+            else { continue }
+            records.append(
+                SyncPlan.Record(
+                    id: back.id,
+                    href: CalDAVClient.memberHref(SyncRun.newHref(for: back), of: calendar)
+                        ?? SyncRun.newHref(for: back),
+                    etag: nil, base: back))
         }
         // The calendars are no longer in step with the list: the next sync asks.
         inStep = false
@@ -105,7 +117,9 @@ extension SyncState {
 
     /// Asks the calendar `href` lies in for it at the next sync.
     private mutating func askAgain(_ href: String) {
-        if let index = lists.firstIndex(where: { $0.calendar.map { CalDAVClient.memberHref(href, of: $0) != nil } ?? false }) {
+        if let index = lists.firstIndex(where: {
+            $0.calendar.map { CalDAVClient.memberHref(href, of: $0) != nil } ?? false
+        }) {
             lists[index].askAgain.append(href)
         } else {
             askAgain.append(href)

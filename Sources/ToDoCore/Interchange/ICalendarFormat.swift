@@ -13,11 +13,15 @@ public enum ICalendarFormat {
     /// `now` is the `DTSTAMP`.
     public static func write(_ items: [ToDoItem], timeZone: TimeZoneRules, now: Date, productID: String) -> String {
         let local = CivilTime(rules: timeZone)
-        func utc(_ timestamp: Double) -> String { CivilTime.basicDate(CivilTime.utc.fields(of: timestamp), time: true) + "Z" }
+        func utc(_ timestamp: Double) -> String {
+            CivilTime.basicDate(CivilTime.utc.fields(of: timestamp), time: true) + "Z"
+        }
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + escaped(productID)]
         let stamp = utc(now.timeIntervalSince1970)
         // A parent is named by its UID, as the calendar knows it.
-        let uids = Dictionary(items.compactMap { item in item.originalUID.map { (item.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        let uids = Dictionary(
+            items.compactMap { item in item.originalUID.map { (item.id, $0) } }, uniquingKeysWith: { first, _ in first }
+        )
         var zonesUsed: [String: TimeZoneRules] = [:]
         for item in items {
             lines.append("BEGIN:VTODO")
@@ -29,12 +33,17 @@ public enum ICalendarFormat {
             // A timed series goes in the zone its rule is followed in, which the calendar then
             // follows too (RFC 5545 3.3.10); any other time in UTC.
             // Each zone read once for the whole calendar.
-            let seriesZone = item.repeatZone.flatMap { name in (zonesUsed[name] ?? ZoneInfo.zone(named: name)).map { (name, CivilTime(rules: $0)) } }
+            let seriesZone = item.repeatZone.flatMap { name in
+                (zonesUsed[name] ?? ZoneInfo.zone(named: name)).map { (name, CivilTime(rules: $0)) }
+            }
             if let (name, zone) = seriesZone, zonesUsed[name] == nil { zonesUsed[name] = zone.rules }
             func date(_ name: String, _ date: ItemDate, asDay: Bool) -> String {
-                if asDay { return name + ";VALUE=DATE:" + CivilTime.basicDate(date.day(local: local).fields, time: false) }
+                if asDay {
+                    return name + ";VALUE=DATE:" + CivilTime.basicDate(date.day(local: local).fields, time: false)
+                }
                 guard let (zoneName, zone) = seriesZone else { return name + ":" + utc(date.moment(local: local)) }
-                return name + ";TZID=" + zoneName + ":" + CivilTime.basicDate(zone.fields(of: date.moment(local: local)), time: true)
+                return name + ";TZID=" + zoneName + ":"
+                    + CivilTime.basicDate(zone.fields(of: date.moment(local: local)), time: true)
             }
             // RFC 5545 anchors an RRULE on DTSTART: a repeating item without a start is anchored on
             // its due (read back as no start).
@@ -45,19 +54,26 @@ public enum ICalendarFormat {
             if let rule = item.repeatRule { lines.append("RRULE:" + rule) }
             if let priority = item.priority { lines.append("PRIORITY:\(priority)") }
             if !item.tags.isEmpty { lines.append("CATEGORIES:" + item.tags.map(escaped).joined(separator: ",")) }
-            if let parent = item.parent { lines.append("RELATED-TO;RELTYPE=PARENT:" + (uids[parent] ?? parent.uuidString)) }
+            if let parent = item.parent {
+                lines.append("RELATED-TO;RELTYPE=PARENT:" + (uids[parent] ?? parent.uuidString))
+            }
             for note in item.annotations {
                 lines.append("COMMENT" + (note.time.map { ";X-TODO-TIME=" + utc($0) } ?? "") + ":" + escaped(note.text))
             }
             for field in ItemField.texts {
                 guard let property = field.icalendarProperty, let text = item[text: field] else { continue }
-                lines.append(property.name + ":" + (property.isText ? escaped(text) : PercentEncoding.encoded(text, where: Whitespace.isControl)))
+                lines.append(
+                    property.name + ":"
+                        + (property.isText ? escaped(text) : PercentEncoding.encoded(text, where: Whitespace.isControl))
+                )
             }
             if let location = item.location {
                 lines.append("LOCATION:" + escaped(location.name))
                 if let address = location.address { lines.append("X-TODO-ADDRESS:" + escaped(address)) }
                 if let coordinate = location.coordinate {
-                    lines.append("GEO:\(JSONValue.literal(for: coordinate.latitude));\(JSONValue.literal(for: coordinate.longitude))")
+                    lines.append(
+                        "GEO:\(JSONValue.literal(for: coordinate.latitude));\(JSONValue.literal(for: coordinate.longitude))"
+                    )
                 }
             }
             lines.append("STATUS:" + (item.done ? "COMPLETED" : item.inProgress ? "IN-PROCESS" : "NEEDS-ACTION"))
@@ -76,8 +92,10 @@ public enum ICalendarFormat {
         }
         // RFC 5545 wants a calendar to hold a component: an empty list's holds a zone, UTC.
         if items.isEmpty {
-            lines += ["BEGIN:VTIMEZONE", "TZID:UTC", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0000",
-                      "TZOFFSETTO:+0000", "TZNAME:UTC", "END:STANDARD", "END:VTIMEZONE"]
+            lines += [
+                "BEGIN:VTIMEZONE", "TZID:UTC", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0000",
+                "TZOFFSETTO:+0000", "TZNAME:UTC", "END:STANDARD", "END:VTIMEZONE"
+            ]
         }
         lines.append("END:VCALENDAR")
         return lines.map(folded).joined()
@@ -137,8 +155,11 @@ public enum ICalendarFormat {
         var nested: [String] = []
         let lines = try contentLines(text)
         // A VTODO by itself (as a calendar app hands one task over) is read as a calendar of one.
-        guard let first = lines.first, first.name == "BEGIN", ["VCALENDAR", "VTODO"].contains(first.value.uppercased()) else {
-            throw ImportError(at: "line \(lines.first?.line ?? 1)", "not iCalendar: it does not start with BEGIN:VCALENDAR or BEGIN:VTODO")
+        guard let first = lines.first, first.name == "BEGIN", ["VCALENDAR", "VTODO"].contains(first.value.uppercased())
+        else {
+            throw ImportError(
+                at: "line \(lines.first?.line ?? 1)",
+                "not iCalendar: it does not start with BEGIN:VCALENDAR or BEGIN:VTODO")
         }
         for line in lines {
             // A time zone's lines, from its BEGIN to its END, are kept for `ICalendarTimeZones`.
@@ -175,7 +196,9 @@ public enum ICalendarFormat {
             throw ImportError(at: "line \(unclosed.line)", "BEGIN:\(unclosed.name) is never ended")
         }
         var zones = ICalendarTimeZones(definitions: zoneDefinitions)
-        let read = todos.map { todo($0.properties, nested: $0.nested, startingOn: $0.line, local: local, zones: &zones) }
+        let read = todos.map {
+            todo($0.properties, nested: $0.nested, startingOn: $0.line, local: local, zones: &zones)
+        }
         return withOccurrences(read, rules: timeZone)
     }
 
@@ -185,7 +208,8 @@ public enum ICalendarFormat {
         var logical: [(text: String, line: Int)] = []
         for (index, line) in ItemInterchange.lines(of: text).enumerated() {
             // Compared as bytes: a space before a joiner or combining mark is one `Character`.
-            if let first = line.utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t"), !logical.isEmpty {
+            if let first = line.utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t"), !logical.isEmpty
+            {
                 logical[logical.count - 1].text += Substring(line.utf8.dropFirst())
             } else if !line.isEmpty {
                 logical.append((String(line), index + 1))
@@ -213,8 +237,11 @@ public enum ICalendarFormat {
         while index < bytes.endIndex {
             let byte = bytes[index]
             // A fold: CRLF or LF, then a space or tab.
-            let breakLength = byte == 0x0D && index + 1 < bytes.endIndex && bytes[index + 1] == 0x0A ? 2 : byte == 0x0A ? 1 : 0
-            if breakLength > 0, index + breakLength < bytes.endIndex, bytes[index + breakLength] == 0x20 || bytes[index + breakLength] == 0x09 {
+            let breakLength =
+                byte == 0x0D && index + 1 < bytes.endIndex && bytes[index + 1] == 0x0A ? 2 : byte == 0x0A ? 1 : 0
+            if breakLength > 0, index + breakLength < bytes.endIndex,
+                bytes[index + breakLength] == 0x20 || bytes[index + breakLength] == 0x09
+            {
                 // Continuation bytes (10xxxxxx) right after the fold belong to a character before it.
                 var next = index + breakLength + 1, moved: [UInt8] = []
                 if let last = result.last, last >= 0xC0 || (last & 0xC0 == 0x80) {
@@ -249,7 +276,9 @@ public enum ICalendarFormat {
                 break
             }
         }
-        guard let colon else { throw ImportError(at: "line \(line)", "expected NAME:VALUE, found '\(text.prefix(40))'") }
+        guard let colon else {
+            throw ImportError(at: "line \(line)", "expected NAME:VALUE, found '\(text.prefix(40))'")
+        }
         let head = text[..<colon].split(separator: ";", omittingEmptySubsequences: false)
         let name = head[0].uppercased()
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
@@ -261,13 +290,16 @@ public enum ICalendarFormat {
             guard pair.count == 2 else { continue }
             parameters[pair[0].uppercased()] = pair[1].trimmingQuotes
         }
-        return ContentLine(name: name, parameters: parameters, value: text[text.index(after: colon)...], line: line, problem: nil, raw: text)
+        return ContentLine(
+            name: name, parameters: parameters, value: text[text.index(after: colon)...], line: line, problem: nil,
+            raw: text)
     }
 
     /// The properties todo reads (or writes anew, as `DTSTAMP`); every other one stays with the item.
     private static let readProperties = Set<String>([
-        "UID", "DTSTAMP", "CREATED", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "DURATION", "RRULE", "PRIORITY", "CATEGORIES",
-        "LOCATION", "X-TODO-ADDRESS", "GEO", "STATUS", "PERCENT-COMPLETE", "COMPLETED", "LAST-MODIFIED", "COMMENT",
+        "UID", "DTSTAMP", "CREATED", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "DURATION", "RRULE", "PRIORITY",
+        "CATEGORIES",
+        "LOCATION", "X-TODO-ADDRESS", "GEO", "STATUS", "PERCENT-COMPLETE", "COMPLETED", "LAST-MODIFIED", "COMMENT"
     ]).union(ItemField.texts.compactMap(\.icalendarProperty?.name))
 
     /// A VTODO as read: its item, and what ties it to a recurring series.
@@ -282,13 +314,19 @@ public enum ICalendarFormat {
 
     /// The item of one VTODO. A value todo cannot read (a date, a coordinate, a priority, a line
     /// that is not `NAME:VALUE`) is a problem of the item, which is imported without it.
-    private static func todo(_ properties: [ContentLine], nested: [String], startingOn line: Int, local: CivilTime,
-                             zones: inout ICalendarTimeZones) -> ReadTodo {
+    private static func todo(
+        _ properties: [ContentLine], nested: [String], startingOn line: Int, local: CivilTime,
+        zones: inout ICalendarTimeZones
+    ) -> ReadTodo {
         let origin = "line \(line)"
-        var problems = properties.compactMap { property in property.problem.map { "line \(property.line): \($0); left out" } }
+        var problems = properties.compactMap { property in
+            property.problem.map { "line \(property.line): \($0); left out" }
+        }
         func property(_ name: String) -> ContentLine? { properties.first { $0.name == name } }
         /// The text of a TEXT property; an empty one is none.
-        func text(_ name: String) -> String? { property(name).map { unescaped($0.value) }.flatMap { $0.isEmpty ? nil : $0 } }
+        func text(_ name: String) -> String? {
+            property(name).map { unescaped($0.value) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
         /// A date (`VALUE=DATE`) as the day it names, a date-time as the moment it is.
         func date(_ name: String) -> ItemDate? {
             guard let property = property(name) else { return nil }
@@ -296,9 +334,12 @@ public enum ICalendarFormat {
                 problems.append("line \(property.line): \(property.name) '\(property.value)' \(why); left out")
                 return nil
             }
-            guard let parsed = CivilTime.parseBasic(property.value) else { return unreadable("is not a date or date-time") }
+            guard let parsed = CivilTime.parseBasic(property.value) else {
+                return unreadable("is not a date or date-time")
+            }
             guard parsed.hasTime else {
-                return Day(year: parsed.fields.year, month: parsed.fields.month, day: parsed.fields.day).map(ItemDate.day)
+                return Day(year: parsed.fields.year, month: parsed.fields.month, day: parsed.fields.day).map(
+                    ItemDate.day)
                     ?? unreadable("is not a date that exists")
             }
             var zone = local
@@ -308,12 +349,15 @@ public enum ICalendarFormat {
                 if let named = zones.zone(named: identifier) {
                     zone = named
                 } else {
-                    problems.append("line \(property.line): TZID '\(identifier)' is neither a time zone todo knows nor one the calendar "
-                        + "defines; \(property.name) read as local time (\(local.rules.name))")
+                    problems.append(
+                        "line \(property.line): TZID '\(identifier)' is neither a time zone todo knows nor one the calendar "
+                            + "defines; \(property.name) read as local time (\(local.rules.name))")
                 }
             }
             // A local time a clock change skips is read with the offset before the change (RFC 5545 3.3.5).
-            guard let localTime = CivilTime.localSeconds(of: parsed.fields) else { return unreadable("is not a date that exists") }
+            guard let localTime = CivilTime.localSeconds(of: parsed.fields) else {
+                return unreadable("is not a date that exists")
+            }
             let timestamp = Double(zone.moment(readingSkipped: localTime))
             guard ToDoItem.timestampRange.contains(timestamp) else { return unreadable("is not a date that exists") }
             return .time(timestamp)
@@ -330,7 +374,10 @@ public enum ICalendarFormat {
             problems.append(untitledProblem!)
         }
         // Without a UID, the id is made from the task's main properties, the same on every import.
-        var id = UUID(hashing: "ical:" + ["SUMMARY", "DESCRIPTION", "DUE", "LOCATION", "STATUS"].map { property($0)?.value ?? "" }.joined(separator: "\n"))
+        var id = UUID(
+            hashing: "ical:"
+                + ["SUMMARY", "DESCRIPTION", "DUE", "LOCATION", "STATUS"].map { property($0)?.value ?? "" }.joined(
+                    separator: "\n"))
         let uid = property("UID").map { String($0.value) }
         let occurrence = property("RECURRENCE-ID")
         if let uid {
@@ -349,7 +396,9 @@ public enum ICalendarFormat {
                     due = .time(moment)
                 }
             } else {
-                problems.append("line \(duration.line): DURATION '\(duration.value)' is not a duration (as P1D or PT1H30M); left out")
+                problems.append(
+                    "line \(duration.line): DURATION '\(duration.value)' is not a duration (as P1D or PT1H30M); left out"
+                )
             }
         }
         var priority: Int?
@@ -363,18 +412,22 @@ public enum ICalendarFormat {
                 problems.append("line \(text.line): PRIORITY '\(text.value)' is not a number from 0 to 9; left out")
             }
         }
-        let tags = Tags.normalized(properties.filter { $0.name == "CATEGORIES" }.flatMap { line in
-            splitList(line.value).map { Tags.asTag(unescaped($0)) }.filter { !$0.isEmpty }
-        })
-        let parent = properties.first { $0.name == "RELATED-TO" && ($0.parameters["RELTYPE"]?.uppercased() ?? "PARENT") == "PARENT" }
-            .map { itemID(ofUID: $0.value) }
+        let tags = Tags.normalized(
+            properties.filter { $0.name == "CATEGORIES" }.flatMap { line in
+                splitList(line.value).map { Tags.asTag(unescaped($0)) }.filter { !$0.isEmpty }
+            })
+        let parent = properties.first {
+            $0.name == "RELATED-TO" && ($0.parameters["RELTYPE"]?.uppercased() ?? "PARENT") == "PARENT"
+        }
+        .map { itemID(ofUID: $0.value) }
         var location: Location?
         let name = text("LOCATION"), address = text("X-TODO-ADDRESS")
         var coordinate: Coordinate?
         if let geo = property("GEO") {
             let parts = geo.value.split(whereSeparator: { $0 == ";" || $0 == "," })
             if parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
-               Coordinate(latitude: latitude, longitude: longitude).isValid {
+                Coordinate(latitude: latitude, longitude: longitude).isValid
+            {
                 coordinate = Coordinate(latitude: latitude, longitude: longitude)
             } else {
                 problems.append("line \(geo.line): GEO '\(geo.value)' is not a coordinate (expected LAT;LON); left out")
@@ -385,14 +438,18 @@ public enum ICalendarFormat {
         }
         let status = property("STATUS")?.value.uppercased()
         let completedAt = time("COMPLETED")
-        var item = ToDoItem.imported(id: id, title: title, itemDescription: text("DESCRIPTION"), due: due, location: location,
-                                     done: status == "COMPLETED" || (status == nil && completedAt != nil),
-                                     createdAt: time("CREATED"), completedAt: completedAt)
+        var item = ToDoItem.imported(
+            id: id, title: title, itemDescription: text("DESCRIPTION"), due: due, location: location,
+            done: status == "COMPLETED" || (status == nil && completedAt != nil),
+            createdAt: time("CREATED"), completedAt: completedAt)
         item.fields.repeatRule = property("RRULE").map { String($0.value) }
         // A timed series is followed in its DTSTART's zone (its DUE's without one), when that is
         // one of the zone folder's; UTC and floating times follow the zone of the moment.
-        if item.fields.repeatRule != nil, let anchor = property("DTSTART") ?? property("DUE"), (start ?? due)?.isDay == false,
-           let tzid = anchor.parameters["TZID"], let name = zones.zone(named: tzid)?.rules.name, ZoneInfo.zone(named: name) != nil {
+        if item.fields.repeatRule != nil, let anchor = property("DTSTART") ?? property("DUE"),
+            (start ?? due)?.isDay == false,
+            let tzid = anchor.parameters["TZID"], let name = zones.zone(named: tzid)?.rules.name,
+            ZoneInfo.zone(named: name) != nil
+        {
             item.fields.repeatZone = name
         }
         // A series anchored on its due (as RFC 5545 wants, and phones write it) has no start of its own.
@@ -405,10 +462,14 @@ public enum ICalendarFormat {
         /// Lines of properties todo reads that it could not: kept as they came.
         var unread: Set<Int> = []
         for field in ItemField.texts {
-            guard let name = field.icalendarProperty?.name, let line = property(name), !line.value.isEmpty else { continue }
+            guard let name = field.icalendarProperty?.name, let line = property(name), !line.value.isEmpty else {
+                continue
+            }
             let text = field.icalendarProperty?.isText == true ? unescaped(line.value) : String(line.value)
             guard ItemField.isOneLine(text) else {
-                problems.append("line \(line.line): \(name) is not one line (it holds a line break or a control character); kept as it came")
+                problems.append(
+                    "line \(line.line): \(name) is not one line (it holds a line break or a control character); kept as it came"
+                )
                 unread.insert(line.line)
                 continue
             }
@@ -419,35 +480,44 @@ public enum ICalendarFormat {
             let text = unescaped(line.value)
             guard !text.isEmpty else { continue }
             guard ItemField.isOneLine(text) else {
-                problems.append("line \(line.line): COMMENT is not one line (it holds a line break or a control character); kept as it came")
+                problems.append(
+                    "line \(line.line): COMMENT is not one line (it holds a line break or a control character); kept as it came"
+                )
                 unread.insert(line.line)
                 continue
             }
-            let time = line.parameters["X-TODO-TIME"].flatMap { CivilTime.parseBasic(Substring($0)) }.flatMap { $0.utc ? CivilTime.utc.timestamp(of: $0.fields) : nil }
+            let time = line.parameters["X-TODO-TIME"].flatMap { CivilTime.parseBasic(Substring($0)) }.flatMap {
+                $0.utc ? CivilTime.utc.timestamp(of: $0.fields) : nil
+            }
             item.fields.annotations.append(Annotation(time: time, text: text))
         }
         if let percent = property("PERCENT-COMPLETE") {
             if let value = Int(Whitespace.trimmingSpaces(percent.value)), ToDoItem.percentRange.contains(value) {
                 item.fields.percentComplete = value
             } else {
-                problems.append("line \(percent.line): PERCENT-COMPLETE '\(percent.value)' is not a number from 0 to 100; left out")
+                problems.append(
+                    "line \(percent.line): PERCENT-COMPLETE '\(percent.value)' is not a number from 0 to 100; left out")
             }
         }
         // What todo has no field for goes back out as it came: its properties, then its alarms.
-        let parentLine = properties.first { $0.name == "RELATED-TO" && ($0.parameters["RELTYPE"]?.uppercased() ?? "PARENT") == "PARENT" }?.line
+        let parentLine = properties.first {
+            $0.name == "RELATED-TO" && ($0.parameters["RELTYPE"]?.uppercased() ?? "PARENT") == "PARENT"
+        }?.line
         item.fields.icalendarLines = properties.filter { property in
             property.problem == nil && (!readProperties.contains(property.name) || unread.contains(property.line))
                 && !(property.name == "RELATED-TO" && property.line == parentLine)
         }.map(\.raw)
         // Its alarms are the item's reminders, but those whose triggers todo cannot place.
-        let (alarms, otherComponents) = Alarm.reading(components: nested, hasStart: start != nil, hasDue: due != nil, title: title)
+        let (alarms, otherComponents) = Alarm.reading(
+            components: nested, hasStart: start != nil, hasDue: due != nil, title: title)
         item.fields.alarms = alarms
         item.fields.icalendarLines += otherComponents
         // A UID that is not todo's id as written (`…@vm`, a lower-case UUID) goes back out as it came.
         if let uid, uid != item.id.uuidString { item.fields.originalUID = uid }
         let occurrenceMoment = occurrence == nil ? nil : time("RECURRENCE-ID")
-        let imported = ImportedItem(item: item, origin: origin, ignoredBecause: status == "CANCELLED" ? Self.cancelled : nil,
-                                    problems: problems, idIsDerived: uid == nil)
+        let imported = ImportedItem(
+            item: item, origin: origin, ignoredBecause: status == "CANCELLED" ? Self.cancelled : nil,
+            problems: problems, idIsDerived: uid == nil)
         return ReadTodo(imported: imported, uid: uid, occurrence: occurrenceMoment, untitledProblem: untitledProblem)
     }
 }
@@ -480,11 +550,18 @@ extension ICalendarFormat {
             let local = CivilTime(rules: series.seriesRules(else: rules))
             var moved = series
             // An occurrence is named by the series' DTSTART, or its DUE without one.
-            while let name = (moved.start ?? moved.due)?.moment(local: local), named.contains(name), let anchor = moved.occurrence {
-                guard let (next, nextRule) = rule.nextOccurrence(after: anchor, now: anchor.moment(local: local), local: local) else {
+            while let name = (moved.start ?? moved.due)?.moment(local: local), named.contains(name),
+                let anchor = moved.occurrence
+            {
+                guard
+                    let (next, nextRule) = rule.nextOccurrence(
+                        after: anchor, now: anchor.moment(local: local), local: local)
+                else {
                     // Every occurrence is done: so is the series.
                     moved = ToDoItem(id: moved.id, number: 0, done: true, fields: moved.fields)
-                    moved.fields.completedAt = occurrences.compactMap { items[$0].item.done ? items[$0].item.completedAt : nil }.max()
+                    moved.fields.completedAt = occurrences.compactMap {
+                        items[$0].item.done ? items[$0].item.completedAt : nil
+                    }.max()
                     break
                 }
                 rule = nextRule
@@ -549,7 +626,10 @@ extension UUID {
         }
         bytes[6] = (bytes[6] & 0x0F) | 0x80
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        self.init(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        self.init(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }

@@ -19,8 +19,10 @@ struct ICalendarTimeZones {
         var byName: [String: [ICalendarFormat.ContentLine]] = [:]
         for lines in definitions {
             // The component's own TZID: the one before its first observance.
-            guard let name = lines.prefix(while: { $0.name != "BEGIN" || $0.value.uppercased() == "VTIMEZONE" })
-                .first(where: { $0.name == "TZID" }) else { continue }
+            guard
+                let name = lines.prefix(while: { $0.name != "BEGIN" || $0.value.uppercased() == "VTIMEZONE" })
+                    .first(where: { $0.name == "TZID" })
+            else { continue }
             if byName[String(name.value)] == nil { byName[String(name.value)] = lines }
         }
         self.definitions = byName
@@ -31,7 +33,8 @@ struct ICalendarTimeZones {
     /// Windows name stands for. `nil` when it is none of these, and the time cannot be known.
     mutating func zone(named tzid: String) -> CivilTime? {
         if let known = found[tzid] { return known }
-        let zone = Self.ianaZone(tzid)
+        let zone =
+            Self.ianaZone(tzid)
             ?? definitions[tzid].flatMap { Self.rules(definedBy: $0, name: tzid) }.map { CivilTime(rules: $0) }
             ?? Self.ianaZone(endingPath: tzid)
             ?? WindowsZoneNames.ianaName[Whitespace.trimmingSpaces(tzid)].flatMap { Self.ianaZone($0) }
@@ -71,22 +74,41 @@ struct ICalendarTimeZones {
         }
         let weekdays = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
         /// One observance: from `from` to `to` at the rule's day and local time, yearly.
-        func observance(_ kind: String, _ rule: POSIXTimeZone.Rule, from: Int, to: Int, abbreviation named: String) -> [String]? {
-            guard case .monthWeekDay(let month, let week, let weekday) = rule.day, (0..<86_400).contains(rule.time) else { return nil }
+        func observance(
+            _ kind: String, _ rule: POSIXTimeZone.Rule, from: Int, to: Int, abbreviation named: String
+        ) -> [String]? {
+            guard case .monthWeekDay(let month, let week, let weekday) = rule.day, (0..<86_400).contains(rule.time)
+            else { return nil }
             let day = CalendarDay(number: POSIXTimeZone.dayNumber(of: rule.day, in: 1970))
-            let start = CivilTime.Fields(year: day.year, month: day.month, day: day.day, hour: rule.time / 3600, minute: rule.time / 60 % 60,
-                                         second: rule.time % 60)
-            return ["BEGIN:" + kind, "DTSTART:" + CivilTime.basicDate(start, time: true), "TZOFFSETFROM:" + offset(from), "TZOFFSETTO:" + offset(to)]
-                + abbreviation(named) + ["RRULE:FREQ=YEARLY;BYMONTH=\(month);BYDAY=\(week == 5 ? -1 : week)\(weekdays[weekday])", "END:" + kind]
+            let start = CivilTime.Fields(
+                year: day.year, month: day.month, day: day.day, hour: rule.time / 3600, minute: rule.time / 60 % 60,
+                second: rule.time % 60)
+            return [
+                "BEGIN:" + kind, "DTSTART:" + CivilTime.basicDate(start, time: true), "TZOFFSETFROM:" + offset(from),
+                "TZOFFSETTO:" + offset(to)
+            ]
+                + abbreviation(named) + [
+                    "RRULE:FREQ=YEARLY;BYMONTH=\(month);BYDAY=\(week == 5 ? -1 : week)\(weekdays[weekday])",
+                    "END:" + kind
+                ]
         }
         var lines = ["BEGIN:VTIMEZONE", "TZID:" + name]
         if let posix = rules.currentRules, let daylight = posix.daylight,
-           let standardPart = observance("STANDARD", daylight.end, from: daylight.offset, to: posix.standard.offset, abbreviation: posix.standard.name),
-           let daylightPart = observance("DAYLIGHT", daylight.start, from: posix.standard.offset, to: daylight.offset, abbreviation: daylight.name) {
+            let standardPart = observance(
+                "STANDARD", daylight.end, from: daylight.offset, to: posix.standard.offset,
+                abbreviation: posix.standard.name),
+            let daylightPart = observance(
+                "DAYLIGHT", daylight.start, from: posix.standard.offset, to: daylight.offset,
+                abbreviation: daylight.name)
+        {
             lines += standardPart + daylightPart
         } else {
             let now = rules.secondsFromGMT(at: now)
-            lines += ["BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:" + offset(now), "TZOFFSETTO:" + offset(now)]
+            lines +=
+                [
+                    "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:" + offset(now),
+                    "TZOFFSETTO:" + offset(now)
+                ]
                 + abbreviation(rules.currentRules.map(\.standard.name) ?? "") + ["END:STANDARD"]
         }
         return lines + ["END:VTIMEZONE"]
@@ -118,7 +140,8 @@ struct ICalendarTimeZones {
         /// days its `RRULE` gives, each at the local time of `DTSTART` read in `offsetFrom`.
         func onsets() -> [Int]? {
             guard let start, let offsetFrom, offsetTo != nil,
-                  let startDay = CalendarDay(year: start.year, month: start.month, day: start.day).number else { return nil }
+                let startDay = CalendarDay(year: start.year, month: start.month, day: start.day).number
+            else { return nil }
             let timeOfDay = start.hour * 3600 + start.minute * 60 + start.second
             /// The moment a local time, read in `offsetFrom`, names.
             func onset(_ day: Int, _ seconds: Int) -> Int { day * 86_400 + seconds - offsetFrom }
@@ -129,8 +152,11 @@ struct ICalendarTimeZones {
             }
             if let rule, rule.canBeFollowed {
                 var left = Self.mostOnsets
-                rule.forEachOccurrenceDay(after: Self.anchor(of: rule, startingOn: startDay), through: Self.lastOnsetDay, timeOfDay: timeOfDay,
-                                          moment: { Double(onset($0, timeOfDay)) }) { day in
+                rule.forEachOccurrenceDay(
+                    after: Self.anchor(of: rule, startingOn: startDay), through: Self.lastOnsetDay,
+                    timeOfDay: timeOfDay,
+                    moment: { Double(onset($0, timeOfDay)) }
+                ) { day in
                     onsets.append(onset(day, timeOfDay))
                     left -= 1
                     return day < Self.lastOnsetDay && left > 0
@@ -151,7 +177,8 @@ struct ICalendarTimeZones {
                 let period = (rule.frequency == .weekly ? 7 : 1) * rule.interval
                 return startDay + (firstFollowedDay - startDay) / period * period
             case .monthly:
-                let months = ((first.year - start.year) * 12 + first.month - start.month) / rule.interval * rule.interval
+                let months =
+                    ((first.year - start.year) * 12 + first.month - start.month) / rule.interval * rule.interval
                 let index = start.year * 12 + start.month - 1 + months
                 return sameDay(year: index / 12, month: index % 12 + 1, as: start) ?? startDay
             case .yearly:
@@ -164,7 +191,8 @@ struct ICalendarTimeZones {
 
         /// The day of `start`'s day of the month in that month, or the month's last when it has fewer days.
         private static func sameDay(year: Int, month: Int, as start: CalendarDay) -> Int? {
-            CalendarDay(year: year, month: month, day: min(start.day, CalendarDay.length(ofMonth: month, year: year))).number
+            CalendarDay(year: year, month: month, day: min(start.day, CalendarDay.length(ofMonth: month, year: year)))
+                .number
         }
     }
 
@@ -200,21 +228,27 @@ struct ICalendarTimeZones {
         var changes: [(moment: Int, offset: Int, from: Int)] = []
         // A zone has a handful of observances; more than this many onsets is no zone's.
         for observance in observances where changes.count < Self.mostOnsets {
-            guard let onsets = observance.onsets(), let to = observance.offsetTo, let from = observance.offsetFrom else { continue }
+            guard let onsets = observance.onsets(), let to = observance.offsetTo, let from = observance.offsetFrom
+            else { continue }
             changes += onsets.prefix(Self.mostOnsets - changes.count).map { ($0, to, from) }
         }
         guard !changes.isEmpty else { return nil }
         changes.sort { $0.moment < $1.moment }
-        return TimeZoneRules(transitions: changes.map(\.moment), offsets: changes.map(\.offset), initialOffset: changes[0].from, name: name)
+        return TimeZoneRules(
+            transitions: changes.map(\.moment), offsets: changes.map(\.offset), initialOffset: changes[0].from,
+            name: name)
     }
 
     /// Seconds east of UTC of a UTC-OFFSET value: `+0100`, `-0500`, `+053000`.
     private static func offset(_ text: Substring) -> Int? {
         let bytes = Array(Whitespace.trimmingSpaces(text).utf8)
         guard bytes.count == 5 || bytes.count == 7, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
-              bytes.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+            bytes.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
         let digits = bytes.dropFirst().map { Int($0 - UInt8(ascii: "0")) }
-        let seconds = (digits[0] * 10 + digits[1]) * 3600 + (digits[2] * 10 + digits[3]) * 60 + (digits.count == 6 ? digits[4] * 10 + digits[5] : 0)
+        let seconds =
+            (digits[0] * 10 + digits[1]) * 3600 + (digits[2] * 10 + digits[3]) * 60
+            + (digits.count == 6 ? digits[4] * 10 + digits[5] : 0)
         return bytes[0] == UInt8(ascii: "-") ? -seconds : seconds
     }
 }

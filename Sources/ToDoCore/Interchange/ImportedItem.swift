@@ -36,8 +36,11 @@ public struct ImportedItem: Sendable {
     /// twice is then the same content, not the same id.
     public var idIsDerived: Bool
 
-    public init(item: ToDoItem, origin: String, ignoredBecause: String? = nil, unknownKeys: [String] = [], problems: [String] = [],
-                idIsDerived: Bool = false) {
+    public init(
+        item: ToDoItem, origin: String, ignoredBecause: String? = nil, unknownKeys: [String] = [],
+        problems: [String] = [],
+        idIsDerived: Bool = false
+    ) {
         self.item = item
         self.origin = origin
         self.ignoredBecause = ignoredBecause
@@ -90,12 +93,16 @@ public enum SkipReason: Equatable, Sendable {
 
 extension ToDoItem {
     /// An item as read from an import source, with its status and times.
-    static func imported(id: UUID, title: String, itemDescription: String? = nil, due: ItemDate? = nil,
-                         location: Location? = nil, done: Bool = false, createdAt: Double? = nil,
-                         completedAt: Double? = nil) -> ToDoItem {
-        ToDoItem(id: id, number: 0, done: done,
-                 fields: ItemFields(title: title, itemDescription: itemDescription, due: due,
-                                    location: location, createdAt: createdAt, completedAt: completedAt))
+    static func imported(
+        id: UUID, title: String, itemDescription: String? = nil, due: ItemDate? = nil,
+        location: Location? = nil, done: Bool = false, createdAt: Double? = nil,
+        completedAt: Double? = nil
+    ) -> ToDoItem {
+        ToDoItem(
+            id: id, number: 0, done: done,
+            fields: ItemFields(
+                title: title, itemDescription: itemDescription, due: due,
+                location: location, createdAt: createdAt, completedAt: completedAt))
     }
 
     /// The title as one line: other programs allow line breaks in titles, todo does not.

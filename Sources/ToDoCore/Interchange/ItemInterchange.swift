@@ -8,15 +8,21 @@ public enum ItemInterchange {
     /// returns the format read and the items in source order. Text is UTF-8 (a byte order mark is
     /// skipped); todo.txt and iCalendar that is not is read as Windows-1252, with a problem; an
     /// error names the line, item or byte at fault.
-    public static func read(_ bytes: [UInt8], format: ImportFormat, timeZone: TimeZoneRules) throws(ImportError) -> (format: ImportFormat, items: [ImportedItem]) {
+    public static func read(
+        _ bytes: [UInt8], format: ImportFormat, timeZone: TimeZoneRules
+    ) throws(ImportError) -> (format: ImportFormat, items: [ImportedItem]) {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         switch format {
         case .auto:
             // JSON is parsed once: its keys tell todo's items from Taskwarrior's tasks.
             if let json = try recognisedJSON(body) {
-                if TaskwarriorFormat.looksLikeTasks(json) { return (.taskwarrior, try TaskwarriorFormat.read(json, timeZone: timeZone)) }
-                if RemindersFormat.looksLikeReminders(json) { return (.reminders, try RemindersFormat.read(json, timeZone: timeZone)) }
+                if TaskwarriorFormat.looksLikeTasks(json) {
+                    return (.taskwarrior, try TaskwarriorFormat.read(json, timeZone: timeZone))
+                }
+                if RemindersFormat.looksLikeReminders(json) {
+                    return (.reminders, try RemindersFormat.read(json, timeZone: timeZone))
+                }
                 return (.json, try jsonItems(json, timeZone: timeZone))
             }
             return try read(bytes, format: startsLikeICalendar(body) ? .ical : .todotxt, timeZone: timeZone)
@@ -33,7 +39,9 @@ public enum ItemInterchange {
         case .reminders:
             let json = try json(body)
             guard RemindersFormat.looksLikeReminders(json) else {
-                throw ImportError(at: "", "expected an array of reminders (objects with externalId and isCompleted), as reminders-cli writes")
+                throw ImportError(
+                    at: "",
+                    "expected an array of reminders (objects with externalId and isCompleted), as reminders-cli writes")
             }
             return (.reminders, try RemindersFormat.read(json, timeZone: timeZone))
         }
@@ -44,18 +52,23 @@ public enum ItemInterchange {
     /// is neither, the error is the one for the whole.
     private static func recognisedJSON(_ bytes: ArraySlice<UInt8>) throws(ImportError) -> JSONValue? {
         guard let first = bytes.first(where: { !Whitespace.isSpaceOrNewline(Unicode.Scalar($0)) }),
-              first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else { return nil }
+            first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+        else { return nil }
         do {
             return try json(bytes)
         } catch {
-            if first == UInt8(ascii: "{"), let lines = try? taskJSON(bytes), TaskwarriorFormat.looksLikeTasks(lines) { return lines }
+            if first == UInt8(ascii: "{"), let lines = try? taskJSON(bytes), TaskwarriorFormat.looksLikeTasks(lines) {
+                return lines
+            }
             throw error
         }
     }
 
     /// Whether the text starts with `BEGIN:VCALENDAR` or `BEGIN:VTODO`, in any letter case.
     private static func startsLikeICalendar(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard let first = bytes.firstIndex(where: { !Whitespace.isSpaceOrNewline(Unicode.Scalar($0)) }) else { return false }
+        guard let first = bytes.firstIndex(where: { !Whitespace.isSpaceOrNewline(Unicode.Scalar($0)) }) else {
+            return false
+        }
         let start = String(decoding: bytes[first...].prefix(15), as: UTF8.self).uppercased()
         return start.hasPrefix("BEGIN:VCALENDAR") || start.hasPrefix("BEGIN:VTODO")
     }
@@ -63,7 +76,9 @@ public enum ItemInterchange {
     /// The bytes of the file at `path`, read as the store reads its own file; a missing file is an
     /// error here.
     public static func readFile(atPath path: String, limit: Int) throws(StoreError) -> [UInt8] {
-        guard let bytes = try FileSystem.readFileToImport(at: path, limit: limit) else { throw FileSystem.failure("read", path, code: ENOENT) }
+        guard let bytes = try FileSystem.readFileToImport(at: path, limit: limit) else {
+            throw FileSystem.failure("read", path, code: ENOENT)
+        }
         return bytes
     }
 
@@ -79,7 +94,9 @@ public enum ItemInterchange {
     /// else the folder's name. Hidden files and folders are passed over; no deeper folder is read.
     /// Each file is read as `readFile` reads one, only when it lies inside the folder (a link to
     /// `~/.git-credentials` is not read), and all of them together are at most `limit` bytes.
-    public static func readFolder(atPath path: String, limit: Int) throws(StoreError) -> [(name: String, bytes: [UInt8], list: String?)] {
+    public static func readFolder(
+        atPath path: String, limit: Int
+    ) throws(StoreError) -> [(name: String, bytes: [UInt8], list: String?)] {
         guard let inside = FileSystem.resolvedPath(path) else { throw FileSystem.failure("read", path) }
         var budget = FolderBudget(folder: inside, left: limit)
         let top = try icsFiles(in: path, &budget)
@@ -91,7 +108,11 @@ public enum ItemInterchange {
             guard !inside.isEmpty else { continue }
             // vdirsyncer keeps the calendar's name in a file of one line.
             let shown = (try? budget.read(PathText.appending("displayname", to: folderPath)))
-                .map { Whitespace.trimmingSpaces(String(decoding: $0.prefix(1024), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? "") }
+                .map {
+                    Whitespace.trimmingSpaces(
+                        String(decoding: $0.prefix(1024), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(
+                            String.init) ?? "")
+                }
             let list = shown.flatMap(ListName.typed) ?? ListName.stored(folder)
             files += inside.map { ("\(folder)/\($0.name)", $0.bytes, list) }
         }
@@ -105,7 +126,9 @@ public enum ItemInterchange {
     }
 
     /// A folder's `.ics` files, by name.
-    private static func icsFiles(in path: String, _ budget: inout FolderBudget) throws(StoreError) -> [(name: String, bytes: [UInt8])] {
+    private static func icsFiles(
+        in path: String, _ budget: inout FolderBudget
+    ) throws(StoreError) -> [(name: String, bytes: [UInt8])] {
         var files: [(name: String, bytes: [UInt8])] = []
         for name in try entries(of: path) where name.lowercased().hasSuffix(".ics") {
             files.append((name, try budget.read(PathText.appending(name, to: path))))
@@ -129,8 +152,12 @@ public enum ItemInterchange {
 
     /// The items of a vdir's files (`readFolder`), each named by its file and line
     /// (`a1b2.ics line 3`), as one source; those of a calendar's folder in its list.
-    public static func readICalendarFiles(_ files: [(name: String, bytes: [UInt8], list: String?)], timeZone: TimeZoneRules) throws(ImportError) -> [ImportedItem] {
-        guard !files.isEmpty else { throw ImportError(at: "", "the folder has no .ics files; a vdir (todoman's, vdirsyncer's) has one per item") }
+    public static func readICalendarFiles(
+        _ files: [(name: String, bytes: [UInt8], list: String?)], timeZone: TimeZoneRules
+    ) throws(ImportError) -> [ImportedItem] {
+        guard !files.isEmpty else {
+            throw ImportError(at: "", "the folder has no .ics files; a vdir (todoman's, vdirsyncer's) has one per item")
+        }
         var items: [ImportedItem] = []
         for file in files {
             do {
@@ -141,7 +168,8 @@ public enum ItemInterchange {
                     items.append(item)
                 }
             } catch {
-                throw ImportError(at: error.location.isEmpty ? file.name : "\(file.name) \(error.location)", error.reason)
+                throw ImportError(
+                    at: error.location.isEmpty ? file.name : "\(file.name) \(error.location)", error.reason)
             }
         }
         return items
@@ -170,15 +198,24 @@ public enum ItemInterchange {
             } else {
                 form = .first
             }
-            if case .number(let literal)? = document["version"], let version = Int(literal), version > StoreDocument.currentVersion {
+            if case .number(let literal)? = document["version"], let version = Int(literal),
+                version > StoreDocument.currentVersion
+            {
                 // A long list's own file: its latest changes are in its journal, which an import cannot see.
                 if version == StoreDocument.journaledVersion {
-                    throw ImportError(at: "version", "a long list's own file, whose latest changes are in its journal: import what `todo export` writes of it")
+                    throw ImportError(
+                        at: "version",
+                        "a long list's own file, whose latest changes are in its journal: import what `todo export` writes of it"
+                    )
                 }
-                throw ImportError(at: "version", "format version \(version) is from a newer todo (this one reads version \(StoreDocument.currentVersion))")
+                throw ImportError(
+                    at: "version",
+                    "format version \(version) is from a newer todo (this one reads version \(StoreDocument.currentVersion))"
+                )
             }
             guard case .array(let array)? = document["items"] else {
-                throw ImportError(at: "items", "expected an array of items, found \(document["items"]?.kindDescription ?? "nothing")")
+                throw ImportError(
+                    at: "items", "expected an array of items, found \(document["items"]?.kindDescription ?? "nothing")")
             }
             (elements, path) = (array, "items")
         default:
@@ -199,15 +236,16 @@ public enum ItemInterchange {
             }
             do {
                 let item = try ToDoItem(json: .object(object), path: origin)
-                items.append(ImportedItem(item: item.inCurrentForm(form, local: local) ?? item, origin: origin,
-                                          unknownKeys: item.unknownMembers.keys))
+                items.append(
+                    ImportedItem(
+                        item: item.inCurrentForm(form, local: local) ?? item, origin: origin,
+                        unknownKeys: item.unknownMembers.keys))
             } catch {
                 throw ImportError(at: "", error.description)
             }
         }
         return items
     }
-
 
     private static func json(_ bytes: ArraySlice<UInt8>) throws(ImportError) -> JSONValue {
         do {
@@ -219,7 +257,9 @@ public enum ItemInterchange {
 
     /// Taskwarrior's array, or its older output of one task object per line.
     private static func taskJSON(_ bytes: ArraySlice<UInt8>) throws(ImportError) -> JSONValue {
-        if let first = bytes.first(where: { !Whitespace.isSpaceOrNewline(Unicode.Scalar($0)) }), first == UInt8(ascii: "{") {
+        if let first = bytes.first(where: { !Whitespace.isSpaceOrNewline(Unicode.Scalar($0)) }),
+            first == UInt8(ascii: "{")
+        {
             // One task over several lines, as `task import` takes it.
             if let task = try? JSONValue(parsing: Array(bytes)) { return .array([task]) }
             var tasks: [JSONValue] = []
@@ -227,7 +267,9 @@ public enum ItemInterchange {
             for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
                 lineNumber += 1
                 var line = line
-                while let last = line.last, last == UInt8(ascii: "\r") || last == UInt8(ascii: ",") || last == UInt8(ascii: " ") {
+                while let last = line.last,
+                    last == UInt8(ascii: "\r") || last == UInt8(ascii: ",") || last == UInt8(ascii: " ")
+                {
                     line = line.dropLast()
                 }
                 guard !line.isEmpty else { continue }

@@ -20,8 +20,10 @@ enum RemindersFormat {
     static let source = ForeignMembers.reminders
 
     /// The keys whose values become the item's fields; the others are kept as they are.
-    private static let mapped = Set<String>(["externalId", "title", "notes", "dueDate", "isCompleted", "completionDate",
-                                             "creationDate", "locationTitle", "location"]).union(ItemField.texts.compactMap(\.remindersKey))
+    private static let mapped = Set<String>([
+        "externalId", "title", "notes", "dueDate", "isCompleted", "completionDate",
+        "creationDate", "locationTitle", "location"
+    ]).union(ItemField.texts.compactMap(\.remindersKey))
 
     /// A due at a local midnight in `timeZone` is a whole day: reminders-cli writes a reminder
     /// without a time so.
@@ -62,24 +64,35 @@ enum RemindersFormat {
             }
             let title = string("title").map(ToDoItem.singleLine) ?? ""
             guard !title.unicodeScalars.allSatisfy(Whitespace.isSpaceOrNewline) else {
-                items.append(ImportedItem(item: .imported(id: UUID(), title: ""), origin: origin, ignoredBecause: "the reminder has no title",
-                                          problems: ["\(origin): the reminder has no title; skipped"]))
+                items.append(
+                    ImportedItem(
+                        item: .imported(id: UUID(), title: ""), origin: origin,
+                        ignoredBecause: "the reminder has no title",
+                        problems: ["\(origin): the reminder has no title; skipped"]))
                 continue
             }
             var completed = false
             switch reminder["isCompleted"] {
             case .bool(let value)?: completed = value
-            case let other: problems.append("\(origin), isCompleted: expected true or false, found \(other?.kindDescription ?? "nothing"); read as open")
+            case let other:
+                problems.append(
+                    "\(origin), isCompleted: expected true or false, found \(other?.kindDescription ?? "nothing"); read as open"
+                )
             }
             let completionDate = date("completionDate")
             let externalID = string("externalId") ?? ""
             // The same reminder gets the same id each time, so that importing it again skips it.
-            object["id"] = .string((UUID(uuidString: externalID) ?? UUID(hashing: "reminders:" + externalID)).uuidString)
+            object["id"] = .string(
+                (UUID(uuidString: externalID) ?? UUID(hashing: "reminders:" + externalID)).uuidString)
             object["title"] = .string(title)
             if let notes = string("notes"), !notes.isEmpty { object["itemDescription"] = .string(notes) }
             for field in ItemField.texts {
                 guard let key = field.remindersKey, let text = string(key), !text.isEmpty else { continue }
-                if ItemField.isOneLine(text) { object[field.fileKey] = .string(text) } else { unreadable(key, "not one line (a line break or a control character)") }
+                if ItemField.isOneLine(text) {
+                    object[field.fileKey] = .string(text)
+                } else {
+                    unreadable(key, "not one line (a line break or a control character)")
+                }
             }
             if let due = date("dueDate") {
                 if local.fields(of: due).isMidnight {
@@ -98,7 +111,9 @@ enum RemindersFormat {
             if let completionDate { object["completedAt"] = .number(JSONValue.literal(for: completionDate)) }
             // What todo has no field for stays with the item, the original id included.
             // Its priority is iCalendar's, as todo's: 1 to 9 are todo's own, 0 (none) is kept.
-            if case .number(let literal)? = reminder["priority"], let level = Int(literal), ToDoItem.priorityRange.contains(level) {
+            if case .number(let literal)? = reminder["priority"], let level = Int(literal),
+                ToDoItem.priorityRange.contains(level)
+            {
                 object["priority"] = .number(literal)
             }
             for (key, value) in reminder.members where key == "externalId" || !mapped.contains(key) {
@@ -108,7 +123,8 @@ enum RemindersFormat {
                 var item = try ToDoItem(json: .object(object), path: origin)
                 if kept.count > 0 { item.foreignMembers.sources[source] = .object(kept) }
                 let keptKeys = kept.keys.filter { $0 != "externalId" }
-                items.append(ImportedItem(item: item, origin: origin, unknownKeys: keptKeys.sorted(), problems: problems))
+                items.append(
+                    ImportedItem(item: item, origin: origin, unknownKeys: keptKeys.sorted(), problems: problems))
             } catch {
                 throw ImportError(at: "", error.description)
             }
@@ -124,8 +140,11 @@ enum RemindersFormat {
         if case .string(let text)? = reminder["location"] {
             let parts = text.split(separator: ",").map { Whitespace.trimmingSpaces($0) }
             guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
-                  Coordinate.latitudeRange.contains(latitude), Coordinate.longitudeRange.contains(longitude) else {
-                return .failure(ImportError(at: "\(origin), location", "'\(text)' is not a latitude and longitude, as \"52.5, 13.4\""))
+                Coordinate.latitudeRange.contains(latitude), Coordinate.longitudeRange.contains(longitude)
+            else {
+                return .failure(
+                    ImportError(
+                        at: "\(origin), location", "'\(text)' is not a latitude and longitude, as \"52.5, 13.4\""))
             }
             var object = JSONObject()
             object["latitude"] = .number(JSONValue.literal(for: latitude))
@@ -142,13 +161,17 @@ enum RemindersFormat {
     /// `2026-11-23T18:00:00Z`, with fractional seconds or an offset (`+01:00`, `-0500`) instead of `Z`.
     static func isoTimestamp(_ text: String) -> Double? {
         let bytes = Array(text.utf8)
-        guard bytes.count >= 20, let fields = CivilTime.parseISO(Substring(String(decoding: bytes[0..<19], as: UTF8.self))),
-              let local = CivilTime.utc.timestamp(of: fields) else { return nil }
+        guard bytes.count >= 20,
+            let fields = CivilTime.parseISO(Substring(String(decoding: bytes[0..<19], as: UTF8.self))),
+            let local = CivilTime.utc.timestamp(of: fields)
+        else { return nil }
         var rest = bytes[19...]
         var fraction = 0.0
         if rest.first == UInt8(ascii: ".") {
             let digits = rest.dropFirst().prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-            guard !digits.isEmpty, let value = Double("0." + String(decoding: digits, as: UTF8.self)) else { return nil }
+            guard !digits.isEmpty, let value = Double("0." + String(decoding: digits, as: UTF8.self)) else {
+                return nil
+            }
             fraction = value
             rest = rest.dropFirst(1 + digits.count)
         }
@@ -156,8 +179,10 @@ enum RemindersFormat {
         guard let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
         let offset = Array(rest.dropFirst()).filter { $0 != UInt8(ascii: ":") }
         guard offset.count == 4, offset.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-              let hours = Int(String(decoding: offset[0..<2], as: UTF8.self)), let minutes = Int(String(decoding: offset[2..<4], as: UTF8.self)),
-              hours < 24, minutes < 60 else { return nil }
+            let hours = Int(String(decoding: offset[0..<2], as: UTF8.self)),
+            let minutes = Int(String(decoding: offset[2..<4], as: UTF8.self)),
+            hours < 24, minutes < 60
+        else { return nil }
         let seconds = Double((hours * 60 + minutes) * 60) * (sign == UInt8(ascii: "+") ? 1 : -1)
         return local - seconds + fraction
     }

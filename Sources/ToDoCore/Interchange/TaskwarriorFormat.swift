@@ -15,12 +15,16 @@ public enum TaskwarriorFormat {
     /// `\u` escapes of characters outside the Basic Multilingual Plane).
     /// A whole day is its first moment in `timeZone`, as Taskwarrior keeps `due:2026-12-03`.
     public static func write(_ items: [ToDoItem], now: Date, timeZone: TimeZoneRules) -> [UInt8] {
-        func date(_ timestamp: Double) -> JSONValue { .string(CivilTime.basicDate(CivilTime.utc.fields(of: timestamp), time: true) + "Z") }
+        func date(_ timestamp: Double) -> JSONValue {
+            .string(CivilTime.basicDate(CivilTime.utc.fields(of: timestamp), time: true) + "Z")
+        }
         let local = CivilTime(rules: timeZone)
         var bytes = Array("[".utf8)
         // A parent depends on its subtasks: Taskwarrior's way of saying a task waits for others.
         var subtasks: [UUID: [String]] = [:]
-        for item in items { if let parent = item.parent { subtasks[parent, default: []].append(item.id.uuidString.lowercased()) } }
+        for item in items {
+            if let parent = item.parent { subtasks[parent, default: []].append(item.id.uuidString.lowercased()) }
+        }
         for (index, item) in items.enumerated() {
             var task = JSONObject()
             // What a Taskwarrior import kept, and what an import kept in a list of the first form.
@@ -53,15 +57,19 @@ public enum TaskwarriorFormat {
             if let recur, task["due"] != nil { task["recur"] = .string(recur) }
             // The item's notes, then its description, a line each (Taskwarrior has no longer text).
             let created = item.createdAt ?? now.timeIntervalSince1970.rounded(.down)
-            let notes = item.annotations.map { ($0.time ?? created, $0.text) }
-                + (item.itemDescription ?? "").split(separator: "\n", omittingEmptySubsequences: true).map { (created, String($0)) }
+            let notes =
+                item.annotations.map { ($0.time ?? created, $0.text) }
+                + (item.itemDescription ?? "").split(separator: "\n", omittingEmptySubsequences: true).map {
+                    (created, String($0))
+                }
             if !notes.isEmpty {
-                task["annotations"] = .array(notes.map { time, text in
-                    var note = JSONObject()
-                    note["entry"] = date(time)
-                    note["description"] = .string(text)
-                    return .object(note)
-                })
+                task["annotations"] = .array(
+                    notes.map { time, text in
+                        var note = JSONObject()
+                        note["entry"] = date(time)
+                        note["description"] = .string(text)
+                        return .object(note)
+                    })
             }
             if let children = subtasks[item.id] {
                 var depends = uuids(ofDepends: kept["depends"])
@@ -81,8 +89,10 @@ public enum TaskwarriorFormat {
     /// `yearly`, `weekdays`, or a number and a unit (`2w`, `3d`, `6mo`, `2y`).
     static func recurrence(ofRule text: String) -> String? {
         guard let cadence = RepeatRule.endlessCadence(of: text) else { return nil }
-        let names: [RepeatRule.Frequency: (String, String)] = [.daily: ("daily", "d"), .weekly: ("weekly", "w"),
-                                                                .monthly: ("monthly", "mo"), .yearly: ("yearly", "y")]
+        let names: [RepeatRule.Frequency: (String, String)] = [
+            .daily: ("daily", "d"), .weekly: ("weekly", "w"),
+            .monthly: ("monthly", "mo"), .yearly: ("yearly", "y")
+        ]
         switch cadence {
         case .weekdays: return "weekdays"
         case .every(let interval, let frequency):
@@ -110,20 +120,29 @@ public enum TaskwarriorFormat {
         // first pending instance is, and the pending instances are that item.
         var templates: [String: Int] = [:], firstPendingDue: [String: String] = [:]
         for (index, value) in tasks.enumerated() {
-            guard case .object(let task) = value, case .string(let uuid)? = task["uuid"], task["status"] == .string("recurring") else { continue }
+            guard case .object(let task) = value, case .string(let uuid)? = task["uuid"],
+                task["status"] == .string("recurring")
+            else { continue }
             templates[uuid.lowercased()] = index + 1
         }
         for case .object(let task) in tasks {
             guard case .string(let parent)? = task["parent"], templates[parent.lowercased()] != nil,
-                  task["status"] == .string("pending") || task["status"] == .string("waiting"), case .string(let due)? = task["due"] else { continue }
+                task["status"] == .string("pending") || task["status"] == .string("waiting"),
+                case .string(let due)? = task["due"]
+            else { continue }
             // Taskwarrior's dates sort as text.
-            if firstPendingDue[parent.lowercased()].map({ due < $0 }) ?? true { firstPendingDue[parent.lowercased()] = due }
+            if firstPendingDue[parent.lowercased()].map({ due < $0 }) ?? true {
+                firstPendingDue[parent.lowercased()] = due
+            }
         }
         var items: [ImportedItem] = []
         for (index, value) in tasks.enumerated() {
-            var item = try item(value, origin: "task \(index + 1)", firstPendingDue: firstPendingDue, templates: Set(templates.keys), local: local)
+            var item = try item(
+                value, origin: "task \(index + 1)", firstPendingDue: firstPendingDue, templates: Set(templates.keys),
+                local: local)
             if item.ignoredBecause == nil, case .object(let task) = value, case .string(let parent)? = task["parent"],
-               let template = templates[parent.lowercased()], !item.item.done {
+                let template = templates[parent.lowercased()], !item.item.done
+            {
                 item.ignoredBecause = "an occurrence of task \(template), imported as its repeating item"
             }
             items.append(item)
@@ -140,7 +159,9 @@ public enum TaskwarriorFormat {
         var items = items
         var position: [String: Int] = [:]
         for (index, value) in tasks.enumerated() {
-            if case .object(let task) = value, case .string(let uuid)? = task["uuid"] { position[uuid.lowercased()] = index }
+            if case .object(let task) = value, case .string(let uuid)? = task["uuid"] {
+                position[uuid.lowercased()] = index
+            }
         }
         for (index, value) in tasks.enumerated() {
             guard case .object(let task) = value else { continue }
@@ -151,8 +172,10 @@ public enum TaskwarriorFormat {
                 guard items[child].item.parent == nil else {
                     // A subtask has one parent: the other dependency stays Taskwarrior's, and goes back.
                     if items[child].item.parent != items[index].item.id {
-                        items[index].problems.append("\(name(index)) also depends on \(name(child)), already a subtask of another task;"
-                                                     + " todo gives a subtask one parent, and keeps this dependency for the export to Taskwarrior")
+                        items[index].problems.append(
+                            "\(name(index)) also depends on \(name(child)), already a subtask of another task;"
+                                + " todo gives a subtask one parent, and keeps this dependency for the export to Taskwarrior"
+                        )
                     }
                     continue
                 }
@@ -163,8 +186,9 @@ public enum TaskwarriorFormat {
                     steps += 1
                 }
                 guard ancestor == nil else {
-                    items[index].problems.append("\(name(index)) depends on \(name(child)), which depends on it: todo keeps this"
-                                                 + " dependency for the export to Taskwarrior, not as a subtask")
+                    items[index].problems.append(
+                        "\(name(index)) depends on \(name(child)), which depends on it: todo keeps this"
+                            + " dependency for the export to Taskwarrior, not as a subtask")
                     continue
                 }
                 items[child].item.fields.parent = items[index].item.id
@@ -193,14 +217,20 @@ public enum TaskwarriorFormat {
 
     /// The keys todo reads (or drops: `id`, `urgency`, `mask`, `rtype` are Taskwarrior's to work
     /// out); every other key (`depends`, UDAs) stays with the item as it was.
-    private static let readKeys = Set<String>(["description", "uuid", "status", "entry", "due", "end", "wait", "modified",
-                                                "annotations", "priority", "tags", "recur", "id", "urgency",
-                                                // Taskwarrior's bookkeeping of a series, which it makes again.
-                                                "mask", "rtype"]).union(ItemField.texts.compactMap(\.taskwarriorKey))
+    private static let readKeys = Set<String>([
+        "description", "uuid", "status", "entry", "due", "end", "wait", "modified",
+        "annotations", "priority", "tags", "recur", "id", "urgency",
+        // Taskwarrior's bookkeeping of a series, which it makes again.
+        "mask", "rtype"
+    ]).union(ItemField.texts.compactMap(\.taskwarriorKey))
 
-    private static func item(_ value: JSONValue, origin: String, firstPendingDue: [String: String], templates: Set<String>,
-                             local: CivilTime) throws(ImportError) -> ImportedItem {
-        guard case .object(let task) = value else { throw ImportError(at: origin, "expected a task object, found \(value.kindDescription)") }
+    private static func item(
+        _ value: JSONValue, origin: String, firstPendingDue: [String: String], templates: Set<String>,
+        local: CivilTime
+    ) throws(ImportError) -> ImportedItem {
+        guard case .object(let task) = value else {
+            throw ImportError(at: origin, "expected a task object, found \(value.kindDescription)")
+        }
         var problems: [String] = []
         /// A value todo could not read: said, and kept with the item as it was.
         var kept = JSONObject()
@@ -229,8 +259,12 @@ public enum TaskwarriorFormat {
         /// Taskwarrior keeps `due:2026-12-03` as that day's local midnight: such a moment is the day.
         func dayOrTime(_ key: String) -> ItemDate? { date(key).map { Self.dayOrTime($0, local: local) } }
         guard case .string(let description)? = task["description"], !description.isEmpty else {
-            let why = task["description"] == nil || task["description"] == .null ? "the task has no description" : "its description is not text"
-            return ImportedItem(item: .imported(id: UUID(), title: ""), origin: origin, ignoredBecause: why, problems: ["\(origin): \(why); skipped"])
+            let why =
+                task["description"] == nil || task["description"] == .null
+                ? "the task has no description" : "its description is not text"
+            return ImportedItem(
+                item: .imported(id: UUID(), title: ""), origin: origin, ignoredBecause: why,
+                problems: ["\(origin): \(why); skipped"])
         }
         var id: UUID?
         if let uuid = string("uuid") {
@@ -240,11 +274,15 @@ public enum TaskwarriorFormat {
         var notes: [Annotation] = []
         if let annotations = task["annotations"] {
             if case .array(let list) = annotations,
-               let read = Optional(list.compactMap { annotation -> Annotation? in
-                   guard case .object(let note) = annotation, case .string(let text)? = note["description"], ItemField.isOneLine(text) else { return nil }
-                   let entry = note["entry"]?.string.flatMap { moment(ofDate: $0, local: local) }
-                   return Annotation(time: entry, text: text)
-               }), read.count == list.count {
+                let read = Optional(
+                    list.compactMap { annotation -> Annotation? in
+                        guard case .object(let note) = annotation, case .string(let text)? = note["description"],
+                            ItemField.isOneLine(text)
+                        else { return nil }
+                        let entry = note["entry"]?.string.flatMap { moment(ofDate: $0, local: local) }
+                        return Annotation(time: entry, text: text)
+                    }), read.count == list.count
+            {
                 notes = read
             } else {
                 unreadable("annotations", "expected an array of objects with a one-line description")
@@ -261,7 +299,9 @@ public enum TaskwarriorFormat {
         }
         var tags: [String] = []
         if let value = task["tags"], value != .null {
-            if case .array(let list) = value, let texts = Optional(list.compactMap(\.string)), texts.count == list.count, texts.allSatisfy(Tags.isValid) {
+            if case .array(let list) = value, let texts = Optional(list.compactMap(\.string)),
+                texts.count == list.count, texts.allSatisfy(Tags.isValid)
+            {
                 tags = Tags.normalized(texts)
             } else {
                 unreadable("tags", "expected an array of one-word tags")
@@ -285,7 +325,8 @@ public enum TaskwarriorFormat {
         let status = string("status") ?? "pending"
         let done = status == "completed"
         var item = ToDoItem.imported(
-            id: id ?? UUID(hashing: "taskwarrior:" + (string("uuid") ?? description)), title: ToDoItem.singleLine(description),
+            id: id ?? UUID(hashing: "taskwarrior:" + (string("uuid") ?? description)),
+            title: ToDoItem.singleLine(description),
             due: dayOrTime("due"), done: done,
             createdAt: date("entry"), completedAt: done ? date("end") : nil)
         item.fields.annotations = notes
@@ -296,26 +337,38 @@ public enum TaskwarriorFormat {
         item.fields.priority = priority
         item.fields.tags = tags
         // Taskwarrior's monthly from the 29th to a month's end keeps it, never skips a month.
-        item.fields.repeatRule = rule.map { rule in item.due.map { RepeatRule.keepingMonthEnd(rule, due: $0, rules: local.rules) } ?? rule }
+        item.fields.repeatRule = rule.map { rule in
+            item.due.map { RepeatRule.keepingMonthEnd(rule, due: $0, rules: local.rules) } ?? rule
+        }
         for field in ItemField.texts {
             guard let key = field.taskwarriorKey, let text = string(key) else { continue }
-            if ItemField.isOneLine(text) { item[text: field] = text } else { unreadable(key, "not one line (a line break or a control character)") }
+            if ItemField.isOneLine(text) {
+                item[text: field] = text
+            } else {
+                unreadable(key, "not one line (a line break or a control character)")
+            }
         }
         // What todo has no field for stays with the item: dependencies, UDAs. An instance that is
         // the series now drops what tied it to a template the source lacks.
         let seriesKeys: Set<String> = rule != nil && template != nil && !isInstance ? ["parent", "imask"] : []
-        for (key, value) in task.members where !readKeys.contains(key) && !seriesKeys.contains(key) { kept.appendUnchecked(key: key, value: value) }
+        for (key, value) in task.members where !readKeys.contains(key) && !seriesKeys.contains(key) {
+            kept.appendUnchecked(key: key, value: value)
+        }
         if kept.count > 0 { item.fields.foreignMembers.sources[source] = .object(kept) }
         if status == "recurring" {
             // The template's own due is its first; the series is where its first pending instance is.
-            if let uuid = string("uuid")?.lowercased(), let due = firstPendingDue[uuid], let timestamp = moment(ofDate: due, local: local) {
+            if let uuid = string("uuid")?.lowercased(), let due = firstPendingDue[uuid],
+                let timestamp = moment(ofDate: due, local: local)
+            {
                 item.fields.due = Self.dayOrTime(timestamp, local: local)
             }
         }
         let ignored: String? = status == "deleted" ? "deleted in Taskwarrior" : nil
         // Taskwarrior's `start` is read (in progress); its time stays with the item for the export.
-        return ImportedItem(item: item, origin: origin, ignoredBecause: ignored, unknownKeys: kept.keys.filter { !readKeys.contains($0) && $0 != "start" }.sorted(),
-                            problems: problems, idIsDerived: id == nil)
+        return ImportedItem(
+            item: item, origin: origin, ignoredBecause: ignored,
+            unknownKeys: kept.keys.filter { !readKeys.contains($0) && $0 != "start" }.sorted(),
+            problems: problems, idIsDerived: id == nil)
     }
 
     /// The uuids of a `depends`: an array (Taskwarrior 2.6), or older exports' comma-separated text.
@@ -353,7 +406,7 @@ public enum TaskwarriorFormat {
             "week": .every(1, .weekly), "biweekly": .every(2, .weekly), "fortnight": .every(2, .weekly),
             "monthly": .every(1, .monthly), "month": .every(1, .monthly), "bimonthly": .every(2, .monthly),
             "quarterly": .every(3, .monthly), "semiannual": .every(6, .monthly), "yearly": .every(1, .yearly),
-            "annual": .every(1, .yearly), "biannual": .every(2, .yearly), "biyearly": .every(2, .yearly),
+            "annual": .every(1, .yearly), "biannual": .every(2, .yearly), "biyearly": .every(2, .yearly)
         ]
         let lowered = text.lowercased()
         if let cadence = named[lowered] { return cadence.ruleText }
@@ -363,9 +416,11 @@ public enum TaskwarriorFormat {
         let unit = body.dropFirst(digits.count)
         guard let count = digits.isEmpty ? 1 : Int(digits), (1...99_999).contains(count) else { return nil }
         let units: [Substring: RepeatRule.Frequency] = [
-            "d": .daily, "day": .daily, "days": .daily, "w": .weekly, "wk": .weekly, "wks": .weekly, "week": .weekly, "weeks": .weekly,
-            "mo": .monthly, "mos": .monthly, "month": .monthly, "months": .monthly, "m": .monthly, "y": .yearly, "yr": .yearly,
-            "yrs": .yearly, "year": .yearly, "years": .yearly, "q": .monthly,
+            "d": .daily, "day": .daily, "days": .daily, "w": .weekly, "wk": .weekly, "wks": .weekly, "week": .weekly,
+            "weeks": .weekly,
+            "mo": .monthly, "mos": .monthly, "month": .monthly, "months": .monthly, "m": .monthly, "y": .yearly,
+            "yr": .yearly,
+            "yrs": .yearly, "year": .yearly, "years": .yearly, "q": .monthly
         ]
         guard let frequency = units[unit] else { return nil }
         return RepeatRule.Cadence.every(unit == "q" ? 3 * count : count, frequency).ruleText

@@ -48,7 +48,8 @@ public enum TodoTxtFormat {
             if let start = item.start { words.append("t:" + Self.text(of: start, time)) }
             if let rule = item.repeatRule {
                 if case .string(let rec)? = kept["rec"], let read = Self.rule(ofRecurrence: Substring(rec)),
-                   RepeatRule.endlessCadence(of: read) == RepeatRule.endlessCadence(of: rule) {
+                    RepeatRule.endlessCadence(of: read) == RepeatRule.endlessCadence(of: rule)
+                {
                     words.append("rec:" + rec)
                 } else if let rec = recurrence(ofRule: rule) {
                     words.append("rec:" + rec)
@@ -56,18 +57,26 @@ public enum TodoTxtFormat {
                     words.append("rrule:" + encoded(rule))
                 }
             }
-            if let project = item.project, Tags.isValid(project), !Tags.contains(item.tags, project) { words.append("+" + project) }
+            if let project = item.project, Tags.isValid(project), !Tags.contains(item.tags, project) {
+                words.append("+" + project)
+            }
             words += item.tags.map(Tags.shown)
             if let parent = item.parent { words.append("parent:" + parent.uuidString) }
-            if let description = item.itemDescription, !description.isEmpty { words.append("desc:" + encoded(description)) }
+            if let description = item.itemDescription, !description.isEmpty {
+                words.append("desc:" + encoded(description))
+            }
             for field in ItemField.texts {
-                if let key = field.todoTxtKey, let text = item[text: field], !text.isEmpty { words.append(key + ":" + encoded(text)) }
+                if let key = field.todoTxtKey, let text = item[text: field], !text.isEmpty {
+                    words.append(key + ":" + encoded(text))
+                }
             }
             if let location = item.location {
                 if !location.name.isEmpty { words.append("loc:" + encoded(location.name)) }
                 if let address = location.address, !address.isEmpty { words.append("addr:" + encoded(address)) }
                 if let coordinate = location.coordinate {
-                    words.append("geo:\(JSONValue.literal(for: coordinate.latitude)),\(JSONValue.literal(for: coordinate.longitude))")
+                    words.append(
+                        "geo:\(JSONValue.literal(for: coordinate.latitude)),\(JSONValue.literal(for: coordinate.longitude))"
+                    )
                 }
             }
             // Another tool's words, as they came; its `id:` keeps the name, and todo's id goes as `uuid:`.
@@ -89,13 +98,16 @@ public enum TodoTxtFormat {
         guard time.isAmbiguous(fields) else { return text }
         let offset = time.offset(at: Int(timestamp.rounded(.down)))
         let minutes = abs(offset) / 60
-        return text + (offset < 0 ? "-" : "+") + CivilTime.digits(minutes / 60, 2) + ":" + CivilTime.digits(minutes % 60, 2)
+        return text + (offset < 0 ? "-" : "+") + CivilTime.digits(minutes / 60, 2) + ":"
+            + CivilTime.digits(minutes % 60, 2)
     }
 
     /// The letter of `priority`: `A` to `I` for 1 to 9, or the letter after `I` the line had when
     /// the item is still at 9.
     private static func letter(of priority: Int, kept: JSONObject) -> String {
-        if priority == 9, case .string(let letter)? = kept["pri"], letter.count == 1, ("J"..."Z").contains(letter) { return letter }
+        if priority == 9, case .string(let letter)? = kept["pri"], letter.count == 1, ("J"..."Z").contains(letter) {
+            return letter
+        }
         return String(UnicodeScalar(UInt8(ascii: "A") + UInt8(priority - 1)))
     }
 
@@ -164,8 +176,13 @@ public enum TodoTxtFormat {
             /// Keeps another tool's `key:value` out of the title, for the export to give back; any
             /// other word with a colon (`Re:`, `http://…`, `10:30`) is the title's.
             func keepWord(_ word: Substring) {
-                let isKey = key.first!.isLetter && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
-                if isKey, !value.isEmpty, !value.hasPrefix("//") { otherWords.append(.string(String(word))) } else { titleWords.append(word) }
+                let isKey =
+                    key.first!.isLetter && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+                if isKey, !value.isEmpty, !value.hasPrefix("//") {
+                    otherWords.append(.string(String(word)))
+                } else {
+                    titleWords.append(word)
+                }
             }
             /// Keeps the word in the title, saying why todo could not read it.
             func unreadable(_ why: String) {
@@ -233,7 +250,8 @@ public enum TodoTxtFormat {
             case "geo":
                 let parts = value.split(separator: ",", omittingEmptySubsequences: false)
                 guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
-                      Coordinate(latitude: latitude, longitude: longitude).isValid else {
+                    Coordinate(latitude: latitude, longitude: longitude).isValid
+                else {
                     unreadable("is not a coordinate (expected geo:LAT,LON)")
                     continue
                 }
@@ -256,16 +274,21 @@ public enum TodoTxtFormat {
         }
         var location: Location?
         if name != nil || address != nil || coordinate != nil {
-            let fallbackName = address ?? coordinate.map { "\(JSONValue.literal(for: $0.latitude)),\(JSONValue.literal(for: $0.longitude))" }
+            let fallbackName =
+                address
+                ?? coordinate.map { "\(JSONValue.literal(for: $0.latitude)),\(JSONValue.literal(for: $0.longitude))" }
             location = Location(name: name ?? fallbackName ?? "", address: address, coordinate: coordinate)
         }
         // A line without an id gets one made from the line, so that importing it again skips it.
-        var item = ToDoItem.imported(id: id ?? UUID(hashing: "todotxt:" + line), title: titleWords.joined(separator: " "),
-                                     itemDescription: description, due: due, location: location, done: done,
-                                     createdAt: createdAt, completedAt: done ? completedAt : nil)
+        var item = ToDoItem.imported(
+            id: id ?? UUID(hashing: "todotxt:" + line), title: titleWords.joined(separator: " "),
+            itemDescription: description, due: due, location: location, done: done,
+            createdAt: createdAt, completedAt: done ? completedAt : nil)
         item.fields.start = start
         // A `rec:1m` from the 29th to a month's end keeps it, as todo.txt's tools do.
-        item.fields.repeatRule = rule.map { rule in due.map { RepeatRule.keepingMonthEnd(rule, due: $0, rules: time.rules) } ?? rule }
+        item.fields.repeatRule = rule.map { rule in
+            due.map { RepeatRule.keepingMonthEnd(rule, due: $0, rules: time.rules) } ?? rule
+        }
         for (field, text) in texts { item[text: field] = text }
         item.fields.priority = priority
         item.fields.tags = Tags.normalized(tags)
@@ -274,7 +297,9 @@ public enum TodoTxtFormat {
         if kept.count > 0 { item.fields.foreignMembers.sources[ForeignMembers.todoTxt] = .object(kept) }
         guard !item.title.isEmpty else {
             let why = "the line has no title"
-            return ImportedItem(item: item, origin: origin, ignoredBecause: why, problems: ["\(origin): \(why); skipped"], idIsDerived: id == nil)
+            return ImportedItem(
+                item: item, origin: origin, ignoredBecause: why, problems: ["\(origin): \(why); skipped"],
+                idIsDerived: id == nil)
         }
         return ImportedItem(item: item, origin: origin, problems: problems, idIsDerived: id == nil)
     }
@@ -283,7 +308,8 @@ public enum TodoTxtFormat {
     private static func priorityLevel(_ word: Substring) -> Int? {
         let bytes = Array(word.utf8)
         guard bytes.count == 3, bytes[0] == UInt8(ascii: "("), bytes[2] == UInt8(ascii: ")"),
-              (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[1]) else { return nil }
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[1])
+        else { return nil }
         return Int(bytes[1] - UInt8(ascii: "A")) + 1
     }
 
@@ -298,8 +324,10 @@ public enum TodoTxtFormat {
                 offset = 0
             } else {
                 let parts = suffix.dropFirst().split(separator: ":")
-                guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let hours = Int(parts[0]), let minutes = Int(parts[1]),
-                      hours < 24, minutes < 60 else { return nil }
+                guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let hours = Int(parts[0]),
+                    let minutes = Int(parts[1]),
+                    hours < 24, minutes < 60
+                else { return nil }
                 offset = (hours * 3600 + minutes * 60) * (suffix.first == "-" ? -1 : 1)
             }
         }

@@ -31,7 +31,8 @@ package enum Agenda {
         let today = dates.dayNumber(of: now)
         /// The slot of an overdue item; of one due after the days shown.
         let overdueSlot = -1, laterSlot = max(days, 0)
-        let halves = BackgroundWork.inTwoHalves(items.count, minimumCount: Parallelism.itemsInTwoHalvesMinimumCount) { range in
+        let halves = BackgroundWork.inTwoHalves(items.count, minimumCount: Parallelism.itemsInTwoHalvesMinimumCount) {
+            range in
             var dated: [Placed] = [], undated: [Int] = []
             dated.reserveCapacity(range.count)
             for index in range {
@@ -41,8 +42,10 @@ package enum Agenda {
                 }
                 let (key, ahead, isOverdue) = dates.placement(of: due, now: now, today: today)
                 let words = key.words
-                dated.append(Placed(moment: words.moment, kindAndPlace: words.kind << 32 | UInt64(index),
-                                    slot: isOverdue ? overdueSlot : min(max(ahead, 0), laterSlot)))
+                dated.append(
+                    Placed(
+                        moment: words.moment, kindAndPlace: words.kind << 32 | UInt64(index),
+                        slot: isOverdue ? overdueSlot : min(max(ahead, 0), laterSlot)))
             }
             return (Placed.sortedByDue(dated), undated)
         }
@@ -59,10 +62,13 @@ package enum Agenda {
         }
         // A day's `Day` from its first item: a time's day in the zone.
         let dayGroups = byDay.keys.sorted().compactMap { ahead in
-            byDay[ahead].flatMap { indices in items[indices[0]].due.map { (When.day($0.day(in: dates.rules), daysFromToday: ahead), indices) } }
+            byDay[ahead].flatMap { indices in
+                items[indices[0]].due.map { (When.day($0.day(in: dates.rules), daysFromToday: ahead), indices) }
+            }
         }
         let whens = [(When.overdue, overdue)] + dayGroups + [(.later, later), (.undated, undated)]
-        return whens.filter { !$0.1.isEmpty }.map { when, indices in Group(when: when, items: indices.map { items[$0] }) }
+        return whens.filter { !$0.1.isEmpty }.map { when, indices in Group(when: when, items: indices.map { items[$0] })
+        }
     }
 
     /// A dated item as the agenda sorts it: its due's key as two words (`DueSortKey.words`), then
@@ -84,7 +90,9 @@ package enum Agenda {
             var starts = [Int](repeating: 0, count: 257)
             for pass in 0..<9 {
                 func digit(_ item: Placed) -> Int {
-                    Int(truncatingIfNeeded: pass == 0 ? item.kindAndPlace >> 32 : item.moment >> (8 * (pass - 1)) & 0xFF)
+                    Int(
+                        truncatingIfNeeded: pass == 0 ? item.kindAndPlace >> 32 : item.moment >> (8 * (pass - 1)) & 0xFF
+                    )
                 }
                 for index in starts.indices { starts[index] = 0 }
                 for item in sorted { starts[digit(item) + 1] += 1 }

@@ -15,7 +15,9 @@ public struct ItemPlace: Equatable, Sendable {
 extension ItemPlace {
     /// Writes a step as the history and the journal keep it, `{"KIND":VALUE,"done":BOOL,"at":INDEX}`,
     /// `value` writing what the step holds.
-    static func writeStep(_ kind: StaticString, at place: ItemPlace, to writer: inout JSONWriter, value: (inout JSONWriter) -> Void) {
+    static func writeStep(
+        _ kind: StaticString, at place: ItemPlace, to writer: inout JSONWriter, value: (inout JSONWriter) -> Void
+    ) {
         writer.beginObject()
         writer.key(kind)
         value(&writer)
@@ -27,8 +29,10 @@ extension ItemPlace {
     }
 
     /// Reads a step `writeStep` wrote: its place, `readValue` reading the value of any other key.
-    static func scanStep(_ scanner: inout JSONScanner, path: () -> String,
-                         readValue: (inout JSONScanner, JSONStringToken) throws(JSONDecodingError) -> Void) throws(JSONDecodingError) -> ItemPlace {
+    static func scanStep(
+        _ scanner: inout JSONScanner, path: () -> String,
+        readValue: (inout JSONScanner, JSONStringToken) throws(JSONDecodingError) -> Void
+    ) throws(JSONDecodingError) -> ItemPlace {
         var done: Bool?, index: Int?
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             switch key {

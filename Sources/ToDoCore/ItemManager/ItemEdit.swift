@@ -53,11 +53,14 @@ public struct ItemEdit: Equatable, Sendable {
     /// keeps what a phone gave it, its sound say), or none.
     public var alarms: FieldChange<[Alarm]> = .keep
 
-    public init(title: String? = nil, due: FieldChange<ItemDate> = .keep, itemDescription: FieldChange<String> = .keep,
-                location: FieldChange<Location> = .keep, address: FieldChange<String> = .keep,
-                coordinate: FieldChange<Coordinate> = .keep, priority: FieldChange<Int> = .keep,
-                addedTags: [String] = [], removedTags: [String] = [], clearsTags: Bool = false, start: FieldChange<ItemDate> = .keep,
-                parent: FieldChange<UUID> = .keep, inProgress: Bool? = nil) {
+    public init(
+        title: String? = nil, due: FieldChange<ItemDate> = .keep, itemDescription: FieldChange<String> = .keep,
+        location: FieldChange<Location> = .keep, address: FieldChange<String> = .keep,
+        coordinate: FieldChange<Coordinate> = .keep, priority: FieldChange<Int> = .keep,
+        addedTags: [String] = [], removedTags: [String] = [], clearsTags: Bool = false,
+        start: FieldChange<ItemDate> = .keep,
+        parent: FieldChange<UUID> = .keep, inProgress: Bool? = nil
+    ) {
         self.title = title
         self.due = due
         self.itemDescription = itemDescription
@@ -76,7 +79,8 @@ public struct ItemEdit: Equatable, Sendable {
     /// Whether the edit would leave every field as it is.
     public var changesNothing: Bool {
         title == nil && due == .keep && itemDescription == .keep && location == .keep && address == .keep
-            && coordinate == .keep && priority == .keep && start == .keep && parent == .keep && repeatRule == .keep && addedTags.isEmpty && removedTags.isEmpty && !clearsTags
+            && coordinate == .keep && priority == .keep && start == .keep && parent == .keep && repeatRule == .keep
+            && addedTags.isEmpty && removedTags.isEmpty && !clearsTags
             && texts.values.allSatisfy { $0 == .keep } && inProgress == nil && alarms == .keep
     }
 
@@ -100,7 +104,9 @@ extension ItemManager {
     /// they are (`DatePeriod.moving`: a time keeps its clock time in `rules`' zone, a month later
     /// keeps the day of the month or the month's last), as an edit. Refused for an item with
     /// neither (`nothingToPostpone`), and where either would pass the year 9999.
-    public mutating func postpone(itemWithID id: UUID, by period: DatePeriod, rules: TimeZoneRules) throws(ItemManagerError) -> ToDoItem {
+    public mutating func postpone(
+        itemWithID id: UUID, by period: DatePeriod, rules: TimeZoneRules
+    ) throws(ItemManagerError) -> ToDoItem {
         guard let item = item(withID: id) else { throw .noSuchItem(.id(id)) }
         guard item.due != nil || item.start != nil else { throw .nothingToPostpone(item) }
         var edit = ItemEdit()
@@ -118,7 +124,9 @@ extension ItemManager {
     /// open item unlike every other open item). Nothing changes when one refuses, nor when the edit
     /// leaves every field as it was (`changes` then shows none). A repeat rule the edit sets is read
     /// as `repeatGiven` says, from the due the item has after the edit (`RepeatGiven`).
-    public mutating func edit(itemWithID id: UUID, _ edit: ItemEdit, repeatGiven: RepeatGiven = .asWritten) throws(ItemManagerError) -> ToDoItem {
+    public mutating func edit(
+        itemWithID id: UUID, _ edit: ItemEdit, repeatGiven: RepeatGiven = .asWritten
+    ) throws(ItemManagerError) -> ToDoItem {
         guard let current = item(withID: id) else { throw .noSuchItem(.id(id)) }
         var location = edit.location.applied(to: current.location)
         if edit.address != .keep || edit.coordinate != .keep {
@@ -162,7 +170,9 @@ extension ItemManager {
         }
         // An edit that leaves every field as it is changes nothing, and records no change; a
         // coordinate moved by less than the book's tolerance is still moved.
-        guard ItemField.differ(edited, current) || edited.location?.coordinate != current.location?.coordinate else { return current }
+        guard ItemField.differ(edited, current) || edited.location?.coordinate != current.location?.coordinate else {
+            return current
+        }
         return try updateItem(withID: id) { $0 = edited }
     }
 }

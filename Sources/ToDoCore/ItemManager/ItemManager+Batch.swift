@@ -17,7 +17,9 @@ extension ItemManager {
     /// occurrence (`checkOccurrence`, its dates read in `rules`), any other as `checkItem`. Refused,
     /// with nothing changed, when it would leave an open subtask without its parent (check the
     /// subtasks too, or first), or when one item is refused.
-    public mutating func checkItems(withIDs ids: [UUID], rules: TimeZoneRules) throws(ItemManagerError) -> [CheckOutcome] {
+    public mutating func checkItems(
+        withIDs ids: [UUID], rules: TimeZoneRules
+    ) throws(ItemManagerError) -> [CheckOutcome] {
         try checkNoOpenSubtasksLeftBehind(by: ids)
         // One item's check is refused before anything changes; several are made on a copy (which
         // costs a pass over the list) so that a refusal of a later one leaves the earlier as they were.
@@ -32,7 +34,9 @@ extension ItemManager {
     private mutating func checkOne(withID id: UUID, rules: TimeZoneRules) throws(ItemManagerError) -> CheckOutcome {
         let place = try place(ofID: id)
         let item = item(at: place)
-        guard item.repeatRule != nil, !item.done else { return CheckOutcome(item: try checkItem(withID: id), changed: !item.done) }
+        guard item.repeatRule != nil, !item.done else {
+            return CheckOutcome(item: try checkItem(withID: id), changed: !item.done)
+        }
         let checked = try checkOccurrence(withID: id, rules: rules)
         return CheckOutcome(item: checked.series ?? checked.record, changed: true, occurrence: (item, checked))
     }
@@ -51,6 +55,8 @@ extension ItemManager {
 
     /// Refuses a change to the items with `ids` that would leave open subtasks behind.
     private func checkNoOpenSubtasksLeftBehind(by ids: [UUID]) throws(ItemManagerError) {
-        if let (parent, subtasks) = openSubtasksLeftBehind(by: Set(ids)) { throw .openSubtasks(parent: parent, subtasks: subtasks) }
+        if let (parent, subtasks) = openSubtasksLeftBehind(by: Set(ids)) {
+            throw .openSubtasks(parent: parent, subtasks: subtasks)
+        }
     }
 }

@@ -9,8 +9,10 @@ extension ItemManager {
     /// rest imported; `strict`, it stops the whole import with an error naming where it came from,
     /// and nothing changes.
     /// `progress` is told how many entries are done, and of how many, as they go.
-    public mutating func importItems(_ entries: [ImportedItem], strict: Bool = false,
-                                     progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws(ImportError) -> ImportSummary {
+    public mutating func importItems(
+        _ entries: [ImportedItem], strict: Bool = false,
+        progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws(ImportError) -> ImportSummary {
         var copy = self
         var summary = ImportSummary()
         for (index, entry) in entries.enumerated() {
@@ -25,14 +27,18 @@ extension ItemManager {
                 switch error {
                 // An id made from the item's own text is the same for the same text: a line repeated.
                 case .duplicateID(let existing) where entry.idIsDerived:
-                    summary.skipped.append(SkippedItem(item: entry.item, origin: entry.origin, reason: .sameContent(existing: existing)))
+                    summary.skipped.append(
+                        SkippedItem(item: entry.item, origin: entry.origin, reason: .sameContent(existing: existing)))
                 case .duplicateID(let existing):
-                    summary.skipped.append(SkippedItem(item: entry.item, origin: entry.origin, reason: .sameID(existing: existing)))
+                    summary.skipped.append(
+                        SkippedItem(item: entry.item, origin: entry.origin, reason: .sameID(existing: existing)))
                 case .duplicateContent(let existing):
-                    summary.skipped.append(SkippedItem(item: entry.item, origin: entry.origin, reason: .sameContent(existing: existing)))
+                    summary.skipped.append(
+                        SkippedItem(item: entry.item, origin: entry.origin, reason: .sameContent(existing: existing)))
                 default:
                     if strict { throw ImportError(at: entry.origin, error.description) }
-                    summary.skipped.append(SkippedItem(item: entry.item, origin: entry.origin, reason: .refused(error.description)))
+                    summary.skipped.append(
+                        SkippedItem(item: entry.item, origin: entry.origin, reason: .refused(error.description)))
                 }
             }
         }

@@ -48,7 +48,9 @@ extension ItemManager {
         // once, at the end, instead of making a set of 100,000 ids for a few.
         var inserted = IDSet(), insertedBy: [UUID: Int] = [:], numbers: [Int: Int] = [:]
         for line in lines {
-            if let reason = replay(line.steps, nextNumber: line.nextNumber, noting: &inserted) { return (line.revision, reason) }
+            if let reason = replay(line.steps, nextNumber: line.nextNumber, noting: &inserted) {
+                return (line.revision, reason)
+            }
             for case .insert(let item, _) in line.steps {
                 insertedBy[item.id] = line.revision
                 numbers[item.number] = line.revision
@@ -73,14 +75,17 @@ extension ItemManager {
     }
 
     /// One line's `steps` taken forward, each id put in added to `inserted`.
-    private mutating func replay(_ steps: [JournalStep], nextNumber next: Int, noting inserted: inout IDSet) -> String? {
+    private mutating func replay(_ steps: [JournalStep], nextNumber next: Int, noting inserted: inout IDSet) -> String?
+    {
         for step in steps {
             switch step {
             case .insert(let item, let place):
                 guard item.done == place.done, place.index <= (place.done ? doneStored.count : openStored.count) else {
                     return "item \(item.id.uuidString) cannot be put at \(place.index)"
                 }
-                guard (1..<next).contains(item.number) else { return "item \(item.id.uuidString) has the number \(item.number)" }
+                guard (1..<next).contains(item.number) else {
+                    return "item \(item.id.uuidString) has the number \(item.number)"
+                }
                 if place.done {
                     doneStored.insert(item, at: place.index)
                 } else {
@@ -95,8 +100,12 @@ extension ItemManager {
                 if place.done { doneStored.remove(at: place.index) } else { openStored.remove(at: place.index) }
                 ids?.remove(id)
             case .replace(let item, let place):
-                guard item.done == place.done, isItem(item.id, at: place) else { return "no item \(item.id.uuidString) at \(place.index)" }
-                guard stored(at: place).number == item.number else { return "item \(item.id.uuidString) changed its number" }
+                guard item.done == place.done, isItem(item.id, at: place) else {
+                    return "no item \(item.id.uuidString) at \(place.index)"
+                }
+                guard stored(at: place).number == item.number else {
+                    return "item \(item.id.uuidString) changed its number"
+                }
                 if place.done {
                     doneStored[place.index] = item
                 } else {

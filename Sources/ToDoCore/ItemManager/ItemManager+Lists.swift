@@ -50,9 +50,14 @@ extension ItemManager {
     /// Renames the list `name` to `newName`, as `moveItems(ofList:to:)` moves its items; refused
     /// when another list of that name holds items (`ItemManagerError.listTaken`): a rename never
     /// merges two lists, which undo alone could then tell apart.
-    public mutating func renameList(_ name: String?, to newName: String?) throws(ItemManagerError) -> (list: String?, items: [ToDoItem]) {
-        if !ListName.same(name, newName), let taken = lists().first(where: { ListName.same($0.name, newName) }), taken.open + taken.done > 0 {
-            throw .listTaken(from: ListName.shown(name), to: ListName.shown(taken.name), holding: taken.open + taken.done)
+    public mutating func renameList(
+        _ name: String?, to newName: String?
+    ) throws(ItemManagerError) -> (list: String?, items: [ToDoItem]) {
+        if !ListName.same(name, newName), let taken = lists().first(where: { ListName.same($0.name, newName) }),
+            taken.open + taken.done > 0
+        {
+            throw .listTaken(
+                from: ListName.shown(name), to: ListName.shown(taken.name), holding: taken.open + taken.done)
         }
         return try moveItems(ofList: name, to: newName)
     }
@@ -60,8 +65,12 @@ extension ItemManager {
     /// Removes the list `name` by moving its items to the list `target` (`.some(nil)`: the default
     /// list), as `moveItems(ofList:to:)`; refused while it holds items and no list is given to take
     /// them (`listHoldsItems`: removing a list never removes items), and for a list no item is in.
-    public mutating func removeList(_ name: String?, movingTo target: String??) throws(ItemManagerError) -> (list: String?, items: [ToDoItem]) {
-        guard let held = lists().first(where: { ListName.same($0.name, name) }) else { throw .noSuchList(ListName.shown(name)) }
+    public mutating func removeList(
+        _ name: String?, movingTo target: String??
+    ) throws(ItemManagerError) -> (list: String?, items: [ToDoItem]) {
+        guard let held = lists().first(where: { ListName.same($0.name, name) }) else {
+            throw .noSuchList(ListName.shown(name))
+        }
         guard let target else { throw .listHoldsItems(ListName.shown(name), holding: held.open + held.done) }
         return try moveItems(ofList: name, to: target)
     }
@@ -69,7 +78,9 @@ extension ItemManager {
     /// Gives every item of the list `name` the list `newName` (`nil`: the default list), spelled
     /// as a list the items have already unless it is the list itself spelled anew, and returns the
     /// list's name as the items had it, and the items. Refused when no item is in the list.
-    public mutating func moveItems(ofList name: String?, to newName: String?) throws(ItemManagerError) -> (list: String?, items: [ToDoItem]) {
+    public mutating func moveItems(
+        ofList name: String?, to newName: String?
+    ) throws(ItemManagerError) -> (list: String?, items: [ToDoItem]) {
         let items = (openStored + doneStored).filter { ListName.same($0.list, name) }
         guard let first = items.first else { throw .noSuchList(ListName.shown(name)) }
         // Spelled once for every item, not for each.

@@ -33,7 +33,9 @@ extension ItemManager {
     /// its start, by as much) moved to the next occurrence still ahead (`RepeatRule.nextOccurrence`).
     /// When the series has no occurrence after this one, the item itself is checked. Refused when
     /// the rule is one todo cannot follow, or when the moved item would be an open twin.
-    public mutating func checkOccurrence(withID id: UUID, rules: TimeZoneRules) throws(ItemManagerError) -> CheckedOccurrence {
+    public mutating func checkOccurrence(
+        withID id: UUID, rules: TimeZoneRules
+    ) throws(ItemManagerError) -> CheckedOccurrence {
         let place = try place(ofID: id)
         let item = item(at: place)
         guard !place.done, let text = item.repeatRule, let anchor = item.occurrence else {

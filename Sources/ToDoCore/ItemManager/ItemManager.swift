@@ -52,7 +52,9 @@ public struct ItemManager: Sendable {
     /// A list restored from stored items in stored order: open and done items are separated,
     /// keeping their order. Items without a number (0) are numbered after all others, in order.
     /// Two items sharing an id or a number are refused, since a reference could not tell them apart.
-    public init(storedItems: [ToDoItem], nextNumber: Int? = nil, now: (@Sendable () -> Date)? = nil) throws(ItemManagerError) {
+    public init(
+        storedItems: [ToDoItem], nextNumber: Int? = nil, now: (@Sendable () -> Date)? = nil
+    ) throws(ItemManagerError) {
         var stored = StoredItems()
         for item in storedItems.map(StoredItem.init) {
             stored.note(item)
@@ -64,7 +66,9 @@ public struct ItemManager: Sendable {
     /// A list restored from items already separated as they were read, which then need no copying.
     init(stored: StoredItems, nextNumber: Int?, now: (@Sendable () -> Date)?) throws(ItemManagerError) {
         self.now = now
-        if let nextNumber, !(1...ToDoItem.largestNumber + 1).contains(nextNumber) { throw .numberOutOfRange(nextNumber) }
+        if let nextNumber, !(1...ToDoItem.largestNumber + 1).contains(nextNumber) {
+            throw .numberOutOfRange(nextNumber)
+        }
         openStored = stored.open
         doneStored = stored.done
         mayHaveStartDates = stored.anyStartDate
@@ -94,7 +98,8 @@ public struct ItemManager: Sendable {
                     }
                     if number > 0 {
                         if !seenNumbers.insert(number) {
-                            throw .duplicateNumber(existing: (stored.first { $0.number == number } ?? items[index]).item)
+                            throw .duplicateNumber(
+                                existing: (stored.first { $0.number == number } ?? items[index]).item)
                         }
                         highestNumber = max(highestNumber, number)
                     }
@@ -136,7 +141,9 @@ public struct ItemManager: Sendable {
     /// has its id, or when an open item has the same content. Its repeat rule is read as `repeatGiven`
     /// says (`RepeatGiven`: a rule a person typed keeps the month's end).
     @discardableResult
-    public mutating func add(_ item: ToDoItem, repeatGiven: RepeatGiven = .asWritten) throws(ItemManagerError) -> ToDoItem {
+    public mutating func add(
+        _ item: ToDoItem, repeatGiven: RepeatGiven = .asWritten
+    ) throws(ItemManagerError) -> ToDoItem {
         try Self.checkPlaceHasName(item.location)
         if let parent = item.parent { try checkParent(parent, of: item.id) }
         try Self.checkRepeat(of: item, before: nil)
@@ -156,7 +163,9 @@ public struct ItemManager: Sendable {
     /// `stampingTimes`, an item without a creation time is created now; an import leaves an unknown
     /// time unknown. Without `refusingTwins`, an open item with the content of another is let in
     /// (an item a sync brings: the calendar's data is not this list's to refuse).
-    mutating func insert(_ item: ToDoItem, stampingTimes: Bool = true, refusingTwins: Bool = true) throws(ItemManagerError) -> ToDoItem {
+    mutating func insert(
+        _ item: ToDoItem, stampingTimes: Bool = true, refusingTwins: Bool = true
+    ) throws(ItemManagerError) -> ToDoItem {
         try validate(item)
         if containsItem(withID: item.id), let existing = self.item(withID: item.id) {
             throw .duplicateID(existing: existing)
@@ -207,7 +216,9 @@ public struct ItemManager: Sendable {
         item.done = false
         item.completedAt = nil
         item.modifiedAt = currentTime()
-        let place = keepingAddedOrder ? openStored.firstIndex(whereNumber: { $0 > item.number }) ?? openStored.count : openStored.count
+        let place =
+            keepingAddedOrder
+            ? openStored.firstIndex(whereNumber: { $0 > item.number }) ?? openStored.count : openStored.count
         steps.append(.inserted(item.id, at: ItemPlace(done: false, index: place)))
         let stored = StoredItem(item)
         openStored.insert(stored, at: place)
@@ -280,7 +291,9 @@ public struct ItemManager: Sendable {
     /// returns it. Refused under the same rules as `add`, an open item being compared with the other
     /// open items.
     @discardableResult
-    public mutating func updateItem(withID id: UUID, _ edit: (inout ToDoItem) -> Void) throws(ItemManagerError) -> ToDoItem {
+    public mutating func updateItem(
+        withID id: UUID, _ edit: (inout ToDoItem) -> Void
+    ) throws(ItemManagerError) -> ToDoItem {
         let place = try place(ofID: id)
         let old = item(at: place)
         var item = old
@@ -322,7 +335,9 @@ public struct ItemManager: Sendable {
     /// changes the list lost with its journal, which the history keeps.
     mutating func keepNumbersTaken(by entries: some Sequence<HistoryEntry>) {
         for entry in entries {
-            for item in entry.steps.compactMap(\.itemBefore) + entry.results.compactMap(\.item) { keepNumberTaken(item.number) }
+            for item in entry.steps.compactMap(\.itemBefore) + entry.results.compactMap(\.item) {
+                keepNumberTaken(item.number)
+            }
         }
     }
 
@@ -378,14 +393,18 @@ public struct ItemManager: Sendable {
         if let time = item.due?.time, !ToDoItem.timestampRange.contains(time) { throw .invalidDueDate(time) }
         if let time = item.start?.time, !ToDoItem.timestampRange.contains(time) { throw .invalidDueDate(time) }
         if let priority = item.priority, !ToDoItem.priorityRange.contains(priority) { throw .invalidPriority(priority) }
-        if let percent = item.percentComplete, !ToDoItem.percentRange.contains(percent) { throw .invalidPercent(percent) }
+        if let percent = item.percentComplete, !ToDoItem.percentRange.contains(percent) {
+            throw .invalidPercent(percent)
+        }
         // A link or another text field is one line: a line break would end a calendar's property early.
         for field in ItemField.texts {
             if let text = item[text: field], !ItemField.isOneLine(text) {
                 throw .controlCharacters(field, text)
             }
         }
-        if let note = item.annotations.first(where: { !ItemField.isOneLine($0.text) }) { throw .controlCharacters(.annotations, note.text) }
+        if let note = item.annotations.first(where: { !ItemField.isOneLine($0.text) }) {
+            throw .controlCharacters(.annotations, note.text)
+        }
         if let tag = item.tags.first(where: { !Tags.isValid($0) }) { throw .invalidTag(tag) }
     }
 
@@ -432,11 +451,13 @@ public struct ItemManager: Sendable {
         // A subtask at any depth is below a direct subtask, open or done: most checks find none in
         // one pass.
         guard mayHaveSubtasks,
-              [openStored, doneStored].contains(where: { !$0.indices(whereParent: ids.contains).isEmpty })
+            [openStored, doneStored].contains(where: { !$0.indices(whereParent: ids.contains).isEmpty })
         else { return nil }
         for id in ids {
             let below = descendants(of: id)
-            let left = openStored.indices(whereIDAndNumber: { id, _ in below.contains(id) && !ids.contains(id) }).map { openStored[$0].item }
+            let left = openStored.indices(whereIDAndNumber: { id, _ in below.contains(id) && !ids.contains(id) }).map {
+                openStored[$0].item
+            }
             if !left.isEmpty, let parent = item(withID: id) { return (parent, left) }
         }
         return nil
@@ -445,7 +466,9 @@ public struct ItemManager: Sendable {
     /// The direct subtasks of the item with `id`, open ones first, each part in list order.
     public func subtasks(of id: UUID) -> [ToDoItem] {
         guard mayHaveSubtasks else { return [] }
-        return [openStored, doneStored].flatMap { items in items.indices(whereParent: { $0 == id }).map { items[$0].item } }
+        return [openStored, doneStored].flatMap { items in
+            items.indices(whereParent: { $0 == id }).map { items[$0].item }
+        }
     }
 
     /// The ids of the subtasks of the item with `id`, at any depth: one pass to find each item's
@@ -455,7 +478,9 @@ public struct ItemManager: Sendable {
         var children: [UUID: [UUID]] = [:]
         for items in [openStored, doneStored] {
             let (ids, parents) = items.idsAndParents()
-            for index in ids.indices { if let parent = parents[index] { children[parent, default: []].append(ids[index]) } }
+            for index in ids.indices {
+                if let parent = parents[index] { children[parent, default: []].append(ids[index]) }
+            }
         }
         var found = Set<UUID>(), waiting = children[id] ?? []
         while let next = waiting.popLast() {
@@ -490,7 +515,10 @@ public struct ItemManager: Sendable {
         // The ids and parents read once; only the ids of parents (a few items) go in a dictionary,
         // the others are told apart by an `IDSet`.
         let (allIDs, allParents) = StoredItemArray(items).idsAndParents()
-        let (ids, parents) = positions.map { positions in (positions.map { allIDs[$0] }, positions.map { allParents[$0] }) } ?? (allIDs, allParents)
+        let (ids, parents) =
+            positions.map { positions in (positions.map { allIDs[$0] }, positions.map { allParents[$0] }) } ?? (
+                allIDs, allParents
+            )
         let count = ids.count
         var parentIDs = IDSet()
         for parent in parents { if let parent { parentIDs.insert(parent) } }
@@ -538,7 +566,9 @@ public struct ItemManager: Sendable {
                 placed[index] = true
                 order.append(index)
                 depths.append(depth)
-                for child in children[childStart[index]..<childStart[index + 1]].reversed() { pending.append((child, depth + 1)) }
+                for child in children[childStart[index]..<childStart[index + 1]].reversed() {
+                    pending.append((child, depth + 1))
+                }
             }
         }
         for root in roots { place(root, depth: 0) }
@@ -563,10 +593,13 @@ public struct ItemManager: Sendable {
     /// A reminder counted from the due needs a due, and one counted from the start a start or a
     /// due: refused where the reminders or those dates change, though a file may hold one without.
     static func checkAlarms(of item: ToDoItem, before old: ToDoItem?) throws(ItemManagerError) {
-        guard !item.alarms.isEmpty, old.map({ $0.alarms != item.alarms || $0.due != item.due || $0.start != item.start }) ?? true else { return }
+        guard !item.alarms.isEmpty,
+            old.map({ $0.alarms != item.alarms || $0.due != item.due || $0.start != item.start }) ?? true
+        else { return }
         for alarm in item.alarms {
             switch alarm.trigger {
-            case .beforeDue where item.due == nil, .beforeStart where item.due == nil && item.start == nil: throw .reminderWithoutDue(item)
+            case .beforeDue where item.due == nil, .beforeStart where item.due == nil && item.start == nil:
+                throw .reminderWithoutDue(item)
             default: continue
             }
         }
@@ -575,7 +608,9 @@ public struct ItemManager: Sendable {
     /// A place needs a name (a list shows it): refused for what is added or edited, though a file
     /// or an import may hold one without.
     static func checkPlaceHasName(_ location: Location?) throws(ItemManagerError) {
-        if let name = location?.name, name.unicodeScalars.allSatisfy(Whitespace.isSpaceOrNewline) { throw .emptyLocationName }
+        if let name = location?.name, name.unicodeScalars.allSatisfy(Whitespace.isSpaceOrNewline) {
+            throw .emptyLocationName
+        }
     }
 
     mutating func checkNoOpenItemHasContent(of item: ToDoItem, except excludedID: UUID?) throws(ItemManagerError) {

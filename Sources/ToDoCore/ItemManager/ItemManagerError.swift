@@ -79,7 +79,8 @@ extension ItemManagerError: CustomStringConvertible {
             return "the title must be a single line: \(quoted(title))"
         case .controlCharacters(let field, let text):
             // As JSON writes it: the characters themselves are not to reach a terminal.
-            return "the \(field.name) must be one line without control characters: " + String(decoding: JSONValue.string(text).serializedCompactly(), as: UTF8.self)
+            return "the \(field.name) must be one line without control characters: "
+                + String(decoding: JSONValue.string(text).serializedCompactly(), as: UTF8.self)
         case .invalidCoordinate(let coordinate):
             return "the coordinate \(coordinate.latitude),\(coordinate.longitude) is out of range"
                 + " (latitude -90...90, longitude -180...180)"
@@ -112,12 +113,17 @@ extension ItemManagerError: CustomStringConvertible {
         case .parentCycle(let parent):
             return "\(parent.label) is the item itself or one of its subtasks; an item cannot be its own subtask"
         case .subtaskOfAnother(let subtask, let parent):
-            return "\(subtask.label) is already a subtask of \(parent.label); nothing was changed (to move it: todo edit \(subtask.number) --parent <ref>)"
+            return
+                "\(subtask.label) is already a subtask of \(parent.label); nothing was changed (to move it: todo edit \(subtask.number) --parent <ref>)"
         case .openSubtasks(let parent, let subtasks):
             // Named up to a screenful: a chain of thousands is said in a line, not thousands.
-            let shown = subtasks.prefix(Self.mostSubtasksNamed).map(\.label).joined(separator: ", ")
-                + (subtasks.count > Self.mostSubtasksNamed ? " and \(subtasks.count - Self.mostSubtasksNamed) more" : "")
-            let refs = subtasks.count > Self.mostSubtasksNamed ? "todo list --parent \(parent.number) shows them"
+            let shown =
+                subtasks.prefix(Self.mostSubtasksNamed).map(\.label).joined(separator: ", ")
+                + (subtasks.count > Self.mostSubtasksNamed
+                    ? " and \(subtasks.count - Self.mostSubtasksNamed) more" : "")
+            let refs =
+                subtasks.count > Self.mostSubtasksNamed
+                ? "todo list --parent \(parent.number) shows them"
                 : "or give them too: \(([parent] + subtasks).map { String($0.number) }.joined(separator: ","))"
             return "\(parent.label) has open subtasks: \(shown); check or remove them first, \(refs)"
         case .invalidRepeatRule(let error):
@@ -125,19 +131,23 @@ extension ItemManagerError: CustomStringConvertible {
         case .noSuchList(let name):
             return "no item is in the list '\(name)'; todo lists shows the lists"
         case .listTaken(let from, let to, let holding):
-            return "the list '\(to)' holds \(counted(holding, "item")) already; renaming '\(from)' to it would merge the two lists for good;"
+            return
+                "the list '\(to)' holds \(counted(holding, "item")) already; renaming '\(from)' to it would merge the two lists for good;"
                 + " to merge them, todo lists remove \(from) --to \(to)"
         case .listHoldsItems(let name, let holding):
-            return "the list \(name) holds \(counted(holding, "item")); give --to <list> to move them, as todo lists remove \(name) --to default"
+            return
+                "the list \(name) holds \(counted(holding, "item")); give --to <list> to move them, as todo lists remove \(name) --to default"
         case .nothingToPostpone(let item):
             return "\(item.label) has no due date to postpone; give it one with todo edit \(item.number) --due <date>"
         case .postponedPastTheYears(let item):
             return "\(item.label) would be moved past the year 9999"
         case .reminderWithoutDue(let item):
-            return "a reminder before the due needs a due date\(item.number > 0 ? ": \(item.label)" : ""); give --due, or --no-remind"
+            return
+                "a reminder before the due needs a due date\(item.number > 0 ? ": \(item.label)" : ""); give --due, or --no-remind"
         case .repeatWithoutDue(let item):
             // An item being added (no number yet) has no repeat to take away.
-            return "a repeating item needs a due date to repeat from" + (item.number > 0 ? ": \(item.label); give --due, or --no-repeat" : "; give --due too")
+            return "a repeating item needs a due date to repeat from"
+                + (item.number > 0 ? ": \(item.label); give --due, or --no-repeat" : "; give --due too")
         case .unfollowableRepeat(let item):
             return "todo cannot work out when \(item.label) is next due from its repeat rule \(item.repeatRule ?? "")"
                 + " (todo follows FREQ=DAILY, WEEKLY, MONTHLY and YEARLY with INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH,"
@@ -145,7 +155,8 @@ extension ItemManagerError: CustomStringConvertible {
         case .beginningDone(let item):
             return "\(item.label) is done; open it again with todo uncheck \(item.number) to begin it"
         case .invalidTag(let tag):
-            return tag.isEmpty ? "a tag is empty" : "the tag \(quoted(tag)) holds a space or control character; a tag is one word"
+            return tag.isEmpty
+                ? "a tag is empty" : "the tag \(quoted(tag)) holds a space or control character; a tag is one word"
         }
     }
 

@@ -46,16 +46,21 @@ public struct ItemQuery: Equatable, Sendable {
     public var isEmpty: Bool { self == ItemQuery() }
 
     /// The open and done items that match, each section sorted, then cut to the limit.
-    public func apply(open: [ToDoItem], done: [ToDoItem], now: Date, dates: DueDateFormatter) -> (open: [ToDoItem], done: [ToDoItem]) {
-        let result = apply(open: open.map(StoredItem.init), done: done.map(StoredItem.init), now: now, dates: dates, latestDone: nil)
+    public func apply(
+        open: [ToDoItem], done: [ToDoItem], now: Date, dates: DueDateFormatter
+    ) -> (open: [ToDoItem], done: [ToDoItem]) {
+        let result = apply(
+            open: open.map(StoredItem.init), done: done.map(StoredItem.init), now: now, dates: dates, latestDone: nil)
         return (result.open.map(\.item), result.done.map(\.item))
     }
 
     /// `apply` on the items as the list keeps them, keeping of the matching done items (in the
     /// order they were checked) only the `latestDone` checked last, as the list's own view shows
     /// them; `moreDone` counts the others, `cut` the matching items the limit left out.
-    package func apply(open: [StoredItem], done: [StoredItem], now: Date, dates: DueDateFormatter,
-                       latestDone: Int?) -> (open: [StoredItem], done: [StoredItem], moreDone: Int, cut: Int) {
+    package func apply(
+        open: [StoredItem], done: [StoredItem], now: Date, dates: DueDateFormatter,
+        latestDone: Int?
+    ) -> (open: [StoredItem], done: [StoredItem], moreDone: Int, cut: Int) {
         var done = isEmpty ? done : done.filter { matches($0, now: now, dates: dates) }
         var moreDone = 0
         if let latestDone, done.count > latestDone {
@@ -76,7 +81,9 @@ public struct ItemQuery: Equatable, Sendable {
 
     /// How many of `items` the filters let through (the sort and limit aside).
     package func countMatching(_ items: some Sequence<StoredItem>, now: Date, dates: DueDateFormatter) -> Int {
-        isEmpty ? items.reduce(0) { count, _ in count + 1 } : items.reduce(0) { $0 + (matches($1, now: now, dates: dates) ? 1 : 0) }
+        isEmpty
+            ? items.reduce(0) { count, _ in count + 1 }
+            : items.reduce(0) { $0 + (matches($1, now: now, dates: dates) ? 1 : 0) }
     }
 
     func matches(_ item: StoredItem, now: Date, dates: DueDateFormatter) -> Bool {
@@ -88,7 +95,11 @@ public struct ItemQuery: Equatable, Sendable {
         if overdue, item.done || !(item.due.map { dates.isOverdue($0, now: now) } ?? false) { return false }
         if !tags.isEmpty || !withoutTags.isEmpty {
             let itemTags = item.tags
-            if !tags.allSatisfy({ Tags.contains(itemTags, $0) }) || withoutTags.contains(where: { Tags.contains(itemTags, $0) }) { return false }
+            if !tags.allSatisfy({ Tags.contains(itemTags, $0) })
+                || withoutTags.contains(where: { Tags.contains(itemTags, $0) })
+            {
+                return false
+            }
         }
         if let project, !ProjectName.contains(project, item.project) { return false }
         if let list, !ListName.same(list, item.list) { return false }
@@ -96,7 +107,8 @@ public struct ItemQuery: Equatable, Sendable {
         if search?.isEmpty == false || !words.isEmpty {
             let fields = [item.title, item.itemDescription, item.location?.name, item.location?.address]
             for text in (search.map { [$0] } ?? []) + words where !text.isEmpty {
-                guard fields.contains(where: { $0.map { TextComparison.contains($0, ignoringCase: text) } ?? false }) else { return false }
+                guard fields.contains(where: { $0.map { TextComparison.contains($0, ignoringCase: text) } ?? false })
+                else { return false }
             }
         }
         return true
@@ -130,10 +142,13 @@ public struct ItemQuery: Equatable, Sendable {
 
     /// Dues compare where they lie on the clock in the zone of `dates`: a whole day after the
     /// times of that day (`DueDateFormatter.sortKey(of:)`).
-    private static func compare(_ left: StoredItem, _ right: StoredItem, by key: SortKey, dates: DueDateFormatter) -> ComparisonResult {
+    private static func compare(
+        _ left: StoredItem, _ right: StoredItem, by key: SortKey, dates: DueDateFormatter
+    ) -> ComparisonResult {
         func optional<Value: Comparable>(_ left: Value?, _ right: Value?) -> ComparisonResult {
             switch (left, right) {
-            case let (left?, right?): return left < right ? .orderedAscending : left > right ? .orderedDescending : .orderedSame
+            case let (left?, right?):
+                return left < right ? .orderedAscending : left > right ? .orderedDescending : .orderedSame
             case (nil, nil): return .orderedSame
             case (nil, _): return .orderedDescending
             case (_, nil): return .orderedAscending
@@ -180,7 +195,8 @@ extension StoredItem {
     /// The todo.txt priority letter after `I` the item came with (`TodoTxtFormat`), if any: never
     /// in a written form.
     var todoTxtLetter: String? {
-        guard !storage.keepsFieldsInText, case .string(let letter)? = storage.fields.foreignMembers.members(from: ForeignMembers.todoTxt)["pri"]
+        guard !storage.keepsFieldsInText,
+            case .string(let letter)? = storage.fields.foreignMembers.members(from: ForeignMembers.todoTxt)["pri"]
         else { return nil }
         return letter
     }
@@ -199,14 +215,22 @@ extension ItemQuery {
     /// The list's own view of `items`: those that wait for their start (`waitsForItsStart`) set
     /// aside, and the positions of the others, not copies of them (a list of 100,000 is
     /// megabytes); `nil` positions when none waits.
-    package static func settingAsideWaiting(in items: [StoredItem], now: Date, dates: DueDateFormatter) -> (waiting: [StoredItem], shown: [Int]?) {
+    package static func settingAsideWaiting(
+        in items: [StoredItem], now: Date, dates: DueDateFormatter
+    ) -> (waiting: [StoredItem], shown: [Int]?) {
         // Read where the items are: through the array, each would be copied to be asked.
         let span = items.span
-        guard let first = span.indices.first(where: { span[$0].waitsForItsStart(now: now, dates: dates) }) else { return ([], nil) }
+        guard let first = span.indices.first(where: { span[$0].waitsForItsStart(now: now, dates: dates) }) else {
+            return ([], nil)
+        }
         var waiting: [StoredItem] = [], shown = Array(0..<first)
         shown.reserveCapacity(span.count)
         for index in first..<span.count {
-            if span[index].waitsForItsStart(now: now, dates: dates) { waiting.append(span[index]) } else { shown.append(index) }
+            if span[index].waitsForItsStart(now: now, dates: dates) {
+                waiting.append(span[index])
+            } else {
+                shown.append(index)
+            }
         }
         return (waiting, shown)
     }

@@ -22,7 +22,8 @@ public enum ItemReference: Equatable, Sendable, CustomStringConvertible {
         } else if let id = UUID(uuidString: trimmed) {
             self = .id(id)
         } else if trimmed.count >= Self.minimumPrefixLength, trimmed.count < 36,
-                  trimmed.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
+            trimmed.allSatisfy({ $0.isHexDigit || $0 == "-" })
+        {
             self = .idPrefix(trimmed)
         } else {
             throw .invalidReference(text)

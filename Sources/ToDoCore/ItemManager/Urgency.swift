@@ -10,7 +10,9 @@ import ToDoStorage
 public enum Urgency {
     /// The score of `item`; `isBlocking`: it is a subtask of an open item; `isBlocked`: it has
     /// open subtasks.
-    package static func score(of item: StoredItem, isBlocking: Bool, isBlocked: Bool, now: Date, dates: DueDateFormatter) -> Double {
+    package static func score(
+        of item: StoredItem, isBlocking: Bool, isBlocked: Bool, now: Date, dates: DueDateFormatter
+    ) -> Double {
         let seconds = now.timeIntervalSince1970
         var score = 0.0
         if let due = item.due {
@@ -54,15 +56,24 @@ public enum Urgency {
 extension ItemManager {
     /// The open items that can be done now, most urgent first (`Urgency`), with their scores:
     /// those waiting for a start after today are left out. Ties keep the list's order.
-    package func rankedByUrgency(_ candidates: [StoredItem], now: Date, dates: DueDateFormatter) -> [(item: StoredItem, urgency: Double)] {
+    package func rankedByUrgency(
+        _ candidates: [StoredItem], now: Date, dates: DueDateFormatter
+    ) -> [(item: StoredItem, urgency: Double)] {
         let (ids, parents) = openStored.idsAndParents()
         let openIDs = Set(ids)
         let blocked = Set(parents.compactMap { $0 }.filter(openIDs.contains))
-        let scored = candidates.enumerated().compactMap { offset, item -> (offset: Int, item: StoredItem, urgency: Double)? in
+        let scored = candidates.enumerated().compactMap {
+            offset, item -> (offset: Int, item: StoredItem, urgency: Double)? in
             guard !item.done, !item.waitsForItsStart(now: now, dates: dates) else { return nil }
             let isBlocking = item.parent.map(openIDs.contains) ?? false
-            return (offset, item, Urgency.score(of: item, isBlocking: isBlocking, isBlocked: blocked.contains(item.id), now: now, dates: dates))
+            return (
+                offset, item,
+                Urgency.score(
+                    of: item, isBlocking: isBlocking, isBlocked: blocked.contains(item.id), now: now, dates: dates)
+            )
         }
-        return scored.sorted { $0.urgency != $1.urgency ? $0.urgency > $1.urgency : $0.offset < $1.offset }.map { ($0.item, $0.urgency) }
+        return scored.sorted { $0.urgency != $1.urgency ? $0.urgency > $1.urgency : $0.offset < $1.offset }.map {
+            ($0.item, $0.urgency)
+        }
     }
 }

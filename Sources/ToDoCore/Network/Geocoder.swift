@@ -28,8 +28,10 @@ public struct Geocoder: Sendable {
         let url = endpoint.appendingQuery([("q", address), ("format", "jsonv2"), ("limit", "1")])
         let response: HTTPResponse
         do {
-            response = try transport.send(HTTPRequest(url: url, headers: ["User-Agent": userAgent, "Accept": "application/json"],
-                                                     timeout: timeout, maximumBodyBytes: Self.maximumAnswerBytes))
+            response = try transport.send(
+                HTTPRequest(
+                    url: url, headers: ["User-Agent": userAgent, "Accept": "application/json"],
+                    timeout: timeout, maximumBodyBytes: Self.maximumAnswerBytes))
         } catch {
             throw .transport(error)
         }
@@ -46,9 +48,13 @@ public struct Geocoder: Sendable {
         } catch {
             throw .badResponse("not JSON: \(error)")
         }
-        guard case .array(let results) = json else { throw .badResponse("expected an array of places, found \(json.kindDescription)") }
+        guard case .array(let results) = json else {
+            throw .badResponse("expected an array of places, found \(json.kindDescription)")
+        }
         guard let first = results.first else { throw .noResult }
-        guard case .object(let place) = first else { throw .badResponse("expected a place object, found \(first.kindDescription)") }
+        guard case .object(let place) = first else {
+            throw .badResponse("expected a place object, found \(first.kindDescription)")
+        }
         func degrees(_ key: String) throws(GeocodingError) -> Double {
             switch place[key] {
             case .string(let text)?:

@@ -18,8 +18,10 @@ public struct HTTPRequest: Equatable, Sendable {
     /// up, so that a hostile or broken server cannot fill the memory.
     public var maximumBodyBytes: Int
 
-    public init(method: String = "GET", url: WebAddress, headers: [String: String] = [:], body: [UInt8]? = nil,
-                credentials: HTTPCredentials? = nil, timeout: Double, maximumBodyBytes: Int) {
+    public init(
+        method: String = "GET", url: WebAddress, headers: [String: String] = [:], body: [UInt8]? = nil,
+        credentials: HTTPCredentials? = nil, timeout: Double, maximumBodyBytes: Int
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -58,7 +60,8 @@ public struct HTTPResponse: Equatable, Sendable {
 
     public init(status: Int, headers: [String: String] = [:], body: [UInt8], redirectedTo: WebAddress? = nil) {
         self.status = status
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.headers = Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
         self.redirectedTo = redirectedTo
     }
@@ -99,7 +102,8 @@ extension HTTPError {
     static func size(_ bytes: Int) -> String {
         guard bytes >= 1 << 20 else { return "\(bytes) bytes" }
         let megabytes = Double(bytes) / Double(1 << 20)
-        return megabytes == megabytes.rounded() ? "\(Int(megabytes)) MB" : "\(JSONValue.literal(for: (megabytes * 10).rounded() / 10)) MB"
+        return megabytes == megabytes.rounded()
+            ? "\(Int(megabytes)) MB" : "\(JSONValue.literal(for: (megabytes * 10).rounded() / 10)) MB"
     }
 }
 

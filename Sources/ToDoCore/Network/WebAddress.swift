@@ -23,8 +23,12 @@ public struct WebAddress: Hashable, Sendable, CustomStringConvertible {
     /// `text` as an absolute address (with a scheme); `nil` for a relative reference or one that is
     /// not an address at all (a port that is not a number, a scheme with other characters).
     public init?(string text: String) {
-        guard let reference = Reference(Self.escapingInvalidCharacters(text)), let scheme = reference.scheme else { return nil }
-        self.init(scheme: scheme, authority: reference.authority, path: reference.path, query: reference.query, fragment: reference.fragment)
+        guard let reference = Reference(Self.escapingInvalidCharacters(text)), let scheme = reference.scheme else {
+            return nil
+        }
+        self.init(
+            scheme: scheme, authority: reference.authority, path: reference.path, query: reference.query,
+            fragment: reference.fragment)
         guard portIsValid else { return nil }
     }
 
@@ -35,17 +39,22 @@ public struct WebAddress: Hashable, Sendable, CustomStringConvertible {
         guard !text.isEmpty, let reference = Reference(Self.escapingInvalidCharacters(text)) else { return nil }
         if let scheme = reference.scheme {
             // A whole address stands as given (as Foundation took it): it is not merged with anything.
-            self.init(scheme: scheme, authority: reference.authority, path: reference.path, query: reference.query, fragment: reference.fragment)
+            self.init(
+                scheme: scheme, authority: reference.authority, path: reference.path, query: reference.query,
+                fragment: reference.fragment)
         } else if let authority = reference.authority {
-            self.init(scheme: base.scheme, authority: authority, path: Self.removingDotSegments(reference.path),
-                      query: reference.query, fragment: reference.fragment)
+            self.init(
+                scheme: base.scheme, authority: authority, path: Self.removingDotSegments(reference.path),
+                query: reference.query, fragment: reference.fragment)
         } else if reference.path.isEmpty {
-            self.init(scheme: base.scheme, authority: base.authority, path: base.path, query: reference.query ?? base.query,
-                      fragment: reference.fragment)
+            self.init(
+                scheme: base.scheme, authority: base.authority, path: base.path, query: reference.query ?? base.query,
+                fragment: reference.fragment)
         } else {
             let path = reference.path.hasPrefix("/") ? reference.path : Self.merging(reference.path, into: base)
-            self.init(scheme: base.scheme, authority: base.authority, path: Self.removingDotSegments(path),
-                      query: reference.query, fragment: reference.fragment)
+            self.init(
+                scheme: base.scheme, authority: base.authority, path: Self.removingDotSegments(path),
+                query: reference.query, fragment: reference.fragment)
         }
         guard portIsValid else { return nil }
     }
@@ -56,7 +65,8 @@ public struct WebAddress: Hashable, Sendable, CustomStringConvertible {
         self.path = path
         self.query = query
         self.fragment = fragment
-        absoluteString = scheme + ":" + (authority.map { "//" + $0 } ?? "") + path + (query.map { "?" + $0 } ?? "")
+        absoluteString =
+            scheme + ":" + (authority.map { "//" + $0 } ?? "") + path + (query.map { "?" + $0 } ?? "")
             + (fragment.map { "#" + $0 } ?? "")
     }
 
@@ -93,9 +103,11 @@ public struct WebAddress: Hashable, Sendable, CustomStringConvertible {
     /// Whether `other` has the same scheme, host and port: where credentials may go on a redirect.
     public func hasSameOrigin(as other: WebAddress) -> Bool {
         func port(_ address: WebAddress) -> Int? {
-            address.port ?? (address.scheme.lowercased() == "https" ? 443 : address.scheme.lowercased() == "http" ? 80 : nil)
+            address.port
+                ?? (address.scheme.lowercased() == "https" ? 443 : address.scheme.lowercased() == "http" ? 80 : nil)
         }
-        return scheme.lowercased() == other.scheme.lowercased() && host?.lowercased() == other.host?.lowercased() && port(self) == port(other)
+        return scheme.lowercased() == other.scheme.lowercased() && host?.lowercased() == other.host?.lowercased()
+            && port(self) == port(other)
     }
 
     private var hostAndPort: Substring? {
@@ -105,7 +117,9 @@ public struct WebAddress: Hashable, Sendable, CustomStringConvertible {
 
     private var portText: Substring? {
         guard let hostAndPort else { return nil }
-        let afterHost = hostAndPort.hasPrefix("[") ? (hostAndPort.firstIndex(of: "]") ?? hostAndPort.endIndex) : hostAndPort.startIndex
+        let afterHost =
+            hostAndPort.hasPrefix("[")
+            ? (hostAndPort.firstIndex(of: "]") ?? hostAndPort.endIndex) : hostAndPort.startIndex
         guard let colon = hostAndPort[afterHost...].lastIndex(of: ":") else { return nil }
         return hostAndPort[hostAndPort.index(after: colon)...]
     }
@@ -145,8 +159,9 @@ public struct WebAddress: Hashable, Sendable, CustomStringConvertible {
     /// The address on the same server with another path and query (`/dav/cal/x.ics?a=1`), given escaped.
     public func replacingPathAndQuery(with pathAndQuery: String) -> WebAddress {
         let queryStart = pathAndQuery.firstIndex(of: "?")
-        return WebAddress(scheme: scheme, authority: authority, path: String(pathAndQuery[..<(queryStart ?? pathAndQuery.endIndex)]),
-                          query: queryStart.map { String(pathAndQuery[pathAndQuery.index(after: $0)...]) }, fragment: nil)
+        return WebAddress(
+            scheme: scheme, authority: authority, path: String(pathAndQuery[..<(queryStart ?? pathAndQuery.endIndex)]),
+            query: queryStart.map { String(pathAndQuery[pathAndQuery.index(after: $0)...]) }, fragment: nil)
     }
 
     /// The address with `name=value` pairs added to its query, each escaped so that any text
@@ -154,7 +169,9 @@ public struct WebAddress: Hashable, Sendable, CustomStringConvertible {
     public func appendingQuery(_ pairs: [(name: String, value: String)]) -> WebAddress {
         let added = pairs.map { "\(Self.queryEncoded($0.name))=\(Self.queryEncoded($0.value))" }
         let existing = query.map { $0.isEmpty ? [] : [$0] } ?? []
-        return WebAddress(scheme: scheme, authority: authority, path: path, query: (existing + added).joined(separator: "&"), fragment: fragment)
+        return WebAddress(
+            scheme: scheme, authority: authority, path: path, query: (existing + added).joined(separator: "&"),
+            fragment: fragment)
     }
 
     /// Every byte but the unreserved ones of RFC 3986 as `%XX`.
@@ -185,7 +202,8 @@ public struct WebAddress: Hashable, Sendable, CustomStringConvertible {
             if let colon = rest.firstIndex(of: ":"), !rest[..<colon].contains("/") {
                 let name = rest[..<colon]
                 guard let first = name.first, first.isASCII, first.isLetter,
-                      name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+                    name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+                else { return nil }
                 scheme = String(name)
                 rest = rest[rest.index(after: colon)...]
             }
@@ -212,11 +230,15 @@ public struct WebAddress: Hashable, Sendable, CustomStringConvertible {
         guard path.contains(".") else { return path }
         var input = Substring(path), output: [Substring] = []
         while !input.isEmpty {
-            if input.hasPrefix("../") { input = input.dropFirst(3) }
-            else if input.hasPrefix("./") { input = input.dropFirst(2) }
-            else if input.hasPrefix("/./") { input = input.dropFirst(2) }
-            else if input == "/." { input = "/" }
-            else if input.hasPrefix("/../") {
+            if input.hasPrefix("../") {
+                input = input.dropFirst(3)
+            } else if input.hasPrefix("./") {
+                input = input.dropFirst(2)
+            } else if input.hasPrefix("/./") {
+                input = input.dropFirst(2)
+            } else if input == "/." {
+                input = "/"
+            } else if input.hasPrefix("/../") {
                 input = input.dropFirst(3)
                 if !output.isEmpty { output.removeLast() }
             } else if input == "/.." {
@@ -237,11 +259,14 @@ public struct WebAddress: Hashable, Sendable, CustomStringConvertible {
     /// `text` with every byte an address may not hold as `%XX` (a `%` too, when no escape follows it).
     private static func escapingInvalidCharacters(_ text: String) -> String {
         let bytes = Array(text.utf8)
-        guard bytes.contains(where: { !mayStandInAddress($0) || $0 == UInt8(ascii: "%") }) else { return String(decoding: bytes, as: UTF8.self) }
+        guard bytes.contains(where: { !mayStandInAddress($0) || $0 == UInt8(ascii: "%") }) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         for (index, byte) in bytes.enumerated() {
-            let beginsEscape = byte == UInt8(ascii: "%") && index + 2 < bytes.count
+            let beginsEscape =
+                byte == UInt8(ascii: "%") && index + 2 < bytes.count
                 && HexDigit.value(bytes[index + 1]) != nil && HexDigit.value(bytes[index + 2]) != nil
             if mayStandInAddress(byte) && (byte != UInt8(ascii: "%") || beginsEscape) {
                 result.append(byte)
@@ -265,7 +290,9 @@ public struct WebAddress: Hashable, Sendable, CustomStringConvertible {
     /// RFC 3986's unreserved characters: letters, digits, `-._~`.
     static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
         default: return "-._~".utf8.contains(byte)
         }
     }

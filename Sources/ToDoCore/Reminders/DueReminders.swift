@@ -66,7 +66,9 @@ public struct ReminderLog: Equatable, Sendable {
     /// `due` (oldest first) split as a run takes them: those it rings, at most `mostOfOneItem` of
     /// an item and `mostInOneRun` in all; those of an item past its share, which are taken as
     /// shown and never ring; and those past the run's share, which the next run rings.
-    public static func shares(of due: [DueReminder]) -> (ringing: [DueReminder], passedOver: [DueReminder], later: [DueReminder]) {
+    public static func shares(
+        of due: [DueReminder]
+    ) -> (ringing: [DueReminder], passedOver: [DueReminder], later: [DueReminder]) {
         var ringing: [DueReminder] = [], passedOver: [DueReminder] = [], later: [DueReminder] = []
         var perItem: [UUID: Int] = [:]
         for reminder in due {
@@ -131,22 +133,33 @@ public struct ReminderLog: Equatable, Sendable {
     /// Reads the log's bytes; `file` names it in errors.
     public init(bytes: [UInt8], file: String) throws(StoreError) {
         let value: JSONValue
-        do { value = try JSONValue(parsing: bytes) } catch { throw .invalidContent(file: file, reason: "not JSON: \(error)") }
-        guard case .object(let object) = value, case .number(let versionText)? = object["version"], let version = Int(versionText) else {
+        do { value = try JSONValue(parsing: bytes) } catch {
+            throw .invalidContent(file: file, reason: "not JSON: \(error)")
+        }
+        guard case .object(let object) = value, case .number(let versionText)? = object["version"],
+            let version = Int(versionText)
+        else {
             throw .invalidContent(file: file, reason: "expected an object with a version")
         }
         guard version <= Self.currentVersion else {
-            throw .invalidContent(file: file, reason: "format version \(version) is from a newer todo (this one reads version \(Self.currentVersion))")
+            throw .invalidContent(
+                file: file,
+                reason: "format version \(version) is from a newer todo (this one reads version \(Self.currentVersion))"
+            )
         }
         switch object["lastRun"] {
         case nil, .null?: lastRun = nil
         case .number(let text)?: lastRun = Double(text)
         default: throw .invalidContent(file: file, reason: "lastRun: expected a number")
         }
-        guard case .array(let entries)? = object["shown"] ?? .array([]) else { throw .invalidContent(file: file, reason: "shown: expected an array") }
+        guard case .array(let entries)? = object["shown"] ?? .array([]) else {
+            throw .invalidContent(file: file, reason: "shown: expected an array")
+        }
         for entry in entries {
-            guard case .object(let member) = entry, case .string(let idText)? = member["id"], let id = UUID(uuidString: idText),
-                  case .number(let atText)? = member["at"], let moment = Double(atText) else {
+            guard case .object(let member) = entry, case .string(let idText)? = member["id"],
+                let id = UUID(uuidString: idText),
+                case .number(let atText)? = member["at"], let moment = Double(atText)
+            else {
                 throw .invalidContent(file: file, reason: "shown: expected objects with an id and an at")
             }
             shown.insert(Shown(id: id, moment: moment))

@@ -85,7 +85,9 @@ struct ChangeJournal {
         let end = try file.endOfKeptLines(size: Int(status.st_size), upTo: revision)
         let line = entry.line()
         let first = end > 0 ? HistoryEntry.number(atStartOf: try file.read(at: 0, count: 32)) : nil
-        if let first, entry.number - first >= ChangeHistory.keptChanges + Self.trimSlack || end + line.count > Self.byteLimit {
+        if let first,
+            entry.number - first >= ChangeHistory.keptChanges + Self.trimSlack || end + line.count > Self.byteLimit
+        {
             try rewrite(keeping: try file.read(at: 0, count: end), adding: line, newest: entry.number)
             return PendingFlush(done: ())
         }
@@ -162,7 +164,8 @@ struct ChangeJournal {
             length -= kept.removeFirst().count + 1
         }
         // No spare is kept: the history is rewritten once in many changes.
-        try FileSystem.writeAtomically(to: path, permissions: Self.permissions, keepingSpare: false) { append throws(StoreError) in
+        try FileSystem.writeAtomically(to: path, permissions: Self.permissions, keepingSpare: false) {
+            append throws(StoreError) in
             for old in kept { try append(Array(old) + [UInt8(ascii: "\n")]) }
             try append(line)
         }
@@ -186,7 +189,9 @@ private struct OpenFile {
     }
 
     func write(_ bytes: [UInt8], at offset: Int) throws(StoreError) {
-        guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else { throw FileSystem.failure("write", path) }
+        guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
+            throw FileSystem.failure("write", path)
+        }
         try FileSystem.writeAll(bytes, to: descriptor, path: path)
     }
 
@@ -214,7 +219,8 @@ private struct OpenFile {
             let start = try startOfLine(before: end - 1)
             // A line that is not an entry is kept, and ends the search: it was not written here.
             guard let number = HistoryEntry.number(atStartOf: try read(at: start, count: min(32, end - start))),
-                  number > revision else { break }
+                number > revision
+            else { break }
             numbers.append(number)
             end = start
         }

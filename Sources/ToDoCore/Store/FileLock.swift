@@ -18,7 +18,8 @@ struct FileLock: ~Copyable {
     /// file removed or replaced while its lock was being taken is opened again: a lock on a file
     /// that no longer has the name excludes nobody.
     init(path: String, timeout: Double) throws(StoreError) {
-        let attempts = max(1, Int((min(timeout, JSONFileStore.longestLockTimeout) / Self.retryInterval).rounded(.up)) + 1)
+        let attempts = max(
+            1, Int((min(timeout, JSONFileStore.longestLockTimeout) / Self.retryInterval).rounded(.up)) + 1)
         var descriptor = try OwnFiles.openCompanion(path, operation: "lock", readsContents: false)
         var attempt = 1
         while true {

@@ -46,9 +46,12 @@ public struct JSONFileStore: Sendable {
     /// (`StoreError.tooLargeToWrite`), never written for every later command to refuse.
     public let sizeLimit: Int
 
-    public init(path: String, lockTimeout: Double = 10, sizeLimit: Int = OwnFiles.sizeLimit, now: (@Sendable () -> Date)? = nil,
-                timeZone: TimeZoneRules = .utc, newID: (@Sendable () -> UUID)? = nil, journalFromBytes: Int = Self.journalFromBytes,
-                notice: (@Sendable (StoreNotice) -> Void)? = nil) {
+    public init(
+        path: String, lockTimeout: Double = 10, sizeLimit: Int = OwnFiles.sizeLimit, now: (@Sendable () -> Date)? = nil,
+        timeZone: TimeZoneRules = .utc, newID: (@Sendable () -> UUID)? = nil,
+        journalFromBytes: Int = Self.journalFromBytes,
+        notice: (@Sendable (StoreNotice) -> Void)? = nil
+    ) {
         self.path = path
         self.notice = notice
         self.journalFromBytes = journalFromBytes
@@ -69,7 +72,8 @@ public struct JSONFileStore: Sendable {
     /// by `command` (the command line without the program name). When `change` throws, nothing is
     /// written and the error is rethrown as it was.
     @discardableResult
-    public func update<Result>(command: [String] = [], _ change: (inout ItemManager) throws -> Result) throws -> Result {
+    public func update<Result>(command: [String] = [], _ change: (inout ItemManager) throws -> Result) throws -> Result
+    {
         try update(command: command) { manager, _ in (try change(&manager), nil) }
     }
 
@@ -88,7 +92,9 @@ public struct JSONFileStore: Sendable {
     /// other commands go on meanwhile.
     /// With `leavingNothingOnFailure` (a setup, which may be refused), a `body` that throws takes
     /// the lock file and the folders this call made away again: a refused setup leaves nothing.
-    public func whileSyncing<Result>(leavingNothingOnFailure: Bool = false, _ body: () throws -> Result) throws -> Result {
+    public func whileSyncing<Result>(
+        leavingNothingOnFailure: Bool = false, _ body: () throws -> Result
+    ) throws -> Result {
         let path = try dataPath()
         let lockPath = path + Self.syncLockSuffix
         // The folders missing, outermost first, and whether the lock file is: to take away again.
@@ -136,8 +142,11 @@ public struct JSONFileStore: Sendable {
     /// same permissions, stamped with the digest of the list's file as the transaction leaves it
     /// (`SyncState.listDigest`); setting it to `nil` removes it. The history gets the list's change.
     @discardableResult
-    public func update<Result>(command: [String] = [], withSyncState change: (inout ItemManager, inout SyncState?) throws -> Result) throws -> Result {
-        try update(command: command, withSyncStateAndHistory: { manager, state, _ in (try change(&manager, &state), nil) })
+    public func update<Result>(
+        command: [String] = [], withSyncState change: (inout ItemManager, inout SyncState?) throws -> Result
+    ) throws -> Result {
+        try update(
+            command: command, withSyncStateAndHistory: { manager, state, _ in (try change(&manager, &state), nil) })
     }
 
     /// As `update(command:withSyncState:)`, for a change that reads the history and may take back
@@ -145,15 +154,17 @@ public struct JSONFileStore: Sendable {
     /// not exist is left so when nothing changed.
     func update<Result>(
         command: [String], alwaysLocks: Bool = true,
-        withSyncStateAndHistory change: (inout ItemManager, inout SyncState?, () throws(StoreError) -> ChangeHistory) throws
+        withSyncStateAndHistory change: (inout ItemManager, inout SyncState?, () throws(StoreError) -> ChangeHistory)
+            throws
             -> (Result, (HistoryEntry.Kind, [Int])?)
     ) throws -> Result {
-        try update(command: command, alwaysLocks: alwaysLocks, companion: Self.syncStateSuffix, read: readSyncState,
-                   write: { state, listDigest throws(StoreError) in
-                       var state = state
-                       state.listDigest = try listDigest()
-                       return state.serialized()
-                   }, change)
+        try update(
+            command: command, alwaysLocks: alwaysLocks, companion: Self.syncStateSuffix, read: readSyncState,
+            write: { state, listDigest throws(StoreError) in
+                var state = state
+                state.listDigest = try listDigest()
+                return state.serialized()
+            }, change)
     }
 
     /// What `todo remind` keeps beside the list (`ReminderLog`): the list's path with this added.
@@ -162,11 +173,16 @@ public struct JSONFileStore: Sendable {
     /// Runs `change` on the list as it is and the log of reminders shown, under the list's lock:
     /// the log is replaced when `change` changed it (atomically, only its owner may read it); the
     /// list is never changed here. Nothing is made for a list that does not exist.
-    public func update<Result>(withReminderLog change: (ItemManager, inout ReminderLog) throws -> Result) throws -> Result {
-        try update(command: [], alwaysLocks: false, companion: Self.reminderLogSuffix, read: { path throws(StoreError) -> ReminderLog? in
-            guard let (bytes, _) = try FileSystem.readCompanionFile(at: path, limit: sizeLimit) else { return nil }
-            return try ReminderLog(bytes: bytes.array, file: path)
-        }, write: { (log: ReminderLog, _) throws(StoreError) in log.serialized() }) { (manager: inout ItemManager, log: inout ReminderLog?, _) in
+    public func update<Result>(
+        withReminderLog change: (ItemManager, inout ReminderLog) throws -> Result
+    ) throws -> Result {
+        try update(
+            command: [], alwaysLocks: false, companion: Self.reminderLogSuffix,
+            read: { path throws(StoreError) -> ReminderLog? in
+                guard let (bytes, _) = try FileSystem.readCompanionFile(at: path, limit: sizeLimit) else { return nil }
+                return try ReminderLog(bytes: bytes.array, file: path)
+            }, write: { (log: ReminderLog, _) throws(StoreError) in log.serialized() }
+        ) { (manager: inout ItemManager, log: inout ReminderLog?, _) in
             var current = log ?? ReminderLog()
             let result = try change(manager, &current)
             if current != log ?? ReminderLog() { log = current }
@@ -182,28 +198,36 @@ public struct JSONFileStore: Sendable {
         command: [String], alwaysLocks: Bool, companion suffix: String,
         read: @escaping (String) throws(StoreError) -> Companion?,
         write: @escaping (Companion, _ listDigest: ListDigest) throws(StoreError) -> [UInt8],
-        _ change: (inout ItemManager, inout Companion?, () throws(StoreError) -> ChangeHistory) throws -> (Result, (HistoryEntry.Kind, [Int])?)
+        _ change: (inout ItemManager, inout Companion?, () throws(StoreError) -> ChangeHistory) throws -> (
+            Result, (HistoryEntry.Kind, [Int])?
+        )
     ) throws -> Result {
         var state: Companion?, original: Companion?
         var statePath = ""
-        return try update(command: command, alwaysLocks: alwaysLocks, readingAlong: { path throws(StoreError) in
-            statePath = path + suffix
-            state = try read(statePath)
-            original = state
-        }, preparingAlong: { listDigest throws(StoreError) -> (() throws(StoreError) -> Void)? in
-            guard state != original else { return nil }
-            guard let state else {
-                return { () throws(StoreError) in
-                    if unlink(statePath) != 0, errno != ENOENT { throw FileSystem.failure("remove", statePath) }
+        return try update(
+            command: command, alwaysLocks: alwaysLocks,
+            readingAlong: { path throws(StoreError) in
+                statePath = path + suffix
+                state = try read(statePath)
+                original = state
+            },
+            preparingAlong: { listDigest throws(StoreError) -> (() throws(StoreError) -> Void)? in
+                guard state != original else { return nil }
+                guard let state else {
+                    return { () throws(StoreError) in
+                        if unlink(statePath) != 0, errno != ENOENT { throw FileSystem.failure("remove", statePath) }
+                    }
                 }
+                let bytes = try write(state, listDigest)
+                let prepared = try FileSystem.prepareReplacement(
+                    of: statePath, permissions: Self.filePermissions, keepingSpare: false,
+                    limit: sizeLimit
+                ) {
+                    append throws(StoreError) in try append(bytes)
+                }
+                return { () throws(StoreError) in try prepared.commit() }
             }
-            let bytes = try write(state, listDigest)
-            let prepared = try FileSystem.prepareReplacement(of: statePath, permissions: Self.filePermissions, keepingSpare: false,
-                                                             limit: sizeLimit) {
-                append throws(StoreError) in try append(bytes)
-            }
-            return { () throws(StoreError) in try prepared.commit() }
-        }) { manager, history in
+        ) { manager, history in
             // Called only while `change` runs: never kept.
             try withoutActuallyEscaping(history) { history in try change(&manager, &state, history) }
         }
@@ -226,7 +250,9 @@ public struct JSONFileStore: Sendable {
     typealias ListDigest = () throws(StoreError) -> UInt64?
 
     private static func listDigest(at path: String) throws(StoreError) -> UInt64? {
-        try listDigest(of: FileSystem.digest(ofFileAt: path), journal: FileSystem.digest(ofFileAt: ListJournal(dataPath: path).path))
+        try listDigest(
+            of: FileSystem.digest(ofFileAt: path),
+            journal: FileSystem.digest(ofFileAt: ListJournal(dataPath: path).path))
     }
 
     /// The list file's digest, mixed with its journal's when there is one (a list without a
@@ -252,9 +278,13 @@ public struct JSONFileStore: Sendable {
     public func keepsFile(atPath path: String) -> Bool {
         var target = stat()
         guard stat(path, &target) == 0, let data = try? dataPath() else { return false }
-        let kept = [data, data + ".history", data + ListJournal.suffix, data + Self.indexSuffix, data + ".lock", FileSystem.sparePath(for: data), data + Self.syncStateSuffix,
-                    FileSystem.sparePath(for: data + Self.syncStateSuffix), data + Self.syncLockSuffix, data + Self.reminderLogSuffix,
-                    FileSystem.sparePath(for: data + Self.reminderLogSuffix)]
+        let kept = [
+            data, data + ".history", data + ListJournal.suffix, data + Self.indexSuffix, data + ".lock",
+            FileSystem.sparePath(for: data), data + Self.syncStateSuffix,
+            FileSystem.sparePath(for: data + Self.syncStateSuffix), data + Self.syncLockSuffix,
+            data + Self.reminderLogSuffix,
+            FileSystem.sparePath(for: data + Self.reminderLogSuffix)
+        ]
         return kept.contains { kept in
             var status = stat()
             return stat(kept, &status) == 0 && status.st_dev == target.st_dev && status.st_ino == target.st_ino
@@ -275,7 +305,9 @@ public struct JSONFileStore: Sendable {
         command: [String], alwaysLocks: Bool = false,
         readingAlong: (String) throws(StoreError) -> Void = { _ in },
         preparingAlong: (ListDigest) throws(StoreError) -> (() throws(StoreError) -> Void)? = { _ in nil },
-        _ body: (inout ItemManager, () throws(StoreError) -> ChangeHistory) throws -> (Result, (HistoryEntry.Kind, [Int])?)
+        _ body: (inout ItemManager, () throws(StoreError) -> ChangeHistory) throws -> (
+            Result, (HistoryEntry.Kind, [Int])?
+        )
     ) throws -> Result {
         let path = try dataPath()
         // Only a change makes a list: a command on a list that does not exist yet (a mistyped
@@ -292,7 +324,8 @@ public struct JSONFileStore: Sendable {
         var attempt = 1
         while true {
             do {
-                return try update(at: path, command: command, readingAlong: readingAlong, preparingAlong: preparingAlong, body)
+                return try update(
+                    at: path, command: command, readingAlong: readingAlong, preparingAlong: preparingAlong, body)
             } catch StoreError.replacedMeanwhile where attempt < Self.transactionAttempts {
                 attempt += 1
             }
@@ -303,7 +336,9 @@ public struct JSONFileStore: Sendable {
         at path: String, command: [String],
         readingAlong: (String) throws(StoreError) -> Void,
         preparingAlong: (ListDigest) throws(StoreError) -> (() throws(StoreError) -> Void)?,
-        _ body: (inout ItemManager, () throws(StoreError) -> ChangeHistory) throws -> (Result, (HistoryEntry.Kind, [Int])?)
+        _ body: (inout ItemManager, () throws(StoreError) -> ChangeHistory) throws -> (
+            Result, (HistoryEntry.Kind, [Int])?
+        )
     ) throws -> Result {
         let lock = try FileLock(path: path + ".lock", timeout: lockTimeout)
 
@@ -317,9 +352,12 @@ public struct JSONFileStore: Sendable {
         let notInList = try history.changesNotInList(after: revision)
         let known = notInList?.upperBound ?? revision
         if let notInList {
-            snapshot.manager.keepNumbersTaken(by: try history.history(upTo: known).entries.filter { notInList.contains($0.number) })
+            snapshot.manager.keepNumbersTaken(
+                by: try history.history(upTo: known).entries.filter { notInList.contains($0.number) })
         }
-        let (result, reverting) = try body(&snapshot.manager) { () throws(StoreError) in try history.history(upTo: known) }
+        let (result, reverting) = try body(&snapshot.manager) { () throws(StoreError) in
+            try history.history(upTo: known)
+        }
         let changes = snapshot.manager.changes
         // What goes in place right after the list (the sync state), written before it is changed.
         var afterList: (() throws(StoreError) -> Void)?
@@ -351,17 +389,20 @@ public struct JSONFileStore: Sendable {
                 let journal = ListJournal(dataPath: path)
                 let listDigest = snapshot.listDigest
                 afterList = try preparingAlong { () throws(StoreError) in
-                    Self.listDigest(of: try listDigest(), journal: FileSystem.digest(of: snapshot.journal.keptBytes + line))
+                    Self.listDigest(
+                        of: try listDigest(), journal: FileSystem.digest(of: snapshot.journal.keptBytes + line))
                 }
                 try checkUnchanged()
                 try journal.append(line, at: snapshot.journal.end, readSize: snapshot.journal.size)
                 writeIndex(snapshot.index, of: path)
             } else {
-                try writeWhole(snapshot, at: path, revision: number, historyFlush: historyFlush, beforeReplacing: {
-                    written throws(StoreError) in
-                    afterList = try preparingAlong { () throws(StoreError) in try Self.listDigest(at: written) }
-                    try checkUnchanged()
-                })
+                try writeWhole(
+                    snapshot, at: path, revision: number, historyFlush: historyFlush,
+                    beforeReplacing: {
+                        written throws(StoreError) in
+                        afterList = try preparingAlong { () throws(StoreError) in try Self.listDigest(at: written) }
+                        try checkUnchanged()
+                    })
             }
         } else {
             afterList = try preparingAlong { () throws(StoreError) in try Self.listDigest(at: path) }
@@ -377,17 +418,22 @@ public struct JSONFileStore: Sendable {
     private func journalLine(for snapshot: Snapshot, touched: [TouchedItem]) -> [UInt8]? {
         let journal = snapshot.journal
         guard snapshot.document.continuesInJournal, !snapshot.needsWritingWhole, snapshot.fileSize >= journalFromBytes,
-              journal.lines.count < Self.journalLineLimit, !snapshot.manager.steps.isEmpty else { return nil }
-        let line = ListJournal.bytes(of: ListJournal.Line(revision: snapshot.revision + 1, nextNumber: snapshot.manager.nextNumber,
-                                                           listDigest: try? snapshot.listDigest(), steps: snapshot.manager.journalSteps(touched: touched)))
+            journal.lines.count < Self.journalLineLimit, !snapshot.manager.steps.isEmpty
+        else { return nil }
+        let line = ListJournal.bytes(
+            of: ListJournal.Line(
+                revision: snapshot.revision + 1, nextNumber: snapshot.manager.nextNumber,
+                listDigest: try? snapshot.listDigest(), steps: snapshot.manager.journalSteps(touched: touched)))
         guard journal.end + line.count <= max(Self.journalByteAllowance, snapshot.fileSize / 16) else { return nil }
         return line
     }
 
     /// Writes the list whole, atomically, at `revision` (folding its journal in, and keeping one
     /// from now on when it is long), once the history's line is on disk; then removes the journal.
-    private func writeWhole(_ snapshot: Snapshot, at path: String, revision: Int, historyFlush: ChangeJournal.PendingFlush?,
-                            beforeReplacing: (_ written: String) throws(StoreError) -> Void) throws(StoreError) {
+    private func writeWhole(
+        _ snapshot: Snapshot, at path: String, revision: Int, historyFlush: ChangeJournal.PendingFlush?,
+        beforeReplacing: (_ written: String) throws(StoreError) -> Void
+    ) throws(StoreError) {
         var document = snapshot.document
         document.nextNumber = snapshot.manager.nextNumber
         document.revision = revision
@@ -408,16 +454,22 @@ public struct JSONFileStore: Sendable {
         // The history's line is flushed while the list is written; the list replaces the old
         // one only once both are on disk.
         var writtenDigest: UInt64?
-        try FileSystem.writeAtomically(to: path, permissions: Self.filePermissions, limit: sizeLimit,
-                                       beforeReplacing: { written throws(StoreError) in
-                                           if index != nil { writtenDigest = try FileSystem.digest(ofFileAt: written) }
-                                           try historyFlush?.wait()
-                                           try beforeReplacing(written)
-                                       }) {
+        try FileSystem.writeAtomically(
+            to: path, permissions: Self.filePermissions, limit: sizeLimit,
+            beforeReplacing: { written throws(StoreError) in
+                if index != nil { writtenDigest = try FileSystem.digest(ofFileAt: written) }
+                try historyFlush?.wait()
+                try beforeReplacing(written)
+            }
+        ) {
             append throws(StoreError) in
-            itemsRange = try document.write(items: items, append, noting: index == nil ? nil : { item, written in
-                if let written { index?.add(written, of: item) } else { index?.addUndescribable() }
-            })
+            itemsRange = try document.write(
+                items: items, append,
+                noting: index == nil
+                    ? nil
+                    : { item, written in
+                        if let written { index?.add(written, of: item) } else { index?.addUndescribable() }
+                    })
         }
         // The list holds the journal's lines now; left behind by a crash, readers skip them. (A
         // journal beside a list that keeps none is another list's: it goes too.)
@@ -426,8 +478,11 @@ public struct JSONFileStore: Sendable {
         // Only of the very file written: another program's edit in place between the rename and
         // the identity taken here (its time put back) would be a file the index does not describe.
         if let itemsRange, let writtenDigest, let identity = FileIdentity.current(at: path),
-           (try? FileSystem.digest(ofFileAt: path)) == writtenDigest, FileIdentity.current(at: path) == identity {
-            writeIndex(index?.bytes(itemsRange: itemsRange, identity: identity, revision: revision, fileDigest: writtenDigest), of: path)
+            (try? FileSystem.digest(ofFileAt: path)) == writtenDigest, FileIdentity.current(at: path) == identity
+        {
+            writeIndex(
+                index?.bytes(itemsRange: itemsRange, identity: identity, revision: revision, fileDigest: writtenDigest),
+                of: path)
         }
     }
 
@@ -439,7 +494,9 @@ public struct JSONFileStore: Sendable {
     /// none. Only time is lost when this fails: readers scan the list, as without it.
     private func writeIndex(_ index: [UInt8]?, of path: String) {
         guard let index else { return }
-        try? FileSystem.writeAtomically(to: path + Self.indexSuffix, permissions: Self.filePermissions, keepingSpare: false, limit: .max) {
+        try? FileSystem.writeAtomically(
+            to: path + Self.indexSuffix, permissions: Self.filePermissions, keepingSpare: false, limit: .max
+        ) {
             append throws(StoreError) in try append(index)
         }
     }
@@ -498,7 +555,8 @@ public struct JSONFileStore: Sendable {
             }
             // A change that wrote the list whole meanwhile may have removed the journal read.
             guard snapshot.document.continuesInJournal, FileIdentity.current(at: path) != snapshot.identity,
-                  attempt < Self.readAttempts else { return snapshot }
+                attempt < Self.readAttempts
+            else { return snapshot }
             attempt += 1
         }
     }
@@ -525,26 +583,35 @@ public struct JSONFileStore: Sendable {
             fileDigest = digest
             return digest
         }
-        var document = try StoreDocument(text: text, file: path, indexed: index.map { index in
-            { start, revision in
-                let found = withExtendedLifetime(index) {
-                    ListIndex.items(from: index, text: text, identity: identity, revision: revision, arrayStart: start)
+        var document = try StoreDocument(
+            text: text, file: path,
+            indexed: index.map { index in
+                { start, revision in
+                    let found = withExtendedLifetime(index) {
+                        ListIndex.items(
+                            from: index, text: text, identity: identity, revision: revision, arrayStart: start)
+                    }
+                    fileDigest = found?.fileDigest
+                    return found.map { ($0.items, $0.arrayEnd) }
                 }
-                fileDigest = found?.fileDigest
-                return found.map { ($0.items, $0.arrayEnd) }
-            }
-        })
-        let newIndex = makingIndex && isLong && fileDigest == nil && document.continuesInJournal
+            })
+        let newIndex =
+            makingIndex && isLong && fileDigest == nil && document.continuesInJournal
             ? document.itemsRange.flatMap {
-                ListIndex.bytes(of: document.items, in: text, itemsRange: $0, identity: identity, revision: document.revision ?? 0, fileDigest: digest())
+                ListIndex.bytes(
+                    of: document.items, in: text, itemsRange: $0, identity: identity, revision: document.revision ?? 0,
+                    fileDigest: digest())
             }
             : nil
         // The items move into the manager; the document keeps only what surrounds them.
         var items = document.items
         document.items = StoredItems()
         let wholeDays = items.bringToCurrentForm(ItemForm(version: document.readVersion), timeZone: timeZone)
-        let migration = document.readVersion < StoreDocument.currentVersion
-            ? HistoryEntry.Migration(fromVersion: document.readVersion, toVersion: StoreDocument.currentVersion, wholeDays: wholeDays, timeZone: timeZone.name) : nil
+        let migration =
+            document.readVersion < StoreDocument.currentVersion
+            ? HistoryEntry.Migration(
+                fromVersion: document.readVersion, toVersion: StoreDocument.currentVersion, wholeDays: wholeDays,
+                timeZone: timeZone.name) : nil
         let needsWritingWhole = migration != nil || wholeDays > 0 || !items.unnumbered.isEmpty
         var manager: ItemManager
         do {
@@ -562,7 +629,9 @@ public struct JSONFileStore: Sendable {
         // not leave a journal's changes unread, and then removed by the next change.
         let file = ListJournal(dataPath: path)
         do throws(StoreError) {
-            if let read = try file.read(after: document.revision ?? 0, folded: document.foldedJournalOf, listDigest: digest, limit: sizeLimit) {
+            if let read = try file.read(
+                after: document.revision ?? 0, folded: document.foldedJournalOf, listDigest: digest, limit: sizeLimit)
+            {
                 journal = read
             } else {
                 // Not this user's own: never used, and the next change writes the list whole.
@@ -579,9 +648,11 @@ public struct JSONFileStore: Sendable {
             throw error
         }
         let listDigest = { () throws(StoreError) -> UInt64? in digest() }
-        return Snapshot(document: document, manager: manager, identity: identity, migration: migration,
-                        needsWritingWhole: needsWritingWhole || journalIgnored, fileSize: fileSize, listDigest: listDigest, journal: journal,
-                        index: newIndex)
+        return Snapshot(
+            document: document, manager: manager, identity: identity, migration: migration,
+            needsWritingWhole: needsWritingWhole || journalIgnored, fileSize: fileSize, listDigest: listDigest,
+            journal: journal,
+            index: newIndex)
     }
 
     private static func reason(for error: ItemManagerError) -> String {

@@ -61,7 +61,9 @@ struct ListJournal {
     /// then, and nothing is written. `nil` when the journal is not this user's own (another user's
     /// planted in a folder others can write to, a link, not a plain file): never used, said by the
     /// caller. One of the user's own that others may write to is refused, as the history is.
-    func read(after revision: Int, folded: UInt64?, listDigest: () -> UInt64, limit: Int) throws(StoreError) -> Contents? {
+    func read(
+        after revision: Int, folded: UInt64?, listDigest: () -> UInt64, limit: Int
+    ) throws(StoreError) -> Contents? {
         // Part of the list: only this user's own file (see `OwnFiles.reasonNotToTrust`).
         let read: (bytes: OwnedBytes, identity: FileIdentity)?
         do {
@@ -81,8 +83,10 @@ struct ListJournal {
     /// The list file the journal continues.
     var listPath: String { String(path.dropLast(Self.suffix.count)) }
 
-    private func contents(of bytes: [UInt8], after revision: Int, folded: UInt64?,
-                          listDigest: () -> UInt64) throws(StoreError) -> Contents {
+    private func contents(
+        of bytes: [UInt8], after revision: Int, folded: UInt64?,
+        listDigest: () -> UInt64
+    ) throws(StoreError) -> Contents {
         var contents = Contents(size: bytes.count)
         var start = 0
         var lineNumber = 0
@@ -97,7 +101,8 @@ struct ListJournal {
             }
             let read: Line
             do {
-                read = try JSONScanner.scanDocument(in: Array(body) + [UInt8(ascii: "}")]) { scanner throws(JSONDecodingError) in
+                read = try JSONScanner.scanDocument(in: Array(body) + [UInt8(ascii: "}")]) {
+                    scanner throws(JSONDecodingError) in
                     try Self.scannedLine(&scanner)
                 }
             } catch {
@@ -117,13 +122,19 @@ struct ListJournal {
             // Any other line continues this very file, or is refused: never replayed onto a file
             // it was not written for, nor skipped for a revision another program counted up.
             if let bound = read.listDigest, bound != listDigest() {
-                throw .invalidContent(file: path, reason: "its changes from \(read.revision) on continue another version of \(listPath) (changed by another"
-                    + " program, or put back from a copy, since they were written), and were not applied to it. To use the list as"
-                    + " \(listPath) holds it now, move the journal away (mv \(HistoryEntry.shellQuoted(path)) \(HistoryEntry.shellQuoted(path + ".old")))")
+                throw .invalidContent(
+                    file: path,
+                    reason:
+                        "its changes from \(read.revision) on continue another version of \(listPath) (changed by another"
+                        + " program, or put back from a copy, since they were written), and were not applied to it. To use the list as"
+                        + " \(listPath) holds it now, move the journal away (mv \(HistoryEntry.shellQuoted(path)) \(HistoryEntry.shellQuoted(path + ".old")))"
+                )
             }
             let expected = revision + contents.lines.count + 1
             guard read.revision == expected else {
-                throw .invalidContent(file: path, reason: "line \(lineNumber) is change \(read.revision), where change \(expected) was due")
+                throw .invalidContent(
+                    file: path,
+                    reason: "line \(lineNumber) is change \(read.revision), where change \(expected) was due")
             }
             contents.lines.append(read)
             contents.end = next
@@ -139,7 +150,9 @@ struct ListJournal {
         let bodyEnd = line.endIndex - suffixLength
         let suffix = line[bodyEnd...]
         guard suffix.starts(with: checkPrefix), suffix.suffix(2).elementsEqual(#""}"#.utf8) else { return nil }
-        guard let digest = HexDigit.digest(spelledBy: suffix.dropFirst(checkPrefix.count).prefix(16)) else { return nil }
+        guard let digest = HexDigit.digest(spelledBy: suffix.dropFirst(checkPrefix.count).prefix(16)) else {
+            return nil
+        }
         let body = line[..<bodyEnd]
         return FileSystem.digest(of: body) == digest ? body : nil
     }
@@ -160,14 +173,17 @@ struct ListJournal {
                 listDigest = digest
             case "steps":
                 var list: [JournalStep] = []
-                try scanner.scanArray(mismatch: { kind in .shape("steps", "expected an array, found \(kind)") }) { scanner, _ throws(JSONDecodingError) in
+                try scanner.scanArray(mismatch: { kind in .shape("steps", "expected an array, found \(kind)") }) {
+                    scanner, _ throws(JSONDecodingError) in
                     list.append(try scannedStep(&scanner))
                 }
                 steps = list
             default: _ = try scanner.unknownValue()
             }
         }
-        guard let revision, let nextNumber, let steps else { throw .shape("", "a change without its revision, next number or steps") }
+        guard let revision, let nextNumber, let steps else {
+            throw .shape("", "a change without its revision, next number or steps")
+        }
         return Line(revision: revision, nextNumber: nextNumber, listDigest: listDigest, steps: steps)
     }
 
@@ -206,9 +222,11 @@ struct ListJournal {
         for step in line.steps {
             writer.element()
             switch step {
-            case .insert(let item, let place): ItemPlace.writeStep("insert", at: place, to: &writer) { item.write(to: &$0) }
+            case .insert(let item, let place):
+                ItemPlace.writeStep("insert", at: place, to: &writer) { item.write(to: &$0) }
             case .remove(let id, let place): ItemPlace.writeStep("remove", at: place, to: &writer) { $0.uuid(id) }
-            case .replace(let item, let place): ItemPlace.writeStep("replace", at: place, to: &writer) { item.write(to: &$0) }
+            case .replace(let item, let place):
+                ItemPlace.writeStep("replace", at: place, to: &writer) { item.write(to: &$0) }
             }
         }
         writer.endArray()
@@ -234,7 +252,9 @@ struct ListJournal {
         defer { close(descriptor) }
         // Two changes that both think they hold the list's lock check the size and write one
         // after the other.
-        guard FileSystem.retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) == 0 else { throw FileSystem.failure("lock", path) }
+        guard FileSystem.retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) == 0 else {
+            throw FileSystem.failure("lock", path)
+        }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileSystem.failure("write", path) }
         guard Int(status.st_size) == readSize, status.st_nlink > 0 else { throw .replacedMeanwhile(file: listPath) }
@@ -244,7 +264,9 @@ struct ListJournal {
             }
         }
         do throws(StoreError) {
-            guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else { throw FileSystem.failure("write", path) }
+            guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
+                throw FileSystem.failure("write", path)
+            }
             try FileSystem.writeAll(line, to: descriptor, path: path)
             guard FileSystem.synchronize(descriptor) else { throw FileSystem.failure("write", path) }
         } catch {

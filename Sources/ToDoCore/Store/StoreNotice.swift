@@ -15,10 +15,12 @@ public enum StoreNotice: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .journalIgnored(let journal, let list):
-            return "\(journal) is not this user's own file (another user's, a link, or not a plain file), so its changes"
+            return
+                "\(journal) is not this user's own file (another user's, a link, or not a plain file), so its changes"
                 + " were not read: \(list) is used as its file holds it, and the next change writes it whole"
         case .changesNotInList(let list, let changes):
-            return "the history of \(list) records changes \(changes.lowerBound)–\(changes.upperBound), which the list does not hold"
+            return
+                "the history of \(list) records changes \(changes.lowerBound)–\(changes.upperBound), which the list does not hold"
                 + " (its journal was lost or left behind, or the list file was put back from a copy or written by another program"
                 + " without its revision); they stay in the history (todo history), and this change is numbered after them"
         }

@@ -33,13 +33,16 @@ extension ItemManagerError: ErrorWithOutcome {
     public var outcome: ErrorOutcome {
         switch self {
         case .noSuchItem, .ambiguousReference, .noSuchList: return .notFound
-        case .duplicateContent, .duplicateID, .duplicateNumber, .openSubtasks, .listTaken, .listHoldsItems, .unfollowableRepeat,
-             .beginningDone, .subtaskOfAnother, .nothingToPostpone, .postponedPastTheYears:
+        case .duplicateContent, .duplicateID, .duplicateNumber, .openSubtasks, .listTaken, .listHoldsItems,
+            .unfollowableRepeat,
+            .beginningDone, .subtaskOfAnother, .nothingToPostpone, .postponedPastTheYears:
             return .refused
         case .numberOutOfRange: return .failed
-        case .emptyTitle, .multilineTitle, .controlCharacters, .invalidCoordinate, .invalidDueDate, .invalidReference, .noLocation,
-             .emptyLocationName, .invalidPriority, .invalidPercent, .invalidTag, .parentCycle, .invalidRepeatRule, .repeatWithoutDue,
-             .reminderWithoutDue:
+        case .emptyTitle, .multilineTitle, .controlCharacters, .invalidCoordinate, .invalidDueDate, .invalidReference,
+            .noLocation,
+            .emptyLocationName, .invalidPriority, .invalidPercent, .invalidTag, .parentCycle, .invalidRepeatRule,
+            .repeatWithoutDue,
+            .reminderWithoutDue:
             return .invalidRequest
         }
     }

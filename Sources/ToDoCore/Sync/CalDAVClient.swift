@@ -20,8 +20,10 @@ public struct CalDAVClient: Sendable {
     /// HTTP, credentials go to its origin only, and from an HTTPS one to no plain HTTP address.
     public let origin: WebAddress?
 
-    public init(transport: any HTTPTransport, credentials: HTTPCredentials?, origin: WebAddress? = nil, timeout: Double = 60,
-                maximumBodyBytes: Int = 256 << 20) {
+    public init(
+        transport: any HTTPTransport, credentials: HTTPCredentials?, origin: WebAddress? = nil, timeout: Double = 60,
+        maximumBodyBytes: Int = 256 << 20
+    ) {
         self.transport = transport
         self.credentials = credentials
         self.origin = origin
@@ -68,25 +70,37 @@ public struct CalDAVClient: Sendable {
     /// say (`/.well-known/caldav`, `current-user-principal`, `calendar-home-set`).
     public func calendars(at url: WebAddress) throws(CalDAVError) -> (home: WebAddress?, calendars: [Calendar]) {
         let dav = DAVNamespace.dav, calDAV = DAVNamespace.calDAV
-        let asked = try properties(of: url, depth: 0, ["<d:resourcetype/>", "<d:displayname/>", "<c:supported-calendar-component-set/>",
-                                                       "<d:current-user-principal/>", "<c:calendar-home-set/>"])
+        let asked = try properties(
+            of: url, depth: 0,
+            [
+                "<d:resourcetype/>", "<d:displayname/>", "<c:supported-calendar-component-set/>",
+                "<d:current-user-principal/>", "<c:calendar-home-set/>"
+            ])
         if let own = asked.responses.first, own.property(dav, "resourcetype")?.child(calDAV, "calendar") != nil {
             return (nil, [Self.calendar(own, base: url)])
         }
         var home = asked.responses.first?.property(calDAV, "calendar-home-set").flatMap { hrefURL($0, base: url) }
         if home == nil {
-            var principal = asked.responses.first?.property(dav, "current-user-principal").flatMap { hrefURL($0, base: url) }
+            var principal = asked.responses.first?.property(dav, "current-user-principal").flatMap {
+                hrefURL($0, base: url)
+            }
             if principal == nil {
                 // A server's root may not say who asks; its well-known address does (RFC 6764).
-                let wellKnown = try properties(of: url.appendingPathComponent(".well-known/caldav"), depth: 0, ["<d:current-user-principal/>"])
-                principal = wellKnown.responses.first?.property(dav, "current-user-principal").flatMap { hrefURL($0, base: url) }
+                let wellKnown = try properties(
+                    of: url.appendingPathComponent(".well-known/caldav"), depth: 0, ["<d:current-user-principal/>"])
+                principal = wellKnown.responses.first?.property(dav, "current-user-principal").flatMap {
+                    hrefURL($0, base: url)
+                }
             }
-            guard let principal else { throw .notCalDAV("\(url.absoluteString) names no calendar and no user's calendars") }
+            guard let principal else {
+                throw .notCalDAV("\(url.absoluteString) names no calendar and no user's calendars")
+            }
             let found = try properties(of: principal, depth: 0, ["<c:calendar-home-set/>"])
             home = found.responses.first?.property(calDAV, "calendar-home-set").flatMap { hrefURL($0, base: principal) }
         }
         guard let home else { throw .notCalDAV("the server names no calendar home for this user") }
-        let listed = try properties(of: home, depth: 1, ["<d:resourcetype/>", "<d:displayname/>", "<c:supported-calendar-component-set/>"])
+        let listed = try properties(
+            of: home, depth: 1, ["<d:resourcetype/>", "<d:displayname/>", "<c:supported-calendar-component-set/>"])
         let calendars = listed.responses.filter { $0.property(dav, "resourcetype")?.child(calDAV, "calendar") != nil }
             .map { Self.calendar($0, base: home) }
         return (home, calendars)
@@ -96,7 +110,8 @@ public struct CalDAVClient: Sendable {
     /// home's with a name made of `slug`.
     public func makeCalendar(named name: String, slug: String, in home: WebAddress) throws(CalDAVError) -> Calendar {
         let url = home.appendingPathComponent(slug, isDirectory: true)
-        let body = #"<?xml version="1.0" encoding="utf-8"?><c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
+        let body =
+            #"<?xml version="1.0" encoding="utf-8"?><c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
             + "<d:set><d:prop><d:displayname>\(Self.escaped(name))</d:displayname>"
             + #"<c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>"#
             + "</d:prop></d:set></c:mkcalendar>"
@@ -110,15 +125,18 @@ public struct CalDAVClient: Sendable {
     /// Every task of the calendar with its etag: a `calendar-query` for VTODO components, so that
     /// a mixed calendar's events are left out. Hrefs outside the calendar are `outside`, never followed.
     public func tasks(in calendar: WebAddress) throws(CalDAVError) -> Listing {
-        let body = #"<?xml version="1.0" encoding="utf-8"?><c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
+        let body =
+            #"<?xml version="1.0" encoding="utf-8"?><c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
             + #"<d:prop><d:getetag/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter>"#
             + "</c:calendar-query>"
-        let (answer, location) = try multistatusAndLocation("REPORT", calendar, depth: 1, body: body, "listing the calendar's tasks")
+        let (answer, location) = try multistatusAndLocation(
+            "REPORT", calendar, depth: 1, body: body, "listing the calendar's tasks")
         var listing = Listing(location: location)
         let scope = CalendarScope(location)
         for response in answer.responses where response.status == nil {
             switch scope.place(of: response.href) {
-            case .member(let href): listing.resources.append(Resource(href: href, etag: response.text(DAVNamespace.dav, "getetag")))
+            case .member(let href):
+                listing.resources.append(Resource(href: href, etag: response.text(DAVNamespace.dav, "getetag")))
             case .outside(let href): listing.outside.append(href)
             case .calendar: break
             }
@@ -130,11 +148,14 @@ public struct CalDAVClient: Sendable {
     /// the UID exactly (RFC 4791 9.7.5, `i;octet`), asked only for a task that left this
     /// machine's calendars while it was changed here (`SyncRun`).
     public func holdsTask(uid: String, in calendar: WebAddress) throws(CalDAVError) -> Bool {
-        let body = #"<?xml version="1.0" encoding="utf-8"?><c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
+        let body =
+            #"<?xml version="1.0" encoding="utf-8"?><c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
             + #"<d:prop><d:getetag/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO">"#
-            + #"<c:prop-filter name="UID"><c:text-match collation="i;octet">"# + Self.escaped(uid) + "</c:text-match></c:prop-filter>"
+            + #"<c:prop-filter name="UID"><c:text-match collation="i;octet">"# + Self.escaped(uid)
+            + "</c:text-match></c:prop-filter>"
             + "</c:comp-filter></c:comp-filter></c:filter></c:calendar-query>"
-        let (answer, location) = try multistatusAndLocation("REPORT", calendar, depth: 1, body: body, "looking for a task in another calendar")
+        let (answer, location) = try multistatusAndLocation(
+            "REPORT", calendar, depth: 1, body: body, "looking for a task in another calendar")
         let scope = CalendarScope(location)
         return answer.responses.contains { response in
             if response.status == nil, case .member = scope.place(of: response.href) { return true }
@@ -176,7 +197,8 @@ public struct CalDAVClient: Sendable {
         var current = token
         var location = calendar
         for _ in 0..<Self.longestChangeListing {
-            let body = #"<?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:">"#
+            let body =
+                #"<?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:">"#
                 + "<d:sync-token>\(Self.escaped(current ?? ""))</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>"
             // RFC 6578 3.2: Depth 0 (the sync-level says how deep); strict servers refuse others with 400.
             let answer = try send("REPORT", calendar, depth: 0, body: body)
@@ -186,7 +208,9 @@ public struct CalDAVClient: Sendable {
             location = Self.location(of: answer, asked: calendar)
             let scope = CalendarScope(location)
             let parsed: DAVMultistatus
-            do { parsed = try DAVMultistatus(parsing: answer.body) } catch { throw .unreadable("the list of changes", error.description) }
+            do { parsed = try DAVMultistatus(parsing: answer.body) } catch {
+                throw .unreadable("the list of changes", error.description)
+            }
             guard let next = parsed.syncToken else { return nil }
             var truncated = false
             for response in parsed.responses {
@@ -210,7 +234,9 @@ public struct CalDAVClient: Sendable {
             }
             // A server that cuts short without moving on would be asked for ever.
             guard truncated, next != current else {
-                if truncated { throw .unreadable("the list of changes", "the server cut it short and gave no token to go on from") }
+                if truncated {
+                    throw .unreadable("the list of changes", "the server cut it short and gave no token to go on from")
+                }
                 var changed: [Resource] = [], deleted: [String] = []
                 for href in order {
                     switch news[href] {
@@ -253,7 +279,9 @@ public struct CalDAVClient: Sendable {
     /// A resource not given whose href holds a reserved character as itself is asked for once
     /// more with those characters escaped, and given under the href asked for: SOGo lists
     /// `a&b+c.ics` raw, then answers a multiget of it with a 404 for `a`, cut at the `&`.
-    public func fetch(_ hrefs: [String], from calendar: WebAddress, batch: Int = 100) throws(CalDAVError) -> (found: [Fetched], gone: [String]) {
+    public func fetch(
+        _ hrefs: [String], from calendar: WebAddress, batch: Int = 100
+    ) throws(CalDAVError) -> (found: [Fetched], gone: [String]) {
         var (found, gone) = try fetchAsSpelled(hrefs, from: calendar, batch: batch)
         // Only what was asked for is gone (not SOGo's `a`).
         let asked = Set(hrefs.map(Self.looseHref)), given = Set(found.map { Self.looseHref($0.href) })
@@ -263,7 +291,8 @@ public struct CalDAVClient: Sendable {
         guard !escaped.isEmpty else { return (found, gone) }
         let again = try fetchAsSpelled(escaped.map(\.escaped), from: calendar, batch: batch)
         // The answer may spell it either way.
-        let askedEscaped = Dictionary(escaped.map { (Self.looseHref($0.escaped), $0.asked) }, uniquingKeysWith: { first, _ in first })
+        let askedEscaped = Dictionary(
+            escaped.map { (Self.looseHref($0.escaped), $0.asked) }, uniquingKeysWith: { first, _ in first })
         var recovered: Set<String> = []
         for var resource in again.found {
             guard let asked = askedEscaped[Self.looseHref(resource.href)] else { continue }
@@ -285,22 +314,27 @@ public struct CalDAVClient: Sendable {
         return String(href[...slash]) + PercentEncoding.encoded(String(segment), where: reserved.contains)
     }
 
-    private func fetchAsSpelled(_ hrefs: [String], from calendar: WebAddress, batch: Int) throws(CalDAVError) -> (found: [Fetched], gone: [String]) {
+    private func fetchAsSpelled(
+        _ hrefs: [String], from calendar: WebAddress, batch: Int
+    ) throws(CalDAVError) -> (found: [Fetched], gone: [String]) {
         var fetched: [Fetched] = [], gone: [String] = []
         let scope = CalendarScope(calendar)
         var start = 0
         while start < hrefs.count {
             let part = hrefs[start..<min(start + batch, hrefs.count)]
             start += batch
-            let body = #"<?xml version="1.0" encoding="utf-8"?><c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
-                + "<d:prop><d:getetag/><c:calendar-data/></d:prop>" + part.map { "<d:href>\(Self.escaped($0))</d:href>" }.joined()
+            let body =
+                #"<?xml version="1.0" encoding="utf-8"?><c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
+                + "<d:prop><d:getetag/><c:calendar-data/></d:prop>"
+                + part.map { "<d:href>\(Self.escaped($0))</d:href>" }.joined()
                 + "</c:calendar-multiget>"
             let answer = try multistatus("REPORT", calendar, depth: 1, body: body, "fetching tasks")
             for response in answer.responses {
                 // Only what was asked for: an answer about anything else is left out.
                 guard let href = scope.member(response.href) else { continue }
                 if response.status == 404 { gone.append(href) }
-                guard response.status == nil, let data = response.property(DAVNamespace.calDAV, "calendar-data")?.text else { continue }
+                guard response.status == nil, let data = response.property(DAVNamespace.calDAV, "calendar-data")?.text
+                else { continue }
                 fetched.append(Fetched(href: href, etag: response.text(DAVNamespace.dav, "getetag"), text: data))
             }
         }
@@ -339,10 +373,20 @@ public struct CalDAVClient: Sendable {
         init(status: Int, body: [UInt8]) {
             self.status = status
             guard !body.isEmpty, body.count <= 1 << 16, let root = try? XMLReader.parse(body),
-                  root.namespace == DAVNamespace.dav, root.name == "error" else { return }
+                root.namespace == DAVNamespace.dav, root.name == "error"
+            else { return }
             message = root.children.first { $0.name == "message" && $0.namespace == "http://sabredav.org/ns" }
-                .map { String($0.text.split(whereSeparator: \.isNewline).map(Whitespace.trimmingSpacesAndNewlines).joined(separator: " ").prefix(200)) }
-            guard let condition = root.children.first(where: { [DAVNamespace.dav, DAVNamespace.calDAV].contains($0.namespace) }) else { return }
+                .map {
+                    String(
+                        $0.text.split(whereSeparator: \.isNewline).map(Whitespace.trimmingSpacesAndNewlines).joined(
+                            separator: " "
+                        ).prefix(200))
+                }
+            guard
+                let condition = root.children.first(where: {
+                    [DAVNamespace.dav, DAVNamespace.calDAV].contains($0.namespace)
+                })
+            else { return }
             self.condition = condition.name
             var pending = [condition]
             while let element = pending.popLast() {
@@ -362,12 +406,15 @@ public struct CalDAVClient: Sendable {
             switch condition {
             case "unique-scheduling-object-resource"?, "no-uid-conflict"?:
                 // Cyrus (and so Fastmail) keeps a UID in one calendar of an account.
-                let setup = holdingCalendar.map { "todo sync forget, then todo sync setup \($0.absoluteString)" } ?? "todo sync setup --calendar"
+                let setup =
+                    holdingCalendar.map { "todo sync forget, then todo sync setup \($0.absoluteString)" }
+                    ?? "todo sync setup --calendar"
                 return "the server refused it (\(status) \(condition!)): a task with its UID is already"
                     + " \(href.map { "at \($0)" } ?? "elsewhere on the account"), and the server keeps a UID in one calendar;"
                     + " sync with that calendar (\(setup)), or remove the task there"
             case let condition?:
-                return "the server refused it (\(status) \(condition)\(href.map { " \($0)" } ?? "")\(message.map { ": \($0)" } ?? ""))"
+                return
+                    "the server refused it (\(status) \(condition)\(href.map { " \($0)" } ?? "")\(message.map { ": \($0)" } ?? ""))"
             case nil:
                 return "the server refused it (\(status)\(message.map { ": \($0)" } ?? ""))"
             }
@@ -376,8 +423,12 @@ public struct CalDAVClient: Sendable {
 
     /// Stores `text` at `href`: a new resource (`If-None-Match: *`) when `etag` is `nil`, else
     /// only over the version with that etag (`If-Match`). Never overwrites a change it has not seen.
-    public func put(_ text: String, at href: String, in calendar: WebAddress, replacing etag: String?) throws(CalDAVError) -> WriteOutcome {
-        let headers = (etag.map { ["If-Match": Self.quoted($0)] } ?? ["If-None-Match": "*"]).merging(["Content-Type": "text/calendar; charset=utf-8"]) { $1 }
+    public func put(
+        _ text: String, at href: String, in calendar: WebAddress, replacing etag: String?
+    ) throws(CalDAVError) -> WriteOutcome {
+        let headers = (etag.map { ["If-Match": Self.quoted($0)] } ?? ["If-None-Match": "*"]).merging([
+            "Content-Type": "text/calendar; charset=utf-8"
+        ]) { $1 }
         let target = try resolve(href, calendar)
         var answer = try send("PUT", target, body: text, headers: headers)
         if answer.status == 404, etag != nil, let escaped = Self.withReservedEscaped(href) {
@@ -388,8 +439,10 @@ public struct CalDAVClient: Sendable {
         if answer.status >= 400 {
             var refusal = Refusal(status: answer.status, body: answer.body)
             // Where the server says the same UID already is: a calendar of this server's, said by its address.
-            refusal.holdingCalendar = refusal.href.flatMap { WebAddress(string: $0, relativeTo: target) }.map { $0.deletingLastPathComponent() }
-                .flatMap { $0.host == target.host && $0.port == target.port ? $0 : nil }
+            refusal.holdingCalendar = refusal.href.flatMap { WebAddress(string: $0, relativeTo: target) }.map {
+                $0.deletingLastPathComponent()
+            }
+            .flatMap { $0.host == target.host && $0.port == target.port ? $0 : nil }
             return .refused(refusal)
         }
         guard answer.isSuccess else { throw unexpected(answer, "storing \(href)") }
@@ -405,10 +458,16 @@ public struct CalDAVClient: Sendable {
     public func takesRacingWrites(in calendar: WebAddress, uid: String, tries: Int = 3) throws(CalDAVError) -> Bool {
         let href = CalDAVClient.pathSegment(uid, replacement: "-") + ".ics"
         func probe(_ summary: String) -> String {
-            ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//todo//sync setup probe//EN", "BEGIN:VTODO", "UID:" + uid, "DTSTAMP:19700101T000000Z",
-             "SUMMARY:" + summary, "STATUS:CANCELLED", "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n")
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//todo//sync setup probe//EN", "BEGIN:VTODO", "UID:" + uid,
+                "DTSTAMP:19700101T000000Z",
+                "SUMMARY:" + summary, "STATUS:CANCELLED", "END:VTODO", "END:VCALENDAR", ""
+            ].joined(separator: "\r\n")
         }
-        guard case .done(var etag, _) = try put(probe("todo sync setup: a probe, deleted at once"), at: href, in: calendar, replacing: nil) else {
+        guard
+            case .done(var etag, _) = try put(
+                probe("todo sync setup: a probe, deleted at once"), at: href, in: calendar, replacing: nil)
+        else {
             throw .notCalDAV("the server refused a task written to \(calendar.absoluteString)")
         }
         var racing = false
@@ -417,7 +476,8 @@ public struct CalDAVClient: Sendable {
             // answered a multiget of the probe 403).
             if etag == nil { etag = try send("GET", try resolve(href, calendar)).header("etag") }
             guard let version = etag else { break }
-            let outcomes = Self.atOnce([probe("probe \(attempt) a"), probe("probe \(attempt) b")]) { text throws(CalDAVError) in
+            let outcomes = Self.atOnce([probe("probe \(attempt) a"), probe("probe \(attempt) b")]) {
+                text throws(CalDAVError) in
                 try put(text, at: href, in: calendar, replacing: version)
             }
             racing = outcomes.allSatisfy { if case .success(.done) = $0 { true } else { false } }
@@ -431,12 +491,17 @@ public struct CalDAVClient: Sendable {
 
     /// `body` for each of `values` on threads of their own, all at once (a transport that sends
     /// one request at a time sends them in turn).
-    private static func atOnce<Value: Sendable, Result: Sendable>(_ values: [Value], _ body: @escaping @Sendable (Value) throws(CalDAVError) -> Result)
-        -> [Swift.Result<Result, CalDAVError>] {
+    private static func atOnce<Value: Sendable, Result: Sendable>(
+        _ values: [Value], _ body: @escaping @Sendable (Value) throws(CalDAVError) -> Result
+    )
+        -> [Swift.Result<Result, CalDAVError>]
+    {
         let boxes = values.map { _ in ResultBox<Swift.Result<Result, CalDAVError>>() }
         let group = DispatchGroup()
         for (value, box) in zip(values, boxes) {
-            DispatchQueue.global().async(group: group) { box.value = Swift.Result { () throws(CalDAVError) in try body(value) } }
+            DispatchQueue.global().async(group: group) {
+                box.value = Swift.Result { () throws(CalDAVError) in try body(value) }
+            }
         }
         // Each box is written by its own thread before the group is left.
         group.wait()
@@ -451,27 +516,37 @@ public struct CalDAVClient: Sendable {
             answer = try send("DELETE", try resolve(escaped, calendar), headers: headers)
         }
         if answer.status == 412 { return .changedMeanwhile }
-        if answer.status >= 400, answer.status != 404 { return .refused(Refusal(status: answer.status, body: answer.body)) }
+        if answer.status >= 400, answer.status != 404 {
+            return .refused(Refusal(status: answer.status, body: answer.body))
+        }
         guard answer.isSuccess || answer.status == 404 else { throw unexpected(answer, "deleting \(href)") }
         return .done(etag: nil, path: Self.pathAfterRedirect(answer, asSent: href, in: calendar))
     }
 
     /// The href of a resource written, as the server named it after any redirect when that is
     /// inside the calendar; else as sent (a calendar moved elsewhere is reached by the redirect again).
-    private static func pathAfterRedirect(_ answer: HTTPResponse, asSent href: String, in calendar: WebAddress) -> String {
-        answer.redirectedTo.flatMap { memberHref($0.absoluteString, of: calendar) } ?? memberHref(href, of: calendar) ?? canonicalHref(href)
+    private static func pathAfterRedirect(
+        _ answer: HTTPResponse, asSent href: String, in calendar: WebAddress
+    ) -> String {
+        answer.redirectedTo.flatMap { memberHref($0.absoluteString, of: calendar) } ?? memberHref(href, of: calendar)
+            ?? canonicalHref(href)
     }
 
     // MARK: Requests
 
-    private func send(_ method: String, _ url: WebAddress, depth: Int? = nil, body: String? = nil, headers: [String: String] = [:]) throws(CalDAVError) -> HTTPResponse {
+    private func send(
+        _ method: String, _ url: WebAddress, depth: Int? = nil, body: String? = nil, headers: [String: String] = [:]
+    ) throws(CalDAVError) -> HTTPResponse {
         var all = headers
         if let depth { all["Depth"] = String(depth) }
         // Xandikos answers 415 to a PROPFIND or REPORT without it.
         if body != nil, all["Content-Type"] == nil { all["Content-Type"] = "application/xml; charset=utf-8" }
-        if credentials != nil, !mayCarryCredentials(to: url) { throw .insecureAddress(url.absoluteString, given: origin?.absoluteString ?? "") }
-        let request = HTTPRequest(method: method, url: url, headers: all, body: body.map { Array($0.utf8) }, credentials: credentials,
-                                  timeout: timeout, maximumBodyBytes: maximumBodyBytes)
+        if credentials != nil, !mayCarryCredentials(to: url) {
+            throw .insecureAddress(url.absoluteString, given: origin?.absoluteString ?? "")
+        }
+        let request = HTTPRequest(
+            method: method, url: url, headers: all, body: body.map { Array($0.utf8) }, credentials: credentials,
+            timeout: timeout, maximumBodyBytes: maximumBodyBytes)
         let answer: HTTPResponse
         do { answer = try transport.send(request) } catch { throw .unreachable(error) }
         if answer.status == 401 {
@@ -479,7 +554,8 @@ public struct CalDAVClient: Sendable {
             // refuses every password: said as such, not as a wrong password.
             let challenges = (answer.header("www-authenticate") ?? "").lowercased()
             if !challenges.isEmpty, !challenges.containsText("basic") {
-                throw .schemeNotOffered(challenges.split(whereSeparator: { $0 == " " || $0 == "," }).first.map(String.init) ?? challenges)
+                throw .schemeNotOffered(
+                    challenges.split(whereSeparator: { $0 == " " || $0 == "," }).first.map(String.init) ?? challenges)
             }
             throw .credentialsRefused
         }
@@ -487,21 +563,28 @@ public struct CalDAVClient: Sendable {
     }
 
     private func properties(of url: WebAddress, depth: Int, _ names: [String]) throws(CalDAVError) -> DAVMultistatus {
-        let body = #"<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop>"#
+        let body =
+            #"<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop>"#
             + names.joined() + "</d:prop></d:propfind>"
         return try multistatus("PROPFIND", url, depth: depth, body: body, "asking \(url.absoluteString) what it is")
     }
 
-    private func multistatus(_ method: String, _ url: WebAddress, depth: Int, body: String, _ what: String) throws(CalDAVError) -> DAVMultistatus {
+    private func multistatus(
+        _ method: String, _ url: WebAddress, depth: Int, body: String, _ what: String
+    ) throws(CalDAVError) -> DAVMultistatus {
         try multistatusAndLocation(method, url, depth: depth, body: body, what).answer
     }
 
     /// A multistatus answer, and where it came from (`location(of:asked:)`).
-    private func multistatusAndLocation(_ method: String, _ url: WebAddress, depth: Int, body: String,
-                                        _ what: String) throws(CalDAVError) -> (answer: DAVMultistatus, location: WebAddress) {
+    private func multistatusAndLocation(
+        _ method: String, _ url: WebAddress, depth: Int, body: String,
+        _ what: String
+    ) throws(CalDAVError) -> (answer: DAVMultistatus, location: WebAddress) {
         let answer = try send(method, url, depth: depth, body: body)
         guard answer.status == 207 else { throw unexpected(answer, what) }
-        do { return (try DAVMultistatus(parsing: answer.body), Self.location(of: answer, asked: url)) } catch { throw .unreadable(what, error.description) }
+        do { return (try DAVMultistatus(parsing: answer.body), Self.location(of: answer, asked: url)) } catch {
+            throw .unreadable(what, error.description)
+        }
     }
 
     /// Where a collection asked at `url` answered from: where a redirect led, as a collection
@@ -527,11 +610,14 @@ public struct CalDAVClient: Sendable {
     }
 
     private func hrefURL(_ property: XMLElement, base: WebAddress) -> WebAddress? {
-        property.child(DAVNamespace.dav, "href").flatMap { WebAddress(string: Whitespace.trimmingSpacesAndNewlines($0.text), relativeTo: base) }
+        property.child(DAVNamespace.dav, "href").flatMap {
+            WebAddress(string: Whitespace.trimmingSpacesAndNewlines($0.text), relativeTo: base)
+        }
     }
 
     private static func calendar(_ response: DAVMultistatus.Response, base: WebAddress) -> Calendar {
-        let components = response.property(DAVNamespace.calDAV, "supported-calendar-component-set")?
+        let components =
+            response.property(DAVNamespace.calDAV, "supported-calendar-component-set")?
             .children(DAVNamespace.calDAV, "comp").compactMap { $0.attributes["name"]?.uppercased() } ?? []
         let url = WebAddress(string: response.href, relativeTo: base) ?? base
         let name = response.text(DAVNamespace.dav, "displayname").flatMap { $0.isEmpty ? nil : $0 }
@@ -542,7 +628,9 @@ public struct CalDAVClient: Sendable {
     /// characters of `kept`, as they are; every other character as `replacement`.
     public static func pathSegment(_ text: String, keeping kept: String = "", replacement: String) -> String {
         text.unicodeScalars.map { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || kept.unicodeScalars.contains(scalar))
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || kept.unicodeScalars.contains(scalar))
                 ? String(scalar) : replacement
         }.joined()
     }
@@ -586,14 +674,16 @@ extension CalDAVError: CustomStringConvertible {
         case .unreachable(let error): return "the server could not be reached: \(error)"
         case .credentialsRefused: return "the server refused the user name and password (401)"
         case .schemeNotOffered(let scheme):
-            return "the server takes only \(scheme.prefix(1).uppercased() + scheme.dropFirst().lowercased()) authentication (401), and todo signs in with Basic over HTTPS; "
+            return
+                "the server takes only \(scheme.prefix(1).uppercased() + scheme.dropFirst().lowercased()) authentication (401), and todo signs in with Basic over HTTPS; "
                 + "set the server to accept Basic (Baïkal: Admin, Settings, WebDAV authentication type)"
         case .unexpectedStatus(let status, let what): return "the server answered \(status) while \(what)"
         case .unreadable(let what, let why): return "the server's answer while \(what) is not readable: \(why)"
         case .notCalDAV(let why): return why
         case .outsideCalendar(let href): return "\(href) is not a resource of the calendar; todo sends nothing there"
         case .insecureAddress(let url, let given):
-            return "the server names \(url), plain http on another server than \(given); todo sends the password over plain http only to the"
+            return
+                "the server names \(url), plain http on another server than \(given); todo sends the password over plain http only to the"
                 + " address given at setup, and never from https to http: set up with that address, or have the server use https"
         }
     }

@@ -18,7 +18,9 @@ public enum CalendarChoice: Equatable, Sendable {
     public init(named name: String?, among calendars: [CalDAVClient.Calendar]) {
         let tasks = calendars.filter(\.holdsTasks)
         if let name {
-            if let named = tasks.first(where: { $0.displayName == name }) ?? tasks.first(where: { $0.displayName?.lowercased() == name.lowercased() }) {
+            if let named = tasks.first(where: { $0.displayName == name })
+                ?? tasks.first(where: { $0.displayName?.lowercased() == name.lowercased() })
+            {
                 self = .found(named)
             } else {
                 self = .toMake(name: name)

@@ -19,7 +19,9 @@ extension CalDAVClient {
         if href.utf8.first == UInt8(ascii: "/") {
             var previous: UInt8 = 0, canonical = true
             for byte in href.utf8 {
-                if !pathCharacters[Int(byte)] || (previous == UInt8(ascii: "/") && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/"))) {
+                if !pathCharacters[Int(byte)]
+                    || (previous == UInt8(ascii: "/") && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/")))
+                {
                     canonical = false
                     break
                 }
@@ -57,7 +59,11 @@ extension CalDAVClient {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(href.utf8.count)
         PercentEncoding.forEachByte(of: Array(href.utf8)) { byte, wasEscaped in
-            if wasEscaped, byte == UInt8(ascii: "/") { PercentEncoding.appendEscaped(byte, to: &decoded) } else { decoded.append(byte) }
+            if wasEscaped, byte == UInt8(ascii: "/") {
+                PercentEncoding.appendEscaped(byte, to: &decoded)
+            } else {
+                decoded.append(byte)
+            }
         }
         return String(decoding: decoded, as: UTF8.self)
     }
@@ -71,11 +77,14 @@ extension CalDAVClient {
 
     /// The scheme (`nil` for a network-path reference `//host/…`), authority and path-and-query
     /// of an href that names a server; `nil` for a path alone.
-    fileprivate static func splitAuthority(_ href: Substring) -> (scheme: Substring?, authority: Substring, path: Substring)? {
+    fileprivate static func splitAuthority(
+        _ href: Substring
+    ) -> (scheme: Substring?, authority: Substring, path: Substring)? {
         var scheme: Substring?
         var rest = href
         if let separator = href.occurrence(of: "://"), let first = href.first, first.isLetter,
-           href[..<separator.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) {
+            href[..<separator.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+        {
             scheme = href[..<separator.lowerBound]
             rest = href[separator.upperBound...]
         } else if href.hasPrefix("//") {
@@ -94,7 +103,10 @@ extension CalDAVClient {
         guard !authority.contains("@") else { return nil }
         let defaultPort = scheme == "https" ? "443" : "80"
         var host = authority, port = Substring(defaultPort)
-        let portStart = authority.hasPrefix("[") ? authority.occurrence(of: "]:")?.upperBound : authority.firstIndex(of: ":").map { authority.index(after: $0) }
+        let portStart =
+            authority.hasPrefix("[")
+            ? authority.occurrence(of: "]:")?.upperBound
+            : authority.firstIndex(of: ":").map { authority.index(after: $0) }
         if let portStart {
             host = authority[..<authority.index(before: portStart)]
             port = authority[portStart...]
@@ -120,7 +132,8 @@ extension CalDAVClient {
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         PercentEncoding.forEachByte(of: Array(text.utf8)) { byte, wasEscaped in
-            let standsAsItself = wasEscaped ? WebAddress.isUnreserved(byte) : WebAddress.mayStandInPath(byte) || kept.utf8.contains(byte)
+            let standsAsItself =
+                wasEscaped ? WebAddress.isUnreserved(byte) : WebAddress.mayStandInPath(byte) || kept.utf8.contains(byte)
             if standsAsItself { result.append(byte) } else { PercentEncoding.appendEscaped(byte, to: &result) }
         }
         return String(decoding: result, as: UTF8.self)
@@ -147,7 +160,9 @@ struct CalendarScope {
         origin = CalDAVClient.origin(of: calendar)
         let collection = CalDAVClient.canonicalPath(of: calendar)
         directory = collection.hasSuffix("/") ? collection : collection + "/"
-        base = collection.hasSuffix("/") ? collection : String(collection[...(collection.lastIndex(of: "/") ?? collection.startIndex)])
+        base =
+            collection.hasSuffix("/")
+            ? collection : String(collection[...(collection.lastIndex(of: "/") ?? collection.startIndex)])
     }
 
     /// Where `raw` leads: a resource inside the calendar, the calendar itself, or anywhere else
@@ -172,9 +187,12 @@ struct CalendarScope {
         var reference = trimmed
         if let (given, authority, path) = CalDAVClient.splitAuthority(trimmed) {
             guard let scheme, given.map({ $0.lowercased() }) ?? scheme == scheme,
-                  CalDAVClient.origin(authority, scheme: scheme) == origin else { return nil }
+                CalDAVClient.origin(authority, scheme: scheme) == origin
+            else { return nil }
             reference = path
-        } else if let colon = trimmed.firstIndex(of: ":"), !trimmed[..<colon].contains("/"), !trimmed[..<colon].contains("?") {
+        } else if let colon = trimmed.firstIndex(of: ":"), !trimmed[..<colon].contains("/"),
+            !trimmed[..<colon].contains("?")
+        {
             // Another scheme (`mailto:`, `javascript:`) names nothing on the server.
             return nil
         }

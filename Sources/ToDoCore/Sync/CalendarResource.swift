@@ -11,7 +11,9 @@ public enum CalendarResource {
     /// `VERSION` and `PRODID`, which are the writer's), and every component but the item's own
     /// VTODO. The item's VTODO is written anew; what the calendar wrote in it that todo has no
     /// field for is with the item already (`icalendarLines`).
-    public static func text(for item: ToDoItem, replacing serverText: String?, timeZone: TimeZoneRules, now: Date, productID: String) -> String {
+    public static func text(
+        for item: ToDoItem, replacing serverText: String?, timeZone: TimeZoneRules, now: Date, productID: String
+    ) -> String {
         // The calendar the resource is in says its list.
         var item = item
         item.list = nil
@@ -30,9 +32,15 @@ public enum CalendarResource {
     /// leaves such tasks out; a sync cannot, or it would take them for deleted). The item is in
     /// `list`, the list of the calendar the resource is in (`nil`: the default list), whatever the
     /// text says, as `text(for:…)` writes none. Throws when the text is not iCalendar todo can read.
-    public static func item(of text: String, timeZone: TimeZoneRules, list: String? = nil) throws(ImportError) -> ImportedItem? {
+    public static func item(
+        of text: String, timeZone: TimeZoneRules, list: String? = nil
+    ) throws(ImportError) -> ImportedItem? {
         let items = try ICalendarFormat.read(text, timeZone: timeZone)
-        guard var task = items.first(where: { !$0.item.icalendarLines.contains { $0.uppercased().hasPrefix("RECURRENCE-ID") } }) ?? items.first else {
+        guard
+            var task = items.first(where: {
+                !$0.item.icalendarLines.contains { $0.uppercased().hasPrefix("RECURRENCE-ID") }
+            }) ?? items.first
+        else {
             return nil
         }
         if task.ignoredBecause == ICalendarFormat.cancelled { task.item.done = true }
@@ -59,7 +67,8 @@ public enum CalendarResource {
             if line.name == "END" {
                 depth -= 1
                 if depth == 1 {
-                    let isTheItem = component.first?.value.uppercased() == "VTODO"
+                    let isTheItem =
+                        component.first?.value.uppercased() == "VTODO"
                         && !component.contains { $0.name == "RECURRENCE-ID" }
                     if !isTheItem { kept += component.map(\.raw) }
                     component = []

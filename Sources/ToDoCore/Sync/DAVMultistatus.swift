@@ -47,20 +47,22 @@ public struct DAVMultistatus: Equatable, Sendable {
     /// name; the others are read past.
     static let propertiesKept: [String: Set<String>] = [
         DAVNamespace.dav: ["resourcetype", "displayname", "getetag", "current-user-principal"],
-        DAVNamespace.calDAV: ["supported-calendar-component-set", "calendar-home-set", "calendar-data"],
+        DAVNamespace.calDAV: ["supported-calendar-component-set", "calendar-home-set", "calendar-data"]
     ]
 
     /// What those properties hold that todo reads: a calendar's type, a component's name, an href.
     static let propertyPartsKept: [String: Set<String>] = [
         DAVNamespace.dav: ["href", "collection"],
-        DAVNamespace.calDAV: ["calendar", "comp"],
+        DAVNamespace.calDAV: ["calendar", "comp"]
     ]
 
     /// Whether an element at `path` (from the root) is one a multistatus is read for: a response's
     /// href and status, its propstats' statuses, the properties todo uses with what they hold that
     /// todo reads, and the sync token. The rest of an answer, however large, costs no memory.
     static func isKept(_ path: [(namespace: String, name: String)]) -> Bool {
-        func isDAV(_ index: Int, _ name: String) -> Bool { path[index].namespace == DAVNamespace.dav && path[index].name == name }
+        func isDAV(_ index: Int, _ name: String) -> Bool {
+            path[index].namespace == DAVNamespace.dav && path[index].name == name
+        }
         switch path.count {
         case 2: return isDAV(1, "response") || isDAV(1, "sync-token")
         case 3: return isDAV(1, "response") && (isDAV(2, "href") || isDAV(2, "status") || isDAV(2, "propstat"))
@@ -77,13 +79,17 @@ public struct DAVMultistatus: Equatable, Sendable {
         var responses: [Response] = [], failure: XMLSyntaxError?
         let root = try XMLReader.parse(bytes, keeping: Self.isKept) { element in
             guard element.namespace == DAVNamespace.dav, element.name == "response" else { return false }
-            do throws(XMLSyntaxError) { responses.append(try Self.response(element)) } catch { failure = failure ?? error }
+            do throws(XMLSyntaxError) { responses.append(try Self.response(element)) } catch {
+                failure = failure ?? error
+            }
             return true
         }
         if let failure { throw failure }
         guard root.namespace == DAVNamespace.dav, root.name == "multistatus" else {
-            throw XMLSyntaxError(reason: "expected a DAV: multistatus, found <\(root.name)> in \(root.namespace.isEmpty ? "no namespace" : root.namespace)",
-                                 byteOffset: 0)
+            throw XMLSyntaxError(
+                reason:
+                    "expected a DAV: multistatus, found <\(root.name)> in \(root.namespace.isEmpty ? "no namespace" : root.namespace)",
+                byteOffset: 0)
         }
         self.responses = responses
         syncToken = root.child(DAVNamespace.dav, "sync-token").map { Whitespace.trimmingSpacesAndNewlines($0.text) }
@@ -100,9 +106,10 @@ public struct DAVMultistatus: Equatable, Sendable {
             let status = propstat.child(dav, "status").flatMap { Self.code(ofStatusLine: $0.text) }
             if let status, (200...299).contains(status) { found += properties } else { missing += properties }
         }
-        return Response(href: Whitespace.trimmingSpacesAndNewlines(href.text),
-                        status: response.child(dav, "status").flatMap { Self.code(ofStatusLine: $0.text) },
-                        properties: found, missing: missing)
+        return Response(
+            href: Whitespace.trimmingSpacesAndNewlines(href.text),
+            status: response.child(dav, "status").flatMap { Self.code(ofStatusLine: $0.text) },
+            properties: found, missing: missing)
     }
 
     /// The code of `HTTP/1.1 404 Not Found`.

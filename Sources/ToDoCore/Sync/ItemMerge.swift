@@ -49,7 +49,8 @@ public enum ItemMerge {
         let later: SyncSide
         var byPreference = false
         if let localTime = local.modifiedAt, let remoteTime = remote.modifiedAt, localTime != remoteTime,
-           base?.modifiedAt.map({ remoteTime > $0 }) ?? true {
+            base?.modifiedAt.map({ remoteTime > $0 }) ?? true
+        {
             later = localTime > remoteTime ? .local : .remote
         } else {
             later = tieBreaker
@@ -67,7 +68,10 @@ public enum ItemMerge {
             case (false, true): winner = .remote
             default:
                 winner = later
-                conflicts.append(SyncConflict(field: field, winner: winner, lost: winner == .local ? remote : local, byPreference: byPreference))
+                conflicts.append(
+                    SyncConflict(
+                        field: field, winner: winner, lost: winner == .local ? remote : local,
+                        byPreference: byPreference))
             }
             if winner == .remote {
                 merged = field.taking(from: remote, into: merged)
@@ -88,7 +92,9 @@ public enum ItemMerge {
         // to this list: they are taken when the item is written for another reason.
         var fieldsBesideLines = merged.fields
         fieldsBesideLines.icalendarLines = local.fields.icalendarLines
-        let changesLocal = merged.done != local.done || fieldsBesideLines != local.fields || !ItemField.place.isSame(in: merged, as: local)
+        let changesLocal =
+            merged.done != local.done || fieldsBesideLines != local.fields
+            || !ItemField.place.isSame(in: merged, as: local)
         return MergedItem(item: merged, conflicts: conflicts, changesLocal: changesLocal, changesRemote: changesRemote)
     }
 }

@@ -74,7 +74,8 @@ public struct SyncPlan: Equatable, Sendable {
     public var leftAlone: [(href: String, reason: String)] = []
 
     public static func == (lhs: SyncPlan, rhs: SyncPlan) -> Bool {
-        lhs.local == rhs.local && lhs.remote == rhs.remote && lhs.records == rhs.records && lhs.conflicts.map(\.item) == rhs.conflicts.map(\.item)
+        lhs.local == rhs.local && lhs.remote == rhs.remote && lhs.records == rhs.records
+            && lhs.conflicts.map(\.item) == rhs.conflicts.map(\.item)
             && lhs.conflicts.map(\.conflict) == rhs.conflicts.map(\.conflict)
             && lhs.keptAgainstDelete.map(\.item) == rhs.keptAgainstDelete.map(\.item)
             && lhs.keptAgainstDelete.map(\.deletedOn) == rhs.keptAgainstDelete.map(\.deletedOn)
@@ -82,8 +83,10 @@ public struct SyncPlan: Equatable, Sendable {
 
     /// How many items of each side the plan deletes.
     public var deletions: (local: Int, remote: Int) {
-        (local.filter { if case .remove = $0 { true } else { false } }.count,
-         remote.filter { if case .delete = $0 { true } else { false } }.count)
+        (
+            local.filter { if case .remove = $0 { true } else { false } }.count,
+            remote.filter { if case .delete = $0 { true } else { false } }.count
+        )
         // A move deletes nothing: the item is made anew in its other calendar.
     }
 
@@ -107,7 +110,9 @@ public struct SyncPlan: Equatable, Sendable {
     /// A field changed on one side goes to the other; changed on both, the later change wins
     /// (`ItemMerge`). An item deleted on one side is deleted on the other, unless it was edited
     /// there since: an edit beats a delete.
-    public static func make(localItems: [ToDoItem], remoteItems: [RemoteItem], records: [Record], tieBreaker: SyncSide) -> SyncPlan {
+    public static func make(
+        localItems: [ToDoItem], remoteItems: [RemoteItem], records: [Record], tieBreaker: SyncSide
+    ) -> SyncPlan {
         var plan = SyncPlan()
         var localByID = Dictionary(localItems.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var remoteByHref = Dictionary(remoteItems.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
@@ -117,7 +122,9 @@ public struct SyncPlan: Equatable, Sendable {
         // record's, never as an item of its own.
         let recordedHrefs = Set(records.map(\.href))
         var unrecordedByID: [UUID: [String]] = [:]
-        for remote in remoteItems where !recordedHrefs.contains(remote.href) { unrecordedByID[remote.item.id, default: []].append(remote.href) }
+        for remote in remoteItems where !recordedHrefs.contains(remote.href) {
+            unrecordedByID[remote.item.id, default: []].append(remote.href)
+        }
         func moved(_ id: UUID) -> RemoteItem? {
             guard let hrefs = unrecordedByID[id] else { return nil }
             for href in hrefs { if let found = remoteByHref.removeValue(forKey: href) { return found } }
@@ -138,7 +145,8 @@ public struct SyncPlan: Equatable, Sendable {
             let local = localByID.removeValue(forKey: record.id)
             switch (local, remote) {
             case let (local?, remote?):
-                let merged = ItemMerge.merge(base: record.base, local: local, remote: remote.item, tieBreaker: tieBreaker)
+                let merged = ItemMerge.merge(
+                    base: record.base, local: local, remote: remote.item, tieBreaker: tieBreaker)
                 plan.take(merged, remote: remote)
             case let (local?, nil):
                 if ItemField.differ(local, record.base) {
@@ -152,7 +160,8 @@ public struct SyncPlan: Equatable, Sendable {
                 if remote.etag != record.etag || ItemField.differ(remote.item, record.base) {
                     plan.keptAgainstDelete.append((remote.item, .local))
                     plan.local.append(.add(remote.item))
-                    plan.records.append(Record(id: remote.item.id, href: remote.href, etag: remote.etag, base: remote.item))
+                    plan.records.append(
+                        Record(id: remote.item.id, href: remote.href, etag: remote.etag, base: remote.item))
                 } else {
                     // Kept until the server has deleted it: a sync cut short deletes it next time.
                     plan.remote.append(.delete(href: remote.href, etag: remote.etag, item: remote.item))
@@ -185,17 +194,24 @@ public struct SyncPlan: Equatable, Sendable {
         }
         let localIDs = Set(unrecorded.map(\.id))
         for (position, local) in unrecorded.enumerated() {
-            let index = pairedByID[position] ?? (local.done ? nil : openRemoteByTitle[local.title]?.first { index in
-                !taken[index] && !localIDs.contains(unpairedRemote[index].item.id) && unpairedRemote[index].item.hasSameContent(as: local)
-            })
+            let index =
+                pairedByID[position]
+                ?? (local.done
+                    ? nil
+                    : openRemoteByTitle[local.title]?.first { index in
+                        !taken[index] && !localIDs.contains(unpairedRemote[index].item.id)
+                            && unpairedRemote[index].item.hasSameContent(as: local)
+                    })
             if let index {
                 taken[index] = true
                 let remote = unpairedRemote[index]
                 // Paired by content, the item keeps this list's id; the calendar keeps its UID.
-                var paired = ToDoItem(id: local.id, number: local.number, done: remote.item.done, fields: remote.item.fields)
+                var paired = ToDoItem(
+                    id: local.id, number: local.number, done: remote.item.done, fields: remote.item.fields)
                 if paired.uid != remote.item.uid { paired.fields.originalUID = remote.item.uid }
-                plan.take(ItemMerge.merge(base: nil, local: local, remote: paired, tieBreaker: tieBreaker),
-                          remote: RemoteItem(href: remote.href, etag: remote.etag, item: paired))
+                plan.take(
+                    ItemMerge.merge(base: nil, local: local, remote: paired, tieBreaker: tieBreaker),
+                    remote: RemoteItem(href: remote.href, etag: remote.etag, item: paired))
             } else {
                 plan.remote.append(.put(local, href: nil, etag: nil))
             }
@@ -207,7 +223,8 @@ public struct SyncPlan: Equatable, Sendable {
         for local in localItems where placed[local.id] == nil { placed[local.id] = "" }
         for (index, remote) in unpairedRemote.enumerated() where !taken[index] {
             if let other = placed[remote.item.id] {
-                plan.leftAlone.append((remote.href, other.isEmpty ? "an item of the list has its UID" : Self.sameUID(as: other)))
+                plan.leftAlone.append(
+                    (remote.href, other.isEmpty ? "an item of the list has its UID" : Self.sameUID(as: other)))
                 continue
             }
             placed[remote.item.id] = remote.href

@@ -62,8 +62,11 @@ public struct SyncRun {
     /// Told how many of the changes to send have been sent, and of how many, as they go.
     public var progress: ((_ sent: Int, _ total: Int) -> Void)?
 
-    public init(store: JSONFileStore, client: CalDAVClient, timeZone: TimeZoneRules, now: @escaping () -> Date, productID: String,
-                tieBreaker: SyncSide, force: Bool, command: [String]) {
+    public init(
+        store: JSONFileStore, client: CalDAVClient, timeZone: TimeZoneRules, now: @escaping () -> Date,
+        productID: String,
+        tieBreaker: SyncSide, force: Bool, command: [String]
+    ) {
         self.store = store
         self.client = client
         self.timeZone = timeZone
@@ -102,10 +105,14 @@ public struct SyncRun {
         var gone: [(list: String, calendar: WebAddress, records: Set<UUID>)] = []
 
         var items: [SyncPlan.RemoteItem] { parts.flatMap(\.fetched.items) }
-        var texts: [String: String] { parts.reduce(into: [:]) { texts, part in texts.merge(part.fetched.texts) { first, _ in first } } }
+        var texts: [String: String] {
+            parts.reduce(into: [:]) { texts, part in texts.merge(part.fetched.texts) { first, _ in first } }
+        }
         var unreadable: [(href: String, reason: String)] { parts.flatMap(\.fetched.unreadable) }
         var outside: [String] { parts.flatMap(\.fetched.outside) }
-        var respelled: [String: String] { parts.reduce(into: [:]) { respelled, part in respelled.merge(part.fetched.respelled) { first, _ in first } } }
+        var respelled: [String: String] {
+            parts.reduce(into: [:]) { respelled, part in respelled.merge(part.fetched.respelled) { first, _ in first } }
+        }
 
         /// The calendar of the list `name` (`nil`: the default list), where it answered from.
         func calendar(ofList name: String?) -> WebAddress? {
@@ -129,7 +136,8 @@ public struct SyncRun {
         let manager = try store.load()
         let linked = try linking(state, manager: manager, making: false)
         let fetched = try fetch(linked)
-        return plan(for: manager, state: linked, fetched: fetched, records: Self.respelling(linked.records, fetched.respelled))
+        return plan(
+            for: manager, state: linked, fetched: fetched, records: Self.respelling(linked.records, fetched.respelled))
     }
 
     /// The plan for the list in `manager` and what was fetched, against `records`. The items of a
@@ -138,7 +146,9 @@ public struct SyncRun {
     /// back, neither sent nor removed, and their records dropped. Where a task is decides its list: a record's base and an unfetched task are
     /// in the list of the calendar their href lies in (spelled as the items spell it), so that an
     /// item whose list is not its calendar's moves there.
-    private func plan(for manager: ItemManager, state: SyncState, fetched: FetchedCalendars, records: [SyncPlan.Record]) -> SyncPlan {
+    private func plan(
+        for manager: ItemManager, state: SyncState, fetched: FetchedCalendars, records: [SyncPlan.Record]
+    ) -> SyncPlan {
         var localItems = manager.toDoItems + manager.doneItems
         let local = state.lists.filter(\.isLocal)
         if !local.isEmpty { localItems.removeAll { item in local.contains { ListName.same($0.list, item.list) } } }
@@ -149,7 +159,9 @@ public struct SyncRun {
         for gone in fetched.gone { for id in gone.records { goneList[id] = gone.list } }
         var heldBack: Set<UUID> = []
         localItems.removeAll { item in
-            guard item.list != nil, fetched.calendar(ofList: item.list) == nil, !onServer.contains(item.id) else { return false }
+            guard item.list != nil, fetched.calendar(ofList: item.list) == nil, !onServer.contains(item.id) else {
+                return false
+            }
             heldBack.insert(item.id)
             return true
         }
@@ -168,7 +180,9 @@ public struct SyncRun {
             // its list has a calendar. Kept, a record of a resource gone would stand for it once
             // the token passed its deletion (seed 400362).
             if heldBack.contains(record.id) { continue }
-            if fetched.parts.count > 1 || goneList[record.id] != nil { record.base.list = listOfCalendar(record.href, of: record.id) }
+            if fetched.parts.count > 1 || goneList[record.id] != nil {
+                record.base.list = listOfCalendar(record.href, of: record.id)
+            }
             planned.append(record)
         }
         // (No task fetched is a held-back item's: held back means on no calendar fetched.)
@@ -185,7 +199,9 @@ public struct SyncRun {
     func linking(_ state: SyncState, manager: ItemManager, making: Bool) throws -> SyncState {
         var state = state
         for summary in manager.lists().dropFirst() where summary.open + summary.done > 0 {
-            if let name = summary.name, state.listCalendar(name) == nil { state.lists.append(SyncState.ListCalendar(list: name)) }
+            if let name = summary.name, state.listCalendar(name) == nil {
+                state.lists.append(SyncState.ListCalendar(list: name))
+            }
         }
         let unlinked = state.lists.indices.filter { !state.lists[$0].isLocal && state.lists[$0].calendar == nil }
         guard !unlinked.isEmpty || state.account.allLists else { return state }
@@ -194,8 +210,12 @@ public struct SyncRun {
         let found = try server { () throws(CalDAVError) in try client.calendars(at: home) }
         if state.account.allLists {
             // Every other calendar for tasks is a list of its name, unless a list has it already.
-            let taken = Set(([state.account.calendar] + state.lists.compactMap(\.calendar)).map { CalDAVClient.canonicalPath(of: $0) })
-            for calendar in found.calendars where calendar.holdsTasks && !taken.contains(CalDAVClient.canonicalPath(of: calendar.url)) {
+            let taken = Set(
+                ([state.account.calendar] + state.lists.compactMap(\.calendar)).map {
+                    CalDAVClient.canonicalPath(of: $0)
+                })
+            for calendar in found.calendars
+            where calendar.holdsTasks && !taken.contains(CalDAVClient.canonicalPath(of: calendar.url)) {
                 let url = CalDAVClient.asCollection(calendar.url)
                 let list = Self.listName(for: calendar, in: state)
                 if let index = state.lists.firstIndex(where: { ListName.same($0.list, list) }) {
@@ -245,7 +265,8 @@ public struct SyncRun {
         let lastSync = state.lastSync ?? .infinity
         for item in manager.toDoItems + manager.doneItems
         where !present.contains(item.id) && !recorded.contains(item.id) && (item.createdAt ?? -.infinity) < lastSync
-            && !local.contains(where: { ListName.same($0.list, item.list) }) {
+            && !local.contains(where: { ListName.same($0.list, item.list) })
+        {
             sought.insert(item.id)
         }
         let edited = vanished.compactMap { record in
@@ -262,11 +283,16 @@ public struct SyncRun {
         for (list, url) in try otherCalendars(state) {
             let holds: Bool
             if !sought.isEmpty {
-                let everything = try fetch(calendar: url, SyncState.CalendarProgress(syncToken: nil, inStep: false, askAgain: []), records: [], list: list)
-                holds = everything.items.contains { sought.contains($0.item.id) }
+                let everything = try fetch(
+                    calendar: url, SyncState.CalendarProgress(syncToken: nil, inStep: false, askAgain: []), records: [],
+                    list: list)
+                holds =
+                    everything.items.contains { sought.contains($0.item.id) }
                     || everything.items.contains { remote in edited.contains(remote.item.uid) }
             } else {
-                holds = try edited.contains { uid in try server { () throws(CalDAVError) in try client.holdsTask(uid: uid, in: url) } }
+                holds = try edited.contains { uid in
+                    try server { () throws(CalDAVError) in try client.holdsTask(uid: uid, in: url) }
+                }
             }
             if holds { followed.append(SyncState.ListCalendar(list: list, calendar: url)) }
         }
@@ -278,10 +304,12 @@ public struct SyncRun {
     private func otherCalendars(_ state: SyncState) throws -> [(list: String, url: WebAddress)] {
         let home = state.account.home ?? state.account.calendar.deletingLastPathComponent()
         let found = try server { () throws(CalDAVError) in try client.calendars(at: home) }
-        let synced = Set(([state.account.calendar] + state.lists.compactMap(\.calendar)).map { CalDAVClient.canonicalPath(of: $0) })
+        let synced = Set(
+            ([state.account.calendar] + state.lists.compactMap(\.calendar)).map { CalDAVClient.canonicalPath(of: $0) })
         var others: [(list: String, url: WebAddress)] = []
         var named = state
-        for calendar in found.calendars where calendar.holdsTasks && !synced.contains(CalDAVClient.canonicalPath(of: calendar.url)) {
+        for calendar in found.calendars
+        where calendar.holdsTasks && !synced.contains(CalDAVClient.canonicalPath(of: calendar.url)) {
             let url = CalDAVClient.asCollection(calendar.url)
             let list = Self.listName(for: calendar, in: named)
             named.lists.append(SyncState.ListCalendar(list: list, calendar: url))
@@ -297,7 +325,9 @@ public struct SyncRun {
     /// number: every calendar's tasks arrive in a list of their own.
     static func listName(for calendar: CalDAVClient.Calendar, in state: SyncState) -> String {
         let segment = CalDAVClient.asCollection(calendar.url).lastPathComponent
-        let named = calendar.displayName.flatMap { Whitespace.trimmingSpaces($0).isEmpty ? nil : ListName.typed(Whitespace.trimmingSpaces($0)) }
+        let named = calendar.displayName.flatMap {
+            Whitespace.trimmingSpaces($0).isEmpty ? nil : ListName.typed(Whitespace.trimmingSpaces($0))
+        }
         func isFree(_ name: String?) -> Bool {
             guard let name else { return false }
             guard let entry = state.listCalendar(name) else { return true }
@@ -349,7 +379,8 @@ public struct SyncRun {
             // looked for unless the last sync left both sides in step (linking every list it had)
             // and the list is the file it left, so that a sync with nothing to do reads no list.
             // Setup records no lists: the first sync links every list that holds items.
-            let linked = try state.inStep && !state.account.allLists && store.listDigest() == state.listDigest
+            let linked =
+                try state.inStep && !state.account.allLists && store.listDigest() == state.listDigest
                 && !state.lists.contains { !$0.isLocal && $0.calendar == nil }
                 ? state : try linking(state, manager: try store.load(), making: true)
             if linked.lists != state.lists {
@@ -379,7 +410,8 @@ public struct SyncRun {
                 report.rounds -= 1
                 try store.update(withSyncState: { _, current in
                     guard var updated = current else { return }
-                    for list in followed where !updated.lists.contains(where: { ListName.same($0.list, list.list) && $0.calendar != nil }) {
+                    for list in followed
+                    where !updated.lists.contains(where: { ListName.same($0.list, list.list) && $0.calendar != nil }) {
                         updated.lists.removeAll { ListName.same($0.list, list.list) }
                         updated.lists.append(list)
                     }
@@ -388,46 +420,61 @@ public struct SyncRun {
                 given = nil
                 continue
             }
-            let (plan, applied, conflicts) = try store.update(command: command, withSyncState: {
-                manager, state throws -> (SyncPlan, SyncApplied, [(item: ToDoItem, conflict: SyncConflict)]) in
-                guard var current = state else { throw SyncError.notSetUp }
-                current.records = Self.respelling(current.records, fetched.respelled)
-                let plan = self.plan(for: manager, state: current, fetched: fetched, records: current.records)
-                let localCount = manager.toDoCount + manager.doneCount
-                current.deletions = try countDeletions(plan, in: current.deletions, localCount: localCount, remoteCount: fetched.items.count)
-                let applied = manager.applySync(plan.local)
-                if !plan.local.isEmpty || !plan.remote.isEmpty || plan.records != current.records {
-                    current.lastSync = now().timeIntervalSince1970.rounded(.down)
-                }
-                current.records = plan.records
-                // A calendar gone from the server: its list is unlinked, and the next sync finds or
-                // makes one for it and sends its items anew.
-                for gone in fetched.gone {
-                    guard let index = current.lists.firstIndex(where: { ListName.same($0.list, gone.list) }) else { continue }
-                    // A list with no items here goes with its calendar: nothing to make it again for.
-                    if manager.lists().contains(where: { ListName.same($0.name, gone.list) && $0.open + $0.done > 0 }) {
-                        current.lists[index] = SyncState.ListCalendar(list: current.lists[index].list, calendarName: current.lists[index].calendarName)
-                    } else {
-                        current.lists.remove(at: index)
+            let (plan, applied, conflicts) = try store.update(
+                command: command,
+                withSyncState: {
+                    manager, state throws -> (SyncPlan, SyncApplied, [(item: ToDoItem, conflict: SyncConflict)]) in
+                    guard var current = state else { throw SyncError.notSetUp }
+                    current.records = Self.respelling(current.records, fetched.respelled)
+                    let plan = self.plan(for: manager, state: current, fetched: fetched, records: current.records)
+                    let localCount = manager.toDoCount + manager.doneCount
+                    current.deletions = try countDeletions(
+                        plan, in: current.deletions, localCount: localCount, remoteCount: fetched.items.count)
+                    let applied = manager.applySync(plan.local)
+                    if !plan.local.isEmpty || !plan.remote.isEmpty || plan.records != current.records {
+                        current.lastSync = now().timeIntervalSince1970.rounded(.down)
                     }
-                }
-                // Nothing to send or ask again: the list and the calendars are in step at their tokens.
-                let inStep = plan.remote.isEmpty && fetched.unreadable.isEmpty
-                // No token when the server offers none: the next sync lists every task again. The
-                // token moves on whatever one resource did: what was left alone is asked for by href.
-                for part in fetched.parts {
-                    current[progressOf: part.list] = SyncState.CalendarProgress(syncToken: part.fetched.token, inStep: inStep,
-                                                                              askAgain: part.fetched.unreadable.map(\.href))
-                }
-                state = current
-                let conflicts = plan.conflicts.compactMap { conflict in
-                    manager.item(withID: conflict.item).map { (item: $0, conflict: conflict.conflict) }
-                }
-                return (plan, applied, conflicts)
-            })
+                    current.records = plan.records
+                    // A calendar gone from the server: its list is unlinked, and the next sync finds or
+                    // makes one for it and sends its items anew.
+                    for gone in fetched.gone {
+                        guard let index = current.lists.firstIndex(where: { ListName.same($0.list, gone.list) }) else {
+                            continue
+                        }
+                        // A list with no items here goes with its calendar: nothing to make it again for.
+                        if manager.lists().contains(where: {
+                            ListName.same($0.name, gone.list) && $0.open + $0.done > 0
+                        }) {
+                            current.lists[index] = SyncState.ListCalendar(
+                                list: current.lists[index].list, calendarName: current.lists[index].calendarName)
+                        } else {
+                            current.lists.remove(at: index)
+                        }
+                    }
+                    // Nothing to send or ask again: the list and the calendars are in step at their tokens.
+                    let inStep = plan.remote.isEmpty && fetched.unreadable.isEmpty
+                    // No token when the server offers none: the next sync lists every task again. The
+                    // token moves on whatever one resource did: what was left alone is asked for by href.
+                    for part in fetched.parts {
+                        current[progressOf: part.list] = SyncState.CalendarProgress(
+                            syncToken: part.fetched.token, inStep: inStep,
+                            askAgain: part.fetched.unreadable.map(\.href))
+                    }
+                    state = current
+                    let conflicts = plan.conflicts.compactMap { conflict in
+                        manager.item(withID: conflict.item).map { (item: $0, conflict: conflict.conflict) }
+                    }
+                    return (plan, applied, conflicts)
+                })
             report.received.append(applied)
-            report.notSynced = fetched.gone.map { ($0.list, "its calendar \($0.calendar.absoluteString) is gone from the server;"
-                                                 + " its items stay here, and the next sync makes the calendar again and sends them") }
+            report.notSynced =
+                fetched.gone.map {
+                    (
+                        $0.list,
+                        "its calendar \($0.calendar.absoluteString) is gone from the server;"
+                            + " its items stay here, and the next sync makes the calendar again and sends them"
+                    )
+                }
                 + Self.unlinked(state).map { ($0, "it has no calendar on the server yet") }
             report.keptAgainstDelete += plan.keptAgainstDelete
             report.unreadable += fetched.unreadable + plan.leftAlone
@@ -435,7 +482,8 @@ public struct SyncRun {
             report.conflicts += conflicts
             // Only the last round's refusals stand: a 5xx another round got past was a race.
             report.refused = []
-            let changedMeanwhile = try push(plan, to: fetched, readingBack: state.account.takesRacingWrites, report: &report)
+            let changedMeanwhile = try push(
+                plan, to: fetched, readingBack: state.account.takesRacingWrites, report: &report)
             if !changedMeanwhile { break }
         }
         return report
@@ -445,22 +493,28 @@ public struct SyncRun {
     /// on its own, or with the window's, deletes everything of a side, or more than half of a
     /// side of more than ten (the most that side held in the window). A forced sync starts the
     /// count afresh; a sync that deletes nothing leaves it as it was.
-    private func countDeletions(_ plan: SyncPlan, in window: SyncState.DeletionWindow?, localCount: Int,
-                                remoteCount: Int) throws -> SyncState.DeletionWindow? {
+    private func countDeletions(
+        _ plan: SyncPlan, in window: SyncState.DeletionWindow?, localCount: Int,
+        remoteCount: Int
+    ) throws -> SyncState.DeletionWindow? {
         let (local, remote) = plan.deletions
         let time = now().timeIntervalSince1970
         let open = window.flatMap { time >= $0.start && time - $0.start < SyncState.DeletionWindow.length ? $0 : nil }
         if force { return nil }
         guard local > 0 || remote > 0 else { return open }
-        var counted = open ?? SyncState.DeletionWindow(start: time.rounded(.down), localCount: localCount, remoteCount: remoteCount)
+        var counted =
+            open
+            ?? SyncState.DeletionWindow(start: time.rounded(.down), localCount: localCount, remoteCount: remoteCount)
         counted.localCount = max(counted.localCount, localCount)
         counted.remoteCount = max(counted.remoteCount, remoteCount)
-        let tooMany = (local > 0 && SyncPlan.isTooMany(counted.localDeleted + local, of: counted.localCount))
+        let tooMany =
+            (local > 0 && SyncPlan.isTooMany(counted.localDeleted + local, of: counted.localCount))
             || (remote > 0 && SyncPlan.isTooMany(counted.remoteDeleted + remote, of: counted.remoteCount))
         if tooMany {
             let earlier = local > 0 ? counted.localDeleted : counted.remoteDeleted
-            throw SyncError.deletesTooMuch(local: local, remote: remote, localCount: local > 0 ? counted.localCount : localCount,
-                                           remoteCount: remote > 0 ? counted.remoteCount : remoteCount, earlier: earlier)
+            throw SyncError.deletesTooMuch(
+                local: local, remote: remote, localCount: local > 0 ? counted.localCount : localCount,
+                remoteCount: remote > 0 ? counted.remoteCount : remoteCount, earlier: earlier)
         }
         counted.localDeleted += local
         counted.remoteDeleted += remote
@@ -496,7 +550,9 @@ public struct SyncRun {
     /// the next sync sends it again.
     /// Sends the plan's changes; with `readingBack` (a server that takes racing writes), every
     /// write is read back as one answered without an ETag is (`readBack`).
-    private func push(_ plan: SyncPlan, to calendars: FetchedCalendars, readingBack: Bool, report: inout SyncReport) throws -> Bool {
+    private func push(
+        _ plan: SyncPlan, to calendars: FetchedCalendars, readingBack: Bool, report: inout SyncReport
+    ) throws -> Bool {
         var texts = calendars.texts
         let patched = plan.remote.compactMap { change -> String? in
             if case .put(_, let href?, _) = change, texts[href] == nil { return href }
@@ -507,13 +563,17 @@ public struct SyncRun {
         /// Makes or replaces the item's resource, recording what the server took.
         func put(_ item: ToDoItem, href: String?, etag: String?, in calendar: WebAddress) throws {
             let target = href ?? Self.newHref(for: item)
-            let text = CalendarResource.text(for: item, replacing: href.flatMap { texts[$0] }, timeZone: timeZone, now: now(), productID: productID)
-            let outcome = try server { () throws(CalDAVError) in try client.put(text, at: target, in: calendar, replacing: href == nil ? nil : etag) }
+            let text = CalendarResource.text(
+                for: item, replacing: href.flatMap { texts[$0] }, timeZone: timeZone, now: now(), productID: productID)
+            let outcome = try server { () throws(CalDAVError) in
+                try client.put(text, at: target, in: calendar, replacing: href == nil ? nil : etag)
+            }
             switch outcome {
             case .done(let newEtag, let path):
                 report.sent.append(item)
                 // A new resource is named as the server has it, after any redirect; a listed one as listed.
-                stored.append(SyncPlan.Record(id: item.id, href: href ?? path, etag: readingBack ? nil : newEtag, base: item))
+                stored.append(
+                    SyncPlan.Record(id: item.id, href: href ?? path, etag: readingBack ? nil : newEtag, base: item))
             case .changedMeanwhile:
                 changedMeanwhile = true
             case .refused(let refusal):
@@ -523,7 +583,9 @@ public struct SyncRun {
         }
         /// Deletes a resource; `true` when it is gone.
         func delete(_ href: String, etag: String?, of item: ToDoItem) throws -> Bool {
-            let outcome = try server { () throws(CalDAVError) in try client.delete(href, in: calendars.calendar(ofHref: href), etag: etag) }
+            let outcome = try server { () throws(CalDAVError) in
+                try client.delete(href, in: calendars.calendar(ofHref: href), etag: etag)
+            }
             switch outcome {
             case .done:
                 return true
@@ -539,7 +601,9 @@ public struct SyncRun {
             progress?(index, plan.remote.count)
             switch change {
             case .put(let item, let href, let etag):
-                let calendar = href.map(calendars.calendar(ofHref:)) ?? calendars.calendar(ofList: item.list) ?? calendars.parts[0].fetched.calendar
+                let calendar =
+                    href.map(calendars.calendar(ofHref:)) ?? calendars.calendar(ofList: item.list)
+                    ?? calendars.parts[0].fetched.calendar
                 try put(item, href: href, etag: etag, in: calendar)
             case .delete(let href, let etag, let item):
                 if try delete(href, etag: etag, of: item) {
@@ -550,7 +614,9 @@ public struct SyncRun {
                 // Out of the one calendar first, then into the other: one UID at a time on the account.
                 guard try delete(href, etag: etag, of: item) else { continue }
                 deleted.insert(item.id)
-                try put(item, href: nil, etag: nil, in: calendars.calendar(ofList: item.list) ?? calendars.parts[0].fetched.calendar)
+                try put(
+                    item, href: nil, etag: nil,
+                    in: calendars.calendar(ofList: item.list) ?? calendars.parts[0].fetched.calendar)
                 if report.sent.last?.id == item.id { report.moved.append(report.sent.removeLast()) }
             }
         }
@@ -566,13 +632,15 @@ public struct SyncRun {
             // and a server may leave out of the changes since then a task made and deleted since
             // (RFC 6578 3.5.1; Xandikos does), which would otherwise stay here for ever.
             let made = stored.filter { !overwritten.contains($0.id) }.map(\.href)
-            try store.update(command: command, withSyncState: { _, state in
-                guard var current = state else { return }
-                current.records.removeAll { replaced.contains($0.id) }
-                current.records += stored
-                for href in made { current[progressOf: calendars.part(ofHref: href).list]?.askAgain.append(href) }
-                state = current
-            })
+            try store.update(
+                command: command,
+                withSyncState: { _, state in
+                    guard var current = state else { return }
+                    current.records.removeAll { replaced.contains($0.id) }
+                    current.records += stored
+                    for href in made { current[progressOf: calendars.part(ofHref: href).list]?.askAgain.append(href) }
+                    state = current
+                })
         }
         return changedMeanwhile
     }
@@ -583,14 +651,18 @@ public struct SyncRun {
     /// replaced a version (`replaced`, by item) and holds something else was written over by
     /// another client at the same moment, and keeps its old record, so that another round merges
     /// the two. `false` when one was.
-    private func readBack(_ stored: inout [SyncPlan.Record], replaced: Set<UUID>, in calendars: FetchedCalendars) throws -> Bool {
+    private func readBack(
+        _ stored: inout [SyncPlan.Record], replaced: Set<UUID>, in calendars: FetchedCalendars
+    ) throws -> Bool {
         let unknown = stored.filter { $0.etag == nil }.map(\.href)
         guard !unknown.isEmpty else { return true }
-        let found = Dictionary(try fetchResources(unknown, in: calendars).map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
+        let found = Dictionary(
+            try fetchResources(unknown, in: calendars).map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
         var inStep = true
         stored = stored.compactMap { record in
             guard record.etag == nil, let resource = found[record.href] else { return record }
-            let item = try? CalendarResource.item(of: resource.text, timeZone: timeZone, list: calendars.part(ofHref: record.href).list)?.item
+            let item = try? CalendarResource.item(
+                of: resource.text, timeZone: timeZone, list: calendars.part(ofHref: record.href).list)?.item
             if let item, !ItemField.differ(item, record.base) {
                 var read = record
                 read.etag = resource.etag
@@ -616,10 +688,15 @@ public struct SyncRun {
             recordsOf[index].append(record)
         }
         var fetched = FetchedCalendars()
-        fetched.parts.append((nil, try fetch(calendar: state.account.calendar, state.progress, records: recordsOf[0], list: nil)))
+        fetched.parts.append(
+            (nil, try fetch(calendar: state.account.calendar, state.progress, records: recordsOf[0], list: nil)))
         for (index, (list, calendar)) in linked.enumerated() {
             do {
-                fetched.parts.append((list.list, try fetch(calendar: calendar, list.progress, records: recordsOf[index + 1], list: list.list)))
+                fetched.parts.append(
+                    (
+                        list.list,
+                        try fetch(calendar: calendar, list.progress, records: recordsOf[index + 1], list: list.list)
+                    ))
             } catch SyncError.server(.unexpectedStatus(404, _)) {
                 // Deleted on the server (a phone removed the list): the other lists sync all the same.
                 fetched.gone.append((list.list, calendar, Set(recordsOf[index + 1].map(\.id))))
@@ -629,7 +706,9 @@ public struct SyncRun {
     }
 
     /// What one calendar holds now, as `fetch(_:)` says, its tasks in the list `list`.
-    private func fetch(calendar: WebAddress, _ last: SyncState.CalendarProgress, records: [SyncPlan.Record], list: String?) throws -> Fetched {
+    private func fetch(
+        calendar: WebAddress, _ last: SyncState.CalendarProgress, records: [SyncPlan.Record], list: String?
+    ) throws -> Fetched {
         let token = last.syncToken, askAgain = last.askAgain
         var calendar = calendar
         var fetched = Fetched(calendar: calendar)
@@ -655,7 +734,8 @@ public struct SyncRun {
                 // Only what changed is listed: the rest is as the records have it.
                 fetched.isUnchangedSinceToken = changes.changed.isEmpty && changes.deleted.isEmpty
                 // A deletion the server reports in another spelling is the record's.
-                fetched.respelled = Self.respellings(of: records, listed: changes.deleted, excluding: Set(changes.changed.map(\.href)))
+                fetched.respelled = Self.respellings(
+                    of: records, listed: changes.deleted, excluding: Set(changes.changed.map(\.href)))
                 records = Self.respelling(records, fetched.respelled)
                 let listed = Set(current.map { $0.href } + changes.deleted)
                 for record in records where !listed.contains(record.href) {
@@ -673,7 +753,8 @@ public struct SyncRun {
             fetched.outside = listing.outside
         }
         // A resource whose etag is its record's is as the record's base has it.
-        let byHref = current.isEmpty ? [:] : Dictionary(records.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
+        let byHref =
+            current.isEmpty ? [:] : Dictionary(records.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
         for resource in current {
             if let record = byHref[resource.href], let etag = resource.etag, record.etag == etag {
                 fetched.items.append(SyncPlan.RemoteItem(href: resource.href, etag: etag, item: record.base))
@@ -694,13 +775,18 @@ public struct SyncRun {
         var arrived: [SyncPlan.RemoteItem] = []
         for resource in found {
             guard resource.text.utf8.count <= Self.largestTask else {
-                leaveAlone(resource.href, because: "\(resource.text.utf8.count >> 20) MB, more than the \(Self.largestTask >> 20) MB todo takes for one task")
+                leaveAlone(
+                    resource.href,
+                    because:
+                        "\(resource.text.utf8.count >> 20) MB, more than the \(Self.largestTask >> 20) MB todo takes for one task"
+                )
                 continue
             }
             fetched.texts[resource.href] = resource.text
             do {
                 // A resource without a task (an event of a mixed calendar) is not the list's.
-                guard let item = try CalendarResource.item(of: resource.text, timeZone: timeZone, list: list)?.item else { continue }
+                guard let item = try CalendarResource.item(of: resource.text, timeZone: timeZone, list: list)?.item
+                else { continue }
                 arrived.append(SyncPlan.RemoteItem(href: resource.href, etag: resource.etag, item: item))
             } catch {
                 leaveAlone(resource.href, because: "not a task todo can read: \(error)")
@@ -710,9 +796,11 @@ public struct SyncRun {
         // same UID), is that resource's: its record takes the server's spelling.
         if !arrived.isEmpty {
             let uids = Dictionary(arrived.map { ($0.href, $0.item.uid) }, uniquingKeysWith: { first, _ in first })
-            let respelled = Self.respellings(of: records, listed: arrived.map(\.href), excluding: [], sameTask: { record, href in
-                uids[href] == record.base.uid
-            })
+            let respelled = Self.respellings(
+                of: records, listed: arrived.map(\.href), excluding: [],
+                sameTask: { record, href in
+                    uids[href] == record.base.uid
+                })
             fetched.respelled.merge(respelled) { first, _ in first }
             // Carried under the record's spelling above: now the server's.
             fetched.items.removeAll { respelled[$0.href] != nil }
@@ -720,7 +808,9 @@ public struct SyncRun {
         fetched.items += arrived
         // Gone since it was listed, the server says: so it is. Neither given nor said gone: no news.
         let answered = Set(found.map(\.href) + gone)
-        for href in wanted where !answered.contains(href) { leaveAlone(href, because: "the server did not give it when asked") }
+        for href in wanted where !answered.contains(href) {
+            leaveAlone(href, because: "the server did not give it when asked")
+        }
         return fetched
     }
 
@@ -728,12 +818,16 @@ public struct SyncRun {
     /// the same address another way (`CalDAVClient.looseHref`), where exactly one record and one
     /// listed href share it and `sameTask` agrees: a server that respells what it was sent, never
     /// two resources taken as one.
-    static func respellings(of records: [SyncPlan.Record], listed: [String], excluding: Set<String>,
-                            sameTask: (SyncPlan.Record, String) -> Bool = { _, _ in true }) -> [String: String] {
+    static func respellings(
+        of records: [SyncPlan.Record], listed: [String], excluding: Set<String>,
+        sameTask: (SyncPlan.Record, String) -> Bool = { _, _ in true }
+    ) -> [String: String] {
         guard !listed.isEmpty else { return [:] }
         let recorded = Set(records.map(\.href))
         var candidates: [String: [String]] = [:]
-        for href in listed where !recorded.contains(href) { candidates[CalDAVClient.looseHref(href), default: []].append(href) }
+        for href in listed where !recorded.contains(href) {
+            candidates[CalDAVClient.looseHref(href), default: []].append(href)
+        }
         guard !candidates.isEmpty else { return [:] }
         let listedSet = Set(listed).union(excluding)
         var unmatched: [String: [SyncPlan.Record]] = [:]
@@ -742,7 +836,9 @@ public struct SyncRun {
         }
         var respelled: [String: String] = [:]
         for (loose, hrefs) in candidates {
-            guard hrefs.count == 1, let matching = unmatched[loose], matching.count == 1, sameTask(matching[0], hrefs[0]) else { continue }
+            guard hrefs.count == 1, let matching = unmatched[loose], matching.count == 1,
+                sameTask(matching[0], hrefs[0])
+            else { continue }
             respelled[matching[0].href] = hrefs[0]
         }
         return respelled
@@ -758,7 +854,9 @@ public struct SyncRun {
         }
     }
 
-    private func fetchResources(_ hrefs: [String], from calendar: WebAddress) throws -> (found: [CalDAVClient.Fetched], gone: [String]) {
+    private func fetchResources(
+        _ hrefs: [String], from calendar: WebAddress
+    ) throws -> (found: [CalDAVClient.Fetched], gone: [String]) {
         guard !hrefs.isEmpty else { return ([], []) }
         return try server { () throws(CalDAVError) in try client.fetch(hrefs, from: calendar) }
     }
@@ -767,7 +865,9 @@ public struct SyncRun {
     private func fetchResources(_ hrefs: [String], in calendars: FetchedCalendars) throws -> [CalDAVClient.Fetched] {
         var byCalendar: [WebAddress: [String]] = [:]
         for href in hrefs { byCalendar[calendars.calendar(ofHref: href), default: []].append(href) }
-        return try byCalendar.sorted { $0.key.absoluteString < $1.key.absoluteString }.flatMap { calendar, hrefs in try fetchResources(hrefs, from: calendar).found }
+        return try byCalendar.sorted { $0.key.absoluteString < $1.key.absoluteString }.flatMap { calendar, hrefs in
+            try fetchResources(hrefs, from: calendar).found
+        }
     }
 
     /// The server's answer, or its failure as a `SyncError`.

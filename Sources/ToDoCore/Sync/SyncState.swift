@@ -28,7 +28,9 @@ public struct SyncState: Equatable, Sendable {
         /// client's write replaced is merged with it by the next round (`SyncRun`).
         public var takesRacingWrites = false
 
-        public init(calendar: WebAddress, calendarName: String?, user: String, passwordCommand: String?, allowsHTTP: Bool) {
+        public init(
+            calendar: WebAddress, calendarName: String?, user: String, passwordCommand: String?, allowsHTTP: Bool
+        ) {
             self.calendar = calendar
             self.calendarName = calendarName
             self.user = user
@@ -276,7 +278,11 @@ public struct SyncState: Equatable, Sendable {
             case .syntax(let syntax): throw .invalidContent(file: file, reason: "not JSON: \(syntax)")
             case .shape(let shape): throw .invalidContent(file: file, reason: shape.description)
             case .newerVersion(let version):
-                throw .invalidContent(file: file, reason: "format version \(version) is from a newer todo (this one reads version \(Self.currentVersion))")
+                throw .invalidContent(
+                    file: file,
+                    reason:
+                        "format version \(version) is from a newer todo (this one reads version \(Self.currentVersion))"
+                )
             }
         }
     }
@@ -300,8 +306,11 @@ public struct SyncState: Equatable, Sendable {
             case "deletions": deletions = try Self.deletions(&scanner)
             case "lists": lists = try Self.lists(&scanner)
             case "askAgain":
-                try scanner.scanArray(mismatch: { kind in .shape("askAgain", "expected an array, found \(kind)") }) { scanner, _ throws(JSONDecodingError) in
-                    if let href = try scanner.string(at: { "askAgain" }) { askAgain.append(CalDAVClient.canonicalHref(href)) }
+                try scanner.scanArray(mismatch: { kind in .shape("askAgain", "expected an array, found \(kind)") }) {
+                    scanner, _ throws(JSONDecodingError) in
+                    if let href = try scanner.string(at: { "askAgain" }) {
+                        askAgain.append(CalDAVClient.canonicalHref(href))
+                    }
                 }
             default: _ = try scanner.unknownValue()
             }
@@ -323,20 +332,27 @@ public struct SyncState: Equatable, Sendable {
 
     private static func lists(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> [ListCalendar] {
         var lists: [ListCalendar] = []
-        try scanner.scanArray(mismatch: { kind in .shape("lists", "expected an array, found \(kind)") }) { scanner, index throws(JSONDecodingError) in
+        try scanner.scanArray(mismatch: { kind in .shape("lists", "expected an array, found \(kind)") }) {
+            scanner, index throws(JSONDecodingError) in
             func path() -> String { "lists[\(index)]" }
             var name: String?, entry = ListCalendar(list: "")
             try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
                 switch key {
                 case "list": name = try scanner.string(at: path)
                 case "calendarName": entry.calendarName = try scanner.string(at: path)
-                case "calendar": entry.calendar = try scanner.string(at: path).flatMap { WebAddress(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
+                case "calendar":
+                    entry.calendar = try scanner.string(at: path).flatMap { WebAddress(string: $0) }.flatMap {
+                        $0.isWebAddress ? $0 : nil
+                    }
                 case "local": entry.isLocal = try scanner.bool(at: path) ?? false
                 case "syncToken": entry.syncToken = try scanner.string(at: path)
                 case "inStep": entry.inStep = try scanner.bool(at: path) ?? false
                 case "askAgain":
-                    try scanner.scanArray(mismatch: { kind in .shape(path(), "expected an array, found \(kind)") }) { scanner, _ throws(JSONDecodingError) in
-                        if let href = try scanner.string(at: path) { entry.askAgain.append(CalDAVClient.canonicalHref(href)) }
+                    try scanner.scanArray(mismatch: { kind in .shape(path(), "expected an array, found \(kind)") }) {
+                        scanner, _ throws(JSONDecodingError) in
+                        if let href = try scanner.string(at: path) {
+                            entry.askAgain.append(CalDAVClient.canonicalHref(href))
+                        }
                     }
                 default: _ = try scanner.unknownValue()
                 }
@@ -362,7 +378,8 @@ public struct SyncState: Equatable, Sendable {
             }
         }
         guard let start else { return nil }
-        var window = DeletionWindow(start: start, localCount: counts["localCount"] ?? 0, remoteCount: counts["remoteCount"] ?? 0)
+        var window = DeletionWindow(
+            start: start, localCount: counts["localCount"] ?? 0, remoteCount: counts["remoteCount"] ?? 0)
         window.localDeleted = counts["localDeleted"] ?? 0
         window.remoteDeleted = counts["remoteDeleted"] ?? 0
         return window
@@ -370,22 +387,30 @@ public struct SyncState: Equatable, Sendable {
 
     private static func account(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> Account {
         func path() -> String { "account" }
-        var calendar: WebAddress?, name: String?, user: String?, command: String?, allowsHTTP = false, home: WebAddress?, allLists = false, racing = false
+        var calendar: WebAddress?, name: String?, user: String?, command: String?, allowsHTTP = false,
+            home: WebAddress?, allLists = false, racing = false
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             switch key {
-            case "calendar": calendar = try scanner.string(at: path).flatMap { WebAddress(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
+            case "calendar":
+                calendar = try scanner.string(at: path).flatMap { WebAddress(string: $0) }.flatMap {
+                    $0.isWebAddress ? $0 : nil
+                }
             case "calendarName": name = try scanner.string(at: path)
             case "user": user = try scanner.string(at: path)
             case "passwordCommand": command = try scanner.string(at: path)
             case "allowHTTP": allowsHTTP = try scanner.bool(at: path) ?? false
-            case "home": home = try scanner.string(at: path).flatMap { WebAddress(string: $0) }.flatMap { $0.isWebAddress ? $0 : nil }
+            case "home":
+                home = try scanner.string(at: path).flatMap { WebAddress(string: $0) }.flatMap {
+                    $0.isWebAddress ? $0 : nil
+                }
             case "allLists": allLists = try scanner.bool(at: path) ?? false
             case "takesRacingWrites": racing = try scanner.bool(at: path) ?? false
             default: _ = try scanner.unknownValue()
             }
         }
         guard let calendar, let user else { throw .shape(path(), "expected the calendar's address and the user") }
-        var account = Account(calendar: calendar, calendarName: name, user: user, passwordCommand: command, allowsHTTP: allowsHTTP)
+        var account = Account(
+            calendar: calendar, calendarName: name, user: user, passwordCommand: command, allowsHTTP: allowsHTTP)
         account.home = home
         account.allLists = allLists
         account.takesRacingWrites = racing
@@ -393,7 +418,9 @@ public struct SyncState: Equatable, Sendable {
     }
 
     /// The records, each base item read as the list's items are (`WrittenFormReader`).
-    private static func records(_ scanner: inout JSONScanner, text: StoredText) throws(JSONDecodingError) -> [SyncPlan.Record] {
+    private static func records(
+        _ scanner: inout JSONScanner, text: StoredText
+    ) throws(JSONDecodingError) -> [SyncPlan.Record] {
         var records: [SyncPlan.Record] = []
         var holders = StoredText.Holders(text)
         try scanner.scanArray(mismatch: { kind in .shape("records", "expected an array, found \(kind)") }) {

@@ -14,7 +14,10 @@ public struct XMLElement: Equatable, Sendable {
     /// The character data directly inside the element, references resolved, CDATA as it is.
     public var text: String
 
-    public init(namespace: String, name: String, attributes: [String: String] = [:], children: [XMLElement] = [], text: String = "") {
+    public init(
+        namespace: String, name: String, attributes: [String: String] = [:], children: [XMLElement] = [],
+        text: String = ""
+    ) {
         self.namespace = namespace
         self.name = name
         self.attributes = attributes

@@ -21,8 +21,10 @@ public enum XMLReader {
     /// `taking`, when given, is handed each kept child of the root as soon as it is read whole,
     /// and when it takes it (returns `true`), the root does not keep it: a caller turning each
     /// into a value of its own holds one element's tree at a time, not the document's.
-    static func parse(_ bytes: [UInt8], keeping: @escaping ([(namespace: String, name: String)]) -> Bool,
-                      taking: ((XMLElement) -> Bool)? = nil) throws(XMLSyntaxError) -> XMLElement {
+    static func parse(
+        _ bytes: [UInt8], keeping: @escaping ([(namespace: String, name: String)]) -> Bool,
+        taking: ((XMLElement) -> Bool)? = nil
+    ) throws(XMLSyntaxError) -> XMLElement {
         var parser = Parser(bytes: bytes, keeping: keeping)
         parser.taking = taking
         return try parser.document()
@@ -116,7 +118,10 @@ private struct Parser {
         while index < bytes.count {
             let byte = bytes[index]
             if Self.isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "=")
-                || byte == UInt8(ascii: "<") { break }
+                || byte == UInt8(ascii: "<")
+            {
+                break
+            }
             index += 1
         }
         guard index > start else { throw failure("expected a name") }
@@ -143,7 +148,9 @@ private struct Parser {
     /// The element at `index`, read whole; `nil` when it is not kept (its parent was not, or
     /// `keeping` does not take it).
     private mutating func element(depth: Int, parentKept: Bool) throws(XMLSyntaxError) -> XMLElement? {
-        guard depth < Self.maximumDepth else { throw failure("elements are nested more than \(Self.maximumDepth) deep") }
+        guard depth < Self.maximumDepth else {
+            throw failure("elements are nested more than \(Self.maximumDepth) deep")
+        }
         index += 1
         let nameStart = index
         let nameBytes = try nameRange()
@@ -167,7 +174,9 @@ private struct Parser {
             }
             let attribute = try name()
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw failure("expected = after \(attribute)") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+                throw failure("expected = after \(attribute)")
+            }
             index += 1
             skipSpace()
             written.append((attribute, try attributeValue()))
@@ -185,7 +194,9 @@ private struct Parser {
             }
         }
         let (prefix, local) = Self.split(qualifiedName)
-        guard let namespace = declarations.last(where: { $0.prefix == prefix })?.uri else { throw failure("the prefix \(prefix) is not declared") }
+        guard let namespace = declarations.last(where: { $0.prefix == prefix })?.uri else {
+            throw failure("the prefix \(prefix) is not declared")
+        }
         path.append((namespace, local))
         defer { path.removeLast() }
         // The root is always kept; an element not kept is read, not stored (its parent drops it).
@@ -202,7 +213,9 @@ private struct Parser {
                 index += 2
                 let closing = try nameRange()
                 skipSpace()
-                guard bytes[closing].elementsEqual(bytes[nameBytes]), index < bytes.count, bytes[index] == UInt8(ascii: ">") else {
+                guard bytes[closing].elementsEqual(bytes[nameBytes]), index < bytes.count,
+                    bytes[index] == UInt8(ascii: ">")
+                else {
                     throw failure("expected </\(qualifiedName)>")
                 }
                 index += 1
@@ -253,7 +266,9 @@ private struct Parser {
     /// The UTF-8 bytes a reference stands for: `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#38;`, `&#x26;`.
     private mutating func reference() throws(XMLSyntaxError) -> [UInt8] {
         let start = index
-        guard let end = bytes[index...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else { throw failure("an & that starts no reference") }
+        guard let end = bytes[index...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else {
+            throw failure("an & that starts no reference")
+        }
         let body = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
         index = end + 1
         let named: [String: UInt8] = ["amp": 0x26, "lt": 0x3C, "gt": 0x3E, "quot": 0x22, "apos": 0x27]

@@ -50,8 +50,9 @@ package struct CivilTime: Sendable {
         let dayNumber = CalendarDay.floorDivide(local, 86_400)
         let seconds = local - dayNumber * 86_400
         let day = CalendarDay(number: dayNumber)
-        return Fields(year: day.year, month: day.month, day: day.day,
-                      hour: seconds / 3600, minute: seconds % 3600 / 60, second: seconds % 60)
+        return Fields(
+            year: day.year, month: day.month, day: day.day,
+            hour: seconds / 3600, minute: seconds % 3600 / 60, second: seconds % 60)
     }
 
     /// The number of the local day of `timestamp`, counting from 1 January 1970.
@@ -88,7 +89,8 @@ package struct CivilTime: Sendable {
 
     /// Whether the local time `fields` name occurs twice here (the night the clocks go back).
     package func isAmbiguous(_ fields: Fields) -> Bool {
-        guard fixedOffset == nil, let day = CalendarDay(year: fields.year, month: fields.month, day: fields.day).number else { return false }
+        guard fixedOffset == nil, let day = CalendarDay(year: fields.year, month: fields.month, day: fields.day).number
+        else { return false }
         let local = day * 86_400 + fields.hour * 3600 + fields.minute * 60 + fields.second
         let before = offset(at: local - 86_400), after = offset(at: local + 86_400)
         guard before != after else { return false }
@@ -110,8 +112,9 @@ package struct CivilTime: Sendable {
     /// `fields` as seconds of local time since 1970; `nil` for a date or time that does not exist.
     package static func localSeconds(of fields: Fields) -> Int? {
         guard (1...9999).contains(fields.year), (0..<24).contains(fields.hour), (0..<60).contains(fields.minute),
-              (0..<60).contains(fields.second),
-              let day = CalendarDay(year: fields.year, month: fields.month, day: fields.day).number else { return nil }
+            (0..<60).contains(fields.second),
+            let day = CalendarDay(year: fields.year, month: fields.month, day: fields.day).number
+        else { return nil }
         return day * 86_400 + fields.hour * 3600 + fields.minute * 60 + fields.second
     }
 
@@ -161,11 +164,13 @@ package struct CivilTime: Sendable {
     package static func parseISO(_ text: Substring) -> Fields? {
         let bytes = Array(text.utf8)
         guard [10, 16, 19].contains(bytes.count), bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]) else { return nil }
+            let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10])
+        else { return nil }
         var fields = Fields(year: year, month: month, day: day)
         if bytes.count >= 16 {
             guard bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-                  let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]) else { return nil }
+                let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16])
+            else { return nil }
             fields.hour = hour
             fields.minute = minute
         }
@@ -185,11 +190,13 @@ package struct CivilTime: Sendable {
             bytes.removeLast()
         }
         guard bytes.count == 8 || bytes.count == 15, let year = number(bytes[0..<4]), let month = number(bytes[4..<6]),
-              let day = number(bytes[6..<8]) else { return nil }
+            let day = number(bytes[6..<8])
+        else { return nil }
         var fields = Fields(year: year, month: month, day: day)
         guard bytes.count == 15 else { return utc ? nil : (fields, false, false) }
         guard bytes[8] == UInt8(ascii: "T"), let hour = number(bytes[9..<11]), let minute = number(bytes[11..<13]),
-              let second = number(bytes[13..<15]) else { return nil }
+            let second = number(bytes[13..<15])
+        else { return nil }
         fields.hour = hour
         fields.minute = minute
         fields.second = second

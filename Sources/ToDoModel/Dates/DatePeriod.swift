@@ -20,10 +20,13 @@ public struct DatePeriod: Equatable, Sendable {
         var body = Substring(text.lowercased())
         if body.first == "+" { body = body.dropFirst() }
         let digits = body.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, digits.count <= 6, let count = Int(digits), (1...Self.largestCount).contains(count) else { return nil }
-        let units: [Substring: Unit] = ["d": .day, "day": .day, "days": .day, "w": .week, "wk": .week, "week": .week, "weeks": .week,
-                                        "m": .month, "mo": .month, "month": .month, "months": .month,
-                                        "y": .year, "yr": .year, "year": .year, "years": .year]
+        guard !digits.isEmpty, digits.count <= 6, let count = Int(digits), (1...Self.largestCount).contains(count)
+        else { return nil }
+        let units: [Substring: Unit] = [
+            "d": .day, "day": .day, "days": .day, "w": .week, "wk": .week, "week": .week, "weeks": .week,
+            "m": .month, "mo": .month, "month": .month, "months": .month,
+            "y": .year, "yr": .year, "year": .year, "years": .year
+        ]
         guard let unit = units[body.dropFirst(digits.count)] else { return nil }
         self.init(count: count, unit: unit)
     }
@@ -55,7 +58,9 @@ public struct DatePeriod: Equatable, Sendable {
             let months = day.month - 1 + (unit == .month ? count : 12 * count)
             let year = day.year + months / 12, month = months % 12 + 1
             guard year <= 9999 else { return nil }
-            return CalendarDay(year: year, month: month, day: min(day.day, CalendarDay.length(ofMonth: month, year: year))).number
+            return CalendarDay(
+                year: year, month: month, day: min(day.day, CalendarDay.length(ofMonth: month, year: year))
+            ).number
         }
     }
 

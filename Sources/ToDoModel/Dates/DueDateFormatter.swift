@@ -110,7 +110,8 @@ public struct DueDateFormatter: Sendable {
     }
 
     private static func weekdayName(ofDayNumber number: Int) -> String {
-        ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][CalendarDay.weekday(ofDayNumber: number) - 1]
+        ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][
+            CalendarDay.weekday(ofDayNumber: number) - 1]
     }
 
     /// Days from the day of `now` to the day of `timestamp`: 0 today, negative when past.
@@ -150,12 +151,14 @@ public struct DueDateFormatter: Sendable {
     /// What an agenda needs of a due, worked out once: where it sorts (`sortKey(of:)`), how many
     /// days from the day of `now` (`daysFrom`) and whether it is overdue (`isOverdue`). `today` is
     /// the number of the day of `now` (`dayNumber(of:)`), the same for every due of one agenda.
-    public func placement(of due: ItemDate, now: Date, today: Int) -> (key: DueSortKey, daysAhead: Int, isOverdue: Bool) {
+    public func placement(of due: ItemDate, now: Date, today: Int) -> (key: DueSortKey, daysAhead: Int, isOverdue: Bool)
+    {
         let ahead = due.day(local: local).number - today
-        let isOverdue = switch due {
-        case .time(let time): time < now.timeIntervalSince1970
-        case .day: ahead < 0
-        }
+        let isOverdue =
+            switch due {
+            case .time(let time): time < now.timeIntervalSince1970
+            case .day: ahead < 0
+            }
         return (sortKey(of: due), ahead, isOverdue)
     }
 

@@ -36,9 +36,12 @@ public struct DueDateError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     public var description: String {
-        if outsideTheYears { return "invalid date '\(text)': that time is outside the years 1 to 9999 (in UTC), which todo keeps" }
+        if outsideTheYears {
+            return "invalid date '\(text)': that time is outside the years 1 to 9999 (in UTC), which todo keeps"
+        }
         guard let skipped else { return "invalid date '\(text)'" }
-        return "invalid date '\(text)': \(skipped.time) does not exist on \(skipped.day) in \(skipped.zone), where the clocks"
+        return
+            "invalid date '\(text)': \(skipped.time) does not exist on \(skipped.day) in \(skipped.zone), where the clocks"
             + " go from \(skipped.from) to \(skipped.to); did you mean \(skipped.suggestion)?"
     }
 
@@ -109,8 +112,10 @@ public struct DueDateParser: Sendable {
         // A time alone is the next one: today's, or tomorrow's once it has passed.
         if words.count == 1, let time = Self.parseTime(words[0]) {
             for day in today...today + 1 {
-                guard case .moment(let moment) = local.resolve(local: day * 86_400 + time.hour * 3600 + time.minute * 60),
-                      Double(moment) > now.timeIntervalSince1970 else { continue }
+                guard
+                    case .moment(let moment) = local.resolve(local: day * 86_400 + time.hour * 3600 + time.minute * 60),
+                    Double(moment) > now.timeIntervalSince1970
+                else { continue }
                 return Double(moment)..<Double(moment + 60)
             }
         }
@@ -120,7 +125,8 @@ public struct DueDateParser: Sendable {
             words.removeLast()
         }
         // ISO 8601's "2022-01-10T14:30" is one word.
-        if time == nil, words.count == 1, let separator = words[0].firstIndex(of: "t"), words[0].first?.isNumber == true {
+        if time == nil, words.count == 1, let separator = words[0].firstIndex(of: "t"), words[0].first?.isNumber == true
+        {
             guard let parsedTime = Self.parseTime(String(words[0][words[0].index(after: separator)...])) else {
                 throw error(text)
             }
@@ -135,7 +141,9 @@ public struct DueDateParser: Sendable {
         switch local.resolve(local: dayNumber * 86_400 + time.hour * 3600 + time.minute * 60) {
         case .moment(let moment):
             // A time is an instant: one past the years todo keeps would show as no year anywhere.
-            guard ToDoItem.instantRange.contains(Double(moment)) else { throw DueDateError(text: text, order: order, outsideTheYears: true) }
+            guard ToDoItem.instantRange.contains(Double(moment)) else {
+                throw DueDateError(text: text, order: order, outsideTheYears: true)
+            }
             return Double(moment)..<Double(moment + 60)
         case .skipped(let before, let after):
             throw skippedError(text, dayNumber: dayNumber, time: time, offsetBefore: before, offsetAfter: after)
@@ -190,7 +198,8 @@ public struct DueDateParser: Sendable {
             return nil
         }
         // `3rd`, `21st` read as the number.
-        let digits = dayText.hasSuffix("st") || dayText.hasSuffix("nd") || dayText.hasSuffix("rd") || dayText.hasSuffix("th")
+        let digits =
+            dayText.hasSuffix("st") || dayText.hasSuffix("nd") || dayText.hasSuffix("rd") || dayText.hasSuffix("th")
             ? dayText.dropLast(2) : Substring(dayText)
         guard digits.count <= 2, let dayOfMonth = Self.digits(digits) else { return nil }
         if words.count == 3 {
@@ -204,7 +213,8 @@ public struct DueDateParser: Sendable {
     private func shortDay(_ word: String) -> Int? {
         let parts = word.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count <= 2, parts[1].count <= 2,
-              let first = Self.digits(parts[0]), let second = Self.digits(parts[1]) else { return nil }
+            let first = Self.digits(parts[0]), let second = Self.digits(parts[1])
+        else { return nil }
         return order == .monthFirst ? nextDay(month: first, day: second) : nextDay(month: second, day: first)
     }
 
@@ -213,7 +223,9 @@ public struct DueDateParser: Sendable {
     private func nextDay(month: Int, day: Int) -> Int? {
         let year = CalendarDay(number: today).year
         for candidate in year...year + 8 {
-            if let number = CalendarDay(year: candidate, month: month, day: day).number, number >= today { return number }
+            if let number = CalendarDay(year: candidate, month: month, day: day).number, number >= today {
+                return number
+            }
         }
         return nil
     }
@@ -227,7 +239,8 @@ public struct DueDateParser: Sendable {
             body = body.dropFirst()
         }
         let units: [Character: DatePeriod.Unit] = ["d": .day, "w": .week, "m": .month, "y": .year]
-        guard let last = body.last, let unit = units[last], let count = Self.digits(body.dropLast()), count <= 100_000 else { return nil }
+        guard let last = body.last, let unit = units[last], let count = Self.digits(body.dropLast()), count <= 100_000
+        else { return nil }
         // Months and years only forward, and with their `+` (a bare `3m` is minutes to some).
         if unit == .month || unit == .year, sign < 0 || body.count == word.count { return nil }
         return DatePeriod(count: sign * count, unit: unit).moved(dayNumber: today)
@@ -252,7 +265,10 @@ public struct DueDateParser: Sendable {
         case "eow":
             // Weekdays count from 1 for Sunday: Sunday is the end of its own week.
             return today + (8 - CalendarDay.weekday(ofDayNumber: today)) % 7
-        case "eom": return CalendarDay(year: day.year, month: day.month, day: CalendarDay.length(ofMonth: day.month, year: day.year)).number
+        case "eom":
+            return CalendarDay(
+                year: day.year, month: day.month, day: CalendarDay.length(ofMonth: day.month, year: day.year)
+            ).number
         case "eoy": return CalendarDay(year: day.year, month: 12, day: 31).number
         default: return nil
         }
@@ -270,17 +286,21 @@ public struct DueDateParser: Sendable {
         let day: CalendarDay
         if word.contains("/") {
             let parts = word.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 2 || parts[2].count == 4,
-                  let first = Self.digits(parts[0]), let second = Self.digits(parts[1]), var year = Self.digits(parts[2])
+            guard parts.count == 3, parts[0].count <= 2, parts[1].count <= 2,
+                parts[2].count == 2 || parts[2].count == 4,
+                let first = Self.digits(parts[0]), let second = Self.digits(parts[1]), var year = Self.digits(parts[2])
             else { return nil }
             // Two-digit years are this century's: 22 is 2022.
             if parts[2].count == 2 { year += 2000 }
-            day = order == .monthFirst ? CalendarDay(year: year, month: first, day: second)
+            day =
+                order == .monthFirst
+                ? CalendarDay(year: year, month: first, day: second)
                 : CalendarDay(year: year, month: second, day: first)
         } else if word.contains("-") {
             let parts = word.split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count == 3, parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2,
-                  let year = Self.digits(parts[0]), let month = Self.digits(parts[1]), let dayOfMonth = Self.digits(parts[2])
+                let year = Self.digits(parts[0]), let month = Self.digits(parts[1]),
+                let dayOfMonth = Self.digits(parts[2])
             else { return nil }
             day = CalendarDay(year: year, month: month, day: dayOfMonth)
         } else {
@@ -293,12 +313,16 @@ public struct DueDateParser: Sendable {
 
     private static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
-    private static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-                                 "october", "november", "december"]
+    private static let months = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september",
+        "october", "november", "december"
+    ]
 
     /// A month's name, or its first three letters (`sept` too), from 0 for January.
     private static func monthIndex(_ word: String) -> Int? {
-        months.firstIndex { $0 == word || (word.count == 3 && $0.hasPrefix(word)) || (word == "sept" && $0 == "september") }
+        months.firstIndex {
+            $0 == word || (word.count == 3 && $0.hasPrefix(word)) || (word == "sept" && $0 == "september")
+        }
     }
 
     /// How many days from today `word` means: `today`, `tomorrow`, `yesterday`, a weekday.
@@ -318,8 +342,10 @@ public struct DueDateParser: Sendable {
     }
 
     /// The error for `time` on a day when the clocks skip it, with the time they skip to.
-    private func skippedError(_ text: String, dayNumber: Int, time: (hour: Int, minute: Int),
-                              offsetBefore: Int, offsetAfter: Int) -> DueDateError {
+    private func skippedError(
+        _ text: String, dayNumber: Int, time: (hour: Int, minute: Int),
+        offsetBefore: Int, offsetAfter: Int
+    ) -> DueDateError {
         func clock(_ seconds: Int) -> String {
             let seconds = (seconds % 86_400 + 86_400) % 86_400
             return CivilTime.digits(seconds / 3600, 2) + ":" + CivilTime.digits(seconds % 3600 / 60, 2)
@@ -328,11 +354,15 @@ public struct DueDateParser: Sendable {
         let midnight = Double(local.firstMoment(ofDay: dayNumber))
         let formatter = DueDateFormatter(rules: rules, order: order)
         // The clock just before the change, read in the old offset.
-        let gapStart = local.momentOfChange(skipping: dayNumber * 86_400 + typed, from: offsetBefore, to: offsetAfter) + offsetBefore
-        return DueDateError(text: text, order: order, skipped: .init(
-            time: clock(typed), day: "\(formatter.weekdayName(of: midnight)) \(formatter.string(from: midnight))",
-            zone: rules.name, from: clock(gapStart), to: clock(gapStart + offsetAfter - offsetBefore),
-            suggestion: clock(typed + offsetAfter - offsetBefore)))
+        let gapStart =
+            local.momentOfChange(skipping: dayNumber * 86_400 + typed, from: offsetBefore, to: offsetAfter)
+            + offsetBefore
+        return DueDateError(
+            text: text, order: order,
+            skipped: .init(
+                time: clock(typed), day: "\(formatter.weekdayName(of: midnight)) \(formatter.string(from: midnight))",
+                zone: rules.name, from: clock(gapStart), to: clock(gapStart + offsetAfter - offsetBefore),
+                suggestion: clock(typed + offsetAfter - offsetBefore)))
     }
 
     // MARK: Pieces
@@ -350,7 +380,9 @@ public struct DueDateParser: Sendable {
             clock = clock.dropLast(2)
         }
         let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), (1...2).contains(parts[0].count), let hour = digits(parts[0]) else { return nil }
+        guard (1...2).contains(parts.count), (1...2).contains(parts[0].count), let hour = digits(parts[0]) else {
+            return nil
+        }
         var minute = 0
         if parts.count == 2 {
             guard parts[1].count == 2, let minutes = digits(parts[1]), minutes < 60 else { return nil }

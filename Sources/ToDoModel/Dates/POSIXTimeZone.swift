@@ -51,7 +51,8 @@ public struct POSIXTimeZone: Equatable, Sendable {
         if let west = reader.offset(hoursUpTo: 24) { daylightOffset = -west }
         var start = Self.defaultStart, end = Self.defaultEnd
         if !reader.isAtEnd {
-            guard reader.take(","), let first = reader.rule(), reader.take(","), let second = reader.rule(), reader.isAtEnd
+            guard reader.take(","), let first = reader.rule(), reader.take(","), let second = reader.rule(),
+                reader.isAtEnd
             else { return nil }
             (start, end) = (first, second)
         }
@@ -70,7 +71,8 @@ public struct POSIXTimeZone: Equatable, Sendable {
         // Start is given in standard time, end in daylight time.
         let start = Self.dayNumber(of: daylight.start.day, in: year) * 86_400 + daylight.start.time - standard.offset
         let end = Self.dayNumber(of: daylight.end.day, in: year) * 86_400 + daylight.end.time - daylight.offset
-        let inDaylight = start < end ? (start <= timestamp && timestamp < end) : !(end <= timestamp && timestamp < start)
+        let inDaylight =
+            start < end ? (start <= timestamp && timestamp < end) : !(end <= timestamp && timestamp < start)
         return inDaylight ? (daylight.offset, true) : (standard.offset, false)
     }
 
@@ -116,7 +118,8 @@ public struct POSIXTimeZone: Equatable, Sendable {
                 let start = index
                 while !isAtEnd, bytes[index] != UInt8(ascii: ">") {
                     let byte = bytes[index]
-                    guard isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") else { return nil }
+                    guard isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                    else { return nil }
                     index += 1
                 }
                 let name = String(decoding: bytes[start..<index], as: UTF8.self)
@@ -158,8 +161,9 @@ public struct POSIXTimeZone: Equatable, Sendable {
                 day = .julian(n)
             } else if take("M") {
                 guard let month = number(maximumDigits: 2), (1...12).contains(month), take("."),
-                      let week = number(maximumDigits: 1), (1...5).contains(week), take("."),
-                      let weekday = number(maximumDigits: 1), (0...6).contains(weekday) else { return nil }
+                    let week = number(maximumDigits: 1), (1...5).contains(week), take("."),
+                    let weekday = number(maximumDigits: 1), (0...6).contains(weekday)
+                else { return nil }
                 day = .monthWeekDay(month: month, week: week, weekday: weekday)
             } else {
                 guard let n = number(maximumDigits: 3), (0...365).contains(n) else { return nil }
@@ -184,7 +188,8 @@ public struct POSIXTimeZone: Equatable, Sendable {
         }
 
         private func isLetter(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
         }
 
         private func isDigit(_ byte: UInt8) -> Bool {

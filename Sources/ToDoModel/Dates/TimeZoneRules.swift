@@ -27,7 +27,8 @@ public struct TimeZoneRules: Sendable {
     /// Rules given by their transitions (a calendar's VTIMEZONE, worked out): the moments the
     /// offset changes, ascending, the offset from each on, and the offset before the first.
     package init(transitions: [Int], offsets: [Int], initialOffset: Int, name: String) {
-        storage = .table(ZoneTable(transitions: transitions, offsets: offsets, initialOffset: initialOffset, footer: nil))
+        storage = .table(
+            ZoneTable(transitions: transitions, offsets: offsets, initialOffset: initialOffset, footer: nil))
         self.name = name
     }
 
@@ -124,18 +125,23 @@ private struct ZoneTable: Sendable {
             }
         }
         guard !block.types.isEmpty else { return nil }
-        self.init(transitions: block.times, offsets: block.indices.map { block.types[Int($0)] }, initialOffset: block.types[0], footer: footer)
+        self.init(
+            transitions: block.times, offsets: block.indices.map { block.types[Int($0)] },
+            initialOffset: block.types[0], footer: footer)
     }
 
     /// One data block: its transition times, their type indices, the types' offsets, and where it ends.
-    private static func block(_ bytes: [UInt8], at start: Int, timeSize: Int) -> (times: [Int], indices: [UInt8], types: [Int], end: Int)? {
+    private static func block(
+        _ bytes: [UInt8], at start: Int, timeSize: Int
+    ) -> (times: [Int], indices: [UInt8], types: [Int], end: Int)? {
         guard bytes.count >= start + 44, bytes[start..<start + 4].elementsEqual("TZif".utf8) else { return nil }
         func count(_ field: Int) -> Int { Int(integer(bytes, at: start + 20 + 4 * field, size: 4)) }
         let (isUTCCount, isStandardCount, leapCount, timeCount, typeCount, characterCount) =
             (count(0), count(1), count(2), count(3), count(4), count(5))
         let dataStart = start + 44
         let typesStart = dataStart + timeCount * timeSize + timeCount
-        let end = typesStart + typeCount * 6 + characterCount + leapCount * (timeSize + 4) + isStandardCount + isUTCCount
+        let end =
+            typesStart + typeCount * 6 + characterCount + leapCount * (timeSize + 4) + isStandardCount + isUTCCount
         guard typeCount >= 1, end <= bytes.count else { return nil }
         let times = (0..<timeCount).map { Int(integer(bytes, at: dataStart + $0 * timeSize, size: timeSize)) }
         let indices = Array(bytes[(dataStart + timeCount * timeSize)..<typesStart])

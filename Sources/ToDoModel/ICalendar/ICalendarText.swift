@@ -57,7 +57,8 @@ package enum ICalendarText {
         guard rest.hasPrefix("P"), rest.count > 1, rest.count <= 40 else { return nil }
         rest = rest.dropFirst()
         var seconds = 0.0, inTime = false, number = "", sawUnit = false
-        let dateUnits: [Character: Double] = ["W": 604_800, "D": 86_400], timeUnits: [Character: Double] = ["H": 3600, "M": 60, "S": 1]
+        let dateUnits: [Character: Double] = ["W": 604_800, "D": 86_400],
+            timeUnits: [Character: Double] = ["H": 3600, "M": 60, "S": 1]
         for character in rest {
             if character.isASCII, character.isNumber {
                 number.append(character)
@@ -97,10 +98,12 @@ package enum ICalendarText {
     /// outside quotes.
     package static func parts(of line: String) -> (name: String, parameters: [String: String], value: Substring)? {
         var quoted = false
-        guard let colon = line.firstIndex(where: { character in
-            if character == "\"" { quoted.toggle() }
-            return character == ":" && !quoted
-        }) else { return nil }
+        guard
+            let colon = line.firstIndex(where: { character in
+                if character == "\"" { quoted.toggle() }
+                return character == ":" && !quoted
+            })
+        else { return nil }
         let head = line[..<colon].split(separator: ";", omittingEmptySubsequences: false)
         var parameters: [String: String] = [:]
         for parameter in head.dropFirst() {

@@ -25,7 +25,8 @@ public struct Alarm: Hashable, Sendable {
     /// and `AUDIO` ones; an `EMAIL` or `PROCEDURE` alarm is another program's to act on, kept
     /// and written back but never run here.
     public var rings: Bool {
-        guard let action = icalendarLines.lazy.compactMap(ICalendarText.parts).first(where: { $0.name == "ACTION" }) else { return true }
+        guard let action = icalendarLines.lazy.compactMap(ICalendarText.parts).first(where: { $0.name == "ACTION" })
+        else { return true }
         return ["DISPLAY", "AUDIO"].contains(action.value.uppercased())
     }
 
@@ -140,13 +141,19 @@ extension Alarm {
         let parts = icalendarLines.compactMap(ICalendarText.parts)
         let action = parts.first { $0.name == "ACTION" }
         if action == nil { lines.append("ACTION:DISPLAY") }
-        if action.map({ $0.value.uppercased() == "DISPLAY" }) ?? true, !parts.contains(where: { $0.name == "DESCRIPTION" }) {
+        if action.map({ $0.value.uppercased() == "DISPLAY" }) ?? true,
+            !parts.contains(where: { $0.name == "DESCRIPTION" })
+        {
             lines.append("DESCRIPTION:" + ICalendarText.escaped(title))
         }
         switch trigger {
-        case .beforeStart(let seconds) where hasStart: lines.append("TRIGGER;RELATED=START:" + ICalendarText.duration(seconds: -seconds))
-        case .beforeDue(let seconds), .beforeStart(let seconds): lines.append("TRIGGER;RELATED=END:" + ICalendarText.duration(seconds: -seconds))
-        case .at(let time): lines.append("TRIGGER;VALUE=DATE-TIME:" + CivilTime.basicDate(CivilTime.utc.fields(of: time), time: true) + "Z")
+        case .beforeStart(let seconds) where hasStart:
+            lines.append("TRIGGER;RELATED=START:" + ICalendarText.duration(seconds: -seconds))
+        case .beforeDue(let seconds), .beforeStart(let seconds):
+            lines.append("TRIGGER;RELATED=END:" + ICalendarText.duration(seconds: -seconds))
+        case .at(let time):
+            lines.append(
+                "TRIGGER;VALUE=DATE-TIME:" + CivilTime.basicDate(CivilTime.utc.fields(of: time), time: true) + "Z")
         }
         return lines + icalendarLines + ["END:VALARM"]
     }
@@ -157,7 +164,9 @@ extension Alarm {
     /// trigger counts from, else from the due (`hasDue`; one counted from a date the VTODO lacks is
     /// not placed); `title`: its `SUMMARY`, which an alarm's
     /// `DESCRIPTION` repeating it (as todo writes one) need not be kept for.
-    package static func reading(components lines: [String], hasStart: Bool, hasDue: Bool, title: String) -> (alarms: [Alarm], rest: [String]) {
+    package static func reading(
+        components lines: [String], hasStart: Bool, hasDue: Bool, title: String
+    ) -> (alarms: [Alarm], rest: [String]) {
         var alarms: [Alarm] = [], rest: [String] = []
         var component: [String] = [], depth = 0
         for line in lines {
@@ -179,7 +188,8 @@ extension Alarm {
 
     /// The alarm a whole `VALARM` component says, when its trigger is one todo reads.
     private static func alarm(of component: [String], hasStart: Bool, hasDue: Bool, title: String) -> Alarm? {
-        guard component.count >= 2, component[0].uppercased() == "BEGIN:VALARM", component[component.count - 1].uppercased() == "END:VALARM"
+        guard component.count >= 2, component[0].uppercased() == "BEGIN:VALARM",
+            component[component.count - 1].uppercased() == "END:VALARM"
         else { return nil }
         let inner = component.dropFirst().dropLast()
         // A component inside the alarm is more than todo reads of one.
@@ -187,29 +197,40 @@ extension Alarm {
         var trigger: Trigger?, kept: [String] = []
         let lines = inner.map { ($0, ICalendarText.parts(of: $0)) }
         // A display alarm as todo writes one: its action and the title it shows are written anew.
-        let isDisplay = lines.contains { $0.1.map { $0.name == "ACTION" && $0.value.uppercased() == "DISPLAY" && $0.parameters.isEmpty } ?? false }
+        let isDisplay = lines.contains {
+            $0.1.map { $0.name == "ACTION" && $0.value.uppercased() == "DISPLAY" && $0.parameters.isEmpty } ?? false
+        }
         for (line, parts) in lines {
             guard let parts else { return nil }
             switch parts.name {
             case "TRIGGER":
-                guard trigger == nil, let read = Self.trigger(parts.value, parameters: parts.parameters, hasStart: hasStart, hasDue: hasDue) else { return nil }
+                guard trigger == nil,
+                    let read = Self.trigger(
+                        parts.value, parameters: parts.parameters, hasStart: hasStart, hasDue: hasDue)
+                else { return nil }
                 trigger = read
             case "ACTION" where isDisplay: continue
-            case "DESCRIPTION" where isDisplay && parts.parameters.isEmpty && ICalendarText.unescaped(parts.value) == title: continue
+            case "DESCRIPTION"
+            where isDisplay && parts.parameters.isEmpty && ICalendarText.unescaped(parts.value) == title: continue
             default: kept.append(line)
             }
         }
         return trigger.map { Alarm($0, icalendarLines: kept) }
     }
 
-    private static func trigger(_ value: Substring, parameters: [String: String], hasStart: Bool, hasDue: Bool) -> Trigger? {
+    private static func trigger(
+        _ value: Substring, parameters: [String: String], hasStart: Bool, hasDue: Bool
+    ) -> Trigger? {
         if parameters["VALUE"]?.uppercased() == "DATE-TIME" {
             // RFC 5545 wants a trigger's moment in UTC; a time without its zone is not one.
             guard let parsed = CivilTime.parseBasic(value), parsed.utc, parsed.hasTime,
-                  let time = CivilTime.utc.timestamp(of: parsed.fields), ToDoItem.timestampRange.contains(time) else { return nil }
+                let time = CivilTime.utc.timestamp(of: parsed.fields), ToDoItem.timestampRange.contains(time)
+            else { return nil }
             return .at(time)
         }
-        guard let seconds = ICalendarText.seconds(ofDuration: value), abs(seconds) <= Double(longestOffset) else { return nil }
+        guard let seconds = ICalendarText.seconds(ofDuration: value), abs(seconds) <= Double(longestOffset) else {
+            return nil
+        }
         let before = -Int(seconds)
         switch parameters["RELATED"]?.uppercased() {
         case "END"? where hasDue: return .beforeDue(before)

@@ -24,7 +24,9 @@ public struct Annotation: Equatable, Hashable, Sendable {
         guard case .array(let elements) = value else { return nil }
         var annotations: [Annotation] = []
         for element in elements {
-            guard case .object(let object) = element, case .string(let text)? = object["text"], ItemField.isOneLine(text) else { return nil }
+            guard case .object(let object) = element, case .string(let text)? = object["text"],
+                ItemField.isOneLine(text)
+            else { return nil }
             var time: Double?
             switch object["time"] {
             case nil, .null?: break

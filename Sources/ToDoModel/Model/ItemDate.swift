@@ -5,7 +5,8 @@ public struct Day: Hashable, Comparable, Sendable {
     public let number: Int
 
     /// The days an item may have: 1 January of year 1 to 31 December 9999, as `ToDoItem.timestampRange`.
-    package static let numberRange = CalendarDay(year: 1, month: 1, day: 1).number! ... CalendarDay(year: 9999, month: 12, day: 31).number!
+    package static let numberRange =
+        CalendarDay(year: 1, month: 1, day: 1).number!...CalendarDay(year: 9999, month: 12, day: 31).number!
 
     public init?(number: Int) {
         guard Self.numberRange.contains(number) else { return nil }
@@ -27,15 +28,19 @@ public struct Day: Hashable, Comparable, Sendable {
 
     /// Whether `bytes` are a day written as `Day(iso:)` reads one, checked without working out
     /// which day: a list checks every item's.
-    @inlinable package static func isISO<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
+    @inlinable package static func isISO<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool
+    where Bytes.Index == Int {
         parts(ofISO: bytes)?.exists == true
     }
 
     /// The year, month and day written `2026-12-03`, in the years 1 to 9999 (four digits); whether
     /// that date exists is the caller's to tell.
-    @inlinable package static func parts<Bytes: RandomAccessCollection<UInt8>>(ofISO bytes: Bytes) -> CalendarDay? where Bytes.Index == Int {
+    @inlinable package static func parts<Bytes: RandomAccessCollection<UInt8>>(ofISO bytes: Bytes) -> CalendarDay?
+    where Bytes.Index == Int {
         let base = bytes.startIndex
-        guard bytes.count == 10, bytes[base + 4] == UInt8(ascii: "-"), bytes[base + 7] == UInt8(ascii: "-") else { return nil }
+        guard bytes.count == 10, bytes[base + 4] == UInt8(ascii: "-"), bytes[base + 7] == UInt8(ascii: "-") else {
+            return nil
+        }
         // Inlined: a call for each of the three numbers cost more than reading them.
         @inline(__always)
         func number(_ range: Range<Int>) -> Int? {
@@ -47,7 +52,9 @@ public struct Day: Hashable, Comparable, Sendable {
             }
             return value
         }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), year >= 1 else { return nil }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), year >= 1 else {
+            return nil
+        }
         return CalendarDay(year: year, month: month, day: day)
     }
 

@@ -132,7 +132,9 @@ extension ItemField {
     /// file's, `show`'s). (The title and description have rules of their own, and their own code.)
     public var isText: Bool {
         switch self {
-        case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress, .annotations, .alarms: false
+        case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress,
+            .annotations, .alarms:
+            false
         case .url, .project, .list: true
         }
     }
@@ -174,7 +176,8 @@ extension ItemField {
     package var fileKey: String { fileKeys[0] }
 
     /// The fields in the order the file writes them (`ItemFieldTests` checks that it holds each).
-    package static let inFileOrder: [ItemField] = [.title, .description, .due, .start, .repeatRule, .place, .priority, .tags, .parent, .status, .progress]
+    package static let inFileOrder: [ItemField] =
+        [.title, .description, .due, .start, .repeatRule, .place, .priority, .tags, .parent, .status, .progress]
         + texts + [.alarms, .annotations]
 
     /// The option of `add` and `edit` that sets a text field (`--url`), and `edit`'s `--no-…`.

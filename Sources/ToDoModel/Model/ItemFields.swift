@@ -48,12 +48,15 @@ package struct ItemFields: Equatable, Sendable {
     package var unknownMembers = UnknownMembers()
 
     /// Every field; those not given are empty.
-    package init(title: String, itemDescription: String? = nil, due: ItemDate? = nil, start: ItemDate? = nil,
-                 legacyAllDay: Bool? = nil, repeatRule: String? = nil, location: Location? = nil, priority: Int? = nil,
-                 tags: [String] = [], parent: UUID? = nil, project: String? = nil, list: String? = nil, alarms: [Alarm] = [], inProgress: Bool = false, percentComplete: Int? = nil,
-                 url: String? = nil, createdAt: Double? = nil, completedAt: Double? = nil, modifiedAt: Double? = nil,
-                 originalUID: String? = nil, icalendarLines: [String] = [], foreignMembers: ForeignMembers = ForeignMembers(),
-                 unknownMembers: UnknownMembers = UnknownMembers()) {
+    package init(
+        title: String, itemDescription: String? = nil, due: ItemDate? = nil, start: ItemDate? = nil,
+        legacyAllDay: Bool? = nil, repeatRule: String? = nil, location: Location? = nil, priority: Int? = nil,
+        tags: [String] = [], parent: UUID? = nil, project: String? = nil, list: String? = nil, alarms: [Alarm] = [],
+        inProgress: Bool = false, percentComplete: Int? = nil,
+        url: String? = nil, createdAt: Double? = nil, completedAt: Double? = nil, modifiedAt: Double? = nil,
+        originalUID: String? = nil, icalendarLines: [String] = [], foreignMembers: ForeignMembers = ForeignMembers(),
+        unknownMembers: UnknownMembers = UnknownMembers()
+    ) {
         self.title = title
         self.itemDescription = itemDescription
         self.due = due
@@ -85,7 +88,9 @@ extension ItemFields {
     package subscript(text field: ItemField) -> String? {
         get {
             switch field {
-            case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress, .annotations, .alarms: nil
+            case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress,
+                .annotations, .alarms:
+                nil
             case .url: url
             case .project: project
             case .list: list
@@ -93,7 +98,9 @@ extension ItemFields {
         }
         set {
             switch field {
-            case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress, .annotations, .alarms: break
+            case .title, .description, .due, .start, .repeatRule, .priority, .tags, .parent, .place, .status, .progress,
+                .annotations, .alarms:
+                break
             case .url: url = newValue
             case .project: project = newValue
             case .list: list = newValue
@@ -107,10 +114,13 @@ extension ItemFields {
     /// into `alarms`, where their triggers are ones todo reads: a bare relative trigger counts from
     /// the start the VTODO had (todo writes a repeating item's due as its `DTSTART`).
     package mutating func takeAlarmsFromCalendarLines() {
-        guard let first = icalendarLines.firstIndex(where: { $0.uppercased().hasPrefix("BEGIN:VALARM") }) else { return }
+        guard let first = icalendarLines.firstIndex(where: { $0.uppercased().hasPrefix("BEGIN:VALARM") }) else {
+            return
+        }
         // The VTODO's components follow its properties (`ICalendarFormat.read`).
-        let (alarms, rest) = Alarm.reading(components: Array(icalendarLines[first...]), hasStart: start != nil || (repeatRule != nil && due != nil),
-                                           hasDue: due != nil, title: title)
+        let (alarms, rest) = Alarm.reading(
+            components: Array(icalendarLines[first...]), hasStart: start != nil || (repeatRule != nil && due != nil),
+            hasDue: due != nil, title: title)
         guard !alarms.isEmpty else { return }
         self.alarms += alarms
         icalendarLines = Array(icalendarLines[..<first]) + rest

@@ -22,6 +22,7 @@ public enum ProjectName {
         let leftParts = left.lowercased().split(separator: ".", omittingEmptySubsequences: false)
         let rightParts = right.lowercased().split(separator: ".", omittingEmptySubsequences: false)
         for (a, b) in zip(leftParts, rightParts) where a != b { return a < b ? .orderedAscending : .orderedDescending }
-        return leftParts.count < rightParts.count ? .orderedAscending : leftParts.count > rightParts.count ? .orderedDescending : .orderedSame
+        return leftParts.count < rightParts.count
+            ? .orderedAscending : leftParts.count > rightParts.count ? .orderedDescending : .orderedSame
     }
 }

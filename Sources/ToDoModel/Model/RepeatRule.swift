@@ -67,7 +67,9 @@ public struct RepeatRule: Equatable, Sendable {
                 throw RepeatRuleError(text: text, reason: "\"\(part)\" is not NAME=VALUE")
             }
             let name = pieces[0].uppercased()
-            guard !parts.contains(where: { $0.name == name }) else { throw RepeatRuleError(text: text, reason: "\(name) is given twice") }
+            guard !parts.contains(where: { $0.name == name }) else {
+                throw RepeatRuleError(text: text, reason: "\(name) is given twice")
+            }
             parts.append((name, pieces[1].uppercased()))
         }
         guard let frequencyText = parts.first(where: { $0.name == "FREQ" })?.value else {
@@ -78,12 +80,19 @@ public struct RepeatRule: Equatable, Sendable {
         }
         self.frequency = frequency
         self.parts = parts
-        func numbers(_ value: String, _ name: String, in range: ClosedRange<Int>, signed: Bool) throws(RepeatRuleError) -> [Int] {
+        func numbers(
+            _ value: String, _ name: String, in range: ClosedRange<Int>, signed: Bool
+        ) throws(RepeatRuleError) -> [Int] {
             var list: [Int] = []
             for piece in value.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let number = Int(piece.hasPrefix("+") ? piece.dropFirst() : piece),
-                      range.contains(abs(number)), signed || number > 0 else {
-                    throw RepeatRuleError(text: text, reason: "\(name)=\(value) is not a list of numbers \(signed ? "±" : "")\(range.lowerBound) to \(range.upperBound)")
+                    range.contains(abs(number)), signed || number > 0
+                else {
+                    throw RepeatRuleError(
+                        text: text,
+                        reason:
+                            "\(name)=\(value) is not a list of numbers \(signed ? "±" : "")\(range.lowerBound) to \(range.upperBound)"
+                    )
                 }
                 list.append(number)
             }
@@ -92,24 +101,37 @@ public struct RepeatRule: Equatable, Sendable {
         for (name, value) in parts {
             switch name {
             case "FREQ": break
-            case "INTERVAL": interval = try numbers(value, name, in: 1...99_999, signed: false).only(or: RepeatRuleError(text: text, reason: "INTERVAL is one number"))
-            case "COUNT": count = try numbers(value, name, in: 1...999_999, signed: false).only(or: RepeatRuleError(text: text, reason: "COUNT is one number"))
+            case "INTERVAL":
+                interval = try numbers(value, name, in: 1...99_999, signed: false).only(
+                    or: RepeatRuleError(text: text, reason: "INTERVAL is one number"))
+            case "COUNT":
+                count = try numbers(value, name, in: 1...999_999, signed: false).only(
+                    or: RepeatRuleError(text: text, reason: "COUNT is one number"))
             case "UNTIL":
                 guard let parsed = CivilTime.parseBasic(Substring(value)) else {
-                    throw RepeatRuleError(text: text, reason: "UNTIL=\(value) is not a date (20301231) or time (20301231T235959Z)")
+                    throw RepeatRuleError(
+                        text: text, reason: "UNTIL=\(value) is not a date (20301231) or time (20301231T235959Z)")
                 }
-                guard let day = CalendarDay(year: parsed.fields.year, month: parsed.fields.month, day: parsed.fields.day).number else {
+                guard
+                    let day = CalendarDay(year: parsed.fields.year, month: parsed.fields.month, day: parsed.fields.day)
+                        .number
+                else {
                     throw RepeatRuleError(text: text, reason: "UNTIL=\(value) is not a date that exists")
                 }
-                let seconds = day * 86_400 + parsed.fields.hour * 3600 + parsed.fields.minute * 60 + parsed.fields.second
+                let seconds =
+                    day * 86_400 + parsed.fields.hour * 3600 + parsed.fields.minute * 60 + parsed.fields.second
                 until = !parsed.hasTime ? .day(day) : parsed.utc ? .moment(Double(seconds)) : .localTime(seconds)
             case "BYDAY":
-                byDay = try value.split(separator: ",", omittingEmptySubsequences: false).map { piece throws(RepeatRuleError) in
+                byDay = try value.split(separator: ",", omittingEmptySubsequences: false).map {
+                    piece throws(RepeatRuleError) in
                     let name = String(piece.suffix(2)), ordinalText = piece.dropLast(2)
                     guard let day = Self.weekdayNames.firstIndex(of: name),
-                          let ordinal = ordinalText.isEmpty ? 0 : Int(ordinalText.hasPrefix("+") ? ordinalText.dropFirst() : ordinalText),
-                          (1...53).contains(abs(ordinal)) || ordinalText.isEmpty else {
-                        throw RepeatRuleError(text: text, reason: "BYDAY=\(value) is not a list of weekdays (MO, TU, 2MO, -1FR)")
+                        let ordinal = ordinalText.isEmpty
+                            ? 0 : Int(ordinalText.hasPrefix("+") ? ordinalText.dropFirst() : ordinalText),
+                        (1...53).contains(abs(ordinal)) || ordinalText.isEmpty
+                    else {
+                        throw RepeatRuleError(
+                            text: text, reason: "BYDAY=\(value) is not a list of weekdays (MO, TU, 2MO, -1FR)")
                     }
                     return Weekday(ordinal: ordinal, day: day + 1)
                 }
@@ -125,14 +147,18 @@ public struct RepeatRule: Equatable, Sendable {
                 unfollowedParts.append("\(name)=\(value)")
             default:
                 // RFC 5545 names every part; an X- part of a calendar's own is kept.
-                guard name.hasPrefix("X-") else { throw RepeatRuleError(text: text, reason: "\(name) is not a part of a repeat rule") }
+                guard name.hasPrefix("X-") else {
+                    throw RepeatRuleError(text: text, reason: "\(name) is not a part of a repeat rule")
+                }
             }
         }
         if count != nil, until != nil { throw RepeatRuleError(text: text, reason: "it has both COUNT and UNTIL") }
         if [.daily, .weekly].contains(frequency), byDay.contains(where: { $0.ordinal != 0 }) {
             throw RepeatRuleError(text: text, reason: "a numbered weekday (2MO) needs FREQ=MONTHLY or YEARLY")
         }
-        if frequency == .weekly, !byMonthDay.isEmpty { throw RepeatRuleError(text: text, reason: "BYMONTHDAY cannot go with FREQ=WEEKLY") }
+        if frequency == .weekly, !byMonthDay.isEmpty {
+            throw RepeatRuleError(text: text, reason: "BYMONTHDAY cannot go with FREQ=WEEKLY")
+        }
         if !bySetPosition.isEmpty, byDay.isEmpty, byMonthDay.isEmpty, byMonth.isEmpty {
             throw RepeatRuleError(text: text, reason: "BYSETPOS needs another BY part")
         }
@@ -164,8 +190,10 @@ public struct RepeatRule: Equatable, Sendable {
             // `every week`, `every 1 week`, `every 2 weeks`: the plural for more than one.
             let unit = words[words.count - 1]
             if let interval, (1...99_999).contains(interval),
-               let frequency = interval == 1 ? units[unit] ?? (words.count == 3 && unit.hasSuffix("s") ? units[unit.dropLast()] : nil)
-                                             : unit.hasSuffix("s") ? units[unit.dropLast()] : nil {
+                let frequency = interval == 1
+                    ? units[unit] ?? (words.count == 3 && unit.hasSuffix("s") ? units[unit.dropLast()] : nil)
+                    : unit.hasSuffix("s") ? units[unit.dropLast()] : nil
+            {
                 return rule(.every(interval, frequency))
             }
         default: break
@@ -175,7 +203,8 @@ public struct RepeatRule: Equatable, Sendable {
     }
 
     /// The forms `--repeat` takes, for help and errors.
-    public static let typedForms = "daily, weekdays, weekly, monthly, yearly, every N days|weeks|months|years, or RRULE text (FREQ=MONTHLY;BYDAY=-1FR)"
+    public static let typedForms =
+        "daily, weekdays, weekly, monthly, yearly, every N days|weeks|months|years, or RRULE text (FREQ=MONTHLY;BYDAY=-1FR)"
 
     /// The rule in words where it is one of the typed forms (`every 2 weeks`), else its text;
     /// with how many times are left, or the day it ends, when it says.
@@ -184,7 +213,8 @@ public struct RepeatRule: Equatable, Sendable {
         var words: String
         switch cadence {
         case .weekdays?: words = "every weekday"
-        case .every(let interval, let frequency)?: words = interval == 1 ? "every \(units[frequency]!)" : "every \(interval) \(units[frequency]!)s"
+        case .every(let interval, let frequency)?:
+            words = interval == 1 ? "every \(units[frequency]!)" : "every \(interval) \(units[frequency]!)s"
         case nil: return text
         }
         if let count { words += count == 1 ? ", this time the last" : ", \(count) times more" }
@@ -203,7 +233,8 @@ public struct RepeatRule: Equatable, Sendable {
         public var ruleText: String {
             switch self {
             case .weekdays: return "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
-            case .every(let interval, let frequency): return "FREQ=\(frequency.rawValue)" + (interval > 1 ? ";INTERVAL=\(interval)" : "")
+            case .every(let interval, let frequency):
+                return "FREQ=\(frequency.rawValue)" + (interval > 1 ? ";INTERVAL=\(interval)" : "")
             }
         }
     }
@@ -212,11 +243,14 @@ public struct RepeatRule: Equatable, Sendable {
     /// `UNTIL` (`every weekday` has no other part); `nil` for any other rule. What `summary` says
     /// in words, and what todo.txt's `rec:` and Taskwarrior's `recur` can say.
     public var cadence: Cadence? {
-        if parts.count == 2, frequency == .weekly, byDay.map(\.day) == [2, 3, 4, 5, 6], byDay.allSatisfy({ $0.ordinal == 0 }) {
+        if parts.count == 2, frequency == .weekly, byDay.map(\.day) == [2, 3, 4, 5, 6],
+            byDay.allSatisfy({ $0.ordinal == 0 })
+        {
             return .weekdays
         }
         guard [.daily, .weekly, .monthly, .yearly].contains(frequency),
-              parts.allSatisfy({ ["FREQ", "INTERVAL", "COUNT", "UNTIL"].contains($0.name) }) else { return nil }
+            parts.allSatisfy({ ["FREQ", "INTERVAL", "COUNT", "UNTIL"].contains($0.name) })
+        else { return nil }
         return .every(interval, frequency)
     }
 
@@ -227,7 +261,8 @@ public struct RepeatRule: Equatable, Sendable {
     /// `FREQ=MONTHLY` skips such months. Any other rule is returned as it is.
     public static func keepingMonthEnd(_ text: String, dueDay day: Int, month: Int, year: Int) -> String {
         guard day >= 29, let rule = try? RepeatRule(text), rule.count == nil, rule.until == nil,
-              case .every(let interval, .monthly)? = rule.cadence else { return text }
+            case .every(let interval, .monthly)? = rule.cadence
+        else { return text }
         let base = "FREQ=MONTHLY" + (interval > 1 ? ";INTERVAL=\(interval)" : "")
         if day == CalendarDay.length(ofMonth: month, year: year) { return base + ";BYMONTHDAY=-1" }
         return base + ";BYMONTHDAY=" + (28...day).map(String.init).joined(separator: ",") + ";BYSETPOS=-1"
@@ -239,7 +274,8 @@ public struct RepeatRule: Equatable, Sendable {
     public var cadenceKeepingMonthEnd: Cadence? {
         if let cadence { return cadence }
         guard frequency == .monthly, count == nil, until == nil,
-              parts.allSatisfy({ ["FREQ", "INTERVAL", "BYMONTHDAY", "BYSETPOS"].contains($0.name) }) else { return nil }
+            parts.allSatisfy({ ["FREQ", "INTERVAL", "BYMONTHDAY", "BYSETPOS"].contains($0.name) })
+        else { return nil }
         let keepsLastDay = byMonthDay == [-1] && bySetPosition.isEmpty
         // What `keepingMonthEnd` writes from the 29th or the 30th, and nothing else.
         let keepsDay = bySetPosition == [-1] && (byMonthDay == [28, 29] || byMonthDay == [28, 29, 30])
@@ -283,7 +319,8 @@ public struct RepeatRule: Equatable, Sendable {
         let dueDay = local.dayNumber(of: due), today = local.dayNumber(of: now)
         let timeOfDay = allDay ? 0 : dueFields.hour * 3600 + dueFields.minute * 60 + dueFields.second
         var found: Double?, passed = 0
-        forEachOccurrenceDay(after: dueDay, timeOfDay: timeOfDay, moment: { moment($0, timeOfDay, allDay, local) }) { day in
+        forEachOccurrenceDay(after: dueDay, timeOfDay: timeOfDay, moment: { moment($0, timeOfDay, allDay, local) }) {
+            day in
             let moment = moment(day, timeOfDay, allDay, local)
             if allDay ? day >= today : moment > now {
                 found = moment
@@ -304,9 +341,14 @@ public struct RepeatRule: Equatable, Sendable {
 
     /// The occurrence after `date`, as `nextOccurrence(after:allDay:now:rules:)` finds it, of the
     /// same kind (a day for a day); `nil` when the series ended or cannot be followed.
-    package func nextOccurrence(after date: ItemDate, now: Double, local: CivilTime) -> (next: ItemDate, rule: RepeatRule)? {
-        guard case .occurrence(let next, let rule)? = nextOccurrence(after: date.moment(local: local), allDay: date.isDay, now: now,
-                                                                     rules: local.rules) else { return nil }
+    package func nextOccurrence(
+        after date: ItemDate, now: Double, local: CivilTime
+    ) -> (next: ItemDate, rule: RepeatRule)? {
+        guard
+            case .occurrence(let next, let rule)? = nextOccurrence(
+                after: date.moment(local: local), allDay: date.isDay, now: now,
+                rules: local.rules)
+        else { return nil }
         return (date.withMoment(next, local: local), rule)
     }
 
@@ -319,8 +361,10 @@ public struct RepeatRule: Equatable, Sendable {
     /// which `COUNT` counts) that `COUNT` and `UNTIL` leave, in order, until it returns `false`.
     /// `timeOfDay` is the occurrences' local time; `moment` gives a day's occurrence as a moment,
     /// for an `UNTIL` in UTC. Days after `lastDay` are not looked at, matching or not.
-    package func forEachOccurrenceDay(after first: Int, through lastDay: Int = RepeatRule.lastDay, timeOfDay: Int, moment: (Int) -> Double,
-                              _ body: (Int) -> Bool) {
+    package func forEachOccurrenceDay(
+        after first: Int, through lastDay: Int = RepeatRule.lastDay, timeOfDay: Int, moment: (Int) -> Double,
+        _ body: (Int) -> Bool
+    ) {
         var left = count.map { $0 - 1 }
         forEachDay(from: CalendarDay(number: first), dueDay: first, through: lastDay) { day in
             switch until {
@@ -354,10 +398,13 @@ public struct RepeatRule: Equatable, Sendable {
                 guard day <= lastDay else { return }
                 days = matches(day) ? [day] : []
             case .weekly:
-                let weekStartDay = dueDay - (CalendarDay.weekday(ofDayNumber: dueDay) - weekStart + 7) % 7 + 7 * period * interval
+                let weekStartDay =
+                    dueDay - (CalendarDay.weekday(ofDayNumber: dueDay) - weekStart + 7) % 7 + 7 * period * interval
                 guard weekStartDay <= lastDay else { return }
                 let weekdays = byDay.isEmpty ? [CalendarDay.weekday(ofDayNumber: dueDay)] : byDay.map(\.day)
-                days = (weekStartDay..<weekStartDay + 7).filter { weekdays.contains(CalendarDay.weekday(ofDayNumber: $0)) && matches($0) }
+                days = (weekStartDay..<weekStartDay + 7).filter {
+                    weekdays.contains(CalendarDay.weekday(ofDayNumber: $0)) && matches($0)
+                }
             case .monthly:
                 let monthIndex = due.year * 12 + due.month - 1 + period * interval
                 guard monthIndex / 12 <= lastYear else { return }
@@ -384,7 +431,9 @@ public struct RepeatRule: Equatable, Sendable {
             let length = CalendarDay.length(ofMonth: day.month, year: day.year)
             if !byMonthDay.contains(where: { ($0 > 0 ? $0 : length + 1 + $0) == day.day }) { return false }
         }
-        if frequency == .daily, !byDay.isEmpty, !byDay.contains(where: { $0.day == CalendarDay.weekday(ofDayNumber: dayNumber) }) {
+        if frequency == .daily, !byDay.isEmpty,
+            !byDay.contains(where: { $0.day == CalendarDay.weekday(ofDayNumber: dayNumber) })
+        {
             return false
         }
         return true
@@ -411,7 +460,8 @@ public struct RepeatRule: Equatable, Sendable {
     private func daysOfYear(_ year: Int, due: CalendarDay) -> [Int] {
         if byMonth.isEmpty, byMonthDay.isEmpty, !byDay.isEmpty {
             guard let first = CalendarDay(year: year, month: 1, day: 1).number,
-                  let next = CalendarDay(year: year + 1, month: 1, day: 1).number else { return [] }
+                let next = CalendarDay(year: year + 1, month: 1, day: 1).number
+            else { return [] }
             return days(withWeekdays: byDay, from: first, count: next - first)
         }
         let months = !byMonth.isEmpty ? byMonth.sorted() : byMonthDay.isEmpty ? [due.month] : Array(1...12)

@@ -3,7 +3,10 @@ public enum Tags {
     /// A tag is one word: not empty, without white space or control characters, so that it reads
     /// back from todo.txt's `+tag` and Taskwarrior's tags as it was.
     public static func isValid(_ tag: String) -> Bool {
-        !tag.isEmpty && !tag.unicodeScalars.contains { Whitespace.isSpaceOrNewline($0) || $0.properties.generalCategory == .control }
+        !tag.isEmpty
+            && !tag.unicodeScalars.contains {
+                Whitespace.isSpaceOrNewline($0) || $0.properties.generalCategory == .control
+            }
     }
 
     /// `tags` without repeats, compared ignoring case: the first spelling stays, in the order given.
@@ -33,10 +36,12 @@ public enum Tags {
     /// `readsRemoval`); `nil` for any other word. A sign and a number (`+1`, `-5`) and a sign
     /// alone are words, not tags; a context keeps its `@` (`@phone` is the tag `@phone`).
     public static func tag(inWord word: String, readsRemoval: Bool = false) -> (tag: String, removes: Bool)? {
-        guard let first = word.first, first == "+" || first == "@" || (readsRemoval && first == "-"), word.count > 1 else { return nil }
+        guard let first = word.first, first == "+" || first == "@" || (readsRemoval && first == "-"), word.count > 1
+        else { return nil }
         let tag = first == "@" ? word : String(word.dropFirst())
         let body = first == "@" ? tag.dropFirst() : Substring(tag)
-        guard isValid(tag), let start = body.first, start.isLetter || start.isNumber, !body.allSatisfy(\.isNumber) else { return nil }
+        guard isValid(tag), let start = body.first, start.isLetter || start.isNumber, !body.allSatisfy(\.isNumber)
+        else { return nil }
         return (tag, first == "-")
     }
 
@@ -85,7 +90,9 @@ public enum PriorityLevel: String, CaseIterable, Sendable {
     public static func priority(named word: String) -> Int?? {
         let word = word.lowercased()
         if word == "none" { return .some(nil) }
-        if let level = allCases.first(where: { $0.rawValue == word || String($0.rawValue.prefix(1)) == word }) { return level.priority }
+        if let level = allCases.first(where: { $0.rawValue == word || String($0.rawValue.prefix(1)) == word }) {
+            return level.priority
+        }
         if word.count == 1, let digit = Int(word), ToDoItem.priorityRange.contains(digit) { return digit }
         return nil
     }

@@ -15,9 +15,9 @@ public struct ToDoItem: Equatable, Sendable {
     /// Due, created and completed times lie within the years 1 to 9999, the dates that can be typed
     /// and shown: from 1 January of year 1 in Foundation's calendar (Julian before 1582) to the end of
     /// 9999, each with a day to spare for time zones.
-    public static let timestampRange: ClosedRange<Double> = -62_135_856_000 ... 253_402_387_199
+    public static let timestampRange: ClosedRange<Double> = -62_135_856_000...253_402_387_199
     /// The instants of the years 1 to 9999 in UTC: a time typed is one of them (`DueDateParser`).
-    public static let instantRange: ClosedRange<Double> = -62_135_769_600 ... 253_402_300_799
+    public static let instantRange: ClosedRange<Double> = -62_135_769_600...253_402_300_799
     /// The priorities an item may have: iCalendar's 1 (highest) to 9 (lowest).
     public static let priorityRange: ClosedRange<Int> = 1...9
 
@@ -43,8 +43,10 @@ public struct ToDoItem: Equatable, Sendable {
         start: ItemDate? = nil,
         repeatRule: String? = nil
     ) {
-        self.init(title: title, itemDescription: itemDescription, due: timestamp.map(ItemDate.time), location: location, id: id,
-                  priority: priority, tags: tags, start: start, repeatRule: repeatRule)
+        self.init(
+            title: title, itemDescription: itemDescription, due: timestamp.map(ItemDate.time), location: location,
+            id: id,
+            priority: priority, tags: tags, start: start, repeatRule: repeatRule)
     }
 
     /// An item due on a day or at a time (`due`).
@@ -59,24 +61,29 @@ public struct ToDoItem: Equatable, Sendable {
         start: ItemDate? = nil,
         repeatRule: String? = nil
     ) {
-        self.init(id: id, title: title, itemDescription: itemDescription, due: due, start: start, repeatRule: repeatRule,
-                  location: location, priority: priority, tags: tags)
+        self.init(
+            id: id, title: title, itemDescription: itemDescription, due: due, start: start, repeatRule: repeatRule,
+            location: location, priority: priority, tags: tags)
     }
 
     /// The item with its identity, its status and the fields most callers set; the others (the
     /// project, the list, reminders, notes, what other programs wrote) are properties to set after.
     /// (`ItemManager` gives an item its number when it is added, and its times when it is added,
     /// checked or changed.)
-    public init(id: UUID, number: Int = 0, done: Bool = false, title: String, itemDescription: String? = nil,
-                due: ItemDate? = nil, start: ItemDate? = nil, repeatRule: String? = nil, location: Location? = nil,
-                priority: Int? = nil, tags: [String] = [], parent: UUID? = nil, inProgress: Bool = false,
-                percentComplete: Int? = nil, url: String? = nil, createdAt: Double? = nil, completedAt: Double? = nil,
-                modifiedAt: Double? = nil) {
-        self.init(id: id, number: number, done: done,
-                  fields: ItemFields(title: title, itemDescription: itemDescription, due: due, start: start, repeatRule: repeatRule,
-                                     location: location, priority: priority, tags: tags, parent: parent, inProgress: inProgress,
-                                     percentComplete: percentComplete, url: url, createdAt: createdAt, completedAt: completedAt,
-                                     modifiedAt: modifiedAt))
+    public init(
+        id: UUID, number: Int = 0, done: Bool = false, title: String, itemDescription: String? = nil,
+        due: ItemDate? = nil, start: ItemDate? = nil, repeatRule: String? = nil, location: Location? = nil,
+        priority: Int? = nil, tags: [String] = [], parent: UUID? = nil, inProgress: Bool = false,
+        percentComplete: Int? = nil, url: String? = nil, createdAt: Double? = nil, completedAt: Double? = nil,
+        modifiedAt: Double? = nil
+    ) {
+        self.init(
+            id: id, number: number, done: done,
+            fields: ItemFields(
+                title: title, itemDescription: itemDescription, due: due, start: start, repeatRule: repeatRule,
+                location: location, priority: priority, tags: tags, parent: parent, inProgress: inProgress,
+                percentComplete: percentComplete, url: url, createdAt: createdAt, completedAt: completedAt,
+                modifiedAt: modifiedAt))
     }
 
     /// The item with every field given.
@@ -168,7 +175,9 @@ public struct ToDoItem: Equatable, Sendable {
     /// Sets a field whose key another program may use for a value of another kind, kept as its
     /// field while this item had none (Reminders' `"priority": 0`): once set, todo's own takes
     /// the key.
-    private mutating func setField<Value>(_ field: WritableKeyPath<ItemFields, Value>, _ value: Value, isSet: Bool, key: String) {
+    private mutating func setField<Value>(
+        _ field: WritableKeyPath<ItemFields, Value>, _ value: Value, isSet: Bool, key: String
+    ) {
         fields[keyPath: field] = value
         if isSet { fields.unknownMembers.remove(key: key) }
     }
@@ -283,8 +292,10 @@ public struct ToDoItem: Equatable, Sendable {
 
     /// The rule of `hasSameContent`, for an item whose fields are read only when the ones before
     /// are the same (one the list keeps in the file's text: most titles differ).
-    package static func hasSameContent(_ other: ToDoItem, title: String, itemDescription: @autoclosure () -> String?,
-                                       due: @autoclosure () -> ItemDate?, location: @autoclosure () -> Location?) -> Bool {
+    package static func hasSameContent(
+        _ other: ToDoItem, title: String, itemDescription: @autoclosure () -> String?,
+        due: @autoclosure () -> ItemDate?, location: @autoclosure () -> Location?
+    ) -> Bool {
         title == other.title
             && itemDescription() == other.itemDescription
             && due() == other.due

@@ -64,7 +64,9 @@ package struct ForeignMembers: Equatable, Sendable {
     package mutating func takeProject() -> String? {
         for source in [Self.taskwarrior, Self.firstFormImports] {
             var members = members(from: source)
-            guard case .string(let project)? = members["project"], !project.isEmpty, ItemField.isOneLine(project) else { continue }
+            guard case .string(let project)? = members["project"], !project.isEmpty, ItemField.isOneLine(project) else {
+                continue
+            }
             members["project"] = nil
             sources[source] = members.count == 0 ? nil : .object(members)
             return project

@@ -10,7 +10,8 @@ package enum Base64 {
             let count = min(3, bytes.count - index)
             let group = (0..<3).reduce(UInt32(0)) { $0 << 8 | UInt32($1 < count ? bytes[index + $1] : 0) }
             for position in 0..<4 {
-                text.append(position <= count ? alphabet[Int(group >> UInt32(18 - 6 * position) & 63)] : UInt8(ascii: "="))
+                text.append(
+                    position <= count ? alphabet[Int(group >> UInt32(18 - 6 * position) & 63)] : UInt8(ascii: "="))
             }
             index += 3
         }

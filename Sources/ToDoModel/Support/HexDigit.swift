@@ -15,7 +15,9 @@ package enum HexDigit {
 
     /// A 64-bit digest as the list's files spell it: 16 upper-case hexadecimal digits.
     package static func digestText(_ digest: UInt64) -> String {
-        String(decoding: stride(from: 60, through: 0, by: -4).map { upperCase[Int(digest >> UInt64($0) & 0xF)] }, as: UTF8.self)
+        String(
+            decoding: stride(from: 60, through: 0, by: -4).map { upperCase[Int(digest >> UInt64($0) & 0xF)] },
+            as: UTF8.self)
     }
 
     /// The digest `digestText` spells; `nil` for anything but 16 hexadecimal digits.

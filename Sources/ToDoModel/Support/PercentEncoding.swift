@@ -26,7 +26,8 @@ package enum PercentEncoding {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = HexDigit.value(bytes[index + 1]), let low = HexDigit.value(bytes[index + 2]) {
+                let high = HexDigit.value(bytes[index + 1]), let low = HexDigit.value(bytes[index + 2])
+            {
                 body(high << 4 | low, true)
                 index += 3
             } else {

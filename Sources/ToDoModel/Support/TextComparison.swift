@@ -1,5 +1,6 @@
 // The standard library's canonical decomposition (NFD), which Foundation's comparison works on.
 @_spi(_Unicode) import Swift
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -28,7 +29,9 @@ public enum TextComparison {
                 if order != .orderedSame { return order }
                 (i, j) = (leftEnd, rightEnd)
             } else {
-                if left[i] != right[j] { return left[i].value < right[j].value ? .orderedAscending : .orderedDescending }
+                if left[i] != right[j] {
+                    return left[i].value < right[j].value ? .orderedAscending : .orderedDescending
+                }
                 (i, j) = (i + 1, j + 1)
             }
         }
@@ -49,10 +52,14 @@ public enum TextComparison {
         ("0"..."9").contains(scalar)
     }
 
-    private static func compareNumbers(_ left: ArraySlice<Unicode.Scalar>, _ right: ArraySlice<Unicode.Scalar>) -> ComparisonResult {
+    private static func compareNumbers(
+        _ left: ArraySlice<Unicode.Scalar>, _ right: ArraySlice<Unicode.Scalar>
+    ) -> ComparisonResult {
         let left = left.drop { $0 == "0" }, right = right.drop { $0 == "0" }
         if left.count != right.count { return left.count < right.count ? .orderedAscending : .orderedDescending }
-        for (a, b) in zip(left, right) where a != b { return a.value < b.value ? .orderedAscending : .orderedDescending }
+        for (a, b) in zip(left, right) where a != b {
+            return a.value < b.value ? .orderedAscending : .orderedDescending
+        }
         return .orderedSame
     }
 }

@@ -34,12 +34,15 @@ public enum Whitespace {
     private static func trimming(_ text: some StringProtocol, where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         // Most text starts and ends with a visible ASCII character: nothing to look up.
         let text = Substring(text)
-        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        {
             return String(text)
         }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
-              let last = scalars.lastIndex(where: { !isTrimmed($0) }) else { return "" }
+            let last = scalars.lastIndex(where: { !isTrimmed($0) })
+        else { return "" }
         if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return String(text) }
         return String(Substring(scalars[first...last]))
     }

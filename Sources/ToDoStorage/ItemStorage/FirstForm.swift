@@ -31,10 +31,14 @@ extension StoredItem {
     package func inCurrentForm(_ form: ItemForm, local: CivilTime) -> StoredItem? {
         let allDay = storage.legacyAllDay
         guard allDay != nil || form == .first else { return nil }
-        let moved = form == .first && !storage.keepsFieldsInText ? Self.movedApart(storage.fields.unknownMembers, into: storage.fields.foreignMembers) : nil
+        let moved =
+            form == .first && !storage.keepsFieldsInText
+            ? Self.movedApart(storage.fields.unknownMembers, into: storage.fields.foreignMembers) : nil
         var due = storage.due, start = storage.start
         // A time whose day here lies outside the years todo keeps stays the instant it was.
-        func wholeDay(_ time: Double) -> ItemDate { Day(number: local.dayNumber(of: time)).map(ItemDate.day) ?? .time(time) }
+        func wholeDay(_ time: Double) -> ItemDate {
+            Day(number: local.dayNumber(of: time)).map(ItemDate.day) ?? .time(time)
+        }
         if case .time(let time)? = due, allDay ?? (form == .first && local.fields(of: time).isMidnight) {
             due = wholeDay(time)
         }
@@ -62,7 +66,9 @@ extension StoredItem {
         guard !unknown.isEmpty else { return nil }
         var foreign = foreign
         for (key, value) in unknown.object.members {
-            if let colon = key.firstIndex(of: ":"), [ForeignMembers.taskwarrior, ForeignMembers.reminders].contains(String(key[..<colon])) {
+            if let colon = key.firstIndex(of: ":"),
+                [ForeignMembers.taskwarrior, ForeignMembers.reminders].contains(String(key[..<colon]))
+            {
                 foreign.set(String(key[key.index(after: colon)...]), value, from: String(key[..<colon]))
             } else {
                 foreign.set(key, value, from: ForeignMembers.firstFormImports)

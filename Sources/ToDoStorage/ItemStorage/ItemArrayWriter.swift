@@ -57,8 +57,11 @@ extension StoredItem {
         /// Where the run's first byte goes in the output.
         var runPlace = 0
         func note(_ item: StoredItem, _ form: UnsafeWrittenForm, at place: Int) {
-            noting?(item, WrittenItem(id: item.id, number: form.number, done: form.done, range: place..<place + form.count,
-                                      offsets: form.offsets, isExact: form.isExact))
+            noting?(
+                item,
+                WrittenItem(
+                    id: item.id, number: form.number, done: form.done, range: place..<place + form.count,
+                    offsets: form.offsets, isExact: form.isExact))
         }
         func copyRun() throws(Failure) {
             guard var bytes = run?.bytes else { return }
@@ -72,10 +75,19 @@ extension StoredItem {
         }
         for item in items {
             if let text = item.writtenTextStart, let form = item.writtenForm {
-                if let current = run, current.text == text, let end = current.bytes.baseAddress.map({ $0 + current.bytes.count }),
-                   form.start == end + separator.count, separator.elementsEqual(UnsafeBufferPointer(start: end, count: separator.count)) {
-                    if noting != nil, let runStart = current.bytes.baseAddress { note(item, form, at: runPlace + (form.start - runStart)) }
-                    run = (text, UnsafeBufferPointer(start: current.bytes.baseAddress, count: current.bytes.count + separator.count + form.count))
+                if let current = run, current.text == text,
+                    let end = current.bytes.baseAddress.map({ $0 + current.bytes.count }),
+                    form.start == end + separator.count,
+                    separator.elementsEqual(UnsafeBufferPointer(start: end, count: separator.count))
+                {
+                    if noting != nil, let runStart = current.bytes.baseAddress {
+                        note(item, form, at: runPlace + (form.start - runStart))
+                    }
+                    run = (
+                        text,
+                        UnsafeBufferPointer(
+                            start: current.bytes.baseAddress, count: current.bytes.count + separator.count + form.count)
+                    )
                     continue
                 }
                 try copyRun()
@@ -100,8 +112,14 @@ extension StoredItem {
                     return item
                 }
                 let place = emitted
-                noting(item, written.map { WrittenItem(id: $0.id, number: $0.number, done: $0.done, range: place + $0.range.lowerBound..<place + $0.range.upperBound,
-                                                         offsets: $0.offsets, isExact: $0.isExact) })
+                noting(
+                    item,
+                    written.map {
+                        WrittenItem(
+                            id: $0.id, number: $0.number, done: $0.done,
+                            range: place + $0.range.lowerBound..<place + $0.range.upperBound,
+                            offsets: $0.offsets, isExact: $0.isExact)
+                    })
             }
             if writer.bytes.count >= pieceSize { try emitPiece() }
         }

@@ -9,11 +9,13 @@ extension ToDoItem {
     /// The keys todo itself reads in an item of its file: another program's member of one of
     /// these names, written as it came, would be read as todo's own field, or make the file one
     /// todo refuses: other programs' members are kept apart (`ForeignMembers`).
-    package static let ownKeys = Set(["id", "number", "allDay", "createdAt", "completedAt", "modifiedAt", "uid", "icalendar", "from"]
-        + ItemField.allCases.flatMap(\.fileKeys))
+    package static let ownKeys = Set(
+        ["id", "number", "allDay", "createdAt", "completedAt", "modifiedAt", "uid", "icalendar", "from"]
+            + ItemField.allCases.flatMap(\.fileKeys))
 
     /// The field each of the fields' keys belongs to (`ItemField.fileKeys`).
-    private static let fieldsByKey = Dictionary(uniqueKeysWithValues: ItemField.allCases.flatMap { field in field.fileKeys.map { ($0, field) } })
+    private static let fieldsByKey = Dictionary(
+        uniqueKeysWithValues: ItemField.allCases.flatMap { field in field.fileKeys.map { ($0, field) } })
 }
 
 extension ToDoItem: JSONSchema {
@@ -36,10 +38,13 @@ extension ToDoItem: JSONSchema {
             case "uid": fields.originalUID = try scanner.string(at: field)
             case "from": fields.foreignMembers = try Self.foreignMembers(&scanner, at: field)
             // Kept as it was when of another kind, as the fields below that another program may use.
-            case "icalendar": fields.icalendarLines = try Self.ownValue(&scanner, "icalendar", &unknown, Self.strings) ?? []
+            case "icalendar":
+                fields.icalendarLines = try Self.ownValue(&scanner, "icalendar", &unknown, Self.strings) ?? []
             default:
                 let name = key.string
-                guard let itemField = Self.fieldsByKey[name] else { return unknown.append(key: name, value: try scanner.unknownValue()) }
+                guard let itemField = Self.fieldsByKey[name] else {
+                    return unknown.append(key: name, value: try scanner.unknownValue())
+                }
                 if itemField == .title {
                     title = try scanner.string(at: field)
                 } else if itemField == .status {
@@ -55,7 +60,9 @@ extension ToDoItem: JSONSchema {
         fields.unknownMembers = unknown
         // A project an earlier version kept as another program's is the field now, and so are
         // the alarms it kept as a calendar's lines.
-        if fields.project == nil, !fields.foreignMembers.isEmpty { fields.project = fields.foreignMembers.takeProject() }
+        if fields.project == nil, !fields.foreignMembers.isEmpty {
+            fields.project = fields.foreignMembers.takeProject()
+        }
         if !fields.icalendarLines.isEmpty { fields.takeAlarmsFromCalendarLines() }
         self.init(id: try required(id) { memberPath(path(), "id") }, number: number, done: done, fields: fields)
     }
@@ -63,8 +70,10 @@ extension ToDoItem: JSONSchema {
     /// Reads the value of `field` under `key` into `fields`. A value of another kind where another
     /// program may use the key (Reminders' `"priority": 0`, a word) is kept as it was, beside
     /// todo's own fields.
-    private static func read(_ field: ItemField, key: String, _ scanner: inout JSONScanner, into fields: inout ItemFields,
-                             unknown: inout UnknownMembers, at path: () -> String) throws(JSONDecodingError) {
+    private static func read(
+        _ field: ItemField, key: String, _ scanner: inout JSONScanner, into fields: inout ItemFields,
+        unknown: inout UnknownMembers, at path: () -> String
+    ) throws(JSONDecodingError) {
         switch field {
         // Read by the caller: the item is made with them.
         case .title, .status: break
@@ -72,16 +81,22 @@ extension ToDoItem: JSONSchema {
         // A due and a start are each a time in seconds or a day, never both.
         case .due:
             try checkOne(fields.due, key == "timestamp" ? "dueDate" : "timestamp", path)
-            fields.due = key == "timestamp" ? try scanner.double(at: path, in: timestampRange).map(ItemDate.time) : try day(&scanner, at: path)
+            fields.due =
+                key == "timestamp"
+                ? try scanner.double(at: path, in: timestampRange).map(ItemDate.time) : try day(&scanner, at: path)
         case .start:
             try checkOne(fields.start, key == "start" ? "startDate" : "start", path)
-            fields.start = key == "start" ? try scanner.double(at: path, in: timestampRange).map(ItemDate.time) : try day(&scanner, at: path)
-        case .repeatRule where key == "repeatZone": fields.repeatZone = try ownValue(&scanner, key, &unknown) { value in value.string }
+            fields.start =
+                key == "start"
+                ? try scanner.double(at: path, in: timestampRange).map(ItemDate.time) : try day(&scanner, at: path)
+        case .repeatRule where key == "repeatZone":
+            fields.repeatZone = try ownValue(&scanner, key, &unknown) { value in value.string }
         case .repeatRule: fields.repeatRule = try ownValue(&scanner, key, &unknown) { value in value.string }
         case .place: fields.location = try scanner.decode(Location.self, at: path)
         case .priority:
             fields.priority = try ownValue(&scanner, key, &unknown) { value in
-                guard case .number(let literal) = value, let number = Int(literal), priorityRange.contains(number) else { return nil }
+                guard case .number(let literal) = value, let number = Int(literal), priorityRange.contains(number)
+                else { return nil }
                 return number
             }
         case .tags: fields.tags = try ownValue(&scanner, key, &unknown, strings) ?? []
@@ -103,19 +118,27 @@ extension ToDoItem: JSONSchema {
     }
 
     /// Other programs' members: an object of objects, one per program.
-    private static func foreignMembers(_ scanner: inout JSONScanner, at field: () -> String) throws(JSONDecodingError) -> ForeignMembers {
+    private static func foreignMembers(
+        _ scanner: inout JSONScanner, at field: () -> String
+    ) throws(JSONDecodingError) -> ForeignMembers {
         let value = try scanner.unknownValue()
         if value == .null { return ForeignMembers() }
-        guard case .object(let sources) = value, sources.values.allSatisfy({ if case .object = $0 { true } else { false } }) else {
-            throw .shape(field(), "expected an object of each program's members, as {\"taskwarrior\": {\"project\": \"home\"}}")
+        guard case .object(let sources) = value,
+            sources.values.allSatisfy({ if case .object = $0 { true } else { false } })
+        else {
+            throw .shape(
+                field(), "expected an object of each program's members, as {\"taskwarrior\": {\"project\": \"home\"}}")
         }
         return ForeignMembers(sources: sources)
     }
 
     /// A day written `"2026-12-03"`; `null` is none.
-    private static func day(_ scanner: inout JSONScanner, at field: () -> String) throws(JSONDecodingError) -> ItemDate? {
+    private static func day(_ scanner: inout JSONScanner, at field: () -> String) throws(JSONDecodingError) -> ItemDate?
+    {
         guard let text = try scanner.string(at: field) else { return nil }
-        guard let day = Day(iso: Array(text.utf8)) else { throw .shape(field(), "\"\(text)\" is not a date written YYYY-MM-DD in the years 1 to 9999") }
+        guard let day = Day(iso: Array(text.utf8)) else {
+            throw .shape(field(), "\"\(text)\" is not a date written YYYY-MM-DD in the years 1 to 9999")
+        }
         return .day(day)
     }
 
@@ -134,8 +157,10 @@ extension ToDoItem: JSONSchema {
 
     /// The member's value as todo's own field, when `own` reads it; any other value but `null` is
     /// another program's, kept with the item as it was.
-    private static func ownValue<Value>(_ scanner: inout JSONScanner, _ key: String, _ unknown: inout UnknownMembers,
-                                        _ own: (JSONValue) -> Value?) throws(JSONDecodingError) -> Value? {
+    private static func ownValue<Value>(
+        _ scanner: inout JSONScanner, _ key: String, _ unknown: inout UnknownMembers,
+        _ own: (JSONValue) -> Value?
+    ) throws(JSONDecodingError) -> Value? {
         let value = try scanner.unknownValue()
         if let mine = own(value) { return mine }
         if value != .null { unknown.append(key: key, value: value) }
@@ -285,8 +310,9 @@ extension Coordinate: JSONSchema {
             default: unknown.append(key: key.string, value: try scanner.unknownValue())
             }
         }
-        self.init(latitude: try required(latitude) { memberPath(path(), "latitude") },
-                  longitude: try required(longitude) { memberPath(path(), "longitude") })
+        self.init(
+            latitude: try required(latitude) { memberPath(path(), "latitude") },
+            longitude: try required(longitude) { memberPath(path(), "longitude") })
         unknownMembers = unknown
     }
 

@@ -151,7 +151,9 @@ package struct ItemStorage: Sendable {
 
     /// Where the text a written form points into starts: forms with the same one were read from
     /// one text.
-    var writtenTextStart: UnsafePointer<UInt8>? { form == nil ? nil : unsafeDowncast(holder, to: StoredText.self).start }
+    var writtenTextStart: UnsafePointer<UInt8>? {
+        form == nil ? nil : unsafeDowncast(holder, to: StoredText.self).start
+    }
 
     /// Calls `body` with the title's UTF-8 bytes: for a written form whose title has no escapes,
     /// straight from the text, without making a `String`.
@@ -179,9 +181,10 @@ package struct ItemStorage: Sendable {
             tags = writer.bytes.withUnsafeBufferPointer { ListFields.appendTags($0, to: &text) }
         }
         let project = fields.project.map { ListFields.append($0, to: &text) }
-        return ListFields(title: title, locationName: place, date: withDue ? fields.due : nil, repeats: fields.repeatRule != nil,
-                          priority: fields.priority, shownTags: tags.shown, tags: tags.written, project: project,
-                          list: fields.list.map { ListFields.append($0, to: &text) }, hasAlarms: !fields.alarms.isEmpty)
+        return ListFields(
+            title: title, locationName: place, date: withDue ? fields.due : nil, repeats: fields.repeatRule != nil,
+            priority: fields.priority, shownTags: tags.shown, tags: tags.written, project: project,
+            list: fields.list.map { ListFields.append($0, to: &text) }, hasAlarms: !fields.alarms.isEmpty)
     }
 }
 
@@ -316,7 +319,9 @@ package struct ListFields {
     /// when the item was read) to `text` as a list shows it, ` +home +errand`, a tag's bytes at a
     /// time, and returns where; when a tag has an escape or a control character, appends the array
     /// as it is instead, for `tagList` to decode. Returns the shown tags and the array: one of them.
-    static func appendTags(_ array: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) -> (shown: Range<Int>?, written: Range<Int>?) {
+    static func appendTags(
+        _ array: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]
+    ) -> (shown: Range<Int>?, written: Range<Int>?) {
         let start = text.count
         var index = 0
         while index < array.count, array[index] != UInt8(ascii: "]") {

@@ -1,3 +1,5 @@
+import ToDoModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ToDoModel
 
 /// Bytes in memory this object allocated (or mapped) itself and frees when it goes; other targets
 /// see only safe values (its count, a copy, its digest), never where the bytes are. A pointer into
@@ -37,7 +38,8 @@ package final class OwnedBytes: @unchecked Sendable {
     /// gets SIGBUS, which `todo` reports as an unreadable list (ProcessMemory.c).
     package init?(mapping descriptor: Int32, count: Int) {
         guard count > 0, let mapping = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
-              mapping != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+            mapping != UnsafeMutableRawPointer(bitPattern: -1)
+        else { return nil }
         start = mapping.assumingMemoryBound(to: UInt8.self)
         self.count = count
         capacity = count
@@ -68,13 +70,16 @@ package final class OwnedBytes: @unchecked Sendable {
         guard isMapped else { return }
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
         let base = Int(bitPattern: start)
-        let first = (base + range.lowerBound + pageSize - 1) / pageSize * pageSize, end = (base + range.upperBound) / pageSize * pageSize
+        let first = (base + range.lowerBound + pageSize - 1) / pageSize * pageSize,
+            end = (base + range.upperBound) / pageSize * pageSize
         guard end > first, let address = UnsafeMutableRawPointer(bitPattern: first) else { return }
         _ = madvise(address, end - first, Int32(MADV_DONTNEED))
     }
 
     /// The room after the bytes, for `fill` to write into; it returns how many it wrote.
-    func append<Failure: Error>(upTo extra: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) throws(Failure) -> Int) throws(Failure) {
+    func append<Failure: Error>(
+        upTo extra: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) throws(Failure) -> Int
+    ) throws(Failure) {
         precondition(!isMapped, "a mapped file's bytes are read-only")
         if count + extra > capacity { grow(to: max(count + extra, capacity * 2)) }
         let written = try fill(UnsafeMutableBufferPointer(start: start + count, count: extra))

@@ -32,7 +32,9 @@ package final class StoredText: @unchecked Sendable {
     var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
     /// Reads the text as one JSON document with `readValue`; the text lives while it reads.
-    package func scanDocument<Value, Failure: JSONScanFailure>(_ readValue: (inout JSONScanner) throws(Failure) -> Value) throws(Failure) -> Value {
+    package func scanDocument<Value, Failure: JSONScanFailure>(
+        _ readValue: (inout JSONScanner) throws(Failure) -> Value
+    ) throws(Failure) -> Value {
         try withExtendedLifetime(self) { () throws(Failure) in
             var scanner = JSONScanner(bytes: buffer)
             return try scanner.scanDocument(readValue)
@@ -65,4 +67,3 @@ package final class StoredText: @unchecked Sendable {
         }
     }
 }
-

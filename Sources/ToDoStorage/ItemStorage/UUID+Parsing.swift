@@ -14,20 +14,26 @@ extension UUID {
     /// eight at a time (`hexWord`): every item of a list has an id.
     init?(canonical text: UnsafeBufferPointer<UInt8>, upperCaseOnly: Bool = false) {
         guard text.count == 36, let base = text.baseAddress,
-              base[8] == UInt8(ascii: "-"), base[13] == UInt8(ascii: "-"),
-              base[18] == UInt8(ascii: "-"), base[23] == UInt8(ascii: "-")
+            base[8] == UInt8(ascii: "-"), base[13] == UInt8(ascii: "-"),
+            base[18] == UInt8(ascii: "-"), base[23] == UInt8(ascii: "-")
         else { return nil }
         let raw = UnsafeRawPointer(base)
-        func load(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
-        func load4(_ offset: Int) -> UInt64 { UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+        func load(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        func load4(_ offset: Int) -> UInt64 {
+            UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        }
         // Digits 1-8, 9-12 and 13-16 (around a dash), 17-20 and 21-24, 25-32.
         guard let first = Self.hexWord(load(0), upperCaseOnly),
-              let second = Self.hexWord(load4(9) | load4(14) << 32, upperCaseOnly),
-              let third = Self.hexWord(load4(19) | load4(24) << 32, upperCaseOnly),
-              let fourth = Self.hexWord(load(28), upperCaseOnly)
+            let second = Self.hexWord(load4(9) | load4(14) << 32, upperCaseOnly),
+            let third = Self.hexWord(load4(19) | load4(24) << 32, upperCaseOnly),
+            let fourth = Self.hexWord(load(28), upperCaseOnly)
         else { return nil }
         // The 16 bytes in order, loaded as the id (`init(bytesAt:)`): `init(uuid:)` takes them one by one.
-        let bytes = ((UInt64(first) | UInt64(second) << 32).littleEndian, (UInt64(third) | UInt64(fourth) << 32).littleEndian)
+        let bytes = (
+            (UInt64(first) | UInt64(second) << 32).littleEndian, (UInt64(third) | UInt64(fourth) << 32).littleEndian
+        )
         self = withUnsafeBytes(of: bytes) { UUID(bytesAt: $0.baseAddress!) }
     }
 

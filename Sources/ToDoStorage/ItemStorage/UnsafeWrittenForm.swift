@@ -88,10 +88,12 @@ struct UnsafeWrittenForm: @unchecked Sendable {
     package var modifiedAt: Double? { time(at: offsets.modifiedAt) }
 
     package var fields: ItemFields {
-        ItemFields(title: title, itemDescription: itemDescription, due: due, start: startDate, legacyAllDay: legacyAllDay,
-                   repeatRule: repeatRule, location: location,
-                   priority: priority, tags: tags, parent: parent, project: project, list: list, alarms: alarms, createdAt: createdAt,
-                   completedAt: completedAt, modifiedAt: modifiedAt)
+        ItemFields(
+            title: title, itemDescription: itemDescription, due: due, start: startDate, legacyAllDay: legacyAllDay,
+            repeatRule: repeatRule, location: location,
+            priority: priority, tags: tags, parent: parent, project: project, list: list, alarms: alarms,
+            createdAt: createdAt,
+            completedAt: completedAt, modifiedAt: modifiedAt)
     }
 
     /// The location's name alone.
@@ -103,13 +105,17 @@ struct UnsafeWrittenForm: @unchecked Sendable {
                 return WrittenFormReader.string(&scanner)
             }
         }
-        return value(at: offsets.location) { scanner in scanner.consume("{\"name\":") ? WrittenFormReader.string(&scanner) : nil }
+        return value(at: offsets.location) { scanner in
+            scanner.consume("{\"name\":") ? WrittenFormReader.string(&scanner) : nil
+        }
     }
 
     /// `body` called with the title's bytes when it has no escapes (so they are its UTF-8), else `nil`.
     func withUnescapedTitle<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         let bytes = bytes
-        return Self.unescapedString(at: Int(offsets.title), in: bytes).map { body(UnsafeBufferPointer(rebasing: bytes[$0])) }
+        return Self.unescapedString(at: Int(offsets.title), in: bytes).map {
+            body(UnsafeBufferPointer(rebasing: bytes[$0]))
+        }
     }
 
     /// What a list shows of the item (`StoredItem.listFields(into:withDue:)`), its strings'
@@ -127,16 +133,22 @@ struct UnsafeWrittenForm: @unchecked Sendable {
             place = Self.append(stringAt: scanner.index, in: buffer, to: &text)
         }
         var tags: (shown: Range<Int>?, written: Range<Int>?) = (nil, nil)
-        if offsets.tags > 0 { tags = ListFields.appendTags(UnsafeBufferPointer(rebasing: buffer[Int(offsets.tags)...]), to: &text) }
+        if offsets.tags > 0 {
+            tags = ListFields.appendTags(UnsafeBufferPointer(rebasing: buffer[Int(offsets.tags)...]), to: &text)
+        }
         let project = offsets.project > 0 ? Self.append(stringAt: Int(offsets.project), in: buffer, to: &text) : nil
         let list = offsets.list > 0 ? Self.append(stringAt: Int(offsets.list), in: buffer, to: &text) : nil
-        return ListFields(title: title, locationName: place, date: withDue ? due : nil, repeats: offsets.repeatRule > 0,
-                          priority: priority, shownTags: tags.shown, tags: tags.written, project: project, list: list, hasAlarms: offsets.alarms > 0)
+        return ListFields(
+            title: title, locationName: place, date: withDue ? due : nil, repeats: offsets.repeatRule > 0,
+            priority: priority, shownTags: tags.shown, tags: tags.written, project: project, list: list,
+            hasAlarms: offsets.alarms > 0)
     }
 
     /// Appends the UTF-8 of the string at `index` to `text`, decoded only when it has escapes,
     /// and returns where it is.
-    private static func append(stringAt index: Int, in bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) -> Range<Int> {
+    private static func append(
+        stringAt index: Int, in bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]
+    ) -> Range<Int> {
         let start = text.count
         if let range = unescapedString(at: index, in: bytes) {
             text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))

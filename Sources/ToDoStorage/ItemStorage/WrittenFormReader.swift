@@ -1,3 +1,5 @@
+import ToDoModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ToDoModel
 
 /// A shortcut for reading the items of a list. `write(to:)` gives every item one form: its known
 /// keys in their order, no white space, the writer's own escapes and digits. An item in exactly
@@ -62,7 +63,9 @@ package enum WrittenFormReader {
                 id = uuid(&scanner)
                 return id != nil
             case .number:
-                guard case .integer(let value)? = try? scanner.scanNumber(), (1...ToDoItem.largestNumber).contains(value) else { return false }
+                guard case .integer(let value)? = try? scanner.scanNumber(),
+                    (1...ToDoItem.largestNumber).contains(value)
+                else { return false }
                 number = value
                 return true
             case .done:
@@ -131,7 +134,8 @@ package enum WrittenFormReader {
             }
         }
         guard isObject, let id, offsets.title > 0, scanner.index - start <= longestItem else { return nil }
-        return WrittenItem(id: id, number: number, done: done, range: start..<scanner.index, offsets: offsets, isExact: false)
+        return WrittenItem(
+            id: id, number: number, done: done, range: start..<scanner.index, offsets: offsets, isExact: false)
     }
 
     /// How an item in the exact written form starts.
@@ -143,7 +147,8 @@ package enum WrittenFormReader {
         let idStart = scanner.index
         // The writer writes ids in upper case.
         guard scanner.bytes.count - idStart > 36, scanner.bytes[idStart + 36] == UInt8(ascii: "\""),
-              let id = UUID(canonical: UnsafeBufferPointer(rebasing: scanner.bytes[idStart..<idStart + 36]), upperCaseOnly: true)
+            let id = UUID(
+                canonical: UnsafeBufferPointer(rebasing: scanner.bytes[idStart..<idStart + 36]), upperCaseOnly: true)
         else { return nil }
         scanner.index += 37
 
@@ -151,7 +156,7 @@ package enum WrittenFormReader {
         if scanner.consume(",\"number\":") {
             // The writer writes numbers as plain integers.
             guard scanner.index < scanner.bytes.count, scanner.isDigit(scanner.bytes[scanner.index]),
-                  case .integer(let value)? = try? scanner.scanNumber(), (1...ToDoItem.largestNumber).contains(value)
+                case .integer(let value)? = try? scanner.scanNumber(), (1...ToDoItem.largestNumber).contains(value)
             else { return nil }
             number = value
         }
@@ -199,7 +204,8 @@ package enum WrittenFormReader {
             offsets.tags = here()
             // The writer writes no empty list, and no white space.
             guard scanner.index + 1 < scanner.bytes.count, scanner.bytes[scanner.index + 1] != UInt8(ascii: "]"),
-                  skipTags(&scanner, string: skipWrittenString, allowsWhitespace: false) else { return nil }
+                skipTags(&scanner, string: skipWrittenString, allowsWhitespace: false)
+            else { return nil }
         }
         if scanner.byte(at: 2) == UInt8(ascii: "p"), scanner.consume(",\"parent\":") {
             offsets.parent = here()
@@ -238,13 +244,16 @@ package enum WrittenFormReader {
             guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
         }
         guard scanner.consume("}"), scanner.index - start <= longestItem else { return nil }
-        return WrittenItem(id: id, number: number, done: done, range: start..<scanner.index, offsets: offsets, isExact: true)
+        return WrittenItem(
+            id: id, number: number, done: done, range: start..<scanner.index, offsets: offsets, isExact: true)
     }
 
     /// Where the strings of the location that comes next start, and its coordinate, when it is
     /// laid out as another program writes it (`readItemInOtherLayout`): todo's members only, in any
     /// order, with white space, its numbers as the writer spells them. Else `nil`.
-    package static func locationPartsInOtherLayout(_ scanner: inout JSONScanner) -> (name: Int, address: Int?, coordinate: Coordinate?)? {
+    package static func locationPartsInOtherLayout(
+        _ scanner: inout JSONScanner
+    ) -> (name: Int, address: Int?, coordinate: Coordinate?)? {
         var name: Int?, address: Int?, latitude: Double?, longitude: Double?
         var hasCoordinate = false
         let isObject = members(&scanner) { key, scanner in
@@ -321,7 +330,9 @@ package enum WrittenFormReader {
     /// anything else to check is one `member` does not know, which leaves the item to the general
     /// reader (as it would leave one with a member it does not know). The key is handed on as
     /// its bytes: a `JSONStringToken` (which may hold a `String`) was copied for each member.
-    private static func members(_ scanner: inout JSONScanner, _ member: (UnsafeBufferPointer<UInt8>, inout JSONScanner) -> Bool) -> Bool {
+    private static func members(
+        _ scanner: inout JSONScanner, _ member: (UnsafeBufferPointer<UInt8>, inout JSONScanner) -> Bool
+    ) -> Bool {
         guard scanner.consume(UInt8(ascii: "{")) else { return false }
         scanner.skipWhitespace()
         while true {
@@ -349,7 +360,8 @@ package enum WrittenFormReader {
         let base = bytes.baseAddress!, ones: UInt64 = 0x0101_0101_0101_0101
         var end = start
         while count - end >= 8 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)) ^ (ones &* 0x22)
+            let word =
+                UInt64(littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)) ^ (ones &* 0x22)
             let found = (word &- ones) & ~word & (ones &* 0x80)
             if found != 0 {
                 end += found.trailingZeroBitCount / 8
@@ -366,7 +378,9 @@ package enum WrittenFormReader {
 
     /// Moves past the string that comes next, checked as JSON (escapes, UTF-8), if one does.
     private static func skipString(_ scanner: inout JSONScanner) -> Bool {
-        guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\"") else { return false }
+        guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: "\"") else {
+            return false
+        }
         return (try? scanner.skipString()) != nil
     }
 
@@ -395,9 +409,9 @@ package enum WrittenFormReader {
         var coordinate: Coordinate?
         if scanner.consume(",\"coordinate\":{\"latitude\":") {
             guard let latitude = number(&scanner, in: Coordinate.latitudeRange),
-                  scanner.consume(",\"longitude\":"),
-                  let longitude = number(&scanner, in: Coordinate.longitudeRange),
-                  scanner.consume("}")
+                scanner.consume(",\"longitude\":"),
+                let longitude = number(&scanner, in: Coordinate.longitudeRange),
+                scanner.consume("}")
             else { return nil }
             coordinate = Coordinate(latitude: latitude, longitude: longitude)
         }
@@ -429,7 +443,8 @@ package enum WrittenFormReader {
             // The writer writes no empty list of lines.
             if scanner.consume(",\"icalendar\":") {
                 guard scanner.index + 1 < scanner.bytes.count, scanner.bytes[scanner.index + 1] != UInt8(ascii: "]"),
-                      skipTags(&scanner, string: skipWrittenString, allowsWhitespace: false) else { return false }
+                    skipTags(&scanner, string: skipWrittenString, allowsWhitespace: false)
+                else { return false }
             }
             guard scanner.consume(UInt8(ascii: "}")) else { return false }
         } while scanner.consume(UInt8(ascii: ","))
@@ -441,8 +456,10 @@ package enum WrittenFormReader {
     package static func uuid(_ scanner: inout JSONScanner, upperCaseOnly: Bool = false) -> UUID? {
         let start = scanner.index + 1
         guard scanner.bytes.count - start > 36, scanner.bytes[start - 1] == UInt8(ascii: "\""),
-              scanner.bytes[start + 36] == UInt8(ascii: "\""),
-              let id = UUID(canonical: UnsafeBufferPointer(rebasing: scanner.bytes[start..<start + 36]), upperCaseOnly: upperCaseOnly)
+            scanner.bytes[start + 36] == UInt8(ascii: "\""),
+            let id = UUID(
+                canonical: UnsafeBufferPointer(rebasing: scanner.bytes[start..<start + 36]),
+                upperCaseOnly: upperCaseOnly)
         else { return nil }
         scanner.index = start + 37
         return id
@@ -455,7 +472,9 @@ package enum WrittenFormReader {
     }
 
     /// Moves past the list of tags that comes next, an array of strings each checked by `string`.
-    private static func skipTags(_ scanner: inout JSONScanner, string: (inout JSONScanner) -> Bool, allowsWhitespace: Bool = true) -> Bool {
+    private static func skipTags(
+        _ scanner: inout JSONScanner, string: (inout JSONScanner) -> Bool, allowsWhitespace: Bool = true
+    ) -> Bool {
         elements(&scanner, allowsWhitespace: allowsWhitespace) { string(&$0) }
     }
 
@@ -472,7 +491,9 @@ package enum WrittenFormReader {
 
     /// Moves past the array that comes next, calling `element` with the scanner at each element,
     /// which it moves past and returns whether it could.
-    private static func elements(_ scanner: inout JSONScanner, allowsWhitespace: Bool, _ element: (inout JSONScanner) -> Bool) -> Bool {
+    private static func elements(
+        _ scanner: inout JSONScanner, allowsWhitespace: Bool, _ element: (inout JSONScanner) -> Bool
+    ) -> Bool {
         guard scanner.consume(UInt8(ascii: "[")) else { return false }
         if allowsWhitespace { scanner.skipWhitespace() }
         if scanner.consume(UInt8(ascii: "]")) { return true }
@@ -495,8 +516,10 @@ package enum WrittenFormReader {
     /// moves past it; else `nil`.
     package static func day(_ scanner: inout JSONScanner) -> Day? {
         let start = scanner.index
-        guard scanner.bytes.count - start >= 12, scanner.bytes[start] == UInt8(ascii: "\""), scanner.bytes[start + 11] == UInt8(ascii: "\""),
-              let day = Day(iso: UnsafeBufferPointer(rebasing: scanner.bytes[start + 1..<start + 11])) else { return nil }
+        guard scanner.bytes.count - start >= 12, scanner.bytes[start] == UInt8(ascii: "\""),
+            scanner.bytes[start + 11] == UInt8(ascii: "\""),
+            let day = Day(iso: UnsafeBufferPointer(rebasing: scanner.bytes[start + 1..<start + 11]))
+        else { return nil }
         scanner.index = start + 12
         return day
     }
@@ -505,8 +528,9 @@ package enum WrittenFormReader {
     package static func skipDay(_ scanner: inout JSONScanner) -> Bool {
         let start = scanner.index
         guard scanner.bytes.count - start >= 12, scanner.bytes[start] == UInt8(ascii: "\""),
-              scanner.bytes[start + 11] == UInt8(ascii: "\""),
-              Day.isISO(UnsafeBufferPointer(rebasing: scanner.bytes[start + 1..<start + 11])) else { return false }
+            scanner.bytes[start + 11] == UInt8(ascii: "\""),
+            Day.isISO(UnsafeBufferPointer(rebasing: scanner.bytes[start + 1..<start + 11]))
+        else { return false }
         scanner.index = start + 12
         return true
     }
@@ -530,7 +554,9 @@ package enum WrittenFormReader {
                 guard let length = writersEscapeLength(scanner.bytes, at: scanner.index) else { return false }
                 scanner.index += length
             case 0x80...:
-                guard let length = JSONScanner.utf8SequenceLength(scanner.bytes, at: scanner.index) else { return false }
+                guard let length = JSONScanner.utf8SequenceLength(scanner.bytes, at: scanner.index) else {
+                    return false
+                }
                 scanner.index += length
             default:
                 // Control characters are not valid JSON, and DEL is escaped by the writer.
@@ -555,7 +581,8 @@ package enum WrittenFormReader {
                 }
             }
             guard index + 5 < bytes.count, bytes[index + 2] == UInt8(ascii: "0"), bytes[index + 3] == UInt8(ascii: "0"),
-                  let high = lowerHexValue(bytes[index + 4]), let low = lowerHexValue(bytes[index + 5]) else { return nil }
+                let high = lowerHexValue(bytes[index + 4]), let low = lowerHexValue(bytes[index + 5])
+            else { return nil }
             let byte = high << 4 | low
             // The bytes with a two-character escape never take this form.
             guard JSONValue.needsEscape(byte), ![0x0A, 0x0D, 0x09, 0x22, 0x5C].contains(byte) else { return nil }
@@ -600,7 +627,9 @@ package enum WrittenFormReader {
                 if end - index >= 11 {
                     let ninth = base[index + 8] &- UInt8(ascii: "0"), tenth = base[index + 9] &- UInt8(ascii: "0")
                     let next = base[index + 10]
-                    if ninth < 10, tenth < 10, next &- UInt8(ascii: "0") >= 10, next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") {
+                    if ninth < 10, tenth < 10, next &- UInt8(ascii: "0") >= 10, next != UInt8(ascii: "."),
+                        next | 0x20 != UInt8(ascii: "e")
+                    {
                         scanner.index = index + 10
                         let seconds = Double(value &* 100 &+ UInt64(ninth &* 10 &+ tenth))
                         return isNegative ? -seconds : seconds
@@ -630,14 +659,14 @@ package enum WrittenFormReader {
         // A number has digits; an integer part has no leading zero; a fraction has digits, the
         // last not a zero (the writer writes none); the writer writes no exponent.
         guard digits > fractionDigits, isFraction || digits == 1 || leadingZeros == 0,
-              !isFraction || (fractionDigits > 0 && base[index - 1] != UInt8(ascii: "0")),
-              index == end || base[index] | 0x20 != UInt8(ascii: "e")
+            !isFraction || (fractionDigits > 0 && base[index - 1] != UInt8(ascii: "0")),
+            index == end || base[index] | 0x20 != UInt8(ascii: "e")
         else { return nil }
         let significantDigits = digits - leadingZeros
         guard significantDigits <= 15 else { return nil }
         let value: Double
         if fractionDigits == 0 {
-            if isNegative, mantissa == 0 { return nil }  // -0, which the writer writes as 0
+            if isNegative, mantissa == 0 { return nil } // -0, which the writer writes as 0
             value = Double(mantissa)
         } else {
             // At most 3 zeros after the point before the first significant digit: at least 0.0001.
@@ -653,33 +682,39 @@ package enum WrittenFormReader {
     @inline(__always)
     private static func eightDigitsValue(_ word: UInt64) -> UInt64? {
         let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
-        guard (word & high) | (((word &+ 0x0606_0606_0606_0606) & high) >> 4) == 0x3333_3333_3333_3333 else { return nil }
+        guard (word & high) | (((word &+ 0x0606_0606_0606_0606) & high) >> 4) == 0x3333_3333_3333_3333 else {
+            return nil
+        }
         var value = ((word & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
         value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
         return ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
     }
 
     /// 10^0 through 10^18, each exact in a `Double`.
-    private static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18]
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18
+    ]
 
     /// The number that comes next when `JSONValue.literal(for:)` spells its value the same way:
     /// parsed, spelled anew and compared. Else `nil`.
     private static func spelledAsWritten(_ scanner: inout JSONScanner) -> Double? {
         let start = scanner.index
-        guard start < scanner.bytes.count, scanner.bytes[start] == UInt8(ascii: "-") || scanner.isDigit(scanner.bytes[start]),
-              (try? scanner.skipNumber()) != nil else { return nil }
+        guard start < scanner.bytes.count,
+            scanner.bytes[start] == UInt8(ascii: "-") || scanner.isDigit(scanner.bytes[start]),
+            (try? scanner.skipNumber()) != nil
+        else { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite, JSONValue.literal(for: value) == text else { return nil }
         return value
     }
 }
 
-
 /// The members of an item todo knows, told from a key's bytes by its length and first byte, then
 /// compared once: a list's every item has several.
 private enum ItemMember: UInt16 {
-    case id, number, title, itemDescription, timestamp, dueDate, allDay, start, startDate, repeatRule, location, priority, tags, parent,
-         done, project, list, alarms, createdAt, completedAt, modifiedAt
+    case id, number, title, itemDescription, timestamp, dueDate, allDay, start, startDate, repeatRule, location,
+        priority, tags, parent,
+        done, project, list, alarms, createdAt, completedAt, modifiedAt
 
     init?(_ key: UnsafeBufferPointer<UInt8>) {
         // By length first (a jump table), then by the first byte: a key is told in a few steps.
@@ -696,7 +731,8 @@ private enum ItemMember: UInt16 {
         case (6, UInt8(ascii: "r")): (member, name) = (.repeatRule, "repeat")
         case (6, UInt8(ascii: "p")): (member, name) = (.parent, "parent")
         // `allDay` and `alarms` part at their third byte.
-        case (6, UInt8(ascii: "a")): (member, name) = key[2] == UInt8(ascii: "l") ? (.allDay, "allDay") : (.alarms, "alarms")
+        case (6, UInt8(ascii: "a")):
+            (member, name) = key[2] == UInt8(ascii: "l") ? (.allDay, "allDay") : (.alarms, "alarms")
         case (7, UInt8(ascii: "d")): (member, name) = (.dueDate, "dueDate")
         case (7, UInt8(ascii: "p")): (member, name) = (.project, "project")
         case (8, UInt8(ascii: "l")): (member, name) = (.location, "location")

@@ -71,7 +71,8 @@ extension JSONSchema {
             switch error {
             case .shape(let shape): throw shape
             case .syntax(let syntax): throw JSONShapeError(path: path, reason: syntax.description)
-            case .newerVersion(let version): throw JSONShapeError(path: path, reason: "format version \(version) is too new")
+            case .newerVersion(let version):
+                throw JSONShapeError(path: path, reason: "format version \(version) is too new")
             }
         }
     }
@@ -108,15 +109,23 @@ extension JSONScanner {
     }
 
     /// The finite number within `range` that comes next; `nil` for `null`.
-    package mutating func double(at path: () -> String, in range: ClosedRange<Double>? = nil) throws(JSONDecodingError) -> Double? {
+    package mutating func double(
+        at path: () -> String, in range: ClosedRange<Double>? = nil
+    ) throws(JSONDecodingError) -> Double? {
         let expected = "a finite number"
-        guard let number = try scalar(at: path, expected: expected, { scanner throws(JSONSyntaxError) in
-            try scanner.scanNumber()
-        }) else { return nil }
+        guard
+            let number = try scalar(
+                at: path, expected: expected,
+                { scanner throws(JSONSyntaxError) in
+                    try scanner.scanNumber()
+                })
+        else { return nil }
         guard let double = number.finiteValue else { throw .shape(path(), "expected \(expected), found a number") }
         if let range, !range.contains(double) {
-            throw .shape(path(), "\(JSONValue.literal(for: double)) is outside"
-                         + " \(JSONValue.literal(for: range.lowerBound))...\(JSONValue.literal(for: range.upperBound))")
+            throw .shape(
+                path(),
+                "\(JSONValue.literal(for: double)) is outside"
+                    + " \(JSONValue.literal(for: range.lowerBound))...\(JSONValue.literal(for: range.upperBound))")
         }
         return double
     }
@@ -124,9 +133,13 @@ extension JSONScanner {
     /// The whole number (`3` or `3.0`) within `range` that comes next; `nil` for `null`.
     package mutating func int(at path: () -> String, in range: ClosedRange<Int>) throws(JSONDecodingError) -> Int? {
         let expected = "a whole number"
-        guard let number = try scalar(at: path, expected: expected, { scanner throws(JSONSyntaxError) in
-            try scanner.scanNumber()
-        }) else { return nil }
+        guard
+            let number = try scalar(
+                at: path, expected: expected,
+                { scanner throws(JSONSyntaxError) in
+                    try scanner.scanNumber()
+                })
+        else { return nil }
         var value: Int?
         switch number {
         case .integer(let integer): value = integer
@@ -137,7 +150,9 @@ extension JSONScanner {
             }
         }
         guard let value else { throw .shape(path(), "expected \(expected), found a number") }
-        guard range.contains(value) else { throw .shape(path(), "\(value) is outside \(range.lowerBound)...\(range.upperBound)") }
+        guard range.contains(value) else {
+            throw .shape(path(), "\(value) is outside \(range.lowerBound)...\(range.upperBound)")
+        }
         return value
     }
 
@@ -158,7 +173,9 @@ extension JSONScanner {
     }
 
     /// The value of a `JSONSchema` type that comes next; `nil` for `null`.
-    package mutating func decode<Value: JSONSchema>(_ type: Value.Type, at path: () -> String) throws(JSONDecodingError) -> Value? {
+    package mutating func decode<Value: JSONSchema>(
+        _ type: Value.Type, at path: () -> String
+    ) throws(JSONDecodingError) -> Value? {
         do {
             if try consumeNull() { return nil }
         } catch {
@@ -178,8 +195,11 @@ extension JSONScanner {
 
     /// Reads the object that comes next member by member; anything but an object is a shape error.
     @inline(__always)
-    package mutating func decodeObject(at path: () -> String, _ body: (inout JSONScanner, JSONStringToken) throws(JSONDecodingError) -> Void)
-        throws(JSONDecodingError) {
+    package mutating func decodeObject(
+        at path: () -> String, _ body: (inout JSONScanner, JSONStringToken) throws(JSONDecodingError) -> Void
+    )
+        throws(JSONDecodingError)
+    {
         try scanObject(mismatch: { kind in .shape(path(), "expected an object, found \(kind)") }, body)
     }
 

@@ -1,3 +1,5 @@
+import ToDoModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ToDoModel
 
 /// Where and why a text is not valid JSON.
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -110,7 +111,7 @@ package struct JSONScanner {
         guard index < bytes.count else { throw unexpected(expected: "a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "t"), UInt8(ascii: "f"),
-             UInt8(ascii: "n"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            UInt8(ascii: "n"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return
         default:
             throw error("unexpected \(describeByte(at: index)), expected a value")
@@ -186,12 +187,16 @@ package struct JSONScanner {
             while position < openKeyRanges.count {
                 let count = openKeyRanges[position + 1]
                 if count == keyBytes.count,
-                   count == 0 || memcmp(bytes.baseAddress! + openKeyRanges[position], keyBytes.baseAddress!, count) == 0 {
+                    count == 0
+                        || memcmp(bytes.baseAddress! + openKeyRanges[position], keyBytes.baseAddress!, count) == 0
+                {
                     return true
                 }
                 position += 2
             }
-            return openEscapedKeys[firstEscaped...].contains { JSONStringToken.decoded($0) == JSONStringToken.raw(keyBytes) }
+            return openEscapedKeys[firstEscaped...].contains {
+                JSONStringToken.decoded($0) == JSONStringToken.raw(keyBytes)
+            }
         }
     }
 
@@ -278,7 +283,8 @@ package struct JSONScanner {
         guard count > 0, count == 1 || bytes[index] != UInt8(ascii: "0") else { return nil }
         if position < bytes.count {
             switch bytes[position] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                return nil
             default: break
             }
         }
@@ -409,7 +415,9 @@ package struct JSONScanner {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
         if bytes[index] == UInt8(ascii: "\"") {
             index += 1
-            if !isASCII { try checkUTF8(UnsafeBufferPointer(rebasing: bytes[contentStart..<index - 1]), at: contentStart) }
+            if !isASCII {
+                try checkUTF8(UnsafeBufferPointer(rebasing: bytes[contentStart..<index - 1]), at: contentStart)
+            }
             return
         }
         try decodeRest(ofStringAt: start, isASCII: isASCII, into: &output, from: outputStart)
@@ -434,7 +442,9 @@ package struct JSONScanner {
     /// The rest of the string that starts at `start`, from the escape here, decoded onto `output`,
     /// whose text of this string starts at `outputStart`; checked as UTF-8 unless all of it so far
     /// was ASCII and the rest is.
-    private mutating func decodeRest(ofStringAt start: Int, isASCII: Bool, into output: inout [UInt8], from outputStart: Int) throws(JSONSyntaxError) {
+    private mutating func decodeRest(
+        ofStringAt start: Int, isASCII: Bool, into output: inout [UInt8], from outputStart: Int
+    ) throws(JSONSyntaxError) {
         let contentStart = start + 1
         var isASCII = isASCII
         while index < bytes.count {
@@ -495,7 +505,8 @@ package struct JSONScanner {
             var scalar = UInt32(try parseHexQuad(escapeStart: escapeStart))
             if (0xD800...0xDBFF).contains(scalar) {
                 let lowStart = index
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else {
                     throw error("unpaired surrogate in \\u escape", at: escapeStart)
                 }
                 index += 2
@@ -528,7 +539,9 @@ package struct JSONScanner {
             case UInt8(ascii: "\""):
                 // Escapes are ASCII and stand for whole scalars: the text is UTF-8 exactly when
                 // its bytes as written are.
-                if !isASCII { try checkUTF8(UnsafeBufferPointer(rebasing: bytes[contentStart..<index]), at: contentStart) }
+                if !isASCII {
+                    try checkUTF8(UnsafeBufferPointer(rebasing: bytes[contentStart..<index]), at: contentStart)
+                }
                 index += 1
                 return
             case UInt8(ascii: "\\"):
@@ -723,7 +736,9 @@ package enum JSONStringToken: Equatable {
         token.withUTF8 { bytes in sameBytes(bytes, pattern.utf8Start, pattern.utf8CodeUnitCount) }
     }
 
-    private static func sameBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+    private static func sameBytes(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafePointer<UInt8>?, _ count: Int
+    ) -> Bool {
         guard bytes.count == count else { return false }
         guard count > 0, let base = bytes.baseAddress, let other else { return true }
         return memcmp(base, other, count) == 0
@@ -755,13 +770,16 @@ func isSameBytes(_ here: UnsafeRawPointer, _ text: StaticString) -> Bool {
         return memcmp(here, expected, count) == 0
     case 8...:
         return here.loadUnaligned(as: UInt64.self) == expected.loadUnaligned(as: UInt64.self)
-            && here.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == expected.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            && here.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                == expected.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     case 4...:
         return here.loadUnaligned(as: UInt32.self) == expected.loadUnaligned(as: UInt32.self)
-            && here.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == expected.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            && here.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                == expected.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
     case 2...:
         return here.loadUnaligned(as: UInt16.self) == expected.loadUnaligned(as: UInt16.self)
-            && here.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self) == expected.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+            && here.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+                == expected.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
     case 1:
         return here.load(as: UInt8.self) == expected.load(as: UInt8.self)
     default:

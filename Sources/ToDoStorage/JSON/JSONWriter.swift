@@ -21,7 +21,9 @@ extension JSONValue {
     /// An array as `todo list --json` prints items: each element compact on a line of its own,
     /// indented by two spaces, and a final newline; any other value compact on one line.
     public func serializedOneElementPerLine() -> [UInt8] {
-        guard case .array(let elements) = self, !elements.isEmpty else { return serializedCompactly() + [UInt8(ascii: "\n")] }
+        guard case .array(let elements) = self, !elements.isEmpty else {
+            return serializedCompactly() + [UInt8(ascii: "\n")]
+        }
         var output = Array("[".utf8)
         for (index, element) in elements.enumerated() {
             output.append(contentsOf: (index == 0 ? "\n  " : ",\n  ").utf8)
@@ -39,11 +41,13 @@ extension JSONValue {
         case .number(let literal): output.append(contentsOf: literal.utf8)
         case .string(let string): Self.writeString(string, to: &output)
         case .array(let elements):
-            Self.writeContainer(elements, open: "[", close: "]", to: &output, indent: indent) { element, output, indent in
+            Self.writeContainer(elements, open: "[", close: "]", to: &output, indent: indent) {
+                element, output, indent in
                 element.write(to: &output, indent: indent)
             }
         case .object(let object):
-            Self.writeContainer(Array(object.members), open: "{", close: "}", to: &output, indent: indent) { member, output, indent in
+            Self.writeContainer(Array(object.members), open: "{", close: "}", to: &output, indent: indent) {
+                member, output, indent in
                 Self.writeString(member.0, to: &output)
                 output.append(contentsOf: (indent == nil ? ":" : ": ").utf8)
                 member.1.write(to: &output, indent: indent)
@@ -226,7 +230,9 @@ package struct JSONWriter {
 
     /// A UUID in its canonical upper-case form, without building a string for it.
     package mutating func uuid(_ id: UUID) {
-        func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10 }
+        func digit(_ nibble: UInt8) -> UInt8 {
+            nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+        }
         bytes.append(UInt8(ascii: "\""))
         withUnsafeBytes(of: id.uuid) { raw in
             for (index, byte) in raw.enumerated() {

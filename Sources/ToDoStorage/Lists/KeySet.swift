@@ -6,7 +6,9 @@ package protocol KeySetElement: Equatable {
 }
 
 extension UUID: KeySetElement {
-    package var keyBits: UInt64 { withUnsafeBytes(of: uuid) { $0.load(as: UInt64.self) ^ $0.load(fromByteOffset: 8, as: UInt64.self) } }
+    package var keyBits: UInt64 {
+        withUnsafeBytes(of: uuid) { $0.load(as: UInt64.self) ^ $0.load(fromByteOffset: 8, as: UInt64.self) }
+    }
 }
 
 extension Int: KeySetElement {
@@ -104,7 +106,8 @@ extension KeySet where Element: KeySetElement {
             candidate = next(candidate)
             guard let occupant = slots[candidate] else { return }
             let home = home(of: occupant)
-            let homeIsAfterGap = gap <= candidate ? (gap < home && home <= candidate) : (gap < home || home <= candidate)
+            let homeIsAfterGap =
+                gap <= candidate ? (gap < home && home <= candidate) : (gap < home || home <= candidate)
             if !homeIsAfterGap {
                 slots[gap] = occupant
                 slots[candidate] = nil

@@ -51,7 +51,8 @@ package struct StoredItemArray: Sendable {
             let base = buffer.baseAddress
             // A long list's records in two halves at once, each with holders of its own
             // (`StoredText.Holders`), into the buffer's two parts; then the items added after.
-            _ = BackgroundWork.inTwoHalves(indexed.count, minimumCount: Parallelism.itemsInTwoHalvesMinimumCount) { records in
+            _ = BackgroundWork.inTwoHalves(indexed.count, minimumCount: Parallelism.itemsInTwoHalvesMinimumCount) {
+                records in
                 var holders = indexed.holders
                 _ = scan(records: records, of: indexed) { indexed, position, record in
                     (base! + position).initialize(to: indexed.item(at: record, in: holders.next()))
@@ -118,8 +119,10 @@ package struct StoredItemArray: Sendable {
     /// `scan` of the records in `records` (positions among all of `indexed`'s) alone: the items
     /// that replace some of them, none of those taken out, none added after. False when stopped.
     @inline(__always)
-    private func scan(records: Range<Int>, of indexed: UnsafeIndexedItems, record: (UnsafeIndexedItems, Int, Int) -> Bool,
-                      item: (Int, UnsafePointer<StoredItem>) -> Bool) -> Bool {
+    private func scan(
+        records: Range<Int>, of indexed: UnsafeIndexedItems, record: (UnsafeIndexedItems, Int, Int) -> Bool,
+        item: (Int, UnsafePointer<StoredItem>) -> Bool
+    ) -> Bool {
         // The changes before the first record, passed.
         var nextRemoved = removed.firstIndex { $0 >= records.lowerBound } ?? removed.count
         var nextReplaced = replaced.firstIndex { $0.record >= records.lowerBound } ?? replaced.count
@@ -156,7 +159,11 @@ package struct StoredItemArray: Sendable {
 
     /// The position of the first item whose number `matches`.
     package func firstIndex(whereNumber matches: (Int) -> Bool) -> Int? {
-        firstIndex { indexed, record in matches(indexed.number(at: record)) } where: { matches($0.pointee.number) }
+        firstIndex { indexed, record in
+            matches(indexed.number(at: record))
+        } where: {
+            matches($0.pointee.number)
+        }
     }
 
     /// The positions of the items whose id and number `match`, read from the records where they
@@ -175,12 +182,19 @@ package struct StoredItemArray: Sendable {
 
     /// The position of the first item with `id`.
     package func firstIndex(ofID id: UUID) -> Int? {
-        firstIndex { indexed, record in indexed.id(at: record) == id } where: { $0.pointee.id == id }
+        firstIndex { indexed, record in
+            indexed.id(at: record) == id
+        } where: {
+            $0.pointee.id == id
+        }
     }
 
     /// The position of the first item whose record (when a record gives it as it is) or whose
     /// item matches.
-    private func firstIndex(whereRecord recordMatches: (UnsafeIndexedItems, Int) -> Bool, where itemMatches: (UnsafePointer<StoredItem>) -> Bool) -> Int? {
+    private func firstIndex(
+        whereRecord recordMatches: (UnsafeIndexedItems, Int) -> Bool,
+        where itemMatches: (UnsafePointer<StoredItem>) -> Bool
+    ) -> Int? {
         var found: Int?
         scan { indexed, position, record in
             guard recordMatches(indexed, record) else { return true }
@@ -258,13 +272,17 @@ package struct StoredItemArray: Sendable {
 
     /// Calls `body` with the items laid out one after the other in memory: the array's own, or,
     /// where records back them, an array made for the call. Reading an item there copies nothing.
-    package func withItemsInMemory<Result, Failure: Error>(_ body: (Span<StoredItem>) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withItemsInMemory<Result, Failure: Error>(
+        _ body: (Span<StoredItem>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         let items = indexed == nil ? items : array
         return try body(items.span)
     }
 
     /// As `withItemsInMemory`, through a buffer that may be handed to other threads while `body` runs.
-    func withItemsInBuffer<Result, Failure: Error>(_ body: (UnsafeBufferPointer<StoredItem>) throws(Failure) -> Result) throws(Failure) -> Result {
+    func withItemsInBuffer<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<StoredItem>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         let items = indexed == nil ? items : array
         return try items.withUnsafeBufferPointer { buffer throws(Failure) in try body(buffer) }
     }
@@ -301,7 +319,9 @@ extension StoredItemArray: RandomAccessCollection, MutableCollection, RangeRepla
         }
     }
 
-    package mutating func replaceSubrange<Replacement: Collection<StoredItem>>(_ subrange: Range<Int>, with replacement: Replacement) {
+    package mutating func replaceSubrange<Replacement: Collection<StoredItem>>(
+        _ subrange: Range<Int>, with replacement: Replacement
+    ) {
         if indexed != nil {
             if subrange.lowerBound >= recordCount {
                 // Within the items after the records: an append, or a change to one added since.

@@ -48,7 +48,6 @@ package enum TitleKey {
         title.hashValue
     }
 
-
     /// The key of a title that is the ASCII `bytes`: FNV-1a over eight bytes at a time.
     static func asciiKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -89,10 +88,13 @@ package struct TitleKeySet: Sendable {
             if ascii == nil, let keys = asciiNotInSet {
                 if !lookedThroughOnce {
                     lookedThroughOnce = true
-                    return keys.added.contains(key) || keys.records.indices.contains { keys.records.asciiTitleKey(at: $0) == key }
+                    return keys.added.contains(key)
+                        || keys.records.indices.contains { keys.records.asciiTitleKey(at: $0) == key }
                 }
                 var set = KeySet<Int>(minimumCapacity: keys.records.count + keys.added.count)
-                for position in keys.records.indices { if let key = keys.records.asciiTitleKey(at: position) { set.insert(key) } }
+                for position in keys.records.indices {
+                    if let key = keys.records.asciiTitleKey(at: position) { set.insert(key) }
+                }
                 for key in keys.added { set.insert(key) }
                 ascii = [set]
                 asciiNotInSet = nil
@@ -100,7 +102,9 @@ package struct TitleKeySet: Sendable {
             if ascii == nil {
                 // Through the buffer: iterating the array would copy (and retain) every item.
                 ascii = openItems.withItemsInBuffer { openItems in
-                    BackgroundWork.inTwoHalves(openItems.count, minimumCount: Parallelism.gatherTitleKeysInTwoHalvesMinimumCount) { range in
+                    BackgroundWork.inTwoHalves(
+                        openItems.count, minimumCount: Parallelism.gatherTitleKeysInTwoHalvesMinimumCount
+                    ) { range in
                         Self.asciiKeys(of: openItems[range])
                     }
                 }
@@ -109,7 +113,9 @@ package struct TitleKeySet: Sendable {
         }
         if other == nil {
             var keys = KeySet<Int>()
-            for index in openItems.indicesWithoutASCIITitleKey() { keys.insert(TitleKey.otherKey(of: openItems[index].title)) }
+            for index in openItems.indicesWithoutASCIITitleKey() {
+                keys.insert(TitleKey.otherKey(of: openItems[index].title))
+            }
             other = keys
         }
         return other?.contains(TitleKey.otherKey(of: item.title)) == true

@@ -1,3 +1,5 @@
+import ToDoModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ToDoModel
 
 /// The few POSIX file operations the store is built on, each retrying on `EINTR` and reporting
 /// failures as `StoreError.fileSystem` with the path and what was being done.
@@ -31,7 +32,9 @@ package enum FileSystem {
     package static func readFileToImport(at path: String, limit: Int) throws(StoreError) -> [UInt8]? {
         try read(path, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK, limit: limit) { status throws(StoreError) in
             if status.st_mode & S_IFMT != S_IFREG { throw OwnFiles.unusable(path, .notRegularFile) }
-            if Int(status.st_size) > limit { throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: limit)) }
+            if Int(status.st_size) > limit {
+                throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: limit))
+            }
         }?.bytes.array
     }
 
@@ -47,7 +50,9 @@ package enum FileSystem {
     /// memory of their own, which items read from the list may point into. With `mapping`, a
     /// file of `mapFromBytes` or more is mapped instead of read (`OwnedBytes(mapping:count:)`):
     /// only for the list itself, which todo replaces by renaming, never writes into.
-    package static func readOwnFile(at path: String, limit: Int = OwnFiles.sizeLimit, mapping: Bool = false) throws(StoreError) -> (bytes: OwnedBytes, identity: FileIdentity)? {
+    package static func readOwnFile(
+        at path: String, limit: Int = OwnFiles.sizeLimit, mapping: Bool = false
+    ) throws(StoreError) -> (bytes: OwnedBytes, identity: FileIdentity)? {
         try readKept(path, limit: limit, mapFromBytes: mapping ? mapFromBytes : nil) { status in
             status.st_mode & S_IFMT != S_IFREG ? .notRegularFile : nil
         }
@@ -61,7 +66,9 @@ package enum FileSystem {
     /// `readOwnFile` reads the list, and only when this user owns it and no one else may write to
     /// it (`OwnFiles.reasonNotToTrust`): in a folder others can write to, a file planted or moved
     /// there by another user is refused, never read.
-    package static func readCompanionFile(at path: String, limit: Int = OwnFiles.sizeLimit) throws(StoreError) -> (bytes: OwnedBytes, identity: FileIdentity)? {
+    package static func readCompanionFile(
+        at path: String, limit: Int = OwnFiles.sizeLimit
+    ) throws(StoreError) -> (bytes: OwnedBytes, identity: FileIdentity)? {
         try readKept(path, limit: limit, refusing: OwnFiles.reasonNotToTrust)
     }
 
@@ -82,9 +89,12 @@ package enum FileSystem {
     private static func readKept(
         _ path: String, limit: Int, mapFromBytes: Int? = nil, refusing: (stat) -> UnusableFileReason?
     ) throws(StoreError) -> (bytes: OwnedBytes, identity: FileIdentity)? {
-        try read(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, limit: limit, mapFromBytes: mapFromBytes) { status throws(StoreError) in
+        try read(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, limit: limit, mapFromBytes: mapFromBytes)
+        { status throws(StoreError) in
             if let reason = refusing(status) { throw OwnFiles.unusable(path, reason) }
-            if status.st_size > limit { throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: limit)) }
+            if status.st_size > limit {
+                throw OwnFiles.unusable(path, .tooLarge(size: Int(status.st_size), limit: limit))
+            }
         }
     }
 
@@ -105,7 +115,8 @@ package enum FileSystem {
         if status.st_mode & S_IFMT == S_IFDIR { throw failure("read", path, code: EISDIR) }
         try check(status)
         if let mapFromBytes, status.st_mode & S_IFMT == S_IFREG, status.st_size >= mapFromBytes,
-           let mapped = OwnedBytes(mapping: descriptor, count: Int(status.st_size)) {
+            let mapped = OwnedBytes(mapping: descriptor, count: Int(status.st_size))
+        {
             return (mapped, FileIdentity(status))
         }
 
@@ -127,7 +138,9 @@ package enum FileSystem {
                     (count, readError) = readingUntilFull(descriptor, buffer, at: contents.count)
                     return count
                 }
-                if let limit, contents.count > limit { throw OwnFiles.unusable(path, .tooLarge(size: contents.count, limit: limit)) }
+                if let limit, contents.count > limit {
+                    throw OwnFiles.unusable(path, .tooLarge(size: contents.count, limit: limit))
+                }
                 if count < chunk || readError != 0 { break }
             }
         }
@@ -140,11 +153,14 @@ package enum FileSystem {
     /// pages is a fifth of the time to read a long list. Returns the length read and the error code
     /// of a failure, else 0.
     static func readInTwoHalves(
-        _ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>, minimumBytes: Int = Parallelism.readFileInTwoHalvesMinimumBytes
+        _ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>,
+        minimumBytes: Int = Parallelism.readFileInTwoHalvesMinimumBytes
     ) -> (length: Int, error: Int32) {
         guard buffer.count >= minimumBytes else { return readingUntilFull(descriptor, buffer, at: 0) }
         let half = buffer.count / 2
-        let secondHalf = BackgroundWork { readingUntilFull(descriptor, UnsafeMutableBufferPointer(rebasing: buffer[half...]), at: half) }
+        let secondHalf = BackgroundWork {
+            readingUntilFull(descriptor, UnsafeMutableBufferPointer(rebasing: buffer[half...]), at: half)
+        }
         let first = readingUntilFull(descriptor, UnsafeMutableBufferPointer(rebasing: buffer[..<half]), at: 0)
         let second = secondHalf.result()
         // A first half cut short means the file ends there, whatever the second read found.
@@ -154,10 +170,14 @@ package enum FileSystem {
 
     /// Reads into `buffer` from `offset` in the file until it is full or the file ends, and returns
     /// how many bytes were read, and the error code of a failure, else 0.
-    static func readingUntilFull(_ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> (length: Int, error: Int32) {
+    static func readingUntilFull(
+        _ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+    ) -> (length: Int, error: Int32) {
         var length = 0
         while length < buffer.count {
-            let count = retryingOnInterrupt { pread(descriptor, buffer.baseAddress! + length, buffer.count - length, off_t(offset + length)) }
+            let count = retryingOnInterrupt {
+                pread(descriptor, buffer.baseAddress! + length, buffer.count - length, off_t(offset + length))
+            }
             if count < 0 { return (length, errno) }
             if count == 0 { break }
             length += count
@@ -167,7 +187,9 @@ package enum FileSystem {
 
     /// Reads up to `count` bytes from `offset` in the file at `path`, open as `descriptor`: fewer
     /// only where the file ends.
-    package static func readBytes(_ descriptor: Int32, path: String, at offset: Int, count: Int) throws(StoreError) -> [UInt8] {
+    package static func readBytes(
+        _ descriptor: Int32, path: String, at offset: Int, count: Int
+    ) throws(StoreError) -> [UInt8] {
         var error: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, length in
             (length, error) = readingUntilFull(descriptor, buffer, at: offset)
@@ -188,7 +210,9 @@ package enum FileSystem {
     package static func checkWritable(_ path: String) throws(StoreError) {
         var status = stat()
         guard stat(path, &status) == 0 else { return }
-        if status.st_mode & S_IFMT == S_IFREG, let reason = OwnFiles.reasonNotToChange(status) { throw OwnFiles.unusable(path, reason) }
+        if status.st_mode & S_IFMT == S_IFREG, let reason = OwnFiles.reasonNotToChange(status) {
+            throw OwnFiles.unusable(path, reason)
+        }
         if status.st_mode & S_IWUSR == 0 || access(path, W_OK) != 0 {
             throw failure("write", path, code: EACCES)
         }
@@ -220,7 +244,8 @@ package enum FileSystem {
         beforeReplacing: (_ written: String) throws(StoreError) -> Void = { _ in },
         _ produce: (_ append: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) -> Void
     ) throws(StoreError) {
-        let prepared = try prepareReplacement(of: path, permissions: permissions, keepingSpare: keepingSpare, limit: limit, produce)
+        let prepared = try prepareReplacement(
+            of: path, permissions: permissions, keepingSpare: keepingSpare, limit: limit, produce)
         try beforeReplacing(prepared.temporaryPath)
         try prepared.commit()
     }
@@ -248,9 +273,12 @@ package enum FileSystem {
             // The old file becomes the next spare only when it is as private as the new one: a list
             // someone made readable to others must not stay readable as the spare.
             var old = stat()
-            let swapping = keepingSpare && isSpare && lstat(path, &old) == 0 && OwnFiles.reasonNotToChange(old) == nil
+            let swapping =
+                keepingSpare && isSpare && lstat(path, &old) == 0 && OwnFiles.reasonNotToChange(old) == nil
                 && old.st_mode & 0o7777 == permissions
-            guard swapping ? FileSystem.replace(path, with: temporaryPath) : rename(temporaryPath, path) == 0 else { throw failure("replace", path) }
+            guard swapping ? FileSystem.replace(path, with: temporaryPath) : rename(temporaryPath, path) == 0 else {
+                throw failure("replace", path)
+            }
             committed = true
             let directory = PathText.folder(of: path)
             let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
@@ -273,9 +301,11 @@ package enum FileSystem {
         _ produce: (_ append: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) -> Void
     ) throws(StoreError) -> PreparedReplacement {
         let directory = PathText.folder(of: path)
-        let (descriptor, temporaryPath, isSpare) = try openSpare(for: path, permissions: permissions, directory: directory)
-        let prepared = PreparedReplacement(path: path, temporaryPath: temporaryPath, isSpare: isSpare, keepingSpare: keepingSpare,
-                                           permissions: permissions)
+        let (descriptor, temporaryPath, isSpare) = try openSpare(
+            for: path, permissions: permissions, directory: directory)
+        let prepared = PreparedReplacement(
+            path: path, temporaryPath: temporaryPath, isSpare: isSpare, keepingSpare: keepingSpare,
+            permissions: permissions)
         defer { close(descriptor) }
         // Whatever the umask allowed, the file gets exactly these permissions.
         guard fchmod(descriptor, permissions) == 0 else { throw failure("write", path) }
@@ -288,7 +318,8 @@ package enum FileSystem {
         }
         // A reused spare may be longer than what was written.
         guard retryingOnInterrupt({ ftruncate(descriptor, off_t(length)) }) == 0,
-              synchronize(descriptor) else { throw failure("write", path) }
+            synchronize(descriptor)
+        else { throw failure("write", path) }
         return prepared
     }
 
@@ -339,7 +370,8 @@ package enum FileSystem {
     private static func isOnlyOpenHere(_ descriptor: Int32) -> Bool {
         var status = stat()
         guard fstat(descriptor, &status) == 0, OwnFiles.reasonNotToChange(status) == nil, status.st_nlink == 1,
-              fcntl(descriptor, setLease, Int32(F_WRLCK)) == 0 else { return false }
+            fcntl(descriptor, setLease, Int32(F_WRLCK)) == 0
+        else { return false }
         return fcntl(descriptor, setLease, Int32(F_UNLCK)) == 0
     }
 
@@ -347,7 +379,8 @@ package enum FileSystem {
     private static let setLease: Int32 = 1024
     private static let renameExchange: UInt32 = 2
 
-    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    private typealias RenameAt2 =
+        @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     /// `renameat2` (Linux 3.15, glibc 2.28), looked up at run time for the same reason.
     private static let renameat2: RenameAt2? = dlsym(dlopen(nil, RTLD_NOW), "renameat2").map {
         unsafeBitCast($0, to: RenameAt2.self)
@@ -378,7 +411,8 @@ package enum FileSystem {
     /// output, say), and returns how many bytes it took, or -1 with `errno` set.
     package static func writeSome(_ bytes: [UInt8], from offset: Int, to descriptor: Int32) -> Int {
         guard offset < bytes.count else { return 0 }
-        return bytes.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress! + offset, buffer.count - offset) }
+        return bytes.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        }
     }
 
     /// Reads what one `read(2)` gives from `descriptor` (standard input, say) into the start of
@@ -406,7 +440,9 @@ package enum FileSystem {
         var names: [String] = []
         errno = 0
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name != ".", name != ".." { names.append(name) }
         }
         guard errno == 0 else { throw failure("read", path) }
@@ -475,8 +511,12 @@ extension FileSystem {
             let raw = UnsafeRawPointer(base)
             for stripe in 0..<stripes {
                 let offset = 32 * stripe
-                lanes = (DigestRound.mix(lanes.0, DigestRound.word(raw, offset)), DigestRound.mix(lanes.1, DigestRound.word(raw, offset + 8)),
-                         DigestRound.mix(lanes.2, DigestRound.word(raw, offset + 16)), DigestRound.mix(lanes.3, DigestRound.word(raw, offset + 24)))
+                lanes = (
+                    DigestRound.mix(lanes.0, DigestRound.word(raw, offset)),
+                    DigestRound.mix(lanes.1, DigestRound.word(raw, offset + 8)),
+                    DigestRound.mix(lanes.2, DigestRound.word(raw, offset + 16)),
+                    DigestRound.mix(lanes.3, DigestRound.word(raw, offset + 24))
+                )
             }
         }
         var accumulator = DigestRound.mix(DigestRound.mix(DigestRound.mix(lanes.0, lanes.1), lanes.2), lanes.3)
@@ -494,7 +534,8 @@ extension FileSystem {
 
 /// The steps the digests share: xxHash64's round and final mix.
 private enum DigestRound {
-    static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87, prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F, prime3: UInt64 = 0x1656_67B1_9E37_79F9
+    static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87, prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F,
+        prime3: UInt64 = 0x1656_67B1_9E37_79F9
 
     static func word(_ raw: UnsafeRawPointer, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))

@@ -34,21 +34,29 @@ package enum ListIndex {
         /// The item's place in the list (32 bits), its length (16) and its flags (16), in one word.
         package static let place = 0, number = 8, id = 16, fieldOffsets = 32, titleKey = 64, parent = 72
         static let flagsShift: UInt64 = 48
-        static let done: UInt64 = 1, exact: UInt64 = 2, dueIsDay: UInt64 = 4, startIsDay: UInt64 = 8, hasTitleKey: UInt64 = 16,
-                   hasParent: UInt64 = 32
+        static let done: UInt64 = 1, exact: UInt64 = 2, dueIsDay: UInt64 = 4, startIsDay: UInt64 = 8,
+            hasTitleKey: UInt64 = 16,
+            hasParent: UInt64 = 32
     }
 
     /// The index of `items`, read from `text` (the list file with `identity`), whose items array
     /// spans `itemsRange`; `nil` when an item was read without its written form (one of 64 KB or
     /// more): such a list is scanned.
-    package static func bytes(of items: StoredItems, in text: StoredText, itemsRange: Range<Int>, identity: FileIdentity,
-                              revision: Int, fileDigest: UInt64) -> [UInt8]? {
+    package static func bytes(
+        of items: StoredItems, in text: StoredText, itemsRange: Range<Int>, identity: FileIdentity,
+        revision: Int, fileDigest: UInt64
+    ) -> [UInt8]? {
         var builder = Builder(capacity: items.open.count + items.done.count)
         for items in [items.open, items.done] {
             for item in items {
-                guard let form = item.storage.readForm, form.number == item.number, form.done == item.done else { return nil }
-                builder.add(WrittenItem(id: item.id, number: form.number, done: form.done, range: form.start - text.start..<form.start - text.start + form.count,
-                                        offsets: form.offsets, isExact: form.isExact), of: item)
+                guard let form = item.storage.readForm, form.number == item.number, form.done == item.done else {
+                    return nil
+                }
+                builder.add(
+                    WrittenItem(
+                        id: item.id, number: form.number, done: form.done,
+                        range: form.start - text.start..<form.start - text.start + form.count,
+                        offsets: form.offsets, isExact: form.isExact), of: item)
             }
         }
         return builder.bytes(itemsRange: itemsRange, identity: identity, revision: revision, fileDigest: fileDigest)
@@ -71,12 +79,18 @@ package enum ListIndex {
         /// written from) the `TitleKey` of its title when it is open and the title has an ASCII
         /// key, and its parent.
         package mutating func add(_ item: WrittenItem, of stored: StoredItem) {
-            guard isComplete, !(doneCount > 0 && !item.done), item.range.upperBound <= 1 << 32, item.range.count < 1 << 16 else { return isComplete = false }
+            guard isComplete, !(doneCount > 0 && !item.done), item.range.upperBound <= 1 << 32,
+                item.range.count < 1 << 16
+            else { return isComplete = false }
             if item.done { doneCount += 1 } else { openCount += 1 }
             let start = records.count
             records.append(contentsOf: repeatElement(0, count: recordSize))
             let titleKey = item.done ? nil : stored.asciiTitleKey, parent = stored.parent
-            records.withUnsafeMutableBytes { store(item, titleKey: titleKey, parent: parent, into: UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
+            records.withUnsafeMutableBytes {
+                store(
+                    item, titleKey: titleKey, parent: parent,
+                    into: UnsafeMutableRawBufferPointer(rebasing: $0[start...]))
+            }
         }
 
         /// Notes an item that cannot be described: the list gets no index.
@@ -86,13 +100,21 @@ package enum ListIndex {
 
         /// The index of the list file with `identity` and `fileDigest` at `revision`, whose
         /// items array spans `itemsRange`; `nil` when an item could not be described.
-        package func bytes(itemsRange: Range<Int>, identity: FileIdentity, revision: Int, fileDigest: UInt64) -> [UInt8]? {
+        package func bytes(
+            itemsRange: Range<Int>, identity: FileIdentity, revision: Int, fileDigest: UInt64
+        ) -> [UInt8]? {
             guard isComplete else { return nil }
             var bytes = magic
-            let words: [UInt64] = identityWords(identity, revision: revision) + [fileDigest,
-                UInt64(itemsRange.lowerBound), UInt64(itemsRange.upperBound), UInt64(openCount), UInt64(doneCount)]
+            let words: [UInt64] =
+                identityWords(identity, revision: revision) + [
+                    fileDigest,
+                    UInt64(itemsRange.lowerBound), UInt64(itemsRange.upperBound), UInt64(openCount), UInt64(doneCount)
+                ]
             for word in words { appendWord(word, to: &bytes) }
-            appendWord(bytes.withUnsafeBufferPointer { header in records.withUnsafeBufferPointer { digest(header: header, records: $0) } }, to: &bytes)
+            appendWord(
+                bytes.withUnsafeBufferPointer { header in
+                    records.withUnsafeBufferPointer { digest(header: header, records: $0) }
+                }, to: &bytes)
             bytes.append(contentsOf: repeatElement(0, count: headerSize - bytes.count))
             return bytes + records
         }
@@ -104,27 +126,42 @@ package enum ListIndex {
     /// the index is not this file's, or not sound (every record is checked now), or its items
     /// array does not start at `arrayStart`. The index is read where it is (mapped,
     /// `FileSystem.mapCompanionFile`), and kept so: its 8.8 MB at 100,000 items are never copied.
-    package static func items(from index: OwnedBytes, text: StoredText, identity: FileIdentity, revision: Int?,
-                              arrayStart: Int) -> (items: StoredItems, arrayEnd: Int, fileDigest: UInt64)? {
+    package static func items(
+        from index: OwnedBytes, text: StoredText, identity: FileIdentity, revision: Int?,
+        arrayStart: Int
+    ) -> (items: StoredItems, arrayEnd: Int, fileDigest: UInt64)? {
         let bytes = index.buffer
-        guard let revision, bytes.count >= headerSize, bytes.prefix(magic.count).elementsEqual(magic) else { return nil }
+        guard let revision, bytes.count >= headerSize, bytes.prefix(magic.count).elementsEqual(magic) else {
+            return nil
+        }
         func word(_ position: Int) -> UInt64 {
-            UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: 8 + 8 * position, as: UInt64.self))
+            UInt64(
+                littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(
+                    fromByteOffset: 8 + 8 * position, as: UInt64.self))
         }
         let expected = identityWords(identity, revision: revision)
-        guard expected.indices.allSatisfy({ word($0) == expected[$0] }), word(7) == UInt64(arrayStart) else { return nil }
+        guard expected.indices.allSatisfy({ word($0) == expected[$0] }), word(7) == UInt64(arrayStart) else {
+            return nil
+        }
         let fileDigest = word(6), arrayEnd = word(8), openCount = word(9), doneCount = word(10)
-        guard arrayEnd <= UInt64(text.count), UInt64(arrayStart) < arrayEnd, openCount <= UInt64(bytes.count), doneCount <= UInt64(bytes.count),
-              (openCount + doneCount) * UInt64(recordSize) == UInt64(bytes.count - headerSize) else { return nil }
+        guard arrayEnd <= UInt64(text.count), UInt64(arrayStart) < arrayEnd, openCount <= UInt64(bytes.count),
+            doneCount <= UInt64(bytes.count),
+            (openCount + doneCount) * UInt64(recordSize) == UInt64(bytes.count - headerSize)
+        else { return nil }
         let records = UnsafeBufferPointer(rebasing: bytes[headerSize...])
-        guard digest(header: UnsafeBufferPointer(rebasing: bytes[..<digestOffset]), records: records) == word(11) else { return nil }
+        guard digest(header: UnsafeBufferPointer(rebasing: bytes[..<digestOffset]), records: records) == word(11) else {
+            return nil
+        }
         let array = arrayStart..<Int(arrayEnd)
         // Every record checked, a long list's two halves at once; what the items have, noted.
-        let halves = BackgroundWork.inTwoHalves(Int(openCount + doneCount), minimumCount: Parallelism.itemsInTwoHalvesMinimumCount) { positions -> StoredItems? in
+        let halves = BackgroundWork.inTwoHalves(
+            Int(openCount + doneCount), minimumCount: Parallelism.itemsInTwoHalvesMinimumCount
+        ) { positions -> StoredItems? in
             var items = StoredItems()
             for position in positions {
                 guard let (item, parent, _) = item(at: position * recordSize, in: records, within: array),
-                      item.done == (position >= Int(openCount)), parent == nil || item.offsets.parent != 0 else { return nil }
+                    item.done == (position >= Int(openCount)), parent == nil || item.offsets.parent != 0
+                else { return nil }
                 items.note(item)
                 items.highestNumber = max(items.highestNumber, item.number)
             }
@@ -135,9 +172,11 @@ package enum ListIndex {
             guard let half else { return nil }
             items.note(half)
         }
-        let openRecords = UnsafeIndexedItems(index: index, records: records.baseAddress!, count: Int(openCount), text: text, array: array)
-        let doneRecords = UnsafeIndexedItems(index: index, records: records.baseAddress! + Int(openCount) * recordSize, count: Int(doneCount),
-                                             text: text, array: array)
+        let openRecords = UnsafeIndexedItems(
+            index: index, records: records.baseAddress!, count: Int(openCount), text: text, array: array)
+        let doneRecords = UnsafeIndexedItems(
+            index: index, records: records.baseAddress! + Int(openCount) * recordSize, count: Int(doneCount),
+            text: text, array: array)
         items.open = StoredItemArray(openRecords)
         items.done = StoredItemArray(doneRecords)
         items.idsAndNumbersChecked = true
@@ -159,55 +198,96 @@ package enum ListIndex {
     /// What makes the index this file's: the file's device, inode, size, modification and change
     /// times (in nanoseconds), and the revision it says it has.
     private static func identityWords(_ identity: FileIdentity, revision: Int) -> [UInt64] {
-        func nanoseconds(_ time: timespec) -> UInt64 { UInt64(bitPattern: Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)) }
-        return [identity.device, identity.inode, UInt64(bitPattern: identity.size), nanoseconds(identity.modified), nanoseconds(identity.changed),
-                UInt64(revision)]
+        func nanoseconds(_ time: timespec) -> UInt64 {
+            UInt64(bitPattern: Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec))
+        }
+        return [
+            identity.device, identity.inode, UInt64(bitPattern: identity.size), nanoseconds(identity.modified),
+            nanoseconds(identity.changed),
+            UInt64(revision)
+        ]
     }
 
     /// Writes the record of `item` into `record`, `recordSize` bytes of zeros.
-    private static func store(_ item: WrittenItem, titleKey: Int?, parent: UUID?, into record: UnsafeMutableRawBufferPointer) {
+    private static func store(
+        _ item: WrittenItem, titleKey: Int?, parent: UUID?, into record: UnsafeMutableRawBufferPointer
+    ) {
         let offsets = item.offsets
-        let flags = (item.done ? Record.done : 0) | (item.isExact ? Record.exact : 0) | (offsets.dueIsDay ? Record.dueIsDay : 0)
-            | (offsets.startIsDay ? Record.startIsDay : 0) | (titleKey == nil ? 0 : Record.hasTitleKey) | (parent == nil ? 0 : Record.hasParent)
-        record.storeBytes(of: (UInt64(item.range.lowerBound) | UInt64(item.range.count) << 32 | flags << Record.flagsShift).littleEndian,
-                          toByteOffset: Record.place, as: UInt64.self)
+        let flags =
+            (item.done ? Record.done : 0) | (item.isExact ? Record.exact : 0) | (offsets.dueIsDay ? Record.dueIsDay : 0)
+            | (offsets.startIsDay ? Record.startIsDay : 0) | (titleKey == nil ? 0 : Record.hasTitleKey)
+            | (parent == nil ? 0 : Record.hasParent)
+        record.storeBytes(
+            of: (UInt64(item.range.lowerBound) | UInt64(item.range.count) << 32 | flags << Record.flagsShift)
+                .littleEndian,
+            toByteOffset: Record.place, as: UInt64.self)
         record.storeBytes(of: UInt64(item.number).littleEndian, toByteOffset: Record.number, as: UInt64.self)
         record.storeBytes(of: item.id.uuid, toByteOffset: Record.id, as: uuid_t.self)
-        for (field, offset) in [offsets.title, offsets.itemDescription, offsets.due, offsets.allDay, offsets.start, offsets.repeatRule,
-                                offsets.location, offsets.priority, offsets.tags, offsets.parent, offsets.project, offsets.list,
-                                offsets.alarms, offsets.createdAt, offsets.completedAt, offsets.modifiedAt].enumerated() {
-            record.storeBytes(of: offset.littleEndian, toByteOffset: Record.fieldOffsets + 2 * field, as: UnsafeWrittenForm.Offset.self)
+        for (field, offset) in [
+            offsets.title, offsets.itemDescription, offsets.due, offsets.allDay, offsets.start, offsets.repeatRule,
+            offsets.location, offsets.priority, offsets.tags, offsets.parent, offsets.project, offsets.list,
+            offsets.alarms, offsets.createdAt, offsets.completedAt, offsets.modifiedAt
+        ].enumerated() {
+            record.storeBytes(
+                of: offset.littleEndian, toByteOffset: Record.fieldOffsets + 2 * field,
+                as: UnsafeWrittenForm.Offset.self)
         }
-        record.storeBytes(of: UInt64(bitPattern: Int64(titleKey ?? 0)).littleEndian, toByteOffset: Record.titleKey, as: UInt64.self)
+        record.storeBytes(
+            of: UInt64(bitPattern: Int64(titleKey ?? 0)).littleEndian, toByteOffset: Record.titleKey, as: UInt64.self)
         if let parent { record.storeBytes(of: parent.uuid, toByteOffset: Record.parent, as: uuid_t.self) }
     }
 
     /// The item of the record at `position`, its parent and the key of its title when the record
     /// has it. Read word by word: a list of 100,000 items reads every record.
-    static func item(at position: Int, in records: UnsafeBufferPointer<UInt8>, within array: Range<Int>) -> (item: WrittenItem, parent: UUID?, titleKey: Int?)? {
+    static func item(
+        at position: Int, in records: UnsafeBufferPointer<UInt8>, within array: Range<Int>
+    ) -> (item: WrittenItem, parent: UUID?, titleKey: Int?)? {
         let raw = UnsafeRawPointer(records.baseAddress! + position)
-        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
         let place = word(Record.place), number = word(Record.number)
         let start = place & 0xFFFF_FFFF, count = Int(place >> 32 & 0xFFFF), flags = place >> Record.flagsShift
         guard start >= UInt64(array.lowerBound), start + UInt64(count) <= UInt64(array.upperBound), count > 0,
-              number >= 1, number <= UInt64(ToDoItem.largestNumber) else { return nil }
+            number >= 1, number <= UInt64(ToDoItem.largestNumber)
+        else { return nil }
         // The 16 offsets are four words of four.
-        let fields = (word(Record.fieldOffsets), word(Record.fieldOffsets + 8), word(Record.fieldOffsets + 16), word(Record.fieldOffsets + 24))
-        func offset(_ word: UInt64, _ index: UInt64) -> UnsafeWrittenForm.Offset { UnsafeWrittenForm.Offset(truncatingIfNeeded: word >> (16 * index)) }
+        let fields = (
+            word(Record.fieldOffsets), word(Record.fieldOffsets + 8), word(Record.fieldOffsets + 16),
+            word(Record.fieldOffsets + 24)
+        )
+        func offset(_ word: UInt64, _ index: UInt64) -> UnsafeWrittenForm.Offset {
+            UnsafeWrittenForm.Offset(truncatingIfNeeded: word >> (16 * index))
+        }
         // Every field within the item's bytes, or none: reading one never leaves them.
-        func furthest(_ word: UInt64) -> UnsafeWrittenForm.Offset { max(offset(word, 0), offset(word, 1), offset(word, 2), offset(word, 3)) }
-        guard Int(max(furthest(fields.0), furthest(fields.1), furthest(fields.2), furthest(fields.3))) < count else { return nil }
+        func furthest(_ word: UInt64) -> UnsafeWrittenForm.Offset {
+            max(offset(word, 0), offset(word, 1), offset(word, 2), offset(word, 3))
+        }
+        guard Int(max(furthest(fields.0), furthest(fields.1), furthest(fields.2), furthest(fields.3))) < count else {
+            return nil
+        }
         var offsets = UnsafeWrittenForm.Offsets()
-        (offsets.title, offsets.itemDescription, offsets.due, offsets.allDay) = (offset(fields.0, 0), offset(fields.0, 1), offset(fields.0, 2), offset(fields.0, 3))
-        (offsets.start, offsets.repeatRule, offsets.location, offsets.priority) = (offset(fields.1, 0), offset(fields.1, 1), offset(fields.1, 2), offset(fields.1, 3))
-        (offsets.tags, offsets.parent, offsets.project, offsets.list) = (offset(fields.2, 0), offset(fields.2, 1), offset(fields.2, 2), offset(fields.2, 3))
-        (offsets.alarms, offsets.createdAt, offsets.completedAt, offsets.modifiedAt) = (offset(fields.3, 0), offset(fields.3, 1), offset(fields.3, 2), offset(fields.3, 3))
+        (offsets.title, offsets.itemDescription, offsets.due, offsets.allDay) = (
+            offset(fields.0, 0), offset(fields.0, 1), offset(fields.0, 2), offset(fields.0, 3)
+        )
+        (offsets.start, offsets.repeatRule, offsets.location, offsets.priority) = (
+            offset(fields.1, 0), offset(fields.1, 1), offset(fields.1, 2), offset(fields.1, 3)
+        )
+        (offsets.tags, offsets.parent, offsets.project, offsets.list) = (
+            offset(fields.2, 0), offset(fields.2, 1), offset(fields.2, 2), offset(fields.2, 3)
+        )
+        (offsets.alarms, offsets.createdAt, offsets.completedAt, offsets.modifiedAt) = (
+            offset(fields.3, 0), offset(fields.3, 1), offset(fields.3, 2), offset(fields.3, 3)
+        )
         offsets.dueIsDay = flags & Record.dueIsDay != 0
         offsets.startIsDay = flags & Record.startIsDay != 0
-        let item = WrittenItem(id: UUID(bytesAt: raw + Record.id), number: Int(number), done: flags & Record.done != 0,
-                               range: Int(start)..<Int(start) + count, offsets: offsets, isExact: flags & Record.exact != 0)
-        return (item, flags & Record.hasParent != 0 ? UUID(bytesAt: raw + Record.parent) : nil,
-                flags & Record.hasTitleKey != 0 ? Int(truncatingIfNeeded: word(Record.titleKey)) : nil)
+        let item = WrittenItem(
+            id: UUID(bytesAt: raw + Record.id), number: Int(number), done: flags & Record.done != 0,
+            range: Int(start)..<Int(start) + count, offsets: offsets, isExact: flags & Record.exact != 0)
+        return (
+            item, flags & Record.hasParent != 0 ? UUID(bytesAt: raw + Record.parent) : nil,
+            flags & Record.hasTitleKey != 0 ? Int(truncatingIfNeeded: word(Record.titleKey)) : nil
+        )
     }
 
     private static func appendWord(_ word: UInt64, to bytes: inout [UInt8]) {

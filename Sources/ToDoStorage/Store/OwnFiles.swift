@@ -1,3 +1,5 @@
+import ToDoModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ToDoModel
 
 /// Why todo will not use a file at one of the paths it keeps (the list, its lock, history and spare):
 /// the list may sit in a folder others can write to, and what they plant there must never be
@@ -64,7 +65,8 @@ package struct FileIdentity: Equatable {
     }
 
     package static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {
-        lhs.isSameFile(as: rhs) && lhs.size == rhs.size && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
+        lhs.isSameFile(as: rhs) && lhs.size == rhs.size && lhs.modified.tv_sec == rhs.modified.tv_sec
+            && lhs.modified.tv_nsec == rhs.modified.tv_nsec
             && lhs.changed.tv_sec == rhs.changed.tv_sec && lhs.changed.tv_nsec == rhs.changed.tv_nsec
     }
 }
@@ -91,7 +93,9 @@ public enum OwnFiles {
     /// permissions are then made 0600 whatever they were. A file whose contents todo reads back
     /// (the history, not the lock) must also be one no one else may write to (`reasonNotToTrust`).
     /// `operation` names what failed.
-    package static func openCompanion(_ path: String, operation: String, readsContents: Bool) throws(StoreError) -> Int32 {
+    package static func openCompanion(
+        _ path: String, operation: String, readsContents: Bool
+    ) throws(StoreError) -> Int32 {
         let flags = O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
         let descriptor = FileSystem.retryingOnInterrupt { open(path, flags, OwnFiles.filePermissions) }
         guard descriptor >= 0 else {
@@ -152,7 +156,9 @@ public enum OwnFiles {
         guard status.st_uid != user else { return }
         var folder = stat()
         let directory = PathText.folder(of: path)
-        guard stat(directory.isEmpty ? "." : directory, &folder) == 0 else { throw FileSystem.failure("follow the link", path) }
+        guard stat(directory.isEmpty ? "." : directory, &folder) == 0 else {
+            throw FileSystem.failure("follow the link", path)
+        }
         let othersMayWrite = folder.st_mode & (S_IWGRP | S_IWOTH) != 0
         if othersMayWrite, status.st_uid != folder.st_uid {
             throw unusable(path, .linkFromAnotherUser(owner: UInt32(status.st_uid)))

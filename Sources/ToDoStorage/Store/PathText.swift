@@ -33,7 +33,12 @@ package enum PathText {
         for segment in path.split(separator: "/") {
             switch segment {
             case ".": continue
-            case "..": if !segments.isEmpty, segments.last != ".." { segments.removeLast() } else if !path.hasPrefix("/") { segments.append(segment) }
+            case "..":
+                if !segments.isEmpty, segments.last != ".." {
+                    segments.removeLast()
+                } else if !path.hasPrefix("/") {
+                    segments.append(segment)
+                }
             default: segments.append(segment)
             }
         }

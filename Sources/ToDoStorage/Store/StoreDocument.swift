@@ -77,7 +77,9 @@ package struct StoreDocument {
 
     typealias SecondHalfStart = (_ bytes: UnsafeBufferPointer<UInt8>, _ list: Range<Int>) -> Int?
 
-    private init(scanning scanner: inout JSONScanner, text: StoredText, secondHalf: SecondHalfStart, indexed: IndexedItems?) throws(JSONDecodingError) {
+    private init(
+        scanning scanner: inout JSONScanner, text: StoredText, secondHalf: SecondHalfStart, indexed: IndexedItems?
+    ) throws(JSONDecodingError) {
         try scanner.checkValueStartsForDecoding()
         if scanner.nextKind() == "an array" {
             items = try Self.items(&scanner, path: "", text: text, secondHalf: secondHalf)
@@ -154,14 +156,18 @@ package struct StoreDocument {
     }
 
     private static func items(
-        _ scanner: inout JSONScanner, path: String, text: StoredText? = nil, secondHalf: SecondHalfStart = { _, _ in nil }
+        _ scanner: inout JSONScanner, path: String, text: StoredText? = nil,
+        secondHalf: SecondHalfStart = { _, _ in nil }
     ) throws(JSONDecodingError) -> StoredItems {
         var items = StoredItems()
         // An item takes 100 bytes or more: reserving for that many avoids copying the array as it
         // grows, and pages reserved but never filled cost nothing.
         items.open.reserveCapacity((scanner.bytes.count - scanner.index) / 100)
-        let secondHalf = text == nil ? nil : secondHalf(scanner.bytes, scanner.index..<scanner.bytes.count)
-            .map { BackgroundItemScan(bytes: scanner.bytes, start: $0) }
+        let secondHalf =
+            text == nil
+            ? nil
+            : secondHalf(scanner.bytes, scanner.index..<scanner.bytes.count)
+                .map { BackgroundItemScan(bytes: scanner.bytes, start: $0) }
         // The other thread reads the buffer, which lasts only as long as this call.
         defer { secondHalf?.cancel() }
         /// How many more items than elements counted so far were read at once from the second half.
@@ -198,7 +204,9 @@ package struct StoreDocument {
     /// diff shows which items changed), then the fields other programs added.
     package func serialized() -> [UInt8] {
         var contents: [UInt8] = []
-        _ = try? write(items: [items.open.array, items.done.array]) { chunk throws(StoreError) in contents.append(contentsOf: chunk) }
+        _ = try? write(items: [items.open.array, items.done.array]) { chunk throws(StoreError) in
+            contents.append(contentsOf: chunk)
+        }
         return contents
     }
 
@@ -209,10 +217,13 @@ package struct StoreDocument {
     /// `noting` is told where each item went (see `StoredItem.writeArray`); returns where the items
     /// array is in the output.
     @discardableResult
-    package func write(items sections: [[StoredItem]], _ emit: ([UInt8]) throws(StoreError) -> Void,
-                       noting: ((StoredItem, WrittenItem?) -> Void)? = nil) throws(StoreError) -> Range<Int> {
+    package func write(
+        items sections: [[StoredItem]], _ emit: ([UInt8]) throws(StoreError) -> Void,
+        noting: ((StoredItem, WrittenItem?) -> Void)? = nil
+    ) throws(StoreError) -> Range<Int> {
         var writer = JSONWriter(capacity: StoredItem.pieceSize + 64 * 1024)
-        writer.bytes.append(contentsOf: "{\n  \"version\": \(continuesInJournal ? Self.journaledVersion : Self.currentVersion),\n".utf8)
+        writer.bytes.append(
+            contentsOf: "{\n  \"version\": \(continuesInJournal ? Self.journaledVersion : Self.currentVersion),\n".utf8)
         if let nextNumber {
             writer.bytes.append(contentsOf: "  \"nextNumber\": \(nextNumber),\n".utf8)
         }
@@ -224,7 +235,8 @@ package struct StoreDocument {
         }
         writer.bytes.append(contentsOf: "  \"items\": ".utf8)
         let arrayStart = writer.bytes.count
-        let emitted = try StoredItem.writeArray(sections.joined(), indent: "    ", closingIndent: "  ", into: &writer, emit: emit, noting: noting)
+        let emitted = try StoredItem.writeArray(
+            sections.joined(), indent: "    ", closingIndent: "  ", into: &writer, emit: emit, noting: noting)
         let itemsRange = arrayStart..<emitted + writer.bytes.count
         for (key, value) in unknownFields.members {
             writer.bytes.append(contentsOf: ",\n  ".utf8)

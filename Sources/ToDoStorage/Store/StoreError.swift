@@ -75,16 +75,19 @@ extension StoreError: CustomStringConvertible {
         case .notRegularFile:
             return "cannot use \(path): it is not a regular file (a FIFO, a device or a socket); nothing was changed"
         case .linkOutOfFolder:
-            return "cannot use \(path): it is a link out of the folder, and todo reads only the folder's own files; nothing was changed"
+            return
+                "cannot use \(path): it is a link out of the folder, and todo reads only the folder's own files; nothing was changed"
         case .anotherOwner(let owner, let user):
             return "cannot use \(path): it belongs to another user (uid \(owner)), and todo changes only files of its"
                 + " own user (uid \(user)); run todo as uid \(owner), or remove the file if it is not theirs to keep;"
                 + " nothing was changed"
         case .writableByOthers(let mode):
-            return "cannot use \(path): others may write to it (mode \(String(mode, radix: 8))), so todo does not trust what it says;"
+            return
+                "cannot use \(path): others may write to it (mode \(String(mode, radix: 8))), so todo does not trust what it says;"
                 + " if its contents are yours, chmod 600 it; otherwise remove it; nothing was changed"
         case .tooLarge(let size, let limit):
-            return "cannot read \(path): it is \(size) bytes, more than the \(limit) todo reads; the file was left unchanged"
+            return
+                "cannot read \(path): it is \(size) bytes, more than the \(limit) todo reads; the file was left unchanged"
         }
     }
 

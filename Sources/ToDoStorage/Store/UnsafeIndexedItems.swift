@@ -41,8 +41,10 @@ struct UnsafeIndexedItems: @unchecked Sendable {
     package func item(at position: Int, in holder: StoredText? = nil) -> StoredItem {
         let buffer = UnsafeBufferPointer(start: records, count: count * ListIndex.recordSize)
         guard let (item, _, _) = ListIndex.item(at: position * ListIndex.recordSize, in: buffer, within: array) else {
-            return StoredItem(id: id(at: position), number: number(at: position), done: flags(of: position) & ListIndex.Record.done != 0,
-                              storage: ItemStorage(ItemFields(title: "")))
+            return StoredItem(
+                id: id(at: position), number: number(at: position),
+                done: flags(of: position) & ListIndex.Record.done != 0,
+                storage: ItemStorage(ItemFields(title: "")))
         }
         return StoredItem(item, in: holder ?? text)
     }
@@ -59,13 +61,15 @@ struct UnsafeIndexedItems: @unchecked Sendable {
 
     /// The id of the parent of the item at `position`, read from its record alone.
     package func parent(at position: Int) -> UUID? {
-        flags(of: position) & ListIndex.Record.hasParent != 0 ? UUID(bytesAt: UnsafeRawPointer(record(position) + ListIndex.Record.parent)) : nil
+        flags(of: position) & ListIndex.Record.hasParent != 0
+            ? UUID(bytesAt: UnsafeRawPointer(record(position) + ListIndex.Record.parent)) : nil
     }
 
     /// The ASCII `TitleKey` of the title of the item at `position`, when its record has one (an
     /// open item's).
     package func asciiTitleKey(at position: Int) -> Int? {
-        flags(of: position) & ListIndex.Record.hasTitleKey != 0 ? Int(truncatingIfNeeded: word(ListIndex.Record.titleKey, of: position)) : nil
+        flags(of: position) & ListIndex.Record.hasTitleKey != 0
+            ? Int(truncatingIfNeeded: word(ListIndex.Record.titleKey, of: position)) : nil
     }
 
     private func record(_ position: Int) -> UnsafePointer<UInt8> {

@@ -1,11 +1,12 @@
+import Dispatch
+import ThreadPlacement
+import ToDoModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
-import ThreadPlacement
-import ToDoModel
 
 /// Where todo uses a second core, and from what size on: below these, starting a thread costs more
 /// than it saves. Where no thread can be made (a limit on processes, say), the work is done on
@@ -113,10 +114,11 @@ package final class BackgroundWork<Result>: @unchecked Sendable {
 /// thread that never runs would be waited for forever.
 package func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
     let start = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-    let created = todo_start_thread({ start in
-        start.map { Unmanaged<ThreadBody>.fromOpaque($0).takeRetainedValue().body() }
-        return nil
-    }, start)
+    let created = todo_start_thread(
+        { start in
+            start.map { Unmanaged<ThreadBody>.fromOpaque($0).takeRetainedValue().body() }
+            return nil
+        }, start)
     guard created == 0 else {
         Unmanaged<ThreadBody>.fromOpaque(start).release()
         return false

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 
 /// A command a user gave, run through `/bin/sh -c` with `posix_spawn` (Foundation's `Process` is
 /// not in FoundationEssentials): it reads nothing (its input is `/dev/null`), and is stopped when
@@ -39,7 +40,9 @@ package struct ShellCommand {
     let environment: [String]?
 
     /// `script` with `arguments` as "$1", "$2"… (and `name` as "$0"), in `environment` (else this process's).
-    package init(_ script: String, name: String = "todo", arguments: [String] = [], environment: [String: String]? = nil) {
+    package init(
+        _ script: String, name: String = "todo", arguments: [String] = [], environment: [String: String]? = nil
+    ) {
         self.script = script
         self.arguments = arguments.isEmpty ? [] : [name] + arguments
         self.environment = environment.map { $0.map { "\($0.key)=\($0.value)" } }
@@ -48,7 +51,9 @@ package struct ShellCommand {
     /// Runs it and waits at most `timeout` seconds for it to end, stopping it then (SIGTERM, and
     /// SIGKILL a second later). With `.kept`, what it printed: what arrived until its output ended,
     /// or two seconds after it exited (a helper it left running may hold the output open).
-    package func run(timeout: Double, output: Output = .standardError) throws(StartError) -> (ending: Ending, printed: [UInt8]) {
+    package func run(
+        timeout: Double, output: Output = .standardError
+    ) throws(StartError) -> (ending: Ending, printed: [UInt8]) {
         var readEnd: Int32 = -1, writeEnd: Int32 = -1
         if case .kept = output {
             var ends: [Int32] = [-1, -1]
@@ -62,7 +67,8 @@ package struct ShellCommand {
         if writeEnd >= 0 { close(writeEnd) }
         let pid = try started.get()
 
-        var printed = PrintedBytes(descriptor: readEnd, limit: { if case .kept(let limit) = output { limit } else { 0 } }())
+        var printed = PrintedBytes(
+            descriptor: readEnd, limit: { if case .kept(let limit) = output { limit } else { 0 } }())
         let deadline = Self.now() + UInt64(timeout * 1e9)
         var status: Int32 = 0
         var pause: Int32 = 1
@@ -109,8 +115,12 @@ package struct ShellCommand {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         let code = CStrings.withArray(["/bin/sh", "-c", script] + arguments) { argv in
-            guard let environment else { return posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, ProcessEnvironment.entries) }
-            return CStrings.withArray(environment) { envp in posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp) }
+            guard let environment else {
+                return posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, ProcessEnvironment.entries)
+            }
+            return CStrings.withArray(environment) { envp in
+                posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+            }
         }
         return code == 0 ? .success(pid) : .failure(StartError(description: FileSystem.message(forErrorCode: code)))
     }

@@ -1,3 +1,5 @@
+import ToDoModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ToDoModel
 
 /// Zones by name, from the system's compiled zoneinfo files (TZif), as the C library finds them:
 /// what Foundation's `TimeZone(identifier:)` read on Linux, which FoundationEssentials does not do.
@@ -17,7 +18,9 @@ package enum ZoneInfo {
 
     /// The zone an IANA name (`Europe/Berlin`, `UTC`) names; `nil` when no file of the folder has it.
     package static func zone(named name: some StringProtocol) -> TimeZoneRules? {
-        guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else { return nil }
+        guard !name.isEmpty, !name.hasPrefix("/"),
+            !name.split(separator: "/").contains(where: { $0 == ".." || $0 == "." })
+        else { return nil }
         if let zone = zone(atPath: "\(directory)/\(name)", name: String(name), namedByItsFile: false) { return zone }
         // UTC's names, known without the files (a container without tzdata).
         return namesOfUTC.contains(String(name)) ? TimeZoneRules(POSIXTimeZone("UTC0")!, name: String(name)) : nil
@@ -33,8 +36,9 @@ package enum ZoneInfo {
     package static func zone(gmtOffset name: String) -> TimeZoneRules? {
         let bytes = Array(name.utf8)
         guard bytes.count == 8, name.hasPrefix("GMT"), bytes[3] == UInt8(ascii: "+") || bytes[3] == UInt8(ascii: "-"),
-              bytes[4...].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-              let hours = Int(name.dropFirst(4).prefix(2)), let minutes = Int(name.suffix(2)), hours <= 18, minutes < 60 else { return nil }
+            bytes[4...].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+            let hours = Int(name.dropFirst(4).prefix(2)), let minutes = Int(name.suffix(2)), hours <= 18, minutes < 60
+        else { return nil }
         let offset = (hours * 3600 + minutes * 60) * (bytes[3] == UInt8(ascii: "-") ? -1 : 1)
         return TimeZoneRules(transitions: [], offsets: [], initialOffset: offset, name: name)
     }
@@ -56,7 +60,9 @@ package enum ZoneInfo {
         "WAT": "Africa/Lagos", "WEST": "Europe/Lisbon", "WET": "Europe/Lisbon", "WIT": "Asia/Jakarta"
     ]
 
-    private static let namesOfUTC: Set<String> = ["UTC", "GMT", "UCT", "Etc/UTC", "Etc/GMT", "Etc/UCT", "Universal", "Zulu", "Etc/Universal", "Etc/Zulu"]
+    private static let namesOfUTC: Set<String> = [
+        "UTC", "GMT", "UCT", "Etc/UTC", "Etc/GMT", "Etc/UCT", "Universal", "Zulu", "Etc/Universal", "Etc/Zulu"
+    ]
 
     /// The zone of the zoneinfo file at `path` (`/etc/localtime`, a copy of one), named by the name
     /// the file has in the zoneinfo folder when it is one of the folder's (through links), else `name`.
@@ -64,8 +70,10 @@ package enum ZoneInfo {
         guard let resolved = FileSystem.resolvedPath(path) else { return nil }
         var status = stat()
         guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size < sizeLimit,
-              let bytes = try? FileSystem.readFile(at: resolved), bytes.count < sizeLimit else { return nil }
-        let folderName = namedByItsFile ? resolved.occurrence(of: "/zoneinfo/").map { String(resolved[$0.upperBound...]) } : nil
+            let bytes = try? FileSystem.readFile(at: resolved), bytes.count < sizeLimit
+        else { return nil }
+        let folderName =
+            namedByItsFile ? resolved.occurrence(of: "/zoneinfo/").map { String(resolved[$0.upperBound...]) } : nil
         return TimeZoneRules(zoneinfo: bytes, name: folderName ?? name)
     }
 }

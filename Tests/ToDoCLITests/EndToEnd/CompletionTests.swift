@@ -1,7 +1,8 @@
 import Foundation
-@testable import ToDoCLI
 import TestSupport
 import XCTest
+
+@testable import ToDoCLI
 
 /// `todo completion bash|zsh|fish`: each script loads in its shell and completes commands,
 /// options, option values and item numbers with their titles, asking the real `todo` for items.
@@ -27,7 +28,9 @@ final class CompletionTests: BinaryTestCase {
     }
 
     private func installedShell(_ name: String) throws -> String {
-        guard let path = ["/usr/bin/\(name)", "/bin/\(name)", "/usr/local/bin/\(name)"].first(where: FileManager.default.isExecutableFile)
+        guard
+            let path = ["/usr/bin/\(name)", "/bin/\(name)", "/usr/local/bin/\(name)"].first(
+                where: FileManager.default.isExecutableFile)
         else { throw XCTSkip("\(name) is not installed") }
         return path
     }
@@ -36,7 +39,9 @@ final class CompletionTests: BinaryTestCase {
         XCTAssertEqual(try todo.run(["completion", "--items", "open"]).stdout, "1\tCall Mom\n2\tPay: rent's due\n")
         XCTAssertEqual(try todo.run(["completion", "--items", "done"]).stdout, "3\tBuy milk\n")
         XCTAssertEqual(try todo.run(["completion", "--items", "all"]).stdout.split(separator: "\n").count, 3)
-        XCTAssertEqual(try todo.run(["completion", "--items", "tags"]).stdout, "Errand\nfamily\nphone\n", "every item's, once, in order")
+        XCTAssertEqual(
+            try todo.run(["completion", "--items", "tags"]).stdout, "Errand\nfamily\nphone\n",
+            "every item's, once, in order")
         XCTAssertEqual(try todo.run(["completion", "--items", "lists"]).stdout, "default\nWork stuff\n")
         XCTAssertEqual(try todo.run(["completion", "tcsh"]).status, 64)
         XCTAssertEqual(try todo.run(["completion", "--items", "some"]).status, 64)
@@ -47,25 +52,35 @@ final class CompletionTests: BinaryTestCase {
         let path = try script("bash")
         func complete(_ words: [String]) throws -> [String] {
             let array = words.map { "'\($0.replacingOccurrences(of: "'", with: #"'\''"#))'" }.joined(separator: " ")
-            let outcome = try todo.run(program: "/bin/bash", ["-c", """
-                source '\(path)' && complete -p todo >/dev/null || exit 9
-                COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); _todo
-                printf '%s\\n' "${COMPREPLY[@]}"
-                """])
+            let outcome = try todo.run(
+                program: "/bin/bash",
+                [
+                    "-c",
+                    """
+                    source '\(path)' && complete -p todo >/dev/null || exit 9
+                    COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); _todo
+                    printf '%s\\n' "${COMPREPLY[@]}"
+                    """
+                ])
             XCTAssertEqual(outcome.status, 0, "\(outcome)")
             XCTAssertEqual(outcome.stderr, "")
             return outcome.stdout.split(separator: "\n").map(String.init)
         }
         XCTAssertEqual(try complete(["todo", "ch"]), ["check"])
-        XCTAssertEqual(try complete(["todo", "check", ""]), ["1  Call Mom", "2  Pay: rent's due"], "several: with titles")
-        XCTAssertEqual(try complete(["todo", "done", ""]), ["1  Call Mom", "2  Pay: rent's due"], "an alias completes as its command")
+        XCTAssertEqual(
+            try complete(["todo", "check", ""]), ["1  Call Mom", "2  Pay: rent's due"], "several: with titles")
+        XCTAssertEqual(
+            try complete(["todo", "done", ""]), ["1  Call Mom", "2  Pay: rent's due"],
+            "an alias completes as its command")
         XCTAssertEqual(try complete(["todo", "mod", "1", "--pri"]), ["--priority"])
         XCTAssertEqual(try complete(["todo", "uncheck", ""]), ["3"], "one: the number alone")
         XCTAssertEqual(try complete(["todo", "list", "--so"]), ["--sort"])
-        XCTAssertEqual(try complete(["todo", "list", "--sort", ""]), ["number", "due", "title", "created", "priority", "project"])
+        XCTAssertEqual(
+            try complete(["todo", "list", "--sort", ""]), ["number", "due", "title", "created", "priority", "project"])
         XCTAssertEqual(try complete(["todo", "list", "--tag", ""]), ["Errand", "family", "phone"])
         XCTAssertEqual(try complete(["todo", "edit", "1", "--untag", "p"]), ["phone"])
-        XCTAssertEqual(try complete(["todo", "list", "--list", ""]), ["default", "Work stuff"], "a name with a space is one")
+        XCTAssertEqual(
+            try complete(["todo", "list", "--list", ""]), ["default", "Work stuff"], "a name with a space is one")
         XCTAssertEqual(try complete(["todo", "edit", "1", "--list", "W"]), ["Work stuff"])
         XCTAssertEqual(try complete(["todo", "add", "x", "--priority", ""]), ["high", "medium", "low"])
         XCTAssertEqual(try complete(["todo", "import", "--format", "t"]), ["todotxt", "taskwarrior"])
@@ -74,39 +89,59 @@ final class CompletionTests: BinaryTestCase {
         XCTAssertEqual(try complete(["todo", "help", "ex"]), ["export", "exit-codes"])
         XCTAssertEqual(try complete(["todo", "--ver"]), ["--version"])
         XCTAssertEqual(try complete(["todo", "edit", "1", "--title", ""]), [], "free text: nothing to offer")
-        XCTAssertEqual(try complete(["todo", "--file", directory.file("other.json").path, "show", ""]), [], "the list --file names")
+        XCTAssertEqual(
+            try complete(["todo", "--file", directory.file("other.json").path, "show", ""]), [], "the list --file names"
+        )
     }
 
     func test_zsh_loadsThroughCompinit_andCompletesWithDescriptions() throws {
         let zsh = try installedShell("zsh")
         let path = try script("zsh")
-        let loaded = try todo.run(program: zsh, ["-fc", """
-            autoload -U compinit && compinit -u -d '\(directory.file("zcompdump").path)' && source '\(path)' && print -r -- $_comps[todo]
-            """])
+        let loaded = try todo.run(
+            program: zsh,
+            [
+                "-fc",
+                """
+                autoload -U compinit && compinit -u -d '\(directory.file("zcompdump").path)' && source '\(path)' && print -r -- $_comps[todo]
+                """
+            ])
         XCTAssertEqual(loaded, Outcome(status: 0, stdout: "_todo\n", stderr: ""))
 
         // The completion system's functions are stood in for, to see what the script hands them.
         func complete(_ words: [String], prefix: String = "") throws -> String {
             let array = words.map { "'\($0.replacingOccurrences(of: "'", with: #"'\''"#))'" }.joined(separator: " ")
-            let outcome = try todo.run(program: zsh, ["-fc", """
-                compdef() { }
-                source '\(path)'
-                _describe() { print -r -- "$3: ${(j:|:)${(P)4}}"; }
-                compadd() { print -r -- "words: ${(j: :)@[2,-1]}"; }
-                _files() { print files; }
-                _message() { print -r -- "message: $1"; }
-                words=(\(array)); CURRENT=\(words.count); PREFIX='\(prefix)'; _todo
-                """])
+            let outcome = try todo.run(
+                program: zsh,
+                [
+                    "-fc",
+                    """
+                    compdef() { }
+                    source '\(path)'
+                    _describe() { print -r -- "$3: ${(j:|:)${(P)4}}"; }
+                    compadd() { print -r -- "words: ${(j: :)@[2,-1]}"; }
+                    _files() { print files; }
+                    _message() { print -r -- "message: $1"; }
+                    words=(\(array)); CURRENT=\(words.count); PREFIX='\(prefix)'; _todo
+                    """
+                ])
             XCTAssertEqual(outcome.status, 0, "\(outcome)")
             XCTAssertEqual(outcome.stderr, "")
             return outcome.stdout
         }
         XCTAssertEqual(try complete(["todo", "check", ""]), "item: 1:Call Mom|2:Pay: rent's due\n")
-        XCTAssertEqual(try complete(["todo", "done", ""]), "item: 1:Call Mom|2:Pay: rent's due\n", "an alias completes as its command")
+        XCTAssertEqual(
+            try complete(["todo", "done", ""]), "item: 1:Call Mom|2:Pay: rent's due\n",
+            "an alias completes as its command")
         XCTAssertEqual(try complete(["todo", "uncheck", ""]), "item: 3:Buy milk\n")
-        XCTAssertTrue(try complete(["todo", ""]).hasPrefix("command: add:Add an open item.|list:List open items, then done items.|"))
-        XCTAssertTrue(try complete(["todo", "list", "--s"], prefix: "--s").contains("|--sort:Sort open and done items each by number, due, title, created, priority (high first) or project.|"))
-        XCTAssertEqual(try complete(["todo", "list", "--sort", ""]), "words: number due title created priority project\n")
+        XCTAssertTrue(
+            try complete(["todo", ""]).hasPrefix(
+                "command: add:Add an open item.|list:List open items, then done items.|"))
+        XCTAssertTrue(
+            try complete(["todo", "list", "--s"], prefix: "--s").contains(
+                "|--sort:Sort open and done items each by number, due, title, created, priority (high first) or project.|"
+            ))
+        XCTAssertEqual(
+            try complete(["todo", "list", "--sort", ""]), "words: number due title created priority project\n")
         XCTAssertEqual(try complete(["todo", "add", "x", "--tag", ""]), "words: Errand family phone\n")
         XCTAssertEqual(try complete(["todo", "lists", "remove", "x", "--to", ""]), "words: default Work stuff\n")
         XCTAssertEqual(try complete(["todo", "import", ""]), "files\n")
@@ -124,14 +159,26 @@ final class CompletionTests: BinaryTestCase {
         }
         XCTAssertEqual(try complete("todo ch"), "check\tMark items done.\n")
         XCTAssertEqual(try complete("todo check "), "1\tCall Mom\n2\tPay: rent's due\n")
-        XCTAssertEqual(try complete("todo done "), "1\tCall Mom\n2\tPay: rent's due\n", "an alias completes as its command")
+        XCTAssertEqual(
+            try complete("todo done "), "1\tCall Mom\n2\tPay: rent's due\n", "an alias completes as its command")
         XCTAssertEqual(try complete("todo uncheck "), "3\tBuy milk\n")
         XCTAssertEqual(try complete("todo --file \(directory.file("other.json").path) show "), "")
-        XCTAssertEqual(try complete("todo list --so"), "--sort\tSort open and done items each by number, due, title, created, priority (high first) or project.\n")
-        XCTAssertEqual(try complete("todo list --tag f"), "family\tOnly items with this tag (any case); repeated, with every one.\n")
-        XCTAssertEqual(try complete("todo list --list W"), "Work stuff\tOnly items of this list ('default' for the default list).\n")
-        XCTAssertEqual(try complete("todo add x --priority h"), "high\thigh, medium or low (H, M, L), or 1 (highest) to 9 (lowest).\n")
-        XCTAssertEqual(try complete("todo export --format i"), "ical\tjson (the data file's format; the default), todotxt, ical or taskwarrior (what task import reads).\n")
+        XCTAssertEqual(
+            try complete("todo list --so"),
+            "--sort\tSort open and done items each by number, due, title, created, priority (high first) or project.\n")
+        XCTAssertEqual(
+            try complete("todo list --tag f"),
+            "family\tOnly items with this tag (any case); repeated, with every one.\n")
+        XCTAssertEqual(
+            try complete("todo list --list W"),
+            "Work stuff\tOnly items of this list ('default' for the default list).\n")
+        XCTAssertEqual(
+            try complete("todo add x --priority h"),
+            "high\thigh, medium or low (H, M, L), or 1 (highest) to 9 (lowest).\n")
+        XCTAssertEqual(
+            try complete("todo export --format i"),
+            "ical\tjson (the data file's format; the default), todotxt, ical or taskwarrior (what task import reads).\n"
+        )
         XCTAssertEqual(try complete("todo --ver"), "--version\tShow the version.\n")
     }
 
@@ -141,7 +188,9 @@ final class CompletionTests: BinaryTestCase {
             for command in CommandRegistry.all {
                 XCTAssertTrue(script.contains(command.name), "\(shell) \(command.name)")
                 for option in command.options {
-                    XCTAssertTrue(script.contains(shell == .fish ? "-l \(option.name) " : option.flag), "\(shell) \(command.name) \(option.flag)")
+                    XCTAssertTrue(
+                        script.contains(shell == .fish ? "-l \(option.name) " : option.flag),
+                        "\(shell) \(command.name) \(option.flag)")
                 }
             }
         }

@@ -13,21 +13,28 @@ final class CyrusSyncTests: SyncServerTestCase {
     /// The first calendar becomes a list here (its tasks, should the phone add any, arrive in it).
     /// Set up with the first calendar again, they move back the same way.
     func test_aSetupWithAnotherCalendar_movesTheItemsThere_oneUIDInOneCalendar() throws {
-        XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice").stdout, """
+        XCTAssertEqual(
+            try run("sync", "setup", server.url.absoluteString, "--user", "alice").stdout,
+            """
             Found the calendar "personal" at \(server.taskCalendar.absoluteString) for alice, with 0 tasks.
             Run todo sync to sync.
 
             """)
         for title in ["Tea", "Milk"] { XCTAssertEqual(try run("add", title).status, 0) }
-        XCTAssertEqual(try run("sync").stdout, "Sent 1: Tea\nSent 2: Milk\nSynced with \"personal\": received 0, sent 2, 0 conflicts.\n")
+        XCTAssertEqual(
+            try run("sync").stdout,
+            "Sent 1: Tea\nSent 2: Milk\nSynced with \"personal\": received 0, sent 2, 0 conflicts.\n")
         XCTAssertEqual(try run("sync", "forget").status, 0)
-        XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice", "--calendar", "Moved").status, 0)
+        XCTAssertEqual(
+            try run("sync", "setup", server.url.absoluteString, "--user", "alice", "--calendar", "Moved").status, 0)
         XCTAssertEqual(try run("add", "Bread").status, 0)
 
         let moved = try run("sync")
         XCTAssertEqual(moved.status, 0, moved.stderr)
         XCTAssertEqual(moved.stderr, "")
-        XCTAssertEqual(moved.stdout, """
+        XCTAssertEqual(
+            moved.stdout,
+            """
             Sent 3: Bread
             Moved 1: Tea to the calendar of the list default
             Moved 2: Milk to the calendar of the list default
@@ -37,7 +44,9 @@ final class CyrusSyncTests: SyncServerTestCase {
             Synced the list personal with "personal": received 0, sent 0, moved 0 here, 0 conflicts.
 
             """)
-        XCTAssertEqual(try run("sync").stdout, """
+        XCTAssertEqual(
+            try run("sync").stdout,
+            """
             Synced the list default with "Moved": received 0, sent 0, 0 conflicts.
             Synced the list personal with "personal": received 0, sent 0, 0 conflicts.
 
@@ -63,7 +72,9 @@ final class CyrusSyncTests: SyncServerTestCase {
         let moved = try run("sync")
         XCTAssertEqual(moved.status, 0, moved.stderr)
         XCTAssertTrue(moved.stdout.hasPrefix("Moved 1: Tea to the calendar of the list Home\n"), moved.stdout)
-        XCTAssertTrue(moved.stdout.hasSuffix("Synced the list Work with \"Work\": received 0, sent 0, moved 0 here, 0 conflicts.\n"), moved.stdout)
+        XCTAssertTrue(
+            moved.stdout.hasSuffix(
+                "Synced the list Work with \"Work\": received 0, sent 0, moved 0 here, 0 conflicts.\n"), moved.stdout)
         let again = try run("sync").stdout
         XCTAssertFalse(again.contains("Sent") || again.contains("Received") || again.contains("Moved"), again)
     }

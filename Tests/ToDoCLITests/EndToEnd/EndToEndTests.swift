@@ -1,8 +1,8 @@
 import Foundation
 import TestSupport
 import ToDoCore
-import XCTest
 import ToDoModel
+import XCTest
 
 /// The built `todo` binary run as a separate process, as users and scripts run it: each command,
 /// each date form, each exit code, standard input, and where the file goes.
@@ -18,22 +18,30 @@ final class EndToEndTests: BinaryTestCase {
 
     func test_everyCommand_throughTheBinary() throws {
         XCTAssertEqual(try run("--version"), Outcome(status: 0, stdout: "todo 0.1.0\n", stderr: ""))
-        XCTAssertEqual(try run("add", "Call Mom", "--due", "01/10/22"),
-                       Outcome(status: 0, stdout: "Added 1: Call Mom (due Monday 01/10/22)\n", stderr: ""))
-        XCTAssertEqual(try run("add", "-", input: "Buy milk\nPay rent\n"),
-                       Outcome(status: 0, stdout: "Added 2: Buy milk\nAdded 3: Pay rent\n", stderr: ""))
-        XCTAssertEqual(try run("check", "1", "3").stdout, "Checked 1: Call Mom (due Monday 01/10/22)\nChecked 3: Pay rent\n")
+        XCTAssertEqual(
+            try run("add", "Call Mom", "--due", "01/10/22"),
+            Outcome(status: 0, stdout: "Added 1: Call Mom (due Monday 01/10/22)\n", stderr: ""))
+        XCTAssertEqual(
+            try run("add", "-", input: "Buy milk\nPay rent\n"),
+            Outcome(status: 0, stdout: "Added 2: Buy milk\nAdded 3: Pay rent\n", stderr: ""))
+        XCTAssertEqual(
+            try run("check", "1", "3").stdout, "Checked 1: Call Mom (due Monday 01/10/22)\nChecked 3: Pay rent\n")
         XCTAssertEqual(try run("uncheck", "3").stdout, "Unchecked 3: Pay rent\n")
-        XCTAssertEqual(try run("edit", "2", "--title", "Buy oat milk", "--location", "Shop").stdout,
-                       "Edited 2: Buy oat milk (at Shop)\n")
-        XCTAssertEqual(try run("list"), Outcome(status: 0, stdout: """
-            2 [ ] Buy oat milk            @Shop
-            3 [ ] Pay rent
+        XCTAssertEqual(
+            try run("edit", "2", "--title", "Buy oat milk", "--location", "Shop").stdout,
+            "Edited 2: Buy oat milk (at Shop)\n")
+        XCTAssertEqual(
+            try run("list"),
+            Outcome(
+                status: 0,
+                stdout: """
+                    2 [ ] Buy oat milk            @Shop
+                    3 [ ] Pay rent
 
-            Done
-            1 [x] Call Mom      01/10/22
+                    Done
+                    1 [x] Call Mom      01/10/22
 
-            """, stderr: ""))
+                    """, stderr: ""))
         XCTAssertTrue(try run("show", "2").stdout.hasPrefix("Title:       Buy oat milk\nDue:         -\n"))
         XCTAssertEqual(try run("remove", "3").stdout, "Removed 3: Pay rent\n")
         XCTAssertEqual(try run("clear", "--done", "--yes").stdout, "Removed 1 done item.\n")
@@ -51,7 +59,8 @@ final class EndToEndTests: BinaryTestCase {
         let formatter = DueDateFormatter(timeZone: zone)
         let fixed: [(String, String)] = [
             ("01/10/22", "01/10/22"), ("1/10/2022", "01/10/22"), ("2022-01-10", "01/10/22"),
-            ("2022-01-10 14:30", "01/10/22 14:30"), ("2022-01-10T09:05", "01/10/22 09:05"), ("01/10/22 9:05", "01/10/22 09:05"),
+            ("2022-01-10 14:30", "01/10/22 14:30"), ("2022-01-10T09:05", "01/10/22 09:05"),
+            ("01/10/22 9:05", "01/10/22 09:05")
         ]
         let relative = ["today", "tomorrow", "friday", "Mon", "+3d", "+2w", "tomorrow 08:00"]
         for (index, text) in (fixed.map(\.0) + relative).enumerated() {
@@ -98,9 +107,12 @@ final class EndToEndTests: BinaryTestCase {
         try run("add", "Call", "--due", "12/03/26 17:00")
         todo.environment["TZ"] = "Asia/Tokyo"
         try run("add", "Ship", "--due", "12/04/26")
-        for zone in ["America/Los_Angeles", "America/New_York", "Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago"] {
+        for zone in ["America/Los_Angeles", "America/New_York", "Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago"]
+        {
             todo.environment["TZ"] = zone
-            let shown = try run("list", "--all").stdout.split(separator: "\n").map { $0.split(separator: " ").last.map(String.init) ?? "" }
+            let shown = try run("list", "--all").stdout.split(separator: "\n").map {
+                $0.split(separator: " ").last.map(String.init) ?? ""
+            }
             XCTAssertEqual(shown[0], "12/03/26", zone)
             XCTAssertEqual(shown[2], "12/04/26", zone)
             XCTAssertTrue(try run("show", "1").stdout.contains("Starts:      12/01/26 (Tuesday)"), zone)
@@ -124,7 +136,9 @@ final class EndToEndTests: BinaryTestCase {
         let before = try Data(contentsOf: fileURL)
         let outcome = try run("edit", "1", "--url", "https://b.example\nX-EVIL:1")
         XCTAssertEqual(outcome.status, 64, outcome.stderr)
-        XCTAssertEqual(outcome.stderr, "Error: the url must be one line without control characters: \"https://b.example\\nX-EVIL:1\"\n")
+        XCTAssertEqual(
+            outcome.stderr,
+            "Error: the url must be one line without control characters: \"https://b.example\\nX-EVIL:1\"\n")
         XCTAssertEqual(try Data(contentsOf: fileURL), before)
     }
 
@@ -148,26 +162,38 @@ final class EndToEndTests: BinaryTestCase {
         try Data(first.utf8).write(to: fileURL)
         todo.environment["TZ"] = "America/New_York"
         // (A hint that item 3 waits for its start follows while that day is ahead.)
-        XCTAssertTrue(try run("list", "--all").stdout.hasPrefix(
-            "1 [ ] Day                    12/03/26\n2 [ ] Time                   12/03/26 00:00\n3 [ ] Unsaid                 12/03/26\n4 [>] Imported project:home\n"))
+        XCTAssertTrue(
+            try run("list", "--all").stdout.hasPrefix(
+                "1 [ ] Day                    12/03/26\n2 [ ] Time                   12/03/26 00:00\n3 [ ] Unsaid                 12/03/26\n4 [>] Imported project:home\n"
+            ))
         XCTAssertEqual(String(decoding: try Data(contentsOf: fileURL), as: UTF8.self), first, "reading changes nothing")
         try run("add", "New")
         let file = String(decoding: try Data(contentsOf: fileURL), as: UTF8.self)
         XCTAssertTrue(file.hasPrefix("{\n  \"version\": 2,"), file)
         XCTAssertTrue(file.contains(#""title":"Day","dueDate":"2026-12-03","done":false}"#), file)
         XCTAssertTrue(file.contains(#""title":"Time","timestamp":1796274000,"done":false}"#), file)
-        XCTAssertTrue(file.contains(#""title":"Unsaid","dueDate":"2026-12-03","startDate":"2026-12-01","done":false}"#), file)
+        XCTAssertTrue(
+            file.contains(#""title":"Unsaid","dueDate":"2026-12-03","startDate":"2026-12-01","done":false}"#), file)
         // Other programs' members move apart: Taskwarrior's start (begun there: in progress); what
         // an import kept without saying whose is todo's field now, as a project.
-        XCTAssertTrue(file.contains(#""title":"Imported","done":false,"inProgress":true,"project":"home","from":{"taskwarrior":{"start":"20200102T120000Z"}}}"#), file)
+        XCTAssertTrue(
+            file.contains(
+                #""title":"Imported","done":false,"inProgress":true,"project":"home","from":{"taskwarrior":{"start":"20200102T120000Z"}}}"#
+            ), file)
         let task = try run("export", "--format", "taskwarrior").stdout
-        XCTAssertTrue(task.contains(#""description":"Imported","status":"pending","start":"20200102T120000Z","project":"home"}"#), task)
+        XCTAssertTrue(
+            task.contains(#""description":"Imported","status":"pending","start":"20200102T120000Z","project":"home"}"#),
+            task)
         XCTAssertEqual(try run("list", "project:home").stdout, "4 [>] Imported project:home\n")
-        XCTAssertTrue(try run("history").stdout.contains(
-            "  Moved the file from version 1 to 2: 2 whole-day dues kept as the days they showed in America/New_York\n"))
+        XCTAssertTrue(
+            try run("history").stdout.contains(
+                "  Moved the file from version 1 to 2: 2 whole-day dues kept as the days they showed in America/New_York\n"
+            ))
         todo.environment["TZ"] = "America/Los_Angeles"
-        XCTAssertTrue(try run("list", "--all").stdout.hasPrefix(
-            "1 [ ] Day                    12/03/26\n2 [ ] Time                   12/02/26 21:00\n3 [ ] Unsaid                 12/03/26\n4 [>] Imported project:home\n5 [ ] New\n"))
+        XCTAssertTrue(
+            try run("list", "--all").stdout.hasPrefix(
+                "1 [ ] Day                    12/03/26\n2 [ ] Time                   12/02/26 21:00\n3 [ ] Unsaid                 12/03/26\n4 [>] Imported project:home\n5 [ ] New\n"
+            ))
     }
 
     /// Whole days of the first form at the very edges of the years todo keeps, first changed in a
@@ -175,13 +201,15 @@ final class EndToEndTests: BinaryTestCase {
     /// Los Angeles, became "0000-12-31"; a first day of 10000 was written "0000-01-01"; every
     /// command then exited 4): they stay the instants they were, and the list stays readable.
     func test_aFirstFormDayAtTheEdgeOfTheYears_staysTheInstantItWas_andTheListStaysReadable() throws {
-        try Data("""
+        try Data(
+            """
             {"version": 1, "nextNumber": 3, "revision": 1, "items": [
               {"id":"11111111-1111-4111-8111-111111111111","number":1,"title":"First day","timestamp":-62135751838,"allDay":true,"done":false},
               {"id":"22222222-2222-4222-8222-222222222222","number":2,"title":"Last day","timestamp":253402329600,"allDay":true,"done":false}
             ]}
 
-            """.utf8).write(to: fileURL)
+            """.utf8
+        ).write(to: fileURL)
         todo.environment["TZ"] = "America/Los_Angeles"
         XCTAssertEqual(try run("add", "New").status, 0)
         let file = String(decoding: try Data(contentsOf: fileURL), as: UTF8.self)
@@ -202,8 +230,11 @@ final class EndToEndTests: BinaryTestCase {
         todo.environment["TZ"] = "Etc/GMT+12"
         let outcome = try run("add", "p", "--due", "9999-12-31 23:59")
         XCTAssertEqual(outcome.status, 64)
-        XCTAssertTrue(outcome.stderr.hasPrefix("Error: invalid date '9999-12-31 23:59': that time is outside the years 1 to 9999 (in UTC), which todo keeps\n"),
-                      outcome.stderr)
+        XCTAssertTrue(
+            outcome.stderr.hasPrefix(
+                "Error: invalid date '9999-12-31 23:59': that time is outside the years 1 to 9999 (in UTC), which todo keeps\n"
+            ),
+            outcome.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: fileURL.path))
         XCTAssertEqual(try run("add", "p", "--due", "9999-12-31 11:59").status, 0)
     }
@@ -216,8 +247,10 @@ final class EndToEndTests: BinaryTestCase {
         XCTAssertEqual(try run("frobnicate").status, 64)
         XCTAssertEqual(try run("add", "B", "--due", "banana").status, 64)
         XCTAssertEqual(try run("show", "42").status, 2)
-        XCTAssertEqual(try run("add", "A"), Outcome(
-            status: 3, stdout: "", stderr: "Error: an open item with the same content already exists: 1 \"A\"\n"))
+        XCTAssertEqual(
+            try run("add", "A"),
+            Outcome(
+                status: 3, stdout: "", stderr: "Error: an open item with the same content already exists: 1 \"A\"\n"))
 
         let lockPath = directory.file("items.json.lock").path
         let descriptor = open(lockPath, O_RDWR)
@@ -229,10 +262,14 @@ final class EndToEndTests: BinaryTestCase {
 
         let before = try Data(contentsOf: directory.file("items.json"))
         try Data("[{\"id\": 1}]".utf8).write(to: directory.file("items.json"))
-        XCTAssertEqual(try run("list"), Outcome(status: 4, stdout: "", stderr: """
-            Error: cannot read \(directory.file("items.json").path): [0].id: expected a string, found a number; the file was left unchanged
+        XCTAssertEqual(
+            try run("list"),
+            Outcome(
+                status: 4, stdout: "",
+                stderr: """
+                    Error: cannot read \(directory.file("items.json").path): [0].id: expected a string, found a number; the file was left unchanged
 
-            """))
+                    """))
         XCTAssertEqual(try Data(contentsOf: directory.file("items.json")), Data("[{\"id\": 1}]".utf8))
         XCTAssertNotEqual(before.count, 0)
     }
@@ -240,8 +277,11 @@ final class EndToEndTests: BinaryTestCase {
     // MARK: Scripts
 
     func test_anArgumentThatIsNotUTF8_isRefused_asOnStandardInput() throws {
-        XCTAssertEqual(try todo.shell("todo add \"$(printf 'Caf\\351')\""),
-                       Outcome(status: 64, stdout: "", stderr: "Error: argument 2 ('Caf\u{FFFD}') is not valid UTF-8; nothing was changed\n"))
+        XCTAssertEqual(
+            try todo.shell("todo add \"$(printf 'Caf\\351')\""),
+            Outcome(
+                status: 64, stdout: "",
+                stderr: "Error: argument 2 ('Caf\u{FFFD}') is not valid UTF-8; nothing was changed\n"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: fileURL.path))
         XCTAssertEqual(try todo.shell("todo add \"$(printf 'Caf\\303\\251')\"").stdout, "Added 1: Café\n")
     }
@@ -258,13 +298,14 @@ final class EndToEndTests: BinaryTestCase {
             ["add", ""], ["add", "\u{0}"], ["check", "-1"], ["check", "99999999999999999999999"], ["show", "----"],
             ["edit", "1", "--coordinate", "nan,nan"], ["edit", "1", "--coordinate", "1e400,0"], ["--file"], ["--color"],
             ["add", "x", "--due", String(repeating: "9", count: 5000)], ["=", "--="], ["list", "--open=", "-"],
-            ["add", "--", "--"], [String(repeating: "a", count: 100_000)],
+            ["add", "--", "--"], [String(repeating: "a", count: 100_000)]
         ]
         try run("add", "A")
         for arguments in hostile {
             let outcome = try todo.run(arguments)
             XCTAssertTrue([0, 2, 64].contains(outcome.status), "\(arguments.map { $0.prefix(20) }): \(outcome)")
-            XCTAssertTrue(outcome.status == 0 || outcome.stderr.hasPrefix("Error: "), "\(arguments.map { $0.prefix(20) })")
+            XCTAssertTrue(
+                outcome.status == 0 || outcome.stderr.hasPrefix("Error: "), "\(arguments.map { $0.prefix(20) })")
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
-@testable import ToDoCLI
 import XCTest
+
+@testable import ToDoCLI
 
 /// Runs every `console` transcript in README.md, and in every document it links to (and they
 /// link to), with the built binary, each block on a fresh list, and compares what each command
@@ -28,12 +29,16 @@ final class READMETranscriptTests: XCTestCase {
 
     func test_everyTranscriptInTheREADMEAndTheDocumentsItLinks_isWhatTodoPrints() throws {
         let (files, blocks) = try Self.documents()
-        XCTAssertTrue(Set(["README.md", "docs/commands.md", "docs/moving-in.md", "docs/import-export.md", "Benchmarks/README.md"]).isSubset(of: files),
-                      "the documents the README links were not followed: \(files)")
+        XCTAssertTrue(
+            Set(["README.md", "docs/commands.md", "docs/moving-in.md", "docs/import-export.md", "Benchmarks/README.md"])
+                .isSubset(of: files),
+            "the documents the README links were not followed: \(files)")
         XCTAssertGreaterThan(blocks.map(\.steps.count).reduce(0, +), 60, "the transcripts were not found")
         var skipped: [String] = []
         for block in blocks {
-            if let tool = Self.otherPrograms.first(where: { tool in block.steps.contains { $0.command.contains(" \(tool) ") } && !Self.isInstalled(tool) }) {
+            if let tool = Self.otherPrograms.first(where: { tool in
+                block.steps.contains { $0.command.contains(" \(tool) ") } && !Self.isInstalled(tool)
+            }) {
                 skipped.append("\(block.file):\(block.line) (\(tool) is not installed)")
                 continue
             }
@@ -56,8 +61,9 @@ final class READMETranscriptTests: XCTestCase {
                     guard words.count > 1, let spec = try? CommandRegistry.spec(matching: words[1]) else { continue }
                     for word in words.dropFirst(2) where word.hasPrefix("--") && word.count > 2 {
                         let name = String(word.dropFirst(2).prefix { $0.isLetter || $0 == "-" })
-                        XCTAssertTrue(spec.option(named: name) != nil || globals.contains(name),
-                                      "\(file):\(number + 1): 'todo \(spec.name)' has no option '--\(name)' (\(usage))")
+                        XCTAssertTrue(
+                            spec.option(named: name) != nil || globals.contains(name),
+                            "\(file):\(number + 1): 'todo \(spec.name)' has no option '--\(name)' (\(usage))")
                         checked += 1
                     }
                 }
@@ -78,9 +84,12 @@ final class READMETranscriptTests: XCTestCase {
 
     private func replay(_ block: Block) throws {
         let directory = try TemporaryDirectory()
-        let shell = BinaryRunner(environment: ["TODO_FILE": directory.file("items.json").path, "TZ": "America/New_York",
-                                               "NO_COLOR": "1", "HOME": directory.url.path],
-                                 currentDirectory: directory.url)
+        let shell = BinaryRunner(
+            environment: [
+                "TODO_FILE": directory.file("items.json").path, "TZ": "America/New_York",
+                "NO_COLOR": "1", "HOME": directory.url.path
+            ],
+            currentDirectory: directory.url)
         var lastStatus: Int32 = 0
         for step in block.steps {
             let printed: String
@@ -91,7 +100,8 @@ final class READMETranscriptTests: XCTestCase {
                 lastStatus = outcome.status
                 printed = outcome.stdout
             }
-            XCTAssertEqual(Self.masked(printed), Self.masked(step.expected), "\(block.file):\(block.line) $ \(step.command)")
+            XCTAssertEqual(
+                Self.masked(printed), Self.masked(step.expected), "\(block.file):\(block.line) $ \(step.command)")
         }
     }
 
@@ -159,7 +169,7 @@ final class READMETranscriptTests: XCTestCase {
             (#"(?m)^([0-9]+  )[0-9/]+ [0-9:]+(  todo )"#, "$1<time>$2"),
             // iCalendar's time stamps, and the dates that open a todo.txt line.
             (#"(DTSTAMP|CREATED|COMPLETED):[0-9]{8}T[0-9]{6}Z"#, "$1:<time>"),
-            (#"(?m)^(x )?([0-9]{4}-[0-9]{2}-[0-9]{2} )+"#, "$1<date> "),
+            (#"(?m)^(x )?([0-9]{4}-[0-9]{2}-[0-9]{2} )+"#, "$1<date> ")
         ]
         for (pattern, replacement) in patterns {
             text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)

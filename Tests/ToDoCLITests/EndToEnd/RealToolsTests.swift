@@ -1,9 +1,9 @@
 import Foundation
 import TestSupport
 import ToDoCore
-import XCTest
 import ToDoModel
 import ToDoStorage
+import XCTest
 
 /// todo's exports read by the real programs people move between, and those programs' files read
 /// back: Taskwarrior (`task`), todo.txt-cli (`todo.sh`, Debian's `todo-txt`) and Python's
@@ -14,7 +14,8 @@ final class RealToolsTests: BinaryTestCase {
 
     private func installed(_ names: [String]) throws -> String {
         for name in names {
-            for folder in ["/usr/bin", "/bin", "/usr/local/bin"] where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+            for folder in ["/usr/bin", "/bin", "/usr/local/bin"]
+            where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
                 return "\(folder)/\(name)"
             }
         }
@@ -35,11 +36,14 @@ final class RealToolsTests: BinaryTestCase {
     /// A list with every kind of field a neighbour has a place for.
     private func addList() throws {
         for arguments in [
-            ["add", "Mow the lawn 😂", "--due", "2030-01-15 17:00", "--priority", "H", "--tag", "garden", "--tag", "home",
-             "--repeat", "every 2 weeks", "--description", "line one\nline two"],
+            [
+                "add", "Mow the lawn 😂", "--due", "2030-01-15 17:00", "--priority", "H", "--tag", "garden", "--tag",
+                "home",
+                "--repeat", "every 2 weeks", "--description", "line one\nline two"
+            ],
             ["add", "Read a book", "--start", "2030-02-01", "--priority", "low", "--due", "2030-03-01"],
             ["add", "Call Mom +family @phone", "--due", "2030-01-10"],
-            ["add", "Old chore"],
+            ["add", "Old chore"]
         ] { XCTAssertEqual(try todo.run(arguments).status, 0, "\(arguments)") }
         XCTAssertEqual(try todo.run(["check", "4"]).status, 0)
     }
@@ -51,7 +55,8 @@ final class RealToolsTests: BinaryTestCase {
         XCTAssertEqual(export.status, 0, export.stderr)
         let data = directory.file("taskdata").path, rc = directory.file("taskrc").path
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        try Data("data.location=\(data)\nconfirmation=off\njson.array=on\nverbose=nothing\n".utf8).write(to: URL(fileURLWithPath: rc))
+        try Data("data.location=\(data)\nconfirmation=off\njson.array=on\nverbose=nothing\n".utf8).write(
+            to: URL(fileURLWithPath: rc))
         var taskwarrior = todo!
         taskwarrior.environment["TASKRC"] = rc
         taskwarrior.environment["TASKDATA"] = data
@@ -59,11 +64,16 @@ final class RealToolsTests: BinaryTestCase {
         XCTAssertEqual(imported.status, 0, imported.stdout + imported.stderr)
         let exported = try taskwarrior.run(program: task, ["export"])
         XCTAssertEqual(exported.status, 0, exported.stderr)
-        guard case .array(let tasks) = try JSONValue(parsing: Array(exported.stdout.utf8)) else { return XCTFail(exported.stdout) }
-        let byDescription = Dictionary(tasks.compactMap { task -> (String, JSONObject, String)? in
-            guard case .object(let object) = task, case .string(let text)? = object["description"], case .string(let status)? = object["status"] else { return nil }
-            return (text, object, status)
-        }.map { ("\($0.0) \($0.2)", $0.1) }, uniquingKeysWith: { first, _ in first })
+        guard case .array(let tasks) = try JSONValue(parsing: Array(exported.stdout.utf8)) else {
+            return XCTFail(exported.stdout)
+        }
+        let byDescription = Dictionary(
+            tasks.compactMap { task -> (String, JSONObject, String)? in
+                guard case .object(let object) = task, case .string(let text)? = object["description"],
+                    case .string(let status)? = object["status"]
+                else { return nil }
+                return (text, object, status)
+            }.map { ("\($0.0) \($0.2)", $0.1) }, uniquingKeysWith: { first, _ in first })
         let template = try XCTUnwrap(byDescription["Mow the lawn 😂 recurring"], "\(byDescription.keys)")
         XCTAssertEqual(template["due"], .string("20300115T220000Z"))
         XCTAssertEqual(template["priority"], .string("H"))
@@ -88,7 +98,8 @@ final class RealToolsTests: BinaryTestCase {
         let task = try installed(["task"])
         let data = directory.file("taskdata").path, rc = directory.file("taskrc").path
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             data.location=\(data)
             confirmation=off
             json.array=on
@@ -97,17 +108,22 @@ final class RealToolsTests: BinaryTestCase {
             uda.location.type=string
             uda.location.label=Where
 
-            """.utf8).write(to: URL(fileURLWithPath: rc))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: rc))
         var taskwarrior = todo!
         taskwarrior.environment["TASKRC"] = rc
         taskwarrior.environment["TASKDATA"] = data
-        for arguments in [["add", "Write report", "location:Office"], ["1", "start"], ["add", "Water plants", "due:2030-01-10", "recur:weekly"], ["list"]] {
+        for arguments in [
+            ["add", "Write report", "location:Office"], ["1", "start"],
+            ["add", "Water plants", "due:2030-01-10", "recur:weekly"], ["list"]
+        ] {
             let outcome = try taskwarrior.run(program: task, arguments)
             XCTAssertTrue([0, 1].contains(outcome.status), "\(arguments): \(outcome.stderr)")
         }
         let exported = try taskwarrior.run(program: task, ["export"])
         XCTAssertEqual(exported.status, 0, exported.stderr)
-        XCTAssertTrue(exported.stdout.contains("\"start\":") && exported.stdout.contains("\"parent\":"), exported.stdout)
+        XCTAssertTrue(
+            exported.stdout.contains("\"start\":") && exported.stdout.contains("\"parent\":"), exported.stdout)
         try Data(exported.stdout.utf8).write(to: directory.file("from-task.json"))
         XCTAssertEqual(try todo.run(["import", directory.file("from-task.json").path]).status, 0)
         for arguments in [["list", "--all"], ["add", "More"], ["undo"], ["show", "1"]] {
@@ -118,15 +134,19 @@ final class RealToolsTests: BinaryTestCase {
         let shown = try todo.run(["show", "--json", "1"]).stdout + (try todo.run(["show", "1"]).stdout)
         XCTAssertTrue(shown.contains(#""inProgress": true"#) && shown.contains("Status:      in progress\n"), shown)
 
-        XCTAssertEqual(try todo.run(["export", "--format", "taskwarrior", "--output", directory.file("back.json").path]).status, 0)
+        XCTAssertEqual(
+            try todo.run(["export", "--format", "taskwarrior", "--output", directory.file("back.json").path]).status, 0)
         let fresh = directory.file("taskdata2").path
         try FileManager.default.createDirectory(atPath: fresh, withIntermediateDirectories: true)
         taskwarrior.environment["TASKDATA"] = fresh
-        try Data(try String(contentsOfFile: rc, encoding: .utf8).replacingOccurrences(of: data, with: fresh).utf8).write(to: URL(fileURLWithPath: rc))
+        try Data(try String(contentsOfFile: rc, encoding: .utf8).replacingOccurrences(of: data, with: fresh).utf8)
+            .write(to: URL(fileURLWithPath: rc))
         let imported = try taskwarrior.run(program: task, ["import", directory.file("back.json").path])
         XCTAssertEqual(imported.status, 0, imported.stdout + imported.stderr)
         let again = try taskwarrior.run(program: task, ["export"])
-        guard case .array(let tasks) = try JSONValue(parsing: Array(again.stdout.utf8)) else { return XCTFail(again.stdout) }
+        guard case .array(let tasks) = try JSONValue(parsing: Array(again.stdout.utf8)) else {
+            return XCTFail(again.stdout)
+        }
         let report = tasks.compactMap { task -> JSONObject? in
             guard case .object(let object) = task, object["description"] == .string("Write report") else { return nil }
             return object
@@ -144,22 +164,34 @@ final class RealToolsTests: BinaryTestCase {
         let export = try todo.run(["export", "--format", "todotxt", "--open", "--output", "\(folder)/todo.txt"])
         XCTAssertEqual(export.status, 0, export.stderr)
         let config = directory.file("todo.cfg").path
-        try Data("export TODO_DIR=\(folder)\nexport TODO_FILE=$TODO_DIR/todo.txt\nexport DONE_FILE=$TODO_DIR/done.txt\nexport REPORT_FILE=$TODO_DIR/report.txt\n".utf8)
-            .write(to: URL(fileURLWithPath: config))
+        try Data(
+            "export TODO_DIR=\(folder)\nexport TODO_FILE=$TODO_DIR/todo.txt\nexport DONE_FILE=$TODO_DIR/done.txt\nexport REPORT_FILE=$TODO_DIR/report.txt\n"
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: config))
         let listpri = try todo.run(program: todoSh, ["-d", config, "-p", "listpri"])
         XCTAssertEqual(listpri.status, 0, listpri.stderr)
         // `1 (A) 2026-11-23 Mow the lawn 😂 …`: the priority, then the creation date.
         let lines = listpri.stdout.split(separator: "\n")
-        XCTAssertTrue(lines.contains { $0.hasPrefix("1 (A) ") && $0.contains(" Mow the lawn 😂 due:2030-01-15T17:00 rec:+2w +garden +home ") }, listpri.stdout)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("2 (I) ") && $0.contains(" Read a book due:2030-03-01 t:2030-02-01 ") }, listpri.stdout)
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasPrefix("1 (A) ") && $0.contains(" Mow the lawn 😂 due:2030-01-15T17:00 rec:+2w +garden +home ")
+            }, listpri.stdout)
+        XCTAssertTrue(
+            lines.contains { $0.hasPrefix("2 (I) ") && $0.contains(" Read a book due:2030-03-01 t:2030-02-01 ") },
+            listpri.stdout)
         XCTAssertFalse(listpri.stdout.contains("Call Mom"), "no priority, not listed: \(listpri.stdout)")
         // todo.sh adds a line of its own; todo reads the file back with it.
-        XCTAssertEqual(try todo.run(program: todoSh, ["-d", config, "-p", "add", "(B) Water plants +garden t:2030-01-01"]).status, 0)
+        XCTAssertEqual(
+            try todo.run(program: todoSh, ["-d", config, "-p", "add", "(B) Water plants +garden t:2030-01-01"]).status,
+            0)
         todo.environment["TODO_FILE"] = directory.file("back.json").path
         let back = try todo.run(["import", "\(folder)/todo.txt"])
         XCTAssertEqual(back.status, 0, back.stderr)
         XCTAssertEqual(back.stderr, "")
-        XCTAssertEqual(try todo.run(["list", "--all"]).stdout, """
+        XCTAssertEqual(
+            try todo.run(["list", "--all"]).stdout,
+            """
             1 [ ] H Mow the lawn 😂 +garden +home  01/15/30 17:00 ↻
             2 [ ] L Read a book                    03/01/30
             3 [ ]   Call Mom +family @phone        01/10/30
@@ -170,8 +202,12 @@ final class RealToolsTests: BinaryTestCase {
 
     private func pythonICalendar() throws -> String {
         let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/ical-venv/bin/python").path
-        guard FileManager.default.isExecutableFile(atPath: python) else { throw XCTSkip("Python's icalendar is not installed (.ci/run makes .build/ical-venv)") }
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                ".build/ical-venv/bin/python"
+            ).path
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw XCTSkip("Python's icalendar is not installed (.ci/run makes .build/ical-venv)")
+        }
         return python
     }
 
@@ -193,9 +229,12 @@ final class RealToolsTests: BinaryTestCase {
                       ','.join(str(c) for c in todo.get('CATEGORIES').cats) if todo.get('CATEGORIES') else '-', '|', todo.get('STATUS'))
             open(sys.argv[2], 'wb').write(calendar.to_ical())
             """
-        let read = try todo.run(program: python, ["-c", script, directory.file("todo.ics").path, directory.file("again.ics").path])
+        let read = try todo.run(
+            program: python, ["-c", script, directory.file("todo.ics").path, directory.file("again.ics").path])
         XCTAssertEqual(read.status, 0, read.stderr)
-        XCTAssertEqual(read.stdout, """
+        XCTAssertEqual(
+            read.stdout,
+            """
             Mow the lawn 😂 | 20300115T170000 America/New_York = 20300115T220000Z | 1 | FREQ=WEEKLY;INTERVAL=2 | garden,home | NEEDS-ACTION
             Read a book | 20300301 | 9 | - | - | NEEDS-ACTION
             Call Mom +family @phone | 20300110 | None | - | - | NEEDS-ACTION
@@ -246,15 +285,23 @@ final class RealToolsTests: BinaryTestCase {
         XCTAssertEqual(imported.status, 0, imported.stderr)
         XCTAssertFalse(imported.stderr.contains("Warning"), imported.stderr)
         let exported = try todo.run(["export", "--format", "ical"])
-        let dues = exported.stdout.components(separatedBy: "\r\n").filter { $0.hasPrefix("DUE:") }.map { String($0.dropFirst(4)) + "\n" }
+        let dues = exported.stdout.components(separatedBy: "\r\n").filter { $0.hasPrefix("DUE:") }.map {
+            String($0.dropFirst(4)) + "\n"
+        }
         XCTAssertEqual(dues.joined(), written.stdout)
         XCTAssertEqual(dues.count, 54)
 
         todo.environment["TODO_FILE"] = directory.file("empty.json").path
-        XCTAssertEqual(try todo.run(["export", "--format", "ical", "--output", directory.file("empty.ics").path]).status, 0)
-        let empty = try todo.run(program: python, ["-c", "import sys, icalendar; c = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read()); "
-                                                       + "print(c.name, len(c.walk('VTODO')), [str(z['TZID']) for z in c.walk('VTIMEZONE')])",
-                                                   directory.file("empty.ics").path])
+        XCTAssertEqual(
+            try todo.run(["export", "--format", "ical", "--output", directory.file("empty.ics").path]).status, 0)
+        let empty = try todo.run(
+            program: python,
+            [
+                "-c",
+                "import sys, icalendar; c = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read()); "
+                    + "print(c.name, len(c.walk('VTODO')), [str(z['TZID']) for z in c.walk('VTIMEZONE')])",
+                directory.file("empty.ics").path
+            ])
         XCTAssertEqual(empty.stdout, "VCALENDAR 0 ['UTC']\n", empty.stderr)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
-import XCTest
 import ToDoModel
+import XCTest
 
 /// Reminders between todo and a phone, through a real Radicale on 127.0.0.1, with the Python
 /// caldav library as the phone, in Berlin's time.
@@ -9,7 +9,8 @@ final class ReminderSyncTests: SyncServerTestCase {
     /// Each alarm on the server as the phone reads it: the task's title, the alarm's action, its
     /// trigger and what the trigger counts from, and its other properties named.
     private func phoneAlarms() throws -> String {
-        try phone("""
+        try phone(
+            """
             for todo in sorted(calendar.todos(include_completed=True), key=lambda t: str(t.icalendar_component['SUMMARY'])):
                 c = todo.icalendar_component
                 for a in c.walk('VALARM'):
@@ -29,10 +30,13 @@ final class ReminderSyncTests: SyncServerTestCase {
         XCTAssertEqual(try run("edit", "1", "--title", "Call Mom back").status, 0)
         XCTAssertEqual(try run("sync").status, 0)
         XCTAssertEqual(try phoneAlarms(), "Call Mom back DISPLAY -PT15M END DESCRIPTION\n")
-        XCTAssertEqual(try phone("print(calendar.todos()[0].icalendar_component.walk('VALARM')[0]['DESCRIPTION'])"), "Call Mom back\n",
-                       "the alarm shows the new title")
+        XCTAssertEqual(
+            try phone("print(calendar.todos()[0].icalendar_component.walk('VALARM')[0]['DESCRIPTION'])"),
+            "Call Mom back\n",
+            "the alarm shows the new title")
 
-        _ = try phone("""
+        _ = try phone(
+            """
             import icalendar
             todo = calendar.todos()[0]
             todo.icalendar_component['SUMMARY'] = icalendar.vText('Call Mom tonight')
@@ -40,11 +44,15 @@ final class ReminderSyncTests: SyncServerTestCase {
             """)
         XCTAssertEqual(try run("sync").status, 0)
         let shown = try run("show", "1").stdout
-        XCTAssertTrue(shown.contains("Title:       Call Mom tonight\n") && shown.contains("Reminders:   Thursday 01/10/30 16:45 (15 minutes before the due)\n"), shown)
-        XCTAssertEqual(try run("sync").stdout, "Synced with \"Tasks\": received 0, sent 0, 0 conflicts.\n", "nothing left to do")
+        XCTAssertTrue(
+            shown.contains("Title:       Call Mom tonight\n")
+                && shown.contains("Reminders:   Thursday 01/10/30 16:45 (15 minutes before the due)\n"), shown)
+        XCTAssertEqual(
+            try run("sync").stdout, "Synced with \"Tasks\": received 0, sent 0, 0 conflicts.\n", "nothing left to do")
 
         // The phone adds one before the due and one at a time: both ring here.
-        _ = try phone("""
+        _ = try phone(
+            """
             import icalendar, datetime
             todo = calendar.todos()[0]
             a = icalendar.Alarm(); a.add('ACTION', 'DISPLAY'); a.add('DESCRIPTION', 'Reminder')
@@ -56,19 +64,22 @@ final class ReminderSyncTests: SyncServerTestCase {
             todo.save()
             """)
         XCTAssertEqual(try run("sync").status, 0)
-        XCTAssertTrue(try run("show", "1").stdout.contains("""
-            Reminders:   Thursday 01/10/30 16:45 (15 minutes before the due)
-                         Thursday 01/10/30 15:00 (2 hours before the due)
-                         Thursday 01/10/30 08:00
+        XCTAssertTrue(
+            try run("show", "1").stdout.contains(
+                """
+                Reminders:   Thursday 01/10/30 16:45 (15 minutes before the due)
+                             Thursday 01/10/30 15:00 (2 hours before the due)
+                             Thursday 01/10/30 08:00
 
-            """))
+                """))
     }
 
     /// A phone's alarm with a sound, REPEAT and DURATION, and its own properties, survives an
     /// edit in todo as it came.
     func test_aPhonesAlarmWithRepeatAndASound_survivesAnEditInTodo() throws {
         XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice").status, 0)
-        _ = try phone("""
+        _ = try phone(
+            """
             calendar.save_todo(ical='''BEGIN:VCALENDAR
             VERSION:2.0
             PRODID:-//Phone//EN
@@ -92,35 +103,48 @@ final class ReminderSyncTests: SyncServerTestCase {
         XCTAssertEqual(try run("sync").status, 0)
         XCTAssertTrue(try run("show", "1").stdout.contains("Reminders:   Friday 01/11/30 09:00\n"))
         XCTAssertEqual(try run("edit", "1", "--title", "Dentist, bring the card").status, 0)
-        XCTAssertEqual(try run("sync").stdout, "Sent 1: Dentist, bring the card\nSynced with \"Tasks\": received 0, sent 1, 0 conflicts.\n")
-        XCTAssertEqual(try phoneAlarms(), "Dentist, bring the card AUDIO 20300111T080000Z DATE-TIME ATTACH DURATION REPEAT X-APPLE-DEFAULT-ALARM\n")
-        XCTAssertEqual(try phone("""
-            a = calendar.todos()[0].icalendar_component.walk('VALARM')[0]
-            print(a['REPEAT'], a['DURATION'].to_ical().decode(), a['ATTACH'], a['ATTACH'].params['FMTTYPE'])
-            """), "2 PT5M https://example.com/bell.aud audio/basic\n")
+        XCTAssertEqual(
+            try run("sync").stdout,
+            "Sent 1: Dentist, bring the card\nSynced with \"Tasks\": received 0, sent 1, 0 conflicts.\n")
+        XCTAssertEqual(
+            try phoneAlarms(),
+            "Dentist, bring the card AUDIO 20300111T080000Z DATE-TIME ATTACH DURATION REPEAT X-APPLE-DEFAULT-ALARM\n")
+        XCTAssertEqual(
+            try phone(
+                """
+                a = calendar.todos()[0].icalendar_component.walk('VALARM')[0]
+                print(a['REPEAT'], a['DURATION'].to_ical().decode(), a['ATTACH'], a['ATTACH'].params['FMTTYPE'])
+                """), "2 PT5M https://example.com/bell.aud audio/basic\n")
     }
 
     /// `--due … 09:00 --repeat daily --remind 10m`, checked: the phone's next one rings at 08:50
     /// the next day.
     func test_aRepeatingItemsReminder_movesWithIt_onThePhoneToo() throws {
         XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice").status, 0)
-        XCTAssertEqual(try run("add", "Water the plants", "--due", "2030-01-10 09:00", "--repeat", "daily", "--remind", "10m").status, 0)
+        XCTAssertEqual(
+            try run("add", "Water the plants", "--due", "2030-01-10 09:00", "--repeat", "daily", "--remind", "10m")
+                .status, 0)
         XCTAssertEqual(try run("sync").status, 0)
         XCTAssertEqual(try run("check", "1").status, 0)
         XCTAssertEqual(try run("sync").status, 0)
-        XCTAssertEqual(try phone("""
-            for todo in calendar.todos():
-                c = todo.icalendar_component
-                a = c.walk('VALARM')[0]
-                print(c['DUE'].to_ical().decode(), c['DUE'].params.get('TZID'), a['TRIGGER'].to_ical().decode(), a['TRIGGER'].params['RELATED'])
-            """), "20300111T090000 Europe/Berlin -PT10M END\n", "08:50 in Berlin on the 11th: the series is Berlin's")
-        XCTAssertTrue(try run("show", "1").stdout.contains("Reminders:   Friday 01/11/30 08:50 (10 minutes before the due)\n"))
+        XCTAssertEqual(
+            try phone(
+                """
+                for todo in calendar.todos():
+                    c = todo.icalendar_component
+                    a = c.walk('VALARM')[0]
+                    print(c['DUE'].to_ical().decode(), c['DUE'].params.get('TZID'), a['TRIGGER'].to_ical().decode(), a['TRIGGER'].params['RELATED'])
+                """), "20300111T090000 Europe/Berlin -PT10M END\n",
+            "08:50 in Berlin on the 11th: the series is Berlin's")
+        XCTAssertTrue(
+            try run("show", "1").stdout.contains("Reminders:   Friday 01/11/30 08:50 (10 minutes before the due)\n"))
     }
 
     /// A phone's reminder whose time has come is printed by `todo remind` once; a done task's never.
     func test_remind_printsAPhonesReminderOnce_andNeverADoneTasks() throws {
         XCTAssertEqual(try run("sync", "setup", server.url.absoluteString, "--user", "alice").status, 0)
-        _ = try phone("""
+        _ = try phone(
+            """
             import datetime
             due = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(minutes=10)).strftime('%Y%m%dT%H%M%SZ')
             for uid, title, status in [('soon@phone', 'Call the plumber', 'NEEDS-ACTION'), ('done@phone', 'Feed the cat', 'COMPLETED')]:

@@ -1,10 +1,11 @@
 import Foundation
 import TestSupport
-@testable import ToDoCore
-@testable import ToDoNetwork
+import ToDoModel
 import ToDoURLSession
 import XCTest
-import ToDoModel
+
+@testable import ToDoCore
+@testable import ToDoNetwork
 
 /// Two lists and a phone kept in step through a real Radicale on 127.0.0.1: the phone is the
 /// Python `caldav` library, stamping LAST-MODIFIED as phone apps do.
@@ -37,10 +38,14 @@ final class SyncRunTests: XCTestCase {
 
     /// A list set up to sync with the calendar (Radicale's "Tasks" unless another is named),
     /// holding items of these titles.
-    private func list(_ name: String, holding titles: [String] = [], calendar: WebAddress? = nil, calendarName: String = "Tasks") throws -> JSONFileStore {
-        let store = JSONFileStore(fileURL: directory.file("\(name).json"), now: { [time] in Date(timeIntervalSince1970: time.now) })
-        let account = SyncState.Account(calendar: calendar ?? self.calendar, calendarName: calendarName, user: "alice", passwordCommand: nil,
-                                        allowsHTTP: false)
+    private func list(
+        _ name: String, holding titles: [String] = [], calendar: WebAddress? = nil, calendarName: String = "Tasks"
+    ) throws -> JSONFileStore {
+        let store = JSONFileStore(
+            fileURL: directory.file("\(name).json"), now: { [time] in Date(timeIntervalSince1970: time.now) })
+        let account = SyncState.Account(
+            calendar: calendar ?? self.calendar, calendarName: calendarName, user: "alice", passwordCommand: nil,
+            allowsHTTP: false)
         try store.update(withSyncState: { manager, state in
             for title in titles { _ = try manager.add(ToDoItem(title: title)) }
             state = SyncState(account: account)
@@ -48,17 +53,25 @@ final class SyncRunTests: XCTestCase {
         return store
     }
 
-    private func sync(_ store: JSONFileStore, tieBreaker: SyncSide = .local, force: Bool = false,
-                      transport: any HTTPTransport = URLSessionTransport(), password: String = "secret", timeout: Double = 20) throws -> SyncReport {
-        try syncRun(store, tieBreaker: tieBreaker, force: force, transport: transport, password: password, timeout: timeout).run()
+    private func sync(
+        _ store: JSONFileStore, tieBreaker: SyncSide = .local, force: Bool = false,
+        transport: any HTTPTransport = URLSessionTransport(), password: String = "secret", timeout: Double = 20
+    ) throws -> SyncReport {
+        try syncRun(
+            store, tieBreaker: tieBreaker, force: force, transport: transport, password: password, timeout: timeout
+        ).run()
     }
 
     /// A sync of `store` with the calendar, ready to run.
-    private func syncRun(_ store: JSONFileStore, tieBreaker: SyncSide = .local, force: Bool = false,
-                         transport: any HTTPTransport = URLSessionTransport(), password: String = "secret", timeout: Double = 20) -> SyncRun {
-        let client = CalDAVClient(transport: transport, credentials: HTTPCredentials(user: "alice", password: password), timeout: timeout)
-        return SyncRun(store: store, client: client, timeZone: berlin, now: { [time] in Date(timeIntervalSince1970: time.now) },
-                       productID: "-//todo//test//EN", tieBreaker: tieBreaker, force: force, command: ["sync"])
+    private func syncRun(
+        _ store: JSONFileStore, tieBreaker: SyncSide = .local, force: Bool = false,
+        transport: any HTTPTransport = URLSessionTransport(), password: String = "secret", timeout: Double = 20
+    ) -> SyncRun {
+        let client = CalDAVClient(
+            transport: transport, credentials: HTTPCredentials(user: "alice", password: password), timeout: timeout)
+        return SyncRun(
+            store: store, client: client, timeZone: berlin, now: { [time] in Date(timeIntervalSince1970: time.now) },
+            productID: "-//todo//test//EN", tieBreaker: tieBreaker, force: force, command: ["sync"])
     }
 
     /// The phone: Python with the caldav library against the calendar, stamping its changes with
@@ -98,7 +111,8 @@ final class SyncRunTests: XCTestCase {
 
     /// The phone sets `property` of the task titled `title` to `value`, stamped with the clock.
     private func phone(sets property: String, to value: String, onTaskTitled title: String) throws {
-        _ = try phone("""
+        _ = try phone(
+            """
             for todo in calendar.todos():
                 if str(todo.icalendar_component['SUMMARY']) == '\(title)':
                     todo.icalendar_component['\(property)'] = '\(value)'
@@ -132,9 +146,12 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(try desktop.load().toDoItems.first { $0.title == "Call Mom" }?.tags, ["family"])
 
         // The phone sees both, completes one and adds one.
-        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"), "['Buy milk', 'Call Mom']\n")
+        XCTAssertEqual(
+            try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"),
+            "['Buy milk', 'Call Mom']\n")
         clock += 60
-        _ = try phone("""
+        _ = try phone(
+            """
             for todo in calendar.todos():
                 if str(todo.icalendar_component['SUMMARY']) == 'Buy milk':
                     todo.icalendar_component['STATUS'] = 'COMPLETED'
@@ -146,11 +163,15 @@ final class SyncRunTests: XCTestCase {
         // The desktop renames Call Mom meanwhile.
         clock += 60
         try desktop.update { manager in
-            _ = try manager.updateItem(withID: manager.toDoItems.first { $0.title == "Call Mom" }!.id) { $0.title = "Call Mom back" }
+            _ = try manager.updateItem(withID: manager.toDoItems.first { $0.title == "Call Mom" }!.id) {
+                $0.title = "Call Mom back"
+            }
         }
         report = try sync(desktop)
         XCTAssertEqual(report.sent.map(\.title), ["Call Mom back"])
-        XCTAssertEqual(Set(report.received.added.map(\.title) + report.received.updated.map(\.title)), ["Water the plants", "Buy milk"])
+        XCTAssertEqual(
+            Set(report.received.added.map(\.title) + report.received.updated.map(\.title)),
+            ["Water the plants", "Buy milk"])
         report = try sync(laptop)
         let laptopList = try laptop.load()
         XCTAssertEqual(laptopList.toDoItems.map(\.title).sorted(), ["Call Mom back", "Water the plants"])
@@ -159,10 +180,14 @@ final class SyncRunTests: XCTestCase {
         // A second sync right after sends and receives nothing.
         for store in [laptop, desktop] {
             let again = try sync(store)
-            XCTAssertEqual(again.sent.count + again.received.added.count + again.received.updated.count + again.received.removed.count, 0)
+            XCTAssertEqual(
+                again.sent.count + again.received.added.count + again.received.updated.count
+                    + again.received.removed.count, 0)
         }
-        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos(include_completed=True)))"),
-                       "['Buy milk', 'Call Mom back', 'Water the plants']\n")
+        XCTAssertEqual(
+            try phone(
+                "print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos(include_completed=True)))"),
+            "['Buy milk', 'Call Mom back', 'Water the plants']\n")
     }
 
     /// The first sync of a list that already holds items into a calendar that already holds them
@@ -185,7 +210,9 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(report.sent.map(\.title), ["Bread"])
         XCTAssertEqual(report.received.added.count + report.received.twins.count, 0)
         XCTAssertEqual(try desktop.load().toDoItems.map(\.title), ["Tea", "Milk", "Bread"])
-        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"), "['Bread', 'Milk', 'Tea']\n")
+        XCTAssertEqual(
+            try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"),
+            "['Bread', 'Milk', 'Tea']\n")
         XCTAssertEqual(try sync(laptop).received.added.map(\.title), ["Bread"])
         XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Milk", "Bread"])
     }
@@ -196,9 +223,12 @@ final class SyncRunTests: XCTestCase {
         let laptop = try list("laptop", holding: ["Tea"])
         _ = try sync(laptop)
         clock += 60
-        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Green tea" } }
+        try laptop.update { manager in
+            _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Green tea" }
+        }
         clock += 60
-        _ = try phone("""
+        _ = try phone(
+            """
             for todo in calendar.todos():
                 todo.icalendar_component['SUMMARY'] = 'Black tea'
                 stamp(todo)
@@ -215,7 +245,8 @@ final class SyncRunTests: XCTestCase {
         report = try sync(laptop)
         XCTAssertEqual(report.sent.map(\.title), ["Green tea"])
         XCTAssertEqual(report.conflicts.count, 0)
-        XCTAssertEqual(try phone("print([str(t.icalendar_component['SUMMARY']) for t in calendar.todos()])"), "['Green tea']\n")
+        XCTAssertEqual(
+            try phone("print([str(t.icalendar_component['SUMMARY']) for t in calendar.todos()])"), "['Green tea']\n")
     }
 
     /// What arrives is never refused by the uniqueness rule (the calendar's data is not this
@@ -240,7 +271,11 @@ final class SyncRunTests: XCTestCase {
             let answer = try send(request)
             if request.method == "REPORT", !once.done {
                 once.done = true
-                do { try laptop.update(command: ["add", "Eggs"]) { manager in _ = try manager.add(ToDoItem(title: "Eggs")) } } catch {
+                do {
+                    try laptop.update(command: ["add", "Eggs"]) { manager in
+                        _ = try manager.add(ToDoItem(title: "Eggs"))
+                    }
+                } catch {
                     throw .failed("\(error)")
                 }
             }
@@ -249,8 +284,11 @@ final class SyncRunTests: XCTestCase {
         let report = try sync(laptop, transport: meanwhile)
         XCTAssertEqual(report.sent.map(\.title), ["Tea", "Eggs"])
         XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Eggs"])
-        XCTAssertEqual(try laptop.history().entries.map(\.command), [[], ["add", "Eggs"]], "the sync itself changed nothing here")
-        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"), "['Eggs', 'Tea']\n")
+        XCTAssertEqual(
+            try laptop.history().entries.map(\.command), [[], ["add", "Eggs"]], "the sync itself changed nothing here")
+        XCTAssertEqual(
+            try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"),
+            "['Eggs', 'Tea']\n")
     }
 
     /// A server that answers 500, refuses the password, or is too slow to answer stops the sync
@@ -265,13 +303,18 @@ final class SyncRunTests: XCTestCase {
         let before = try files.map { try Data(contentsOf: $0) }
 
         let failing = interposed { request, send throws(HTTPError) in
-            request.method == "REPORT" ? HTTPResponse(status: 500, body: Array("Internal Server Error".utf8)) : try send(request)
+            request.method == "REPORT"
+                ? HTTPResponse(status: 500, body: Array("Internal Server Error".utf8)) : try send(request)
         }
         XCTAssertThrowsError(try sync(laptop, transport: failing)) {
             XCTAssertEqual($0 as? SyncError, .server(.unexpectedStatus(500, while: "asking what changed")))
         }
-        XCTAssertThrowsError(try sync(laptop, password: "wrong")) { XCTAssertEqual($0 as? SyncError, .server(.credentialsRefused)) }
-        let slow = try LocalHTTPServer { _ in LocalHTTPServer.Response(status: 207, body: "", contentType: "application/xml", delay: 10) }
+        XCTAssertThrowsError(try sync(laptop, password: "wrong")) {
+            XCTAssertEqual($0 as? SyncError, .server(.credentialsRefused))
+        }
+        let slow = try LocalHTTPServer { _ in
+            LocalHTTPServer.Response(status: 207, body: "", contentType: "application/xml", delay: 10)
+        }
         let started = Date()
         let slowly = interposed { request, send throws(HTTPError) in
             var elsewhere = request
@@ -295,7 +338,8 @@ final class SyncRunTests: XCTestCase {
         let laptop = try list("laptop", holding: ["Tea", "Bread"])
         _ = try sync(laptop)
         clock += 60
-        _ = try phone("""
+        _ = try phone(
+            """
             for todo in calendar.todos():
                 component = todo.icalendar_component
                 if str(component['SUMMARY']) == 'Tea':
@@ -313,12 +357,15 @@ final class SyncRunTests: XCTestCase {
         }
         let report = try sync(laptop)
         let items = try laptop.load().toDoItems
-        XCTAssertEqual(items.map(\.title), ["Black tea", "Rye bread"], "the later title wins; the edited bread comes back")
+        XCTAssertEqual(
+            items.map(\.title), ["Black tea", "Rye bread"], "the later title wins; the edited bread comes back")
         XCTAssertEqual(items[0].priority, 1, "the phone's priority is kept")
         XCTAssertEqual(report.conflicts.map(\.conflict.field), [.title])
         XCTAssertEqual(report.conflicts.first?.conflict.lost.title, "Green tea")
         XCTAssertEqual(report.keptAgainstDelete.map(\.item.title), ["Rye bread"])
-        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"), "['Black tea', 'Rye bread']\n")
+        XCTAssertEqual(
+            try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"),
+            "['Black tea', 'Rye bread']\n")
     }
 
     /// A phone script that never moves LAST-MODIFIED (python-caldav's `save()` keeps what todo
@@ -327,27 +374,34 @@ final class SyncRunTests: XCTestCase {
         let laptop = try list("laptop", holding: ["Tea", "Bread"])
         _ = try sync(laptop)
         clock += 60
-        _ = try phone("""
+        _ = try phone(
+            """
             for todo in calendar.todos():
                 todo.icalendar_component['SUMMARY'] = 'Phone ' + str(todo.icalendar_component['SUMMARY'])
                 todo.save()
             """)
         clock += 60
         try laptop.update { manager in
-            for item in manager.toDoItems { _ = try manager.updateItem(withID: item.id) { $0.title = "Laptop " + $0.title } }
+            for item in manager.toDoItems {
+                _ = try manager.updateItem(withID: item.id) { $0.title = "Laptop " + $0.title }
+            }
         }
         var report = try sync(laptop, tieBreaker: .remote)
-        XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Phone Tea", "Phone Bread"], "the phone's, as preferred, not the laptop's later time")
+        XCTAssertEqual(
+            try laptop.load().toDoItems.map(\.title), ["Phone Tea", "Phone Bread"],
+            "the phone's, as preferred, not the laptop's later time")
         XCTAssertEqual(report.conflicts.map(\.conflict.winner), [.remote, .remote])
         XCTAssertEqual(report.conflicts.map(\.conflict.byPreference), [true, true])
 
         clock += 60
-        _ = try phone("""
+        _ = try phone(
+            """
             for todo in calendar.todos():
                 todo.icalendar_component['SUMMARY'] = str(todo.icalendar_component['SUMMARY']) + ' again'
                 todo.save()
             """)
-        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Mine" } }
+        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Mine" }
+        }
         report = try sync(laptop, tieBreaker: .local)
         XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Mine", "Phone Bread again"])
         XCTAssertEqual(report.conflicts.map(\.conflict.byPreference), [true])
@@ -357,12 +411,17 @@ final class SyncRunTests: XCTestCase {
     /// of places leaves the address out).
     func test_anAddressOnlyEdit_travelsBothWays() throws {
         let laptop = try list("laptop")
-        try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Dentist", location: Location(name: "Clinic", address: "1 Main St"))) }
+        try laptop.update { manager in
+            _ = try manager.add(ToDoItem(title: "Dentist", location: Location(name: "Clinic", address: "1 Main St")))
+        }
         _ = try sync(laptop)
         clock += 60
-        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.location?.address = "2 Side St" } }
+        try laptop.update { manager in
+            _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.location?.address = "2 Side St" }
+        }
         XCTAssertEqual(try sync(laptop).sent.map(\.title), ["Dentist"])
-        XCTAssertEqual(try phone("print(str(calendar.todos()[0].icalendar_component['X-TODO-ADDRESS']))"), "2 Side St\n")
+        XCTAssertEqual(
+            try phone("print(str(calendar.todos()[0].icalendar_component['X-TODO-ADDRESS']))"), "2 Side St\n")
         clock += 60
         try phone(sets: "X-TODO-ADDRESS", to: "3 Hill Rd", onTaskTitled: "Dentist")
         XCTAssertEqual(try sync(laptop).received.updated.map(\.title), ["Dentist"])
@@ -382,8 +441,10 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea"])
         XCTAssertEqual(try laptop.load().doneItems.map(\.title), ["Milk"])
         XCTAssertEqual(try sync(laptop).sent.count, 0, "the phone's CANCELLED stays as it is")
-        XCTAssertEqual(try phone("print([str(t.icalendar_component.get('STATUS')) for t in calendar.todos(include_completed=True) "
-                                 + "if str(t.icalendar_component['SUMMARY']) == 'Milk'])"), "['CANCELLED']\n")
+        XCTAssertEqual(
+            try phone(
+                "print([str(t.icalendar_component.get('STATUS')) for t in calendar.todos(include_completed=True) "
+                    + "if str(t.icalendar_component['SUMMARY']) == 'Milk'])"), "['CANCELLED']\n")
     }
 
     /// Two syncs of one list at once (a timer's and the user's): each item reaches the server
@@ -416,7 +477,10 @@ final class SyncRunTests: XCTestCase {
         let titles = try laptop.load().toDoItems.map(\.title)
         XCTAssertEqual(titles.count, 41)
         XCTAssertEqual(Set(titles).count, 41)
-        XCTAssertEqual(try phone("t = [str(t.icalendar_component['SUMMARY']) for t in calendar.todos()]; print(len(t), len(set(t)))"), "41 41\n")
+        XCTAssertEqual(
+            try phone(
+                "t = [str(t.icalendar_component['SUMMARY']) for t in calendar.todos()]; print(len(t), len(set(t)))"),
+            "41 41\n")
         let again = try sync(laptop)
         XCTAssertEqual(again.sent.count + again.received.added.count + again.received.updated.count, 0)
     }
@@ -442,15 +506,24 @@ final class SyncRunTests: XCTestCase {
     private func fetchedTasksRewritten(_ rewrite: @escaping @Sendable (inout [UInt8]) -> Void) -> ScriptedTransport {
         interposed { request, send throws(HTTPError) in
             var answer = try send(request)
-            if String(decoding: request.body ?? [], as: UTF8.self).contains("calendar-multiget") { rewrite(&answer.body) }
+            if String(decoding: request.body ?? [], as: UTF8.self).contains("calendar-multiget") {
+                rewrite(&answer.body)
+            }
             return answer
         }
     }
 
-    private func interposed(_ change: @escaping @Sendable (HTTPRequest, (HTTPRequest) throws(HTTPError) -> HTTPResponse) throws(HTTPError) -> HTTPResponse)
-        -> ScriptedTransport {
+    private func interposed(
+        _ change:
+            @escaping @Sendable (HTTPRequest, (HTTPRequest) throws(HTTPError) -> HTTPResponse) throws(HTTPError) ->
+            HTTPResponse
+    )
+        -> ScriptedTransport
+    {
         let real = URLSessionTransport()
-        return ScriptedTransport { request throws(HTTPError) in try change(request) { request throws(HTTPError) in try real.send(request) } }
+        return ScriptedTransport { request throws(HTTPError) in
+            try change(request) { request throws(HTTPError) in try real.send(request) }
+        }
     }
 
     /// A server (or whoever sits between) listing hrefs on another host or outside the calendar
@@ -461,10 +534,15 @@ final class SyncRunTests: XCTestCase {
         let laptop = try list("laptop", holding: ["Tea"])
         _ = try sync(laptop)
         _ = try phone("calendar.save_todo(summary='Milk', uid='milk@phone')")
-        let planted = ["//127.0.0.1:\(elsewhere.port)/steal.ics", "/alice/tasks/../other/evil.ics", "http://127.0.0.1:\(elsewhere.port)/alice/tasks/x.ics"]
+        let planted = [
+            "//127.0.0.1:\(elsewhere.port)/steal.ics", "/alice/tasks/../other/evil.ics",
+            "http://127.0.0.1:\(elsewhere.port)/alice/tasks/x.ics"
+        ]
         let hostile = interposed { request, send throws(HTTPError) in
             var answer = try send(request)
-            guard request.method == "REPORT", let end = String(decoding: answer.body, as: UTF8.self).range(of: "</", options: .backwards) else { return answer }
+            guard request.method == "REPORT",
+                let end = String(decoding: answer.body, as: UTF8.self).range(of: "</", options: .backwards)
+            else { return answer }
             var text = String(decoding: answer.body, as: UTF8.self)
             let extra = planted.map { href in
                 #"<response xmlns="DAV:"><href>\#(href)</href><propstat><prop><getetag>"e"</getetag>"#
@@ -475,7 +553,9 @@ final class SyncRunTests: XCTestCase {
             answer.body = Array(text.utf8)
             return answer
         }
-        try laptop.update { manager in _ = try manager.updateItem(withID: manager.item(at: 0).id) { $0.title = "Green tea" } }
+        try laptop.update { manager in
+            _ = try manager.updateItem(withID: manager.item(at: 0).id) { $0.title = "Green tea" }
+        }
         let report = try sync(laptop, transport: hostile)
 
         XCTAssertEqual(report.received.added.map(\.title), ["Milk"])
@@ -500,25 +580,33 @@ final class SyncRunTests: XCTestCase {
         let laptop = try list("laptop", holding: ["One", "Two", "Three", "Four"])
         let third = try laptop.load().toDoItems[2]
         let refusing = interposed { request, send throws(HTTPError) in
-            guard request.method == "PUT", String(decoding: request.body ?? [], as: UTF8.self).contains("SUMMARY:Three") else { return try send(request) }
-            return HTTPResponse(status: 403, body: Array(("""
-                <?xml version="1.0" encoding="utf-8"?>
-                <D:error xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><C:unique-scheduling-object-resource>\
-                <D:href>/dav/calendars/user/alice/Default/\(third.uid).ics</D:href></C:unique-scheduling-object-resource></D:error>
-                """).utf8))
+            guard request.method == "PUT", String(decoding: request.body ?? [], as: UTF8.self).contains("SUMMARY:Three")
+            else { return try send(request) }
+            return HTTPResponse(
+                status: 403,
+                body: Array(
+                    ("""
+                    <?xml version="1.0" encoding="utf-8"?>
+                    <D:error xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><C:unique-scheduling-object-resource>\
+                    <D:href>/dav/calendars/user/alice/Default/\(third.uid).ics</D:href></C:unique-scheduling-object-resource></D:error>
+                    """).utf8))
         }
         let report = try sync(laptop, transport: refusing)
         XCTAssertEqual(report.sent.map(\.title), ["One", "Two", "Four"])
         XCTAssertEqual(report.refused.map(\.item.title), ["Three"])
-        XCTAssertEqual(report.refused.first?.reason, "the server refused it (403 unique-scheduling-object-resource): a task with its UID is already at"
-                       + " /dav/calendars/user/alice/Default/\(third.uid).ics, and the server keeps a UID in one calendar;"
-                       + " sync with that calendar (todo sync forget, then todo sync setup \(server.url.absoluteString)dav/calendars/user/alice/Default/),"
-                       + " or remove the task there")
+        XCTAssertEqual(
+            report.refused.first?.reason,
+            "the server refused it (403 unique-scheduling-object-resource): a task with its UID is already at"
+                + " /dav/calendars/user/alice/Default/\(third.uid).ics, and the server keeps a UID in one calendar;"
+                + " sync with that calendar (todo sync forget, then todo sync setup \(server.url.absoluteString)dav/calendars/user/alice/Default/),"
+                + " or remove the task there")
         XCTAssertEqual(try laptop.loadSyncState()?.inStep, false)
         let again = try sync(laptop)
         XCTAssertEqual(again.sent.map(\.title), ["Three"])
         XCTAssertEqual(again.refused.count, 0)
-        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"), "['Four', 'One', 'Three', 'Two']\n")
+        XCTAssertEqual(
+            try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"),
+            "['Four', 'One', 'Three', 'Two']\n")
     }
 
     /// A 5xx to a write named by its version (SOGo's answer when its database sees two writes at
@@ -526,10 +614,14 @@ final class SyncRunTests: XCTestCase {
     func test_aServerErrorToAConditionalWrite_isTriedAgain_andSaidWhenItStays() throws {
         let laptop = try list("laptop", holding: ["Tea", "Milk"])
         _ = try sync(laptop)
-        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Green tea" } }
+        try laptop.update { manager in
+            _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Green tea" }
+        }
         let failures = SharedLog<Int>()
         let failingOnce = interposed { request, send throws(HTTPError) in
-            guard request.method == "PUT", request.headers["If-Match"] != nil, failures.count == 0 else { return try send(request) }
+            guard request.method == "PUT", request.headers["If-Match"] != nil, failures.count == 0 else {
+                return try send(request)
+            }
             failures.append(500)
             return HTTPResponse(status: 500, body: Array("could not serialize access due to concurrent update".utf8))
         }
@@ -538,7 +630,9 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(report.refused.count, 0)
         XCTAssertEqual(report.rounds, 2)
 
-        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[1].id) { $0.title = "Oat milk" } }
+        try laptop.update { manager in
+            _ = try manager.updateItem(withID: manager.toDoItems[1].id) { $0.title = "Oat milk" }
+        }
         let failingAlways = interposed { request, send throws(HTTPError) in
             request.method == "PUT" ? HTTPResponse(status: 503, body: []) : try send(request)
         }
@@ -558,24 +652,35 @@ final class SyncRunTests: XCTestCase {
         let sogo = interposed { request, send throws(HTTPError) in
             let body = String(decoding: request.body ?? [], as: UTF8.self)
             if request.url.absoluteString.contains("&") { return HTTPResponse(status: 404, body: []) }
-            if body.contains("calendar-multiget"), let raw = body.range(of: #"<d:href>[^<]*&amp;[^<]*</d:href>"#, options: .regularExpression) {
+            if body.contains("calendar-multiget"),
+                let raw = body.range(of: #"<d:href>[^<]*&amp;[^<]*</d:href>"#, options: .regularExpression)
+            {
                 // As the real SOGo 5.8 answers: a 404 for the href cut at its `&`.
                 let href = body[raw].dropFirst(8).dropLast(9).components(separatedBy: "&amp;")[0]
-                return HTTPResponse(status: 207, body: Array(#"<?xml version="1.0"?><multistatus xmlns="DAV:"><response><href>\#(href)</href><status>HTTP/1.1 404 Not Found</status></response></multistatus>"#.utf8))
+                return HTTPResponse(
+                    status: 207,
+                    body: Array(
+                        #"<?xml version="1.0"?><multistatus xmlns="DAV:"><response><href>\#(href)</href><status>HTTP/1.1 404 Not Found</status></response></multistatus>"#
+                            .utf8))
             }
             var answer = try send(request)
-            answer.body = Array(String(decoding: answer.body, as: UTF8.self).replacingOccurrences(of: "%26", with: "&amp;").utf8)
+            answer.body = Array(
+                String(decoding: answer.body, as: UTF8.self).replacingOccurrences(of: "%26", with: "&amp;").utf8)
             return answer
         }
         var report = try sync(laptop, transport: sogo)
         XCTAssertEqual(report.received.added.map(\.title), ["Honey"])
         guard report.received.added.count == 1 else { return }
         XCTAssertEqual(report.unreadable.count, 0)
-        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[1].id) { $0.title = "Raw honey" } }
+        try laptop.update { manager in
+            _ = try manager.updateItem(withID: manager.toDoItems[1].id) { $0.title = "Raw honey" }
+        }
         report = try sync(laptop, transport: sogo)
         XCTAssertEqual(report.sent.map(\.title), ["Raw honey"])
         XCTAssertEqual(report.refused.count, 0)
-        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"), "['Raw honey', 'Tea']\n")
+        XCTAssertEqual(
+            try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"),
+            "['Raw honey', 'Tea']\n")
         report = try sync(laptop, transport: sogo)
         XCTAssertEqual(report.sent.count + report.received.added.count + report.received.removed.count, 0)
     }
@@ -586,21 +691,26 @@ final class SyncRunTests: XCTestCase {
         let laptop = try list("laptop", holding: ["Tea"])
         _ = try sync(laptop)
         let folder = directory.url.appendingPathComponent("dav-radicale/collections/collection-root/alice/tasks")
-        let original = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".ics") })
+        let original = try XCTUnwrap(
+            FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".ics") })
         let text = try String(contentsOf: folder.appendingPathComponent(original), encoding: .utf8)
-        try text.replacingOccurrences(of: "SUMMARY:Tea", with: "SUMMARY:Tea copy").write(to: folder.appendingPathComponent("copy.ics"), atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "SUMMARY:Tea", with: "SUMMARY:Tea copy").write(
+            to: folder.appendingPathComponent("copy.ics"), atomically: true, encoding: .utf8)
 
         var report = try sync(laptop)
         XCTAssertEqual(report.unreadable.map(\.href), ["/alice/tasks/copy.ics"])
-        XCTAssertEqual(report.unreadable.first?.reason,
-                       "the task at /alice/tasks/\(original) has its UID, and the list takes one task of a UID; left as it is on the server")
+        XCTAssertEqual(
+            report.unreadable.first?.reason,
+            "the task at /alice/tasks/\(original) has its UID, and the list takes one task of a UID; left as it is on the server"
+        )
         XCTAssertEqual(report.received.added.count + report.received.refused.count, 0)
         try laptop.update { manager in _ = try manager.add(ToDoItem(title: "Milk")) }
         for _ in 0..<2 {
             report = try sync(laptop)
             XCTAssertEqual(report.deletedRemotely.count, 0)
         }
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("copy.ics").path), "never deleted")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("copy.ics").path), "never deleted")
         XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Milk"])
     }
 
@@ -608,9 +718,13 @@ final class SyncRunTests: XCTestCase {
     /// unreadable, every sync: it is read as Windows-1252, as an import reads such a file.
     func test_aTaskThatIsNotUTF8_isReadAsLatin1_andTheRestOfItsBatchArrives() throws {
         let laptop = try list("laptop")
-        _ = try phone("calendar.save_todo(summary='Cafe', uid='cafe@phone'); calendar.save_todo(summary='Milk', uid='milk@phone')")
+        _ = try phone(
+            "calendar.save_todo(summary='Cafe', uid='cafe@phone'); calendar.save_todo(summary='Milk', uid='milk@phone')"
+        )
         let latin = fetchedTasksRewritten { body in
-            if let range = body.firstRange(of: Array("SUMMARY:Cafe".utf8)) { body.replaceSubrange(range, with: Array("SUMMARY:Caf".utf8) + [0xE9]) }
+            if let range = body.firstRange(of: Array("SUMMARY:Cafe".utf8)) {
+                body.replaceSubrange(range, with: Array("SUMMARY:Caf".utf8) + [0xE9])
+            }
         }
         let report = try sync(laptop, transport: latin)
         XCTAssertEqual(report.unreadable.count, 0)
@@ -623,7 +737,9 @@ final class SyncRunTests: XCTestCase {
         let laptop = try list("laptop", holding: (1...30).map { "Task \($0)" })
         _ = try sync(laptop)
         func phoneDeletes(_ count: Int) throws {
-            _ = try phone("for todo in sorted(calendar.todos(), key=lambda t: str(t.icalendar_component['SUMMARY']))[:\(count)]: todo.delete()")
+            _ = try phone(
+                "for todo in sorted(calendar.todos(), key=lambda t: str(t.icalendar_component['SUMMARY']))[:\(count)]: todo.delete()"
+            )
         }
         clock += 60
         try phoneDeletes(14)
@@ -631,7 +747,9 @@ final class SyncRunTests: XCTestCase {
         clock += 3_600
         try phoneDeletes(7)
         XCTAssertThrowsError(try sync(laptop)) { error in
-            XCTAssertEqual(error as? SyncError, .deletesTooMuch(local: 7, remote: 0, localCount: 30, remoteCount: 9, earlier: 14), "21 of 30 in a day")
+            XCTAssertEqual(
+                error as? SyncError, .deletesTooMuch(local: 7, remote: 0, localCount: 30, remoteCount: 9, earlier: 14),
+                "21 of 30 in a day")
         }
         XCTAssertEqual(try laptop.load().toDoItems.count, 16, "nothing was changed")
         clock += 86_400
@@ -644,10 +762,13 @@ final class SyncRunTests: XCTestCase {
     /// A task larger than todo takes for one (8 MB) is left alone and said; the rest arrives.
     func test_aTaskLargerThanTodoTakes_isLeftAlone_andTheRestArrives() throws {
         let laptop = try list("laptop")
-        _ = try phone("calendar.save_todo(summary='Big', uid='big@phone'); calendar.save_todo(summary='Milk', uid='milk@phone')")
+        _ = try phone(
+            "calendar.save_todo(summary='Big', uid='big@phone'); calendar.save_todo(summary='Milk', uid='milk@phone')")
         let swelling = fetchedTasksRewritten { body in
             guard let range = body.firstRange(of: Array("SUMMARY:Big".utf8)) else { return }
-            body.replaceSubrange(range, with: Array("SUMMARY:Big\nDESCRIPTION:".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 9 << 20))
+            body.replaceSubrange(
+                range,
+                with: Array("SUMMARY:Big\nDESCRIPTION:".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 9 << 20))
         }
         let report = try sync(laptop, transport: swelling)
         XCTAssertEqual(report.received.added.map(\.title), ["Milk"])
@@ -660,15 +781,20 @@ final class SyncRunTests: XCTestCase {
     func test_aWriteAnotherClientOverwroteAtTheSameMoment_isMergedAgain() throws {
         let laptop = try list("laptop", holding: ["Tea"])
         _ = try sync(laptop)
-        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Black tea" } }
+        try laptop.update { manager in
+            _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Black tea" }
+        }
         let racing = interposed { request, send throws(HTTPError) in
             let body = String(decoding: request.body ?? [], as: UTF8.self)
-            guard request.method == "PUT", request.headers["If-Match"] != nil, body.contains("SUMMARY:Black tea") else { return try send(request) }
+            guard request.method == "PUT", request.headers["If-Match"] != nil, body.contains("SUMMARY:Black tea") else {
+                return try send(request)
+            }
             var answer = try send(request)
             // The other laptop's write of the same version, priority set, landing just after.
             var other = request
             other.headers["If-Match"] = nil
-            other.body = Array(body.replacingOccurrences(of: "SUMMARY:Black tea", with: "SUMMARY:Tea\r\nPRIORITY:1").utf8)
+            other.body = Array(
+                body.replacingOccurrences(of: "SUMMARY:Black tea", with: "SUMMARY:Tea\r\nPRIORITY:1").utf8)
             _ = try send(other)
             answer.headers["etag"] = nil
             return answer
@@ -678,7 +804,9 @@ final class SyncRunTests: XCTestCase {
         let item = try XCTUnwrap(laptop.load().toDoItems.first)
         XCTAssertEqual(item.title, "Black tea")
         XCTAssertEqual(item.priority, 1, "the other laptop's edit arrived")
-        XCTAssertEqual(try phone("t = calendar.todos()[0].icalendar_component; print(str(t['SUMMARY']), str(t.get('PRIORITY')))"), "Black tea 1\n")
+        XCTAssertEqual(
+            try phone("t = calendar.todos()[0].icalendar_component; print(str(t['SUMMARY']), str(t.get('PRIORITY')))"),
+            "Black tea 1\n")
         XCTAssertEqual(try sync(laptop).sent.count, 0)
     }
 
@@ -700,15 +828,19 @@ final class SyncRunTests: XCTestCase {
         var report = try sync(laptop, transport: counting)
         XCTAssertEqual(report.sent.count + report.received.added.count + report.received.updated.count, 0)
         XCTAssertEqual(counting.requests.map(\.method), ["REPORT"])
-        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: statePath)[.modificationDate] as? Date, written, "the state is not written")
+        XCTAssertEqual(
+            try FileManager.default.attributesOfItem(atPath: statePath)[.modificationDate] as? Date, written,
+            "the state is not written")
 
         let listPath = directory.file("laptop.json").path
         let text = try String(contentsOfFile: listPath, encoding: .utf8)
-        try text.replacingOccurrences(of: "\"Milk\"", with: "\"Oat milk\"").write(toFile: listPath, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"Milk\"", with: "\"Oat milk\"").write(
+            toFile: listPath, atomically: true, encoding: .utf8)
         report = try sync(laptop)
         XCTAssertEqual(report.sent.map(\.title), ["Oat milk"])
-        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"),
-                       "['Bread', 'Oat milk', 'Tea']\n")
+        XCTAssertEqual(
+            try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"),
+            "['Bread', 'Oat milk', 'Tea']\n")
     }
 
     /// The phone changes an item between todo's fetch and its PUT: the server answers 412, and
@@ -716,7 +848,9 @@ final class SyncRunTests: XCTestCase {
     func test_aChangeOnTheServerWhileSending_isMergedByAnotherRound() throws {
         let laptop = try list("laptop", holding: ["Tea"])
         _ = try sync(laptop)
-        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Green tea" } }
+        try laptop.update { manager in
+            _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Green tea" }
+        }
         let phoneScript = """
             for todo in calendar.todos():
                 todo.icalendar_component.add('PRIORITY', 1)
@@ -737,35 +871,46 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(report.rounds, 2)
         XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Green tea"])
         XCTAssertEqual(try laptop.load().toDoItems.first?.priority, 1)
-        XCTAssertEqual(try phone("print([(str(t.icalendar_component['SUMMARY']), int(t.icalendar_component['PRIORITY'])) for t in calendar.todos()])"),
-                       "[('Green tea', 1)]\n")
+        XCTAssertEqual(
+            try phone(
+                "print([(str(t.icalendar_component['SUMMARY']), int(t.icalendar_component['PRIORITY'])) for t in calendar.todos()])"
+            ),
+            "[('Green tea', 1)]\n")
     }
 
     /// The calendar moved, and every request for its old place is redirected (308, as a proxy in
     /// front of a renamed collection answers): each is followed with its body and conditions, and
     /// the next syncs neither double nor delete anything.
     func test_aCalendarThatMoved_isFollowed_withNothingDoubledOrDeleted() throws {
-        let laptop = try list("laptop", holding: ["Tea", "Milk"], calendar: server.url.appendingPathComponent("alice/old-tasks/"))
+        let laptop = try list(
+            "laptop", holding: ["Tea", "Milk"], calendar: server.url.appendingPathComponent("alice/old-tasks/"))
         _ = try phone("calendar.save_todo(summary='Bread', uid='bread@phone')")
         let real = URLSessionTransport()
         let moved = ScriptedTransport { request throws(HTTPError) in
             try Redirects.follow(request) { current throws(HTTPError) in
                 let address = current.url.absoluteString
                 guard address.contains("/alice/old-tasks/") else { return try real.send(current) }
-                return HTTPResponse(status: 308, headers: ["Location": address.replacingOccurrences(of: "/old-tasks/", with: "/tasks/")], body: [])
+                return HTTPResponse(
+                    status: 308,
+                    headers: ["Location": address.replacingOccurrences(of: "/old-tasks/", with: "/tasks/")], body: [])
             }
         }
         var report = try sync(laptop, transport: moved)
         XCTAssertEqual(report.sent.map(\.title).sorted(), ["Milk", "Tea"])
         XCTAssertEqual(report.received.added.map(\.title), ["Bread"])
         report = try sync(laptop, transport: moved)
-        XCTAssertEqual(report.sent.count + report.received.added.count + report.received.removed.count + report.deletedRemotely.count, 0)
+        XCTAssertEqual(
+            report.sent.count + report.received.added.count + report.received.removed.count
+                + report.deletedRemotely.count, 0)
 
-        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Green tea" } }
+        try laptop.update { manager in
+            _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Green tea" }
+        }
         report = try sync(laptop, transport: moved)
         XCTAssertEqual(report.sent.map(\.title), ["Green tea"])
-        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"),
-                       "['Bread', 'Green tea', 'Milk']\n")
+        XCTAssertEqual(
+            try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"),
+            "['Bread', 'Green tea', 'Milk']\n")
         XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Green tea", "Milk", "Bread"])
     }
 
@@ -785,7 +930,8 @@ final class SyncRunTests: XCTestCase {
             guard request.method == "PUT", let body = request.body else { return try send(request) }
             var lines = String(decoding: body, as: UTF8.self).components(separatedBy: "\r\n")
             guard let summary = lines.firstIndex(where: { $0.hasPrefix("SUMMARY") }).map({ lines.remove(at: $0) }),
-                  let end = lines.firstIndex(of: "END:VTODO") else { throw .failed("not a task: \(lines)") }
+                let end = lines.firstIndex(of: "END:VTODO")
+            else { throw .failed("not a task: \(lines)") }
             lines.insert(contentsOf: ["X-SERVER-NOTE:rewritten", summary], at: end)
             var rewritten = request
             rewritten.body = Array(lines.joined(separator: "\r\n").utf8)
@@ -795,13 +941,16 @@ final class SyncRunTests: XCTestCase {
         }
         var report = try sync(laptop, transport: rewriting)
         XCTAssertEqual(report.sent.map(\.title).sorted(), ["Milk", "Tea"])
-        XCTAssertEqual(try laptop.loadSyncState()?.records.map { $0.etag != nil }, [true, true], "read back, since no ETag was given")
+        XCTAssertEqual(
+            try laptop.loadSyncState()?.records.map { $0.etag != nil }, [true, true],
+            "read back, since no ETag was given")
         XCTAssertTrue(try phone("print([t.data for t in calendar.todos()])").contains("X-SERVER-NOTE:rewritten"))
         XCTAssertEqual(try laptop.loadSyncState()?.lists.map(\.list), ["Shopping"])
 
         report = try sync(laptop)
-        XCTAssertEqual(report.sent.count + report.received.added.count + report.received.updated.count, 0,
-                       "\(report.sent) \(report.received.added) \(report.received.updated) \(report.conflicts)")
+        XCTAssertEqual(
+            report.sent.count + report.received.added.count + report.received.updated.count, 0,
+            "\(report.sent) \(report.received.added) \(report.received.updated) \(report.conflicts)")
         XCTAssertEqual(try laptop.loadSyncState()?.records.map { $0.etag != nil }, [true, true])
         let counting = interposed { request, send throws(HTTPError) in try send(request) }
         report = try sync(laptop, transport: counting)
@@ -824,11 +973,14 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(report.sent.count, 3)
         for _ in 0..<2 {
             report = try sync(laptop)
-            XCTAssertEqual(report.sent.count + report.received.added.count + report.received.refused.count + report.deletedRemotely.count, 0)
+            XCTAssertEqual(
+                report.sent.count + report.received.added.count + report.received.refused.count
+                    + report.deletedRemotely.count, 0)
         }
         XCTAssertEqual(Set(try laptop.loadSyncState()?.records.map(\.href) ?? []).count, 3)
-        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['UID']) for t in calendar.todos()))"),
-                       "['abc@example.com', 'café/1', 'with space+plus']\n")
+        XCTAssertEqual(
+            try phone("print(sorted(str(t.icalendar_component['UID']) for t in calendar.todos()))"),
+            "['abc@example.com', 'café/1', 'with space+plus']\n")
     }
 
     /// A server that cuts the list of changes short (a 507 for the calendar itself, as Nextcloud
@@ -839,13 +991,16 @@ final class SyncRunTests: XCTestCase {
         for _ in 0..<2 { _ = try sync(laptop) }
         let before = try XCTUnwrap(laptop.loadSyncState()?.syncToken)
         _ = try phone("calendar.save_todo(summary='Milk', uid='milk')")
-        let client = CalDAVClient(transport: URLSessionTransport(), credentials: HTTPCredentials(user: "alice", password: "secret"), timeout: 20)
+        let client = CalDAVClient(
+            transport: URLSessionTransport(), credentials: HTTPCredentials(user: "alice", password: "secret"),
+            timeout: 20)
         let afterMilk = try XCTUnwrap(client.changes(in: calendar, since: before))
         XCTAssertEqual(afterMilk.changed.map(\.href), ["/alice/tasks/milk.ics"])
         _ = try phone("calendar.save_todo(summary='Bread', uid='bread')")
         let milk = afterMilk.changed[0]
         let cutShort = interposed { request, send throws(HTTPError) in
-            guard request.method == "REPORT", String(decoding: request.body ?? [], as: UTF8.self).contains(before) else { return try send(request) }
+            guard request.method == "REPORT", String(decoding: request.body ?? [], as: UTF8.self).contains(before)
+            else { return try send(request) }
             // Milk, then "there is more", and the token after Milk.
             let answer = """
                 <?xml version="1.0" encoding="utf-8"?>
@@ -857,7 +1012,9 @@ final class SyncRunTests: XCTestCase {
         }
         let report = try sync(laptop, transport: cutShort)
         XCTAssertEqual(Set(report.received.added.map(\.title)), ["Milk", "Bread"])
-        XCTAssertEqual(cutShort.requests.filter { String(decoding: $0.body ?? [], as: UTF8.self).contains("sync-collection") }.count, 2)
+        XCTAssertEqual(
+            cutShort.requests.filter { String(decoding: $0.body ?? [], as: UTF8.self).contains("sync-collection") }
+                .count, 2)
         XCTAssertEqual(try sync(laptop).received.added.count, 0)
     }
 
@@ -872,20 +1029,30 @@ final class SyncRunTests: XCTestCase {
         let garbling = interposed { request, send throws(HTTPError) in
             var answer = try send(request)
             if String(decoding: request.body ?? [], as: UTF8.self).contains("calendar-multiget") {
-                answer.body = Array(String(decoding: answer.body, as: UTF8.self).replacingOccurrences(of: "BEGIN:VCALENDAR", with: "GARBLED").utf8)
+                answer.body = Array(
+                    String(decoding: answer.body, as: UTF8.self).replacingOccurrences(
+                        of: "BEGIN:VCALENDAR", with: "GARBLED"
+                    ).utf8)
             }
             return answer
         }
         // A server that leaves out what it was asked for is no news either.
         let forgetful = interposed { request, send throws(HTTPError) in
-            guard String(decoding: request.body ?? [], as: UTF8.self).contains("calendar-multiget") else { return try send(request) }
+            guard String(decoding: request.body ?? [], as: UTF8.self).contains("calendar-multiget") else {
+                return try send(request)
+            }
             return HTTPResponse(status: 207, body: Array(#"<?xml version="1.0"?><multistatus xmlns="DAV:"/>"#.utf8))
         }
-        for (transport, reason) in [(garbling, "not a task todo can read: line 1: not iCalendar"), (forgetful, "the server did not give it when asked")] {
+        for (transport, reason) in [
+            (garbling, "not a task todo can read: line 1: not iCalendar"),
+            (forgetful, "the server did not give it when asked")
+        ] {
             let report = try sync(laptop, transport: transport)
             XCTAssertEqual(report.unreadable.map { $0.href.hasSuffix(".ics") }, [true])
             XCTAssertEqual(report.unreadable.first.map { $0.reason.hasPrefix(reason) }, true, "\(report.unreadable)")
-            XCTAssertEqual(report.received.updated.count + report.received.removed.count + report.sent.count + report.deletedRemotely.count, 0)
+            XCTAssertEqual(
+                report.received.updated.count + report.received.removed.count + report.sent.count
+                    + report.deletedRemotely.count, 0)
             XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Milk"])
         }
 
@@ -912,7 +1079,9 @@ final class SyncRunTests: XCTestCase {
             let title = "Bread \(status)"
             _ = try phone("calendar.save_todo(summary='\(title)', uid='bread-\(status)@phone')")
             let noReport = interposed { request, send throws(HTTPError) in
-                if request.method == "REPORT", String(decoding: request.body ?? [], as: UTF8.self).contains("sync-collection") {
+                if request.method == "REPORT",
+                    String(decoding: request.body ?? [], as: UTF8.self).contains("sync-collection")
+                {
                     return HTTPResponse(status: status, body: [])
                 }
                 return try send(request)
@@ -943,7 +1112,9 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(try laptop.load().toDoItems.map(\.title), ["Tea", "Milk", "Bread"])
         let report = try sync(laptop)
         XCTAssertEqual(report.sent.map(\.title), ["Milk", "Bread"])
-        XCTAssertEqual(try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"), "['Bread', 'Milk', 'Tea']\n")
+        XCTAssertEqual(
+            try phone("print(sorted(str(t.icalendar_component['SUMMARY']) for t in calendar.todos()))"),
+            "['Bread', 'Milk', 'Tea']\n")
         XCTAssertEqual(try sync(laptop).sent.count, 0)
     }
 
@@ -961,7 +1132,8 @@ final class SyncRunTests: XCTestCase {
         }
         _ = try sync(laptop)
         clock += 60
-        _ = try phone("""
+        _ = try phone(
+            """
             import icalendar
             for todo in calendar.todos():
                 component = todo.icalendar_component
@@ -982,13 +1154,18 @@ final class SyncRunTests: XCTestCase {
             _ = try manager.checkOccurrence(withID: water.id, rules: berlin)
         }
         let report = try sync(laptop)
-        XCTAssertEqual(Set(report.sent.map(\.title)), ["Water the plants"], "the series moved, and its occurrence is a done task of its own")
+        XCTAssertEqual(
+            Set(report.sent.map(\.title)), ["Water the plants"],
+            "the series moved, and its occurrence is a done task of its own")
         XCTAssertEqual(report.sent.count, 2)
-        XCTAssertEqual(try phone("""
-            for todo in sorted(calendar.todos(include_completed=True), key=lambda t: (str(t.icalendar_component.get('STATUS')), str(t.icalendar_component['SUMMARY']))):
-                c = todo.icalendar_component
-                print(c['SUMMARY'], c.get('STATUS'), 'RRULE' in c, len(c.subcomponents), c.get('X-APPLE-SORT-ORDER'), 'RELATED-TO' in c)
-            """), """
+        XCTAssertEqual(
+            try phone(
+                """
+                for todo in sorted(calendar.todos(include_completed=True), key=lambda t: (str(t.icalendar_component.get('STATUS')), str(t.icalendar_component['SUMMARY']))):
+                    c = todo.icalendar_component
+                    print(c['SUMMARY'], c.get('STATUS'), 'RRULE' in c, len(c.subcomponents), c.get('X-APPLE-SORT-ORDER'), 'RELATED-TO' in c)
+                """),
+            """
             Water the plants COMPLETED False 0 None True
             Garden NEEDS-ACTION False 0 None False
             Water the plants NEEDS-ACTION True 1 7 True
@@ -1017,7 +1194,8 @@ final class SyncRunTests: XCTestCase {
         }
         _ = try sync(laptop)
         clock += 60
-        _ = try phone("""
+        _ = try phone(
+            """
             for todo in calendar.todos():
                 series = todo.icalendar_component
                 if str(series['SUMMARY']) != 'Water': continue
@@ -1036,19 +1214,25 @@ final class SyncRunTests: XCTestCase {
         XCTAssertEqual(try laptop.load().doneItems, [], "the occurrence stays in the series' resource")
 
         clock += 60
-        try laptop.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Water the plants" } }
+        try laptop.update { manager in
+            _ = try manager.updateItem(withID: manager.toDoItems[0].id) { $0.title = "Water the plants" }
+        }
         report = try sync(laptop)
         XCTAssertEqual(report.sent.map(\.title), ["Water the plants"])
-        XCTAssertEqual(try phone("""
-            for todo in calendar.todos():
-                if 'Water' in str(todo.icalendar_component['SUMMARY']):
-                    print([(str(c['SUMMARY']), str(c.get('STATUS')), 'RECURRENCE-ID' in c) for c in todo.icalendar_instance.walk('VTODO')])
-            """), "[('Water the plants', 'NEEDS-ACTION', False), ('Water', 'COMPLETED', True)]\n")
+        XCTAssertEqual(
+            try phone(
+                """
+                for todo in calendar.todos():
+                    if 'Water' in str(todo.icalendar_component['SUMMARY']):
+                        print([(str(c['SUMMARY']), str(c.get('STATUS')), 'RECURRENCE-ID' in c) for c in todo.icalendar_instance.walk('VTODO')])
+                """), "[('Water the plants', 'NEEDS-ACTION', False), ('Water', 'COMPLETED', True)]\n")
         _ = try sync(laptop)
-        XCTAssertEqual(try laptop.load().toDoItems.map(\.timestamp), [due + week, due], "read back, the series stays where it is")
+        XCTAssertEqual(
+            try laptop.load().toDoItems.map(\.timestamp), [due + week, due], "read back, the series stays where it is")
 
         clock += 60
-        _ = try phone("""
+        _ = try phone(
+            """
             for todo in calendar.todos():
                 if str(todo.icalendar_component['SUMMARY']) == 'Feed the cat':
                     todo.complete(completion_timestamp=datetime.datetime.fromtimestamp(int(sys.argv[1]), tz=datetime.timezone.utc), handle_rrule=True)

@@ -13,12 +13,14 @@ final class TerminalWidthTests: BinaryTestCase {
             ["Call Mom", "--due", "01/10/27", "--location", "Home"],
             ["日本語のタスク", "--due", "12/20/26"],
             ["Emoji 🎉🎂 party", "--due", "12/01/26", "--location", "Büro"],
-            ["A very long title that goes on and on about the things to do before the end of the year",
-             "--due", "12/24/26", "--location", "Aldi Süd, Friedrichshain"],
+            [
+                "A very long title that goes on and on about the things to do before the end of the year",
+                "--due", "12/24/26", "--location", "Aldi Süd, Friedrichshain"
+            ],
             ["Short"],
             ["Another very long title without a date or a place, cut at the edge of the terminal"],
             ["東京で買い物をする、それから大阪に行って友達に会う", "--location", "大阪駅"],
-            ["Cafe\u{301} au lait", "--due", "12/02/26"],
+            ["Cafe\u{301} au lait", "--due", "12/02/26"]
         ]
         for arguments in adds {
             let outcome = try todo.run(["add"] + arguments)
@@ -30,7 +32,9 @@ final class TerminalWidthTests: BinaryTestCase {
         try addItems()
         let (status, shown) = try todo.runOnTerminal(["list"], columns: 60)
         XCTAssertEqual(status, 0)
-        XCTAssertEqual(shown, """
+        XCTAssertEqual(
+            shown,
+            """
             1 [ ] Call Mom              01/10/27  @Home
             2 [ ] 日本語のタスク        12/20/26
             3 [ ] Emoji 🎉🎂 party      12/01/26  @Büro
@@ -47,7 +51,9 @@ final class TerminalWidthTests: BinaryTestCase {
         try addItems()
         let (status, shown) = try todo.runOnTerminal(["list"], columns: 200)
         XCTAssertEqual(status, 0)
-        XCTAssertEqual(shown, """
+        XCTAssertEqual(
+            shown,
+            """
             1 [ ] Call Mom                                                                                 01/10/27  @Home
             2 [ ] 日本語のタスク                                                                           12/20/26
             3 [ ] Emoji 🎉🎂 party                                                                         12/01/26  @Büro
@@ -64,13 +70,17 @@ final class TerminalWidthTests: BinaryTestCase {
         try addItems()
         todo.environment["COLUMNS"] = "40"
         let (_, shown) = try todo.runOnTerminal(["list", "--search", "long"], columns: 0)
-        XCTAssertEqual(shown, """
+        XCTAssertEqual(
+            shown,
+            """
             4 [ ] A very long…  12/24/26  @Aldi Süd…
             6 [ ] Another very long title without a…
 
             """)
         // A terminal that says its width wins over COLUMNS, which a shell sets only when it starts.
-        XCTAssertEqual(try todo.runOnTerminal(["list", "--search", "long"], columns: 50).shown, """
+        XCTAssertEqual(
+            try todo.runOnTerminal(["list", "--search", "long"], columns: 50).shown,
+            """
             4 [ ] A very long titl…  12/24/26  @Aldi Süd, Fri…
             6 [ ] Another very long title without a date or a…
 
@@ -81,19 +91,27 @@ final class TerminalWidthTests: BinaryTestCase {
         try addItems()
         todo.environment["COLUMNS"] = "40"
         let outcome = try todo.run(["list", "--search", "long"])
-        XCTAssertEqual(outcome, Outcome(status: 0, stdout: """
-            4 [ ] A very long title that goes on and on about the things to do before the end of the year  12/24/26  @Aldi Süd, Friedrichshain
-            6 [ ] Another very long title without a date or a place, cut at the edge of the terminal
+        XCTAssertEqual(
+            outcome,
+            Outcome(
+                status: 0,
+                stdout: """
+                    4 [ ] A very long title that goes on and on about the things to do before the end of the year  12/24/26  @Aldi Süd, Friedrichshain
+                    6 [ ] Another very long title without a date or a place, cut at the edge of the terminal
 
-            """, stderr: ""))
+                    """, stderr: ""))
     }
 
     func test_colours_stayAroundTheCutTitle() throws {
         todo.environment["NO_COLOR"] = nil
-        XCTAssertEqual(try todo.run(["add", "A title long enough to be cut on a narrow terminal", "--due", "01/10/27"]).status, 0)
+        XCTAssertEqual(
+            try todo.run(["add", "A title long enough to be cut on a narrow terminal", "--due", "01/10/27"]).status, 0)
         XCTAssertEqual(try todo.run(["check", "1"]).status, 0)
         let (_, shown) = try todo.runOnTerminal(["list"], columns: 36)
-        XCTAssertEqual(shown, "\u{1B}[1mDone\u{1B}[0m\n\u{1B}[1m1\u{1B}[0m \u{1B}[32m[x]\u{1B}[0m \u{1B}[2mA title long enough…\u{1B}[0m  01/10/27\n")
+        XCTAssertEqual(
+            shown,
+            "\u{1B}[1mDone\u{1B}[0m\n\u{1B}[1m1\u{1B}[0m \u{1B}[32m[x]\u{1B}[0m \u{1B}[2mA title long enough…\u{1B}[0m  01/10/27\n"
+        )
     }
 
     /// Long work says how far it has come on a terminal, and nothing of it in a pipe (issue 32).
@@ -103,7 +121,9 @@ final class TerminalWidthTests: BinaryTestCase {
         let (status, shown) = try todo.runOnTerminal(["import", directory.file("big.txt").path], columns: 80)
         XCTAssertEqual(status, 0)
         XCTAssertTrue(shown.contains("Adding 1200 of 1200…"), String(shown.suffix(300)))
-        XCTAssertTrue(shown.hasSuffix("Imported 1200 items from \(directory.file("big.txt").path) (todotxt).\n"), String(shown.suffix(300)))
+        XCTAssertTrue(
+            shown.hasSuffix("Imported 1200 items from \(directory.file("big.txt").path) (todotxt).\n"),
+            String(shown.suffix(300)))
         try FileManager.default.removeItem(at: fileURL)
         let piped = try todo.run(["import", directory.file("big.txt").path])
         XCTAssertEqual(piped.status, 0)

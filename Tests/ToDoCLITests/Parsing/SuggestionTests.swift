@@ -1,5 +1,6 @@
-@testable import ToDoCLI
 import XCTest
+
+@testable import ToDoCLI
 
 final class SuggestionTests: XCTestCase {
     func test_editDistance_countsInsertionsDeletionsSubstitutionsAndSwaps() {

@@ -1,7 +1,8 @@
 import Foundation
-@testable import ToDoCLI
 import ToDoCore
 import XCTest
+
+@testable import ToDoCLI
 
 /// `todo help <topic>` and the manual page: made from the same text, the page in the repository
 /// is the one the program makes, and it reads cleanly in `man`.
@@ -15,17 +16,24 @@ final class ManualTests: HarnessTestCase {
             let outcome = todo.run("help", topic.name)
             XCTAssertEqual(outcome.status, 0, topic.name)
             XCTAssertTrue(outcome.stdout.hasPrefix("\(topic.heading)\n\n  "), topic.name)
-            XCTAssertTrue(outcome.stdout.split(separator: "\n").allSatisfy { $0.count <= HelpRenderer.lineWidth || !$0.contains(" ") },
-                          "\(topic.name) fits in \(HelpRenderer.lineWidth) columns")
+            XCTAssertTrue(
+                outcome.stdout.split(separator: "\n").allSatisfy {
+                    $0.count <= HelpRenderer.lineWidth || !$0.contains(" ")
+                },
+                "\(topic.name) fits in \(HelpRenderer.lineWidth) columns")
         }
         XCTAssertEqual(todo.run("help", "EXIT-CODES"), todo.run("help", "exit-codes"))
         XCTAssertTrue(todo.run("help", "exit-codes").stdout.contains("  5                 undo or redo refused"))
-        XCTAssertOutcome(todo.run("help", "datez"), Outcome(status: 64, stdout: "", stderr: """
-            Error: unknown command or topic 'datez'. Did you mean 'dates'?
-            Usage: todo help [<command>] [options]
-              See 'todo help --help' for more information.
+        XCTAssertOutcome(
+            todo.run("help", "datez"),
+            Outcome(
+                status: 64, stdout: "",
+                stderr: """
+                    Error: unknown command or topic 'datez'. Did you mean 'dates'?
+                    Usage: todo help [<command>] [options]
+                      See 'todo help --help' for more information.
 
-            """))
+                    """))
     }
 
     func test_datesTopic_followsTheDateOrderSetting() {
@@ -46,9 +54,12 @@ final class ManualTests: HarnessTestCase {
         let page = ManualRenderer.page()
         XCTAssertTrue(page.hasPrefix(".TH TODO 1 \"\" \"todo \(HelpRenderer.version)\" \"User Commands\"\n.SH NAME\n"))
         for command in CommandRegistry.all {
-            XCTAssertTrue(page.contains("\n.B \(ManualRenderer.escaped(command.usage))\n\(command.summary)\n"), command.name)
+            XCTAssertTrue(
+                page.contains("\n.B \(ManualRenderer.escaped(command.usage))\n\(command.summary)\n"), command.name)
             for option in command.options {
-                XCTAssertTrue(page.contains("\n.B \(ManualRenderer.escaped(option.synopsis))\n"), "\(command.name) \(option.flag)")
+                XCTAssertTrue(
+                    page.contains("\n.B \(ManualRenderer.escaped(option.synopsis))\n"), "\(command.name) \(option.flag)"
+                )
             }
         }
         for topic in HelpTopics.all {
@@ -59,7 +70,9 @@ final class ManualTests: HarnessTestCase {
 
     /// groff is on most systems with `man`; where it is not, there is nothing to check with.
     func test_theManualPage_formatsWithoutWarnings() throws {
-        guard let groff = ["/usr/bin/groff", "/bin/groff", "/usr/local/bin/groff"].first(where: FileManager.default.isExecutableFile)
+        guard
+            let groff = ["/usr/bin/groff", "/bin/groff", "/usr/local/bin/groff"].first(
+                where: FileManager.default.isExecutableFile)
         else { throw XCTSkip("groff is not installed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: groff)

@@ -1,8 +1,9 @@
 import Foundation
-@testable import ToDoCLI
 import ToDoCore
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoCLI
 
 /// Each command run in-process against a real file, comparing standard output, standard error and
 /// the exit code exactly. The clock is Sunday 22 November 2026, 10:30 in New York.
@@ -10,21 +11,25 @@ final class CommandRunnerTests: HarnessTestCase {
     // MARK: add
 
     func test_add_printsTheNumberAndWhatWasStored() {
-        XCTAssertOutcome(todo.run("add", "Call Mom", "--due", "01/10/22"),
-                         Outcome(status: 0, stdout: "Added 1: Call Mom (due Monday 01/10/22)\n", stderr: ""))
-        XCTAssertOutcome(todo.run("add", "Buy", "milk", "--due", "tomorrow", "--location", "Shop"),
-                         Outcome(status: 0, stdout: "Added 2: Buy milk (due Monday 11/23/26, at Shop)\n", stderr: ""))
+        XCTAssertOutcome(
+            todo.run("add", "Call Mom", "--due", "01/10/22"),
+            Outcome(status: 0, stdout: "Added 1: Call Mom (due Monday 01/10/22)\n", stderr: ""))
+        XCTAssertOutcome(
+            todo.run("add", "Buy", "milk", "--due", "tomorrow", "--location", "Shop"),
+            Outcome(status: 0, stdout: "Added 2: Buy milk (due Monday 11/23/26, at Shop)\n", stderr: ""))
     }
 
     func test_add_storesEveryField() throws {
-        todo.succeed("add", "Call Mom", "--due", "2022-01-10 14:30", "--description", "About Sunday",
-                     "--location", "Home", "--address", "Main St 1", "--coordinate", "40.7128,-74.006")
+        todo.succeed(
+            "add", "Call Mom", "--due", "2022-01-10 14:30", "--description", "About Sunday",
+            "--location", "Home", "--address", "Main St 1", "--coordinate", "40.7128,-74.006")
 
         let item = try JSONFileStore(fileURL: todo.fileURL).load().item(at: 0)
         XCTAssertEqual(item.title, "Call Mom")
         XCTAssertEqual(item.timestamp, 1_641_843_000)
         XCTAssertEqual(item.itemDescription, "About Sunday")
-        XCTAssertEqual(item.location, Location(name: "Home", coordinate: Coordinate(latitude: 40.7128, longitude: -74.006)))
+        XCTAssertEqual(
+            item.location, Location(name: "Home", coordinate: Coordinate(latitude: 40.7128, longitude: -74.006)))
         XCTAssertEqual(item.location?.address, "Main St 1")
         XCTAssertEqual(item.createdAt, 1_795_361_400)
     }
@@ -33,8 +38,11 @@ final class CommandRunnerTests: HarnessTestCase {
         todo.succeed("add", "Call Mom")
         let before = todo.fileContents
 
-        XCTAssertOutcome(todo.run("add", "Call Mom"),
-                         Outcome(status: 3, stdout: "", stderr: "Error: an open item with the same content already exists: 1 \"Call Mom\"\n"))
+        XCTAssertOutcome(
+            todo.run("add", "Call Mom"),
+            Outcome(
+                status: 3, stdout: "",
+                stderr: "Error: an open item with the same content already exists: 1 \"Call Mom\"\n"))
         XCTAssertEqual(todo.fileContents, before)
     }
 
@@ -46,23 +54,30 @@ final class CommandRunnerTests: HarnessTestCase {
     }
 
     func test_addDash_addsEveryNonBlankLineInOneTransaction() {
-        XCTAssertOutcome(todo.run("add", "-", "--due", "+1w", input: "Buy milk\r\n\n   \n  Call Mom  \nPay rent"),
-                         Outcome(status: 0, stdout: """
-                            Added 1: Buy milk (due Sunday 11/29/26)
-                            Added 2: Call Mom (due Sunday 11/29/26)
-                            Added 3: Pay rent (due Sunday 11/29/26)
+        XCTAssertOutcome(
+            todo.run("add", "-", "--due", "+1w", input: "Buy milk\r\n\n   \n  Call Mom  \nPay rent"),
+            Outcome(
+                status: 0,
+                stdout: """
+                    Added 1: Buy milk (due Sunday 11/29/26)
+                    Added 2: Call Mom (due Sunday 11/29/26)
+                    Added 3: Pay rent (due Sunday 11/29/26)
 
-                            """, stderr: ""))
+                    """, stderr: ""))
     }
 
     func test_addDash_withARefusedLine_addsNothing() {
         todo.succeed("add", "Call Mom")
         let before = todo.fileContents
 
-        XCTAssertOutcome(todo.run("add", "-", input: "Buy milk\nCall Mom\n"), Outcome(status: 3, stdout: "", stderr: """
-            Error: line 2 of standard input: an open item with the same content already exists: 1 "Call Mom"; nothing was added
+        XCTAssertOutcome(
+            todo.run("add", "-", input: "Buy milk\nCall Mom\n"),
+            Outcome(
+                status: 3, stdout: "",
+                stderr: """
+                    Error: line 2 of standard input: an open item with the same content already exists: 1 "Call Mom"; nothing was added
 
-            """))
+                    """))
         XCTAssertEqual(todo.fileContents, before)
     }
 
@@ -72,15 +87,17 @@ final class CommandRunnerTests: HarnessTestCase {
     }
 
     func test_addDash_withEmptyInput_addsNothingAndSaysSo() {
-        XCTAssertOutcome(todo.run("add", "-", input: "\n \n"),
-                         Outcome(status: 0, stdout: "", stderr: "No titles on standard input; nothing was added.\n"))
+        XCTAssertOutcome(
+            todo.run("add", "-", input: "\n \n"),
+            Outcome(status: 0, stdout: "", stderr: "No titles on standard input; nothing was added.\n"))
     }
 
     func test_addDash_refusesInvalidUTF8() {
         let outcome = todo.run(["add", "-"], input: [0x41, 0x0A, 0xFF, 0x0A])
 
         XCTAssertEqual(outcome.status, 64)
-        XCTAssertTrue(outcome.stderr.hasPrefix("Error: standard input is not valid UTF-8; nothing was added\nUsage: todo add"))
+        XCTAssertTrue(
+            outcome.stderr.hasPrefix("Error: standard input is not valid UTF-8; nothing was added\nUsage: todo add"))
         XCTAssertNil(todo.fileContents)
     }
 
@@ -103,21 +120,25 @@ final class CommandRunnerTests: HarnessTestCase {
         for index in 4...10 { todo.succeed("add", "Item \(index)") }
         todo.succeed("check", "1", "5")
 
-        XCTAssertOutcome(todo.run("list"), Outcome(status: 0, stdout: """
-             2 [ ] Buy milk                          @Shop
-             3 [ ] Water the plants  11/24/26 18:00  @Home
-             4 [ ] Item 4
-             6 [ ] Item 6
-             7 [ ] Item 7
-             8 [ ] Item 8
-             9 [ ] Item 9
-            10 [ ] Item 10
+        XCTAssertOutcome(
+            todo.run("list"),
+            Outcome(
+                status: 0,
+                stdout: """
+                     2 [ ] Buy milk                          @Shop
+                     3 [ ] Water the plants  11/24/26 18:00  @Home
+                     4 [ ] Item 4
+                     6 [ ] Item 6
+                     7 [ ] Item 7
+                     8 [ ] Item 8
+                     9 [ ] Item 9
+                    10 [ ] Item 10
 
-            Done
-             1 [x] Call Mom          01/10/22
-             5 [x] Item 5
+                    Done
+                     1 [x] Call Mom          01/10/22
+                     5 [x] Item 5
 
-            """, stderr: ""))
+                    """, stderr: ""))
     }
 
     func test_list_sections() {
@@ -137,8 +158,10 @@ final class CommandRunnerTests: HarnessTestCase {
     }
 
     func test_list_onATerminal_hintsHowToAddWhenEmpty() {
-        XCTAssertOutcome(todo.run("list", outputIsTerminal: true), Outcome(
-            status: 0, stdout: "", stderr: "No items. Add one with: todo add \"Call Mom\" --due tomorrow\n"))
+        XCTAssertOutcome(
+            todo.run("list", outputIsTerminal: true),
+            Outcome(
+                status: 0, stdout: "", stderr: "No items. Add one with: todo add \"Call Mom\" --due tomorrow\n"))
     }
 
     func test_list_json_isTheStoreSchemaWithNumbersInListOrder() throws {
@@ -152,7 +175,8 @@ final class CommandRunnerTests: HarnessTestCase {
         else { return XCTFail() }
         XCTAssertEqual(first.keys, ["id", "number", "title", "done", "createdAt", "modifiedAt"])
         XCTAssertEqual(first["number"], .number(2))
-        XCTAssertEqual(second.keys, ["id", "number", "title", "dueDate", "done", "createdAt", "completedAt", "modifiedAt"])
+        XCTAssertEqual(
+            second.keys, ["id", "number", "title", "dueDate", "done", "createdAt", "completedAt", "modifiedAt"])
         XCTAssertEqual(second["dueDate"], .string("2022-01-10"))
         XCTAssertEqual(second["done"], .bool(true))
     }
@@ -162,7 +186,8 @@ final class CommandRunnerTests: HarnessTestCase {
         todo.succeed("add", "B", "--due", "11/20/26")
         todo.succeed("check", "2")
         let plain = "1 [ ] A  11/22/26\n\nDone\n2 [x] B  11/20/26\n"
-        let coloured = "\u{1B}[1m1\u{1B}[0m [ ] A  \u{1B}[33m11/22/26\u{1B}[0m\n\n\u{1B}[1mDone\u{1B}[0m\n"
+        let coloured =
+            "\u{1B}[1m1\u{1B}[0m [ ] A  \u{1B}[33m11/22/26\u{1B}[0m\n\n\u{1B}[1mDone\u{1B}[0m\n"
             + "\u{1B}[1m2\u{1B}[0m \u{1B}[32m[x]\u{1B}[0m \u{1B}[2mB\u{1B}[0m  11/20/26\n"
 
         XCTAssertEqual(todo.run("list").stdout, plain)
@@ -177,45 +202,51 @@ final class CommandRunnerTests: HarnessTestCase {
     func test_list_colour_marksOverdueItemsRed() {
         todo.succeed("add", "Late", "--due", "11/21/26")
 
-        XCTAssertEqual(todo.run("list", "--color", "always").stdout,
-                       "\u{1B}[1m1\u{1B}[0m [ ] Late  \u{1B}[31m11/21/26\u{1B}[0m\n")
+        XCTAssertEqual(
+            todo.run("list", "--color", "always").stdout,
+            "\u{1B}[1m1\u{1B}[0m [ ] Late  \u{1B}[31m11/21/26\u{1B}[0m\n")
     }
 
     // MARK: show
 
     func test_show_printsEveryField() {
-        todo.succeed("add", "Call Mom", "--due", "01/10/22", "--description", "About Sunday\nand the trip",
-                     "--location", "Home", "--address", "Main St 1", "--coordinate", "40.7128,-74.006")
+        todo.succeed(
+            "add", "Call Mom", "--due", "01/10/22", "--description", "About Sunday\nand the trip",
+            "--location", "Home", "--address", "Main St 1", "--coordinate", "40.7128,-74.006")
         let id = todo.run("list", "--json").stdout.split(separator: "\"")[3]
 
-        XCTAssertOutcome(todo.run("show", "1"), Outcome(status: 0, stdout: """
-            Title:       Call Mom
-            Due:         01/10/22 (Monday)
-            Repeats:     -
-            Starts:      -
-            Reminders:   -
-            Description: About Sunday
-                         and the trip
-            Annotations: -
-            Location:    Home
-            Address:     Main St 1
-            Coordinate:  40.7128, -74.006
-            Map:         https://www.openstreetmap.org/?mlat=40.7128&mlon=-74.006#map=16/40.7128/-74.006
-            Project:     -
-            URL:         -
-            List:        -
-            Priority:    -
-            Tags:        -
-            Parent:      -
-            Subtasks:    -
-            Status:      open
-            Number:      1
-            ID:          \(id)
-            Created:     11/22/26 10:30
-            Completed:   -
-            Modified:    11/22/26 10:30
+        XCTAssertOutcome(
+            todo.run("show", "1"),
+            Outcome(
+                status: 0,
+                stdout: """
+                    Title:       Call Mom
+                    Due:         01/10/22 (Monday)
+                    Repeats:     -
+                    Starts:      -
+                    Reminders:   -
+                    Description: About Sunday
+                                 and the trip
+                    Annotations: -
+                    Location:    Home
+                    Address:     Main St 1
+                    Coordinate:  40.7128, -74.006
+                    Map:         https://www.openstreetmap.org/?mlat=40.7128&mlon=-74.006#map=16/40.7128/-74.006
+                    Project:     -
+                    URL:         -
+                    List:        -
+                    Priority:    -
+                    Tags:        -
+                    Parent:      -
+                    Subtasks:    -
+                    Status:      open
+                    Number:      1
+                    ID:          \(id)
+                    Created:     11/22/26 10:30
+                    Completed:   -
+                    Modified:    11/22/26 10:30
 
-            """, stderr: ""))
+                    """, stderr: ""))
     }
 
     /// The prefix includes the dash: digits alone would be a number.
@@ -224,7 +255,9 @@ final class CommandRunnerTests: HarnessTestCase {
         todo.succeed("check", "1")
         let id = try JSONFileStore(fileURL: todo.fileURL).load().doneItem(at: 0).id.uuidString
 
-        XCTAssertEqual(todo.succeed("show", String(id.prefix(9)).lowercased()), """
+        XCTAssertEqual(
+            todo.succeed("show", String(id.prefix(9)).lowercased()),
+            """
             Title:       Buy milk
             Due:         -
             Repeats:     -
@@ -261,7 +294,8 @@ final class CommandRunnerTests: HarnessTestCase {
     }
 
     func test_show_unknownRef_exitsWith2() {
-        XCTAssertOutcome(todo.run("show", "7"), Outcome(status: 2, stdout: "", stderr: "Error: no item matches \"7\"\n"))
+        XCTAssertOutcome(
+            todo.run("show", "7"), Outcome(status: 2, stdout: "", stderr: "Error: no item matches \"7\"\n"))
     }
 
     // MARK: check, uncheck, remove
@@ -283,8 +317,10 @@ final class CommandRunnerTests: HarnessTestCase {
         todo.succeed("add", "B")
         let before = todo.fileContents
 
-        XCTAssertOutcome(todo.run("check", "1", "3", "2"), Outcome(status: 2, stdout: "", stderr: "Error: no item matches \"3\"\n"))
-        XCTAssertOutcome(todo.run("remove", "2", "9"), Outcome(status: 2, stdout: "", stderr: "Error: no item matches \"9\"\n"))
+        XCTAssertOutcome(
+            todo.run("check", "1", "3", "2"), Outcome(status: 2, stdout: "", stderr: "Error: no item matches \"3\"\n"))
+        XCTAssertOutcome(
+            todo.run("remove", "2", "9"), Outcome(status: 2, stdout: "", stderr: "Error: no item matches \"9\"\n"))
         XCTAssertEqual(todo.fileContents, before)
     }
 
@@ -294,19 +330,25 @@ final class CommandRunnerTests: HarnessTestCase {
         todo.succeed("add", "A")
         let before = todo.fileContents
 
-        XCTAssertOutcome(todo.run("uncheck", "1"), Outcome(
-            status: 3, stdout: "", stderr: "Error: an open item with the same content already exists: 2 \"A\"\n"))
+        XCTAssertOutcome(
+            todo.run("uncheck", "1"),
+            Outcome(
+                status: 3, stdout: "", stderr: "Error: an open item with the same content already exists: 2 \"A\"\n"))
         XCTAssertEqual(todo.fileContents, before)
     }
 
     func test_ambiguousPrefix_exitsWith2NamingTheMatches() throws {
-        try Data("""
+        try Data(
+            """
             {"items": [{"id": "ABCD1111-1111-4111-8111-111111111111", "number": 1, "title": "A"},
                        {"id": "ABCD2222-2222-4222-8222-222222222222", "number": 2, "title": "B"}]}
-            """.utf8).write(to: todo.fileURL)
+            """.utf8
+        ).write(to: todo.fileURL)
 
-        XCTAssertOutcome(todo.run("check", "abcd"), Outcome(
-            status: 2, stdout: "", stderr: "Error: \"abcd\" matches more than one item: 1 \"A\", 2 \"B\"\n"))
+        XCTAssertOutcome(
+            todo.run("check", "abcd"),
+            Outcome(
+                status: 2, stdout: "", stderr: "Error: \"abcd\" matches more than one item: 1 \"A\", 2 \"B\"\n"))
         XCTAssertEqual(todo.succeed("check", "abcd2"), "Checked 2: B\n")
     }
 
@@ -323,7 +365,8 @@ final class CommandRunnerTests: HarnessTestCase {
         todo.succeed("add", "A")
 
         guard case .array(let items) = try JSONValue(parsing: Array(todo.succeed("check", "1", "--json").utf8)),
-              case .object(let item) = items[0] else { return XCTFail() }
+            case .object(let item) = items[0]
+        else { return XCTFail() }
         XCTAssertEqual(item["done"], .bool(true))
         XCTAssertEqual(item["completedAt"], .number(1_795_361_400))
     }
@@ -333,8 +376,9 @@ final class CommandRunnerTests: HarnessTestCase {
     func test_edit_changesAndRemovesFields() throws {
         todo.succeed("add", "Call Mom", "--due", "01/10/22", "--description", "old")
 
-        XCTAssertEqual(todo.succeed("edit", "1", "--title", "Call Dad", "--due", "friday", "--no-description"),
-                       "Edited 1: Call Dad (due Friday 11/27/26)\n")
+        XCTAssertEqual(
+            todo.succeed("edit", "1", "--title", "Call Dad", "--due", "friday", "--no-description"),
+            "Edited 1: Call Dad (due Friday 11/27/26)\n")
         let item = try JSONFileStore(fileURL: todo.fileURL).load().item(at: 0)
         XCTAssertEqual(item.title, "Call Dad")
         XCTAssertNil(item.itemDescription)
@@ -366,12 +410,16 @@ final class CommandRunnerTests: HarnessTestCase {
     func test_edit_addressWithoutALocation_isAUsageError() {
         todo.succeed("add", "A")
 
-        XCTAssertOutcome(todo.run("edit", "1", "--address", "Main St 1"), Outcome(status: 64, stdout: "", stderr: """
-            Error: item 1 has no location; give '--location <name>' too
-              --location <name>  A new place, with the address and coordinate given here (else none: the echo says what went).
-              See 'todo edit --help' for more information.
+        XCTAssertOutcome(
+            todo.run("edit", "1", "--address", "Main St 1"),
+            Outcome(
+                status: 64, stdout: "",
+                stderr: """
+                    Error: item 1 has no location; give '--location <name>' too
+                      --location <name>  A new place, with the address and coordinate given here (else none: the echo says what went).
+                      See 'todo edit --help' for more information.
 
-            """))
+                    """))
     }
 
     func test_edit_intoAnOpenTwin_isRefusedWithExitCode3() {
@@ -389,12 +437,16 @@ final class CommandRunnerTests: HarnessTestCase {
         todo.succeed("add", "A")
         let before = todo.fileContents
 
-        XCTAssertOutcome(todo.run("clear"), Outcome(status: 64, stdout: "", stderr: """
-            Error: 'clear' would remove 1 item; add '--yes' to confirm (there is no terminal to ask)
-              --yes  Do not ask for confirmation.
-              See 'todo clear --help' for more information.
+        XCTAssertOutcome(
+            todo.run("clear"),
+            Outcome(
+                status: 64, stdout: "",
+                stderr: """
+                    Error: 'clear' would remove 1 item; add '--yes' to confirm (there is no terminal to ask)
+                      --yes  Do not ask for confirmation.
+                      See 'todo clear --help' for more information.
 
-            """))
+                    """))
         XCTAssertEqual(todo.fileContents, before)
     }
 
@@ -402,8 +454,9 @@ final class CommandRunnerTests: HarnessTestCase {
         todo.succeed("add", "A")
         todo.succeed("add", "B")
 
-        XCTAssertOutcome(todo.run("clear", input: "N\n", inputIsTerminal: true),
-                         Outcome(status: 0, stdout: "", stderr: "Remove all 2 items? [y/N] Nothing was removed.\n"))
+        XCTAssertOutcome(
+            todo.run("clear", input: "N\n", inputIsTerminal: true),
+            Outcome(status: 0, stdout: "", stderr: "Remove all 2 items? [y/N] Nothing was removed.\n"))
     }
 
     func test_clear_yes_removesEverythingAndNumbersGoOn() {
@@ -427,16 +480,20 @@ final class CommandRunnerTests: HarnessTestCase {
     func test_clear_onATerminal_asksAndHonoursTheAnswer() {
         todo.succeed("add", "A")
 
-        XCTAssertOutcome(todo.run("clear", input: "n\n", inputIsTerminal: true),
-                         Outcome(status: 0, stdout: "", stderr: "Remove the 1 item? [y/N] Nothing was removed.\n"))
-        XCTAssertOutcome(todo.run("clear", input: "", inputIsTerminal: true),
-                         Outcome(status: 0, stdout: "", stderr: "Remove the 1 item? [y/N] Nothing was removed.\n"))
-        XCTAssertOutcome(todo.run("clear", input: "yes\n", inputIsTerminal: true),
-                         Outcome(status: 0, stdout: "Removed 1 item.\n", stderr: "Remove the 1 item? [y/N] "))
+        XCTAssertOutcome(
+            todo.run("clear", input: "n\n", inputIsTerminal: true),
+            Outcome(status: 0, stdout: "", stderr: "Remove the 1 item? [y/N] Nothing was removed.\n"))
+        XCTAssertOutcome(
+            todo.run("clear", input: "", inputIsTerminal: true),
+            Outcome(status: 0, stdout: "", stderr: "Remove the 1 item? [y/N] Nothing was removed.\n"))
+        XCTAssertOutcome(
+            todo.run("clear", input: "yes\n", inputIsTerminal: true),
+            Outcome(status: 0, stdout: "Removed 1 item.\n", stderr: "Remove the 1 item? [y/N] "))
     }
 
     func test_clear_withNothingToRemove_asksNothing() {
         XCTAssertOutcome(todo.run("clear"), Outcome(status: 0, stdout: "No items to remove.\n", stderr: ""))
-        XCTAssertOutcome(todo.run("clear", "--done"), Outcome(status: 0, stdout: "No done items to remove.\n", stderr: ""))
+        XCTAssertOutcome(
+            todo.run("clear", "--done"), Outcome(status: 0, stdout: "No done items to remove.\n", stderr: ""))
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import TestSupport
 import ToDoCore
-import XCTest
 import ToDoModel
+import XCTest
 
 /// Several `todo` processes on one file at once: every command that succeeded has its effect in
 /// the end, no number is given twice, readers never see a half-written file, and a lock held too
@@ -46,7 +46,7 @@ final class ConcurrencyTests: BinaryTestCase {
                 do {
                     let added = try todo.run(["add", title, "--json"])
                     guard added.status == 0, case .object(let item) = try JSONValue(parsing: Array(added.stdout.utf8)),
-                          case .number(let literal)? = item["number"], let number = Int(literal)
+                        case .number(let literal)? = item["number"], let number = Int(literal)
                     else { log.append("add: \(added)"); continue }
                     var expected = Expectation(number: number, title: title, done: false, removed: false)
 
@@ -101,10 +101,14 @@ final class ConcurrencyTests: BinaryTestCase {
         let outcomes = try (0..<8).map { index in try waiting.start(["add", "B\(index)"]) }.map { $0.finish() }
 
         for outcome in outcomes {
-            XCTAssertEqual(outcome, Outcome(status: 1, stdout: "", stderr: """
-                Error: another todo process is changing the list (it has held \(lockPath) for more than 1 second); nothing was changed, try again
+            XCTAssertEqual(
+                outcome,
+                Outcome(
+                    status: 1, stdout: "",
+                    stderr: """
+                        Error: another todo process is changing the list (it has held \(lockPath) for more than 1 second); nothing was changed, try again
 
-                """))
+                        """))
         }
         XCTAssertEqual(try Data(contentsOf: directory.file("items.json")), before)
         XCTAssertEqual(try todo.run(["list"]).stdout, "1 [ ] A\n", "readers do not wait for the lock")

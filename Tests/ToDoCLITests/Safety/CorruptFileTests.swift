@@ -19,12 +19,17 @@ final class CorruptFileTests: XCTestCase {
     override func setUpWithError() throws {
         temporary = try TemporaryDirectory()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-        todo = BinaryRunner(environment: ["TODO_FILE": fileURL.path, "TZ": "UTC", "HOME": temporary.url.path,
-                                          "TODO_LOCK_TIMEOUT": "1"],
-                            currentDirectory: temporary.url)
+        todo = BinaryRunner(
+            environment: [
+                "TODO_FILE": fileURL.path, "TZ": "UTC", "HOME": temporary.url.path,
+                "TODO_LOCK_TIMEOUT": "1"
+            ],
+            currentDirectory: temporary.url)
         if getuid() == 0 {
-            todo.launchPrefix = ["/usr/bin/setpriv", "--reuid=\(Self.unprivileged)", "--regid=\(Self.unprivileged)",
-                                 "--clear-groups"]
+            todo.launchPrefix = [
+                "/usr/bin/setpriv", "--reuid=\(Self.unprivileged)", "--regid=\(Self.unprivileged)",
+                "--clear-groups"
+            ]
             XCTAssertEqual(chmod(temporary.url.path, 0o755), 0)
             XCTAssertEqual(chown(directory.path, Self.unprivileged, Self.unprivileged), 0)
         }
@@ -48,20 +53,26 @@ final class CorruptFileTests: XCTestCase {
 
     /// Runs a reading and a changing command; both must fail with `status` and `message`, and the
     /// file and directory must be as they were.
-    private func assertRefused(status: Int32, message: String, reading: Bool = true,
-                               file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertRefused(
+        status: Int32, message: String, reading: Bool = true,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let before = try? Data(contentsOf: fileURL)
         let listing = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         var commands = [["add", "New item"], ["check", "1"], ["clear", "--yes"]]
         if reading { commands.append(["list"]) }
         for arguments in commands {
             let outcome = try todo.run(arguments)
-            XCTAssertEqual(outcome, Outcome(status: status, stdout: "", stderr: "Error: \(message)\n"),
-                           "\(arguments)", file: file, line: line)
+            XCTAssertEqual(
+                outcome, Outcome(status: status, stdout: "", stderr: "Error: \(message)\n"),
+                "\(arguments)", file: file, line: line)
         }
         XCTAssertEqual(try? Data(contentsOf: fileURL), before, "the file changed", file: file, line: line)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted().filter { !$0.hasSuffix(".lock") },
-                       listing.filter { !$0.hasSuffix(".lock") }, "files were left behind", file: file, line: line)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted().filter {
+                !$0.hasSuffix(".lock")
+            },
+            listing.filter { !$0.hasSuffix(".lock") }, "files were left behind", file: file, line: line)
     }
 
     private var valid: String {
@@ -72,55 +83,74 @@ final class CorruptFileTests: XCTestCase {
 
     func test_truncatedJSON() throws {
         try write(String(valid.prefix(90)))
-        try assertRefused(status: 4, message: "cannot read \(path): unterminated string at line 1, column 90 (byte 89);"
-                          + " the file was left unchanged")
+        try assertRefused(
+            status: 4,
+            message: "cannot read \(path): unterminated string at line 1, column 90 (byte 89);"
+                + " the file was left unchanged")
     }
 
     func test_invalidUTF8() throws {
         try write(Array(valid.utf8.prefix(94)) + [0xC0, 0xAF] + Array(valid.utf8.dropFirst(95)))
-        try assertRefused(status: 4, message: "cannot read \(path): invalid UTF-8 in a string at line 1, column 95 (byte 94);"
-                          + " the file was left unchanged")
+        try assertRefused(
+            status: 4,
+            message: "cannot read \(path): invalid UTF-8 in a string at line 1, column 95 (byte 94);"
+                + " the file was left unchanged")
     }
 
     func test_binaryGarbageWithNULBytes() throws {
         try write([0x00, 0x01, 0xFF, 0x7B])
-        try assertRefused(status: 4, message: "cannot read \(path): unexpected byte 0x0, expected a value at line 1, column 1"
-                          + " (byte 0); the file was left unchanged")
+        try assertRefused(
+            status: 4,
+            message: "cannot read \(path): unexpected byte 0x0, expected a value at line 1, column 1"
+                + " (byte 0); the file was left unchanged")
     }
 
     func test_wrongTypes() throws {
         try write(valid.replacingOccurrences(of: #""title": "B""#, with: #""title": ["B"]"#))
-        try assertRefused(status: 4, message: "cannot read \(path): items[1].title: expected a string, found an array;"
-                          + " the file was left unchanged")
+        try assertRefused(
+            status: 4,
+            message: "cannot read \(path): items[1].title: expected a string, found an array;"
+                + " the file was left unchanged")
     }
 
     func test_duplicateIDs() throws {
-        try write(valid.replacingOccurrences(of: "22222222-2222-4222-8222-222222222222", with: "11111111-1111-4111-8111-111111111111"))
-        try assertRefused(status: 4, message: "cannot read \(path): two items have the id 11111111-1111-4111-8111-111111111111;"
-                          + " the file was left unchanged")
+        try write(
+            valid.replacingOccurrences(
+                of: "22222222-2222-4222-8222-222222222222", with: "11111111-1111-4111-8111-111111111111"))
+        try assertRefused(
+            status: 4,
+            message: "cannot read \(path): two items have the id 11111111-1111-4111-8111-111111111111;"
+                + " the file was left unchanged")
     }
 
     func test_duplicateNumbers_areRefusedNotRenumbered() throws {
         try write(valid.replacingOccurrences(of: #""number": 2"#, with: #""number": 1"#))
-        try assertRefused(status: 4, message: "cannot read \(path): two items have the number 1; the file was left unchanged")
+        try assertRefused(
+            status: 4, message: "cannot read \(path): two items have the number 1; the file was left unchanged")
     }
 
     func test_newerVersion() throws {
         try write(valid.replacingOccurrences(of: #""version": 1"#, with: #""version": 7"#))
-        try assertRefused(status: 4, message: "cannot read \(path): it has format version 7, written by a newer todo"
-                          + " (this one reads version 3); the file was left unchanged")
+        try assertRefused(
+            status: 4,
+            message: "cannot read \(path): it has format version 7, written by a newer todo"
+                + " (this one reads version 3); the file was left unchanged")
     }
 
     func test_emptyFile() throws {
         try write("")
-        try assertRefused(status: 4, message: "cannot read \(path): the file is empty at line 1, column 1 (byte 0);"
-                          + " the file was left unchanged")
+        try assertRefused(
+            status: 4,
+            message: "cannot read \(path): the file is empty at line 1, column 1 (byte 0);"
+                + " the file was left unchanged")
     }
 
     func test_notAList() throws {
         try write(#""just a string""#)
-        try assertRefused(status: 4, message: "cannot read \(path): expected an object or an array of items;"
-                          + " the file was left unchanged")
+        try assertRefused(
+            status: 4,
+            message: "cannot read \(path): expected an object or an array of items;"
+                + " the file was left unchanged")
     }
 
     // MARK: Content that is repaired, not refused

@@ -40,8 +40,9 @@ final class CrashTests: BinaryTestCase {
 
             let items = try JSONFileStore(fileURL: fileURL).load().allItems
             let fromRound = items.filter { $0.title.hasPrefix("round \(round) ") }.count
-            XCTAssertTrue(items.count == before && fromRound == 0 || items.count == before + batch && fromRound == batch,
-                          "round \(round): \(before) items before, \(items.count) after, \(fromRound) of this round")
+            XCTAssertTrue(
+                items.count == before && fromRound == 0 || items.count == before + batch && fromRound == batch,
+                "round \(round): \(before) items before, \(items.count) after, \(fromRound) of this round")
             if !killed { XCTAssertEqual(outcome.status, 0, "round \(round): \(outcome)") }
 
             let next = try todo.run(["add", "after round \(round)"])
@@ -51,18 +52,24 @@ final class CrashTests: BinaryTestCase {
             let (hasJournal, hasIndex) = (files.contains("items.json.journal"), files.contains("items.json.index"))
             XCTAssertEqual(files, storeFiles(journal: hasJournal, index: hasIndex), "round \(round)")
             if hasJournal || hasIndex {
-                XCTAssertGreaterThanOrEqual(try FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? Int ?? 0,
-                                            JSONFileStore.journalFromBytes, "round \(round)")
+                XCTAssertGreaterThanOrEqual(
+                    try FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? Int ?? 0,
+                    JSONFileStore.journalFromBytes, "round \(round)")
             }
 
-            let kind = !killed ? "finished before the kill" : fromRound == batch ? "killed after the rename"
-                : sawSpareChange || spareState() != spareBefore ? "killed while writing" : "killed before writing"
+            let kind =
+                !killed
+                ? "finished before the kill"
+                : fromRound == batch
+                    ? "killed after the rename"
+                    : sawSpareChange || spareState() != spareBefore ? "killed while writing" : "killed before writing"
             outcomes[kind, default: 0] += 1
         }
         // Seen on the development machine: every kind occurs. Printed so a run can be judged.
         print("crash rounds (batch took \(Int(duration * 1000)) ms):", outcomes.sorted { $0.key < $1.key })
-        XCTAssertEqual(try JSONFileStore(fileURL: fileURL).load().allItems.count,
-                       try JSONFileStore(fileURL: fileURL).load().allItems.map(\.number).count)
+        XCTAssertEqual(
+            try JSONFileStore(fileURL: fileURL).load().allItems.count,
+            try JSONFileStore(fileURL: fileURL).load().allItems.map(\.number).count)
     }
 
     private func lines(_ prefix: String, count: Int) -> Data {

@@ -10,8 +10,9 @@ final class DiskFullTests: XCTestCase {
     func test_aWriteThatRunsOutOfSpace_leavesTheOldFileAndNoTemporaryFile() throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("items.json")
-        let shell = BinaryRunner(environment: ["TODO_FILE": file.path, "HOME": directory.url.path, "TZ": "UTC"],
-                                 currentDirectory: directory.url)
+        let shell = BinaryRunner(
+            environment: ["TODO_FILE": file.path, "HOME": directory.url.path, "TZ": "UTC"],
+            currentDirectory: directory.url)
         XCTAssertEqual(try shell.shell("todo add -", input: lines(count: 50)).status, 0)
         let before = try Data(contentsOf: file)
 
@@ -19,12 +20,15 @@ final class DiskFullTests: XCTestCase {
         let full = try shell.shell("trap '' XFSZ; ulimit -f 64; todo add -", input: lines(count: 2_000, from: 50))
 
         // The history's line is written first, so it is what runs out of space.
-        XCTAssertEqual(full, Outcome(status: 1, stdout: "", stderr: "Error: cannot write \(file.path).history: File too large\n"))
+        XCTAssertEqual(
+            full, Outcome(status: 1, stdout: "", stderr: "Error: cannot write \(file.path).history: File too large\n"))
         XCTAssertEqual(try Data(contentsOf: file), before)
         XCTAssertEqual(try directory.contents(), ["items.json", "items.json.history", "items.json.lock"])
-        XCTAssertEqual(try JSONFileStore(fileURL: file).history().entries.map(\.number), [1], "no trace of the failed change")
-        XCTAssertEqual(try shell.shell("todo add -", input: lines(count: 2_000, from: 50)).status, 0,
-                       "with space again, the same change succeeds")
+        XCTAssertEqual(
+            try JSONFileStore(fileURL: file).history().entries.map(\.number), [1], "no trace of the failed change")
+        XCTAssertEqual(
+            try shell.shell("todo add -", input: lines(count: 2_000, from: 50)).status, 0,
+            "with space again, the same change succeeds")
         XCTAssertEqual(try JSONFileStore(fileURL: file).load().allItems.count, 2_050)
     }
 

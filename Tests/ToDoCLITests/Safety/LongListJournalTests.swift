@@ -16,7 +16,8 @@ final class LongListJournalTests: BinaryTestCase {
         var text = "{\n  \"version\": 2,\n  \"nextNumber\": 6001,\n  \"revision\": 1,\n  \"items\": ["
         for number in 1...6_000 {
             text += number == 1 ? "\n    " : ",\n    "
-            text += #"{"id":"\#(UUID().uuidString)","number":\#(number),"title":"item \#(number) with words to make the list longer","done":false,"createdAt":1795000000,"modifiedAt":1795000000}"#
+            text +=
+                #"{"id":"\#(UUID().uuidString)","number":\#(number),"title":"item \#(number) with words to make the list longer","done":false,"createdAt":1795000000,"modifiedAt":1795000000}"#
         }
         text += "\n  ]\n}\n"
         try Data(text.utf8).write(to: fileURL)
@@ -25,12 +26,14 @@ final class LongListJournalTests: BinaryTestCase {
 
     func test_everyCommandSeesTheJournalsChanges() throws {
         try writeLongList()
-        XCTAssertOutcome(try todo.run(["add", "Call Mom"]), Outcome(status: 0, stdout: "Added 6001: Call Mom\n", stderr: ""))
+        XCTAssertOutcome(
+            try todo.run(["add", "Call Mom"]), Outcome(status: 0, stdout: "Added 6001: Call Mom\n", stderr: ""))
         // The first change wrote the list whole, saying it goes on in a journal; the next ones do not.
         let file = try Data(contentsOf: fileURL)
         XCTAssertTrue(String(decoding: file.prefix(20), as: UTF8.self).hasPrefix("{\n  \"version\": 3,"))
-        XCTAssertOutcome(try todo.run(["add", "Buy milk", "--due", "2026-12-01"]),
-                         Outcome(status: 0, stdout: "Added 6002: Buy milk (due Tuesday 12/01/26)\n", stderr: ""))
+        XCTAssertOutcome(
+            try todo.run(["add", "Buy milk", "--due", "2026-12-01"]),
+            Outcome(status: 0, stdout: "Added 6002: Buy milk (due Tuesday 12/01/26)\n", stderr: ""))
         XCTAssertEqual(try todo.run(["check", "6001"]).status, 0)
         XCTAssertEqual(try Data(contentsOf: fileURL), file)
         XCTAssertEqual(try String(contentsOf: journalURL, encoding: .utf8).split(separator: "\n").count, 2)
@@ -38,11 +41,14 @@ final class LongListJournalTests: BinaryTestCase {
         XCTAssertEqual(try todo.run(["show", "6001"]).stdout.contains("Status:      done"), true)
         let json = try todo.run(["list", "--json", "--search", "milk"])
         XCTAssertEqual(json.status, 0)
-        XCTAssertTrue(json.stdout.contains(#""title" : "Buy milk""#) || json.stdout.contains(#""title":"Buy milk""#), json.stdout)
+        XCTAssertTrue(
+            json.stdout.contains(#""title" : "Buy milk""#) || json.stdout.contains(#""title":"Buy milk""#), json.stdout)
         let export = try todo.run(["export"])
         XCTAssertEqual(export.stdout.components(separatedBy: #""number":"#).count - 1, 6_002)
 
-        XCTAssertOutcome(try todo.run(["undo"]), Outcome(status: 0, stdout: "Undid change 4: todo check 6001\n  Unchecked 6001: Call Mom\n", stderr: ""))
+        XCTAssertOutcome(
+            try todo.run(["undo"]),
+            Outcome(status: 0, stdout: "Undid change 4: todo check 6001\n  Unchecked 6001: Call Mom\n", stderr: ""))
         XCTAssertTrue(try todo.run(["show", "6001"]).stdout.contains("Status:      open"))
         XCTAssertTrue(try todo.run(["history"]).stdout.contains("todo add 'Buy milk' --due 2026-12-01"))
 
@@ -50,7 +56,9 @@ final class LongListJournalTests: BinaryTestCase {
         try FileManager.default.copyItem(at: fileURL, to: directory.file("copy.json"))
         let imported = try todo.run(["import", "copy.json"])
         XCTAssertNotEqual(imported.status, 0)
-        XCTAssertTrue(imported.stderr.contains("a long list's own file, whose latest changes are in its journal"), imported.stderr)
+        XCTAssertTrue(
+            imported.stderr.contains("a long list's own file, whose latest changes are in its journal"), imported.stderr
+        )
     }
 
     /// A long list is mapped, not read (`FileSystem.readOwnFile(mapping:)`): another program
@@ -67,10 +75,14 @@ final class LongListJournalTests: BinaryTestCase {
         let running = try todo.start(["add", "second"])
         usleep(500_000)
         kill(running.processIdentifier, SIGBUS)
-        XCTAssertOutcome(running.finish(), Outcome(status: 4, stdout: "", stderr: """
-            Error: the list's file was cut short by another program while todo read it; todo stopped, no change was half made: run the command again
+        XCTAssertOutcome(
+            running.finish(),
+            Outcome(
+                status: 4, stdout: "",
+                stderr: """
+                    Error: the list's file was cut short by another program while todo read it; todo stopped, no change was half made: run the command again
 
-            """))
+                    """))
         flock(descriptor, LOCK_UN)
         XCTAssertEqual(try Data(contentsOf: fileURL), before)
         XCTAssertEqual(try todo.run(["list"]).stdout.split(separator: "\n").count, 6_001)
@@ -84,7 +96,8 @@ final class LongListJournalTests: BinaryTestCase {
         var text = "{\n  \"version\": 2,\n  \"nextNumber\": 30001,\n  \"items\": ["
         for number in 1...30_000 {
             text += number == 1 ? "\n    " : ",\n    "
-            text += #"{"id":"\#(UUID().uuidString)","number":\#(number),"title":"item \#(number) with words to make the list longer","done":false,"createdAt":1795000000,"modifiedAt":1795000000}"#
+            text +=
+                #"{"id":"\#(UUID().uuidString)","number":\#(number),"title":"item \#(number) with words to make the list longer","done":false,"createdAt":1795000000,"modifiedAt":1795000000}"#
         }
         let list = Data((text + "\n  ]\n}\n").utf8)
         var random = SeededGenerator(seed: 0xB05)
@@ -96,10 +109,17 @@ final class LongListJournalTests: BinaryTestCase {
             XCTAssertEqual(truncate(fileURL.path, 100_000), 0)
             let outcome = running.finish()
             XCTAssertEqual(running.process.terminationReason, .exit, "round \(round): \(outcome.stderr)")
-            let kind = outcome.status == 0 ? "read before" : outcome.stderr.contains("cut short by another program") ? "cut short while read" : "read cut short"
-            XCTAssertTrue(outcome.status == 0 || outcome.status == 4, "round \(round): \(outcome.status) \(outcome.stderr)")
+            let kind =
+                outcome.status == 0
+                ? "read before"
+                : outcome.stderr.contains("cut short by another program") ? "cut short while read" : "read cut short"
+            XCTAssertTrue(
+                outcome.status == 0 || outcome.status == 4, "round \(round): \(outcome.status) \(outcome.stderr)")
             if kind == "cut short while read" {
-                XCTAssertEqual(outcome.stderr, "Error: the list's file was cut short by another program while todo read it; todo stopped, no change was half made: run the command again\n")
+                XCTAssertEqual(
+                    outcome.stderr,
+                    "Error: the list's file was cut short by another program while todo read it; todo stopped, no change was half made: run the command again\n"
+                )
             }
             outcomes[kind, default: 0] += 1
         }
@@ -118,7 +138,8 @@ final class LongListJournalTests: BinaryTestCase {
         var outcomes: [String: Int] = [:]
         for round in 0..<24 {
             let before = try JSONFileStore(fileURL: fileURL).load().allItems
-            let running = try todo.start(round.isMultiple(of: 3) ? ["check", "\(round + 1)"] : ["add", "round \(round)"])
+            let running = try todo.start(
+                round.isMultiple(of: 3) ? ["check", "\(round + 1)"] : ["add", "round \(round)"])
             usleep(useconds_t(Double.random(in: 0...(duration * 1.2), using: &random) * 1_000_000))
             kill(running.processIdentifier, SIGKILL)
             let outcome = running.finish()
@@ -130,15 +151,19 @@ final class LongListJournalTests: BinaryTestCase {
                 XCTAssertEqual(after.allItems.count, before.count, "round \(round)")
                 XCTAssertEqual(after.doneItems.map(\.number), changed ? [round + 1] + [] : [], "round \(round)")
             } else {
-                XCTAssertTrue(!changed || after.toDoItems.map(\.title) == before.filter { !$0.done }.map(\.title) + ["round \(round)"],
-                              "round \(round)")
+                XCTAssertTrue(
+                    !changed
+                        || after.toDoItems.map(\.title) == before.filter { !$0.done }.map(\.title) + ["round \(round)"],
+                    "round \(round)")
             }
             if !killed { XCTAssertEqual(outcome.status, 0, "round \(round): \(outcome)") }
             if round.isMultiple(of: 3), changed {
                 // Back as it was, for the next check round to start from open items only.
                 XCTAssertEqual(try todo.run(["uncheck", "\(round + 1)"]).status, 0)
             }
-            XCTAssertEqual(try todo.run(["add", "after round \(round)"]).status, 0, "round \(round): the next command must not be blocked")
+            XCTAssertEqual(
+                try todo.run(["add", "after round \(round)"]).status, 0,
+                "round \(round): the next command must not be blocked")
             outcomes[!killed ? "finished" : changed ? "killed after the change" : "killed before it", default: 0] += 1
         }
         print("journal crash rounds (a change took \(Int(duration * 1000)) ms):", outcomes.sorted { $0.key < $1.key })
@@ -151,7 +176,8 @@ final class LongListJournalTests: BinaryTestCase {
         try writeLongList()
         XCTAssertEqual(try todo.run(["add", "first"]).status, 0)
         // 4 × 20 changes: past the journal's 64 lines, so it is folded while others wait.
-        let script = "for p in 1 2 3 4; do (for i in $(seq 20); do todo add \"p$p $i\" >/dev/null || echo failed; done) & done; wait"
+        let script =
+            "for p in 1 2 3 4; do (for i in $(seq 20); do todo add \"p$p $i\" >/dev/null || echo failed; done) & done; wait"
         let outcome = try todo.shell(script)
         XCTAssertEqual(outcome.stdout, "")
         XCTAssertEqual(outcome.stderr, "")
@@ -160,7 +186,9 @@ final class LongListJournalTests: BinaryTestCase {
         XCTAssertEqual(Set(list.allItems.map(\.number)).count, list.allItems.count)
         XCTAssertEqual(list.nextNumber, 6_082)
         for process in 1...4 {
-            XCTAssertEqual(list.toDoItems.filter { $0.title.hasPrefix("p\(process) ") }.map(\.title), (1...20).map { "p\(process) \($0)" })
+            XCTAssertEqual(
+                list.toDoItems.filter { $0.title.hasPrefix("p\(process) ") }.map(\.title),
+                (1...20).map { "p\(process) \($0)" })
         }
     }
 
@@ -174,13 +202,22 @@ final class LongListJournalTests: BinaryTestCase {
         var text = try String(contentsOf: fileURL, encoding: .utf8)
         XCTAssertTrue(text.contains("\"nextNumber\": 6002,"))
         text = text.replacingOccurrences(of: "\"nextNumber\": 6002,", with: "\"nextNumber\": 6003,")
-            .replacingOccurrences(of: "\"items\": [", with: "\"items\": [{\"id\":\"\(UUID().uuidString)\",\"number\":6002,\"title\":\"From a script\",\"done\":false},")
+            .replacingOccurrences(
+                of: "\"items\": [",
+                with:
+                    "\"items\": [{\"id\":\"\(UUID().uuidString)\",\"number\":6002,\"title\":\"From a script\",\"done\":false},"
+            )
         try Data(text.utf8).write(to: fileURL)
         let journal = journalURL.path
-        let refusal = Outcome(status: 4, stdout: "", stderr: "Error: cannot read \(journal): its changes from 3 on continue another version of \(fileURL.path)"
-            + " (changed by another program, or put back from a copy, since they were written), and were not applied to it. To use the list as"
-            + " \(fileURL.path) holds it now, move the journal away (mv \(journal) \(journal).old); the file was left unchanged\n")
-        for arguments in [["show", "6002"], ["export"], ["add", "More"]] { XCTAssertEqual(try todo.run(arguments), refusal, "\(arguments)") }
+        let refusal = Outcome(
+            status: 4, stdout: "",
+            stderr: "Error: cannot read \(journal): its changes from 3 on continue another version of \(fileURL.path)"
+                + " (changed by another program, or put back from a copy, since they were written), and were not applied to it. To use the list as"
+                + " \(fileURL.path) holds it now, move the journal away (mv \(journal) \(journal).old); the file was left unchanged\n"
+        )
+        for arguments in [["show", "6002"], ["export"], ["add", "More"]] {
+            XCTAssertEqual(try todo.run(arguments), refusal, "\(arguments)")
+        }
         XCTAssertEqual(rename(journal, journal + ".old"), 0)
         XCTAssertEqual(try todo.run(["show", "6002"]).stdout.split(separator: "\n").first, "Title:       From a script")
         XCTAssertOutcome(try todo.run(["add", "More"]), Outcome(status: 0, stdout: "Added 6003: More\n", stderr: ""))
@@ -193,14 +230,20 @@ final class LongListJournalTests: BinaryTestCase {
         for title in ["Call Mom", "Buy milk", "Water plants"] { XCTAssertEqual(try todo.run(["add", title]).status, 0) }
         try FileManager.default.removeItem(at: journalURL)
         // The lost items' numbers (6002, 6003) are not given again.
-        XCTAssertOutcome(try todo.run(["add", "Pay rent"]), Outcome(status: 0, stdout: "Added 6004: Pay rent\n", stderr: """
-            Warning: the history of \(fileURL.path) records changes 3–4, which the list does not hold (its journal was lost or left behind, \
-            or the list file was put back from a copy or written by another program without its revision); they stay in the history \
-            (todo history), and this change is numbered after them
+        XCTAssertOutcome(
+            try todo.run(["add", "Pay rent"]),
+            Outcome(
+                status: 0, stdout: "Added 6004: Pay rent\n",
+                stderr: """
+                    Warning: the history of \(fileURL.path) records changes 3–4, which the list does not hold (its journal was lost or left behind, \
+                    or the list file was put back from a copy or written by another program without its revision); they stay in the history \
+                    (todo history), and this change is numbered after them
 
-            """))
+                    """))
         let history = try todo.run(["history"]).stdout
-        for title in ["'Buy milk'", "'Water plants'", "'Pay rent'"] { XCTAssertTrue(history.contains("todo add \(title)"), history) }
+        for title in ["'Buy milk'", "'Water plants'", "'Pay rent'"] {
+            XCTAssertTrue(history.contains("todo add \(title)"), history)
+        }
         XCTAssertEqual(try todo.run(["add", "Call the bank"]).stderr, "")
     }
 
@@ -226,7 +269,9 @@ final class LongListJournalTests: BinaryTestCase {
     /// again, and the list stays readable (it was refused at once, "has the number 6002").
     func test_changesALostJournalHeld_areUndoneAsTheHistorySaysThem_andTheListStaysReadable() throws {
         try writeLongList()
-        for arguments in [["add", "first"], ["add", "second"], ["remove", "6002"]] { XCTAssertEqual(try todo.run(arguments).status, 0) }
+        for arguments in [["add", "first"], ["add", "second"], ["remove", "6002"]] {
+            XCTAssertEqual(try todo.run(arguments).status, 0)
+        }
         try FileManager.default.removeItem(at: journalURL)
         XCTAssertTrue(try todo.run(["history"]).stdout.contains("todo remove 6002"))
         // The lost remove's item is not in the list: undo refuses to take it back as it is.
@@ -235,7 +280,8 @@ final class LongListJournalTests: BinaryTestCase {
         let putBack = try todo.run(["undo"])
         XCTAssertEqual(putBack.status, 0, putBack.stderr)
         XCTAssertTrue(putBack.stdout.contains("Restored 6002: second"), putBack.stdout)
-        XCTAssertEqual(try todo.run(["list", "--search", "second"]), Outcome(status: 0, stdout: "6002 [ ] second\n", stderr: ""))
+        XCTAssertEqual(
+            try todo.run(["list", "--search", "second"]), Outcome(status: 0, stdout: "6002 [ ] second\n", stderr: ""))
         XCTAssertOutcome(try todo.run(["add", "third"]), Outcome(status: 0, stdout: "Added 6003: third\n", stderr: ""))
     }
 
@@ -246,13 +292,16 @@ final class LongListJournalTests: BinaryTestCase {
         try writeLongList()
         for title in ["first", "second"] { XCTAssertEqual(try todo.run(["add", title]).status, 0) }
         let text = try String(contentsOf: fileURL, encoding: .utf8)
-        for rewritten in [text.replacingOccurrences(of: "\"version\": 3,", with: "\"version\": 2,"),
-                          "[{\"id\":\"\(UUID().uuidString)\",\"title\":\"book\",\"done\":false}]"] {
+        for rewritten in [
+            text.replacingOccurrences(of: "\"version\": 3,", with: "\"version\": 2,"),
+            "[{\"id\":\"\(UUID().uuidString)\",\"title\":\"book\",\"done\":false}]"
+        ] {
             try Data(rewritten.utf8).write(to: fileURL)
             for arguments in [["show", "6001"], ["add", "More"]] {
                 let outcome = try todo.run(arguments)
                 XCTAssertEqual(outcome.status, 4, "\(arguments): \(outcome)")
-                XCTAssertTrue(outcome.stderr.contains("its changes from 3 on continue another version of"), outcome.stderr)
+                XCTAssertTrue(
+                    outcome.stderr.contains("its changes from 3 on continue another version of"), outcome.stderr)
             }
             XCTAssertTrue(FileManager.default.fileExists(atPath: journalURL.path))
         }
@@ -266,7 +315,8 @@ final class LongListJournalTests: BinaryTestCase {
         XCTAssertEqual(try todo.run(["add", "first"]).status, 0)
         let a = try startStoppedAtTheJournal(["add", "from A"], when: "write")
         XCTAssertEqual(unlink(fileURL.path + ".lock"), 0)
-        XCTAssertOutcome(try todo.run(["add", "from B"]), Outcome(status: 0, stdout: "Added 6002: from B\n", stderr: ""))
+        XCTAssertOutcome(
+            try todo.run(["add", "from B"]), Outcome(status: 0, stdout: "Added 6002: from B\n", stderr: ""))
         kill(a.processIdentifier, SIGCONT)
         XCTAssertEqual(a.finish(), Outcome(status: 0, stdout: "Added 6003: from A\n", stderr: ""))
         XCTAssertEqual(try todo.run(["list", "--search", "from"]).stdout, "6002 [ ] from B\n6003 [ ] from A\n")
@@ -285,8 +335,10 @@ final class LongListJournalTests: BinaryTestCase {
         var before = stat()
         XCTAssertEqual(stat(fileURL.path, &before), 0)
         var text = try Data(contentsOf: fileURL)
-        for (from, to) in [("\"number\":17,\"title\":\"item 17 ", "\"number\":71,\"title\":\"item 17 "),
-                           ("\"number\":71,\"title\":\"item 71 ", "\"number\":17,\"title\":\"item 71 ")] {
+        for (from, to) in [
+            ("\"number\":17,\"title\":\"item 17 ", "\"number\":71,\"title\":\"item 17 "),
+            ("\"number\":71,\"title\":\"item 71 ", "\"number\":17,\"title\":\"item 71 ")
+        ] {
             let range = try XCTUnwrap(text.firstRange(of: Data(from.utf8)))
             text.replaceSubrange(range, with: Data(to.utf8))
         }
@@ -313,7 +365,8 @@ final class LongListJournalTests: BinaryTestCase {
         todo.environment["LD_PRELOAD"] = nil
         todo.environment["STOP_AT_JOURNAL"] = nil
         for _ in 0..<1_000 {
-            let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+            let status =
+                (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
             if status.contains("State:\tT") { return process }
             usleep(10_000)
         }

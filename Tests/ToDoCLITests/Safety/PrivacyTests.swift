@@ -8,9 +8,12 @@ final class PrivacyTests: XCTestCase {
     func test_filesAreOwnerOnlyWhateverTheUmask() throws {
         for umask in ["000", "002", "022", "077"] {
             let directory = try TemporaryDirectory()
-            let shell = BinaryRunner(environment: ["XDG_DATA_HOME": directory.file("data").path, "HOME": directory.url.path,
-                                                   "TZ": "UTC"],
-                                     currentDirectory: directory.url)
+            let shell = BinaryRunner(
+                environment: [
+                    "XDG_DATA_HOME": directory.file("data").path, "HOME": directory.url.path,
+                    "TZ": "UTC"
+                ],
+                currentDirectory: directory.url)
 
             XCTAssertEqual(try shell.shell("umask \(umask); todo add A && todo check 1").status, 0, "umask \(umask)")
 
@@ -24,8 +27,9 @@ final class PrivacyTests: XCTestCase {
     func test_aFileOthersCouldRead_isMadePrivateByTheNextChange() throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("items.json")
-        let todo = BinaryRunner(environment: ["TODO_FILE": file.path, "HOME": directory.url.path, "TZ": "UTC"],
-                                currentDirectory: directory.url)
+        let todo = BinaryRunner(
+            environment: ["TODO_FILE": file.path, "HOME": directory.url.path, "TZ": "UTC"],
+            currentDirectory: directory.url)
         XCTAssertEqual(try todo.run(["add", "A"]).status, 0)
         XCTAssertEqual(chmod(file.path, 0o644), 0)
         XCTAssertEqual(chmod(file.path + ".lock", 0o666), 0)

@@ -26,7 +26,8 @@ final class RemovedLockTests: BinaryTestCase {
         let items = (1...count).map { number in
             #"{"id":"\#(UUID().uuidString)","title":"Item \#(number)","done":false,"number":\#(number)}"#
         }
-        try Data(#"{"version":1,"nextNumber":\#(count + 1),"items":[\#(items.joined(separator: ","))]}"#.utf8).write(to: fileURL)
+        try Data(#"{"version":1,"nextNumber":\#(count + 1),"items":[\#(items.joined(separator: ","))]}"#.utf8).write(
+            to: fileURL)
         let lockPath = fileURL.path + ".lock"
 
         let first = try todo.start(["add", "from A"])
@@ -49,8 +50,9 @@ final class RemovedLockTests: BinaryTestCase {
         kill(first.processIdentifier, SIGCONT)
         let firstOutcome = first.finish()
 
-        XCTAssertEqual(firstOutcome, Outcome(status: 0, stdout: "Added \(count + 2): from A\n", stderr: ""),
-                       "A starts again on the list B left, instead of overwriting it")
+        XCTAssertEqual(
+            firstOutcome, Outcome(status: 0, stdout: "Added \(count + 2): from A\n", stderr: ""),
+            "A starts again on the list B left, instead of overwriting it")
         let store = JSONFileStore(fileURL: fileURL)
         XCTAssertEqual(Array(try store.load().allItems.suffix(2).map(\.title)), ["from B", "from A"])
         XCTAssertEqual(try store.history().entries.map(\.command), [["add", "from B"], ["add", "from A"]])

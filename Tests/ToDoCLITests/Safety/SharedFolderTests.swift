@@ -1,8 +1,8 @@
 import Foundation
 import TestSupport
 import ToDoCore
-import XCTest
 import ToDoModel
+import XCTest
 
 /// A list in a folder others can write to (a sticky one, as /tmp): what another user plants beside
 /// it is never followed, filled, truncated, made private or used, and the list never passes to
@@ -22,8 +22,9 @@ final class SharedFolderTests: XCTestCase {
         temporary = try TemporaryDirectory()
         XCTAssertEqual(chmod(folder.path, 0o1777), 0)
         try FileManager.default.createDirectory(at: victims, withIntermediateDirectories: false)
-        todo = BinaryRunner(environment: ["TODO_FILE": list.path, "TZ": "UTC", "HOME": folder.path, "TODO_LOCK_TIMEOUT": "1"],
-                            currentDirectory: folder)
+        todo = BinaryRunner(
+            environment: ["TODO_FILE": list.path, "TZ": "UTC", "HOME": folder.path, "TODO_LOCK_TIMEOUT": "1"],
+            currentDirectory: folder)
     }
 
     override func tearDown() {
@@ -65,7 +66,8 @@ final class SharedFolderTests: XCTestCase {
         Outcome(status: 4, stdout: "", stderr: "Error: cannot use \(path): \(why); nothing was changed\n")
     }
 
-    private let linkRefusal = "it is a symbolic link, and todo does not follow links for the files it keeps beside the list;"
+    private let linkRefusal =
+        "it is a symbolic link, and todo does not follow links for the files it keeps beside the list;"
         + " remove it if it is not yours"
 
     func test_aLockFileLinkedToAnotherFile_isRefused_andTheFileKeepsItsModeAndContents() throws {
@@ -126,17 +128,22 @@ final class SharedFolderTests: XCTestCase {
         try Data("root's file".utf8).write(to: spare)
         XCTAssertEqual(chmod(spare.path, 0o666), 0)
         var asNobody = todo!
-        asNobody.launchPrefix = ["/usr/bin/setpriv", "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups"]
+        asNobody.launchPrefix = [
+            "/usr/bin/setpriv", "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups"
+        ]
 
         for title in ["x", "y", "z"] {
-            XCTAssertEqual(try asNobody.run(["add", title]), Outcome(status: 0, stdout: "Added \(["x": 1, "y": 2, "z": 3][title]!): \(title)\n", stderr: ""))
+            XCTAssertEqual(
+                try asNobody.run(["add", title]),
+                Outcome(status: 0, stdout: "Added \(["x": 1, "y": 2, "z": 3][title]!): \(title)\n", stderr: ""))
         }
 
         XCTAssertEqual(try String(contentsOf: spare, encoding: .utf8), "root's file")
         XCTAssertEqual(try status(spare).st_uid, 0)
         XCTAssertEqual(try status(list).st_uid, Self.nobody)
         XCTAssertEqual(try mode(list), 0o600)
-        XCTAssertEqual(try temporary.contents().filter { $0.hasPrefix(".items.json.spare.") }, [], "no temporary file is left")
+        XCTAssertEqual(
+            try temporary.contents().filter { $0.hasPrefix(".items.json.spare.") }, [], "no temporary file is left")
     }
 
     func test_aLinkToTheListPlantedByAnotherUser_isNotFollowed_whileOnesOwnLinkIs() throws {
@@ -147,7 +154,8 @@ final class SharedFolderTests: XCTestCase {
         var planted = todo!
         planted.environment["TODO_FILE"] = folder.appendingPathComponent("planted.json").path
 
-        let why = "it is a symbolic link made by another user (uid 65534) in a folder others can write to, and todo"
+        let why =
+            "it is a symbolic link made by another user (uid 65534) in a folder others can write to, and todo"
             + " does not follow it; remove it, or give the file's own path"
         XCTAssertEqual(try planted.run(["add", "x"]), refusal(folder.appendingPathComponent("planted.json").path, why))
         XCTAssertEqual(try planted.run(["list"]).status, 4)
@@ -183,8 +191,10 @@ final class SharedFolderTests: XCTestCase {
         XCTAssertEqual(try todo.run(["add", "Mine"]).status, 0)
         let mark = victims.appendingPathComponent("PWNED")
         try plantFile("items.json.sync", plantedSyncState(mark: mark))
-        let refused = refusal(list.path + ".sync", "it belongs to another user (uid 65534), and todo changes only files of its own user (uid 0);"
-                              + " run todo as uid 65534, or remove the file if it is not theirs to keep")
+        let refused = refusal(
+            list.path + ".sync",
+            "it belongs to another user (uid 65534), and todo changes only files of its own user (uid 0);"
+                + " run todo as uid 65534, or remove the file if it is not theirs to keep")
         for arguments in [["sync"], ["sync", "status"], ["sync", "--dry-run"], ["sync", "forget"]] {
             XCTAssertEqual(try todo.run(arguments), refused, "\(arguments)")
         }
@@ -198,13 +208,15 @@ final class SharedFolderTests: XCTestCase {
         let state = folder.appendingPathComponent("items.json.sync")
         try Data(plantedSyncState(mark: mark).utf8).write(to: state)
         XCTAssertEqual(chmod(state.path, 0o662), 0)
-        let why = "others may write to it (mode 662), so todo does not trust what it says; if its contents are yours, chmod 600 it; otherwise remove it"
+        let why =
+            "others may write to it (mode 662), so todo does not trust what it says; if its contents are yours, chmod 600 it; otherwise remove it"
         XCTAssertEqual(try todo.run(["sync"]), refusal(state.path, why))
         XCTAssertFalse(FileManager.default.fileExists(atPath: mark.path))
 
         let history = folder.appendingPathComponent("items.json.history")
         XCTAssertEqual(chmod(history.path, 0o620), 0)
-        let whyHistory = "others may write to it (mode 620), so todo does not trust what it says; if its contents are yours, chmod 600 it; otherwise remove it"
+        let whyHistory =
+            "others may write to it (mode 620), so todo does not trust what it says; if its contents are yours, chmod 600 it; otherwise remove it"
         for arguments in [["undo"], ["history"], ["add", "More"]] {
             XCTAssertEqual(try todo.run(arguments), refusal(history.path, whyHistory), "\(arguments)")
         }
@@ -217,16 +229,20 @@ final class SharedFolderTests: XCTestCase {
     /// included), and the next change writes the list whole.
     func test_aJournalPlantedByAnotherUser_isNeverUsed_theListIsReadWithoutIt() throws {
         var text = "{\"version\": 2, \"nextNumber\": 8001, \"items\": ["
-        text += (1...8_000).map { #"{"id":"\#(UUID().uuidString)","number":\#($0),"title":"item \#($0) with words to make the list longer","done":false,"createdAt":1795000000}"# }
-            .joined(separator: ",\n")
+        text += (1...8_000).map {
+            #"{"id":"\#(UUID().uuidString)","number":\#($0),"title":"item \#($0) with words to make the list longer","done":false,"createdAt":1795000000}"#
+        }
+        .joined(separator: ",\n")
         try Data((text + "]}\n").utf8).write(to: list)
         XCTAssertEqual(chmod(list.path, 0o600), 0)
         XCTAssertEqual(try todo.run(["add", "Mine"]).status, 0)
         let journal = folder.appendingPathComponent("items.json.journal")
         XCTAssertFalse(FileManager.default.fileExists(atPath: journal.path))
-        try plantFile("items.json.journal", #"{"revision":3,"nextNumber":6003,"steps":[],"check":"0000000000000000"}"# + "\n")
+        try plantFile(
+            "items.json.journal", #"{"revision":3,"nextNumber":6003,"steps":[],"check":"0000000000000000"}"# + "\n")
         XCTAssertEqual(chmod(journal.path, 0o644), 0)
-        let warning = "Warning: \(journal.path) is not this user's own file (another user's, a link, or not a plain file), so its changes"
+        let warning =
+            "Warning: \(journal.path) is not this user's own file (another user's, a link, or not a plain file), so its changes"
             + " were not read: \(list.path) is used as its file holds it, and the next change writes it whole\n"
         XCTAssertGreaterThan(try Data(contentsOf: list).count, JSONFileStore.journalFromBytes)
         let shown = try todo.run(["show", "8001"])

@@ -12,8 +12,9 @@ final class SpecialFileTests: XCTestCase {
 
     override func setUpWithError() throws {
         temporary = try TemporaryDirectory()
-        todo = BinaryRunner(environment: ["TODO_FILE": list.path, "TZ": "UTC", "HOME": temporary.url.path, "TODO_LOCK_TIMEOUT": "1"],
-                            currentDirectory: temporary.url)
+        todo = BinaryRunner(
+            environment: ["TODO_FILE": list.path, "TZ": "UTC", "HOME": temporary.url.path, "TODO_LOCK_TIMEOUT": "1"],
+            currentDirectory: temporary.url)
         // A hang fails the test in seconds rather than minutes.
         todo.timeout = 20
     }
@@ -23,8 +24,11 @@ final class SpecialFileTests: XCTestCase {
     }
 
     private func notRegular(_ path: String) -> Outcome {
-        Outcome(status: 4, stdout: "",
-                stderr: "Error: cannot use \(path): it is not a regular file (a FIFO, a device or a socket); nothing was changed\n")
+        Outcome(
+            status: 4, stdout: "",
+            stderr:
+                "Error: cannot use \(path): it is not a regular file (a FIFO, a device or a socket); nothing was changed\n"
+        )
     }
 
     func test_aFIFOAsTheList_isRefusedAtOnce_forReadingAndChanging() throws {
@@ -58,9 +62,10 @@ final class SpecialFileTests: XCTestCase {
         // A terabyte that takes no disk: sparse.
         XCTAssertTrue(FileManager.default.createFile(atPath: list.path, contents: nil))
         XCTAssertEqual(truncate(list.path, 1 << 40), 0)
-        let expected = Outcome(status: 4, stdout: "",
-                               stderr: "Error: cannot read \(list.path): it is \(1 << 40) bytes, more than the \(1 << 30) todo"
-                                   + " reads; the file was left unchanged\n")
+        let expected = Outcome(
+            status: 4, stdout: "",
+            stderr: "Error: cannot read \(list.path): it is \(1 << 40) bytes, more than the \(1 << 30) todo"
+                + " reads; the file was left unchanged\n")
         XCTAssertEqual(try todo.run(["list"]), expected)
         XCTAssertEqual(try todo.run(["add", "x"]), expected)
         var status = stat()
@@ -72,10 +77,12 @@ final class SpecialFileTests: XCTestCase {
         for value in ["1e17", "3601", "inf", "-1"] {
             var runner = todo!
             runner.environment["TODO_LOCK_TIMEOUT"] = value
-            XCTAssertEqual(try runner.run(["add", "y"]),
-                           Outcome(status: 64, stdout: "",
-                                   stderr: "Error: TODO_LOCK_TIMEOUT is '\(value)'; use a number of seconds from 0 to 3600, as 10\n"),
-                           value)
+            XCTAssertEqual(
+                try runner.run(["add", "y"]),
+                Outcome(
+                    status: 64, stdout: "",
+                    stderr: "Error: TODO_LOCK_TIMEOUT is '\(value)'; use a number of seconds from 0 to 3600, as 10\n"),
+                value)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: list.path))
     }
@@ -106,7 +113,8 @@ final class SpecialFileTests: XCTestCase {
         let folder = temporary.url.appendingPathComponent("vdir")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         XCTAssertEqual(mkfifo(folder.appendingPathComponent("b.ics").path, 0o600), 0)
-        try FileManager.default.createSymbolicLink(atPath: temporary.url.appendingPathComponent("zero.ics").path, withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(
+            atPath: temporary.url.appendingPathComponent("zero.ics").path, withDestinationPath: "/dev/zero")
         // 1 GB of address space: far more than todo needs, far less than reading without end takes.
         let script = """
             ulimit -v 1048576

@@ -1,15 +1,17 @@
 import Foundation
 import TestSupport
 import ToDoCore
-import XCTest
 import ToDoModel
+import XCTest
 
 /// A long list is read, listed and changed on two cores. Where no thread can be made (a limit on
 /// processes, as in a container at its limit), todo does the work on one, with the same result,
 /// instead of waiting for a thread that never runs.
 final class ThreadLimitTests: XCTestCase {
     func test_withNoThreadsAllowed_aLongListIsStillReadListedAndChanged() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") else { throw XCTSkip("prlimit is not installed") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") else {
+            throw XCTSkip("prlimit is not installed")
+        }
         let temporary = try TemporaryDirectory()
         let directory = temporary.file("list")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
@@ -18,8 +20,10 @@ final class ThreadLimitTests: XCTestCase {
         // list's rows, and the open titles' keys when adding.
         try JSONFileStore(fileURL: fileURL).update { manager in
             for index in 0..<6_000 {
-                let item = try manager.add(ToDoItem(title: "Item \(index) with a title of some length", itemDescription: "A few words more",
-                                                    timestamp: Double(1_700_000_000 + index * 3_600)))
+                let item = try manager.add(
+                    ToDoItem(
+                        title: "Item \(index) with a title of some length", itemDescription: "A few words more",
+                        timestamp: Double(1_700_000_000 + index * 3_600)))
                 if index % 4 == 0 { try manager.checkItem(withID: item.id) }
             }
         }

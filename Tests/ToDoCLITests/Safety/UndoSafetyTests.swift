@@ -24,7 +24,9 @@ final class UndoSafetyTests: BinaryTestCase {
                     // Two workers undo now and then: whatever change is the latest, anyone's.
                     if worker < 2, round % 2 == 1 {
                         let undone = try todo.run(["undo"])
-                        if undone.status != 0 || !undone.stdout.hasPrefix("Undid change ") { log.append("undo: \(undone)") }
+                        if undone.status != 0 || !undone.stdout.hasPrefix("Undid change ") {
+                            log.append("undo: \(undone)")
+                        }
                     }
                 } catch {
                     log.append("\(error)")
@@ -36,7 +38,8 @@ final class UndoSafetyTests: BinaryTestCase {
         let store = JSONFileStore(fileURL: fileURL)
         let history = try store.history()
         let changes = workers * rounds + 2 * rounds / 2
-        XCTAssertEqual(history.entries.map(\.number), Array(1...changes), "one change number for each command, none lost")
+        XCTAssertEqual(
+            history.entries.map(\.number), Array(1...changes), "one change number for each command, none lost")
         // Every add in effect has its item in the list, and no other item is there.
         let inEffect = history.entries.filter { $0.kind == .change && history.isInEffect($0) }
         XCTAssertEqual(try titles(), Set(inEffect.flatMap { $0.itemChanges.compactMap(\.after?.title) }))
@@ -51,11 +54,15 @@ final class UndoSafetyTests: BinaryTestCase {
     }
 
     // Ten rounds in two tests of five, which a parallel run (`.ci/run`) runs side by side.
-    func test_killedAtAnyMoment_theHistoryMatchesTheList_andUndoTakesBackTheLastChangeThatHappened_roundsZeroToFour() throws {
+    func test_killedAtAnyMoment_theHistoryMatchesTheList_andUndoTakesBackTheLastChangeThatHappened_roundsZeroToFour()
+        throws
+    {
         try killedAtAnyMoment(rounds: 0..<5, seed: 0x0DD0_0DD0)
     }
 
-    func test_killedAtAnyMoment_theHistoryMatchesTheList_andUndoTakesBackTheLastChangeThatHappened_roundsFiveToNine() throws {
+    func test_killedAtAnyMoment_theHistoryMatchesTheList_andUndoTakesBackTheLastChangeThatHappened_roundsFiveToNine()
+        throws
+    {
         try killedAtAnyMoment(rounds: 5..<10, seed: 0x0DD0_0DD5)
     }
 
@@ -72,9 +79,12 @@ final class UndoSafetyTests: BinaryTestCase {
         for round in rounds {
             XCTAssertEqual(try todo.run(["add", "marker \(round)"]).status, 0)
             let before = try titles()
-            if round % 2 == 1 { XCTAssertEqual(try todo.run(["add", "-"], input: lines("undone \(round)", count: batch)).status, 0) }
+            if round % 2 == 1 {
+                XCTAssertEqual(try todo.run(["add", "-"], input: lines("undone \(round)", count: batch)).status, 0)
+            }
             let beforeKill = try titles()
-            let running = round % 2 == 0
+            let running =
+                round % 2 == 0
                 ? try todo.start(["add", "-"], input: lines("round \(round)", count: batch))
                 : try todo.start(["undo"])
             usleep(useconds_t(Double.random(in: 0...(duration * 1.3), using: &random) * 1_000_000))
@@ -84,24 +94,32 @@ final class UndoSafetyTests: BinaryTestCase {
             let after = try titles()
             let changed = after != beforeKill
             if changed { landed += 1 }
-            XCTAssertTrue(round % 2 == 0 ? (after == beforeKill || after.count == beforeKill.count + batch) : (after == beforeKill || after == before),
-                          "round \(round): the list is the old one or the new one")
+            XCTAssertTrue(
+                round % 2 == 0
+                    ? (after == beforeKill || after.count == beforeKill.count + batch)
+                    : (after == beforeKill || after == before),
+                "round \(round): the list is the old one or the new one")
             let history = try JSONFileStore(fileURL: fileURL).history()
             let revision = try revisionOfList()
-            XCTAssertEqual(history.entries.last?.number, revision, "round \(round): no change past the list's revision is shown")
+            XCTAssertEqual(
+                history.entries.last?.number, revision, "round \(round): no change past the list's revision is shown")
 
             // Undo takes back exactly the last change that happened; redo makes it again.
             let undo = try todo.run(["undo"])
             XCTAssertEqual(undo.status, 0, "round \(round): \(undo)")
-            let expected = round % 2 == 0 ? (changed ? beforeKill : beforeKill.subtracting(["marker \(round)"]))
+            let expected =
+                round % 2 == 0
+                ? (changed ? beforeKill : beforeKill.subtracting(["marker \(round)"]))
                 : (changed ? beforeKill : before)
             XCTAssertEqual(try titles(), expected, "round \(round): \(undo.stdout.prefix(200))")
             XCTAssertEqual(try todo.run(["redo"]).status, 0)
             XCTAssertEqual(try titles(), after, "round \(round): redo")
             // Past a megabyte the list keeps its latest changes in a journal, and an index (`LongListJournalTests`).
             let files = try directory.contents()
-            XCTAssertEqual(files, storeFiles(journal: files.contains("items.json.journal"), index: files.contains("items.json.index")),
-                           "round \(round)")
+            XCTAssertEqual(
+                files,
+                storeFiles(journal: files.contains("items.json.journal"), index: files.contains("items.json.index")),
+                "round \(round)")
         }
         print("undo crash rounds \(rounds): \(landed) of \(rounds.count) changed before the kill")
     }
@@ -111,7 +129,8 @@ final class UndoSafetyTests: BinaryTestCase {
     private func revisionOfList() throws -> Int {
         let text = try String(contentsOf: fileURL, encoding: .utf8)
         guard let line = text.split(separator: "\n").first(where: { $0.contains("\"revision\"") }),
-              let number = Int(line.filter(\.isNumber)) else { return 0 }
+            let number = Int(line.filter(\.isNumber))
+        else { return 0 }
         let journal = (try? String(contentsOf: directory.file("items.json.journal"), encoding: .utf8)) ?? ""
         let journaled = journal.split(separator: "\n").compactMap { line in
             Int(line.dropFirst(#"{"revision":"#.count).prefix { $0.isNumber })

@@ -16,18 +16,24 @@ final class SyncJunctionTests: HarnessTestCase {
     }
 
     private func setUpSync(_ extra: String..., file: StaticString = #filePath, line: UInt = #line) {
-        let outcome = todo.run(["sync", "setup", server.root.absoluteString, "--user", "alice", "--calendar", "Tasks"] + extra, input: [])
+        let outcome = todo.run(
+            ["sync", "setup", server.root.absoluteString, "--user", "alice", "--calendar", "Tasks"] + extra, input: [])
         XCTAssertEqual(outcome.status, 0, "\(outcome)", file: file, line: line)
     }
 
     /// The tasks of a calendar, by summary.
     private func summaries(in slug: String) -> [String] {
-        server.everything.filter { $0.slug == slug }.compactMap { ICalendarLines.values(of: "SUMMARY", in: $0.resource.text).first }.sorted()
+        server.everything.filter { $0.slug == slug }.compactMap {
+            ICalendarLines.values(of: "SUMMARY", in: $0.resource.text).first
+        }.sorted()
     }
 
     private func phoneTask(_ summary: String, uid: String, status: String = "NEEDS-ACTION") -> String {
-        ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Phone//EN", "BEGIN:VTODO", "UID:\(uid)", "DTSTAMP:20261122T090000Z",
-         "LAST-MODIFIED:20261122T090000Z", "SUMMARY:\(summary)", "STATUS:\(status)", "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n")
+        [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Phone//EN", "BEGIN:VTODO", "UID:\(uid)",
+            "DTSTAMP:20261122T090000Z",
+            "LAST-MODIFIED:20261122T090000Z", "SUMMARY:\(summary)", "STATUS:\(status)", "END:VTODO", "END:VCALENDAR", ""
+        ].joined(separator: "\r\n")
     }
 
     func test_listsThatHoldItemsWhenSetupRuns_eachGetTheirCalendar() throws {
@@ -35,22 +41,28 @@ final class SyncJunctionTests: HarnessTestCase {
         todo.succeed("add", "Send report", "--list", "Work")
         todo.succeed("add", "Fix fence", "--list", "Home")
         setUpSync()
-        XCTAssertOutcome(todo.run("sync"), Outcome(status: 0, stdout: """
-            Sent 1: Buy milk
-            Sent 2: Send report
-            Sent 3: Fix fence
-            Synced the list default with "Tasks": received 0, sent 1, 0 conflicts.
-            Synced the list Home with "Home": received 0, sent 1, 0 conflicts.
-            Synced the list Work with "Work": received 0, sent 1, 0 conflicts.
+        XCTAssertOutcome(
+            todo.run("sync"),
+            Outcome(
+                status: 0,
+                stdout: """
+                    Sent 1: Buy milk
+                    Sent 2: Send report
+                    Sent 3: Fix fence
+                    Synced the list default with "Tasks": received 0, sent 1, 0 conflicts.
+                    Synced the list Home with "Home": received 0, sent 1, 0 conflicts.
+                    Synced the list Work with "Work": received 0, sent 1, 0 conflicts.
 
-            """, stderr: ""))
+                    """, stderr: ""))
         XCTAssertEqual(summaries(in: "tasks"), ["Buy milk"])
         XCTAssertEqual(summaries(in: "work"), ["Send report"])
         XCTAssertEqual(summaries(in: "home"), ["Fix fence"])
         // The phone checks the Work task: it stays in Work here.
         let report = try XCTUnwrap(server.everything.first { $0.slug == "work" })
-        server.put(ICalendarLines.replacing(["STATUS", "LAST-MODIFIED"], with: ["STATUS:COMPLETED", "LAST-MODIFIED:20261123T090000Z"],
-                                            in: report.resource.text), named: report.name, in: "work")
+        server.put(
+            ICalendarLines.replacing(
+                ["STATUS", "LAST-MODIFIED"], with: ["STATUS:COMPLETED", "LAST-MODIFIED:20261123T090000Z"],
+                in: report.resource.text), named: report.name, in: "work")
         XCTAssertEqual(todo.run("sync").stdout.split(separator: "\n").first, "Checked 2: Send report")
         XCTAssertTrue(todo.succeed("show", "2").contains("List:        Work\n"))
     }
@@ -62,11 +74,15 @@ final class SyncJunctionTests: HarnessTestCase {
         XCTAssertTrue(todo.succeed("sync").hasPrefix("Received 1: Phone-made task\n"))
         XCTAssertEqual(todo.run("undo").status, 0)
         XCTAssertEqual(todo.succeed("list"), "")
-        XCTAssertOutcome(todo.run("sync"), Outcome(status: 0, stdout: """
-            Received 2: Phone-made task
-            Synced with "Tasks": received 1, sent 0, 0 conflicts.
+        XCTAssertOutcome(
+            todo.run("sync"),
+            Outcome(
+                status: 0,
+                stdout: """
+                    Received 2: Phone-made task
+                    Synced with "Tasks": received 1, sent 0, 0 conflicts.
 
-            """, stderr: ""))
+                    """, stderr: ""))
         XCTAssertEqual(summaries(in: "tasks"), ["Phone-made task"], "still on the phone")
     }
 
@@ -77,28 +93,37 @@ final class SyncJunctionTests: HarnessTestCase {
         todo.succeed("sync")
         server.deleteCalendar("home")
         todo.succeed("add", "Call Mom", "--list", "Work")
-        XCTAssertOutcome(todo.run("sync"), Outcome(status: 0, stdout: """
-            Sent 3: Call Mom
-            Not synced: the list Home (its calendar http://127.0.0.1:5232/alice/home/ is gone from the server; its items stay here, and the next sync makes the calendar again and sends them)
-            Synced the list default with "Tasks": received 0, sent 0, 0 conflicts.
-            Synced the list Home with "Home": received 0, sent 0, 0 conflicts.
-            Synced the list Work with "Work": received 0, sent 1, 0 conflicts.
+        XCTAssertOutcome(
+            todo.run("sync"),
+            Outcome(
+                status: 0,
+                stdout: """
+                    Sent 3: Call Mom
+                    Not synced: the list Home (its calendar http://127.0.0.1:5232/alice/home/ is gone from the server; its items stay here, and the next sync makes the calendar again and sends them)
+                    Synced the list default with "Tasks": received 0, sent 0, 0 conflicts.
+                    Synced the list Home with "Home": received 0, sent 0, 0 conflicts.
+                    Synced the list Work with "Work": received 0, sent 1, 0 conflicts.
 
-            """, stderr: ""))
+                    """, stderr: ""))
         XCTAssertEqual(todo.succeed("list", "--list", "Home"), "1 [ ] Fix fence --list Home\n")
         XCTAssertEqual(todo.run("sync").status, 0)
         XCTAssertEqual(summaries(in: "home"), ["Fix fence"], "made again, its item sent anew")
     }
 
     func test_everyCalendarOfTheAccount_arrivesInAListOfItsOwn_withAllLists() {
-        for (slug, name) in [("work", "work"), ("work-2", "WORK"), ("cafe", "Caf\u{E9}"), ("cafe-2", "Cafe\u{301}"), ("default", "DEFAULT")] {
+        for (slug, name) in [
+            ("work", "work"), ("work-2", "WORK"), ("cafe", "Caf\u{E9}"), ("cafe-2", "Cafe\u{301}"),
+            ("default", "DEFAULT")
+        ] {
             server.makeCalendar(slug, displayName: name)
             server.put(phoneTask("In \(slug)", uid: "UID-\(slug)"), named: "UID-\(slug).ics", in: slug)
         }
         setUpSync("--all-lists")
         XCTAssertEqual(todo.run("sync").status, 0)
         XCTAssertEqual(todo.succeed("list", "--all").split(separator: "\n").count, 5, "every task arrived")
-        XCTAssertEqual(todo.succeed("lists"), """
+        XCTAssertEqual(
+            todo.succeed("lists"),
+            """
             default            0 open items
             Caf\u{E9}               1 open item
             Caf\u{E9} (cafe-2)      1 open item
@@ -128,10 +153,16 @@ extension SyncJunctionTests {
     func test_aPhonesAlarmOnAWholeDayTask_comesBackAsItCame_afterAnEditHere() throws {
         let server = try XCTUnwrap(todo.transport as? SimulatedCalDAVServer)
         todo.environment["TODO_SYNC_PASSWORD"] = "secret"
-        XCTAssertEqual(todo.run(["sync", "setup", server.root.absoluteString, "--user", "alice", "--calendar", "Tasks"], input: []).status, 0)
-        let text = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Phone//EN", "BEGIN:VTODO", "UID:ALARM-1", "DTSTAMP:20261122T090000Z",
-                    "LAST-MODIFIED:20261122T090000Z", "SUMMARY:Pay rent", "DUE;VALUE=DATE:20261201", "BEGIN:VALARM", "ACTION:DISPLAY",
-                    "DESCRIPTION:Reminder", "TRIGGER:-PT30M", "END:VALARM", "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n")
+        XCTAssertEqual(
+            todo.run(["sync", "setup", server.root.absoluteString, "--user", "alice", "--calendar", "Tasks"], input: [])
+                .status, 0)
+        let text = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Phone//EN", "BEGIN:VTODO", "UID:ALARM-1",
+            "DTSTAMP:20261122T090000Z",
+            "LAST-MODIFIED:20261122T090000Z", "SUMMARY:Pay rent", "DUE;VALUE=DATE:20261201", "BEGIN:VALARM",
+            "ACTION:DISPLAY",
+            "DESCRIPTION:Reminder", "TRIGGER:-PT30M", "END:VALARM", "END:VTODO", "END:VCALENDAR", ""
+        ].joined(separator: "\r\n")
         server.put(text, named: "ALARM-1.ics", in: "tasks")
         XCTAssertEqual(todo.run(["sync"], input: []).status, 0)
         XCTAssertEqual(todo.run(["edit", "1", "--title", "Pay the rent"], input: []).status, 0)
@@ -162,13 +193,18 @@ extension SyncJunctionTests {
             #"{"id":"\#(UUID().uuidString)","title":"Item \#(number)","done":false,"number":\#(number)"#
                 + (number % 3 == 1 ? #","list":"Work"}"# : number % 3 == 2 ? #","list":"Home"}"# : "}")
         }
-        try Data((#"{"version":1,"nextNumber":10001,"items":["# + items.joined(separator: ",") + "]}").utf8).write(to: todo.fileURL)
-        XCTAssertEqual(todo.run(["sync", "setup", server.root.absoluteString, "--user", "alice", "--calendar", "Tasks"], input: []).status, 0)
+        try Data((#"{"version":1,"nextNumber":10001,"items":["# + items.joined(separator: ",") + "]}").utf8).write(
+            to: todo.fileURL)
+        XCTAssertEqual(
+            todo.run(["sync", "setup", server.root.absoluteString, "--user", "alice", "--calendar", "Tasks"], input: [])
+                .status, 0)
         XCTAssertEqual(todo.run(["sync"], input: []).status, 0)
         XCTAssertEqual(server.everything.count, 10_000)
         let before = server.requests.count
         XCTAssertEqual(todo.run(["sync"], input: []).status, 0)
-        XCTAssertEqual(server.requests.dropFirst(before).map(\.method), ["REPORT", "REPORT", "REPORT"], "one sync-collection report a calendar")
+        XCTAssertEqual(
+            server.requests.dropFirst(before).map(\.method), ["REPORT", "REPORT", "REPORT"],
+            "one sync-collection report a calendar")
     }
 
     /// Weekdays at 11:00 in New York, checked on a laptop in Tokyo after going through the server:
@@ -176,7 +212,9 @@ extension SyncJunctionTests {
     func test_aRepeatRule_isFollowedInTheZoneItWasMadeIn_whereverItIsChecked() throws {
         todo.environment["TZ"] = "America/New_York"
         todo.succeed("add", "Stand-up", "--due", "thursday 11:00", "--repeat", "weekdays")
-        XCTAssertTrue(todo.succeed("show", "1").contains("Repeats:     every weekday (FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR), in America/New_York\n"))
+        XCTAssertTrue(
+            todo.succeed("show", "1").contains(
+                "Repeats:     every weekday (FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR), in America/New_York\n"))
         setUpSync()
         todo.succeed("sync")
         let sent = try XCTUnwrap(server.everything.first).resource.text
@@ -202,14 +240,18 @@ extension SyncJunctionTests {
     /// every write is read back, so that a phone's write at the same moment is merged, not lost
     /// (simulator seed 2019).
     func test_setup_findsAServerThatTakesRacingWrites_andNoWriteIsLostToOne() throws {
-        let ordered = todo.run(["sync", "setup", server.root.absoluteString, "--user", "alice", "--calendar", "Tasks"], input: [])
+        let ordered = todo.run(
+            ["sync", "setup", server.root.absoluteString, "--user", "alice", "--calendar", "Tasks"], input: [])
         XCTAssertEqual(ordered.status, 0)
         XCTAssertFalse(ordered.stdout.contains("two writes"), ordered.stdout)
         server = SimulatedCalDAVServer(habit: .davical)
         todo.transport = server
         todo.succeed("sync", "forget")
-        let racing = todo.run(["sync", "setup", server.root.absoluteString, "--user", "alice", "--calendar", "Tasks"], input: [])
-        XCTAssertEqual(racing.stdout, """
+        let racing = todo.run(
+            ["sync", "setup", server.root.absoluteString, "--user", "alice", "--calendar", "Tasks"], input: [])
+        XCTAssertEqual(
+            racing.stdout,
+            """
             Found the calendar "Tasks" at \(server.root.absoluteString)alice/tasks/ for alice, with 0 tasks.
             The server takes two writes of one version at once (If-Match is no lock there): each sync reads its writes back.
             Run todo sync to sync.
@@ -242,11 +284,16 @@ extension SyncJunctionTests {
         server.delete(named: mine.name, in: "tasks")
         setUpSync()
         todo.succeed("sync")
-        XCTAssertEqual(Set(server.everything.compactMap { $0.resource.uid?.uppercased() }).count, 2, "\(server.everything.map(\.name))")
+        XCTAssertEqual(
+            Set(server.everything.compactMap { $0.resource.uid?.uppercased() }).count, 2,
+            "\(server.everything.map(\.name))")
         todo.succeed("edit", "1", "--title", "Water the roses")
         todo.succeed("sync")
         XCTAssertEqual(summaries(in: "tasks"), ["Water", "Water the roses"])
-        XCTAssertEqual(ICalendarLines.values(of: "SUMMARY", in: try XCTUnwrap(server.everything.first { $0.name == "twin-uid.ics" }).resource.text), ["Water"])
+        XCTAssertEqual(
+            ICalendarLines.values(
+                of: "SUMMARY", in: try XCTUnwrap(server.everything.first { $0.name == "twin-uid.ics" }).resource.text),
+            ["Water"])
     }
 
     /// A list moved into one whose calendar another side deleted, after that side had moved the

@@ -1,7 +1,8 @@
 import Foundation
-@testable import ToDoCLI
 import TestSupport
 import ToDoCore
+
+@testable import ToDoCLI
 
 /// A deterministic, seeded simulation of several devices kept in step through one CalDAV server,
 /// after FoundationDB's simulation tests and TigerBeetle's VOPR: two or three laptops (each a list
@@ -94,7 +95,9 @@ final class SyncSimulation {
     private static let listNames = ["Work", "Home", "Errands"]
     /// Whether the trace shows what each command printed (`TODO_SIMULATION_VERBOSE=1`).
     private static let verbose = ProcessInfo.processInfo.environment["TODO_SIMULATION_VERBOSE"] == "1"
-    private static let zones = ["America/New_York", "Europe/Berlin", "Asia/Tokyo", "America/Los_Angeles", "Pacific/Kiritimati"]
+    private static let zones = [
+        "America/New_York", "Europe/Berlin", "Asia/Tokyo", "America/Los_Angeles", "Pacific/Kiritimati"
+    ]
 
     init(seed: UInt64, options: Options = Options()) throws {
         self.seed = seed
@@ -123,7 +126,9 @@ final class SyncSimulation {
             }
             try quietSyncs()
         } catch let violation as Violation {
-            throw Violation(invariant: violation.invariant, detail: violation.detail + "\n--- seed \(seed), trace:\n" + trace.joined(separator: "\n"))
+            throw Violation(
+                invariant: violation.invariant,
+                detail: violation.detail + "\n--- seed \(seed), trace:\n" + trace.joined(separator: "\n"))
         }
     }
 
@@ -172,11 +177,14 @@ final class SyncSimulation {
         laptop.harness.now = clock
         let outcome = laptop.harness.run(arguments, input: [])
         let shown = arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
-        trace.append("\(laptop.name) (\(laptop.zone)): todo \(shown) -> \(outcome.status)"
-                     + (outcome.stderr.isEmpty ? "" : " | " + outcome.stderr.split(separator: "\n").joined(separator: " / "))
-                     + (Self.verbose && !outcome.stdout.isEmpty ? "\n    " + outcome.stdout.split(separator: "\n").joined(separator: "\n    ") : ""))
+        trace.append(
+            "\(laptop.name) (\(laptop.zone)): todo \(shown) -> \(outcome.status)"
+                + (outcome.stderr.isEmpty ? "" : " | " + outcome.stderr.split(separator: "\n").joined(separator: " / "))
+                + (Self.verbose && !outcome.stdout.isEmpty
+                    ? "\n    " + outcome.stdout.split(separator: "\n").joined(separator: "\n    ") : ""))
         guard allowed.contains(outcome.status) else {
-            throw Violation(invariant: "every command ends as documented", detail: "\(laptop.name): todo \(shown)\n\(outcome)")
+            throw Violation(
+                invariant: "every command ends as documented", detail: "\(laptop.name): todo \(shown)\n\(outcome)")
         }
         try checkList(of: laptop)
         return outcome
@@ -210,26 +218,34 @@ final class SyncSimulation {
         touches.append((item.uid, laptop.name, stepNumber))
         let outcome = try run(laptop, [words[0], String(item.number)] + words.dropFirst(), allowed: [0, 3])
         if words[0] == "remove", outcome.status == 0 { deleted.insert(item.uid) }
-        if words[0] == "check", outcome.status == 0, let zone = seriesZones[item.uid], let due = item.due, item.repeatRule != nil,
-           let next = try items(of: laptop).first(where: { $0.uid == item.uid && !$0.done })?.due {
+        if words[0] == "check", outcome.status == 0, let zone = seriesZones[item.uid], let due = item.due,
+            item.repeatRule != nil,
+            let next = try items(of: laptop).first(where: { $0.uid == item.uid && !$0.done })?.due
+        {
             try checkOccurrence(next, after: due, madeIn: zone, checkedOn: laptop, item: item)
         }
     }
 
     /// A series made in one zone is followed there wherever it is checked (RFC 5545 follows a rule
     /// in its DTSTART's zone): its next occurrence is a weekday there, at the time of day it had.
-    private func checkOccurrence(_ next: Double, after due: Double, madeIn zone: String, checkedOn laptop: Laptop, item: Item) throws {
+    private func checkOccurrence(
+        _ next: Double, after due: Double, madeIn zone: String, checkedOn laptop: Laptop, item: Item
+    ) throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: zone)!
         func parts(_ moment: Double) -> DateComponents {
             calendar.dateComponents([.weekday, .hour, .minute], from: Date(timeIntervalSince1970: moment))
         }
         let before = parts(due), after = parts(next)
-        guard next > due, (2...6).contains(after.weekday!), after.hour == before.hour, after.minute == before.minute else {
-            throw Violation(invariant: "a repeat rule is followed in the zone it was made in",
-                            detail: "\(laptop.name) (\(laptop.zone)) checked \(item.number) '\(item.title)' (weekdays, made in \(zone)): "
-                                + "due \(Self.utc(Date(timeIntervalSince1970: due))) -> \(Self.utc(Date(timeIntervalSince1970: next))), "
-                                + "in \(zone) weekday \(before.weekday!) \(before.hour!):\(before.minute!) -> weekday \(after.weekday!) \(after.hour!):\(after.minute!)")
+        guard next > due, (2...6).contains(after.weekday!), after.hour == before.hour, after.minute == before.minute
+        else {
+            throw Violation(
+                invariant: "a repeat rule is followed in the zone it was made in",
+                detail:
+                    "\(laptop.name) (\(laptop.zone)) checked \(item.number) '\(item.title)' (weekdays, made in \(zone)): "
+                    + "due \(Self.utc(Date(timeIntervalSince1970: due))) -> \(Self.utc(Date(timeIntervalSince1970: next))), "
+                    + "in \(zone) weekday \(before.weekday!) \(before.hour!):\(before.minute!) -> weekday \(after.weekday!) \(after.hour!):\(after.minute!)"
+            )
         }
     }
 
@@ -244,8 +260,11 @@ final class SyncSimulation {
         let outcome = try run(laptop, ["lists", "rename", from, to], allowed: [0, 3])
         // Renaming onto a list that holds items would merge the two for good: refused.
         if holding, outcome.status == 0 {
-            throw Violation(invariant: "a rename never merges two lists",
-                            detail: "\(laptop.name): todo lists rename \(from) \(to) exited 0 while \(to) held \(before.filter { $0.list == to }.count) items")
+            throw Violation(
+                invariant: "a rename never merges two lists",
+                detail:
+                    "\(laptop.name): todo lists rename \(from) \(to) exited 0 while \(to) held \(before.filter { $0.list == to }.count) items"
+            )
         }
     }
 
@@ -253,7 +272,9 @@ final class SyncSimulation {
         let lists = Set(try items(of: laptop).compactMap(\.list))
         guard let list = lists.sorted().first else { return }
         touches.append((Self.anyTask, laptop.name, stepNumber))
-        try run(laptop, ["lists", "remove", list, "--to", pick(Self.listNames.filter { $0 != list } + ["default"])], allowed: [0])
+        try run(
+            laptop, ["lists", "remove", list, "--to", pick(Self.listNames.filter { $0 != list } + ["default"])],
+            allowed: [0])
     }
 
     /// An undo takes back this laptop's last change, a sync's too; what it takes out that a sync
@@ -297,14 +318,17 @@ final class SyncSimulation {
         } else if faults, chance(options.faultRate) {
             let fault = pick([SimulatedCalDAVServer.Fault.unavailable, .timedOut, .doneButCut, .noETag])
             server.fault(fault, afterRequests: Int.random(in: 0...6, using: &random))
-            trace.append("server: \(fault) at request \(server.scheduledFault!.index - server.requests.count + 1) from now")
+            trace.append(
+                "server: \(fault) at request \(server.scheduledFault!.index - server.requests.count + 1) from now")
         }
         // A fault makes a sync exit 1; a sync deleting too much is refused, exit 3.
         let racesBefore = server.racedWrites.count
         try run(laptop, ["sync"], allowed: faults ? [0, 1, 3] : [0, 1, 3])
         server.scheduledFault = nil
         for write in server.racedWrites[racesBefore...] {
-            trace.append("server: took another client's write of \(write.uid) over the version \(laptop.name) just replaced ('\(write.description)')")
+            trace.append(
+                "server: took another client's write of \(write.uid) over the version \(laptop.name) just replaced ('\(write.description)')"
+            )
             pendingRaces.append((write, laptop.name, stepNumber))
             // A later race over the same task replaces what this one added.
             touches.append((write.uid.uppercased(), Self.racer, stepNumber))
@@ -318,8 +342,12 @@ final class SyncSimulation {
 
     private func vtodo(uid: String, summary: String, extra: [String]) -> String {
         let stamp = Self.utc(clock)
-        return (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Phone//Sim//EN", "BEGIN:VTODO", "UID:\(uid)", "DTSTAMP:\(stamp)",
-                 "LAST-MODIFIED:\(stamp)", "SUMMARY:\(summary)"] + extra + ["END:VTODO", "END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
+        return
+            ([
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Phone//Sim//EN", "BEGIN:VTODO", "UID:\(uid)",
+                "DTSTAMP:\(stamp)",
+                "LAST-MODIFIED:\(stamp)", "SUMMARY:\(summary)"
+            ] + extra + ["END:VTODO", "END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
     }
 
     static func utc(_ date: Date) -> String {
@@ -332,10 +360,16 @@ final class SyncSimulation {
 
     private func phoneAdds() throws {
         let slug = pick(phoneCalendars)
-        let uid = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012llX", random.next() & 0xFFFF_FFFF_FFFF))!.uuidString
+        let uid = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012llX", random.next() & 0xFFFF_FFFF_FFFF))!
+            .uuidString
         var extra = ["STATUS:NEEDS-ACTION"]
         if chance(0.3) { extra = ["STATUS:IN-PROCESS", "PERCENT-COMPLETE:40"] }
-        if chance(0.3) { extra += ["DUE;VALUE=DATE:20261204", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Reminder", "TRIGGER:-PT30M", "END:VALARM"] }
+        if chance(0.3) {
+            extra += [
+                "DUE;VALUE=DATE:20261204", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Reminder", "TRIGGER:-PT30M",
+                "END:VALARM"
+            ]
+        }
         let title = newTitle("phone")
         server.put(vtodo(uid: uid, summary: title, extra: extra), named: uid + ".ics", in: slug)
         made.insert(uid)
@@ -354,12 +388,14 @@ final class SyncSimulation {
         let stamp = chance(0.7) ? ["LAST-MODIFIED:\(Self.utc(clock))"] : []
         let text: String
         if chance(0.5) {
-            text = ICalendarLines.replacing(["STATUS", "COMPLETED", "PERCENT-COMPLETE", "LAST-MODIFIED"].reduce(into: Set()) { $0.insert($1) },
-                                            with: ["STATUS:COMPLETED", "COMPLETED:\(Self.utc(clock))"] + stamp, in: task.resource.text)
+            text = ICalendarLines.replacing(
+                ["STATUS", "COMPLETED", "PERCENT-COMPLETE", "LAST-MODIFIED"].reduce(into: Set()) { $0.insert($1) },
+                with: ["STATUS:COMPLETED", "COMPLETED:\(Self.utc(clock))"] + stamp, in: task.resource.text)
             trace.append("phone: completes \(task.slug)/\(task.name)")
         } else {
             let title = newTitle("phone-edited")
-            text = ICalendarLines.replacing(["SUMMARY", "LAST-MODIFIED"], with: ["SUMMARY:\(title)"] + stamp, in: task.resource.text)
+            text = ICalendarLines.replacing(
+                ["SUMMARY", "LAST-MODIFIED"], with: ["SUMMARY:\(title)"] + stamp, in: task.resource.text)
             trace.append("phone: retitles \(task.slug)/\(task.name) '\(title)'")
         }
         touches.append(((task.resource.uid ?? "").uppercased(), "phone", stepNumber))
@@ -385,8 +421,10 @@ final class SyncSimulation {
 
     /// Calendars a phone makes: the lists' names, and names that are one list name to todo (a
     /// case apart, two Unicode forms of one word, the default list's).
-    private static let phoneCalendarNames = [("Work", "work"), ("Home", "home"), ("Errands", "errands"), ("Garden", "garden"),
-                                             ("WORK", "work-2"), ("DEFAULT", "default"), ("Caf\u{E9}", "cafe"), ("Cafe\u{301}", "cafe-2")]
+    private static let phoneCalendarNames = [
+        ("Work", "work"), ("Home", "home"), ("Errands", "errands"), ("Garden", "garden"),
+        ("WORK", "work-2"), ("DEFAULT", "default"), ("Caf\u{E9}", "cafe"), ("Cafe\u{301}", "cafe-2")
+    ]
 
     private func phoneMakesCalendar() throws {
         let (name, slug) = pick(Self.phoneCalendarNames)
@@ -397,7 +435,9 @@ final class SyncSimulation {
         let others = phoneCalendars.filter { $0 != "tasks" }
         guard !others.isEmpty else { return }
         let slug = pick(others)
-        for task in server.everything where task.slug == slug { if let uid = task.resource.uid { deleted.insert(uid.uppercased()) } }
+        for task in server.everything where task.slug == slug {
+            if let uid = task.resource.uid { deleted.insert(uid.uppercased()) }
+        }
         server.deleteCalendar(slug)
         trace.append("phone: deletes the calendar \(slug)")
     }
@@ -408,8 +448,12 @@ final class SyncSimulation {
     /// for each step would double the simulation's time); `todo list` reads it at quiet times.
     func items(of laptop: Laptop) throws -> [Item] {
         guard let data = laptop.harness.fileContents else { return [] }
-        guard let file = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let array = file["items"] as? [[String: Any]] else {
-            throw Violation(invariant: "the list stays readable", detail: "\(laptop.name): \(String(decoding: data, as: UTF8.self).prefix(300))")
+        guard let file = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let array = file["items"] as? [[String: Any]]
+        else {
+            throw Violation(
+                invariant: "the list stays readable",
+                detail: "\(laptop.name): \(String(decoding: data, as: UTF8.self).prefix(300))")
         }
         return array.map(Self.item)
     }
@@ -418,20 +462,28 @@ final class SyncSimulation {
     private func checkShownItems(of laptop: Laptop) throws {
         laptop.harness.now = clock
         let outcome = laptop.harness.run(["list", "--all", "--json"], input: [])
-        guard outcome.status == 0, let array = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]] else {
-            throw Violation(invariant: "the list stays readable", detail: "\(laptop.name): todo list --all --json\n\(outcome)")
+        guard outcome.status == 0,
+            let array = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]]
+        else {
+            throw Violation(
+                invariant: "the list stays readable", detail: "\(laptop.name): todo list --all --json\n\(outcome)")
         }
-        let shown = array.map(Self.item).sorted { $0.number < $1.number }, stored = try items(of: laptop).sorted { $0.number < $1.number }
+        let shown = array.map(Self.item).sorted { $0.number < $1.number },
+            stored = try items(of: laptop).sorted { $0.number < $1.number }
         guard shown == stored else {
-            throw Violation(invariant: "todo list shows the list's items", detail: "\(laptop.name): shown \(shown), stored \(stored)")
+            throw Violation(
+                invariant: "todo list shows the list's items",
+                detail: "\(laptop.name): shown \(shown), stored \(stored)")
         }
     }
 
     private static func item(_ object: [String: Any]) -> Item {
         let id = object["id"] as? String ?? ""
-        return Item(id: id, uid: ((object["uid"] as? String) ?? id).uppercased(), number: object["number"] as? Int ?? 0,
-                    title: object["title"] as? String ?? "", done: object["done"] as? Bool ?? false, list: object["list"] as? String,
-                    due: object["timestamp"] as? Double, repeatRule: object["repeat"] as? String)
+        return Item(
+            id: id, uid: ((object["uid"] as? String) ?? id).uppercased(), number: object["number"] as? Int ?? 0,
+            title: object["title"] as? String ?? "", done: object["done"] as? Bool ?? false,
+            list: object["list"] as? String,
+            due: object["timestamp"] as? Double, repeatRule: object["repeat"] as? String)
     }
 
     /// After every command: the list reads, and no number has changed.
@@ -440,7 +492,9 @@ final class SyncSimulation {
         var seen: [String: Int] = [:]
         for item in items {
             if let number = laptop.numbers[item.id], number != item.number {
-                throw Violation(invariant: "numbers never change", detail: "\(laptop.name): \(item.title) was \(number), now \(item.number)")
+                throw Violation(
+                    invariant: "numbers never change",
+                    detail: "\(laptop.name): \(item.title) was \(number), now \(item.number)")
             }
             seen[item.id] = item.number
         }
@@ -461,7 +515,11 @@ final class SyncSimulation {
                 // A sync that would delete too much waits for the user's word: given here.
                 if outcome.status == 3 { outcome = try run(laptop, ["sync", "--force"], allowed: [0]) }
                 let said = outcome.stdout.split(separator: "\n")
-                if outcome.status != 0 || !said.allSatisfy({ $0.hasPrefix("Synced ") && $0.contains("received 0, sent 0,") }) { quiet = false }
+                if outcome.status != 0
+                    || !said.allSatisfy({ $0.hasPrefix("Synced ") && $0.contains("received 0, sent 0,") })
+                {
+                    quiet = false
+                }
             }
             if quiet { break }
         }
@@ -478,19 +536,24 @@ final class SyncSimulation {
         for laptop in laptops {
             let status = laptop.harness.run(["sync", "status", "--json"], input: [])
             guard let state = try? JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any],
-                  let calendar = state["calendar"] as? String else {
+                let calendar = state["calendar"] as? String
+            else {
                 throw Violation(invariant: "the sync state reads", detail: "\(laptop.name)\n\(status)")
             }
             var calendarOfList: [String: String] = ["": calendar]
             for list in state["lists"] as? [[String: Any]] ?? [] {
-                if let name = list["list"] as? String, let url = list["calendar"] as? String { calendarOfList[name.lowercased()] = url }
+                if let name = list["list"] as? String, let url = list["calendar"] as? String {
+                    calendarOfList[name.lowercased()] = url
+                }
             }
             try checkShownItems(of: laptop)
             let synced = Set(calendarOfList.values)
             // With --all-lists, every calendar's tasks arrive in a list of their own.
-            for slug in server.calendars.keys.sorted() where laptop.allLists && !synced.contains(server.calendarURL(slug).absoluteString) {
-                throw Violation(invariant: "every calendar is a list on a machine set up with --all-lists",
-                                detail: "\(laptop.name) does not sync \(slug) (\(server.calendars[slug]!.displayName))")
+            for slug in server.calendars.keys.sorted()
+            where laptop.allLists && !synced.contains(server.calendarURL(slug).absoluteString) {
+                throw Violation(
+                    invariant: "every calendar is a list on a machine set up with --all-lists",
+                    detail: "\(laptop.name) does not sync \(slug) (\(server.calendars[slug]!.displayName))")
             }
             // Among the calendars a laptop syncs, a UID is in one: a task a phone moved to a
             // calendar a laptop does not sync is, to that laptop, deleted (see docs/sync.md).
@@ -498,8 +561,11 @@ final class SyncSimulation {
             for (uid, found) in places {
                 let seen = found.filter { synced.contains(server.calendarURL($0.slug).absoluteString) }
                 if seen.count > 1 {
-                    throw Violation(invariant: "no UID in two calendars",
-                                    detail: "\(uid) is in \(seen.map { "\($0.slug)/\($0.name)" }.joined(separator: " and ")), both synced by \(laptop.name)")
+                    throw Violation(
+                        invariant: "no UID in two calendars",
+                        detail:
+                            "\(uid) is in \(seen.map { "\($0.slug)/\($0.name)" }.joined(separator: " and ")), both synced by \(laptop.name)"
+                    )
                 }
                 if let place = seen.first { where_[uid] = "\(place.slug)/\(place.name)" }
             }
@@ -508,32 +574,48 @@ final class SyncSimulation {
             for item in items {
                 uids.insert(item.uid)
                 guard let place = where_[item.uid] else {
-                    throw Violation(invariant: "every side converges", detail: "\(laptop.name) has \(item.number) '\(item.title)' (\(item.uid)), the server has not")
+                    throw Violation(
+                        invariant: "every side converges",
+                        detail: "\(laptop.name) has \(item.number) '\(item.title)' (\(item.uid)), the server has not")
                 }
                 let wanted = calendarOfList[(item.list ?? "").lowercased()]
                 let slug = String(place.split(separator: "/")[0])
                 guard let wanted, server.calendarURL(slug).absoluteString == wanted else {
-                    throw Violation(invariant: "every item lives in its list's calendar",
-                                    detail: "\(laptop.name): \(item.number) '\(item.title)' of the list \(item.list ?? "default") is in \(place); the list's calendar is \(wanted ?? "none")")
+                    throw Violation(
+                        invariant: "every item lives in its list's calendar",
+                        detail:
+                            "\(laptop.name): \(item.number) '\(item.title)' of the list \(item.list ?? "default") is in \(place); the list's calendar is \(wanted ?? "none")"
+                    )
                 }
                 let text = server.calendars[slug]!.resources[String(place.split(separator: "/")[1])]!.text
                 let summary = ICalendarLines.values(of: "SUMMARY", in: text).first ?? ""
-                let done = ICalendarLines.values(of: "STATUS", in: text).first.map { $0 == "COMPLETED" || $0 == "CANCELLED" } ?? false
+                let done =
+                    ICalendarLines.values(of: "STATUS", in: text).first.map { $0 == "COMPLETED" || $0 == "CANCELLED" }
+                    ?? false
                 guard summary == item.title, done == item.done else {
-                    throw Violation(invariant: "every side converges",
-                                    detail: "\(laptop.name): \(item.number) '\(item.title)' done=\(item.done); the server's: '\(summary)' done=\(done)")
+                    throw Violation(
+                        invariant: "every side converges",
+                        detail:
+                            "\(laptop.name): \(item.number) '\(item.title)' done=\(item.done); the server's: '\(summary)' done=\(done)"
+                    )
                 }
             }
             for task in server.everything where synced.contains(server.calendarURL(task.slug).absoluteString) {
-                guard let uid = task.resource.uid?.uppercased(), task.resource.text.contains("BEGIN:VTODO") else { continue }
+                guard let uid = task.resource.uid?.uppercased(), task.resource.text.contains("BEGIN:VTODO") else {
+                    continue
+                }
                 guard uids.contains(uid) else {
-                    throw Violation(invariant: "every side converges", detail: "the server's \(task.slug)/\(task.name) (\(uid)) is not on \(laptop.name)")
+                    throw Violation(
+                        invariant: "every side converges",
+                        detail: "the server's \(task.slug)/\(task.name) (\(uid)) is not on \(laptop.name)")
                 }
             }
         }
         // Nothing any side made is lost unless a side deleted it.
         for uid in made where places[uid.uppercased()] == nil && !deleted.contains(uid.uppercased()) {
-            throw Violation(invariant: "nothing is lost unless a side deleted it", detail: "\(uid) was made and is gone from the server")
+            throw Violation(
+                invariant: "nothing is lost unless a side deleted it",
+                detail: "\(uid) was made and is gone from the server")
         }
         try checkRacedWrites()
     }
@@ -549,20 +631,26 @@ final class SyncSimulation {
         for race in pendingRaces {
             let uid = race.write.uid.uppercased()
             let changed = touches.contains { touch in
-                (touch.uid == uid || touch.uid == Self.anyTask) && (touch.step > race.step || touch.by != race.laptop && touch.by != Self.racer)
+                (touch.uid == uid || touch.uid == Self.anyTask)
+                    && (touch.step > race.step || touch.by != race.laptop && touch.by != Self.racer)
             }
             guard !changed, !deleted.contains(uid),
-                  let task = server.everything.first(where: { $0.resource.uid?.uppercased() == uid }) else { continue }
+                let task = server.everything.first(where: { $0.resource.uid?.uppercased() == uid })
+            else { continue }
             let text = task.resource.text
             let summary = ICalendarLines.values(of: "SUMMARY", in: text).first ?? ""
             let status = ICalendarLines.values(of: "STATUS", in: text).first
             // The task's own DESCRIPTION, beside any its alarms have.
             let descriptions = ICalendarLines.values(of: "DESCRIPTION", in: text)
-            guard summary == race.write.sentSummary, status == race.write.sentStatus, descriptions.contains(race.write.description) else {
-                throw Violation(invariant: "no write is lost to a racing one",
-                                detail: "\(race.laptop) sent '\(race.write.sentSummary)' (\(race.write.sentStatus ?? "no status")) at step \(race.step) and another client "
-                                    + "added the description '\(race.write.description)' over the same version; the server holds '\(summary)' "
-                                    + "(\(status ?? "no status")), descriptions \(descriptions)")
+            guard summary == race.write.sentSummary, status == race.write.sentStatus,
+                descriptions.contains(race.write.description)
+            else {
+                throw Violation(
+                    invariant: "no write is lost to a racing one",
+                    detail:
+                        "\(race.laptop) sent '\(race.write.sentSummary)' (\(race.write.sentStatus ?? "no status")) at step \(race.step) and another client "
+                        + "added the description '\(race.write.description)' over the same version; the server holds '\(summary)' "
+                        + "(\(status ?? "no status")), descriptions \(descriptions)")
             }
         }
     }
@@ -581,7 +669,10 @@ final class SeededIDs: @unchecked Sendable {
         var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
         bytes[6] = bytes[6] & 0x0F | 0x40
         bytes[8] = bytes[8] & 0x3F | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }

@@ -26,8 +26,9 @@ struct BinaryRunner {
     private static let sharedCopy = Result { () throws -> URL in
         let directory = URL(fileURLWithPath: "/tmp/todo-tests-executable-\(getpid())", isDirectory: true)
         try? FileManager.default.removeItem(at: directory)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o755])
         let copy = directory.appendingPathComponent("todo")
         try FileManager.default.copyItem(at: executable, to: copy)
         guard chmod(directory.path, 0o755) == 0, chmod(copy.path, 0o755) == 0 else { throw POSIXError(.EPERM) }
@@ -130,8 +131,9 @@ final class RunningProcess: @unchecked Sendable {
         process.waitUntilExit()
         watchdog.cancel()
         let status = timedOut.isFinished ? -1 : process.terminationStatus
-        return Outcome(status: status, stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: String(decoding: stderr, as: UTF8.self))
+        return Outcome(
+            status: status, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
 
@@ -178,9 +180,10 @@ class BinaryTestCase: XCTestCase {
 
     override func setUpWithError() throws {
         directory = try TemporaryDirectory()
-        todo = BinaryRunner(environment: ["TODO_FILE": fileURL.path, "TZ": timeZone, "HOME": directory.url.path]
-                                .merging(extraEnvironment) { $1 },
-                            currentDirectory: directory.url)
+        todo = BinaryRunner(
+            environment: ["TODO_FILE": fileURL.path, "TZ": timeZone, "HOME": directory.url.path]
+                .merging(extraEnvironment) { $1 },
+            currentDirectory: directory.url)
     }
 
     override func tearDown() {

@@ -1,8 +1,9 @@
 import Foundation
-@testable import ToDoCLI
 import TestSupport
 import ToDoCore
 import XCTest
+
+@testable import ToDoCLI
 
 /// Text written by the command, kept for assertions.
 final class CapturedOutput: TextOutput {
@@ -64,7 +65,9 @@ final class Harness {
 
     init(inMemory: Bool = false) throws {
         temporary = try TemporaryDirectory(inMemory: inMemory)
-        environment = ["TODO_FILE": temporary.file("items.json").path, "TZ": "America/New_York", "HOME": temporary.url.path]
+        environment = [
+            "TODO_FILE": temporary.file("items.json").path, "TZ": "America/New_York", "HOME": temporary.url.path
+        ]
     }
 
     var fileURL: URL { URL(fileURLWithPath: environment["TODO_FILE"]!) }
@@ -73,18 +76,23 @@ final class Harness {
     var fileContents: Data? { try? Data(contentsOf: fileURL) }
 
     @discardableResult
-    func run(_ arguments: String..., input: String = "", inputIsTerminal: Bool = false, outputIsTerminal: Bool = false) -> Outcome {
+    func run(
+        _ arguments: String..., input: String = "", inputIsTerminal: Bool = false, outputIsTerminal: Bool = false
+    ) -> Outcome {
         run(arguments, input: Array(input.utf8), inputIsTerminal: inputIsTerminal, outputIsTerminal: outputIsTerminal)
     }
 
-    func run(_ arguments: [String], input: [UInt8], inputIsTerminal: Bool = false, outputIsTerminal: Bool = false) -> Outcome {
+    func run(
+        _ arguments: [String], input: [UInt8], inputIsTerminal: Bool = false, outputIsTerminal: Bool = false
+    ) -> Outcome {
         let output = CapturedOutput(isTerminal: outputIsTerminal)
         let errorOutput = CapturedOutput(isTerminal: outputIsTerminal)
         let now = self.now
-        var context = Context(environment: environment, currentDirectory: directory.path, homeDirectory: directory.path,
-                              systemTimeZone: .utc, now: { now },
-                              input: ScriptedInput(input, isTerminal: inputIsTerminal),
-                              output: output, errorOutput: errorOutput, transport: transport)
+        var context = Context(
+            environment: environment, currentDirectory: directory.path, homeDirectory: directory.path,
+            systemTimeZone: .utc, now: { now },
+            input: ScriptedInput(input, isTerminal: inputIsTerminal),
+            output: output, errorOutput: errorOutput, transport: transport)
         context.newID = newID
         let status = ToDoCLI.run(arguments, in: context)
         return Outcome(status: status, stdout: output.text, stderr: errorOutput.text)
@@ -92,7 +100,9 @@ final class Harness {
 
     /// Runs a command that must succeed, and returns its standard output.
     @discardableResult
-    func succeed(_ arguments: String..., input: String = "", file: StaticString = #filePath, line: UInt = #line) -> String {
+    func succeed(
+        _ arguments: String..., input: String = "", file: StaticString = #filePath, line: UInt = #line
+    ) -> String {
         let outcome = run(arguments, input: Array(input.utf8))
         XCTAssertEqual(outcome.status, 0, "\(arguments): \(outcome)", file: file, line: line)
         return outcome.stdout

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,13 +22,15 @@ final class PseudoTerminal {
         controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var unlock: Int32 = 0, number: UInt32 = 0
         guard controller >= 0, ioctl(controller, UInt(TIOCSPTLCK), &unlock) == 0,
-              ioctl(controller, UInt(TIOCGPTN), &number) == 0 else {
+            ioctl(controller, UInt(TIOCGPTN), &number) == 0
+        else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
         let name = "/dev/pts/\(number)"
         #else
         controller = posix_openpt(O_RDWR | O_NOCTTY)
-        guard controller >= 0, grantpt(controller) == 0, unlockpt(controller) == 0, let path = ptsname(controller) else {
+        guard controller >= 0, grantpt(controller) == 0, unlockpt(controller) == 0, let path = ptsname(controller)
+        else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
         let name = String(cString: path)
@@ -35,7 +38,9 @@ final class PseudoTerminal {
         device = open(name, O_RDWR | O_NOCTTY)
         guard device >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-        guard ioctl(device, UInt(TIOCSWINSZ), &size) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        guard ioctl(device, UInt(TIOCSWINSZ), &size) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
     }
 
     deinit {
@@ -45,7 +50,9 @@ final class PseudoTerminal {
 
     /// Runs `executable` on the terminal, waits for it, and returns its exit status and what the
     /// terminal showed, with the terminal's CR LF line ends made LF.
-    func run(_ executable: URL, _ arguments: [String], environment: [String: String], timeout: TimeInterval = 60) throws -> (status: Int32, shown: String) {
+    func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String], timeout: TimeInterval = 60
+    ) throws -> (status: Int32, shown: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -84,7 +91,8 @@ extension BinaryRunner {
         do {
             terminal = try PseudoTerminal(columns: columns)
         } catch let error as POSIXError where [.ENOENT, .ENXIO, .ENODEV].contains(error.code) {
-            throw XCTSkip("this system has no pseudo-terminals (\(error.code)): the terminal tests need /dev/ptmx and /dev/pts")
+            throw XCTSkip(
+                "this system has no pseudo-terminals (\(error.code)): the terminal tests need /dev/ptmx and /dev/pts")
         }
         return try terminal.run(Self.executable, arguments, environment: environment)
     }

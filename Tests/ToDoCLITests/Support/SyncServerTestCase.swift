@@ -23,13 +23,20 @@ class SyncServerTestCase: BinaryTestCase {
 
     /// Runs `script` in Python with the caldav library, as a phone would change the calendar
     /// `calendar` of alice (bound to `calendar`), and returns what it printed.
-    func phone(_ script: String, calendar name: String = "tasks", file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    func phone(
+        _ script: String, calendar name: String = "tasks", file: StaticString = #filePath, line: UInt = #line
+    ) throws -> String {
         let calendar = server.url.absoluteString + "alice/\(name)/"
-        let outcome = try todo.run(program: try DAVServer.python(), ["-c", """
-            import caldav
-            client = caldav.DAVClient('\(calendar)', username='alice', password='secret')
-            calendar = client.calendar(url='\(calendar)')
-            """ + "\n" + script])
+        let outcome = try todo.run(
+            program: try DAVServer.python(),
+            [
+                "-c",
+                """
+                import caldav
+                client = caldav.DAVClient('\(calendar)', username='alice', password='secret')
+                calendar = client.calendar(url='\(calendar)')
+                """ + "\n" + script
+            ])
         XCTAssertEqual(outcome.status, 0, outcome.stderr, file: file, line: line)
         return outcome.stdout
     }

@@ -1,18 +1,22 @@
 import Foundation
-@testable import ToDoCore
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoCore
 
 /// Which changes are in effect, which `undo` and `redo` pick, and the history file's lines.
 final class ChangeHistoryTests: XCTestCase {
     private func entry(_ number: Int, _ kind: HistoryEntry.Kind = .change, reverts: [Int] = []) -> HistoryEntry {
-        HistoryEntry(number: number, time: nil, command: ["c\(number)"], kind: kind, reverts: reverts, steps: [], results: [])
+        HistoryEntry(
+            number: number, time: nil, command: ["c\(number)"], kind: kind, reverts: reverts, steps: [], results: [])
     }
 
     func test_undoGoesFurtherBack_redoTakesTheLatestUndoBack() throws {
         // 1, 2, 3 made; 4 undid 3; 5 undid 2; 6 redid 5 (so 2 is in effect again).
-        let history = ChangeHistory(entries: [entry(1), entry(2), entry(3), entry(4, .undo, reverts: [3]),
-                                              entry(5, .undo, reverts: [2]), entry(6, .redo, reverts: [5])])
+        let history = ChangeHistory(entries: [
+            entry(1), entry(2), entry(3), entry(4, .undo, reverts: [3]),
+            entry(5, .undo, reverts: [2]), entry(6, .redo, reverts: [5])
+        ])
         XCTAssertEqual(history.revertedBy, [3: 4, 5: 6])
         // A redo is undone like a change; taking 6 back undoes 2 again (5 is in effect once more),
         // so the next one back is 1, as two single undos would find.
@@ -33,8 +37,10 @@ final class ChangeHistoryTests: XCTestCase {
 
     func test_undoN_takesBackWhatNSingleUndosWould_afterUndoRedoCycles() throws {
         // add base (1); add a (2); undo (3); redo (4); undo (5); redo (6).
-        let history = ChangeHistory(entries: [entry(1), entry(2), entry(3, .undo, reverts: [2]), entry(4, .redo, reverts: [3]),
-                                              entry(5, .undo, reverts: [4]), entry(6, .redo, reverts: [5])])
+        let history = ChangeHistory(entries: [
+            entry(1), entry(2), entry(3, .undo, reverts: [2]), entry(4, .redo, reverts: [3]),
+            entry(5, .undo, reverts: [4]), entry(6, .redo, reverts: [5])
+        ])
         XCTAssertEqual(try history.undoTargets(2).map(\.number), [6, 1])
         let once = ChangeHistory(entries: history.entries + [entry(7, .undo, reverts: [6])])
         XCTAssertEqual(try once.undoTargets(1).map(\.number), [1], "the second of two single undos")
@@ -47,30 +53,42 @@ final class ChangeHistoryTests: XCTestCase {
     }
 
     func test_line_readsBackAsTheSameEntry_withTheNumberFirst() throws {
-        var item = ToDoItem(title: "Call \"Mom\"\n?", itemDescription: "two\nlines",
-                            location: Location(name: "Home", address: "1 Main St", coordinate: Coordinate(latitude: 1.5, longitude: -2)))
+        var item = ToDoItem(
+            title: "Call \"Mom\"\n?", itemDescription: "two\nlines",
+            location: Location(name: "Home", address: "1 Main St", coordinate: Coordinate(latitude: 1.5, longitude: -2))
+        )
         item.number = 7
         var edited = item
         edited.title = "Call Dad"
-        let entry = HistoryEntry(number: 12, time: 1_795_361_400, command: ["edit", "7", "--title", "Call Dad"], kind: .redo,
-                                 reverts: [11], steps: [.replaced(item, at: ItemPlace(done: false, index: 3)),
-                                                        .removed(edited, from: ItemPlace(done: true, index: 0)),
-                                                        .inserted(item.id, at: ItemPlace(done: false, index: 0))],
-                                 results: [TouchedItem(id: item.id, item: edited), TouchedItem(id: UUID(), item: nil)])
+        let entry = HistoryEntry(
+            number: 12, time: 1_795_361_400, command: ["edit", "7", "--title", "Call Dad"], kind: .redo,
+            reverts: [11],
+            steps: [
+                .replaced(item, at: ItemPlace(done: false, index: 3)),
+                .removed(edited, from: ItemPlace(done: true, index: 0)),
+                .inserted(item.id, at: ItemPlace(done: false, index: 0))
+            ],
+            results: [TouchedItem(id: item.id, item: edited), TouchedItem(id: UUID(), item: nil)])
         let line = entry.line()
 
         XCTAssertEqual(line.last, UInt8(ascii: "\n"))
         XCTAssertEqual(line.filter { $0 == UInt8(ascii: "\n") }.count, 1)
-        XCTAssertTrue(line.starts(with: Array(#"{"change":12,"time":1795361400,"version":2,"command":["edit","7","--title","Call Dad"],"redo":[11],"#.utf8)))
+        XCTAssertTrue(
+            line.starts(
+                with: Array(
+                    #"{"change":12,"time":1795361400,"version":2,"command":["edit","7","--title","Call Dad"],"redo":[11],"#
+                        .utf8)))
         XCTAssertEqual(HistoryEntry(line: line.dropLast(), local: .utc), entry)
         XCTAssertEqual(HistoryEntry.number(atStartOf: line), 12)
         XCTAssertNil(HistoryEntry.number(atStartOf: Array(#"{"time":1,"change":12}"#.utf8)))
-        XCTAssertNil(HistoryEntry(line: Array(#"{"change":12,"command":[]}"#.utf8)[...], local: .utc), "no steps: not an entry")
+        XCTAssertNil(
+            HistoryEntry(line: Array(#"{"change":12,"command":[]}"#.utf8)[...], local: .utc), "no steps: not an entry")
     }
 
     func test_commandLine_quotesWordsForTheShell() {
-        let entry = HistoryEntry(number: 1, time: nil, command: ["add", "Call Mom", "--due", "01/10/22", "it's", ""],
-                                 steps: [], results: [])
+        let entry = HistoryEntry(
+            number: 1, time: nil, command: ["add", "Call Mom", "--due", "01/10/22", "it's", ""],
+            steps: [], results: [])
         XCTAssertEqual(entry.commandLine, #"todo add 'Call Mom' --due 01/10/22 'it'\''s' ''"#)
     }
 }

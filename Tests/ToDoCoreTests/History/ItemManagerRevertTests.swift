@@ -1,7 +1,8 @@
 import Foundation
-@testable import ToDoCore
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoCore
 
 /// Taking a change back gives the list exactly as it was before it, items in their places, for
 /// every kind of change; taking the undo back gives the list as the change left it.
@@ -25,8 +26,10 @@ final class ItemManagerRevertTests: XCTestCase {
 
     /// Applies `change`, takes it back, then takes the undo back: the list must be as before, then
     /// as after.
-    private func assertRoundTrip(_ name: String, _ change: (inout ItemManager) throws -> Void,
-                                 file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertRoundTrip(
+        _ name: String, _ change: (inout ItemManager) throws -> Void,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let original = try list()
         var changed = original
         try change(&changed)
@@ -36,7 +39,8 @@ final class ItemManagerRevertTests: XCTestCase {
         try undone.revert(made, in: ChangeHistory(entries: [made]))
         XCTAssertEqual(undone.toDoItems, original.toDoItems, "\(name): open items after undo", file: file, line: line)
         XCTAssertEqual(undone.doneItems, original.doneItems, "\(name): done items after undo", file: file, line: line)
-        XCTAssertEqual(undone.nextNumber, changed.nextNumber, "\(name): numbers are never given again", file: file, line: line)
+        XCTAssertEqual(
+            undone.nextNumber, changed.nextNumber, "\(name): numbers are never given again", file: file, line: line)
 
         var undo = entry(undone, number: 2)
         undo.kind = .undo
@@ -55,8 +59,14 @@ final class ItemManagerRevertTests: XCTestCase {
         try assertRoundTrip("remove several") { manager in
             for number in [5, 1, 4, 3] { try manager.removeItem(withID: manager.item(withNumber: number)!.id) }
         }
-        try assertRoundTrip("edit") { try $0.updateItem(withID: $0.item(withNumber: 3)!.id) { $0.title = "C2"; $0.timestamp = 0 } }
-        try assertRoundTrip("edit a done item") { try $0.updateItem(withID: $0.item(withNumber: 4)!.id) { $0.itemDescription = "x" } }
+        try assertRoundTrip("edit") {
+            try $0.updateItem(withID: $0.item(withNumber: 3)!.id) {
+                $0.title = "C2"; $0.timestamp = 0
+            }
+        }
+        try assertRoundTrip("edit a done item") {
+            try $0.updateItem(withID: $0.item(withNumber: 4)!.id) { $0.itemDescription = "x" }
+        }
         try assertRoundTrip("remove all") { $0.removeAll() }
         try assertRoundTrip("remove done items") { $0.removeDoneItems() }
         try assertRoundTrip("check, then edit the same item") { manager in
@@ -66,8 +76,10 @@ final class ItemManagerRevertTests: XCTestCase {
             try manager.uncheckItem(withID: manager.item(withNumber: 2)!.id)
         }
         try assertRoundTrip("import") { manager in
-            _ = try manager.importItems([ImportedItem(item: ToDoItem(title: "G"), origin: "line 1"),
-                                          ImportedItem(item: ToDoItem(title: "A"), origin: "line 2")])
+            _ = try manager.importItems([
+                ImportedItem(item: ToDoItem(title: "G"), origin: "line 1"),
+                ImportedItem(item: ToDoItem(title: "A"), origin: "line 2")
+            ])
         }
     }
 
@@ -109,12 +121,18 @@ final class ItemManagerRevertTests: XCTestCase {
         twin.number = 3
         let place = ItemPlace(done: false, index: 0)
         for (entry, expected) in [
-            (HistoryEntry(number: 9, time: nil, command: [], steps: [.removed(a, from: place)], results: []),
-             UndoError.refused(HistoryEntry(number: 9, time: nil, command: [], steps: [.removed(a, from: place)], results: []),
-                               .duplicateID(existing: a))),
-            (HistoryEntry(number: 9, time: nil, command: [], steps: [.removed(twin, from: place)], results: []),
-             UndoError.refused(HistoryEntry(number: 9, time: nil, command: [], steps: [.removed(twin, from: place)], results: []),
-                               .duplicateNumber(existing: manager.item(withNumber: 3)!))),
+            (
+                HistoryEntry(number: 9, time: nil, command: [], steps: [.removed(a, from: place)], results: []),
+                UndoError.refused(
+                    HistoryEntry(number: 9, time: nil, command: [], steps: [.removed(a, from: place)], results: []),
+                    .duplicateID(existing: a))
+            ),
+            (
+                HistoryEntry(number: 9, time: nil, command: [], steps: [.removed(twin, from: place)], results: []),
+                UndoError.refused(
+                    HistoryEntry(number: 9, time: nil, command: [], steps: [.removed(twin, from: place)], results: []),
+                    .duplicateNumber(existing: manager.item(withNumber: 3)!))
+            )
         ] {
             var current = manager
             XCTAssertThrowsError(try current.revert(entry, in: ChangeHistory(entries: [entry]))) { error in
@@ -128,8 +146,12 @@ final class ItemManagerRevertTests: XCTestCase {
         var manager = try list()
         let c = manager.item(withNumber: 3)!
         try manager.checkItem(withID: c.id)
-        XCTAssertEqual(manager.steps, [.removed(c, from: ItemPlace(done: false, index: 1)),
-                                       .inserted(c.id, at: ItemPlace(done: true, index: 2))])
+        XCTAssertEqual(
+            manager.steps,
+            [
+                .removed(c, from: ItemPlace(done: false, index: 1)),
+                .inserted(c.id, at: ItemPlace(done: true, index: 2))
+            ])
         XCTAssertEqual(manager.touchedItems().map(\.item), [manager.doneItems[2]])
     }
 }

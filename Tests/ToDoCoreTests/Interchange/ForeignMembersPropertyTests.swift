@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
-@testable import ToDoCore
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoCore
 
 /// The writer never writes what the reader refuses, whatever another program's members are
 /// called: Taskwarrior tasks carrying members named as every one of todo's own keys, and others,
@@ -11,11 +12,17 @@ import ToDoModel
 final class ForeignMembersPropertyTests: XCTestCase {
     /// Names a task may carry: every key todo reads in its file (but those Taskwarrior itself
     /// has a meaning for, which its import reads), and a few a user-defined attribute may take.
-    private static let names = ToDoItem.ownKeys.subtracting(["priority", "tags", "id", "annotations"]).sorted() + ["estimate", "x", "location2"]
+    private static let names =
+        ToDoItem.ownKeys.subtracting(["priority", "tags", "id", "annotations"]).sorted() + [
+            "estimate", "x", "location2"
+        ]
 
     private static func value(_ random: inout SeededGenerator, depth: Int = 0) -> JSONValue {
         switch Int.random(in: 0..<(depth < 2 ? 7 : 5), using: &random) {
-        case 0: return .string(["", "20200102T120000Z", "Office", "11111111-2222-3333-4444-555555555558", "ünïcödé 😂"].randomElement(using: &random)!)
+        case 0:
+            return .string(
+                ["", "20200102T120000Z", "Office", "11111111-2222-3333-4444-555555555558", "ünïcödé 😂"].randomElement(
+                    using: &random)!)
         case 1: return .number(Int.random(in: -5...1_000_000, using: &random))
         case 2: return .number(Double.random(in: -1e6...1e6, using: &random))
         case 3: return .bool(Bool.random(using: &random))
@@ -23,7 +30,9 @@ final class ForeignMembersPropertyTests: XCTestCase {
         case 5: return .array((0..<Int.random(in: 0...3, using: &random)).map { _ in value(&random, depth: depth + 1) })
         default:
             var object = JSONObject()
-            for index in 0..<Int.random(in: 0...3, using: &random) { object["k\(index)"] = value(&random, depth: depth + 1) }
+            for index in 0..<Int.random(in: 0...3, using: &random) {
+                object["k\(index)"] = value(&random, depth: depth + 1)
+            }
             return .object(object)
         }
     }
@@ -34,7 +43,8 @@ final class ForeignMembersPropertyTests: XCTestCase {
         var tasks: [JSONValue] = [], expected: [String: JSONObject] = [:]
         for index in 0..<500 {
             var task = JSONObject()
-            let uuid = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index + 1))!.uuidString.lowercased()
+            let uuid = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index + 1))!.uuidString
+                .lowercased()
             task["uuid"] = .string(uuid)
             task["description"] = .string("Task \(index)")
             task["status"] = .string("pending")
@@ -49,7 +59,8 @@ final class ForeignMembersPropertyTests: XCTestCase {
             expected[uuid] = foreign
         }
         let store = JSONFileStore(fileURL: directory.file("items.json"))
-        let read = try ItemInterchange.read(JSONValue.array(tasks).serializedCompactly(), format: .taskwarrior, timeZone: .utc)
+        let read = try ItemInterchange.read(
+            JSONValue.array(tasks).serializedCompactly(), format: .taskwarrior, timeZone: .utc)
         try store.update { manager in _ = try manager.importItems(read.items) }
 
         // Read back whole by a new store, every item there.
@@ -57,7 +68,10 @@ final class ForeignMembersPropertyTests: XCTestCase {
         XCTAssertEqual(back.toDoCount, 500)
         try store.update { manager in _ = try manager.add(ToDoItem(title: "One more")) }
 
-        guard case .array(let exported) = try JSONValue(parsing: TaskwarriorFormat.write(back.toDoItems, now: Date(timeIntervalSince1970: 0), timeZone: .utc)) else {
+        guard
+            case .array(let exported) = try JSONValue(
+                parsing: TaskwarriorFormat.write(back.toDoItems, now: Date(timeIntervalSince1970: 0), timeZone: .utc))
+        else {
             return XCTFail("not an array")
         }
         var checked = 0
@@ -80,13 +94,16 @@ final class ForeignMembersPropertyTests: XCTestCase {
 final class EveryImportPropertyTests: XCTestCase {
     /// A name a member may have: each of todo's keys, and others.
     private static func name(_ random: inout SeededGenerator) -> String {
-        (ToDoItem.ownKeys.sorted() + ["list", "listId", "project", "url", "x", "from", "taskwarrior:start", "reminders:x", "é"])
-            .randomElement(using: &random)!
+        (ToDoItem.ownKeys.sorted() + [
+            "list", "listId", "project", "url", "x", "from", "taskwarrior:start", "reminders:x", "é"
+        ])
+        .randomElement(using: &random)!
     }
 
     private static func value(_ random: inout SeededGenerator) -> JSONValue {
         switch Int.random(in: 0..<6, using: &random) {
-        case 0: return .string(["", "2026-12-03", "20200102T120000Z", "Home", "ünïcödé 😂"].randomElement(using: &random)!)
+        case 0:
+            return .string(["", "2026-12-03", "20200102T120000Z", "Home", "ünïcödé 😂"].randomElement(using: &random)!)
         case 1: return .number(Int.random(in: -5...1_000_000, using: &random))
         case 2: return .bool(Bool.random(using: &random))
         case 3: return .null
@@ -100,7 +117,9 @@ final class EveryImportPropertyTests: XCTestCase {
 
     /// Imports `source` as `format` into a new list, and checks the list reads back as imported
     /// and writes again as it was.
-    private func checkRoundTrip(_ source: [UInt8], format: ImportFormat, count: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func checkRoundTrip(
+        _ source: [UInt8], format: ImportFormat, count: Int, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let directory = try TemporaryDirectory()
         let store = JSONFileStore(fileURL: directory.file("items.json"))
         let read = try ItemInterchange.read(source, format: format, timeZone: .utc)
@@ -118,8 +137,10 @@ final class EveryImportPropertyTests: XCTestCase {
         }
         var rewritten = String(decoding: try Data(contentsOf: directory.file("items.json")), as: UTF8.self)
         rewritten = rewritten.replacingOccurrences(of: "\"revision\": 2,", with: "\"revision\": 1,")
-            .replacingOccurrences(of: "\"nextNumber\": \(imported.count + 2),", with: "\"nextNumber\": \(imported.count + 1),")
-        XCTAssertEqual(rewritten, String(decoding: bytes, as: UTF8.self), "written again the same", file: file, line: line)
+            .replacingOccurrences(
+                of: "\"nextNumber\": \(imported.count + 2),", with: "\"nextNumber\": \(imported.count + 1),")
+        XCTAssertEqual(
+            rewritten, String(decoding: bytes, as: UTF8.self), "written again the same", file: file, line: line)
     }
 
     func test_reminders_withMembersOfEveryName() throws {
@@ -132,7 +153,9 @@ final class EveryImportPropertyTests: XCTestCase {
             reminder["isCompleted"] = .bool(Bool.random(using: &random))
             for _ in 0..<Int.random(in: 0...6, using: &random) {
                 let key = Self.name(&random)
-                if reminder[key] == nil, !["externalId", "title", "isCompleted"].contains(key) { reminder[key] = Self.value(&random) }
+                if reminder[key] == nil, !["externalId", "title", "isCompleted"].contains(key) {
+                    reminder[key] = Self.value(&random)
+                }
             }
             reminders.append(.object(reminder))
         }
@@ -167,7 +190,9 @@ final class EveryImportPropertyTests: XCTestCase {
                 let name = Self.name(&random).uppercased().filter { $0.isLetter || $0 == "-" }
                 guard !name.isEmpty else { continue }
                 lines.append("X-\(name);X-P=\"a:b\":value \(Int.random(in: 0...99, using: &random))")
-                if Bool.random(using: &random) { lines.append("\(name):\(["plain", "a\\,b", "ünï"].randomElement(using: &random)!)") }
+                if Bool.random(using: &random) {
+                    lines.append("\(name):\(["plain", "a\\,b", "ünï"].randomElement(using: &random)!)")
+                }
             }
             lines.append("END:VTODO")
         }
@@ -182,8 +207,14 @@ extension EveryImportPropertyTests {
     /// list reads back as imported.
     func test_todoTxt_withKeyValueWordsOfEveryName() throws {
         var random = SeededGenerator(seed: 3104)
-        let keys = ["due", "t", "rec", "pri", "tag", "parent", "loc", "addr", "geo", "desc", "id", "url", "start", "x", "h", "+p", "@c"]
-        let values = ["2026-12-03", "2026-12-03T17:00", "banana", "1w", "%zz", "52.5,13.4", "", "A", "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F"]
+        let keys = [
+            "due", "t", "rec", "pri", "tag", "parent", "loc", "addr", "geo", "desc", "id", "url", "start", "x", "h",
+            "+p", "@c"
+        ]
+        let values = [
+            "2026-12-03", "2026-12-03T17:00", "banana", "1w", "%zz", "52.5,13.4", "", "A",
+            "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F"
+        ]
         var lines: [String] = []
         for index in 0..<1000 {
             var words = ["Line", "\(index)"]
@@ -191,7 +222,9 @@ extension EveryImportPropertyTests {
                 words.append(keys.randomElement(using: &random)! + ":" + values.randomElement(using: &random)!)
             }
             // Each line its own id, so that none is a twin of another.
-            lines.append(words.shuffled(using: &random).joined(separator: " ") + " id:\(UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index + 1))!.uuidString)")
+            lines.append(
+                words.shuffled(using: &random).joined(separator: " ")
+                    + " id:\(UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index + 1))!.uuidString)")
         }
         try checkRoundTrip(Array(lines.joined(separator: "\n").utf8), format: .todotxt, count: 1000)
     }

@@ -1,15 +1,17 @@
 import Foundation
 import TestSupport
-@testable import ToDoCore
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoCore
 
 /// Zones as calendars name them, and occurrences of recurring tasks, read in Berlin.
 final class ICalendarTimeZonesTests: XCTestCase {
     private let berlin = TimeZoneRules(TimeZone(identifier: "Europe/Berlin")!)
 
     private func calendar(_ lines: [String]) -> String {
-        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"] + lines + ["END:VCALENDAR", ""]).joined(separator: "\r\n")
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"] + lines + ["END:VCALENDAR", ""]).joined(
+            separator: "\r\n")
     }
 
     private func todo(_ uid: String, _ lines: [String]) -> [String] {
@@ -32,7 +34,7 @@ final class ICalendarTimeZonesTests: XCTestCase {
         "BEGIN:STANDARD", "DTSTART:16010101T020000", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500",
         "RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=1SU;BYMONTH=11", "END:STANDARD",
         "BEGIN:DAYLIGHT", "DTSTART:16010101T020000", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400",
-        "RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=2SU;BYMONTH=3", "END:DAYLIGHT", "END:VTIMEZONE",
+        "RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=2SU;BYMONTH=3", "END:DAYLIGHT", "END:VTIMEZONE"
     ]
 
     /// A VTIMEZONE made to explode (each observance from year 1, changing the offset daily, or
@@ -41,17 +43,22 @@ final class ICalendarTimeZonesTests: XCTestCase {
     func test_aZoneWhoseRulesChangeDaily_fromYearOne_isReadInBoundedWork() throws {
         var definition = ["BEGIN:VTIMEZONE", "TZID:Evil"]
         for index in 0..<100 {
-            definition += ["BEGIN:\(index % 2 == 0 ? "STANDARD" : "DAYLIGHT")", "DTSTART:00010101T0\(index % 10)0000",
-                           // Some never match: the days looked at end with the span, not with year 9999.
-                           "TZOFFSETFROM:+0\(index % 10)00", "TZOFFSETTO:-0\(index % 10)00",
-                           index % 3 == 0 ? "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30" : "RRULE:FREQ=DAILY",
-                           "END:\(index % 2 == 0 ? "STANDARD" : "DAYLIGHT")"]
+            definition += [
+                "BEGIN:\(index % 2 == 0 ? "STANDARD" : "DAYLIGHT")", "DTSTART:00010101T0\(index % 10)0000",
+                // Some never match: the days looked at end with the span, not with year 9999.
+                "TZOFFSETFROM:+0\(index % 10)00", "TZOFFSETTO:-0\(index % 10)00",
+                index % 3 == 0 ? "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30" : "RRULE:FREQ=DAILY",
+                "END:\(index % 2 == 0 ? "STANDARD" : "DAYLIGHT")"
+            ]
         }
         definition.append("END:VTIMEZONE")
-        let text = calendar(definition + todo("a", ["DUE;TZID=Evil:20260115T090000"]) + todo("b", ["DUE;TZID=Evil:20260716T090000"]))
+        let text = calendar(
+            definition + todo("a", ["DUE;TZID=Evil:20260115T090000"]) + todo("b", ["DUE;TZID=Evil:20260716T090000"]))
         XCTAssertGreaterThan(text.utf8.count, 10_000)
         // The work is bounded by the onsets kept (before the cap, the release took 21 s and gigabytes).
-        var zones = ICalendarTimeZones(definitions: [try ICalendarFormat.contentLines(definition.joined(separator: "\r\n"))])
+        var zones = ICalendarTimeZones(definitions: [
+            try ICalendarFormat.contentLines(definition.joined(separator: "\r\n"))
+        ])
         let evil = try XCTUnwrap(zones.zone(named: "Evil"))
         XCTAssertLessThanOrEqual(evil.rules.listedChanges, ICalendarTimeZones.mostOnsets)
         XCTAssertGreaterThan(evil.rules.listedChanges, 0)
@@ -64,23 +71,33 @@ final class ICalendarTimeZonesTests: XCTestCase {
     func test_aRuleFromLongAgo_isFollowedOnItsOwnDays() throws {
         let definition = [
             "BEGIN:VTIMEZONE", "TZID:Old",
-            "BEGIN:STANDARD", "DTSTART:18000101T000000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0100", "RRULE:FREQ=YEARLY", "END:STANDARD",
+            "BEGIN:STANDARD", "DTSTART:18000101T000000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0100", "RRULE:FREQ=YEARLY",
+            "END:STANDARD",
             "BEGIN:DAYLIGHT", "DTSTART:18000331T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200",
             "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "END:DAYLIGHT",
             "BEGIN:STANDARD", "DTSTART:18001027T030000", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100",
-            "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "END:STANDARD", "END:VTIMEZONE",
+            "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "END:STANDARD", "END:VTIMEZONE"
         ]
-        let text = calendar(definition + todo("a", ["DUE;TZID=Old:20260115T090000"]) + todo("b", ["DUE;TZID=Old:20260716T090000"]))
+        let text = calendar(
+            definition + todo("a", ["DUE;TZID=Old:20260115T090000"]) + todo("b", ["DUE;TZID=Old:20260716T090000"]))
         let items = try ICalendarFormat.read(text, timeZone: berlin)
-        XCTAssertEqual(items.map(\.item.timestamp), [try moment("20260115T090000", in: "Europe/Berlin"), try moment("20260716T090000", in: "Europe/Berlin")])
+        XCTAssertEqual(
+            items.map(\.item.timestamp),
+            [try moment("20260115T090000", in: "Europe/Berlin"), try moment("20260716T090000", in: "Europe/Berlin")])
     }
 
     /// The issue's case: 09:00 Eastern is 15:00 in Berlin in January, not 09:00.
     func test_aWindowsNameTheCalendarDefines_isReadByItsRules() throws {
-        let text = calendar(easternDefinition + todo("a", ["DUE;TZID=Eastern Standard Time:20300115T090000"])
-            + todo("b", ["DUE;TZID=\"Eastern Standard Time\":20300715T090000"]))
+        let text = calendar(
+            easternDefinition + todo("a", ["DUE;TZID=Eastern Standard Time:20300115T090000"])
+                + todo("b", ["DUE;TZID=\"Eastern Standard Time\":20300715T090000"]))
         let items = try ICalendarFormat.read(text, timeZone: berlin)
-        XCTAssertEqual(items.map(\.item.due), [.time(try moment("20300115T150000", in: "Europe/Berlin")), .time(try moment("20300715T150000", in: "Europe/Berlin"))])
+        XCTAssertEqual(
+            items.map(\.item.due),
+            [
+                .time(try moment("20300115T150000", in: "Europe/Berlin")),
+                .time(try moment("20300715T150000", in: "Europe/Berlin"))
+            ])
         XCTAssertEqual(items.flatMap(\.problems), [])
     }
 
@@ -102,15 +119,20 @@ final class ICalendarTimeZonesTests: XCTestCase {
             "BEGIN:STANDARD", "DTSTART:20080406T030000", "TZOFFSETFROM:+1100", "TZOFFSETTO:+1000",
             "RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU", "END:STANDARD",
             "BEGIN:DAYLIGHT", "DTSTART:20081005T020000", "TZOFFSETFROM:+1000", "TZOFFSETTO:+1100",
-            "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=1SU", "END:DAYLIGHT", "END:VTIMEZONE",
+            "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=1SU", "END:DAYLIGHT", "END:VTIMEZONE"
         ]
-        let dues = ["Customized Time Zone:20050320T090000", "Customized Time Zone:20050410T090000", "Customized Time Zone:20300320T090000",
-                    "Customized Time Zone:20301030T090000", "Southern:20300115T090000", "Southern:20300715T090000"]
+        let dues = [
+            "Customized Time Zone:20050320T090000", "Customized Time Zone:20050410T090000",
+            "Customized Time Zone:20300320T090000",
+            "Customized Time Zone:20301030T090000", "Southern:20300115T090000", "Southern:20300715T090000"
+        ]
         let text = calendar(definition + dues.enumerated().flatMap { todo("\($0.offset)", ["DUE;TZID=" + $0.element]) })
         let items = try ICalendarFormat.read(text, timeZone: berlin)
-        let expected = try [("20050320T090000", "America/New_York"), ("20050410T090000", "America/New_York"),
-                            ("20300320T090000", "America/New_York"), ("20301030T090000", "America/New_York"),
-                            ("20300115T090000", "Australia/Sydney"), ("20300715T090000", "Australia/Sydney")].map { try moment($0.0, in: $0.1) }
+        let expected = try [
+            ("20050320T090000", "America/New_York"), ("20050410T090000", "America/New_York"),
+            ("20300320T090000", "America/New_York"), ("20301030T090000", "America/New_York"),
+            ("20300115T090000", "Australia/Sydney"), ("20300715T090000", "Australia/Sydney")
+        ].map { try moment($0.0, in: $0.1) }
         XCTAssertEqual(items.map(\.item.timestamp), expected)
         XCTAssertEqual(items.flatMap(\.problems), [])
     }
@@ -118,41 +140,58 @@ final class ICalendarTimeZonesTests: XCTestCase {
     /// Evolution names zones by a path ending in an IANA name; an observance may give its onsets
     /// as RDATEs instead of a rule.
     func test_anEvolutionPath_andRDATEOnsets() throws {
-        let text = calendar([
-            "BEGIN:VTIMEZONE", "TZID:/freeassociation.sourceforge.net/Tzfile/Europe/Vienna", "X-LIC-LOCATION:Europe/Vienna",
-            "BEGIN:STANDARD", "TZNAME:CET", "DTSTART:19701025T030000", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100",
-            "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "END:STANDARD",
-            "BEGIN:DAYLIGHT", "TZNAME:CEST", "DTSTART:19700329T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200",
-            "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "END:DAYLIGHT", "END:VTIMEZONE",
-            "BEGIN:VTIMEZONE", "TZID:Listed",
-            "BEGIN:STANDARD", "DTSTART:20291104T020000", "RDATE:20301103T020000,20311102T020000", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500", "END:STANDARD",
-            "BEGIN:DAYLIGHT", "DTSTART:20300310T020000", "RDATE:20310309T020000", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400", "END:DAYLIGHT",
-            "END:VTIMEZONE",
-        ] + todo("a", ["DUE;TZID=/freeassociation.sourceforge.net/Tzfile/Europe/Vienna:20300715T090000"])
-          + todo("b", ["DUE;TZID=/mozilla.org/20050126_1/Europe/Vienna:20300115T090000"])
-          + todo("c", ["DUE;TZID=Listed:20300115T090000"]) + todo("d", ["DUE;TZID=Listed:20300715T090000"])
-          + todo("e", ["DUE;TZID=Listed:20301215T090000"]))
+        let text = calendar(
+            [
+                "BEGIN:VTIMEZONE", "TZID:/freeassociation.sourceforge.net/Tzfile/Europe/Vienna",
+                "X-LIC-LOCATION:Europe/Vienna",
+                "BEGIN:STANDARD", "TZNAME:CET", "DTSTART:19701025T030000", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100",
+                "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "END:STANDARD",
+                "BEGIN:DAYLIGHT", "TZNAME:CEST", "DTSTART:19700329T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200",
+                "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "END:DAYLIGHT", "END:VTIMEZONE",
+                "BEGIN:VTIMEZONE", "TZID:Listed",
+                "BEGIN:STANDARD", "DTSTART:20291104T020000", "RDATE:20301103T020000,20311102T020000",
+                "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500", "END:STANDARD",
+                "BEGIN:DAYLIGHT", "DTSTART:20300310T020000", "RDATE:20310309T020000", "TZOFFSETFROM:-0500",
+                "TZOFFSETTO:-0400", "END:DAYLIGHT",
+                "END:VTIMEZONE"
+            ] + todo("a", ["DUE;TZID=/freeassociation.sourceforge.net/Tzfile/Europe/Vienna:20300715T090000"])
+                + todo("b", ["DUE;TZID=/mozilla.org/20050126_1/Europe/Vienna:20300115T090000"])
+                + todo("c", ["DUE;TZID=Listed:20300115T090000"]) + todo("d", ["DUE;TZID=Listed:20300715T090000"])
+                + todo("e", ["DUE;TZID=Listed:20301215T090000"]))
         let items = try ICalendarFormat.read(text, timeZone: berlin)
-        XCTAssertEqual(items.map(\.item.timestamp), try [
-            moment("20300715T090000", in: "Europe/Vienna"), moment("20300115T090000", in: "Europe/Vienna"),
-            moment("20300115T090000", in: "America/New_York"), moment("20300715T090000", in: "America/New_York"),
-            moment("20301215T090000", in: "America/New_York"),
-        ])
+        XCTAssertEqual(
+            items.map(\.item.timestamp),
+            try [
+                moment("20300715T090000", in: "Europe/Vienna"), moment("20300115T090000", in: "Europe/Vienna"),
+                moment("20300115T090000", in: "America/New_York"), moment("20300715T090000", in: "America/New_York"),
+                moment("20301215T090000", in: "America/New_York")
+            ])
         XCTAssertEqual(items.flatMap(\.problems), [])
     }
 
     /// Without a definition, a Windows name is the IANA zone CLDR maps it to; a name that is
     /// nothing todo knows is read as local time, and said.
     func test_aWindowsNameWithoutDefinition_isCLDRsZone_andAnUnknownNameIsAProblem() throws {
-        let text = calendar(todo("a", ["DUE;TZID=W. Europe Standard Time:20300115T090000"])
-            + todo("b", ["DUE;TZID=Tokyo Standard Time:20300115T090000"])
-            + todo("c", ["DTSTART;TZID=Mars/Olympus_Mons:20300115T090000"]))
+        let text = calendar(
+            todo("a", ["DUE;TZID=W. Europe Standard Time:20300115T090000"])
+                + todo("b", ["DUE;TZID=Tokyo Standard Time:20300115T090000"])
+                + todo("c", ["DTSTART;TZID=Mars/Olympus_Mons:20300115T090000"]))
         let items = try ICalendarFormat.read(text, timeZone: berlin)
-        XCTAssertEqual(items.map(\.item.due), try [.time(moment("20300115T090000", in: "Europe/Berlin")), .time(moment("20300115T090000", in: "Asia/Tokyo")), nil])
+        XCTAssertEqual(
+            items.map(\.item.due),
+            try [
+                .time(moment("20300115T090000", in: "Europe/Berlin")),
+                .time(moment("20300115T090000", in: "Asia/Tokyo")), nil
+            ])
         XCTAssertEqual(items[2].item.start, .time(try moment("20300115T090000", in: "Europe/Berlin")))
-        XCTAssertEqual(items.map(\.problems), [[], [], [
-            "line 17: TZID 'Mars/Olympus_Mons' is neither a time zone todo knows nor one the calendar defines; DTSTART read as local time (Europe/Berlin)",
-        ]])
+        XCTAssertEqual(
+            items.map(\.problems),
+            [
+                [], [],
+                [
+                    "line 17: TZID 'Mars/Olympus_Mons' is neither a time zone todo knows nor one the calendar defines; DTSTART read as local time (Europe/Berlin)"
+                ]
+            ])
     }
 
     /// Every zone of the Windows table is one this system's Foundation knows.
@@ -169,10 +208,15 @@ final class ICalendarTimeZonesTests: XCTestCase {
     /// own, with the series' UID and a RECURRENCE-ID: it is a done item, and the series is due
     /// with its first occurrence nobody has done.
     func test_aCompletedOccurrence_isADoneItem_andTheSeriesMovesPastIt() throws {
-        let series = ["BEGIN:VTODO", "UID:chores-1@thunderbird", "SUMMARY:Water the plants", "DTSTART;VALUE=DATE:20301104",
-                      "DUE;VALUE=DATE:20301104", "RRULE:FREQ=WEEKLY;COUNT=5", "END:VTODO"]
-        let occurrence = ["BEGIN:VTODO", "UID:chores-1@thunderbird", "RECURRENCE-ID;VALUE=DATE:20301104", "DTSTART;VALUE=DATE:20301104",
-                          "DUE;VALUE=DATE:20301104", "STATUS:COMPLETED", "COMPLETED:20301104T100000Z", "END:VTODO"]
+        let series = [
+            "BEGIN:VTODO", "UID:chores-1@thunderbird", "SUMMARY:Water the plants", "DTSTART;VALUE=DATE:20301104",
+            "DUE;VALUE=DATE:20301104", "RRULE:FREQ=WEEKLY;COUNT=5", "END:VTODO"
+        ]
+        let occurrence = [
+            "BEGIN:VTODO", "UID:chores-1@thunderbird", "RECURRENCE-ID;VALUE=DATE:20301104",
+            "DTSTART;VALUE=DATE:20301104",
+            "DUE;VALUE=DATE:20301104", "STATUS:COMPLETED", "COMPLETED:20301104T100000Z", "END:VTODO"
+        ]
         let second = occurrence.map { $0.replacingOccurrences(of: "20301104", with: "20301111") }
         let text = calendar(series + occurrence + second)
         let read = try ICalendarFormat.read(text, timeZone: berlin)
@@ -192,7 +236,9 @@ final class ICalendarTimeZonesTests: XCTestCase {
         XCTAssertEqual(Set(manager.doneItems.map(\.id)).count, 2)
 
         // The export gives a calendar back the series and its occurrences under the one UID.
-        let exported = ICalendarFormat.write(manager.toDoItems + manager.doneItems, timeZone: berlin, now: Date(timeIntervalSince1970: 0), productID: "p")
+        let exported = ICalendarFormat.write(
+            manager.toDoItems + manager.doneItems, timeZone: berlin, now: Date(timeIntervalSince1970: 0), productID: "p"
+        )
         XCTAssertEqual(exported.components(separatedBy: "\r\nUID:chores-1@thunderbird\r\n").count, 4, exported)
         XCTAssertTrue(exported.contains("\r\nRECURRENCE-ID;VALUE=DATE:20301104\r\n"), exported)
         XCTAssertTrue(exported.contains("\r\nRECURRENCE-ID;VALUE=DATE:20301111\r\n"), exported)
@@ -207,9 +253,11 @@ final class ICalendarTimeZonesTests: XCTestCase {
     func test_aMovedOccurrence_isAnItemOfItsOwn_andASeriesWithNothingLeftIsDone() throws {
         let text = calendar([
             "BEGIN:VTODO", "UID:s", "SUMMARY:Report", "DUE:20301104T090000Z", "RRULE:FREQ=DAILY;COUNT=2", "END:VTODO",
-            "BEGIN:VTODO", "UID:s", "SUMMARY:Report (late)", "RECURRENCE-ID:20301104T090000Z", "DUE:20301104T150000Z", "END:VTODO",
-            "BEGIN:VTODO", "UID:s", "SUMMARY:Report", "RECURRENCE-ID:20301105T090000Z", "DUE:20301105T090000Z", "STATUS:COMPLETED",
-            "COMPLETED:20301105T080000Z", "END:VTODO",
+            "BEGIN:VTODO", "UID:s", "SUMMARY:Report (late)", "RECURRENCE-ID:20301104T090000Z", "DUE:20301104T150000Z",
+            "END:VTODO",
+            "BEGIN:VTODO", "UID:s", "SUMMARY:Report", "RECURRENCE-ID:20301105T090000Z", "DUE:20301105T090000Z",
+            "STATUS:COMPLETED",
+            "COMPLETED:20301105T080000Z", "END:VTODO"
         ])
         let read = try ICalendarFormat.read(text, timeZone: berlin)
         XCTAssertEqual(read.map(\.item.title), ["Report", "Report (late)", "Report"])
@@ -224,17 +272,27 @@ final class ICalendarTimeZonesTests: XCTestCase {
     /// starts with its first occurrence neither done nor cancelled, and checking it moves its start.
     func test_aSeriesByItsStartAlone_passesDoneAndCancelledOccurrences_andChecksByItsStart() throws {
         func occurrence(_ day: String, _ status: String) -> [String] {
-            ["BEGIN:VTODO", "UID:8a8736b4-bc35-4085-a98b-89c2f52a5c51", "SUMMARY:Clean Rosie filter", "STATUS:" + status,
-             "DTSTART;VALUE=DATE:" + day, "RECURRENCE-ID;VALUE=DATE:" + day, "END:VTODO"]
+            [
+                "BEGIN:VTODO", "UID:8a8736b4-bc35-4085-a98b-89c2f52a5c51", "SUMMARY:Clean Rosie filter",
+                "STATUS:" + status,
+                "DTSTART;VALUE=DATE:" + day, "RECURRENCE-ID;VALUE=DATE:" + day, "END:VTODO"
+            ]
         }
-        let text = calendar(["BEGIN:VTODO", "UID:8a8736b4-bc35-4085-a98b-89c2f52a5c51", "SUMMARY:Clean Rosie filter", "DTSTART;VALUE=DATE:20250415",
-                             "RRULE:FREQ=WEEKLY;BYDAY=TU,FR", "PRIORITY:0", "END:VTODO"]
-                            + occurrence("20250415", "COMPLETED") + occurrence("20250418", "CANCELLED") + occurrence("20250422", "CANCELLED")
-                            + occurrence("20250425", "COMPLETED") + occurrence("20250502", "COMPLETED"))
+        let text = calendar(
+            [
+                "BEGIN:VTODO", "UID:8a8736b4-bc35-4085-a98b-89c2f52a5c51", "SUMMARY:Clean Rosie filter",
+                "DTSTART;VALUE=DATE:20250415",
+                "RRULE:FREQ=WEEKLY;BYDAY=TU,FR", "PRIORITY:0", "END:VTODO"
+            ]
+                + occurrence("20250415", "COMPLETED") + occurrence("20250418", "CANCELLED")
+                + occurrence("20250422", "CANCELLED")
+                + occurrence("20250425", "COMPLETED") + occurrence("20250502", "COMPLETED"))
         var manager = ItemManager(now: { Date(timeIntervalSince1970: 1_795_000_000) })
         let summary = try manager.importItems(try ICalendarFormat.read(text, timeZone: berlin))
         XCTAssertEqual(summary.added.count, 4)
-        XCTAssertEqual(summary.skipped.map(\.reason), [.ignored("cancelled in the calendar"), .ignored("cancelled in the calendar")])
+        XCTAssertEqual(
+            summary.skipped.map(\.reason),
+            [.ignored("cancelled in the calendar"), .ignored("cancelled in the calendar")])
         let series = try XCTUnwrap(manager.toDoItems.first)
         XCTAssertNil(series.due)
         XCTAssertEqual(series.start, .day(2025, 4, 29), "the 25th is done, the 29th has no VTODO")
@@ -250,7 +308,9 @@ final class ICalendarTimeZonesTests: XCTestCase {
         let item = try XCTUnwrap(ICalendarFormat.read(text, timeZone: berlin).first?.item)
         XCTAssertFalse(item.done)
         XCTAssertEqual(item.completedAt, 1_183_802_400)
-        XCTAssertTrue(ICalendarFormat.write([item], timeZone: berlin, now: Date(), productID: "p").contains("\r\nCOMPLETED:20070707T100000Z\r\n"))
+        XCTAssertTrue(
+            ICalendarFormat.write([item], timeZone: berlin, now: Date(), productID: "p").contains(
+                "\r\nCOMPLETED:20070707T100000Z\r\n"))
     }
 
     /// RFC 5545 wants a calendar to hold a component: an empty list's is a zone, which an import passes over.
@@ -269,18 +329,23 @@ final class ICalendarTimeZonesTests: XCTestCase {
         XCTAssertEqual(empty.first?.problems, [])
         XCTAssertNil(empty.first?.item.priority)
 
-        let bare = "BEGIN:VTODO\nUID:20070313T123432Z-456553@example.com\nDUE;VALUE=DATE:20070501\nSUMMARY:Submit Quebec Income Tax Return for 2006\n"
+        let bare =
+            "BEGIN:VTODO\nUID:20070313T123432Z-456553@example.com\nDUE;VALUE=DATE:20070501\nSUMMARY:Submit Quebec Income Tax Return for 2006\n"
             + "CATEGORIES:FAMILY,FINANCE\nSTATUS:NEEDS-ACTION\nEND:VTODO"
         let read = try ItemInterchange.read(Array(bare.utf8), format: .auto, timeZone: berlin)
         XCTAssertEqual(read.format, .ical)
         XCTAssertEqual(read.items.map(\.item.title), ["Submit Quebec Income Tax Return for 2006"])
         XCTAssertEqual(read.items.first?.item.tags, ["FAMILY", "FINANCE"])
 
-        let latin1 = Array("BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VTODO\nUID:latin1@ical4android\nSUMMARY:".utf8) + [0xE4, 0xF6, 0xFC, 0xDF, 0x80]
+        let latin1 =
+            Array("BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VTODO\nUID:latin1@ical4android\nSUMMARY:".utf8) + [
+                0xE4, 0xF6, 0xFC, 0xDF, 0x80
+            ]
             + Array("\nEND:VTODO\nEND:VCALENDAR\n".utf8)
         let items = try ItemInterchange.read(latin1, format: .ical, timeZone: berlin).items
         XCTAssertEqual(items.map(\.item.title), ["äöüß€"])
-        XCTAssertEqual(items.first?.problems, ["byte 72: not UTF-8; the whole source is read as Windows-1252 (Latin-1)"])
+        XCTAssertEqual(
+            items.first?.problems, ["byte 72: not UTF-8; the whole source is read as Windows-1252 (Latin-1)"])
         let todoTxt = try ItemInterchange.read([0x43, 0x61, 0x66, 0xE9, 0x0A], format: .todotxt, timeZone: berlin).items
         XCTAssertEqual(todoTxt.map(\.item.title), ["Café"])
         XCTAssertEqual(todoTxt.first?.problems.count, 1)

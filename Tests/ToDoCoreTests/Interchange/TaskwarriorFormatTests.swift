@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
-@testable import ToDoCore
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoCore
 
 final class TaskwarriorFormatTests: XCTestCase {
     private let export = """
@@ -28,13 +29,16 @@ final class TaskwarriorFormatTests: XCTestCase {
         XCTAssertEqual(items[0].item.timestamp, 1_641_790_800)
         XCTAssertEqual(items[0].item.createdAt, 1_641_038_400)
         XCTAssertNil(items[0].item.itemDescription)
-        XCTAssertEqual(items[0].item.annotations, [Annotation(time: 1_641_124_800, text: "online"), Annotation(time: 1_641_211_200, text: "before noon")],
-                       "annotations are notes, each with its time")
+        XCTAssertEqual(
+            items[0].item.annotations,
+            [Annotation(time: 1_641_124_800, text: "online"), Annotation(time: 1_641_211_200, text: "before noon")],
+            "annotations are notes, each with its time")
         XCTAssertEqual(items[1].item.completedAt, 1_641_384_000)
     }
 
     func test_read_takesOneTaskPerLine() throws {
-        let lines = #"{"description":"One","status":"pending","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51"},"# + "\n"
+        let lines =
+            #"{"description":"One","status":"pending","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51"},"# + "\n"
             + #"{"description":"Two","status":"pending","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e52"}"# + "\n"
         let read = try ItemInterchange.read(Array(lines.utf8), format: .auto, timeZone: .utc)
         XCTAssertEqual(read.format, .taskwarrior)
@@ -42,7 +46,8 @@ final class TaskwarriorFormatTests: XCTestCase {
     }
 
     func test_read_theFieldsTodoHas_andKeepsTheRest() throws {
-        let text = #"[{"description":"Mow","status":"pending","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51","entry":"1234567889","#
+        let text =
+            #"[{"description":"Mow","status":"pending","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51","entry":"1234567889","#
             + #""due":"2030-01-15T17:00:00Z","wait":"20300110T000000Z","priority":"H","tags":["garden","home"],"recur":"2wk","#
             + #""project":"Home.Garden","depends":["9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e52"],"estimate":3}]"#
         let item = try XCTUnwrap(ItemInterchange.read(Array(text.utf8), format: .auto, timeZone: .utc).items.first)
@@ -57,21 +62,30 @@ final class TaskwarriorFormatTests: XCTestCase {
         XCTAssertEqual(item.item.foreignMembers.members(from: "taskwarrior").keys, ["depends", "estimate"])
         XCTAssertTrue(item.item.unknownMembers.isEmpty, "kept apart from todo's own keys")
         XCTAssertTrue(item.problems.isEmpty)
-        XCTAssertEqual(["daily", "weekdays", "monthly", "quarterly", "3d", "P1W", "1y", "annual"].map(TaskwarriorFormat.rule(ofRecurrence:)),
-                       ["FREQ=DAILY", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "FREQ=MONTHLY", "FREQ=MONTHLY;INTERVAL=3", "FREQ=DAILY;INTERVAL=3",
-                        "FREQ=WEEKLY", "FREQ=YEARLY", "FREQ=YEARLY"])
+        XCTAssertEqual(
+            ["daily", "weekdays", "monthly", "quarterly", "3d", "P1W", "1y", "annual"].map(
+                TaskwarriorFormat.rule(ofRecurrence:)),
+            [
+                "FREQ=DAILY", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "FREQ=MONTHLY", "FREQ=MONTHLY;INTERVAL=3",
+                "FREQ=DAILY;INTERVAL=3",
+                "FREQ=WEEKLY", "FREQ=YEARLY", "FREQ=YEARLY"
+            ])
         // An instance of a recurring task whose template is in the source is one occurrence: its
         // recur stays Taskwarrior's, and its template's uuid (Taskwarrior's `parent`, not todo's).
-        let template = #"{"description":"Review","status":"recurring","recur":"weekly","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e54","due":"20300107T090000Z"}"#
-        let instance = #"{"description":"Review","status":"completed","recur":"weekly","parent":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e54","imask":3,"due":"20300107T090000Z"}"#
-        let occurrence = try XCTUnwrap(ItemInterchange.read(Array("[\(template),\(instance)]".utf8), format: .auto, timeZone: .utc).items.last)
+        let template =
+            #"{"description":"Review","status":"recurring","recur":"weekly","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e54","due":"20300107T090000Z"}"#
+        let instance =
+            #"{"description":"Review","status":"completed","recur":"weekly","parent":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e54","imask":3,"due":"20300107T090000Z"}"#
+        let occurrence = try XCTUnwrap(
+            ItemInterchange.read(Array("[\(template),\(instance)]".utf8), format: .auto, timeZone: .utc).items.last)
         XCTAssertNil(occurrence.item.repeatRule)
         XCTAssertEqual(occurrence.item.foreignMembers.members(from: "taskwarrior").keys, ["recur", "parent", "imask"])
         XCTAssertNil(occurrence.item.parent)
         XCTAssertEqual(occurrence.unknownKeys, ["imask", "parent"])
         // Without its template (`task status:pending export`, the usual way to move), the instance
         // is the series: it repeats by its recur, and is tied to no template.
-        let alone = #"[{"description":"Review","status":"pending","recur":"weekly","parent":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e54","imask":3,"due":"20300107T090000Z"}]"#
+        let alone =
+            #"[{"description":"Review","status":"pending","recur":"weekly","parent":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e54","imask":3,"due":"20300107T090000Z"}]"#
         let series = try XCTUnwrap(ItemInterchange.read(Array(alone.utf8), format: .auto, timeZone: .utc).items.first)
         XCTAssertNil(series.ignoredBecause)
         XCTAssertEqual(series.item.repeatRule, "FREQ=WEEKLY")
@@ -84,19 +98,31 @@ final class TaskwarriorFormatTests: XCTestCase {
     func test_read_aValueTodoCannotRead_isAProblemOfItsTask() throws {
         let cases: [(String, String)] = [
             (#"[{"description":"a","uuid":"nope"}]"#, "task 1, uuid: 'nope' is not a UUID; kept as it was"),
-            (#"[{"description":"a","due":"tomorrow"}]"#, "task 1, due: 'tomorrow' is not a date (expected 20231110T230000Z or epoch seconds); kept as it was"),
-            (#"[{"description":"a","annotations":[1]}]"#, "task 1, annotations: expected an array of objects with a one-line description; kept as it was"),
+            (
+                #"[{"description":"a","due":"tomorrow"}]"#,
+                "task 1, due: 'tomorrow' is not a date (expected 20231110T230000Z or epoch seconds); kept as it was"
+            ),
+            (
+                #"[{"description":"a","annotations":[1]}]"#,
+                "task 1, annotations: expected an array of objects with a one-line description; kept as it was"
+            ),
             (#"[{"description":"a","priority":"X"}]"#, "task 1, priority: 'X' is not H, M or L; kept as it was"),
-            (#"[{"description":"a","recur":"sometimes"}]"#, "task 1, recur: 'sometimes' is not a repeat todo reads (daily, weekly, 2w, …); kept as it was"),
-            (#"[{"description":"a","entry":7}]"#, "task 1, entry: expected a string, found a number; kept as it was"),
+            (
+                #"[{"description":"a","recur":"sometimes"}]"#,
+                "task 1, recur: 'sometimes' is not a repeat todo reads (daily, weekly, 2w, …); kept as it was"
+            ),
+            (#"[{"description":"a","entry":7}]"#, "task 1, entry: expected a string, found a number; kept as it was")
         ]
         for (text, problem) in cases {
-            let item = try XCTUnwrap(ItemInterchange.read(Array(text.utf8), format: .taskwarrior, timeZone: .utc).items.first, text)
+            let item = try XCTUnwrap(
+                ItemInterchange.read(Array(text.utf8), format: .taskwarrior, timeZone: .utc).items.first, text)
             XCTAssertEqual(item.problems, [problem], text)
             XCTAssertEqual(item.item.title, "a", text)
             XCTAssertNil(item.ignoredBecause, text)
         }
-        let untitled = try ItemInterchange.read(Array(#"[{"description":"a"},{"status":"pending"}]"#.utf8), format: .taskwarrior, timeZone: .utc).items
+        let untitled = try ItemInterchange.read(
+            Array(#"[{"description":"a"},{"status":"pending"}]"#.utf8), format: .taskwarrior, timeZone: .utc
+        ).items
         XCTAssertEqual(untitled[1].ignoredBecause, "the task has no description")
         XCTAssertEqual(untitled[1].problems, ["task 2: the task has no description; skipped"])
     }
@@ -104,7 +130,8 @@ final class TaskwarriorFormatTests: XCTestCase {
     /// From Taskwarrior's own import tests: one task written over several lines, a date without a
     /// `Z` (local time, as `task import` reads it), and `depends` as the subtasks todo has.
     func test_read_aTaskOverSeveralLines_localDates_andDependsAsSubtasks() throws {
-        let spread = "\n{\n\"uuid\"\n:\n\t\t\"55555555-5555-5555-5555-555555555555\"\n,\n\"description\"\n:\n\"four\"\n,\n    \"status\"\n    :\n"
+        let spread =
+            "\n{\n\"uuid\"\n:\n\t\t\"55555555-5555-5555-5555-555555555555\"\n,\n\"description\"\n:\n\"four\"\n,\n    \"status\"\n    :\n"
             + "    \"pending\"\n    ,\n\"entry\"\n:\n\"20151018T144200\"\n}\n"
         let berlin = TimeZoneRules(TimeZone(identifier: "Europe/Berlin")!)
         let one = try ItemInterchange.read(Array(spread.utf8), format: .taskwarrior, timeZone: berlin).items
@@ -122,21 +149,31 @@ final class TaskwarriorFormatTests: XCTestCase {
         XCTAssertEqual(items.map(\.item.parent), [nil, zero, zero], "a cycle (two depends on zero) is not made")
         XCTAssertEqual(items[0].unknownKeys, [], "depends has a field: the subtasks; project is one")
         XCTAssertEqual(items[0].item.project, "A")
-        XCTAssertEqual(items[2].problems, [#"task 3 "two" depends on task 1 "zero", which depends on it: todo keeps this dependency for the export to Taskwarrior, not as a subtask"#])
+        XCTAssertEqual(
+            items[2].problems,
+            [
+                #"task 3 "two" depends on task 1 "zero", which depends on it: todo keeps this dependency for the export to Taskwarrior, not as a subtask"#
+            ])
         // Exported, a parent depends on its subtasks, and what the import kept stays as it was.
         var manager = ItemManager()
         _ = try manager.importItems(items)
-        let written = try JSONValue(parsing: TaskwarriorFormat.write(manager.toDoItems, now: Date(timeIntervalSince1970: 0), timeZone: berlin))
-        guard case .array(let exported) = written, case .object(let first) = exported[0], case .object(let third) = exported[2] else {
+        let written = try JSONValue(
+            parsing: TaskwarriorFormat.write(manager.toDoItems, now: Date(timeIntervalSince1970: 0), timeZone: berlin))
+        guard case .array(let exported) = written, case .object(let first) = exported[0],
+            case .object(let third) = exported[2]
+        else {
             return XCTFail("\(written)")
         }
-        XCTAssertEqual(first["depends"], .array([.string("a1111111-a111-a111-a111-a11111111111"), .string("a2222222-a222-a222-a222-a22222222222")]))
+        XCTAssertEqual(
+            first["depends"],
+            .array([.string("a1111111-a111-a111-a111-a11111111111"), .string("a2222222-a222-a222-a222-a22222222222")]))
         XCTAssertEqual(third["depends"], .array([.string("a0000000-a000-a000-a000-a00000000000")]))
         // A subtask made in todo is a dependency of its parent.
         var three = ToDoItem(title: "three")
         three.parent = manager.toDoItems[1].id
         let child = try manager.add(three)
-        let again = try JSONValue(parsing: TaskwarriorFormat.write(manager.toDoItems, now: Date(timeIntervalSince1970: 0), timeZone: berlin))
+        let again = try JSONValue(
+            parsing: TaskwarriorFormat.write(manager.toDoItems, now: Date(timeIntervalSince1970: 0), timeZone: berlin))
         guard case .array(let list) = again, case .object(let one2) = list[1] else { return XCTFail("\(again)") }
         XCTAssertEqual(one2["depends"], .array([.string(child.id.uuidString.lowercased())]))
     }
@@ -144,10 +181,14 @@ final class TaskwarriorFormatTests: XCTestCase {
     func test_read_aSourceThatIsNotTasks_isRefusedWhole() {
         let cases: [(String, ImportError)] = [
             ("[3]", ImportError(at: "task 1", "expected a task object, found a number")),
-            (#"{"description":"a"}"# + "\n{oops\n", ImportError(at: "line 2", "not JSON: unexpected 'o', expected a string key at column 2")),
+            (
+                #"{"description":"a"}"# + "\n{oops\n",
+                ImportError(at: "line 2", "not JSON: unexpected 'o', expected a string key at column 2")
+            )
         ]
         for (text, expected) in cases {
-            XCTAssertThrowsError(try ItemInterchange.read(Array(text.utf8), format: .taskwarrior, timeZone: .utc).items) { error in
+            XCTAssertThrowsError(try ItemInterchange.read(Array(text.utf8), format: .taskwarrior, timeZone: .utc).items)
+            { error in
                 XCTAssertEqual(error as? ImportError, expected, text)
             }
         }
@@ -156,30 +197,44 @@ final class TaskwarriorFormatTests: XCTestCase {
     /// A calendar's series anchored on its start alone (DTSTART, no DUE) goes to Taskwarrior due
     /// then, with its recur: `task import` refuses a recur without a due, and the whole file with it.
     func test_write_aSeriesWithAStartAndNoDue_goesOutDueAtItsStart() throws {
-        let item = ToDoItem(id: UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E53")!, title: "Water", start: .day(2030, 1, 7),
-                            repeatRule: "FREQ=WEEKLY")
-        let text = String(decoding: TaskwarriorFormat.write([item], now: Date(timeIntervalSince1970: 1_700_000_000), timeZone: .utc), as: UTF8.self)
-        XCTAssertEqual(text, """
+        let item = ToDoItem(
+            id: UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E53")!, title: "Water", start: .day(2030, 1, 7),
+            repeatRule: "FREQ=WEEKLY")
+        let text = String(
+            decoding: TaskwarriorFormat.write([item], now: Date(timeIntervalSince1970: 1_700_000_000), timeZone: .utc),
+            as: UTF8.self)
+        XCTAssertEqual(
+            text,
+            """
             [
             {"uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e53","description":"Water","status":"pending","due":"20300107T000000Z","recur":"weekly"}
             ]
 
             """)
         let plain = ToDoItem(id: item.id, title: "Water", start: .day(2030, 1, 7))
-        XCTAssertTrue(String(decoding: TaskwarriorFormat.write([plain], now: Date(), timeZone: .utc), as: UTF8.self).contains(#""wait":"20300107T000000Z""#),
-                      "without a repeat, a start is Taskwarrior's wait")
+        XCTAssertTrue(
+            String(decoding: TaskwarriorFormat.write([plain], now: Date(), timeZone: .utc), as: UTF8.self).contains(
+                #""wait":"20300107T000000Z""#),
+            "without a repeat, a start is Taskwarrior's wait")
     }
 
     func test_write_isWhatTaskImportReads_andGivesBackWhatAnImportKept() throws {
-        let source = #"[{"description":"Mow 😂","status":"pending","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51","entry":"20220101T120000Z","#
+        let source =
+            #"[{"description":"Mow 😂","status":"pending","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51","entry":"20220101T120000Z","#
             + #""due":"20300115T220000Z","priority":"M","tags":["garden"],"recur":"weekdays","project":"Home.Garden","estimate":3,"#
             + #""annotations":[{"entry":"20220102T120000Z","description":"front"},{"entry":"20220102T120000Z","description":"back"}]}]"#
-        let item = try XCTUnwrap(ItemInterchange.read(Array(source.utf8), format: .auto, timeZone: .utc).items.first?.item)
-        var done = ToDoItem(title: "Old", id: UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E52")!, start: .time(1_900_000_000))
+        let item = try XCTUnwrap(
+            ItemInterchange.read(Array(source.utf8), format: .auto, timeZone: .utc).items.first?.item)
+        var done = ToDoItem(
+            title: "Old", id: UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E52")!, start: .time(1_900_000_000))
         done.done = true
         done.completedAt = 1_641_384_000
-        let text = String(decoding: TaskwarriorFormat.write([item, done], now: Date(timeIntervalSince1970: 1_700_000_000), timeZone: .utc), as: UTF8.self)
-        XCTAssertEqual(text, """
+        let text = String(
+            decoding: TaskwarriorFormat.write(
+                [item, done], now: Date(timeIntervalSince1970: 1_700_000_000), timeZone: .utc), as: UTF8.self)
+        XCTAssertEqual(
+            text,
+            """
             [
             {"uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51","description":"Mow 😂","status":"pending","entry":"20220101T120000Z","due":"20300115T220000Z","priority":"M","project":"Home.Garden","tags":["garden"],"recur":"weekdays","annotations":[{"entry":"20220102T120000Z","description":"front"},{"entry":"20220102T120000Z","description":"back"}],"estimate":3},
             {"uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e52","description":"Old","status":"completed","end":"20220105T120000Z","wait":"20300317T174640Z"}

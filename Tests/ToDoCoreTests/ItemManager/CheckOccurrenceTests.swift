@@ -1,7 +1,8 @@
 import Foundation
-@testable import ToDoCore
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoCore
 
 /// `ItemManager.checkOccurrence`: the done copy, the moved item, and the rules that refuse.
 final class CheckOccurrenceTests: XCTestCase {
@@ -15,8 +16,10 @@ final class CheckOccurrenceTests: XCTestCase {
     func test_theOccurrence_isADoneCopy_andTheItemKeepsItsNumber_withItsDueAndStartMoved() throws {
         let now = self.now
         var manager = ItemManager(now: { now })
-        let added = try manager.add(ToDoItem(title: "Water", due: .day(2026, 11, 20), priority: 2, tags: ["home"], start: .day(2026, 11, 18),
-                                             repeatRule: "FREQ=WEEKLY;COUNT=3"))
+        let added = try manager.add(
+            ToDoItem(
+                title: "Water", due: .day(2026, 11, 20), priority: 2, tags: ["home"], start: .day(2026, 11, 18),
+                repeatRule: "FREQ=WEEKLY;COUNT=3"))
         let checked = try manager.checkOccurrence(withID: added.id, rules: utc)
 
         let series = try XCTUnwrap(checked.series)
@@ -40,9 +43,13 @@ final class CheckOccurrenceTests: XCTestCase {
         XCTAssertEqual(record.completedAt, now.timeIntervalSince1970)
         XCTAssertEqual(manager.toDoItems.map(\.id), [added.id])
         XCTAssertEqual(manager.doneItems.map(\.id), [record.id])
-        XCTAssertEqual(manager.steps, [.inserted(added.id, at: ItemPlace(done: false, index: 0)),
-                                       .inserted(record.id, at: ItemPlace(done: true, index: 0)),
-                                       .replaced(added, at: ItemPlace(done: false, index: 0))])
+        XCTAssertEqual(
+            manager.steps,
+            [
+                .inserted(added.id, at: ItemPlace(done: false, index: 0)),
+                .inserted(record.id, at: ItemPlace(done: true, index: 0)),
+                .replaced(added, at: ItemPlace(done: false, index: 0))
+            ])
     }
 
     /// The done copy's id comes from the id source given, as the time comes from the clock.
@@ -56,7 +63,8 @@ final class CheckOccurrenceTests: XCTestCase {
 
     func test_theLastOccurrence_checksTheItemItself() throws {
         var manager = ItemManager(now: { [now] in now })
-        let added = try manager.add(ToDoItem(title: "Water", due: .day(2026, 11, 20), repeatRule: "FREQ=DAILY;UNTIL=20261121"))
+        let added = try manager.add(
+            ToDoItem(title: "Water", due: .day(2026, 11, 20), repeatRule: "FREQ=DAILY;UNTIL=20261121"))
         let checked = try manager.checkOccurrence(withID: added.id, rules: utc)
         XCTAssertNil(checked.series, "the 21st is past and the series ends with it")
         XCTAssertEqual(checked.record.id, added.id)
@@ -85,8 +93,11 @@ final class CheckOccurrenceTests: XCTestCase {
         XCTAssertThrowsError(try manager.add(ToDoItem(title: "No due", repeatRule: "FREQ=DAILY"))) { error in
             guard case .repeatWithoutDue? = error as? ItemManagerError else { return XCTFail("\(error)") }
         }
-        XCTAssertThrowsError(try manager.add(ToDoItem(title: "Bad", timestamp: friday, repeatRule: "FREQ=OFTEN"))) { error in
-            XCTAssertEqual((error as? ItemManagerError)?.description, "invalid repeat rule 'FREQ=OFTEN': FREQ=OFTEN is not a frequency")
+        XCTAssertThrowsError(try manager.add(ToDoItem(title: "Bad", timestamp: friday, repeatRule: "FREQ=OFTEN"))) {
+            error in
+            XCTAssertEqual(
+                (error as? ItemManagerError)?.description,
+                "invalid repeat rule 'FREQ=OFTEN': FREQ=OFTEN is not a frequency")
         }
     }
 

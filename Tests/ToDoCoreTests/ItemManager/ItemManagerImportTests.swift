@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
-@testable import ToDoCore
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoCore
 
 final class ItemManagerImportTests: XCTestCase {
     private func entry(_ item: ToDoItem, _ origin: String, ignored: String? = nil) -> ImportedItem {
@@ -20,14 +21,17 @@ final class ItemManagerImportTests: XCTestCase {
             entry(.imported(id: UUID(), title: "Call Mom", done: true, completedAt: 5), "line 3"),
             entry(repeated, "line 4"),
             entry(ToDoItem(title: "Water again", id: repeated.id), "line 5"),
-            entry(ToDoItem(title: "Gone"), "line 6", ignored: "deleted in Taskwarrior"),
+            entry(ToDoItem(title: "Gone"), "line 6", ignored: "deleted in Taskwarrior")
         ])
         XCTAssertEqual(summary.added.map(\.title), ["Call Mom", "Water"])
         XCTAssertEqual(summary.added.map(\.number), [3, 4])
         XCTAssertEqual(summary.skipped.map(\.origin), ["line 1", "line 2", "line 5", "line 6"])
-        XCTAssertEqual(summary.skipped.map(\.reason), [
-            .sameID(existing: milk), .sameContent(existing: call), .sameID(existing: summary.added[1]), .ignored("deleted in Taskwarrior"),
-        ])
+        XCTAssertEqual(
+            summary.skipped.map(\.reason),
+            [
+                .sameID(existing: milk), .sameContent(existing: call), .sameID(existing: summary.added[1]),
+                .ignored("deleted in Taskwarrior")
+            ])
         XCTAssertEqual(manager.toDoItems.map(\.title), ["Buy milk", "Call Mom", "Water"])
         XCTAssertEqual(manager.doneItems.map(\.title), ["Call Mom"])
         XCTAssertEqual(manager.doneItems[0].completedAt, 5)
@@ -39,13 +43,23 @@ final class ItemManagerImportTests: XCTestCase {
         var manager = ItemManager()
         try manager.add(ToDoItem(title: "Buy milk"))
         let before = manager.allItems
-        XCTAssertThrowsError(try manager.importItems([
-            entry(ToDoItem(title: "Fine"), "line 1"),
-            entry(ToDoItem(title: "  "), "line 2"),
-        ], strict: true), ImportError(at: "line 2", "the title is empty"))
-        XCTAssertThrowsError(try manager.importItems([
-            entry(ToDoItem(title: "Far", location: Location(name: "x", coordinate: Coordinate(latitude: 95, longitude: 0))), "items[0]"),
-        ], strict: true), ImportError(at: "items[0]", "the coordinate 95.0,0.0 is out of range (latitude -90...90, longitude -180...180)"))
+        XCTAssertThrowsError(
+            try manager.importItems(
+                [
+                    entry(ToDoItem(title: "Fine"), "line 1"),
+                    entry(ToDoItem(title: "  "), "line 2")
+                ], strict: true), ImportError(at: "line 2", "the title is empty"))
+        XCTAssertThrowsError(
+            try manager.importItems(
+                [
+                    entry(
+                        ToDoItem(
+                            title: "Far",
+                            location: Location(name: "x", coordinate: Coordinate(latitude: 95, longitude: 0))),
+                        "items[0]")
+                ], strict: true),
+            ImportError(
+                at: "items[0]", "the coordinate 95.0,0.0 is out of range (latitude -90...90, longitude -180...180)"))
         XCTAssertEqual(manager.allItems, before)
         XCTAssertEqual(manager.nextNumber, 2)
     }

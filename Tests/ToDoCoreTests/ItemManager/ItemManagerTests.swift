@@ -1,8 +1,8 @@
 import Foundation
-import ToDoCore
 import TestSupport
-import XCTest
+import ToDoCore
 import ToDoModel
+import XCTest
 
 /// The book's ItemManager tests (3rd edition, chapter 3), adapted to the uniqueness rules, then
 /// the rules themselves and what the command line needs beyond the book.
@@ -152,8 +152,9 @@ final class ItemManagerTests: XCTestCase {
         try sut.add(item)
         sut.checkItem(at: 0)
 
-        XCTAssertThrowsError(try sut.add(ToDoItem(title: "Other", id: item.id)),
-                             ItemManagerError.duplicateID(existing: sut.doneItem(at: 0)))
+        XCTAssertThrowsError(
+            try sut.add(ToDoItem(title: "Other", id: item.id)),
+            ItemManagerError.duplicateID(existing: sut.doneItem(at: 0)))
         XCTAssertEqual(sut.toDoCount, 0)
     }
 
@@ -168,7 +169,8 @@ final class ItemManagerTests: XCTestCase {
         let first = numbered(ToDoItem(title: "A"), 4)
         let second = numbered(ToDoItem(title: "B"), 4)
 
-        XCTAssertThrowsError(try ItemManager(storedItems: [first, second]), ItemManagerError.duplicateNumber(existing: first))
+        XCTAssertThrowsError(
+            try ItemManager(storedItems: [first, second]), ItemManagerError.duplicateNumber(existing: first))
     }
 
     /// A long list's ids and numbers are checked in two classes at once; what is refused, and
@@ -177,12 +179,17 @@ final class ItemManagerTests: XCTestCase {
     func test_restore_ofALongList_refusesTheFirstClashInListOrder() throws {
         let count = 3_000
         var random = SeededGenerator(seed: 0x1D5)
-        func id() -> UUID { UUID(uuid: (0..<16).reduce(into: [UInt8]()) { bytes, _ in bytes.append(.random(in: 0...255, using: &random)) }
-            .withUnsafeBytes { $0.load(as: uuid_t.self) }) }
+        func id() -> UUID {
+            UUID(
+                uuid: (0..<16).reduce(into: [UInt8]()) { bytes, _ in bytes.append(.random(in: 0...255, using: &random))
+                }
+                .withUnsafeBytes { $0.load(as: uuid_t.self) })
+        }
         let items = (1...count).map { stored("Item \($0)", number: $0, done: $0 % 4 == 0, id: id()) }
         var restored = try ItemManager(storedItems: items, nextNumber: 2)
         XCTAssertEqual(restored.nextNumber, count + 1)
-        XCTAssertThrowsError(try restored.add(stored("New", id: items[2_999].id)), ItemManagerError.duplicateID(existing: items[2_999]))
+        XCTAssertThrowsError(
+            try restored.add(stored("New", id: items[2_999].id)), ItemManagerError.duplicateID(existing: items[2_999]))
         // In list order: the open items, then the done ones.
         let inListOrder = items.filter { !$0.done } + items.filter(\.done)
         // The item named is the first with the id or number in the clash's section.
@@ -195,15 +202,24 @@ final class ItemManagerTests: XCTestCase {
             let earlier = Int.random(in: 0..<first + 1, using: &random)
             var withID = inListOrder, withNumber = inListOrder, withBoth = inListOrder
             // A clash at `second` with `first`, another later.
-            withID[second] = stored("Twin", number: withID[second].number, done: withID[second].done, id: withID[first].id)
-            withID[later] = stored("Number twin", number: withID[earlier].number, done: withID[later].done, id: withID[later].id)
-            XCTAssertThrowsError(try ItemManager(storedItems: withID), ItemManagerError.duplicateID(existing: inListOrder[first]))
-            withNumber[second] = stored("Twin", number: withNumber[first].number, done: withNumber[second].done, id: withNumber[second].id)
-            withNumber[later] = stored("Id twin", number: withNumber[later].number, done: withNumber[later].done, id: withNumber[earlier].id)
-            XCTAssertThrowsError(try ItemManager(storedItems: withNumber), ItemManagerError.duplicateNumber(existing: inListOrder[first]))
+            withID[second] = stored(
+                "Twin", number: withID[second].number, done: withID[second].done, id: withID[first].id)
+            withID[later] = stored(
+                "Number twin", number: withID[earlier].number, done: withID[later].done, id: withID[later].id)
+            XCTAssertThrowsError(
+                try ItemManager(storedItems: withID), ItemManagerError.duplicateID(existing: inListOrder[first]))
+            withNumber[second] = stored(
+                "Twin", number: withNumber[first].number, done: withNumber[second].done, id: withNumber[second].id)
+            withNumber[later] = stored(
+                "Id twin", number: withNumber[later].number, done: withNumber[later].done, id: withNumber[earlier].id)
+            XCTAssertThrowsError(
+                try ItemManager(storedItems: withNumber), ItemManagerError.duplicateNumber(existing: inListOrder[first])
+            )
             // An id twin and a number twin in one item: the id is named, as it is checked first.
-            withBoth[second] = stored("Both", number: withBoth[earlier].number, done: withBoth[second].done, id: withBoth[first].id)
-            XCTAssertThrowsError(try ItemManager(storedItems: withBoth), ItemManagerError.duplicateID(existing: inListOrder[first]))
+            withBoth[second] = stored(
+                "Both", number: withBoth[earlier].number, done: withBoth[second].done, id: withBoth[first].id)
+            XCTAssertThrowsError(
+                try ItemManager(storedItems: withBoth), ItemManagerError.duplicateID(existing: inListOrder[first]))
         }
     }
 
@@ -239,19 +255,25 @@ final class ItemManagerTests: XCTestCase {
         let last = try full.add(ToDoItem(title: "Last"))
 
         XCTAssertEqual(last.number, ToDoItem.largestNumber)
-        XCTAssertThrowsError(try full.add(ToDoItem(title: "One more")), ItemManagerError.numberOutOfRange(ToDoItem.largestNumber + 1))
-        XCTAssertThrowsError(try ItemManager(storedItems: [], nextNumber: Int.max), ItemManagerError.numberOutOfRange(Int.max))
-        XCTAssertThrowsError(try ItemManager(storedItems: [ToDoItem(title: "A")], nextNumber: ToDoItem.largestNumber + 1),
-                             ItemManagerError.numberOutOfRange(ToDoItem.largestNumber + 1))
+        XCTAssertThrowsError(
+            try full.add(ToDoItem(title: "One more")), ItemManagerError.numberOutOfRange(ToDoItem.largestNumber + 1))
+        XCTAssertThrowsError(
+            try ItemManager(storedItems: [], nextNumber: Int.max), ItemManagerError.numberOutOfRange(Int.max))
+        XCTAssertThrowsError(
+            try ItemManager(storedItems: [ToDoItem(title: "A")], nextNumber: ToDoItem.largestNumber + 1),
+            ItemManagerError.numberOutOfRange(ToDoItem.largestNumber + 1))
     }
 
     // MARK: Rule 2: no two open items with the same content
 
     func test_add_refusesAnItemWithTheContentOfAnOpenItem() throws {
-        let existing = try sut.add(ToDoItem(title: "Foo", itemDescription: "Bar", timestamp: 10,
-                                            location: Location(name: "Home", coordinate: Coordinate(latitude: 1, longitude: 2))))
-        let twin = ToDoItem(title: "Foo", itemDescription: "Bar", timestamp: 10,
-                            location: Location(name: "Home", coordinate: Coordinate(latitude: 1.000_000_01, longitude: 2)))
+        let existing = try sut.add(
+            ToDoItem(
+                title: "Foo", itemDescription: "Bar", timestamp: 10,
+                location: Location(name: "Home", coordinate: Coordinate(latitude: 1, longitude: 2))))
+        let twin = ToDoItem(
+            title: "Foo", itemDescription: "Bar", timestamp: 10,
+            location: Location(name: "Home", coordinate: Coordinate(latitude: 1.000_000_01, longitude: 2)))
 
         XCTAssertThrowsError(try sut.add(twin), ItemManagerError.duplicateContent(existing: existing))
         XCTAssertEqual(sut.toDoCount, 1)
@@ -284,7 +306,8 @@ final class ItemManagerTests: XCTestCase {
         let existing = try sut.add(ToDoItem(title: "Call Mom"))
 
         XCTAssertThrowsError(try sut.add(ToDoItem(title: "Call Mom"))) { error in
-            XCTAssertEqual(String(describing: error), #"an open item with the same content already exists: 1 "Call Mom""#)
+            XCTAssertEqual(
+                String(describing: error), #"an open item with the same content already exists: 1 "Call Mom""#)
         }
         XCTAssertEqual(existing.label, #"1 "Call Mom""#)
     }
@@ -305,8 +328,9 @@ final class ItemManagerTests: XCTestCase {
         let first = try sut.add(ToDoItem(title: "Foo"))
         let second = try sut.add(ToDoItem(title: "Bar"))
 
-        XCTAssertThrowsError(try sut.updateItem(withID: second.id) { $0.title = "Foo" },
-                             ItemManagerError.duplicateContent(existing: first))
+        XCTAssertThrowsError(
+            try sut.updateItem(withID: second.id) { $0.title = "Foo" },
+            ItemManagerError.duplicateContent(existing: first))
         XCTAssertEqual(sut.item(at: 1).title, "Bar")
     }
 
@@ -386,10 +410,12 @@ final class ItemManagerTests: XCTestCase {
     func test_add_refusesAnOutOfRangeCoordinateAndANonFiniteDueDate() {
         let coordinate = Coordinate(latitude: 91, longitude: 0)
 
-        XCTAssertThrowsError(try sut.add(ToDoItem(title: "A", location: Location(name: "X", coordinate: coordinate))),
-                             ItemManagerError.invalidCoordinate(coordinate))
-        XCTAssertThrowsError(try sut.add(ToDoItem(title: "A", timestamp: .infinity)),
-                             ItemManagerError.invalidDueDate(.infinity))
+        XCTAssertThrowsError(
+            try sut.add(ToDoItem(title: "A", location: Location(name: "X", coordinate: coordinate))),
+            ItemManagerError.invalidCoordinate(coordinate))
+        XCTAssertThrowsError(
+            try sut.add(ToDoItem(title: "A", timestamp: .infinity)),
+            ItemManagerError.invalidDueDate(.infinity))
         XCTAssertThrowsError(try sut.add(ToDoItem(title: "A", timestamp: 1e15)), ItemManagerError.invalidDueDate(1e15))
     }
 
@@ -489,8 +515,9 @@ final class ItemManagerTests: XCTestCase {
         let first = try sut.add(ToDoItem(title: "A", id: UUID(uuidString: "ABCDEF01-0000-4000-8000-000000000000")!))
         let second = try sut.add(ToDoItem(title: "B", id: UUID(uuidString: "ABCD0000-0000-4000-8000-000000000000")!))
 
-        XCTAssertThrowsError(try sut.resolve(.idPrefix("abcd")),
-                             ItemManagerError.ambiguousReference(.idPrefix("abcd"), matches: [first, second]))
+        XCTAssertThrowsError(
+            try sut.resolve(.idPrefix("abcd")),
+            ItemManagerError.ambiguousReference(.idPrefix("abcd"), matches: [first, second]))
         XCTAssertThrowsError(try sut.resolve(.idPrefix("abcd"))) { error in
             XCTAssertEqual(String(describing: error), #""abcd" matches more than one item: 1 "A", 2 "B""#)
         }
@@ -539,8 +566,9 @@ final class ItemManagerTests: XCTestCase {
         for step in 0..<3_000 {
             let before = manager.allItems
             let open = manager.toDoItems
-            let candidate = ToDoItem(title: titles.randomElement(using: &random)!,
-                                     itemDescription: Bool.random(using: &random) ? nil : "x")
+            let candidate = ToDoItem(
+                title: titles.randomElement(using: &random)!,
+                itemDescription: Bool.random(using: &random) ? nil : "x")
             let target = before.randomElement(using: &random)
             func conflicts(_ item: ToDoItem, except id: UUID?) -> Bool {
                 open.contains { $0.id != id && $0.hasSameContent(as: item) }
@@ -571,7 +599,8 @@ final class ItemManagerTests: XCTestCase {
             }
             let openItems = manager.toDoItems
             for (index, item) in openItems.enumerated() {
-                XCTAssertFalse(openItems[(index + 1)...].contains { $0.hasSameContent(as: item) }, "step \(step): open twins")
+                XCTAssertFalse(
+                    openItems[(index + 1)...].contains { $0.hasSameContent(as: item) }, "step \(step): open twins")
             }
             XCTAssertEqual(Set(manager.allItems.map(\.id)).count, manager.allItems.count, "step \(step): ids")
         }
@@ -586,14 +615,15 @@ final class ItemManagerTests: XCTestCase {
 
     /// An item as read from a file, with a number and status that only a file can set.
     private func stored(_ title: String, number: Int = 0, done: Bool = false, id: UUID = UUID()) -> ToDoItem {
-        let json: JSONValue = .object({
-            var object = JSONObject()
-            object["id"] = .string(id.uuidString)
-            object["number"] = number > 0 ? .number(number) : nil
-            object["title"] = .string(title)
-            object["done"] = .bool(done)
-            return object
-        }())
+        let json: JSONValue = .object(
+            {
+                var object = JSONObject()
+                object["id"] = .string(id.uuidString)
+                object["number"] = number > 0 ? .number(number) : nil
+                object["title"] = .string(title)
+                object["done"] = .bool(done)
+                return object
+            }())
         return try! ToDoItem(json: json, path: "")
     }
 }
@@ -642,11 +672,14 @@ extension ItemManagerTests {
     /// neither is refused, as is one the period would take past the year 9999.
     func test_postpone_movesDueAndStart_andRefusesAnItemWithNeither() throws {
         var manager = ItemManager()
-        let trip = try manager.add(ToDoItem(title: "Trip", due: .day(try XCTUnwrap(Day(year: 2027, month: 1, day: 31))),
-                                        start: .day(try XCTUnwrap(Day(year: 2027, month: 1, day: 20)))))
+        let trip = try manager.add(
+            ToDoItem(
+                title: "Trip", due: .day(try XCTUnwrap(Day(year: 2027, month: 1, day: 31))),
+                start: .day(try XCTUnwrap(Day(year: 2027, month: 1, day: 20)))))
 
         let someday = try manager.add(ToDoItem(title: "Someday"))
-        let late = try manager.add(ToDoItem(title: "Late", due: .day(try XCTUnwrap(Day(year: 9999, month: 12, day: 30)))))
+        let late = try manager.add(
+            ToDoItem(title: "Late", due: .day(try XCTUnwrap(Day(year: 9999, month: 12, day: 30)))))
         let month = try XCTUnwrap(DatePeriod("1m"))
         let moved = try manager.postpone(itemWithID: trip.id, by: month, rules: .utc)
         XCTAssertEqual(moved.due, .day(try XCTUnwrap(Day(year: 2027, month: 2, day: 28))), "the month's last")
@@ -654,7 +687,9 @@ extension ItemManagerTests {
         XCTAssertThrowsError(try manager.postpone(itemWithID: someday.id, by: month, rules: .utc)) { error in
             XCTAssertEqual(error as? ItemManagerError, .nothingToPostpone(someday))
         }
-        XCTAssertThrowsError(try manager.postpone(itemWithID: late.id, by: try XCTUnwrap(DatePeriod("1w")), rules: .utc)) { error in
+        XCTAssertThrowsError(
+            try manager.postpone(itemWithID: late.id, by: try XCTUnwrap(DatePeriod("1w")), rules: .utc)
+        ) { error in
             XCTAssertEqual(error as? ItemManagerError, .postponedPastTheYears(late))
         }
     }
@@ -671,14 +706,16 @@ extension ItemManagerTests {
         XCTAssertEqual(typed.repeatRule, "FREQ=MONTHLY;BYMONTHDAY=-1")
         let written = try manager.add(ToDoItem(title: "Imported", due: due, repeatRule: "FREQ=MONTHLY"))
         XCTAssertEqual(written.repeatRule, "FREQ=MONTHLY")
-        let counted = try manager.add(ToDoItem(title: "Counted", due: due, repeatRule: "FREQ=MONTHLY;COUNT=3"), repeatGiven: .typed)
+        let counted = try manager.add(
+            ToDoItem(title: "Counted", due: due, repeatRule: "FREQ=MONTHLY;COUNT=3"), repeatGiven: .typed)
         XCTAssertEqual(counted.repeatRule, "FREQ=MONTHLY;COUNT=3")
 
         var edit = ItemEdit()
         edit.due = .set(.day(try XCTUnwrap(Day(year: 2027, month: 1, day: 30))))
         edit.repeatRule = .set("FREQ=MONTHLY;INTERVAL=2")
-        XCTAssertEqual(try manager.edit(itemWithID: written.id, edit, repeatGiven: .typed).repeatRule,
-                       "FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=28,29,30;BYSETPOS=-1")
+        XCTAssertEqual(
+            try manager.edit(itemWithID: written.id, edit, repeatGiven: .typed).repeatRule,
+            "FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=28,29,30;BYSETPOS=-1")
         XCTAssertEqual(try manager.edit(itemWithID: typed.id, edit).repeatRule, "FREQ=MONTHLY;INTERVAL=2")
     }
 
@@ -690,9 +727,12 @@ extension ItemManagerTests {
         let dates = DueDateFormatter(rules: berlin)
         let day = try XCTUnwrap(Day(year: 2027, month: 3, day: 10))
         let nineOClock = ItemDate.day(day).moment(in: berlin) + 9 * 3600
-        XCTAssertFalse(ToDoItem(title: "a", due: .day(day), start: .time(nineOClock - 10 * 3600)).startsAfterItsDue(dates: dates))
+        XCTAssertFalse(
+            ToDoItem(title: "a", due: .day(day), start: .time(nineOClock - 10 * 3600)).startsAfterItsDue(dates: dates))
         XCTAssertTrue(ToDoItem(title: "b", due: .day(day), start: .time(nineOClock)).startsAfterItsDue(dates: dates))
-        XCTAssertTrue(ToDoItem(title: "c", due: .time(nineOClock), start: .day(try XCTUnwrap(Day(year: 2027, month: 3, day: 11)))).startsAfterItsDue(dates: dates))
+        XCTAssertTrue(
+            ToDoItem(title: "c", due: .time(nineOClock), start: .day(try XCTUnwrap(Day(year: 2027, month: 3, day: 11))))
+                .startsAfterItsDue(dates: dates))
         XCTAssertFalse(ToDoItem(title: "d", due: .day(day)).startsAfterItsDue(dates: dates))
     }
 }

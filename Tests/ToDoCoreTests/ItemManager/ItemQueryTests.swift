@@ -1,9 +1,10 @@
 import Foundation
 import TestSupport
-@testable import ToDoCore
-import XCTest
 import ToDoModel
 import ToDoStorage
+import XCTest
+
+@testable import ToDoCore
 
 final class ItemQueryTests: XCTestCase {
     private let zone = TimeZone(identifier: "America/New_York")!
@@ -14,29 +15,35 @@ final class ItemQueryTests: XCTestCase {
     override func setUpWithError() throws {
         let clock = TickingClock()
         manager = ItemManager(now: { clock.tick() })
-        try manager.add(ToDoItem(title: "Call Mom", timestamp: 1_641_790_800))                        // 1, 01/10/22
-        try manager.add(ToDoItem(title: "buy milk", itemDescription: "Oat, not cow"))                  // 2
-        try manager.add(ToDoItem(title: "Water", timestamp: 1_907_708_400, location: Location(name: "Garden")))  // 3, 06/14/30 19:00
-        try manager.add(ToDoItem(title: "apples", timestamp: 1_907_640_000,                           // 4, 06/14/30
-                                 location: Location(name: "Market", address: "12 Orchard Road")))
-        try manager.add(ToDoItem(title: "Item 10", timestamp: 1_795_323_600))                         // 5, 11/22/26 (today)
-        try manager.add(ToDoItem(title: "Item 9", timestamp: 1_795_237_200))                          // 6, 11/21/26 (yesterday)
+        try manager.add(ToDoItem(title: "Call Mom", timestamp: 1_641_790_800)) // 1, 01/10/22
+        try manager.add(ToDoItem(title: "buy milk", itemDescription: "Oat, not cow")) // 2
+        // 3, 06/14/30 19:00
+        try manager.add(ToDoItem(title: "Water", timestamp: 1_907_708_400, location: Location(name: "Garden")))
+        try manager.add(
+            ToDoItem(
+                title: "apples", timestamp: 1_907_640_000, // 4, 06/14/30
+                location: Location(name: "Market", address: "12 Orchard Road")))
+        try manager.add(ToDoItem(title: "Item 10", timestamp: 1_795_323_600)) // 5, 11/22/26 (today)
+        try manager.add(ToDoItem(title: "Item 9", timestamp: 1_795_237_200)) // 6, 11/21/26 (yesterday)
         _ = try manager.checkItem(withID: manager.toDoItems[1].id)
         _ = try manager.checkItem(withID: manager.toDoItems[4].id)
         // Created in reverse for the last two open items: created order differs from number order.
-        manager = try ItemManager(storedItems: manager.toDoItems.enumerated().map { index, item in
-            var item = item
-            if index >= 2 { item.createdAt = 2_000 - Double(index) }
-            return item
-        } + manager.doneItems)
+        manager = try ItemManager(
+            storedItems: manager.toDoItems.enumerated().map { index, item in
+                var item = item
+                if index >= 2 { item.createdAt = 2_000 - Double(index) }
+                return item
+            } + manager.doneItems)
     }
 
     private func numbers(_ configure: (inout ItemQuery) -> Void) -> String {
         var query = ItemQuery()
         configure(&query)
-        let (open, done) = query.apply(open: manager.toDoItems, done: manager.doneItems, now: now,
-                                       dates: DueDateFormatter(timeZone: zone))
-        return open.map { "\($0.number)" }.joined(separator: " ") + " | " + done.map { "\($0.number)" }.joined(separator: " ")
+        let (open, done) = query.apply(
+            open: manager.toDoItems, done: manager.doneItems, now: now,
+            dates: DueDateFormatter(timeZone: zone))
+        return open.map { "\($0.number)" }.joined(separator: " ") + " | "
+            + done.map { "\($0.number)" }.joined(separator: " ")
     }
 
     private func span(_ text: String) throws -> Range<Double> {
@@ -50,16 +57,18 @@ final class ItemQueryTests: XCTestCase {
         let dates = DueDateFormatter(timeZone: zone)
         var today = ItemManager()
         // 10:30 now: 01:00 today has passed, 18:00 today has not, today as a day has not.
-        try today.add(ToDoItem(title: "Early", timestamp: 1_795_323_600 + 3_600))     // 1, 11/22/26 01:00
-        try today.add(ToDoItem(title: "Today", due: .day(Day(of: 1_795_330_000, in: TimeZoneRules(zone)))))  // 2, 11/22/26
-        try today.add(ToDoItem(title: "Evening", timestamp: 1_795_323_600 + 18 * 3_600))  // 3, 11/22/26 18:00
-        try today.add(ToDoItem(title: "Yesterday", timestamp: 1_795_237_200))          // 4, 11/21/26
+        try today.add(ToDoItem(title: "Early", timestamp: 1_795_323_600 + 3_600)) // 1, 11/22/26 01:00
+        // 2, 11/22/26
+        try today.add(ToDoItem(title: "Today", due: .day(Day(of: 1_795_330_000, in: TimeZoneRules(zone)))))
+        try today.add(ToDoItem(title: "Evening", timestamp: 1_795_323_600 + 18 * 3_600)) // 3, 11/22/26 18:00
+        try today.add(ToDoItem(title: "Yesterday", timestamp: 1_795_237_200)) // 4, 11/21/26
         var query = ItemQuery()
         query.overdue = true
         XCTAssertEqual(query.apply(open: today.toDoItems, done: [], now: now, dates: dates).open.map(\.number), [1, 4])
         query = ItemQuery()
         query.sort = .due
-        XCTAssertEqual(query.apply(open: today.toDoItems, done: [], now: now, dates: dates).open.map(\.number), [4, 1, 3, 2])
+        XCTAssertEqual(
+            query.apply(open: today.toDoItems, done: [], now: now, dates: dates).open.map(\.number), [4, 1, 3, 2])
         let groups = Agenda.groups(today.openStored.array, days: 7, now: now, dates: dates)
         XCTAssertEqual(groups.map { $0.items.map(\.number) }, [[4, 1], [3, 2]])
         XCTAssertEqual(groups.first?.when, .overdue)
@@ -81,10 +90,16 @@ final class ItemQueryTests: XCTestCase {
                 case 0: due = nil
                 case 1: due = Day(number: Int.random(in: -719_162...2_932_896, using: &random)).map(ItemDate.day)
                 case 2: due = Day(number: today.number + Int.random(in: -3...12, using: &random)).map(ItemDate.day)
-                case 3: due = .time(now.timeIntervalSince1970 + Double(Int.random(in: -200_000...1_200_000, using: &random)))
-                case 4: due = .time(now.timeIntervalSince1970 + Double(Int.random(in: -9...9, using: &random)) * 3_600 + 0.25)
+                case 3:
+                    due = .time(
+                        now.timeIntervalSince1970 + Double(Int.random(in: -200_000...1_200_000, using: &random)))
+                case 4:
+                    due = .time(
+                        now.timeIntervalSince1970 + Double(Int.random(in: -9...9, using: &random)) * 3_600 + 0.25)
                 // The first moment of a day near today: the moment a whole day before it sorts at.
-                case 5: due = .time(dates.moment(of: .day(Day(number: today.number + Int.random(in: -2...8, using: &random))!)))
+                case 5:
+                    due = .time(
+                        dates.moment(of: .day(Day(number: today.number + Int.random(in: -2...8, using: &random))!)))
                 case 6: due = .time(Double(Int.random(in: -62_000_000_000...250_000_000_000, using: &random)) / 4)
                 default: due = .time(now.timeIntervalSince1970 + 7_200)
                 }
@@ -105,13 +120,19 @@ final class ItemQueryTests: XCTestCase {
                         later.append(index)
                     }
                 }
-                let expected = [(Agenda.When.overdue, overdue)]
-                    + byDay.keys.sorted().map { (Agenda.When.day(byDay[$0]!.day, daysFromToday: $0), byDay[$0]!.indices) }
+                let expected =
+                    [(Agenda.When.overdue, overdue)]
+                    + byDay.keys.sorted().map {
+                        (Agenda.When.day(byDay[$0]!.day, daysFromToday: $0), byDay[$0]!.indices)
+                    }
                     + [(.later, later), (.undated, items.indices.filter { dues[$0] == nil })]
                 let groups = Agenda.groups(items, days: days, now: now, dates: dates)
-                XCTAssertEqual(groups.map(\.when), expected.filter { !$0.1.isEmpty }.map(\.0), "\(count) items, \(days) days")
-                XCTAssertEqual(groups.map { $0.items.map(\.number) }, expected.filter { !$0.1.isEmpty }.map { $0.1.map { $0 + 1 } },
-                               "\(count) items, \(days) days")
+                XCTAssertEqual(
+                    groups.map(\.when), expected.filter { !$0.1.isEmpty }.map(\.0), "\(count) items, \(days) days")
+                XCTAssertEqual(
+                    groups.map { $0.items.map(\.number) },
+                    expected.filter { !$0.1.isEmpty }.map { $0.1.map { $0 + 1 } },
+                    "\(count) items, \(days) days")
             }
         }
     }
@@ -145,9 +166,15 @@ final class ItemQueryTests: XCTestCase {
 
     func test_sort_eachSectionStably_withItemsLackingTheKeyLast_andReverse() {
         XCTAssertEqual(numbers { $0.sort = .due }, "1 5 4 3 | 6 2")
-        XCTAssertEqual(numbers { $0.sort = .due; $0.reverse = true }, "3 4 5 1 | 6 2", "undated items stay last")
+        XCTAssertEqual(
+            numbers {
+                $0.sort = .due; $0.reverse = true
+            }, "3 4 5 1 | 6 2", "undated items stay last")
         XCTAssertEqual(numbers { $0.sort = .title }, "4 1 5 3 | 2 6")
-        XCTAssertEqual(numbers { $0.sort = .number; $0.reverse = true }, "5 4 3 1 | 6 2")
+        XCTAssertEqual(
+            numbers {
+                $0.sort = .number; $0.reverse = true
+            }, "5 4 3 1 | 6 2")
         XCTAssertEqual(numbers { $0.sort = .created }, "1 3 5 4 | 2 6")
         XCTAssertEqual(numbers { $0.reverse = true }, "5 4 3 1 | 6 2")
     }
@@ -156,7 +183,10 @@ final class ItemQueryTests: XCTestCase {
         XCTAssertEqual(numbers { $0.limit = 2 }, "1 3 | ")
         XCTAssertEqual(numbers { $0.limit = 5 }, "1 3 4 5 | 2")
         XCTAssertEqual(numbers { $0.limit = 0 }, " | ")
-        XCTAssertEqual(numbers { $0.sort = .due; $0.limit = 2; $0.search = "i" }, "5 | 6")
+        XCTAssertEqual(
+            numbers {
+                $0.sort = .due; $0.limit = 2; $0.search = "i"
+            }, "5 | 6")
     }
 
     /// An item waits while its start date is after today where the user is; from its day on, it does not.
@@ -164,11 +194,11 @@ final class ItemQueryTests: XCTestCase {
         let dates = DueDateFormatter(timeZone: zone)
         var item = ToDoItem(title: "Later")
         XCTAssertFalse(item.waitsForItsStart(now: now, dates: dates), "no start")
-        item.start = .time(1_795_410_000)         // Monday 23 November 2026, 00:00 in New York
+        item.start = .time(1_795_410_000) // Monday 23 November 2026, 00:00 in New York
         XCTAssertTrue(item.waitsForItsStart(now: now, dates: dates))
-        item.start = .time(1_795_323_600)         // today, 00:00
+        item.start = .time(1_795_323_600) // today, 00:00
         XCTAssertFalse(item.waitsForItsStart(now: now, dates: dates))
-        item.start = .time(1_795_400_000)         // today, 21:13: still today
+        item.start = .time(1_795_400_000) // today, 21:13: still today
         XCTAssertFalse(item.waitsForItsStart(now: now, dates: dates))
     }
 

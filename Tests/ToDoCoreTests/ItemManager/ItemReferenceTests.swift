@@ -1,6 +1,6 @@
 import Foundation
-import ToDoCore
 import TestSupport
+import ToDoCore
 import XCTest
 
 final class ItemReferenceTests: XCTestCase {
@@ -23,14 +23,17 @@ final class ItemReferenceTests: XCTestCase {
     }
 
     func test_anythingElseIsRefused() {
-        for text in ["", " ", "0", "-1", "abc", "9f3", "xyz1", "9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e5f0", "1.5",
-                     "99999999999999999999999"] {
+        for text in [
+            "", " ", "0", "-1", "abc", "9f3", "xyz1", "9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e5f0", "1.5",
+            "99999999999999999999999"
+        ] {
             XCTAssertThrowsError(try ItemReference(parsing: text), ItemManagerError.invalidReference(text))
         }
     }
 
     func test_invalidReferenceMessage_quotesTheInput() {
-        XCTAssertEqual(ItemManagerError.invalidReference("xyz").description,
-                       #""xyz" is not an item number, id, or id prefix of at least 4 characters"#)
+        XCTAssertEqual(
+            ItemManagerError.invalidReference("xyz").description,
+            #""xyz" is not an item number, id, or id prefix of at least 4 characters"#)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
-@testable import ToDoStorage
-import ToDoCore
 import TestSupport
-import XCTest
+import ToDoCore
 import ToDoModel
+import XCTest
+
+@testable import ToDoStorage
 
 /// Titles that `==` calls equal (canonical equivalence) get one key, or the same-content rule
 /// would miss them.
@@ -27,7 +28,7 @@ final class TitleKeyTests: XCTestCase {
             ("Caf\u{E9}", "Cafe\u{301}"),
             ("\u{212A}\u{301}", "\u{1E30}"),
             ("", ""),
-            (String(repeating: "long title ", count: 9), String(repeating: "long title ", count: 9)),
+            (String(repeating: "long title ", count: 9), String(repeating: "long title ", count: 9))
         ]
         for (left, right) in pairs {
             XCTAssertEqual(left, right)
@@ -45,18 +46,22 @@ final class TitleKeyTests: XCTestCase {
             var writer = JSONWriter()
             item.write(to: &writer)
             let text = StoredText(writer.bytes)
-            let read = try XCTUnwrap(withExtendedLifetime(text) {
-                var scanner = JSONScanner(bytes: text.buffer)
-                return StoredItem.scanWrittenForm(&scanner, in: text)
-            })
-            XCTAssertEqual(read.asciiTitleKey ?? TitleKey.otherKey(of: read.title), TitleKey.key(of: item.title), "case \(index)")
+            let read = try XCTUnwrap(
+                withExtendedLifetime(text) {
+                    var scanner = JSONScanner(bytes: text.buffer)
+                    return StoredItem.scanWrittenForm(&scanner, in: text)
+                })
+            XCTAssertEqual(
+                read.asciiTitleKey ?? TitleKey.otherKey(of: read.title), TitleKey.key(of: item.title), "case \(index)")
         }
     }
 
     func test_aLongListsKeys_gatheredInTwoHalves_findEveryOpenTitle() throws {
         var manager = ItemManager()
         let count = Parallelism.gatherTitleKeysInTwoHalvesMinimumCount + 100
-        for index in 0..<count { try manager.add(ToDoItem(title: index % 7 == 0 ? "Caf\u{E9} \(index)" : "Item \(index)")) }
+        for index in 0..<count {
+            try manager.add(ToDoItem(title: index % 7 == 0 ? "Caf\u{E9} \(index)" : "Item \(index)"))
+        }
         for index in [0, 1, 2, count / 2 - 1, count / 2, count / 2 + 1, count - 1] {
             let title = index % 7 == 0 ? "Cafe\u{301} \(index)" : "Item \(index)"
             XCTAssertThrowsError(try manager.add(ToDoItem(title: title)), "item \(index)")

@@ -1,9 +1,10 @@
 import Foundation
-@testable import ToDoCore
 import TestSupport
-import XCTest
 import ToDoModel
 import ToDoStorage
+import XCTest
+
+@testable import ToDoCore
 
 /// The book's store tests (4th edition, chapter 6: what is added or checked is there for the next
 /// store), then the transaction, file-format and safety rules of the store.
@@ -15,7 +16,9 @@ final class JSONFileStoreTests: StoreFolderTestCase {
     /// list written and read back hands out an equal one.
     func test_anItemHandedOut_isAValue() throws {
         let store = makeStore()
-        let added = try store.update { manager in try manager.add(ToDoItem(title: "Plain", location: Location(name: "Home"))) }
+        let added = try store.update { manager in
+            try manager.add(ToDoItem(title: "Plain", location: Location(name: "Home")))
+        }
         var handedOut = try store.load().item(at: 0)
         XCTAssertEqual(handedOut, added)
         handedOut.title = "Changed"
@@ -23,7 +26,9 @@ final class JSONFileStoreTests: StoreFolderTestCase {
     }
 
     func test_add_isLoadedByANewStore() throws {
-        try makeStore().update { try $0.add(ToDoItem(title: "Dummy", itemDescription: "Dummy Description", timestamp: 42)) }
+        try makeStore().update {
+            try $0.add(ToDoItem(title: "Dummy", itemDescription: "Dummy Description", timestamp: 42))
+        }
 
         let loaded = try makeStore().load()
 
@@ -49,9 +54,11 @@ final class JSONFileStoreTests: StoreFolderTestCase {
     func test_everyField_survivesARoundTrip() throws {
         let clock = StepClock(start: 1_700_000_000)
         let store = makeStore(now: clock.next)
-        let original = ToDoItem(title: "Call Mom", itemDescription: "About Sunday\nand the trip", timestamp: 1_641_772_800,
-                                location: Location(name: "Home", address: "Main St 1",
-                                                   coordinate: Coordinate(latitude: 52.520008, longitude: 13.404954)))
+        let original = ToDoItem(
+            title: "Call Mom", itemDescription: "About Sunday\nand the trip", timestamp: 1_641_772_800,
+            location: Location(
+                name: "Home", address: "Main St 1",
+                coordinate: Coordinate(latitude: 52.520008, longitude: 13.404954)))
         try store.update { manager in
             try manager.add(original)
             try manager.add(ToDoItem(title: "Buy milk"))
@@ -62,7 +69,8 @@ final class JSONFileStoreTests: StoreFolderTestCase {
 
         XCTAssertEqual(loaded.allItems, try store.load().allItems)
         XCTAssertEqual(loaded.doneItem(at: 0).location?.address, "Main St 1")
-        XCTAssertEqual(loaded.doneItem(at: 0).location?.coordinate, Coordinate(latitude: 52.520008, longitude: 13.404954))
+        XCTAssertEqual(
+            loaded.doneItem(at: 0).location?.coordinate, Coordinate(latitude: 52.520008, longitude: 13.404954))
         XCTAssertEqual(loaded.doneItem(at: 0).createdAt, 1_700_000_000)
         XCTAssertEqual(loaded.doneItem(at: 0).completedAt, 1_700_000_002)
         XCTAssertEqual(loaded.nextNumber, 3)
@@ -74,12 +82,16 @@ final class JSONFileStoreTests: StoreFolderTestCase {
         let id = UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F")!
         let store = makeStore(now: StepClock(start: 1_700_000_000).next)
         try store.update { manager in
-            try manager.add(ToDoItem(title: "Call Mom", timestamp: 1_641_772_800,
-                                     location: Location(name: "Home", coordinate: Coordinate(latitude: 52.5, longitude: 13.4)),
-                                     id: id))
+            try manager.add(
+                ToDoItem(
+                    title: "Call Mom", timestamp: 1_641_772_800,
+                    location: Location(name: "Home", coordinate: Coordinate(latitude: 52.5, longitude: 13.4)),
+                    id: id))
         }
 
-        XCTAssertEqual(try String(contentsOf: fileURL, encoding: .utf8), """
+        XCTAssertEqual(
+            try String(contentsOf: fileURL, encoding: .utf8),
+            """
             {
               "version": 2,
               "nextNumber": 2,
@@ -130,22 +142,31 @@ final class JSONFileStoreTests: StoreFolderTestCase {
         let store = JSONFileStore(fileURL: fileURL, sizeLimit: 4_000)
         try store.update { manager in for index in 1...10 { _ = try manager.add(ToDoItem(title: "Item \(index)")) } }
         let before = try Data(contentsOf: fileURL)
-        XCTAssertThrows(try store.update { manager in _ = try manager.add(ToDoItem(title: String(repeating: "x", count: 5_000))) },
-                        StoreError.tooLargeToWrite(file: fileURL.path, limit: 4_000))
+        XCTAssertThrows(
+            try store.update { manager in _ = try manager.add(ToDoItem(title: String(repeating: "x", count: 5_000))) },
+            StoreError.tooLargeToWrite(file: fileURL.path, limit: 4_000))
         XCTAssertEqual(try Data(contentsOf: fileURL), before)
         XCTAssertEqual(try store.load().toDoCount, 10)
         XCTAssertEqual(try store.history().entries.count, 1, "the refused change is not in the history")
-        XCTAssertFalse(try directory.contents().contains { $0.hasPrefix(".items.json.spare.") }, "no temporary file is left")
+        XCTAssertFalse(
+            try directory.contents().contains { $0.hasPrefix(".items.json.spare.") }, "no temporary file is left")
 
         // A sync state too large to read back leaves the list as it was too: one transaction.
-        let account = SyncState.Account(calendar: WebAddress(string: "https://dav.example.com/c/")!, calendarName: nil, user: "a", passwordCommand: nil,
-                                        allowsHTTP: false)
+        let account = SyncState.Account(
+            calendar: WebAddress(string: "https://dav.example.com/c/")!, calendarName: nil, user: "a",
+            passwordCommand: nil,
+            allowsHTTP: false)
         let big = ToDoItem(title: String(repeating: "y", count: 3_000))
-        XCTAssertThrows(try store.update(withSyncState: { manager, state in
-            _ = try manager.add(ToDoItem(title: "Small"))
-            state = SyncState(account: account, records: [SyncPlan.Record(id: big.id, href: "/c/big.ics", etag: nil, base: big),
-                                                          SyncPlan.Record(id: UUID(), href: "/c/big2.ics", etag: nil, base: big)])
-        }), StoreError.tooLargeToWrite(file: fileURL.path + ".sync", limit: 4_000))
+        XCTAssertThrows(
+            try store.update(withSyncState: { manager, state in
+                _ = try manager.add(ToDoItem(title: "Small"))
+                state = SyncState(
+                    account: account,
+                    records: [
+                        SyncPlan.Record(id: big.id, href: "/c/big.ics", etag: nil, base: big),
+                        SyncPlan.Record(id: UUID(), href: "/c/big2.ics", etag: nil, base: big)
+                    ])
+            }), StoreError.tooLargeToWrite(file: fileURL.path + ".sync", limit: 4_000))
         XCTAssertEqual(try Data(contentsOf: fileURL), before)
         XCTAssertNil(try store.loadSyncState())
     }
@@ -155,15 +176,17 @@ final class JSONFileStoreTests: StoreFolderTestCase {
         XCTAssertEqual(chmod(fileURL.path, 0o400), 0)
         let before = try Data(contentsOf: fileURL)
 
-        XCTAssertThrowsError(try makeStore().update { try $0.add(ToDoItem(title: "B")) },
-                             StoreError.fileSystem(path: fileURL.path, operation: "write", code: EACCES))
+        XCTAssertThrowsError(
+            try makeStore().update { try $0.add(ToDoItem(title: "B")) },
+            StoreError.fileSystem(path: fileURL.path, operation: "write", code: EACCES))
         XCTAssertEqual(try Data(contentsOf: fileURL), before)
         XCTAssertEqual(try makeStore().load().toDoCount, 1, "a read-only list can still be read")
         XCTAssertEqual(try directory.contents(), ["items.json", "items.json.history", "items.json.lock"])
     }
 
     func test_update_keepsFieldsTheProgramDoesNotKnow() throws {
-        try write("""
+        try write(
+            """
             {"version": 1, "owner": "ada", "nextNumber": 2, "items": [
               {"id": "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F", "number": 1, "title": "A", "priority": 3,
                "location": {"name": "Home", "floor": 2}}
@@ -175,7 +198,8 @@ final class JSONFileStoreTests: StoreFolderTestCase {
         let text = try String(contentsOf: fileURL, encoding: .utf8)
         let json = try JSONValue(parsing: Array(text.utf8))
         guard case .object(let top) = json, case .array(let items)? = top["items"], case .object(let first) = items[0],
-              case .object(let location)? = first["location"] else { return XCTFail(text) }
+            case .object(let location)? = first["location"]
+        else { return XCTFail(text) }
         XCTAssertEqual(top.keys, ["version", "nextNumber", "revision", "items", "owner", "sync"])
         XCTAssertEqual(top["sync"], try JSONValue(parsing: Array(#"{"etag":"x1"}"#.utf8)))
         XCTAssertEqual(first["priority"], .number("3"))
@@ -184,7 +208,8 @@ final class JSONFileStoreTests: StoreFolderTestCase {
     }
 
     func test_bareArray_isReadNumberedInFileOrderAndWrittenBackVersioned() throws {
-        try write("""
+        try write(
+            """
             [{"id": "11111111-1111-4111-8111-111111111111", "title": "First", "done": true},
              {"id": "22222222-2222-4222-8222-222222222222", "title": "Second", "done": false}]
             """)
@@ -197,24 +222,30 @@ final class JSONFileStoreTests: StoreFolderTestCase {
 
         let reloaded = try makeStore().load()
         XCTAssertEqual(reloaded.allItems.map(\.number), [2, 3, 1])
-        XCTAssertTrue(try String(contentsOf: fileURL, encoding: .utf8).hasPrefix("{\n  \"version\": 2,\n  \"nextNumber\": 4,"))
+        XCTAssertTrue(
+            try String(contentsOf: fileURL, encoding: .utf8).hasPrefix("{\n  \"version\": 2,\n  \"nextNumber\": 4,"))
     }
 
     func test_update_whenTheChangeThrows_writesNothingAndRethrows() throws {
         try makeStore().update { try $0.add(ToDoItem(title: "A")) }
         let before = try Data(contentsOf: fileURL)
 
-        XCTAssertThrowsError(try makeStore().update { manager in
-            try manager.add(ToDoItem(title: "B"))
-            try manager.add(ToDoItem(title: "A"))
-        }) { error in
-            guard case ItemManagerError.duplicateContent? = error as? ItemManagerError else { return XCTFail("\(error)") }
+        XCTAssertThrowsError(
+            try makeStore().update { manager in
+                try manager.add(ToDoItem(title: "B"))
+                try manager.add(ToDoItem(title: "A"))
+            }
+        ) { error in
+            guard case ItemManagerError.duplicateContent? = error as? ItemManagerError else {
+                return XCTFail("\(error)")
+            }
         }
         XCTAssertEqual(try Data(contentsOf: fileURL), before)
     }
 
     func test_update_withoutAChange_leavesTheFileAsItWas() throws {
-        let compact = #"{"version":1,"nextNumber":2,"items":[{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","number":1,"title":"A","done":true}]}"#
+        let compact =
+            #"{"version":1,"nextNumber":2,"items":[{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","number":1,"title":"A","done":true}]}"#
         try write(compact)
 
         try makeStore().update { manager in _ = try manager.checkItem(withID: manager.doneItem(at: 0).id) }
@@ -225,14 +256,23 @@ final class JSONFileStoreTests: StoreFolderTestCase {
     // MARK: Files that cannot be read are never overwritten
 
     func test_corruptJSON_isLeftByteForByteUntouched() throws {
-        let corrupt = Array("{\n  \"version\": 1,\n  \"items\": [\n    {\"id\": \"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F\", \"title\": \"A\"".utf8)
+        let corrupt = Array(
+            "{\n  \"version\": 1,\n  \"items\": [\n    {\"id\": \"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F\", \"title\": \"A\""
+                .utf8)
         try Data(corrupt).write(to: fileURL)
 
         XCTAssertThrowsError(try makeStore().update { try $0.add(ToDoItem(title: "B")) }) { error in
-            XCTAssertEqual(error as? StoreError, .invalidJSON(file: self.fileURL.path, JSONSyntaxError(
-                reason: "unexpected end of file, expected ',' or '}'", byteOffset: corrupt.count, line: 4, column: 64)))
-            XCTAssertEqual(String(describing: error), "cannot read \(self.fileURL.path): unexpected end of file, expected"
-                + " ',' or '}' at line 4, column 64 (byte \(corrupt.count)); the file was left unchanged")
+            XCTAssertEqual(
+                error as? StoreError,
+                .invalidJSON(
+                    file: self.fileURL.path,
+                    JSONSyntaxError(
+                        reason: "unexpected end of file, expected ',' or '}'", byteOffset: corrupt.count, line: 4,
+                        column: 64)))
+            XCTAssertEqual(
+                String(describing: error),
+                "cannot read \(self.fileURL.path): unexpected end of file, expected"
+                    + " ',' or '}' at line 4, column 64 (byte \(corrupt.count)); the file was left unchanged")
         }
         XCTAssertThrowsError(try makeStore().load())
         XCTAssertEqual(Array(try Data(contentsOf: fileURL)), corrupt)
@@ -242,24 +282,46 @@ final class JSONFileStoreTests: StoreFolderTestCase {
     func test_unreadableFiles_areLeftUntouchedWithAnErrorNamingTheFileAndTheProblem() throws {
         let path = fileURL.path
         let cases: [([UInt8], StoreError)] = [
-            ([], .invalidJSON(file: path, JSONSyntaxError(reason: "the file is empty", byteOffset: 0, line: 1, column: 1))),
-            (Array(#"{"items": ["#.utf8) + [0xC3, 0x28],
-             .invalidJSON(file: path, JSONSyntaxError(reason: "unexpected byte 0xC3, expected a value", byteOffset: 11, line: 1, column: 12))),
-            (Array(#"[{"id": "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F", "title": "x"#.utf8) + [0xFF] + Array(#""}]"#.utf8),
-             .invalidJSON(file: path, JSONSyntaxError(reason: "invalid UTF-8 in a string", byteOffset: 59, line: 1, column: 60))),
-            (Array(#"{"version": 1, "items": [{"id": "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F", "title": 7}]}"#.utf8),
-             .invalidContent(file: path, reason: "items[0].title: expected a string, found a number")),
+            (
+                [],
+                .invalidJSON(
+                    file: path, JSONSyntaxError(reason: "the file is empty", byteOffset: 0, line: 1, column: 1))
+            ),
+            (
+                Array(#"{"items": ["#.utf8) + [0xC3, 0x28],
+                .invalidJSON(
+                    file: path,
+                    JSONSyntaxError(
+                        reason: "unexpected byte 0xC3, expected a value", byteOffset: 11, line: 1, column: 12))
+            ),
+            (
+                Array(#"[{"id": "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F", "title": "x"#.utf8) + [0xFF]
+                    + Array(#""}]"#.utf8),
+                .invalidJSON(
+                    file: path,
+                    JSONSyntaxError(reason: "invalid UTF-8 in a string", byteOffset: 59, line: 1, column: 60))
+            ),
+            (
+                Array(#"{"version": 1, "items": [{"id": "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F", "title": 7}]}"#.utf8),
+                .invalidContent(file: path, reason: "items[0].title: expected a string, found a number")
+            ),
             (Array(#"{"version": 4, "items": []}"#.utf8), .unsupportedVersion(file: path, version: 4, supported: 3)),
-            (Array("""
-                {"items": [{"id": "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F", "title": "A"},
-                           {"id": "9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e5f", "title": "B"}]}
-                """.utf8),
-             .invalidContent(file: path, reason: "two items have the id 9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F")),
-            (Array("""
-                {"items": [{"id": "11111111-1111-4111-8111-111111111111", "number": 3, "title": "A"},
-                           {"id": "22222222-2222-4222-8222-222222222222", "number": 3, "title": "B"}]}
-                """.utf8),
-             .invalidContent(file: path, reason: "two items have the number 3")),
+            (
+                Array(
+                    """
+                    {"items": [{"id": "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F", "title": "A"},
+                               {"id": "9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e5f", "title": "B"}]}
+                    """.utf8),
+                .invalidContent(file: path, reason: "two items have the id 9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F")
+            ),
+            (
+                Array(
+                    """
+                    {"items": [{"id": "11111111-1111-4111-8111-111111111111", "number": 3, "title": "A"},
+                               {"id": "22222222-2222-4222-8222-222222222222", "number": 3, "title": "B"}]}
+                    """.utf8),
+                .invalidContent(file: path, reason: "two items have the number 3")
+            )
         ]
         for (bytes, expected) in cases {
             try Data(bytes).write(to: fileURL)
@@ -269,15 +331,17 @@ final class JSONFileStoreTests: StoreFolderTestCase {
             XCTAssertEqual(Array(try Data(contentsOf: fileURL)), bytes, "\(expected)")
             XCTAssertTrue(expected.isUnreadableFile)
         }
-        XCTAssertEqual(StoreError.unsupportedVersion(file: "/l.json", version: 2, supported: 1).description,
-                       "cannot read /l.json: it has format version 2, written by a newer todo (this one reads version 1);"
-                       + " the file was left unchanged")
+        XCTAssertEqual(
+            StoreError.unsupportedVersion(file: "/l.json", version: 2, supported: 1).description,
+            "cannot read /l.json: it has format version 2, written by a newer todo (this one reads version 1);"
+                + " the file was left unchanged")
     }
 
     func test_aDirectoryWhereTheFileShouldBe_isAFileSystemError() throws {
         try FileManager.default.createDirectory(at: fileURL, withIntermediateDirectories: false)
 
-        XCTAssertThrowsError(try makeStore().load(), StoreError.fileSystem(path: fileURL.path, operation: "read", code: EISDIR))
+        XCTAssertThrowsError(
+            try makeStore().load(), StoreError.fileSystem(path: fileURL.path, operation: "read", code: EISDIR))
         XCTAssertThrowsError(try makeStore().update { try $0.add(ToDoItem(title: "A")) }) { error in
             XCTAssertEqual(String(describing: error), "cannot read \(self.fileURL.path): Is a directory")
             XCTAssertEqual((error as? StoreError)?.isUnreadableFile, false)
@@ -291,25 +355,29 @@ final class JSONFileStoreTests: StoreFolderTestCase {
         let before = try Data(contentsOf: fileURL)
         let lock = try FileLock(path: fileURL.path + ".lock", timeout: 0)
 
-        XCTAssertThrowsError(try JSONFileStore(fileURL: fileURL, lockTimeout: 0.2).update { try $0.add(ToDoItem(title: "B")) },
-                             StoreError.lockTimeout(lockFile: fileURL.path + ".lock", seconds: 0.2))
+        XCTAssertThrowsError(
+            try JSONFileStore(fileURL: fileURL, lockTimeout: 0.2).update { try $0.add(ToDoItem(title: "B")) },
+            StoreError.lockTimeout(lockFile: fileURL.path + ".lock", seconds: 0.2))
         XCTAssertEqual(try Data(contentsOf: fileURL), before)
         XCTAssertEqual(try makeStore().load().toDoCount, 1, "readers do not wait for the lock")
 
         _ = consume lock
-        XCTAssertNoThrow(try JSONFileStore(fileURL: fileURL, lockTimeout: 0).update { try $0.add(ToDoItem(title: "B")) })
+        XCTAssertNoThrow(
+            try JSONFileStore(fileURL: fileURL, lockTimeout: 0).update { try $0.add(ToDoItem(title: "B")) })
     }
 
     func test_lockTimeoutMessage_saysWhatHappened() {
-        XCTAssertEqual(StoreError.lockTimeout(lockFile: "/d/items.json.lock", seconds: 10).description,
-                       "another todo process is changing the list (it has held /d/items.json.lock for more than 10 seconds);"
-                       + " nothing was changed, try again")
+        XCTAssertEqual(
+            StoreError.lockTimeout(lockFile: "/d/items.json.lock", seconds: 10).description,
+            "another todo process is changing the list (it has held /d/items.json.lock for more than 10 seconds);"
+                + " nothing was changed, try again")
     }
 
     func test_update_releasesTheLockEvenWhenTheChangeThrows() throws {
         XCTAssertThrowsError(try makeStore().update { try $0.add(ToDoItem(title: " ")) })
 
-        XCTAssertNoThrow(try JSONFileStore(fileURL: fileURL, lockTimeout: 0).update { try $0.add(ToDoItem(title: "A")) })
+        XCTAssertNoThrow(
+            try JSONFileStore(fileURL: fileURL, lockTimeout: 0).update { try $0.add(ToDoItem(title: "A")) })
     }
 
     func test_update_overAHalfWrittenSpare_writesTheWholeList() throws {

@@ -1,8 +1,9 @@
 import Foundation
-@testable import ToDoCore
 import TestSupport
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoCore
 @testable import ToDoStorage
 
 /// A long list's index (`ListIndex`): the items it gives are exactly the ones scanning the list
@@ -12,16 +13,20 @@ final class ListIndexTests: StoreFolderTestCase {
 
     /// Every list keeps a journal and an index, however short.
     private func longListStore() -> JSONFileStore {
-        JSONFileStore(fileURL: fileURL, lockTimeout: 5, now: { Date(timeIntervalSince1970: 1_800_000_000) }, journalFromBytes: 0)
+        JSONFileStore(
+            fileURL: fileURL, lockTimeout: 5, now: { Date(timeIntervalSince1970: 1_800_000_000) }, journalFromBytes: 0)
     }
 
     /// Items with every kind of field, one checked, then as many changes as the journal takes,
     /// so that the next is written whole, which makes the index, and one more in the journal.
     private func makeList() throws -> JSONFileStore {
         let store = longListStore()
-        let parent = ToDoItem(title: "Trip", itemDescription: "Ölmühle, 東京 and \"quotes\"\nover two lines", due: .day(Day(year: 2026, month: 12, day: 3)!),
-                              location: Location(name: "Home", address: "Main St 1", coordinate: Coordinate(latitude: 52.5, longitude: 13.4)),
-                              priority: 1, tags: ["travel", "family"], start: .time(1_795_000_000), repeatRule: "FREQ=WEEKLY")
+        let parent = ToDoItem(
+            title: "Trip", itemDescription: "Ölmühle, 東京 and \"quotes\"\nover two lines",
+            due: .day(Day(year: 2026, month: 12, day: 3)!),
+            location: Location(
+                name: "Home", address: "Main St 1", coordinate: Coordinate(latitude: 52.5, longitude: 13.4)),
+            priority: 1, tags: ["travel", "family"], start: .time(1_795_000_000), repeatRule: "FREQ=WEEKLY")
         var subtask = ToDoItem(id: UUID(), title: "Pack", due: .time(1_796_000_000), parent: parent.id)
         subtask.project = "home.travel"
         subtask.list = "Errands"
@@ -29,10 +34,14 @@ final class ListIndexTests: StoreFolderTestCase {
         try store.update { manager in
             _ = try manager.add(parent)
             _ = try manager.add(subtask)
-            for index in 0..<20 { _ = try manager.add(ToDoItem(title: index.isMultiple(of: 3) ? "Café \(index)" : "item \(index)")) }
+            for index in 0..<20 {
+                _ = try manager.add(ToDoItem(title: index.isMultiple(of: 3) ? "Café \(index)" : "item \(index)"))
+            }
         }
         try store.update { manager in _ = try manager.checkItem(withID: manager.toDoItems[5].id) }
-        for index in 0..<JSONFileStore.journalLineLimit { try store.update { _ = try $0.add(ToDoItem(title: "more \(index)")) } }
+        for index in 0..<JSONFileStore.journalLineLimit {
+            try store.update { _ = try $0.add(ToDoItem(title: "more \(index)")) }
+        }
         XCTAssertTrue(FileManager.default.fileExists(atPath: indexURL.path), "written whole, with its index")
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("items.json.journal").path))
         let index = try Data(contentsOf: indexURL)
@@ -48,10 +57,13 @@ final class ListIndexTests: StoreFolderTestCase {
         return (text, try StoreDocument(text: text, file: fileURL.path), identity)
     }
 
-    private func indexed(_ index: [UInt8], _ scan: (text: StoredText, document: StoreDocument, identity: FileIdentity),
-                         identity: FileIdentity? = nil, revision: Int? = nil) -> (items: StoredItems, arrayEnd: Int, fileDigest: UInt64)? {
-        ListIndex.items(from: OwnedBytes(copying: index), text: scan.text, identity: identity ?? scan.identity,
-                        revision: revision ?? scan.document.revision, arrayStart: scan.document.itemsRange!.lowerBound)
+    private func indexed(
+        _ index: [UInt8], _ scan: (text: StoredText, document: StoreDocument, identity: FileIdentity),
+        identity: FileIdentity? = nil, revision: Int? = nil
+    ) -> (items: StoredItems, arrayEnd: Int, fileDigest: UInt64)? {
+        ListIndex.items(
+            from: OwnedBytes(copying: index), text: scan.text, identity: identity ?? scan.identity,
+            revision: revision ?? scan.document.revision, arrayStart: scan.document.itemsRange!.lowerBound)
     }
 
     /// `index` changed by `change`, with its digest made right again: only the checks of its
@@ -60,10 +72,13 @@ final class ListIndexTests: StoreFolderTestCase {
         var bytes = index
         change(&bytes)
         let digest = bytes.withUnsafeBufferPointer { buffer in
-            ListIndex.digest(header: UnsafeBufferPointer(rebasing: buffer[..<ListIndex.digestOffset]),
-                             records: UnsafeBufferPointer(rebasing: buffer[ListIndex.headerSize...]))
+            ListIndex.digest(
+                header: UnsafeBufferPointer(rebasing: buffer[..<ListIndex.digestOffset]),
+                records: UnsafeBufferPointer(rebasing: buffer[ListIndex.headerSize...]))
         }
-        withUnsafeBytes(of: digest.littleEndian) { bytes.replaceSubrange(ListIndex.digestOffset..<ListIndex.digestOffset + 8, with: $0) }
+        withUnsafeBytes(of: digest.littleEndian) {
+            bytes.replaceSubrange(ListIndex.digestOffset..<ListIndex.digestOffset + 8, with: $0)
+        }
         return bytes
     }
 
@@ -87,7 +102,8 @@ final class ListIndexTests: StoreFolderTestCase {
         XCTAssertEqual(fromIndex.items.open.map(\.item), scan.document.items.open.map(\.item))
         XCTAssertEqual(fromIndex.items.done.map(\.item), scan.document.items.done.map(\.item))
         XCTAssertEqual(written(fromIndex.items), written(scan.document.items))
-        XCTAssertEqual(fromIndex.items.open.map { $0.writtenForm?.start }, scan.document.items.open.map { $0.writtenForm?.start })
+        XCTAssertEqual(
+            fromIndex.items.open.map { $0.writtenForm?.start }, scan.document.items.open.map { $0.writtenForm?.start })
         XCTAssertEqual([fromIndex.items.anyStartDate, fromIndex.items.anyParent], [true, true])
         // The titles' keys the index keeps are the ones the open items' titles give.
         XCTAssertEqual(titleKeys(fromIndex.items), scan.document.items.open.compactMap(\.asciiTitleKey))
@@ -153,16 +169,20 @@ final class ListIndexTests: StoreFolderTestCase {
                 XCTAssertEqual(items.indices.map { items.id(at: $0) }, model.map(\.id))
                 let probe = model.isEmpty ? nil : model[draw(model.count)]
                 if let probe {
-                    XCTAssertEqual(items.firstIndex(ofNumber: probe.number), model.firstIndex { $0.number == probe.number })
+                    XCTAssertEqual(
+                        items.firstIndex(ofNumber: probe.number), model.firstIndex { $0.number == probe.number })
                     XCTAssertEqual(items.firstIndex(ofID: probe.id), model.firstIndex { $0.id == probe.id })
                 }
                 XCTAssertNil(items.firstIndex(ofNumber: 999_999))
                 let (ids, parents) = items.idsAndParents()
                 XCTAssertEqual(ids, model.map(\.id))
                 XCTAssertEqual(parents, model.map(\.parent))
-                XCTAssertEqual(items.indices(whereParent: { _ in true }), model.indices.filter { model[$0].parent != nil })
+                XCTAssertEqual(
+                    items.indices(whereParent: { _ in true }), model.indices.filter { model[$0].parent != nil })
                 if let parent = model.lazy.compactMap(\.parent).first {
-                    XCTAssertEqual(items.indices(whereParent: { $0 == parent }), model.indices.filter { model[$0].parent == parent })
+                    XCTAssertEqual(
+                        items.indices(whereParent: { $0 == parent }),
+                        model.indices.filter { model[$0].parent == parent })
                 }
             }
             XCTAssertEqual(items.array.map(\.item), model.map(\.item))
@@ -183,8 +203,16 @@ final class ListIndexTests: StoreFolderTestCase {
         // Its records are checked in two halves too: an unsound one in either refuses the index.
         let last = ListIndex.headerSize + (items.count - 1) * ListIndex.recordSize
         XCTAssertNotNil(indexed(Self.resealed(index) { _ in }, scan))
-        XCTAssertNil(indexed(Self.resealed(index) { $0[last + ListIndex.Record.number] = 0 ; $0[last + ListIndex.Record.number + 1] = 0 }, scan))
-        XCTAssertNil(indexed(Self.resealed(index) { $0[ListIndex.headerSize + 32] = 0xFF; $0[ListIndex.headerSize + 33] = 0xFF }, scan))
+        XCTAssertNil(
+            indexed(
+                Self.resealed(index) {
+                    $0[last + ListIndex.Record.number] = 0; $0[last + ListIndex.Record.number + 1] = 0
+                }, scan))
+        XCTAssertNil(
+            indexed(
+                Self.resealed(index) {
+                    $0[ListIndex.headerSize + 32] = 0xFF; $0[ListIndex.headerSize + 33] = 0xFF
+                }, scan))
         var model = scan.document.items.open.array
         XCTAssertEqual(items.array.map(\.item), model.map(\.item))
         for position in [3, count / 2 + 1, count - 5] {
@@ -193,7 +221,9 @@ final class ListIndexTests: StoreFolderTestCase {
             items[position] = changed
             model[position] = changed
         }
-        for position in [count - 100, count / 2 - 2, 7] { XCTAssertEqual(items.remove(at: position).id, model.remove(at: position).id) }
+        for position in [count - 100, count / 2 - 2, 7] {
+            XCTAssertEqual(items.remove(at: position).id, model.remove(at: position).id)
+        }
         items.append(model[0])
         model.append(model[0])
         XCTAssertNil(items.unchangedRecords)
@@ -206,15 +236,22 @@ final class ListIndexTests: StoreFolderTestCase {
     func test_theIndexMadeWhileWritingWhole_isTheScansIndex() throws {
         let store = try makeList()
         // The last change went to the journal: write the list whole again, through one more fold.
-        try store.update { manager in _ = try manager.updateItem(withID: manager.toDoItems[1].id) { $0.title = "Pack, changed" } }
-        for index in 0..<JSONFileStore.journalLineLimit - 2 { try store.update { _ = try $0.add(ToDoItem(title: "fold \(index)")) } }
+        try store.update { manager in
+            _ = try manager.updateItem(withID: manager.toDoItems[1].id) { $0.title = "Pack, changed" }
+        }
+        for index in 0..<JSONFileStore.journalLineLimit - 2 {
+            try store.update { _ = try $0.add(ToDoItem(title: "fold \(index)")) }
+        }
         XCTAssertTrue(FileManager.default.fileExists(atPath: directory.file("items.json.journal").path))
         try store.update { manager in _ = try manager.checkItem(withID: manager.toDoItems[3].id) }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("items.json.journal").path), "written whole")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: directory.file("items.json.journal").path), "written whole")
         let scan = try scanned()
-        let fromScan = try XCTUnwrap(ListIndex.bytes(of: scan.document.items, in: scan.text, itemsRange: try XCTUnwrap(scan.document.itemsRange),
-                                                     identity: scan.identity, revision: try XCTUnwrap(scan.document.revision),
-                                                     fileDigest: try XCTUnwrap(FileSystem.digest(ofFileAt: fileURL.path))))
+        let fromScan = try XCTUnwrap(
+            ListIndex.bytes(
+                of: scan.document.items, in: scan.text, itemsRange: try XCTUnwrap(scan.document.itemsRange),
+                identity: scan.identity, revision: try XCTUnwrap(scan.document.revision),
+                fileDigest: try XCTUnwrap(FileSystem.digest(ofFileAt: fileURL.path))))
         XCTAssertEqual(Array(try Data(contentsOf: indexURL)), fromScan)
         XCTAssertEqual(written(try XCTUnwrap(indexed(fromScan, scan)).items), written(scan.document.items))
     }
@@ -236,8 +273,12 @@ final class ListIndexTests: StoreFolderTestCase {
         try store.update { manager in
             XCTAssertNil(manager.ids, "no set made")
             for _ in 0..<3 {
-                XCTAssertThrowsError(try manager.add(ToDoItem(id: done.id, title: "another")), ItemManagerError.duplicateID(existing: done))
-                XCTAssertThrowsError(try manager.add(ToDoItem(id: open.id, title: "another")), ItemManagerError.duplicateID(existing: open))
+                XCTAssertThrowsError(
+                    try manager.add(ToDoItem(id: done.id, title: "another")),
+                    ItemManagerError.duplicateID(existing: done))
+                XCTAssertThrowsError(
+                    try manager.add(ToDoItem(id: open.id, title: "another")),
+                    ItemManagerError.duplicateID(existing: open))
                 XCTAssertThrowsError(try manager.add(ToDoItem(title: "item 4")))
                 XCTAssertThrowsError(try manager.add(ToDoItem(title: "Café 6")))
             }
@@ -266,10 +307,14 @@ final class ListIndexTests: StoreFolderTestCase {
         XCTAssertNil(indexed(index, scan, identity: FileIdentity(status)), "another file")
         XCTAssertNil(indexed(index, scan, revision: (scan.document.revision ?? 0) + 1), "another revision")
         let bytes = OwnedBytes(copying: index)
-        XCTAssertNil(ListIndex.items(from: bytes, text: scan.text, identity: scan.identity, revision: nil,
-                                     arrayStart: scan.document.itemsRange!.lowerBound), "a list without its revision")
-        XCTAssertNil(ListIndex.items(from: bytes, text: scan.text, identity: scan.identity, revision: scan.document.revision,
-                                     arrayStart: scan.document.itemsRange!.lowerBound + 1), "another place for the items")
+        XCTAssertNil(
+            ListIndex.items(
+                from: bytes, text: scan.text, identity: scan.identity, revision: nil,
+                arrayStart: scan.document.itemsRange!.lowerBound), "a list without its revision")
+        XCTAssertNil(
+            ListIndex.items(
+                from: bytes, text: scan.text, identity: scan.identity, revision: scan.document.revision,
+                arrayStart: scan.document.itemsRange!.lowerBound + 1), "another place for the items")
     }
 
     /// Any byte changed, or the index cut short anywhere, and it is not used (or, in the
@@ -283,7 +328,8 @@ final class ListIndexTests: StoreFolderTestCase {
             var damaged = index
             damaged[position] ^= 0x04
             if let items = indexed(damaged, scan) {
-                XCTAssertTrue(position >= ListIndex.digestOffset + 8 && position < ListIndex.headerSize, "byte \(position)")
+                XCTAssertTrue(
+                    position >= ListIndex.digestOffset + 8 && position < ListIndex.headerSize, "byte \(position)")
                 XCTAssertEqual(written(items.items), expected, "byte \(position)")
             }
         }
@@ -302,7 +348,11 @@ final class ListIndexTests: StoreFolderTestCase {
         XCTAssertNotNil(indexed(resealed { _ in }, scan))
         let first = ListIndex.headerSize
         // The title's offset past the item's last byte.
-        XCTAssertNil(indexed(resealed { $0[first + 32] = 0xFF; $0[first + 33] = 0xFF }, scan))
+        XCTAssertNil(
+            indexed(
+                resealed {
+                    $0[first + 32] = 0xFF; $0[first + 33] = 0xFF
+                }, scan))
         // The item's length past the items array.
         XCTAssertNil(indexed(resealed { $0[first + 5] = 0x7F }, scan))
         // An open item said to be done.
@@ -323,11 +373,17 @@ final class ListIndexTests: StoreFolderTestCase {
         XCTAssertEqual(try Data(contentsOf: indexURL), oldIndex)
         // Written whole: a new index. (An item of 64 KB or more is decoded, not kept where it is in
         // the file: a list with one is written without an index, and scanned.)
-        try store.update { _ = try $0.add(ToDoItem(title: "long", itemDescription: String(repeating: "words ", count: 12_000))) }
+        try store.update {
+            _ = try $0.add(ToDoItem(title: "long", itemDescription: String(repeating: "words ", count: 12_000)))
+        }
         XCTAssertFalse(FileManager.default.fileExists(atPath: indexURL.path))
         try store.update { manager in _ = try manager.removeItem(withID: manager.toDoItems.last!.id) }
-        for index in 0..<JSONFileStore.journalLineLimit - 1 { try store.update { _ = try $0.add(ToDoItem(title: "again \(index)")) } }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: indexURL.path), "made by nothing since: the list file still has the long item")
+        for index in 0..<JSONFileStore.journalLineLimit - 1 {
+            try store.update { _ = try $0.add(ToDoItem(title: "again \(index)")) }
+        }
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: indexURL.path),
+            "made by nothing since: the list file still has the long item")
         // Written whole again, without it: with an index.
         try store.update { _ = try $0.add(ToDoItem(title: "again, written whole")) }
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("items.json.journal").path))
@@ -357,15 +413,17 @@ final class ListIndexTests: StoreFolderTestCase {
             guard let mapped = FileSystem.mapCompanionFile(at: indexURL.path, limit: .max) else { return nil }
             XCTAssertTrue(mapped.isMapped)
             return withExtendedLifetime(mapped) {
-                ListIndex.items(from: mapped, text: scan.text, identity: scan.identity,
-                                revision: scan.document.revision, arrayStart: scan.document.itemsRange!.lowerBound)
+                ListIndex.items(
+                    from: mapped, text: scan.text, identity: scan.identity,
+                    revision: scan.document.revision, arrayStart: scan.document.itemsRange!.lowerBound)
             }
         }
         let mapped = try XCTUnwrap(readMapped())
         XCTAssertEqual(written(mapped.items), written(scan.document.items))
         // Made into an array, the items let go of the index's pages; read again, they are mapped again.
         XCTAssertEqual(written(mapped.items), written(scan.document.items))
-        XCTAssertEqual(mapped.items.open.indices.map { mapped.items.open.id(at: $0) }, scan.document.items.open.map(\.id))
+        XCTAssertEqual(
+            mapped.items.open.indices.map { mapped.items.open.id(at: $0) }, scan.document.items.open.map(\.id))
         XCTAssertEqual(written(mapped.items), written(try XCTUnwrap(indexed(index, scan)).items))
         XCTAssertEqual(titleKeys(mapped.items)?.count, 2_500)
         var damaged = index

@@ -1,8 +1,9 @@
 import Foundation
-@testable import ToDoCore
 import TestSupport
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoCore
 @testable import ToDoStorage
 
 /// A long list keeps its changes in a journal beside it (`ListJournal`): what a reader sees is
@@ -26,7 +27,9 @@ final class ListJournalTests: StoreFolderTestCase {
         let tea = try store.update { try $0.add(ToDoItem(title: "Tea")) }
         // The first change writes the file whole, saying it goes on in a journal.
         let file = try Data(contentsOf: fileURL)
-        XCTAssertTrue(String(decoding: file, as: UTF8.self).hasPrefix("{\n  \"version\": 3,\n  \"nextNumber\": 2,\n  \"revision\": 1,"))
+        XCTAssertTrue(
+            String(decoding: file, as: UTF8.self).hasPrefix(
+                "{\n  \"version\": 3,\n  \"nextNumber\": 2,\n  \"revision\": 1,"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path))
 
         try store.update(command: ["check", "1"]) { try $0.checkItem(withID: tea.id) }
@@ -35,7 +38,10 @@ final class ListJournalTests: StoreFolderTestCase {
         // Bound to the very list file it continues, by its digest.
         let digest = String(try XCTUnwrap(FileSystem.digest(ofFileAt: fileURL.path)), radix: 16, uppercase: true)
         let bound = String(repeating: "0", count: 16 - digest.count) + digest
-        XCTAssertTrue(line.hasPrefix(#"{"revision":2,"nextNumber":2,"list":"\#(bound)","steps":[{"remove":"\#(tea.id.uuidString)","done":false,"at":0},{"insert":{"id":"\#(tea.id.uuidString)","number":1,"title":"Tea","done":true,"#), line)
+        XCTAssertTrue(
+            line.hasPrefix(
+                #"{"revision":2,"nextNumber":2,"list":"\#(bound)","steps":[{"remove":"\#(tea.id.uuidString)","done":false,"at":0},{"insert":{"id":"\#(tea.id.uuidString)","number":1,"title":"Tea","done":true,"#
+            ), line)
         XCTAssertTrue(line.hasSuffix("\"}\n"))
         XCTAssertEqual(line.filter { $0 == "\n" }.count, 1)
 
@@ -44,7 +50,9 @@ final class ListJournalTests: StoreFolderTestCase {
         XCTAssertEqual(try store.history().entries.map(\.command), [[], ["check", "1"]])
         XCTAssertTrue(store.keepsFile(atPath: journalURL.path))
         // (No spare: there was no list to write it from.)
-        XCTAssertEqual(try directory.contents(), ["items.json", "items.json.history", "items.json.index", "items.json.journal", "items.json.lock"])
+        XCTAssertEqual(
+            try directory.contents(),
+            ["items.json", "items.json.history", "items.json.index", "items.json.journal", "items.json.lock"])
     }
 
     func test_aShortList_isWrittenWholeOnEveryChange() throws {
@@ -58,8 +66,10 @@ final class ListJournalTests: StoreFolderTestCase {
     /// and history after every one, through folds, undos, refusals and removals.
     func test_changesThroughTheJournal_giveTheListWrittenWhole() throws {
         var random = SeededGenerator(seed: 0x10_0A_4E)
-        let journaled = JSONFileStore(fileURL: directory.file("journaled.json"), now: clock, newID: SequentialIDs().next, journalFromBytes: 0)
-        let whole = JSONFileStore(fileURL: directory.file("whole.json"), now: clock, newID: SequentialIDs().next, journalFromBytes: .max)
+        let journaled = JSONFileStore(
+            fileURL: directory.file("journaled.json"), now: clock, newID: SequentialIDs().next, journalFromBytes: 0)
+        let whole = JSONFileStore(
+            fileURL: directory.file("whole.json"), now: clock, newID: SequentialIDs().next, journalFromBytes: .max)
         var known: [UUID] = []
         var sawJournal = 0, sawFold = 0
         var longItems: Set<UUID> = []
@@ -75,7 +85,12 @@ final class ListJournalTests: StoreFolderTestCase {
                 change = { _ = try $0.add(item) }
             case (7...9, let id?): change = { _ = try $0.checkItem(withID: id) }
             case (10...11, let id?): change = { _ = try $0.uncheckItem(withID: id) }
-            case (12...13, let id?): change = { _ = try $0.updateItem(withID: id) { $0.title = title + " edited"; $0.priority = 2 } }
+            case (12...13, let id?):
+                change = {
+                    _ = try $0.updateItem(withID: id) {
+                        $0.title = title + " edited"; $0.priority = 2
+                    }
+                }
             case (14, let id?): change = { _ = try $0.removeItem(withID: id) }
             case (15, _): change = { _ = $0.removeDoneItems() }
             case (16, let id?):
@@ -112,7 +127,11 @@ final class ListJournalTests: StoreFolderTestCase {
             if round.isMultiple(of: 10) {
                 XCTAssertEqual(try journaled.history().entries, try whole.history().entries, "round \(round)")
             }
-            if FileManager.default.fileExists(atPath: directory.file("journaled.json.journal").path) { sawJournal += 1 } else { sawFold += 1 }
+            if FileManager.default.fileExists(atPath: directory.file("journaled.json.journal").path) {
+                sawJournal += 1
+            } else {
+                sawFold += 1
+            }
         }
         XCTAssertGreaterThan(sawJournal, 200)
         XCTAssertGreaterThan(sawFold, 3)
@@ -124,11 +143,15 @@ final class ListJournalTests: StoreFolderTestCase {
     /// whole; then the journal starts anew.
     func test_theJournal_isFoldedIntoTheListPastItsLineLimit() throws {
         let store = journaledStore()
-        for index in 0...JSONFileStore.journalLineLimit { try store.update { try $0.add(ToDoItem(title: "item \(index)")) } }
+        for index in 0...JSONFileStore.journalLineLimit {
+            try store.update { try $0.add(ToDoItem(title: "item \(index)")) }
+        }
         XCTAssertEqual(try lines(of: journalURL).count, JSONFileStore.journalLineLimit)
         try store.update { try $0.add(ToDoItem(title: "folding")) }
         XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path))
-        XCTAssertTrue(String(decoding: try Data(contentsOf: fileURL), as: UTF8.self).contains("\"revision\": \(JSONFileStore.journalLineLimit + 2),"))
+        XCTAssertTrue(
+            String(decoding: try Data(contentsOf: fileURL), as: UTF8.self).contains(
+                "\"revision\": \(JSONFileStore.journalLineLimit + 2),"))
         try store.update { try $0.add(ToDoItem(title: "after")) }
         XCTAssertEqual(try lines(of: journalURL).count, 1)
         XCTAssertEqual(try store.load().toDoCount, JSONFileStore.journalLineLimit + 3)
@@ -145,7 +168,9 @@ final class ListJournalTests: StoreFolderTestCase {
         let before = try files(), listBefore = try store.load()
         try store.update(command: ["check", "1"]) { try $0.checkItem(withID: tea.id) }
         let after = try files(), listAfter = try store.load()
-        let (journalBefore, journalAfter) = (try XCTUnwrap(before["items.json.journal"]), try XCTUnwrap(after["items.json.journal"]))
+        let (journalBefore, journalAfter) = (
+            try XCTUnwrap(before["items.json.journal"]), try XCTUnwrap(after["items.json.journal"])
+        )
         XCTAssertTrue(journalAfter.starts(with: journalBefore))
 
         for length in journalBefore.count...journalAfter.count {
@@ -163,7 +188,8 @@ final class ListJournalTests: StoreFolderTestCase {
             XCTAssertEqual(next.doneItems, loaded.doneItems, "length \(length)")
             XCTAssertEqual(try store.history().entries.last?.command, ["add", "Bread"])
             XCTAssertEqual(try store.history().entries.count, complete ? 4 : 3, "length \(length)")
-            XCTAssertEqual(try lines(of: journalURL).count, complete ? 3 : 2, "length \(length): the torn line was cut off")
+            XCTAssertEqual(
+                try lines(of: journalURL).count, complete ? 3 : 2, "length \(length): the torn line was cut off")
         }
     }
 
@@ -175,7 +201,9 @@ final class ListJournalTests: StoreFolderTestCase {
         let before = try files(), listBefore = try store.load()
         XCTAssertEqual(try lines(of: journalURL).count, 2)
         // Longer than the journal takes: written whole.
-        try store.update { try $0.add(ToDoItem(title: "Long", itemDescription: String(repeating: "words ", count: 12_000))) }
+        try store.update {
+            try $0.add(ToDoItem(title: "Long", itemDescription: String(repeating: "words ", count: 12_000)))
+        }
         let after = try files(), listAfter = try store.load()
         XCTAssertNil(after["items.json.journal"])
 
@@ -185,8 +213,10 @@ final class ListJournalTests: StoreFolderTestCase {
         listWrittenBeside[".items.json.spare"] = after["items.json"]
         var listInPlace = after
         listInPlace["items.json.journal"] = before["items.json.journal"]
-        for (step, crashed, expected) in [("history written", historyWritten, listBefore), ("list written beside", listWrittenBeside, listBefore),
-                                          ("list in place", listInPlace, listAfter), ("journal removed", after, listAfter)] {
+        for (step, crashed, expected) in [
+            ("history written", historyWritten, listBefore), ("list written beside", listWrittenBeside, listBefore),
+            ("list in place", listInPlace, listAfter), ("journal removed", after, listAfter)
+        ] {
             try restore(crashed)
             let loaded = try store.load()
             XCTAssertEqual(loaded.allItems, expected.allItems, step)
@@ -215,7 +245,9 @@ final class ListJournalTests: StoreFolderTestCase {
         // The first of its two lines gone: the second does not follow on from the list's revision.
         let journal = try lines(of: journalURL)
         try Data((journal[1] + "\n").utf8).write(to: journalURL)
-        try assertRefused(by: store, StoreError.invalidContent(file: journalURL.path, reason: "line 1 is change 3, where change 2 was due"))
+        try assertRefused(
+            by: store,
+            StoreError.invalidContent(file: journalURL.path, reason: "line 1 is change 3, where change 2 was due"))
     }
 
     func test_aJournalLineThatDoesNotFitTheList_isRefused() throws {
@@ -227,8 +259,10 @@ final class ListJournalTests: StoreFolderTestCase {
         let list = Data(#"{"version": 3, "nextNumber": 2, "revision": 1, "items": []}"#.utf8)
         let journal = try Self.line(try XCTUnwrap(try lines(of: journalURL).first), boundTo: list)
         try restore(["items.json": list, "items.json.journal": journal])
-        XCTAssertThrowsError(try store.load(), StoreError.invalidContent(
-            file: journalURL.path, reason: "change 2 does not fit the list: no item \(tea.id.uuidString) at 0"))
+        XCTAssertThrowsError(
+            try store.load(),
+            StoreError.invalidContent(
+                file: journalURL.path, reason: "change 2 does not fit the list: no item \(tea.id.uuidString) at 0"))
     }
 
     /// A line putting in an item whose id the list file already has (checked once all lines are
@@ -240,12 +274,17 @@ final class ListJournalTests: StoreFolderTestCase {
         let line = try XCTUnwrap(try lines(of: journalURL).last)
         let revision = try XCTUnwrap(Int(try XCTUnwrap(line.firstMatch(of: /"revision":(\d+)/)).1))
         // The list file as it was before Milk, but holding an item with Milk's id.
-        let file = #"{"version": 3, "nextNumber": 3, "revision": \#(revision - 1), "items": ["#
+        let file =
+            #"{"version": 3, "nextNumber": 3, "revision": \#(revision - 1), "items": ["#
             + #"{"id":"\#(tea.id.uuidString)","number":1,"title":"Tea","done":false},"#
             + #"{"id":"\#(milk.id.uuidString)","number":2,"title":"Milk too","done":true}]}"#
-        try restore(["items.json": Data(file.utf8), "items.json.journal": try Self.line(line, boundTo: Data(file.utf8))])
-        XCTAssertThrowsError(try store.load(), StoreError.invalidContent(
-            file: journalURL.path, reason: "change \(revision) does not fit the list: two items have the id \(milk.id.uuidString)"))
+        try restore(["items.json": Data(file.utf8), "items.json.journal": try Self.line(line, boundTo: Data(file.utf8))]
+        )
+        XCTAssertThrowsError(
+            try store.load(),
+            StoreError.invalidContent(
+                file: journalURL.path,
+                reason: "change \(revision) does not fit the list: two items have the id \(milk.id.uuidString)"))
     }
 
     /// A line putting in an item whose number another item of the list file has: refused, as the
@@ -256,12 +295,16 @@ final class ListJournalTests: StoreFolderTestCase {
         try store.update { _ = try $0.add(ToDoItem(title: "Milk")) }
         let line = try XCTUnwrap(try lines(of: journalURL).last)
         // Another program added an item with the next number, as docs/file.md allows.
-        let file = #"{"version": 3, "nextNumber": 3, "revision": 1, "items": ["#
+        let file =
+            #"{"version": 3, "nextNumber": 3, "revision": 1, "items": ["#
             + #"{"id":"\#(tea.id.uuidString)","number":1,"title":"Tea","done":false},"#
             + #"{"id":"\#(UUID().uuidString)","number":2,"title":"Bread","done":false}]}"#
-        try restore(["items.json": Data(file.utf8), "items.json.journal": try Self.line(line, boundTo: Data(file.utf8))])
-        XCTAssertThrowsError(try store.load(), StoreError.invalidContent(
-            file: journalURL.path, reason: "change 2 does not fit the list: two items have the number 2"))
+        try restore(["items.json": Data(file.utf8), "items.json.journal": try Self.line(line, boundTo: Data(file.utf8))]
+        )
+        XCTAssertThrowsError(
+            try store.load(),
+            StoreError.invalidContent(
+                file: journalURL.path, reason: "change 2 does not fit the list: two items have the number 2"))
     }
 
     /// Another program changes the list file the way docs/file.md allows (an item added with the
@@ -272,19 +315,25 @@ final class ListJournalTests: StoreFolderTestCase {
         for title in ["Tea", "Milk", "Bread"] { try store.update { try $0.add(ToDoItem(title: title)) } }
         let list = try String(contentsOf: fileURL, encoding: .utf8)
         func refusal(from change: Int) -> StoreError {
-            .invalidContent(file: journalURL.path, reason: "its changes from \(change) on continue another version of \(fileURL.path)"
-                + " (changed by another program, or put back from a copy, since they were written), and were not applied to it. To use the list as"
-                + " \(fileURL.path) holds it now, move the journal away (mv \(journalURL.path) \(journalURL.path).old)")
+            .invalidContent(
+                file: journalURL.path,
+                reason: "its changes from \(change) on continue another version of \(fileURL.path)"
+                    + " (changed by another program, or put back from a copy, since they were written), and were not applied to it. To use the list as"
+                    + " \(fileURL.path) holds it now, move the journal away (mv \(journalURL.path) \(journalURL.path).old)"
+            )
         }
         let added = list.replacingOccurrences(of: #""nextNumber": 2"#, with: #""nextNumber": 3"#)
-            .replacingOccurrences(of: #""items": ["#, with: #""items": [{"id":"\#(UUID().uuidString)","number":2,"title":"Eggs","done":false},"#)
+            .replacingOccurrences(
+                of: #""items": ["#,
+                with: #""items": [{"id":"\#(UUID().uuidString)","number":2,"title":"Eggs","done":false},"#)
         XCTAssertNotEqual(added, list)
         try Data(added.utf8).write(to: fileURL)
         try assertRefused(by: store, refusal(from: 2))
         // Only its revision counted up, to cover the journal's first line or all of them: refused
         // all the same (before, the lines it covered were skipped, their changes lost in silence).
         for revision in [2, 3, 9] {
-            try Data(list.replacingOccurrences(of: #""revision": 1,"#, with: #""revision": \#(revision),"#).utf8).write(to: fileURL)
+            try Data(list.replacingOccurrences(of: #""revision": 1,"#, with: #""revision": \#(revision),"#).utf8).write(
+                to: fileURL)
             try assertRefused(by: store, refusal(from: 2))
         }
         // Moved away as said, the list is the file's.
@@ -297,14 +346,22 @@ final class ListJournalTests: StoreFolderTestCase {
     /// them from the history.
     func test_aLostJournal_isSaid_andItsChangesStayInTheHistory() throws {
         let notices = NoticeLog()
-        let store = JSONFileStore(fileURL: fileURL, lockTimeout: 5, now: clock, journalFromBytes: 0, notice: notices.record)
-        for title in ["Tea", "Milk", "Bread"] { try store.update(command: ["add", title]) { try $0.add(ToDoItem(title: title)) } }
+        let store = JSONFileStore(
+            fileURL: fileURL, lockTimeout: 5, now: clock, journalFromBytes: 0, notice: notices.record)
+        for title in ["Tea", "Milk", "Bread"] {
+            try store.update(command: ["add", title]) { try $0.add(ToDoItem(title: title)) }
+        }
         try FileManager.default.removeItem(at: journalURL)
         XCTAssertEqual(try store.load().toDoItems.map(\.title), ["Tea"])
         try store.update(command: ["add", "Eggs"]) { try $0.add(ToDoItem(title: "Eggs")) }
         XCTAssertEqual(notices.all, [.changesNotInList(list: fileURL.path, changes: 2...3)])
-        XCTAssertEqual(try lines(of: directory.file("items.json.history")).compactMap { HistoryEntry.number(atStartOf: Array($0.utf8)) }, [1, 2, 3, 4])
-        XCTAssertEqual(try store.history().entries.map(\.command), [["add", "Tea"], ["add", "Milk"], ["add", "Bread"], ["add", "Eggs"]])
+        XCTAssertEqual(
+            try lines(of: directory.file("items.json.history")).compactMap {
+                HistoryEntry.number(atStartOf: Array($0.utf8))
+            }, [1, 2, 3, 4])
+        XCTAssertEqual(
+            try store.history().entries.map(\.command),
+            [["add", "Tea"], ["add", "Milk"], ["add", "Bread"], ["add", "Eggs"]])
         XCTAssertEqual(try store.load().toDoItems.map(\.title), ["Tea", "Eggs"])
         // Said once: the list is at change 4 now, and the next change follows on.
         try store.update(command: ["add", "Jam"]) { try $0.add(ToDoItem(title: "Jam")) }
@@ -318,11 +375,16 @@ final class ListJournalTests: StoreFolderTestCase {
         let store = journaledStore()
         for title in ["Tea", "Milk"] { try store.update { try $0.add(ToDoItem(title: title)) } }
         let journal = ListJournal(dataPath: fileURL.path)
-        let read = try XCTUnwrap(try journal.read(after: 1, folded: nil, listDigest: { try! FileSystem.digest(ofFileAt: self.fileURL.path)! }, limit: 1 << 20))
+        let read = try XCTUnwrap(
+            try journal.read(
+                after: 1, folded: nil, listDigest: { try! FileSystem.digest(ofFileAt: self.fileURL.path)! },
+                limit: 1 << 20))
         // Another change adds its line now.
         try store.update { try $0.add(ToDoItem(title: "Bread")) }
         let before = try Data(contentsOf: journalURL)
-        XCTAssertThrowsError(try journal.append(Array("{}\n".utf8), at: read.end, readSize: read.size), StoreError.replacedMeanwhile(file: fileURL.path))
+        XCTAssertThrowsError(
+            try journal.append(Array("{}\n".utf8), at: read.end, readSize: read.size),
+            StoreError.replacedMeanwhile(file: fileURL.path))
         XCTAssertEqual(try Data(contentsOf: journalURL), before)
         XCTAssertEqual(try store.load().toDoItems.map(\.title), ["Tea", "Milk", "Bread"])
     }
@@ -331,7 +393,8 @@ final class ListJournalTests: StoreFolderTestCase {
     /// list is read without it, that is said, and the next change writes the list whole.
     func test_aJournalPlantedAsALink_isNeverRead() throws {
         let notices = NoticeLog()
-        let store = JSONFileStore(fileURL: fileURL, lockTimeout: 5, now: clock, journalFromBytes: 0, notice: notices.record)
+        let store = JSONFileStore(
+            fileURL: fileURL, lockTimeout: 5, now: clock, journalFromBytes: 0, notice: notices.record)
         for title in ["Tea", "Milk"] { try store.update { try $0.add(ToDoItem(title: title)) } }
         let elsewhere = directory.file("elsewhere")
         try FileManager.default.moveItem(at: journalURL, to: elsewhere)
@@ -350,8 +413,9 @@ final class ListJournalTests: StoreFolderTestCase {
     /// A sync knows the list changed without reading it: the digest covers the journal.
     func test_theListsDigest_coversItsJournal() throws {
         let store = journaledStore()
-        let account = SyncState.Account(calendar: WebAddress(string: "https://dav.example.com/alice/tasks/")!, calendarName: "Tasks",
-                                        user: "alice", passwordCommand: nil, allowsHTTP: false)
+        let account = SyncState.Account(
+            calendar: WebAddress(string: "https://dav.example.com/alice/tasks/")!, calendarName: "Tasks",
+            user: "alice", passwordCommand: nil, allowsHTTP: false)
         try store.update { try $0.add(ToDoItem(title: "Tea")) }
         try store.update(withSyncState: { manager, state in
             _ = try manager.add(ToDoItem(title: "Milk"))

@@ -1,8 +1,9 @@
 import Foundation
-@testable import ToDoCore
 import TestSupport
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoCore
 
 /// The store's history: every change gets a line in the same transaction; what a crash can leave
 /// in the history file (a line past the data file's revision, a torn last line) is never shown and
@@ -26,7 +27,7 @@ final class StoreHistoryTests: StoreFolderTestCase {
     func test_eachChange_addsOneLine_numberedByTheDataFilesRevision() throws {
         let added = try store().update(command: ["add", "A"]) { try $0.add(ToDoItem(title: "A")) }
         try store().update(command: ["check", "1"]) { try $0.checkItem(withID: added.id) }
-        try store().update(command: ["check", "1"]) { try $0.checkItem(withID: added.id) }  // no change, no line
+        try store().update(command: ["check", "1"]) { try $0.checkItem(withID: added.id) } // no change, no line
 
         let history = try store().history()
         XCTAssertEqual(history.entries.map(\.number), [1, 2])
@@ -34,7 +35,8 @@ final class StoreHistoryTests: StoreFolderTestCase {
         XCTAssertEqual(history.entries.map(\.time), [1_795_361_400, 1_795_361_400])
         XCTAssertEqual(history.entries[1].itemChanges.map { [$0.before?.done, $0.after?.done] }, [[false, true]])
         XCTAssertTrue(try String(contentsOf: fileURL, encoding: .utf8).contains("\n  \"revision\": 2,\n"))
-        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: historyURL.path)[.posixPermissions] as? Int, 0o600)
+        XCTAssertEqual(
+            try FileManager.default.attributesOfItem(atPath: historyURL.path)[.posixPermissions] as? Int, 0o600)
     }
 
     func test_aLineWrittenBeforeACrash_isNotShown_andTheNextChangeCutsItOff() throws {
@@ -67,7 +69,8 @@ final class StoreHistoryTests: StoreFolderTestCase {
         XCTAssertEqual(lines.count, kept + 2)
         XCTAssertEqual(lines.first.flatMap { HistoryEntry.number(atStartOf: Array($0.utf8)) }, slack + 2)
         let history = try store().history()
-        XCTAssertEqual(history.entries.map(\.number), Array((slack + 4)...(kept + slack + 3)), "the history shows \(kept)")
+        XCTAssertEqual(
+            history.entries.map(\.number), Array((slack + 4)...(kept + slack + 3)), "the history shows \(kept)")
         XCTAssertEqual(try directory.contents(), storeFiles())
     }
 
@@ -80,11 +83,14 @@ final class StoreHistoryTests: StoreFolderTestCase {
 
         XCTAssertEqual(try store().undo(.latest(2), command: ["undo", "2"]).taken.map(\.number), [4, 3])
         XCTAssertEqual(try titles(), ["A", "B", "|"])
-        XCTAssertEqual(try store().undo(.latest(1), command: ["undo"]).taken.map(\.number), [2], "undo again goes further back")
+        XCTAssertEqual(
+            try store().undo(.latest(1), command: ["undo"]).taken.map(\.number), [2], "undo again goes further back")
         XCTAssertEqual(try titles(), ["A", "|"])
         XCTAssertEqual(try store().undo(.latestUndos(2), command: ["redo", "2"]).taken.map(\.number), [6, 5])
         XCTAssertEqual(try titles(), ["|", "A"])
-        XCTAssertEqual(try store().load().allItems, try ItemManager(storedItems: JSONFileStore(fileURL: fileURL).load().allItems).allItems)
+        XCTAssertEqual(
+            try store().load().allItems,
+            try ItemManager(storedItems: JSONFileStore(fileURL: fileURL).load().allItems).allItems)
         XCTAssertEqual(try store().load().nextNumber, 3)
 
         let history = try store().history()
@@ -92,8 +98,9 @@ final class StoreHistoryTests: StoreFolderTestCase {
         XCTAssertEqual(history.entries.last?.reverts, [6, 5])
         // Every field as it was, times included: the file differs only in its revision.
         let text = String(decoding: try Data(contentsOf: fileURL), as: UTF8.self)
-        XCTAssertEqual(text.replacingOccurrences(of: "\"revision\": 7", with: "\"revision\": 4"),
-                       String(decoding: original, as: UTF8.self))
+        XCTAssertEqual(
+            text.replacingOccurrences(of: "\"revision\": 7", with: "\"revision\": 4"),
+            String(decoding: original, as: UTF8.self))
     }
 
     func test_undoOfOneChange_isRefusedWhenALaterChangeDependsOnIt_andChangesNothing() throws {
@@ -104,11 +111,16 @@ final class StoreHistoryTests: StoreFolderTestCase {
         let historyBefore = try Data(contentsOf: historyURL)
 
         XCTAssertThrowsError(try store().undo(.change(1), command: ["undo", "--change", "1"])) { error in
-            guard case .changedSince(let entry, let item, let by)? = error as? UndoError else { return XCTFail("\(error)") }
+            guard case .changedSince(let entry, let item, let by)? = error as? UndoError else {
+                return XCTFail("\(error)")
+            }
             XCTAssertEqual(entry.number, 1)
             XCTAssertEqual(item.title, "A2")
             XCTAssertEqual(by?.command, ["edit", "1"])
-            XCTAssertEqual("\(error)", #"cannot take back change 1 (todo add A): change 2 (todo edit 1) depends on it: it changed item 1 "A2" since; undo that first; nothing was changed"#)
+            XCTAssertEqual(
+                "\(error)",
+                #"cannot take back change 1 (todo add A): change 2 (todo edit 1) depends on it: it changed item 1 "A2" since; undo that first; nothing was changed"#
+            )
         }
         XCTAssertEqual(try Data(contentsOf: fileURL), before)
         XCTAssertEqual(try Data(contentsOf: historyURL), historyBefore)
@@ -121,11 +133,15 @@ final class StoreHistoryTests: StoreFolderTestCase {
     func test_undo_isRefusedWhenTheListWasChangedOutsideTheHistory() throws {
         try store().update(command: ["add", "A"]) { try $0.add(ToDoItem(title: "A")) }
         // Another program rewrites the title, keeping the revision.
-        let text = try String(contentsOf: fileURL, encoding: .utf8).replacingOccurrences(of: #""title":"A""#, with: #""title":"Z""#)
+        let text = try String(contentsOf: fileURL, encoding: .utf8).replacingOccurrences(
+            of: #""title":"A""#, with: #""title":"Z""#)
         try Data(text.utf8).write(to: fileURL)
 
         XCTAssertThrowsError(try store().undo(.latest(1), command: ["undo"])) { error in
-            XCTAssertEqual("\(error)", #"cannot take back change 1 (todo add A): item 1 "Z" was changed since outside the history; nothing was changed"#)
+            XCTAssertEqual(
+                "\(error)",
+                #"cannot take back change 1 (todo add A): item 1 "Z" was changed since outside the history; nothing was changed"#
+            )
         }
         XCTAssertEqual(try String(contentsOf: fileURL, encoding: .utf8), text)
     }

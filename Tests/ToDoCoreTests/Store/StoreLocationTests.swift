@@ -34,7 +34,9 @@ final class StoreLocationTests: XCTestCase {
     func test_relativePaths_areTakenFromTheCurrentDirectory() {
         XCTAssertEqual(resolve("lists/a.json", [:]), "/work/project/lists/a.json")
         XCTAssertEqual(resolve(nil, ["TODO_FILE": "../b.json"]), "/work/b.json")
-        XCTAssertEqual(resolve("./a//b/../c.json", [:]), "/work/project/a/c.json", "standardized, as Foundation's standardizedFileURL")
+        XCTAssertEqual(
+            resolve("./a//b/../c.json", [:]), "/work/project/a/c.json",
+            "standardized, as Foundation's standardizedFileURL")
         XCTAssertEqual(resolve("../../../x.json", [:]), "/x.json", "never above the root")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ToDoCore
 import XCTest
+
+@testable import ToDoCore
 
 /// WebDAV answers as Radicale 3.9.0 and Xandikos 0.4.10 gave them on 127.0.0.1 (byte for byte: the
 /// same resources, one server writing a default namespace, the other prefixes), and the XML they
@@ -63,15 +64,21 @@ final class DAVMultistatusTests: XCTestCase {
         let tasks = radicale.responses[1]
         XCTAssertNotNil(tasks.property(dav, "resourcetype")?.child(calDAV, "calendar"))
         XCTAssertEqual(tasks.text(dav, "displayname"), "Tasks")
-        XCTAssertEqual(tasks.property(calDAV, "supported-calendar-component-set")?.children(calDAV, "comp").compactMap { $0.attributes["name"] }, ["VTODO"])
+        XCTAssertEqual(
+            tasks.property(calDAV, "supported-calendar-component-set")?.children(calDAV, "comp").compactMap {
+                $0.attributes["name"]
+            }, ["VTODO"])
         XCTAssertNil(tasks.text(dav, "sync-token"))
 
         let xandikos = try parse(xandikosPropfind)
         XCTAssertEqual(xandikos.responses.map(\.href), ["/user/calendars/", "/user/calendars/calendar/"])
         let calendar = xandikos.responses[1]
         XCTAssertNotNil(calendar.property(dav, "resourcetype")?.child(calDAV, "calendar"))
-        XCTAssertEqual(calendar.property(calDAV, "supported-calendar-component-set")?.children(calDAV, "comp").compactMap { $0.attributes["name"] },
-                       ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VAVAILABILITY"])
+        XCTAssertEqual(
+            calendar.property(calDAV, "supported-calendar-component-set")?.children(calDAV, "comp").compactMap {
+                $0.attributes["name"]
+            },
+            ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VAVAILABILITY"])
         XCTAssertEqual(xandikos.responses[0].missing.map(\.name), ["supported-calendar-component-set"])
     }
 
@@ -93,11 +100,17 @@ final class DAVMultistatusTests: XCTestCase {
     /// deleted ones as 404s.
     func test_syncCollection_readsTheTokenChangesAndDeletions() throws {
         let deleted = try parse(radicaleSyncDeleted)
-        XCTAssertEqual(deleted.syncToken, "http://radicale.org/ns/sync/8b7c2c5a25e030bbf28eaed7cd610ca0d7ceb45b59af557a9cb2f6e7738a9881")
-        XCTAssertEqual(deleted.responses, [DAVMultistatus.Response(href: "/alice/tasks/a1.ics", status: 404, properties: [], missing: [])])
+        XCTAssertEqual(
+            deleted.syncToken,
+            "http://radicale.org/ns/sync/8b7c2c5a25e030bbf28eaed7cd610ca0d7ceb45b59af557a9cb2f6e7738a9881")
+        XCTAssertEqual(
+            deleted.responses,
+            [DAVMultistatus.Response(href: "/alice/tasks/a1.ics", status: 404, properties: [], missing: [])])
         let changed = try parse(xandikosSync)
         XCTAssertEqual(changed.syncToken, "ba4f51f4f1b5d88976fb9fc25113d2a3ee2576e2")
-        XCTAssertEqual(changed.responses.map { $0.text(DAVNamespace.dav, "getetag") }, ["\"aebc58112921a08d0099f50f6ee9d502acb30555\""])
+        XCTAssertEqual(
+            changed.responses.map { $0.text(DAVNamespace.dav, "getetag") },
+            ["\"aebc58112921a08d0099f50f6ee9d502acb30555\""])
     }
 
     /// What else XML may hold: comments, CDATA, character references, a namespace redeclared
@@ -134,15 +147,20 @@ final class DAVMultistatusTests: XCTestCase {
     /// property, beside a response) are checked and read past, not kept as a tree.
     func test_whatTodoDoesNotUse_isReadPast_notKept() throws {
         let junk = String(repeating: "<x:junk a='1'>text</x:junk>", count: 50_000)
-        let text = #"<D:multistatus xmlns:D="DAV:" xmlns:x="urn:x"><D:response><D:href>/c/a.ics</D:href>\#(junk)"#
+        let text =
+            #"<D:multistatus xmlns:D="DAV:" xmlns:x="urn:x"><D:response><D:href>/c/a.ics</D:href>\#(junk)"#
             + #"<D:propstat><D:prop><D:getetag>"e1<x:inside>\#(junk)</x:inside>"</D:getetag><x:big>\#(junk)</x:big></D:prop>"#
             + "<D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>\(junk)<D:sync-token>t1</D:sync-token></D:multistatus>"
         let parsed = try parse(text)
         XCTAssertEqual(parsed.responses.map(\.href), ["/c/a.ics"])
         XCTAssertEqual(parsed.responses[0].properties.map(\.name), ["getetag"])
-        XCTAssertEqual(parsed.responses[0].properties[0].children.count, 0, "only what todo reads of a property's contents is kept")
+        XCTAssertEqual(
+            parsed.responses[0].properties[0].children.count, 0, "only what todo reads of a property's contents is kept"
+        )
         XCTAssertEqual(parsed.syncToken, "t1")
-        XCTAssertThrowsError(try parse(text.replacingOccurrences(of: "</x:big>", with: "</x:bog>")), "what is read past is still checked")
+        XCTAssertThrowsError(
+            try parse(text.replacingOccurrences(of: "</x:big>", with: "</x:bog>")), "what is read past is still checked"
+        )
     }
 
     /// Bytes that are not such a document are refused, naming the byte; nothing traps.
@@ -156,13 +174,16 @@ final class DAVMultistatusTests: XCTestCase {
             ("<!DOCTYPE a [<!ENTITY x \"y\">]><a/>", "a DOCTYPE with declarations is not read at byte 12"),
             ("<a>&bogus;</a>", "&bogus; is not a reference todo reads at byte 3"),
             ("<a b=c/>", "expected a quoted value at byte 5"),
-            ("<a xmlns=\"urn:x\"/>", "expected a DAV: multistatus, found <a> in urn:x at byte 0"),
+            ("<a xmlns=\"urn:x\"/>", "expected a DAV: multistatus, found <a> in urn:x at byte 0")
         ]
         for (text, expected) in cases {
-            XCTAssertThrowsError(try parse(text), text) { XCTAssertEqual(($0 as? XMLSyntaxError)?.description, expected, text) }
+            XCTAssertThrowsError(try parse(text), text) {
+                XCTAssertEqual(($0 as? XMLSyntaxError)?.description, expected, text)
+            }
         }
         // Text that is not UTF-8 (one garbled task) is read as Windows-1252, as an import reads it.
-        XCTAssertEqual(try XMLReader.parse([0x3C, 0x61, 0x3E, 0x43, 0x61, 0x66, 0xE9, 0x80, 0x3C, 0x2F, 0x61, 0x3E]).text, "Café€")
+        XCTAssertEqual(
+            try XMLReader.parse([0x3C, 0x61, 0x3E, 0x43, 0x61, 0x66, 0xE9, 0x80, 0x3C, 0x2F, 0x61, 0x3E]).text, "Café€")
         XCTAssertThrowsError(try XMLReader.parse([0x3C, 0x61, 0xFF, 0x3E, 0x3C, 0x2F, 0x61, 0xFF, 0x3E])) {
             XCTAssertEqual(($0 as? XMLSyntaxError)?.reason, "expected a name")
         }

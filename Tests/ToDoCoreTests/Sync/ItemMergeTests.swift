@@ -1,15 +1,18 @@
 import Foundation
-@testable import ToDoCore
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoCore
 
 /// The three-way merge of one item: each side's changes kept, the later change winning a field
 /// both changed, and what lost said.
 final class ItemMergeTests: XCTestCase {
     private let id = UUID(uuidString: "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F")!
 
-    private func item(_ title: String = "Buy milk", due: Double? = nil, priority: Int? = nil, tags: [String] = [], done: Bool = false,
-                      modifiedAt: Double? = nil, lines: [String] = []) -> ToDoItem {
+    private func item(
+        _ title: String = "Buy milk", due: Double? = nil, priority: Int? = nil, tags: [String] = [], done: Bool = false,
+        modifiedAt: Double? = nil, lines: [String] = []
+    ) -> ToDoItem {
         var item = ToDoItem(title: title, timestamp: due, id: id, priority: priority, tags: tags)
         item.done = done
         if done { item.fields.completedAt = 1_800_000_000 }
@@ -21,12 +24,15 @@ final class ItemMergeTests: XCTestCase {
     func test_aFieldChangedOnOneSide_takesThatSidesValue_andDifferentFieldsAreBothKept() {
         let base = item()
         let local = item("Buy oat milk", modifiedAt: 20)
-        let remote = item(priority: 1, tags: ["shop"], modifiedAt: 30, lines: ["BEGIN:VALARM", "TRIGGER:-PT15M", "END:VALARM"])
+        let remote = item(
+            priority: 1, tags: ["shop"], modifiedAt: 30, lines: ["BEGIN:VALARM", "TRIGGER:-PT15M", "END:VALARM"])
         let merged = ItemMerge.merge(base: base, local: local, remote: remote, tieBreaker: .local)
         XCTAssertEqual(merged.item.title, "Buy oat milk")
         XCTAssertEqual(merged.item.priority, 1)
         XCTAssertEqual(merged.item.tags, ["shop"])
-        XCTAssertEqual(merged.item.icalendarLines, ["BEGIN:VALARM", "TRIGGER:-PT15M", "END:VALARM"], "the calendar's own properties are kept")
+        XCTAssertEqual(
+            merged.item.icalendarLines, ["BEGIN:VALARM", "TRIGGER:-PT15M", "END:VALARM"],
+            "the calendar's own properties are kept")
         XCTAssertEqual(merged.conflicts, [])
         XCTAssertTrue(merged.changesLocal)
         XCTAssertTrue(merged.changesRemote)
@@ -36,7 +42,8 @@ final class ItemMergeTests: XCTestCase {
     /// Properties only the calendar changed (a server adding its own) change nothing here.
     func test_theCalendarsOwnProperties_areNoChange() {
         let base = item()
-        let merged = ItemMerge.merge(base: base, local: item(), remote: item(lines: ["X-SERVER-NOTE:rewritten"]), tieBreaker: .local)
+        let merged = ItemMerge.merge(
+            base: base, local: item(), remote: item(lines: ["X-SERVER-NOTE:rewritten"]), tieBreaker: .local)
         XCTAssertFalse(merged.changesLocal)
         XCTAssertFalse(merged.changesRemote)
 
@@ -56,18 +63,27 @@ final class ItemMergeTests: XCTestCase {
         XCTAssertTrue(merged.changesRemote)
 
         // The phone's later change wins instead; no time on one side is decided by the tie-breaker.
-        XCTAssertEqual(ItemMerge.merge(base: base, local: item("A", modifiedAt: 10), remote: item("B", modifiedAt: 11), tieBreaker: .local).item.title, "B")
-        XCTAssertEqual(ItemMerge.merge(base: base, local: item("A"), remote: item("B", modifiedAt: 11), tieBreaker: .local).item.title, "A")
-        XCTAssertEqual(ItemMerge.merge(base: base, local: item("A"), remote: item("B", modifiedAt: 11), tieBreaker: .remote).item.title, "B")
+        XCTAssertEqual(
+            ItemMerge.merge(
+                base: base, local: item("A", modifiedAt: 10), remote: item("B", modifiedAt: 11), tieBreaker: .local
+            ).item.title, "B")
+        XCTAssertEqual(
+            ItemMerge.merge(base: base, local: item("A"), remote: item("B", modifiedAt: 11), tieBreaker: .local).item
+                .title, "A")
+        XCTAssertEqual(
+            ItemMerge.merge(base: base, local: item("A"), remote: item("B", modifiedAt: 11), tieBreaker: .remote).item
+                .title, "B")
         // Both changed to the same value: no conflict, nothing to send.
-        let same = ItemMerge.merge(base: base, local: item("C", due: 1_000), remote: item("C", due: 1_000), tieBreaker: .local)
+        let same = ItemMerge.merge(
+            base: base, local: item("C", due: 1_000), remote: item("C", due: 1_000), tieBreaker: .local)
         XCTAssertEqual(same.conflicts, [])
         XCTAssertFalse(same.changesRemote)
     }
 
     /// Checked on the phone, renamed here: both kept.
     func test_statusFromOneSide_titleFromTheOther() {
-        let merged = ItemMerge.merge(base: item(), local: item("Buy oat milk"), remote: item(done: true), tieBreaker: .local)
+        let merged = ItemMerge.merge(
+            base: item(), local: item("Buy oat milk"), remote: item(done: true), tieBreaker: .local)
         XCTAssertTrue(merged.item.done)
         XCTAssertEqual(merged.item.completedAt, 1_800_000_000)
         XCTAssertEqual(merged.item.title, "Buy oat milk")
@@ -75,11 +91,14 @@ final class ItemMergeTests: XCTestCase {
 
     /// A first sync pairs two items without a base: where they differ, the later one wins.
     func test_withoutABase_everyDifferenceIsDecidedByTheLaterChange() {
-        let merged = ItemMerge.merge(base: nil, local: item(priority: 5, modifiedAt: 100), remote: item(priority: 1, tags: ["x"], modifiedAt: 200),
-                                     tieBreaker: .local)
+        let merged = ItemMerge.merge(
+            base: nil, local: item(priority: 5, modifiedAt: 100),
+            remote: item(priority: 1, tags: ["x"], modifiedAt: 200),
+            tieBreaker: .local)
         XCTAssertEqual(merged.item.priority, 1)
         XCTAssertEqual(merged.item.tags, ["x"])
         XCTAssertEqual(merged.conflicts.map(\.field), [.priority, .tags])
-        XCTAssertEqual(ItemMerge.merge(base: nil, local: item(), remote: item(), tieBreaker: .local).changesRemote, false)
+        XCTAssertEqual(
+            ItemMerge.merge(base: nil, local: item(), remote: item(), tieBreaker: .local).changesRemote, false)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
-@testable import ToDoCore
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoCore
 @testable import ToDoStorage
 
 /// The sync state beside the list: its file, and its place in the list's transactions.
@@ -21,19 +22,23 @@ final class SyncStateTests: XCTestCase {
         super.tearDown()
     }
 
-    private let account = SyncState.Account(calendar: WebAddress(string: "https://dav.example.com/alice/tasks/")!, calendarName: "Tasks", user: "alice",
-                                            passwordCommand: "pass show dav", allowsHTTP: false)
+    private let account = SyncState.Account(
+        calendar: WebAddress(string: "https://dav.example.com/alice/tasks/")!, calendarName: "Tasks", user: "alice",
+        passwordCommand: "pass show dav", allowsHTTP: false)
 
     func test_theStateReadsBackAsWritten_andHoldsNoPassword() throws {
         let base = ToDoItem(title: "Tea", timestamp: 1_900_000_000, priority: 1, tags: ["home"])
-        var state = SyncState(account: account, syncToken: "http://radicale.org/ns/sync/1", lastSync: 1_795_000_000,
-                              records: [SyncPlan.Record(id: base.id, href: "/alice/tasks/a.ics", etag: "\"e1\"", base: base)])
+        var state = SyncState(
+            account: account, syncToken: "http://radicale.org/ns/sync/1", lastSync: 1_795_000_000,
+            records: [SyncPlan.Record(id: base.id, href: "/alice/tasks/a.ics", etag: "\"e1\"", base: base)])
         state.askAgain = ["/alice/tasks/unreadable.ics", "/alice/tasks/a%26b.ics"]
         let bytes = state.serialized()
         XCTAssertEqual(try SyncState(bytes: bytes, file: "f"), state)
         XCTAssertFalse(String(decoding: bytes, as: UTF8.self).contains("secret"))
-        XCTAssertThrows(try SyncState(bytes: Array(#"{"version": 3, "account": {}}"#.utf8), file: "f"),
-                        StoreError.invalidContent(file: "f", reason: "format version 3 is from a newer todo (this one reads version 2)"))
+        XCTAssertThrows(
+            try SyncState(bytes: Array(#"{"version": 3, "account": {}}"#.utf8), file: "f"),
+            StoreError.invalidContent(
+                file: "f", reason: "format version 3 is from a newer todo (this one reads version 2)"))
     }
 
     /// The records are read however the file lays them out: a state written by an earlier todo
@@ -45,8 +50,11 @@ final class SyncStateTests: XCTestCase {
             ]}
             """
         let state = try SyncState(bytes: Array(text.utf8), file: "f")
-        XCTAssertEqual(state.account, SyncState.Account(calendar: WebAddress(string: "https://dav.example.com/alice/tasks/")!, calendarName: nil,
-                                                        user: "alice", passwordCommand: nil, allowsHTTP: false))
+        XCTAssertEqual(
+            state.account,
+            SyncState.Account(
+                calendar: WebAddress(string: "https://dav.example.com/alice/tasks/")!, calendarName: nil,
+                user: "alice", passwordCommand: nil, allowsHTTP: false))
         XCTAssertEqual(state.syncToken, "t1")
         XCTAssertFalse(state.inStep)
         XCTAssertNil(state.listDigest)
@@ -54,8 +62,9 @@ final class SyncStateTests: XCTestCase {
         XCTAssertEqual(state.records.map(\.base.title), ["Tea"])
         XCTAssertEqual(state.records.map(\.base.priority), [1])
         XCTAssertEqual(try SyncState(bytes: state.serialized(), file: "f"), state)
-        XCTAssertThrows(try SyncState(bytes: Array(#"{"version":1,"account":{"user":"alice"}}"#.utf8), file: "f"),
-                        StoreError.invalidContent(file: "f", reason: "account: expected the calendar's address and the user"))
+        XCTAssertThrows(
+            try SyncState(bytes: Array(#"{"version":1,"account":{"user":"alice"}}"#.utf8), file: "f"),
+            StoreError.invalidContent(file: "f", reason: "account: expected the calendar's address and the user"))
     }
 
     /// The store stamps the state with the digest of the list's file as the transaction left it:
@@ -80,19 +89,24 @@ final class SyncStateTests: XCTestCase {
         for index in bytes.indices {
             var changed = bytes
             changed[index] ^= 0x20
-            XCTAssertTrue(seen.insert(changed.withUnsafeBufferPointer(FileSystem.digest(of:))).inserted, "byte \(index)")
+            XCTAssertTrue(
+                seen.insert(changed.withUnsafeBufferPointer(FileSystem.digest(of:))).inserted, "byte \(index)")
         }
         for count in 0..<bytes.count {
-            XCTAssertTrue(seen.insert(Array(bytes[..<count]).withUnsafeBufferPointer(FileSystem.digest(of:))).inserted, "length \(count)")
+            XCTAssertTrue(
+                seen.insert(Array(bytes[..<count]).withUnsafeBufferPointer(FileSystem.digest(of:))).inserted,
+                "length \(count)")
         }
     }
 
     /// Written in the list's transaction, after the list, private; `nil` removes it.
     func test_theStateIsWrittenInTheListsTransaction_privately_andForgetRemovesIt() throws {
-        try store.update(command: ["sync"], withSyncState: { manager, state in
-            _ = try manager.add(ToDoItem(title: "Tea"))
-            state = SyncState(account: account)
-        })
+        try store.update(
+            command: ["sync"],
+            withSyncState: { manager, state in
+                _ = try manager.add(ToDoItem(title: "Tea"))
+                state = SyncState(account: account)
+            })
         XCTAssertEqual(try store.load().toDoItems.map(\.title), ["Tea"])
         XCTAssertEqual(try store.loadSyncState()?.account, account)
         var status = stat()
@@ -117,23 +131,29 @@ final class SyncStateTests: XCTestCase {
     /// in its place, stops the transaction before anything is written.
     func test_aFailedChange_orAStateFileThatIsNotTodos_writesNothing() throws {
         struct Refused: Error {}
-        XCTAssertThrowsError(try store.update(withSyncState: { manager, state in
-            _ = try manager.add(ToDoItem(title: "Tea"))
-            state = SyncState(account: account)
-            throw Refused()
-        }))
+        XCTAssertThrowsError(
+            try store.update(withSyncState: { manager, state in
+                _ = try manager.add(ToDoItem(title: "Tea"))
+                state = SyncState(account: account)
+                throw Refused()
+            }))
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("items.json").path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: statePath))
 
         try Data("not json".utf8).write(to: URL(fileURLWithPath: statePath))
-        XCTAssertThrowsError(try store.update(withSyncState: { manager, _ in _ = try manager.add(ToDoItem(title: "Tea")) })) {
+        XCTAssertThrowsError(
+            try store.update(withSyncState: { manager, _ in _ = try manager.add(ToDoItem(title: "Tea")) })
+        ) {
             guard case .invalidContent(let file, _)? = $0 as? StoreError else { return XCTFail("\($0)") }
             XCTAssertEqual(file, self.statePath)
         }
         XCTAssertEqual(try store.load().toDoItems, [])
         try FileManager.default.removeItem(atPath: statePath)
-        try FileManager.default.createSymbolicLink(atPath: statePath, withDestinationPath: directory.file("elsewhere").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: statePath, withDestinationPath: directory.file("elsewhere").path)
         XCTAssertThrowsError(try store.update(withSyncState: { _, state in state = SyncState(account: account) }))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("elsewhere").path), "a planted link is never followed")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: directory.file("elsewhere").path), "a planted link is never followed"
+        )
     }
 }

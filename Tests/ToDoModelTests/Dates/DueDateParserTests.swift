@@ -1,7 +1,8 @@
 import Foundation
-@testable import ToDoModel
 import TestSupport
 import XCTest
+
+@testable import ToDoModel
 
 final class DueDateParserTests: XCTestCase {
     /// Sunday 22 November 2026, 15:30 in Berlin.
@@ -49,13 +50,17 @@ final class DueDateParserTests: XCTestCase {
             ("tomorrow midnight", "2026-11-23 00:00 +0100"), ("today 12am", "2026-11-22 00:00 +0100"),
             ("today 12pm", "2026-11-22 12:00 +0100"), ("in 2 days 08:15", "2026-11-24 08:15 +0100"),
             ("eod", "2026-11-22 00:00 +0100"), ("eow", "2026-11-22 00:00 +0100"),
-            ("eom", "2026-11-30 00:00 +0100"), ("eoy", "2026-12-31 00:00 +0100"), ("eom 17:00", "2026-11-30 17:00 +0100"),
+            ("eom", "2026-11-30 00:00 +0100"), ("eoy", "2026-12-31 00:00 +0100"),
+            ("eom 17:00", "2026-11-30 17:00 +0100")
         ]
         for (text, expected) in cases { XCTAssertEqual(try show(parser.parse(text)), expected, text) }
         // Nothing else is guessed.
-        for text in ["in 2 day", "in three days", "in 3 fortnights", "next", "next fortnight", "next 01/10/22", "13pm", "0am",
-                     "5 pm", "in -1 days", "today at 5pm", "in 1 month 9", "last friday", "dec", "dec 32", "32 dec", "december 3 27",
-                     "-2m", "-1y", "2x", "12/24/", "now 17:00"] {
+        for text in [
+            "in 2 day", "in three days", "in 3 fortnights", "next", "next fortnight", "next 01/10/22", "13pm", "0am",
+            "5 pm", "in -1 days", "today at 5pm", "in 1 month 9", "last friday", "dec", "dec 32", "32 dec",
+            "december 3 27",
+            "-2m", "-1y", "2x", "12/24/", "now 17:00"
+        ] {
             XCTAssertThrowsError(try parser.parse(text), text)
         }
     }
@@ -66,19 +71,27 @@ final class DueDateParserTests: XCTestCase {
     func test_theFormsNeighboursUsersType() throws {
         let parser = DueDateParser(now: now, timeZone: berlin)
         let cases: [(String, String)] = [
-            ("next week", "2026-11-23 00:00 +0100"), ("next month", "2026-12-01 00:00 +0100"), ("next year", "2027-01-01 00:00 +0100"),
-            ("dec 3", "2026-12-03 00:00 +0100"), ("3 dec", "2026-12-03 00:00 +0100"), ("December 3", "2026-12-03 00:00 +0100"),
-            ("dec 3rd", "2026-12-03 00:00 +0100"), ("nov 22", "2026-11-22 00:00 +0100"), ("nov 21", "2027-11-21 00:00 +0100"),
-            ("sept 1", "2027-09-01 00:00 +0200"), ("dec 3 2027", "2027-12-03 00:00 +0100"), ("dec 3 17:00", "2026-12-03 17:00 +0100"),
-            ("feb 29", "2028-02-29 00:00 +0100"), ("12/24", "2026-12-24 00:00 +0100"), ("11/22", "2026-11-22 00:00 +0100"),
+            ("next week", "2026-11-23 00:00 +0100"), ("next month", "2026-12-01 00:00 +0100"),
+            ("next year", "2027-01-01 00:00 +0100"),
+            ("dec 3", "2026-12-03 00:00 +0100"), ("3 dec", "2026-12-03 00:00 +0100"),
+            ("December 3", "2026-12-03 00:00 +0100"),
+            ("dec 3rd", "2026-12-03 00:00 +0100"), ("nov 22", "2026-11-22 00:00 +0100"),
+            ("nov 21", "2027-11-21 00:00 +0100"),
+            ("sept 1", "2027-09-01 00:00 +0200"), ("dec 3 2027", "2027-12-03 00:00 +0100"),
+            ("dec 3 17:00", "2026-12-03 17:00 +0100"),
+            ("feb 29", "2028-02-29 00:00 +0100"), ("12/24", "2026-12-24 00:00 +0100"),
+            ("11/22", "2026-11-22 00:00 +0100"),
             ("01/10", "2027-01-10 00:00 +0100"), ("12/24 9am", "2026-12-24 09:00 +0100"),
             ("3pm", "2026-11-23 15:00 +0100"), ("17:00", "2026-11-22 17:00 +0100"), ("noon", "2026-11-23 12:00 +0100"),
-            ("midnight", "2026-11-23 00:00 +0100"), ("yesterday", "2026-11-21 00:00 +0100"), ("-2d", "2026-11-20 00:00 +0100"),
+            ("midnight", "2026-11-23 00:00 +0100"), ("yesterday", "2026-11-21 00:00 +0100"),
+            ("-2d", "2026-11-20 00:00 +0100"),
             ("-1w", "2026-11-15 00:00 +0100"), ("3d", "2026-11-25 00:00 +0100"), ("2w", "2026-12-06 00:00 +0100"),
-            ("+1m", "2026-12-22 00:00 +0100"), ("+2y", "2028-11-22 00:00 +0100"), ("now", "2026-11-22 15:30 +0100"),
+            ("+1m", "2026-12-22 00:00 +0100"), ("+2y", "2028-11-22 00:00 +0100"), ("now", "2026-11-22 15:30 +0100")
         ]
         for (text, expected) in cases { XCTAssertEqual(try show(parser.parse(text)), expected, text) }
-        XCTAssertEqual(try show(DueDateParser(now: now, timeZone: berlin, order: .dayFirst).parse("24/12")), "2026-12-24 00:00 +0100")
+        XCTAssertEqual(
+            try show(DueDateParser(now: now, timeZone: berlin, order: .dayFirst).parse("24/12")),
+            "2026-12-24 00:00 +0100")
         XCTAssertFalse(DueDateParser.isWholeDay(try parser.span("3pm")), "a time alone is a time")
         XCTAssertTrue(DueDateParser.isWholeDay(try parser.span("dec 3")), "a month and day is a day")
     }
@@ -139,10 +152,12 @@ final class DueDateParserTests: XCTestCase {
     func test_refusesAnythingElse() {
         let parser = DueDateParser(now: now, timeZone: berlin)
 
-        for text in ["13/45/22", "2022-02-30", "banana", "13/10", "", " ", "02/29/23", "00/10/22", "01/00/22", "01/10/022",
-                     "2022-13-01", "22-01-10", "+d", "+3", "+3x", "-3m", "next day", "01/10/22 25:00", "01/10/22 12:60",
-                     "01/10/22 12", "2022-01-10T", "2022/01/10", "1e3", "mon day", "+999999d", "0000-01-01",
-                     "01/10/22 10:00 extra", "tomorrowx", "t", "０１/10/22"] {
+        for text in [
+            "13/45/22", "2022-02-30", "banana", "13/10", "", " ", "02/29/23", "00/10/22", "01/00/22", "01/10/022",
+            "2022-13-01", "22-01-10", "+d", "+3", "+3x", "-3m", "next day", "01/10/22 25:00", "01/10/22 12:60",
+            "01/10/22 12", "2022-01-10T", "2022/01/10", "1e3", "mon day", "+999999d", "0000-01-01",
+            "01/10/22 10:00 extra", "tomorrowx", "t", "０１/10/22"
+        ] {
             XCTAssertThrowsError(try parser.parse(text), text) { error in
                 XCTAssertEqual(error as? DueDateError, DueDateError(text: text, order: .monthFirst), text)
             }
@@ -152,10 +167,12 @@ final class DueDateParserTests: XCTestCase {
     func test_error_quotesTheTextAndListsTheAcceptedForms() {
         XCTAssertThrowsError(try DueDateParser(now: now, timeZone: berlin).parse("banana")) { error in
             XCTAssertEqual(String(describing: error), "invalid date 'banana'")
-            XCTAssertEqual((error as? DueDateError)?.acceptedForms,
-                           "MM/dd/yy, MM/dd/yyyy, yyyy-MM-dd, MM/dd, dec 3, today, tomorrow, yesterday, a weekday name (the next one;"
-                           + " also next friday), next week|month|year, +Nd, +Nw, +Nm, +Ny, -Nd, in N days|weeks|months|years, eod, eow,"
-                           + " eom, eoy; each with an optional time (HH:mm, 5pm, 5:30pm, noon, midnight); a time alone (the next one); now")
+            XCTAssertEqual(
+                (error as? DueDateError)?.acceptedForms,
+                "MM/dd/yy, MM/dd/yyyy, yyyy-MM-dd, MM/dd, dec 3, today, tomorrow, yesterday, a weekday name (the next one;"
+                    + " also next friday), next week|month|year, +Nd, +Nw, +Nm, +Ny, -Nd, in N days|weeks|months|years, eod, eow,"
+                    + " eom, eoy; each with an optional time (HH:mm, 5pm, 5:30pm, noon, midnight); a time alone (the next one); now"
+            )
         }
     }
 

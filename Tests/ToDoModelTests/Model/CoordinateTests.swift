@@ -1,7 +1,8 @@
-@testable import ToDoModel
 import TestSupport
-import XCTest
 import ToDoStorage
+import XCTest
+
+@testable import ToDoModel
 
 final class CoordinateTests: XCTestCase {
     func test_init_setsLatitudeAndLongitude() {
@@ -27,14 +28,16 @@ final class CoordinateTests: XCTestCase {
     func test_json_usesTheBooksKeys() throws {
         let json = Coordinate(latitude: 52.520008, longitude: -13.5).json
 
-        XCTAssertEqual(String(decoding: json.serializedCompactly(), as: UTF8.self),
-                       #"{"latitude":52.520008,"longitude":-13.5}"#)
+        XCTAssertEqual(
+            String(decoding: json.serializedCompactly(), as: UTF8.self),
+            #"{"latitude":52.520008,"longitude":-13.5}"#)
     }
 
     func test_initFromJSON_refusesAMissingComponentNamingIt() throws {
         let json = try JSONValue(parsing: Array(#"{"latitude": 1}"#.utf8))
 
-        XCTAssertThrowsError(try Coordinate(json: json, path: "location.coordinate"),
-                             JSONShapeError(path: "location.coordinate.longitude", reason: "missing required field"))
+        XCTAssertThrowsError(
+            try Coordinate(json: json, path: "location.coordinate"),
+            JSONShapeError(path: "location.coordinate.longitude", reason: "missing required field"))
     }
 }

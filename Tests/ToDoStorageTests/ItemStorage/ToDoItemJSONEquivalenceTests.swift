@@ -1,8 +1,9 @@
 import Foundation
-@testable import ToDoStorage
 import TestSupport
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoStorage
 
 /// The hand-written reader and writer agree with Foundation's `JSONSerialization` on thousands of
 /// random items: every escape, control character, non-ASCII and astral character, and numbers from
@@ -10,7 +11,9 @@ import ToDoModel
 final class ToDoItemJSONEquivalenceTests: XCTestCase {
     /// The fields of an item as `JSONSerialization` represents them.
     static func foundationObject(_ item: ToDoItem) -> [String: Any] {
-        var object: [String: Any] = ["id": item.id.uuidString, "number": item.number, "title": item.title, "done": item.done]
+        var object: [String: Any] = [
+            "id": item.id.uuidString, "number": item.number, "title": item.title, "done": item.done
+        ]
         object["itemDescription"] = item.itemDescription
         object["timestamp"] = item.timestamp
         if let location = item.location {
@@ -26,8 +29,10 @@ final class ToDoItemJSONEquivalenceTests: XCTestCase {
 
     /// Compares two `JSONSerialization` objects key by key: strings exactly, numbers as `Double`s,
     /// booleans as booleans, objects recursively.
-    static func assertSame(_ actual: [String: Any], _ expected: [String: Any], _ label: String,
-                           file: StaticString = #filePath, line: UInt = #line) {
+    static func assertSame(
+        _ actual: [String: Any], _ expected: [String: Any], _ label: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(Set(actual.keys), Set(expected.keys), label, file: file, line: line)
         for (key, value) in expected {
             switch value {
@@ -44,7 +49,9 @@ final class ToDoItemJSONEquivalenceTests: XCTestCase {
                 // by the round trip through JSONDecoder below.
                 let got = (actual[key] as? NSNumber)?.doubleValue ?? .nan
                 let want = (value as? NSNumber)?.doubleValue ?? 0
-                XCTAssertEqual(got, want, accuracy: Swift.max(abs(want) * 1e-15, 1e-300), "\(label) \(key)", file: file, line: line)
+                XCTAssertEqual(
+                    got, want, accuracy: Swift.max(abs(want) * 1e-15, 1e-300), "\(label) \(key)", file: file, line: line
+                )
             }
         }
     }
@@ -56,7 +63,8 @@ final class ToDoItemJSONEquivalenceTests: XCTestCase {
             var writer = JSONWriter()
             item.write(to: &writer)
 
-            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any], "case \(index)")
+            let object = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any], "case \(index)")
 
             Self.assertSame(object, Self.foundationObject(item), "case \(index)")
         }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import ToDoStorage
 import TestSupport
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoStorage
 
 /// The shortcut for items in the form todo writes reads exactly what the general reader reads, and
 /// leaves everything else to it.
@@ -12,8 +13,10 @@ final class ToDoItemWrittenFormTests: XCTestCase {
         for index in 0..<3_000 {
             var item = RandomItems.item(&random)
             if Bool.random(using: &random) { item.number = 0 }
-            item.createdAt = Bool.random(using: &random) ? Double(Int.random(in: 0...2_000_000_000, using: &random)) : nil
-            item.completedAt = Bool.random(using: &random) ? Double.random(in: ToDoItem.timestampRange, using: &random) : nil
+            item.createdAt =
+                Bool.random(using: &random) ? Double(Int.random(in: 0...2_000_000_000, using: &random)) : nil
+            item.completedAt =
+                Bool.random(using: &random) ? Double.random(in: ToDoItem.timestampRange, using: &random) : nil
             Self.addOrganisingFields(to: &item, &random)
             let bytes = written(item)
 
@@ -45,9 +48,13 @@ final class ToDoItemWrittenFormTests: XCTestCase {
                 XCTAssertEqual(fields.hasAlarms, !general.item.alarms.isEmpty, "case \(index)")
                 // Shown as they are, or decoded when one has an escape or a control character.
                 let shown = fields.shownTags.map { String(decoding: text[$0], as: UTF8.self) }
-                XCTAssertEqual(shown ?? fields.tagList(in: text).map { $0.map { " +" + $0 }.joined() }, general.tags.isEmpty ? nil : general.tags.map { " +" + $0 }.joined(), "case \(index)")
+                XCTAssertEqual(
+                    shown ?? fields.tagList(in: text).map { $0.map { " +" + $0 }.joined() },
+                    general.tags.isEmpty ? nil : general.tags.map { " +" + $0 }.joined(), "case \(index)")
                 XCTAssertEqual(Array(text[fields.title]), Array(general.title.utf8), "case \(index)")
-                XCTAssertEqual(fields.locationName.map { Array(text[$0]) }, general.location.map { Array($0.name.utf8) }, "case \(index)")
+                XCTAssertEqual(
+                    fields.locationName.map { Array(text[$0]) }, general.location.map { Array($0.name.utf8) },
+                    "case \(index)")
             }
             XCTAssertEqual(read.locationName, general.location?.name, "case \(index)")
             XCTAssertEqual(general.locationName, general.location?.name, "case \(index)")
@@ -75,7 +82,8 @@ final class ToDoItemWrittenFormTests: XCTestCase {
     }
 
     func test_aChangedItem_forgetsItsWrittenForm() throws {
-        let bytes = written(ToDoItem(title: "A", itemDescription: "d", timestamp: 86_400, location: Location(name: "Home")))
+        let bytes = written(
+            ToDoItem(title: "A", itemDescription: "d", timestamp: 86_400, location: Location(name: "Home")))
         let stored = try XCTUnwrap(readWithShortcut(bytes).item)
         XCTAssertNotNil(stored.writtenForm)
 
@@ -84,27 +92,28 @@ final class ToDoItemWrittenFormTests: XCTestCase {
         let changed = StoredItem(item)
 
         XCTAssertNil(changed.writtenForm)
-        XCTAssertEqual(String(decoding: written(changed), as: UTF8.self),
-                       String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "Home", with: "Work"))
+        XCTAssertEqual(
+            String(decoding: written(changed), as: UTF8.self),
+            String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "Home", with: "Work"))
     }
 
     func test_itemsInAnyOtherForm_areLeftToTheGeneralReader() throws {
         let id = "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F"
         let others = [
-            #"{"id":"\#(id)","title":"A","done":false,"note":1}"#,           // a field this version does not know
-            #"{"id":"\#(id)","number":1.0,"title":"A","done":false}"#,       // a number written otherwise
-            #"{"id":"\#(id)","number":0,"title":"A","done":false}"#,         // a number out of range
-            #"{"id":"\#(id)","title":"A","timestamp":1e400,"done":false}"#,  // a time out of range
+            #"{"id":"\#(id)","title":"A","done":false,"note":1}"#, // a field this version does not know
+            #"{"id":"\#(id)","number":1.0,"title":"A","done":false}"#, // a number written otherwise
+            #"{"id":"\#(id)","number":0,"title":"A","done":false}"#, // a number out of range
+            #"{"id":"\#(id)","title":"A","timestamp":1e400,"done":false}"#, // a time out of range
             #"{"id":"\#(id)","title":null,"done":false}"#,
             #"{"id":"\#(id)","title":"A","done":null}"#,
-            #"{"id":"\#(id)","title":"A","title":"B"}"#,                     // a member twice
+            #"{"id":"\#(id)","title":"A","title":"B"}"#, // a member twice
             #"{"id":"\#(id.lowercased())x","title":"A","done":false}"#,
-            #"{"id":"\#(id)","title":"A","timestamp":1.50,"done":false}"#,  // digits it does not write
+            #"{"id":"\#(id)","title":"A","timestamp":1.50,"done":false}"#, // digits it does not write
             #"{"id":"\#(id)","title":"A","timestamp":-0,"done":false}"#,
             #"{"id":"\#(id)","title":"A","timestamp":1e3,"done":false}"#,
             #"{"id":"\#(id)","number":1.5,"title":"A","done":false}"#,
             #"{"id":"\#(id)","title":"A","location":null}"#,
-            #"{"id":"\#(id)","title":"A","location":{"name":"Home","x":[1]}}"#,                  // kept by the general reader
+            #"{"id":"\#(id)","title":"A","location":{"name":"Home","x":[1]}}"#, // kept by the general reader
             #"{"id":"\#(id)","title":"A","location":{"name":"Home","name":"Work"}}"#,
             #"{"id":"\#(id)","title":"A","location":{"name":"Home","coordinate":{"latitude":1}}}"#,
             #"{"id":"\#(id)","title":"A","location":{"name":"Home","coordinate":{"latitude":1,"longitude":1.50}}}"#,
@@ -112,7 +121,7 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             // A key with an escape: taken to its first quote, it is no member the shortcut knows.
             #"{"id":"\#(id)","ti\u0074le":"A","done":false}"#,
             #"{"id":"\#(id)","title":"A","a\"b":1}"#,
-            #"{"id":"\#(id)","title":"A","location":{"n\u0061me":"Home"}}"#,
+            #"{"id":"\#(id)","title":"A","location":{"n\u0061me":"Home"}}"#
         ]
         for text in others {
             XCTAssertNil(readWithShortcut(Array(text.utf8)).item, text)
@@ -125,15 +134,15 @@ final class ToDoItemWrittenFormTests: XCTestCase {
     func test_itemsInAnotherLayout_areReadByTheShortcutAsByTheGeneralReader_andWrittenAnew() throws {
         let id = "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F"
         let layouts = [
-            #"{"title":"A","id":"\#(id)","done":false}"#,                    // another order
-            #"{ "id":"\#(id)","title":"A","done":false}"#,                   // white space
-            #"{"id":"\#(id)","title":"A"}"#,                                 // no done
-            #"{"id":"\#(id.lowercased())","title":"A","done":false}"#,     // an id in lower case
-            #"{"id":"\#(id)","title":"\u0041","done":false}"#,              // an escape the writer does not use
-            #"{"id":"\#(id)","title":"a\u000A","done":false}"#,             // (it writes \n)
+            #"{"title":"A","id":"\#(id)","done":false}"#, // another order
+            #"{ "id":"\#(id)","title":"A","done":false}"#, // white space
+            #"{"id":"\#(id)","title":"A"}"#, // no done
+            #"{"id":"\#(id.lowercased())","title":"A","done":false}"#, // an id in lower case
+            #"{"id":"\#(id)","title":"\u0041","done":false}"#, // an escape the writer does not use
+            #"{"id":"\#(id)","title":"a\u000A","done":false}"#, // (it writes \n)
             #"{"id":"\#(id)","title":"a\/b","done":false}"#,
-            "{\"id\":\"\(id)\",\"title\":\"a\u{7F}\",\"done\":false}",            // DEL, which it escapes
-            #"{"location": {"address": "Main St", "coordinate": {"longitude": 13.405, "latitude": 52.52}, "name": "Home"}, "title": "A", "id": "\#(id)"}"#,
+            "{\"id\":\"\(id)\",\"title\":\"a\u{7F}\",\"done\":false}", // DEL, which it escapes
+            #"{"location": {"address": "Main St", "coordinate": {"longitude": 13.405, "latitude": 52.52}, "name": "Home"}, "title": "A", "id": "\#(id)"}"#
         ]
         for text in layouts {
             let bytes = Array(text.utf8)
@@ -150,7 +159,8 @@ final class ToDoItemWrittenFormTests: XCTestCase {
         var random = SeededGenerator(seed: 0x1A7E)
         for index in 0..<2_000 {
             var item = RandomItems.item(&random)
-            item.createdAt = Bool.random(using: &random) ? Double(Int.random(in: 0...2_000_000_000, using: &random)) : nil
+            item.createdAt =
+                Bool.random(using: &random) ? Double(Int.random(in: 0...2_000_000_000, using: &random)) : nil
             Self.addOrganisingFields(to: &item, &random)
             let json = try JSONValue(parsing: written(item))
             // As Python's json.dump writes it (spaces after separators), with sorted keys, or indented.
@@ -171,7 +181,8 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             var text: [UInt8] = []
             let fields = read.listFields(into: &text)
             XCTAssertEqual(Array(text[fields.title]), Array(general.title.utf8), context)
-            XCTAssertEqual(fields.locationName.map { Array(text[$0]) }, general.location.map { Array($0.name.utf8) }, context)
+            XCTAssertEqual(
+                fields.locationName.map { Array(text[$0]) }, general.location.map { Array($0.name.utf8) }, context)
             XCTAssertEqual(fields.date, general.due, context)
             XCTAssertEqual(written(read), written(item), context)
         }
@@ -182,13 +193,15 @@ final class ToDoItemWrittenFormTests: XCTestCase {
     /// about half the items.
     /// A day or a time of the years 1 to 9999, as likely.
     static func randomDate(_ random: inout SeededGenerator) -> ItemDate {
-        Bool.random(using: &random) ? .time(Double.random(in: ToDoItem.timestampRange, using: &random))
+        Bool.random(using: &random)
+            ? .time(Double.random(in: ToDoItem.timestampRange, using: &random))
             : .day(Day(number: Int.random(in: Day.numberRange, using: &random))!)
     }
 
     static func addOrganisingFields(to item: inout ToDoItem, _ random: inout SeededGenerator) {
         item.priority = Bool.random(using: &random) ? Int.random(in: 1...9, using: &random) : nil
-        item.tags = Bool.random(using: &random)
+        item.tags =
+            Bool.random(using: &random)
             ? (0..<Int.random(in: 1...3, using: &random)).map { _ in RandomItems.text(&random) } : []
         item.modifiedAt = Bool.random(using: &random) ? Double(Int.random(in: 0...2_000_000_000, using: &random)) : nil
         item.start = Bool.random(using: &random) ? randomDate(&random) : nil
@@ -200,12 +213,14 @@ final class ToDoItemWrittenFormTests: XCTestCase {
         if Int.random(in: 0..<4, using: &random) == 0 {
             item.alarms = (0..<Int.random(in: 1...2, using: &random)).map { _ in
                 let seconds = Int.random(in: -Alarm.longestOffset...Alarm.longestOffset, using: &random)
-                let trigger: Alarm.Trigger = switch Int.random(in: 0..<3, using: &random) {
-                case 0: .beforeDue(seconds)
-                case 1: .beforeStart(seconds)
-                default: .at(Double.random(in: ToDoItem.timestampRange, using: &random))
-                }
-                return Alarm(trigger, icalendarLines: Bool.random(using: &random) ? ["REPEAT:2", RandomItems.text(&random)] : [])
+                let trigger: Alarm.Trigger =
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0: .beforeDue(seconds)
+                    case 1: .beforeStart(seconds)
+                    default: .at(Double.random(in: ToDoItem.timestampRange, using: &random))
+                    }
+                return Alarm(
+                    trigger, icalendarLines: Bool.random(using: &random) ? ["REPEAT:2", RandomItems.text(&random)] : [])
             }
         }
     }
@@ -213,7 +228,9 @@ final class ToDoItemWrittenFormTests: XCTestCase {
     /// The value as Python's `json.dump` writes it by default: `", "` and `": "` between members.
     private func spaced(_ value: JSONValue) -> [UInt8] {
         guard case .object(let object) = value else { return value.serializedCompactly() }
-        let members = object.members.map { key, value in JSONValue.string(key).serializedCompactly() + Array(": ".utf8) + spaced(value) }
+        let members = object.members.map { key, value in
+            JSONValue.string(key).serializedCompactly() + Array(": ".utf8) + spaced(value)
+        }
         return Array("{".utf8) + Array(members.joined(separator: Array(", ".utf8))) + Array("}".utf8)
     }
 
@@ -230,26 +247,37 @@ final class ToDoItemWrittenFormTests: XCTestCase {
         var random = SeededGenerator(seed: 0xD1617)
         let id = "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F"
         func digits(_ count: Int, leadingZero: Bool) -> String {
-            String((0..<count).map { index in
-                Character(String(index == 0 && !leadingZero ? Int.random(in: 1...9, using: &random) : Int.random(in: 0...9, using: &random)))
-            })
+            String(
+                (0..<count).map { index in
+                    Character(
+                        String(
+                            index == 0 && !leadingZero
+                                ? Int.random(in: 1...9, using: &random) : Int.random(in: 0...9, using: &random)))
+                })
         }
         var accepted = 0, fractions = 0
-        let fixed = ["0", "-0", "0.0001", "0.00001", "0.00012", "-0.0001", "1.5", "1.50", "123456789012345", "1234567890123456",
-                     "12345678901234.5", "99999999999999.9", "0.123456789012345", "0.1234567890123456", "1.0", "-5", "1e3", "1E+3",
-                     "253402387199", "253402387200", "-62135856000", "-62135856001", "52.52", "-122.419416",
-                     // Ten digits, a time in seconds, read without the digit loop: and what may follow them.
-                     "1735690200", "-1735690200", "1735690200.5", "1735690200.50", "1735690200e3", "1735690200E3", "17356902001", "0735690200"]
+        let fixed = [
+            "0", "-0", "0.0001", "0.00001", "0.00012", "-0.0001", "1.5", "1.50", "123456789012345", "1234567890123456",
+            "12345678901234.5", "99999999999999.9", "0.123456789012345", "0.1234567890123456", "1.0", "-5", "1e3",
+            "1E+3",
+            "253402387199", "253402387200", "-62135856000", "-62135856001", "52.52", "-122.419416",
+            // Ten digits, a time in seconds, read without the digit loop: and what may follow them.
+            "1735690200", "-1735690200", "1735690200.5", "1735690200.50", "1735690200e3", "1735690200E3", "17356902001",
+            "0735690200"
+        ]
         var literals = fixed
         for _ in 0..<20_000 {
             var literal = Bool.random(using: &random) ? "-" : ""
             let integerDigits = Int.random(in: 0...16, using: &random)
             literal += integerDigits == 0 ? "0" : digits(integerDigits, leadingZero: false)
             if Int.random(in: 0..<4, using: &random) > 0 {
-                let zeros = integerDigits == 0 ? String(repeating: "0", count: Int.random(in: 0...5, using: &random)) : ""
+                let zeros =
+                    integerDigits == 0 ? String(repeating: "0", count: Int.random(in: 0...5, using: &random)) : ""
                 literal += "." + zeros + digits(Int.random(in: 1...17, using: &random), leadingZero: true)
             }
-            if Int.random(in: 0..<20, using: &random) == 0 { literal += "e" + String(Int.random(in: -5...5, using: &random)) }
+            if Int.random(in: 0..<20, using: &random) == 0 {
+                literal += "e" + String(Int.random(in: -5...5, using: &random))
+            }
             literals.append(literal)
         }
         for literal in literals {
@@ -286,7 +314,9 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             guard let item = shortcut.item else { continue }
             // Kept bytes are exactly what writing the item anew gives.
             if let form = item.writtenForm {
-                XCTAssertEqual(Array(form.bytes), written(StoredItem(item.item)), "case \(index): \(String(decoding: bytes, as: UTF8.self))")
+                XCTAssertEqual(
+                    Array(form.bytes), written(StoredItem(item.item)),
+                    "case \(index): \(String(decoding: bytes, as: UTF8.self))")
             }
             acceptedByShortcut += 1
             let general = try? readWithGeneralReader(bytes)

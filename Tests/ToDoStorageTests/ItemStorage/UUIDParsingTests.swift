@@ -1,17 +1,19 @@
 import Foundation
-@testable import ToDoStorage
-import ToDoModel
 import TestSupport
+import ToDoModel
 import XCTest
+
+@testable import ToDoStorage
 
 /// `UUID(canonical:)` reads eight digits at a time; it must agree with reading them one by one.
 final class UUIDParsingTests: XCTestCase {
     func test_readsRandomIdsInEitherCase_asFoundationDoes() {
         var random = SeededGenerator(seed: 0x0BAD_1D)
         for _ in 0..<2_000 {
-            let id = UUID(uuid: (0..<16).reduce(into: UUID().uuid) { uuid, index in
-                withUnsafeMutableBytes(of: &uuid) { $0[index] = UInt8.random(in: 0...255, using: &random) }
-            })
+            let id = UUID(
+                uuid: (0..<16).reduce(into: UUID().uuid) { uuid, index in
+                    withUnsafeMutableBytes(of: &uuid) { $0[index] = UInt8.random(in: 0...255, using: &random) }
+                })
             let upper = id.uuidString
             let lower = upper.lowercased()
             let mixed = String(upper.map { Bool.random(using: &random) ? Character($0.lowercased()) : $0 })
@@ -32,8 +34,9 @@ final class UUIDParsingTests: XCTestCase {
                 text[position] = byte
                 for upperCaseOnly in [false, true] {
                     let parsed = text.withUnsafeBufferPointer { UUID(canonical: $0, upperCaseOnly: upperCaseOnly) }
-                    XCTAssertEqual(parsed, reference(text, upperCaseOnly: upperCaseOnly),
-                                   "byte \(byte) at \(position), upper case only: \(upperCaseOnly)")
+                    XCTAssertEqual(
+                        parsed, reference(text, upperCaseOnly: upperCaseOnly),
+                        "byte \(byte) at \(position), upper case only: \(upperCaseOnly)")
                 }
             }
         }
@@ -56,7 +59,8 @@ final class UUIDParsingTests: XCTestCase {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(byte - UInt8(ascii: "0"))
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digits.append(byte - UInt8(ascii: "A") + 10)
-            case UInt8(ascii: "a")...UInt8(ascii: "f") where !upperCaseOnly: digits.append(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where !upperCaseOnly:
+                digits.append(byte - UInt8(ascii: "a") + 10)
             default: return nil
             }
         }

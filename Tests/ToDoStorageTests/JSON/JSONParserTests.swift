@@ -1,7 +1,8 @@
-@testable import ToDoStorage
 import TestSupport
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoStorage
 
 final class JSONParserTests: XCTestCase {
     func test_parsesEveryKindOfValue() throws {
@@ -43,16 +44,18 @@ final class JSONParserTests: XCTestCase {
     func test_reportsLineColumnAndByteOffsetOfTheError() {
         let text = "{\n  \"version\": 1,\n  \"items\": [}\n}"
 
-        XCTAssertThrowsError(try parse(text),
-                             JSONSyntaxError(reason: "unexpected '}', expected a value", byteOffset: 30, line: 3, column: 13))
+        XCTAssertThrowsError(
+            try parse(text),
+            JSONSyntaxError(reason: "unexpected '}', expected a value", byteOffset: 30, line: 3, column: 13))
         XCTAssertThrowsError(try parse(text)) { error in
             XCTAssertEqual(String(describing: error), "unexpected '}', expected a value at line 3, column 13 (byte 30)")
         }
     }
 
     func test_countsColumnsInCharactersNotBytes() {
-        XCTAssertThrowsError(try parse(#"["é", x]"#),
-                             JSONSyntaxError(reason: "unexpected 'x', expected a value", byteOffset: 7, line: 1, column: 7))
+        XCTAssertThrowsError(
+            try parse(#"["é", x]"#),
+            JSONSyntaxError(reason: "unexpected 'x', expected a value", byteOffset: 7, line: 1, column: 7))
     }
 
     func test_refusesMalformedDocuments() {
@@ -82,7 +85,7 @@ final class JSONParserTests: XCTestCase {
             (#""\ud83d""#, "unpaired surrogate in \\u escape", 1),
             (#""\ude00""#, "unpaired surrogate in \\u escape", 1),
             ("\"a\tb\"", "unescaped control character in a string", 2),
-            (#"{"a": 1, "a": 2}"#, "duplicate key \"a\"", 9),
+            (#"{"a": 1, "a": 2}"#, "duplicate key \"a\"", 9)
         ]
         for (text, reason, offset) in cases {
             XCTAssertThrowsError(try parse(text), "\(text)") { error in
@@ -96,8 +99,9 @@ final class JSONParserTests: XCTestCase {
     func test_refusesInvalidUTF8AtTheOffendingByte() {
         let bytes = Array(#"{"title": "ab"#.utf8) + [0xFF] + Array(#""}"#.utf8)
 
-        XCTAssertThrowsError(try JSONValue(parsing: bytes),
-                             JSONSyntaxError(reason: "invalid UTF-8 in a string", byteOffset: 13, line: 1, column: 14))
+        XCTAssertThrowsError(
+            try JSONValue(parsing: bytes),
+            JSONSyntaxError(reason: "invalid UTF-8 in a string", byteOffset: 13, line: 1, column: 14))
     }
 
     func test_refusesATruncatedMultibyteCharacter() {
@@ -126,12 +130,16 @@ final class JSONParserTests: XCTestCase {
             XCTAssertEqual(try parse("\"\(plain)\""), .string(plain))
             XCTAssertEqual(try parse("\"\(plain)\\n~\""), .string(plain + "\n~"))
             XCTAssertEqual(try parse("\"\(plain)é\u{7F} \""), .string(plain + "é\u{7F} "))
-            XCTAssertThrowsError(try parse("\"\(plain)\u{1F}\""),
-                                 JSONSyntaxError(reason: "unescaped control character in a string", byteOffset: offset + 1,
-                                                 line: 1, column: offset + 2))
+            XCTAssertThrowsError(
+                try parse("\"\(plain)\u{1F}\""),
+                JSONSyntaxError(
+                    reason: "unescaped control character in a string", byteOffset: offset + 1,
+                    line: 1, column: offset + 2))
             let bytes = Array("\"\(plain)".utf8) + [0xFF] + Array("\"".utf8)
-            XCTAssertThrowsError(try JSONValue(parsing: bytes),
-                                 JSONSyntaxError(reason: "invalid UTF-8 in a string", byteOffset: offset + 1, line: 1, column: offset + 2))
+            XCTAssertThrowsError(
+                try JSONValue(parsing: bytes),
+                JSONSyntaxError(
+                    reason: "invalid UTF-8 in a string", byteOffset: offset + 1, line: 1, column: offset + 2))
         }
     }
 
@@ -153,8 +161,10 @@ final class JSONParserTests: XCTestCase {
     func test_readsPlainIntegersAndEveryOtherNumberForm() throws {
         let item = #"{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","number":NUMBER,"title":"A"}"#
         func number(_ literal: String) throws -> Int {
-            try ToDoItem.decoded(from: JSONValue(parsing: Array(item.replacingOccurrences(of: "NUMBER", with: literal).utf8)),
-                                 path: "").number
+            try ToDoItem.decoded(
+                from: JSONValue(parsing: Array(item.replacingOccurrences(of: "NUMBER", with: literal).utf8)),
+                path: ""
+            ).number
         }
         XCTAssertEqual(try number("7"), 7)
         XCTAssertEqual(try number("123456789012345"), 123_456_789_012_345)
@@ -175,10 +185,12 @@ final class JSONParserTests: XCTestCase {
     /// Skipping a string checks it exactly as reading it does, and ends where reading it ends.
     func test_skippingAString_acceptsExactlyWhatReadingItAccepts() {
         var random = SeededGenerator(seed: 0x5C1B)
-        let pieces: [[UInt8]] = [Array("a".utf8), Array("é".utf8), [0xC3], [0xBC], [0xFF], [0x01], [0x7F], Array(#"\""#.utf8),
-                                 Array(#"\\"#.utf8), Array(#"\n"#.utf8), Array(#"\u00fc"#.utf8), Array(#"\ud83d\ude00"#.utf8),
-                                 Array(#"\ud83d"#.utf8), Array(#"\ude00"#.utf8), Array(#"\x"#.utf8), Array(#"\u12"#.utf8),
-                                 Array("\\".utf8), Array("\"".utf8), Array("12345678".utf8)]
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("é".utf8), [0xC3], [0xBC], [0xFF], [0x01], [0x7F], Array(#"\""#.utf8),
+            Array(#"\\"#.utf8), Array(#"\n"#.utf8), Array(#"\u00fc"#.utf8), Array(#"\ud83d\ude00"#.utf8),
+            Array(#"\ud83d"#.utf8), Array(#"\ude00"#.utf8), Array(#"\x"#.utf8), Array(#"\u12"#.utf8),
+            Array("\\".utf8), Array("\"".utf8), Array("12345678".utf8)
+        ]
         var accepted = 0
         for _ in 0..<20_000 {
             var text: [UInt8] = [UInt8(ascii: "\"")]

@@ -1,8 +1,9 @@
 import Foundation
-@testable import ToDoStorage
-import ToDoModel
 import TestSupport
+import ToDoModel
 import XCTest
+
+@testable import ToDoStorage
 
 /// `KeySet` behaves as the standard `Set` under random inserts and removals, including the removals
 /// that must shift later keys back into the gap.
@@ -41,8 +42,11 @@ final class KeySetTests: XCTestCase {
                 var bytes = [UInt8](repeating: 0, count: 16)
                 bytes[position] = UInt8(index & 0xFF)
                 bytes[position == 0 ? 1 : position - 1] = UInt8(index >> 8)
-                let id = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                                     bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+                let id = UUID(
+                    uuid: (
+                        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                    ))
                 XCTAssertTrue(set.insert(id))
             }
             XCTAssertEqual(set.count, 50_000)

@@ -1,8 +1,9 @@
 import Foundation
-@testable import ToDoStorage
-import ToDoModel
 import TestSupport
+import ToDoModel
 import XCTest
+
+@testable import ToDoStorage
 
 final class FileSystemTests: XCTestCase {
     func test_readFile_readsTheWholeFile_exactlyItsSize() throws {
@@ -27,15 +28,20 @@ final class FileSystemTests: XCTestCase {
         // in the second, or fills both.
         for capacity in [1, 2, 3, 999, 1_000, 1_001, 1_999, 2_000, 2_001, 5_000] {
             var buffer = [UInt8](repeating: 0xEE, count: capacity)
-            let (length, error) = buffer.withUnsafeMutableBufferPointer { FileSystem.readInTwoHalves(descriptor, $0, minimumBytes: 1) }
+            let (length, error) = buffer.withUnsafeMutableBufferPointer {
+                FileSystem.readInTwoHalves(descriptor, $0, minimumBytes: 1)
+            }
             XCTAssertEqual(error, 0)
             XCTAssertEqual(Array(buffer[..<length]), Array(bytes.prefix(capacity)), "capacity \(capacity)")
         }
         // And through `readFile`, at the size from which it reads in two halves.
-        let large = (0..<Parallelism.readFileInTwoHalvesMinimumBytes + 3).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) }
+        let large = (0..<Parallelism.readFileInTwoHalvesMinimumBytes + 3).map {
+            UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12)
+        }
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(large)))
         XCTAssertEqual(try FileSystem.readFile(at: path), large)
-        XCTAssertEqual(try FileSystem.readOwnFile(at: path)?.bytes.array, large, "the list's own files, into memory of their own")
+        XCTAssertEqual(
+            try FileSystem.readOwnFile(at: path)?.bytes.array, large, "the list's own files, into memory of their own")
     }
 
     /// The digest's values are kept in files (each journal line's `check`, the sync state's list
@@ -74,10 +80,13 @@ final class FileSystemTests: XCTestCase {
         }
         func contents(_ seed: Int) -> [UInt8] { made[seed] }
         func replace(with bytes: [UInt8]) throws {
-            try FileSystem.writeAtomically(to: path, permissions: 0o600) { append throws(StoreError) in try append(bytes) }
+            try FileSystem.writeAtomically(to: path, permissions: 0o600) { append throws(StoreError) in
+                try append(bytes)
+            }
         }
         func inode(_ path: String) throws -> UInt64 {
-            try XCTUnwrap((try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.uint64Value)
+            try XCTUnwrap(
+                (try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.uint64Value)
         }
         try replace(with: Array(contents(0).prefix(FileSystem.mapFromBytes - 1)))
         let short = try XCTUnwrap(FileSystem.readOwnFile(at: path, mapping: true))
@@ -121,7 +130,8 @@ final class FileSystemTests: XCTestCase {
             }
         }
         XCTAssertEqual(grown.count, 100_000)
-        XCTAssertEqual(grown.array, (0..<1_000).flatMap { piece in (0..<100).map { UInt8(truncatingIfNeeded: piece &+ $0) } })
+        XCTAssertEqual(
+            grown.array, (0..<1_000).flatMap { piece in (0..<100).map { UInt8(truncatingIfNeeded: piece &+ $0) } })
         XCTAssertEqual(String(decoding: read, as: UTF8.self), String(decoding: expected, as: UTF8.self))
     }
     #endif

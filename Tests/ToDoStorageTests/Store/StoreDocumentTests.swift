@@ -1,11 +1,14 @@
-@testable import ToDoStorage
 import TestSupport
-import XCTest
 import ToDoModel
+import XCTest
+
+@testable import ToDoStorage
 
 final class StoreDocumentTests: XCTestCase {
     func test_readsTheVersionedFormat() throws {
-        let document = try read(#"{"version":1,"nextNumber":5,"items":[{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","number":4,"title":"A"}]}"#)
+        let document = try read(
+            #"{"version":1,"nextNumber":5,"items":[{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","number":4,"title":"A"}]}"#
+        )
 
         XCTAssertEqual(document.nextNumber, 5)
         XCTAssertEqual(document.items.open.map(\.title), ["A"])
@@ -27,8 +30,9 @@ final class StoreDocumentTests: XCTestCase {
     }
 
     func test_refusesANewerVersion() {
-        XCTAssertThrowsError(try read(#"{"version":4,"items":"whatever"}"#),
-                             StoreError.unsupportedVersion(file: "f.json", version: 4, supported: 3))
+        XCTAssertThrowsError(
+            try read(#"{"version":4,"items":"whatever"}"#),
+            StoreError.unsupportedVersion(file: "f.json", version: 4, supported: 3))
     }
 
     func test_refusesWrongShapesNamingThePath() {
@@ -39,9 +43,11 @@ final class StoreDocumentTests: XCTestCase {
             (#"{"version":0}"#, "version: 0 is not a format version"),
             (#"{"nextNumber":true}"#, "nextNumber: expected a whole number, found a boolean"),
             (#"{"items":{}}"#, "items: expected an array, found an object"),
-            (#"{"items":[{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","title":"A"},{"title":"B"}]}"#,
-             "items[1].id: missing required field"),
-            (#"[{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F"}]"#, "[0].title: missing required field"),
+            (
+                #"{"items":[{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F","title":"A"},{"title":"B"}]}"#,
+                "items[1].id: missing required field"
+            ),
+            (#"[{"id":"9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F"}]"#, "[0].title: missing required field")
         ]
         for (text, reason) in cases {
             XCTAssertThrowsError(try read(text), StoreError.invalidContent(file: "f.json", reason: reason))
@@ -52,7 +58,9 @@ final class StoreDocumentTests: XCTestCase {
         var document = try read(#"{"owner":"ada","items":[],"version":1,"nextNumber":3,"sync":{"at":5}}"#)
         document.nextNumber = 4
 
-        XCTAssertEqual(String(decoding: document.serialized(), as: UTF8.self), """
+        XCTAssertEqual(
+            String(decoding: document.serialized(), as: UTF8.self),
+            """
             {
               "version": 2,
               "nextNumber": 4,
@@ -65,13 +73,16 @@ final class StoreDocumentTests: XCTestCase {
     }
 
     func test_writesOneItemPerLine() throws {
-        let document = try read("""
+        let document = try read(
+            """
             {"version": 1, "nextNumber": 3, "items": [
               {"id": "11111111-1111-4111-8111-111111111111", "number": 1, "title": "A"},
               {"title": "B", "number": 2, "id": "22222222-2222-4222-8222-222222222222", "done": true, "x": [1, {"y": "z"}]}]}
             """)
 
-        XCTAssertEqual(String(decoding: document.serialized(), as: UTF8.self), """
+        XCTAssertEqual(
+            String(decoding: document.serialized(), as: UTF8.self),
+            """
             {
               "version": 2,
               "nextNumber": 3,
@@ -85,17 +96,20 @@ final class StoreDocumentTests: XCTestCase {
     }
 
     func test_itemsBeforeTheVersion_areCheckedAgainstTheVersion() {
-        XCTAssertThrowsError(try read(#"{"items":[{"unknown":"shape"}],"version":4}"#),
-                             StoreError.unsupportedVersion(file: "f.json", version: 4, supported: 3))
-        XCTAssertThrowsError(try read(#"{"items":[{"title":"A"}],"version":1}"#),
-                             StoreError.invalidContent(file: "f.json", reason: "items[0].id: missing required field"))
+        XCTAssertThrowsError(
+            try read(#"{"items":[{"unknown":"shape"}],"version":4}"#),
+            StoreError.unsupportedVersion(file: "f.json", version: 4, supported: 3))
+        XCTAssertThrowsError(
+            try read(#"{"items":[{"title":"A"}],"version":1}"#),
+            StoreError.invalidContent(file: "f.json", reason: "items[0].id: missing required field"))
     }
 
     /// A list as Python's `json.dump(sort_keys=True)` writes it (the items before the version,
     /// keys sorted, white space, `\u` escapes) reads as fast as todo's own layout: its items keep
     /// their fields in the text instead of being decoded, and read as the general reader reads them.
     func test_aListInPythonsLayout_isReadByTheShortcut() throws {
-        let text = #"{"items": [{"createdAt": 1735690200, "done": false, "id": "B475B38D-75CA-40B1-B327-591ACCB90712", "#
+        let text =
+            #"{"items": [{"createdAt": 1735690200, "done": false, "id": "B475B38D-75CA-40B1-B327-591ACCB90712", "#
             + #""location": {"address": "Hauptstra\u00dfe 5", "coordinate": {"latitude": 52.520008, "longitude": 13.404954}, "name": "Shop"}, "#
             + #""number": 1, "timestamp": 1805846400, "title": "Gr\u00fc\u00dfe an J\u00f6rg #1"}, "#
             + #"{"done": true, "id": "C414E5A3-1E38-47B0-BEBA-5CAC52DD9E62", "number": 2, "title": "Book"}], "nextNumber": 3, "version": 1}"#
@@ -103,7 +117,11 @@ final class StoreDocumentTests: XCTestCase {
         let items = document.items.open + document.items.done
         XCTAssertEqual(items.map(\.storage.keepsFieldsInText), [true, true])
         XCTAssertEqual(items.map(\.title), ["Grüße an Jörg #1", "Book"])
-        XCTAssertEqual(items[0].location, Location(name: "Shop", address: "Hauptstraße 5", coordinate: Coordinate(latitude: 52.520008, longitude: 13.404954)))
+        XCTAssertEqual(
+            items[0].location,
+            Location(
+                name: "Shop", address: "Hauptstraße 5",
+                coordinate: Coordinate(latitude: 52.520008, longitude: 13.404954)))
         XCTAssertEqual(items[0].location?.address, "Hauptstraße 5")
         XCTAssertEqual(items[0].locationName, "Shop")
         XCTAssertEqual(items[0].item.timestamp, 1_805_846_400)
@@ -130,8 +148,11 @@ final class StoreDocumentTests: XCTestCase {
         // Items of other forms among them, which the other thread stops at and the reader reads.
         var lines = written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines.insert(#"    {"title": "Spaced", "id": "33333333-3333-4333-8333-333333333333", "number": 33},"#, at: 9)
-        lines.insert(#"    {"id":"44444444-4444-4444-8444-444444444444","number":34,"title":"Extra","done":true,"x":{"y":[1]}},"#, at: 14)
-        lines.insert(#"{"id":"55555555-5555-4555-8555-555555555555","number":35,"title":"Unindented","done":false},"#, at: 17)
+        lines.insert(
+            #"    {"id":"44444444-4444-4444-8444-444444444444","number":34,"title":"Extra","done":true,"x":{"y":[1]}},"#,
+            at: 14)
+        lines.insert(
+            #"{"id":"55555555-5555-4555-8555-555555555555","number":35,"title":"Unindented","done":false},"#, at: 17)
         let mixed = lines.joined(separator: "\n")
         let errorInSecondHalf = mixed.replacingOccurrences(of: #""title":"Unindented""#, with: #""title":7"#)
         let errorInFirstHalf = mixed.replacingOccurrences(of: #""title": "Spaced""#, with: #""title": 7"#)
@@ -146,7 +167,8 @@ final class StoreDocumentTests: XCTestCase {
                 if got != expected { return }
             }
         }
-        XCTAssertEqual(outcome(errorInSecondHalf) { _, _ in nil }, ["items[13].title: expected a string, found a number"])
+        XCTAssertEqual(
+            outcome(errorInSecondHalf) { _, _ in nil }, ["items[13].title: expected a string, found a number"])
     }
 
     /// Unchanged items that lie one after another in the file are copied as one run of bytes; the
@@ -160,7 +182,8 @@ final class StoreDocumentTests: XCTestCase {
             item.number = index + 1
             stored.append(StoredItem(item))
         }
-        let document = try StoreDocument(bytes: StoreDocument(items: stored, nextNumber: 10_001).serialized(), file: "f.json")
+        let document = try StoreDocument(
+            bytes: StoreDocument(items: stored, nextNumber: 10_001).serialized(), file: "f.json")
         var items = [document.items.open, document.items.done].joined().map { $0 }
         XCTAssertGreaterThan(document.serialized().count, 2 * StoredItem.pieceSize)
         // Moved, removed and changed items break the runs here and there.

@@ -1,8 +1,9 @@
-@testable import ToDoStorage
-import ToDoModel
 import Dispatch
 import Foundation
+import ToDoModel
 import XCTest
+
+@testable import ToDoStorage
 
 final class BackgroundWorkTests: XCTestCase {
     func test_inTwoHalves_coversTheRangeInOrder() {
@@ -37,7 +38,10 @@ final class BackgroundWorkClaimTests: XCTestCase {
         func release() {
             let done = DispatchSemaphore(value: 0)
             let body = self.body
-            XCTAssertTrue(startThread { body?(); done.signal() })
+            XCTAssertTrue(
+                startThread {
+                    body?(); done.signal()
+                })
             done.wait()
         }
     }
@@ -45,7 +49,10 @@ final class BackgroundWorkClaimTests: XCTestCase {
     func test_workNotBegunByTheThread_isDoneByTheCaller_once() {
         let held = HeldThread()
         let runs = Counter()
-        let work = BackgroundWork({ runs.add(); return 42 }, startThread: held.start)
+        let work = BackgroundWork(
+            {
+                runs.add(); return 42
+            }, startThread: held.start)
         XCTAssertEqual(work.result(), 42)
         XCTAssertEqual(work.result(), 42)
         held.release()
@@ -55,7 +62,10 @@ final class BackgroundWorkClaimTests: XCTestCase {
     func test_workLetGoBeforeTheThreadBegins_isNeverDone() {
         let held = HeldThread()
         let runs = Counter()
-        let work = BackgroundWork({ runs.add(); return 1 }, startThread: held.start)
+        let work = BackgroundWork(
+            {
+                runs.add(); return 1
+            }, startThread: held.start)
         work.cancel()
         held.release()
         XCTAssertEqual(runs.value, 0)
@@ -79,7 +89,10 @@ final class BackgroundWorkClaimTests: XCTestCase {
     /// Where no thread can be made, the work is done at once.
     func test_workWithoutAThread_isDoneAtOnce() {
         let runs = Counter()
-        let work = BackgroundWork({ runs.add(); return 3 }, startThread: { _ in false })
+        let work = BackgroundWork(
+            {
+                runs.add(); return 3
+            }, startThread: { _ in false })
         XCTAssertEqual(runs.value, 1)
         XCTAssertEqual(work.result(), 3)
     }
@@ -88,7 +101,9 @@ final class BackgroundWorkClaimTests: XCTestCase {
     /// A thread starts on another processor than its maker's, then may run on all of the maker's.
     func test_aStartedThread_mayRunWhereItsMakerMay() throws {
         func allowed() -> String? {
-            guard let status = try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8) else { return nil }
+            guard let status = try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8) else {
+                return nil
+            }
             return status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }.map(String.init)
         }
         let maker = try XCTUnwrap(allowed())

@@ -1,3 +1,6 @@
+import ToDoCore
+import ToDoModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ToDoCore
-import ToDoModel
 
 /// A sync that did not happen, or not whole: the server could not be reached, refused the
 /// password, or answered wrongly; nothing was lost on either side (exit 1). A sync that would
@@ -27,9 +28,13 @@ extension CommandError {
         case .server(let server):
             return sync(server)
         case .deletesTooMuch(let local, let remote, let localCount, let remoteCount, let earlier):
-            var what = local > 0 ? "delete \(local) of the \(counted(localCount, "item")) here" : "delete \(remote) of the \(counted(remoteCount, "task")) on the server"
+            var what =
+                local > 0
+                ? "delete \(local) of the \(counted(localCount, "item")) here"
+                : "delete \(remote) of the \(counted(remoteCount, "task")) on the server"
             if earlier > 0 { what += ", after \(earlier) deleted by syncs in the last day" }
-            return CommandError(ExitCode(error.outcome), "the sync would \(what); nothing was changed (todo sync --force does it)")
+            return CommandError(
+                ExitCode(error.outcome), "the sync would \(what); nothing was changed (todo sync --force does it)")
         }
     }
 }

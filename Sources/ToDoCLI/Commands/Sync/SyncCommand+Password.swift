@@ -1,4 +1,5 @@
 import ToDoCore
+
 import struct ToDoStorage.ShellCommand
 
 /// Where a sync's password comes from, and the client that signs in with it.
@@ -15,17 +16,22 @@ extension SyncCommand {
     /// than a pipe holds would otherwise wait for ever), and only its first
     /// `passwordCommandOutputLimit` bytes are kept. Messages say that the command failed, never
     /// its text, which may hold a secret of its own.
-    static func password(command: String?, _ context: Context, timeout: Double = passwordCommandTimeout) throws -> String {
+    static func password(
+        command: String?, _ context: Context, timeout: Double = passwordCommandTimeout
+    ) throws -> String {
         if let command {
             let ending: ShellCommand.Ending, printed: [UInt8]
             do {
-                (ending, printed) = try ShellCommand(command).run(timeout: timeout, output: .kept(limit: passwordCommandOutputLimit))
+                (ending, printed) = try ShellCommand(command).run(
+                    timeout: timeout, output: .kept(limit: passwordCommandOutputLimit))
             } catch {
                 throw CommandError.sync("the password command could not be run: \(error)")
             }
             switch ending {
-            case .timedOut: throw CommandError.sync("the password command gave no password within \(Int(timeout)) seconds")
-            case .exited(let status) where status != 0: throw CommandError.sync("the password command failed (exit \(status))")
+            case .timedOut:
+                throw CommandError.sync("the password command gave no password within \(Int(timeout)) seconds")
+            case .exited(let status) where status != 0:
+                throw CommandError.sync("the password command failed (exit \(status))")
             case .exited: break
             }
             // The first line, without its end (`\n` or `\r\n`); spaces are the password's.
@@ -36,16 +42,23 @@ extension SyncCommand {
             return line
         }
         guard let password = context.environment["TODO_SYNC_PASSWORD"], !password.isEmpty else {
-            throw CommandError(message: "no password: set TODO_SYNC_PASSWORD, or give todo sync setup --password-command", showsUsage: false)
+            throw CommandError(
+                message: "no password: set TODO_SYNC_PASSWORD, or give todo sync setup --password-command",
+                showsUsage: false)
         }
         return password
     }
 
     /// A client signing in as `user`, whose password travels over plain HTTP only to `origin`'s
     /// server (`CalDAVClient.mayCarryCredentials(to:)`).
-    static func client(user: String, password: String, origin: WebAddress, _ runner: CommandRunner) throws -> CalDAVClient {
-        guard let transport = runner.context.transport else { throw CommandError.sync("this todo cannot make HTTP requests") }
-        return CalDAVClient(transport: transport, credentials: HTTPCredentials(user: user, password: password), origin: origin,
-                            timeout: try runner.settings.httpTimeout ?? timeout)
+    static func client(
+        user: String, password: String, origin: WebAddress, _ runner: CommandRunner
+    ) throws -> CalDAVClient {
+        guard let transport = runner.context.transport else {
+            throw CommandError.sync("this todo cannot make HTTP requests")
+        }
+        return CalDAVClient(
+            transport: transport, credentials: HTTPCredentials(user: user, password: password), origin: origin,
+            timeout: try runner.settings.httpTimeout ?? timeout)
     }
 }
