@@ -5,6 +5,7 @@ import class ToDoStorage.BackgroundWork
 import struct ToDoStorage.ListFields
 import struct ToDoStorage.OutputBytes
 import enum ToDoStorage.Parallelism
+import struct ToDoStorage.ShortBytes
 import struct ToDoStorage.StoredItem
 
 /// `todo list`: open items, then done items under a "Done" heading when both sections are shown,
@@ -108,10 +109,10 @@ struct ListRenderer {
         /// Whether the title has control characters, shown made safe (`printable`): made again
         /// when the row is written, so that rows hold no reference and copy as plain bytes.
         var titleHasControls = false
-        /// The due date's text (`DueDateFormatter.appendText`), at most 16 bytes, packed in two
-        /// words so that a row stays plain bytes to copy; its length, and its colour.
-        var due: (UInt64, UInt64) = (0, 0)
-        var dueCount = 0
+        /// The due date's text (`DueDateFormatter.appendText`), held so that a row stays plain
+        /// bytes to copy, and its colour.
+        var due = ShortBytes()
+        var dueCount: Int { due.count }
         var dueCode: Style.Code?
         /// Whether the item repeats: ` ↻` follows the due date.
         var repeats = false
@@ -204,12 +205,8 @@ struct ListRenderer {
         if let due = fields.date {
             let start = text.count
             dates.appendText(of: due, to: &text)
-            // `DueDateFormatter.longestText` is what fits; never keep more than the 16 bytes.
-            row.dueCount = min(text.count - start, 16)
-            for offset in 0..<row.dueCount {
-                let byte = UInt64(text[start + offset])
-                if offset < 8 { row.due.0 |= byte << (8 * offset) } else { row.due.1 |= byte << (8 * (offset - 8)) }
-            }
+            // `DueDateFormatter.longestText` is what fits (`ShortBytes.capacity`).
+            row.due = ShortBytes(text[start...])
             row.dueCode = dueCode(item, due)
         }
         let title = text[fields.title]
@@ -308,9 +305,7 @@ struct ListRenderer {
         let list = Self.listName(fields.list, in: &text)
         // The due's text too, before any part is looked at (see `measure`).
         let dueStart = text.count
-        for offset in 0..<row.dueCount {
-            text.append(UInt8(truncatingIfNeeded: (offset < 8 ? row.due.0 : row.due.1) >> (8 * (offset % 8))))
-        }
+        row.due.append(to: &text)
         let dueText = dueStart..<text.count
         let titleCode: Style.Code? = item.done ? .dim : nil
         let hasColumnsAfter = row.dueWidth > 0 || row.hasPlace

@@ -318,17 +318,37 @@ public enum ICalendarFormat {
         _ properties: [ContentLine], nested: [String], startingOn line: Int, local: CivilTime,
         zones: inout ICalendarTimeZones
     ) -> ReadTodo {
-        let origin = "line \(line)"
-        var problems = properties.compactMap { property in
-            property.problem.map { "line \(property.line): \($0); left out" }
+        var reading = VTodoReading(properties: properties, local: local, zones: zones)
+        defer { zones = reading.zones }
+        return reading.todo(nested: nested, origin: "line \(line)")
+    }
+
+    /// One VTODO's properties, read into its item group by group of fields; what cannot be read
+    /// is a problem, said in the order the groups are read.
+    private struct VTodoReading {
+        let properties: [ContentLine]
+        let local: CivilTime
+        var zones: ICalendarTimeZones
+        var problems: [String]
+
+        init(properties: [ContentLine], local: CivilTime, zones: ICalendarTimeZones) {
+            self.properties = properties
+            self.local = local
+            self.zones = zones
+            problems = properties.compactMap { property in
+                property.problem.map { "line \(property.line): \($0); left out" }
+            }
         }
+
         func property(_ name: String) -> ContentLine? { properties.first { $0.name == name } }
+
         /// The text of a TEXT property; an empty one is none.
         func text(_ name: String) -> String? {
-            property(name).map { unescaped($0.value) }.flatMap { $0.isEmpty ? nil : $0 }
+            property(name).map { ICalendarFormat.unescaped($0.value) }.flatMap { $0.isEmpty ? nil : $0 }
         }
+
         /// A date (`VALUE=DATE`) as the day it names, a date-time as the moment it is.
-        func date(_ name: String) -> ItemDate? {
+        mutating func date(_ name: String) -> ItemDate? {
             guard let property = property(name) else { return nil }
             func unreadable(_ why: String) -> ItemDate? {
                 problems.append("line \(property.line): \(property.name) '\(property.value)' \(why); left out")
@@ -362,136 +382,180 @@ public enum ICalendarFormat {
             guard ToDoItem.timestampRange.contains(timestamp) else { return unreadable("is not a date that exists") }
             return .time(timestamp)
         }
-        /// A property's moment: a date's first moment here.
-        func time(_ name: String) -> Double? { date(name)?.moment(local: local) }
 
-        // SUMMARY is optional in RFC 5545; Thunderbird shows such a task as "Untitled".
-        var title = text("SUMMARY").map(ToDoItem.singleLine) ?? ""
-        var untitledProblem: String?
-        if title.unicodeScalars.allSatisfy(Whitespace.isSpaceOrNewline) {
-            title = "Untitled"
-            untitledProblem = "\(origin): the VTODO has no SUMMARY; imported as \"Untitled\""
-            problems.append(untitledProblem!)
+        /// A property's moment: a date's first moment here.
+        mutating func time(_ name: String) -> Double? { date(name)?.moment(local: local) }
+
+        /// The RELATED-TO that names the parent, if any.
+        var parentProperty: ContentLine? {
+            properties.first {
+                $0.name == "RELATED-TO" && ($0.parameters["RELTYPE"]?.uppercased() ?? "PARENT") == "PARENT"
+            }
         }
-        // Without a UID, the id is made from the task's main properties, the same on every import.
-        var id = UUID(
-            hashing: "ical:"
-                + ["SUMMARY", "DESCRIPTION", "DUE", "LOCATION", "STATUS"].map { property($0)?.value ?? "" }.joined(
-                    separator: "\n"))
-        let uid = property("UID").map { String($0.value) }
-        let occurrence = property("RECURRENCE-ID")
-        if let uid {
-            // An occurrence of a series shares its UID, and is told apart by its RECURRENCE-ID.
-            id = occurrence.map { UUID(hashing: uid + "\nRECURRENCE-ID:" + $0.value) } ?? itemID(ofUID: Substring(uid))
+
+        mutating func todo(nested: [String], origin: String) -> ReadTodo {
+            let (title, untitledProblem) = readTitle(origin: origin)
+            let (id, uid, occurrence) = identity()
+            let (start, due) = readStartAndDue()
+            let priority = readPriority()
+            let location = readLocation()
+            let status = property("STATUS")?.value.uppercased()
+            let completedAt = time("COMPLETED")
+            var item = ToDoItem.imported(
+                id: id, title: title, itemDescription: text("DESCRIPTION"), due: due, location: location,
+                done: status == "COMPLETED" || (status == nil && completedAt != nil),
+                createdAt: time("CREATED"), completedAt: completedAt)
+            readRepeat(into: &item, start: start, due: due)
+            item.fields.priority = priority
+            item.fields.tags = Tags.normalized(
+                properties.filter { $0.name == "CATEGORIES" }.flatMap { line in
+                    ICalendarFormat.splitList(line.value).map { Tags.asTag(ICalendarFormat.unescaped($0)) }.filter {
+                        !$0.isEmpty
+                    }
+                })
+            item.fields.parent = parentProperty.map { ICalendarFormat.itemID(ofUID: $0.value) }
+            item.fields.modifiedAt = time("LAST-MODIFIED")
+            item.fields.inProgress = status == "IN-PROCESS" && !item.done
+            let unread = readTexts(into: &item)
+            readPercent(into: &item)
+            keepTheRest(of: &item, title: title, unread: unread, nested: nested, start: start, due: due)
+            // A UID that is not todo's id as written (`…@vm`, a lower-case UUID) goes back out as it came.
+            if let uid, uid != item.id.uuidString { item.fields.originalUID = uid }
+            let occurrenceMoment = occurrence == nil ? nil : time("RECURRENCE-ID")
+            let imported = ImportedItem(
+                item: item, origin: origin, ignoredBecause: status == "CANCELLED" ? ICalendarFormat.cancelled : nil,
+                problems: problems, idIsDerived: uid == nil)
+            return ReadTodo(
+                imported: imported, uid: uid, occurrence: occurrenceMoment, untitledProblem: untitledProblem)
         }
-        let start = date("DTSTART")
-        var due = date("DUE")
-        // Without DUE, DTSTART and DURATION imply it (RFC 5545 3.6.2): a day and whole days make a day.
-        if due == nil, let start, let duration = property("DURATION") {
-            if let seconds = Self.seconds(ofDuration: duration.value) {
-                let moment = start.moment(local: local) + seconds
-                if case .day(let day) = start, seconds.truncatingRemainder(dividingBy: 86_400) == 0 {
-                    due = Day(number: day.number + Int(seconds / 86_400)).map(ItemDate.day)
-                } else if ToDoItem.timestampRange.contains(moment) {
-                    due = .time(moment)
-                }
-            } else {
+
+        /// SUMMARY, which is optional in RFC 5545: Thunderbird shows a task without one as
+        /// "Untitled", and so does todo, saying so.
+        mutating func readTitle(origin: String) -> (String, untitledProblem: String?) {
+            let title = text("SUMMARY").map(ToDoItem.singleLine) ?? ""
+            guard title.unicodeScalars.allSatisfy(Whitespace.isSpaceOrNewline) else { return (title, nil) }
+            let problem = "\(origin): the VTODO has no SUMMARY; imported as \"Untitled\""
+            problems.append(problem)
+            return ("Untitled", problem)
+        }
+
+        /// The item's id, from its UID (an occurrence of a series shares its UID, and is told
+        /// apart by its RECURRENCE-ID); without a UID, made from the task's main properties, the
+        /// same on every import.
+        func identity() -> (id: UUID, uid: String?, occurrence: ContentLine?) {
+            let uid = property("UID").map { String($0.value) }
+            let occurrence = property("RECURRENCE-ID")
+            guard let uid else {
+                let main = ["SUMMARY", "DESCRIPTION", "DUE", "LOCATION", "STATUS"].map { property($0)?.value ?? "" }
+                return (UUID(hashing: "ical:" + main.joined(separator: "\n")), nil, occurrence)
+            }
+            let id =
+                occurrence.map { UUID(hashing: uid + "\nRECURRENCE-ID:" + $0.value) }
+                ?? ICalendarFormat.itemID(ofUID: Substring(uid))
+            return (id, uid, occurrence)
+        }
+
+        /// DTSTART and DUE; without DUE, DTSTART and DURATION imply it (RFC 5545 3.6.2): a day and
+        /// whole days make a day.
+        mutating func readStartAndDue() -> (start: ItemDate?, due: ItemDate?) {
+            let start = date("DTSTART")
+            let due = date("DUE")
+            guard due == nil, let start, let duration = property("DURATION") else { return (start, due) }
+            guard let seconds = ICalendarFormat.seconds(ofDuration: duration.value) else {
                 problems.append(
                     "line \(duration.line): DURATION '\(duration.value)' is not a duration (as P1D or PT1H30M); left out"
                 )
+                return (start, nil)
             }
+            let moment = start.moment(local: local) + seconds
+            if case .day(let day) = start, seconds.truncatingRemainder(dividingBy: 86_400) == 0 {
+                return (start, Day(number: day.number + Int(seconds / 86_400)).map(ItemDate.day))
+            }
+            return (start, ToDoItem.timestampRange.contains(moment) ? .time(moment) : nil)
         }
-        var priority: Int?
-        if let text = property("PRIORITY") {
-            // 0 is iCalendar's "no priority", and so is none at all (`PRIORITY:`, as some clients write).
-            if text.value.allSatisfy(\.isWhitespace) {
-                priority = nil
-            } else if let value = Int(Whitespace.trimmingSpaces(text.value)), (0...9).contains(value) {
-                priority = value == 0 ? nil : value
-            } else {
+
+        /// PRIORITY: 0 is iCalendar's "no priority", and so is none at all (`PRIORITY:`, as some
+        /// clients write).
+        mutating func readPriority() -> Int? {
+            guard let text = property("PRIORITY"), !text.value.allSatisfy(\.isWhitespace) else { return nil }
+            guard let value = Int(Whitespace.trimmingSpaces(text.value)), (0...9).contains(value) else {
                 problems.append("line \(text.line): PRIORITY '\(text.value)' is not a number from 0 to 9; left out")
+                return nil
             }
+            return value == 0 ? nil : value
         }
-        let tags = Tags.normalized(
-            properties.filter { $0.name == "CATEGORIES" }.flatMap { line in
-                splitList(line.value).map { Tags.asTag(unescaped($0)) }.filter { !$0.isEmpty }
-            })
-        let parent = properties.first {
-            $0.name == "RELATED-TO" && ($0.parameters["RELTYPE"]?.uppercased() ?? "PARENT") == "PARENT"
+
+        /// LOCATION, todo's X-TODO-ADDRESS and GEO.
+        mutating func readLocation() -> Location? {
+            let name = text("LOCATION"), address = text("X-TODO-ADDRESS")
+            var coordinate: Coordinate?
+            if let geo = property("GEO") {
+                let parts = geo.value.split(whereSeparator: { $0 == ";" || $0 == "," })
+                if parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+                    Coordinate(latitude: latitude, longitude: longitude).isValid
+                {
+                    coordinate = Coordinate(latitude: latitude, longitude: longitude)
+                } else {
+                    problems.append(
+                        "line \(geo.line): GEO '\(geo.value)' is not a coordinate (expected LAT;LON); left out")
+                }
+            }
+            guard name != nil || address != nil || coordinate != nil else { return nil }
+            return Location(name: name ?? address ?? "", address: address, coordinate: coordinate)
         }
-        .map { itemID(ofUID: $0.value) }
-        var location: Location?
-        let name = text("LOCATION"), address = text("X-TODO-ADDRESS")
-        var coordinate: Coordinate?
-        if let geo = property("GEO") {
-            let parts = geo.value.split(whereSeparator: { $0 == ";" || $0 == "," })
-            if parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
-                Coordinate(latitude: latitude, longitude: longitude).isValid
+
+        /// RRULE, followed in its DTSTART's zone (its DUE's without one) when that is one of the
+        /// zone folder's (UTC and floating times follow the zone of the moment); a series anchored
+        /// on its due (as RFC 5545 wants, and phones write it) has no start of its own.
+        mutating func readRepeat(into item: inout ToDoItem, start: ItemDate?, due: ItemDate?) {
+            item.fields.repeatRule = property("RRULE").map { String($0.value) }
+            if item.fields.repeatRule != nil, let anchor = property("DTSTART") ?? property("DUE"),
+                (start ?? due)?.isDay == false,
+                let tzid = anchor.parameters["TZID"], let name = zones.zone(named: tzid)?.rules.name,
+                ZoneInfo.zone(named: name) != nil
             {
-                coordinate = Coordinate(latitude: latitude, longitude: longitude)
-            } else {
-                problems.append("line \(geo.line): GEO '\(geo.value)' is not a coordinate (expected LAT;LON); left out")
+                item.fields.repeatZone = name
             }
+            item.fields.start = item.fields.repeatRule != nil && start == due ? nil : start
         }
-        if name != nil || address != nil || coordinate != nil {
-            location = Location(name: name ?? address ?? "", address: address, coordinate: coordinate)
-        }
-        let status = property("STATUS")?.value.uppercased()
-        let completedAt = time("COMPLETED")
-        var item = ToDoItem.imported(
-            id: id, title: title, itemDescription: text("DESCRIPTION"), due: due, location: location,
-            done: status == "COMPLETED" || (status == nil && completedAt != nil),
-            createdAt: time("CREATED"), completedAt: completedAt)
-        item.fields.repeatRule = property("RRULE").map { String($0.value) }
-        // A timed series is followed in its DTSTART's zone (its DUE's without one), when that is
-        // one of the zone folder's; UTC and floating times follow the zone of the moment.
-        if item.fields.repeatRule != nil, let anchor = property("DTSTART") ?? property("DUE"),
-            (start ?? due)?.isDay == false,
-            let tzid = anchor.parameters["TZID"], let name = zones.zone(named: tzid)?.rules.name,
-            ZoneInfo.zone(named: name) != nil
-        {
-            item.fields.repeatZone = name
-        }
-        // A series anchored on its due (as RFC 5545 wants, and phones write it) has no start of its own.
-        item.fields.start = item.fields.repeatRule != nil && start == due ? nil : start
-        item.fields.priority = priority
-        item.fields.tags = tags
-        item.fields.parent = parent
-        item.fields.modifiedAt = time("LAST-MODIFIED")
-        item.fields.inProgress = status == "IN-PROCESS" && !item.done
-        /// Lines of properties todo reads that it could not: kept as they came.
-        var unread: Set<Int> = []
-        for field in ItemField.texts {
-            guard let name = field.icalendarProperty?.name, let line = property(name), !line.value.isEmpty else {
-                continue
+
+        /// The text fields' properties (`ItemField.icalendarProperty`) and each COMMENT a note,
+        /// dated by the X-TODO-TIME todo gives it (another program's has none); returns the lines
+        /// that could not be read, to be kept as they came.
+        mutating func readTexts(into item: inout ToDoItem) -> Set<Int> {
+            var unread: Set<Int> = []
+            func isOneLine(_ text: String, _ line: ContentLine) -> Bool {
+                guard ItemField.isOneLine(text) else {
+                    problems.append(
+                        "line \(line.line): \(line.name) is not one line (it holds a line break or a control character); kept as it came"
+                    )
+                    unread.insert(line.line)
+                    return false
+                }
+                return true
             }
-            let text = field.icalendarProperty?.isText == true ? unescaped(line.value) : String(line.value)
-            guard ItemField.isOneLine(text) else {
-                problems.append(
-                    "line \(line.line): \(name) is not one line (it holds a line break or a control character); kept as it came"
-                )
-                unread.insert(line.line)
-                continue
+            for field in ItemField.texts {
+                guard let name = field.icalendarProperty?.name, let line = property(name), !line.value.isEmpty else {
+                    continue
+                }
+                let text =
+                    field.icalendarProperty?.isText == true ? ICalendarFormat.unescaped(line.value) : String(line.value)
+                if isOneLine(text, line) { item[text: field] = text }
             }
-            item[text: field] = text
+            for line in properties where line.name == "COMMENT" {
+                let text = ICalendarFormat.unescaped(line.value)
+                guard !text.isEmpty, isOneLine(text, line) else { continue }
+                let time = line.parameters["X-TODO-TIME"].flatMap { CivilTime.parseBasic(Substring($0)) }.flatMap {
+                    $0.utc ? CivilTime.utc.timestamp(of: $0.fields) : nil
+                }
+                item.fields.annotations.append(Annotation(time: time, text: text))
+            }
+            return unread
         }
-        // Each COMMENT a note, dated by the X-TODO-TIME todo gives it (another program's has none).
-        for line in properties where line.name == "COMMENT" {
-            let text = unescaped(line.value)
-            guard !text.isEmpty else { continue }
-            guard ItemField.isOneLine(text) else {
-                problems.append(
-                    "line \(line.line): COMMENT is not one line (it holds a line break or a control character); kept as it came"
-                )
-                unread.insert(line.line)
-                continue
-            }
-            let time = line.parameters["X-TODO-TIME"].flatMap { CivilTime.parseBasic(Substring($0)) }.flatMap {
-                $0.utc ? CivilTime.utc.timestamp(of: $0.fields) : nil
-            }
-            item.fields.annotations.append(Annotation(time: time, text: text))
-        }
-        if let percent = property("PERCENT-COMPLETE") {
+
+        /// PERCENT-COMPLETE.
+        mutating func readPercent(into item: inout ToDoItem) {
+            guard let percent = property("PERCENT-COMPLETE") else { return }
             if let value = Int(Whitespace.trimmingSpaces(percent.value)), ToDoItem.percentRange.contains(value) {
                 item.fields.percentComplete = value
             } else {
@@ -499,26 +563,24 @@ public enum ICalendarFormat {
                     "line \(percent.line): PERCENT-COMPLETE '\(percent.value)' is not a number from 0 to 100; left out")
             }
         }
-        // What todo has no field for goes back out as it came: its properties, then its alarms.
-        let parentLine = properties.first {
-            $0.name == "RELATED-TO" && ($0.parameters["RELTYPE"]?.uppercased() ?? "PARENT") == "PARENT"
-        }?.line
-        item.fields.icalendarLines = properties.filter { property in
-            property.problem == nil && (!readProperties.contains(property.name) || unread.contains(property.line))
-                && !(property.name == "RELATED-TO" && property.line == parentLine)
-        }.map(\.raw)
-        // Its alarms are the item's reminders, but those whose triggers todo cannot place.
-        let (alarms, otherComponents) = Alarm.reading(
-            components: nested, hasStart: start != nil, hasDue: due != nil, title: title)
-        item.fields.alarms = alarms
-        item.fields.icalendarLines += otherComponents
-        // A UID that is not todo's id as written (`…@vm`, a lower-case UUID) goes back out as it came.
-        if let uid, uid != item.id.uuidString { item.fields.originalUID = uid }
-        let occurrenceMoment = occurrence == nil ? nil : time("RECURRENCE-ID")
-        let imported = ImportedItem(
-            item: item, origin: origin, ignoredBecause: status == "CANCELLED" ? Self.cancelled : nil,
-            problems: problems, idIsDerived: uid == nil)
-        return ReadTodo(imported: imported, uid: uid, occurrence: occurrenceMoment, untitledProblem: untitledProblem)
+
+        /// What todo has no field for goes back out as it came: its properties (and those it
+        /// could not read), then its components; its alarms are the item's reminders, but those
+        /// whose triggers todo cannot place.
+        func keepTheRest(
+            of item: inout ToDoItem, title: String, unread: Set<Int>, nested: [String], start: ItemDate?, due: ItemDate?
+        ) {
+            let parentLine = parentProperty?.line
+            item.fields.icalendarLines = properties.filter { property in
+                property.problem == nil
+                    && (!ICalendarFormat.readProperties.contains(property.name) || unread.contains(property.line))
+                    && !(property.name == "RELATED-TO" && property.line == parentLine)
+            }.map(\.raw)
+            let (alarms, otherComponents) = Alarm.reading(
+                components: nested, hasStart: start != nil, hasDue: due != nil, title: title)
+            item.fields.alarms = alarms
+            item.fields.icalendarLines += otherComponents
+        }
     }
 }
 

@@ -36,100 +36,114 @@ enum RemindersFormat {
             guard case .object(let reminder) = element else {
                 throw ImportError(at: origin, "expected a reminder object, found \(element.kindDescription)")
             }
-            var problems: [String] = []
-            var object = JSONObject()
-            /// What todo has no field for, kept apart from its own keys (`ForeignMembers`).
-            var kept = JSONObject()
-            /// A value todo cannot read: said, and kept with the item as it came.
-            func unreadable(_ key: String, _ why: String) {
-                problems.append("\(origin), \(key): \(why); kept as it was")
-                if let value = reminder[key] { kept[key] = value }
+            var reading = ReminderReading(members: ObjectMembers(reminder, origin: origin), local: local)
+            items.append(try reading.item())
+        }
+        return items
+    }
+
+    /// One reminder's members, read into the item's own JSON form group by group of fields. A
+    /// value todo cannot read is said, and kept with the item as it came; so is what todo has no
+    /// field for, apart from its own keys (`ForeignMembers`).
+    private struct ReminderReading {
+        var members: ObjectMembers
+        let local: CivilTime
+        /// The item, as todo's file writes it.
+        var object = JSONObject()
+        var reminder: JSONObject { members.object }
+        var origin: String { members.origin }
+
+        mutating func date(_ key: String) -> Double? {
+            members.date(key, expected: "an ISO 8601 date and time, as 2026-11-23T18:00:00Z") {
+                RemindersFormat.isoTimestamp($0).flatMap { ToDoItem.timestampRange.contains($0) ? $0 : nil }
             }
-            func string(_ key: String) -> String? {
-                switch reminder[key] {
-                case nil, .null?: return nil
-                case .string(let text)?: return text
-                case let other?:
-                    unreadable(key, "expected a string, found \(other.kindDescription)")
-                    return nil
-                }
-            }
-            func date(_ key: String) -> Double? {
-                guard let text = string(key) else { return nil }
-                guard let timestamp = Self.isoTimestamp(text), ToDoItem.timestampRange.contains(timestamp) else {
-                    unreadable(key, "'\(text)' is not an ISO 8601 date and time, as 2026-11-23T18:00:00Z")
-                    return nil
-                }
-                return timestamp
-            }
-            let title = string("title").map(ToDoItem.singleLine) ?? ""
+        }
+
+        mutating func item() throws(ImportError) -> ImportedItem {
+            let title = members.string("title").map(ToDoItem.singleLine) ?? ""
             guard !title.unicodeScalars.allSatisfy(Whitespace.isSpaceOrNewline) else {
-                items.append(
-                    ImportedItem(
-                        item: .imported(id: UUID(), title: ""), origin: origin,
-                        ignoredBecause: "the reminder has no title",
-                        problems: ["\(origin): the reminder has no title; skipped"]))
-                continue
+                return ImportedItem(
+                    item: .imported(id: UUID(), title: ""), origin: origin, ignoredBecause: "the reminder has no title",
+                    problems: ["\(origin): the reminder has no title; skipped"])
             }
-            var completed = false
-            switch reminder["isCompleted"] {
-            case .bool(let value)?: completed = value
-            case let other:
-                problems.append(
-                    "\(origin), isCompleted: expected true or false, found \(other?.kindDescription ?? "nothing"); read as open"
-                )
-            }
+            let completed = readCompleted()
             let completionDate = date("completionDate")
-            let externalID = string("externalId") ?? ""
+            let externalID = members.string("externalId") ?? ""
             // The same reminder gets the same id each time, so that importing it again skips it.
             object["id"] = .string(
                 (UUID(uuidString: externalID) ?? UUID(hashing: "reminders:" + externalID)).uuidString)
             object["title"] = .string(title)
-            if let notes = string("notes"), !notes.isEmpty { object["itemDescription"] = .string(notes) }
-            for field in ItemField.texts {
-                guard let key = field.remindersKey, let text = string(key), !text.isEmpty else { continue }
-                if ItemField.isOneLine(text) {
-                    object[field.fileKey] = .string(text)
-                } else {
-                    unreadable(key, "not one line (a line break or a control character)")
-                }
-            }
-            if let due = date("dueDate") {
-                if local.fields(of: due).isMidnight {
-                    object["dueDate"] = .string(Day(of: due, local: local).isoText)
-                } else {
-                    object["timestamp"] = .number(JSONValue.literal(for: due))
-                }
-            }
-            switch location(reminder, origin: origin) {
+            readTexts()
+            readDue()
+            switch RemindersFormat.location(reminder, origin: origin) {
             case .success(let location?): object["location"] = location
             case .success(nil): break
-            case .failure(let problem): unreadable("location", problem.reason)
+            case .failure(let problem): members.unreadable("location", problem.reason)
             }
             object["done"] = .bool(completed || completionDate != nil)
             if let created = date("creationDate") { object["createdAt"] = .number(JSONValue.literal(for: created)) }
             if let completionDate { object["completedAt"] = .number(JSONValue.literal(for: completionDate)) }
-            // What todo has no field for stays with the item, the original id included.
-            // Its priority is iCalendar's, as todo's: 1 to 9 are todo's own, 0 (none) is kept.
+            keepTheRest()
+            do {
+                var item = try ToDoItem(json: .object(object), path: origin)
+                if members.kept.count > 0 {
+                    item.foreignMembers.sources[RemindersFormat.source] = .object(members.kept)
+                }
+                let keptKeys = members.kept.keys.filter { $0 != "externalId" }
+                return ImportedItem(
+                    item: item, origin: origin, unknownKeys: keptKeys.sorted(), problems: members.problems)
+            } catch {
+                throw ImportError(at: "", error.description)
+            }
+        }
+
+        /// `isCompleted`; read as open when it is not true or false, saying so.
+        mutating func readCompleted() -> Bool {
+            switch reminder["isCompleted"] {
+            case .bool(let value)?: return value
+            case let other:
+                members.problems.append(
+                    "\(origin), isCompleted: expected true or false, found \(other?.kindDescription ?? "nothing"); read as open"
+                )
+                return false
+            }
+        }
+
+        /// `notes` and the text fields' keys (`ItemField.remindersKey`).
+        mutating func readTexts() {
+            if let notes = members.string("notes"), !notes.isEmpty { object["itemDescription"] = .string(notes) }
+            for field in ItemField.texts {
+                guard let key = field.remindersKey, let text = members.string(key), !text.isEmpty else { continue }
+                if ItemField.isOneLine(text) {
+                    object[field.fileKey] = .string(text)
+                } else {
+                    members.unreadable(key, "not one line (a line break or a control character)")
+                }
+            }
+        }
+
+        /// `dueDate`: a local midnight is a whole day.
+        mutating func readDue() {
+            guard let due = date("dueDate") else { return }
+            if local.fields(of: due).isMidnight {
+                object["dueDate"] = .string(Day(of: due, local: local).isoText)
+            } else {
+                object["timestamp"] = .number(JSONValue.literal(for: due))
+            }
+        }
+
+        /// What todo has no field for stays with the item, the original id included. Its priority
+        /// is iCalendar's, as todo's: 1 to 9 are todo's own, 0 (none) is members.kept.
+        mutating func keepTheRest() {
             if case .number(let literal)? = reminder["priority"], let level = Int(literal),
                 ToDoItem.priorityRange.contains(level)
             {
                 object["priority"] = .number(literal)
             }
-            for (key, value) in reminder.members where key == "externalId" || !mapped.contains(key) {
-                if key != "priority" || object["priority"] == nil { kept[key] = value }
-            }
-            do {
-                var item = try ToDoItem(json: .object(object), path: origin)
-                if kept.count > 0 { item.foreignMembers.sources[source] = .object(kept) }
-                let keptKeys = kept.keys.filter { $0 != "externalId" }
-                items.append(
-                    ImportedItem(item: item, origin: origin, unknownKeys: keptKeys.sorted(), problems: problems))
-            } catch {
-                throw ImportError(at: "", error.description)
+            for (key, value) in reminder.members where key == "externalId" || !RemindersFormat.mapped.contains(key) {
+                if key != "priority" || object["priority"] == nil { members.kept[key] = value }
             }
         }
-        return items
     }
 
     /// The place of a location alarm: `locationTitle` as its name, `location` (`"lat, lon"`) as its coordinate.

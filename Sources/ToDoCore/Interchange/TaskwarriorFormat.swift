@@ -231,33 +231,6 @@ public enum TaskwarriorFormat {
         guard case .object(let task) = value else {
             throw ImportError(at: origin, "expected a task object, found \(value.kindDescription)")
         }
-        var problems: [String] = []
-        /// A value todo could not read: said, and kept with the item as it was.
-        var kept = JSONObject()
-        func unreadable(_ key: String, _ why: String) {
-            problems.append("\(origin), \(key): \(why); kept as it was")
-            // Read keys, each met once: the members kept below are the others.
-            if let value = task[key] { kept.appendUnchecked(key: key, value: value) }
-        }
-        func string(_ key: String) -> String? {
-            switch task[key] {
-            case nil, .null?: return nil
-            case .string(let text)?: return text
-            case let other?:
-                unreadable(key, "expected a string, found \(other.kindDescription)")
-                return nil
-            }
-        }
-        func date(_ key: String) -> Double? {
-            guard let text = string(key) else { return nil }
-            guard let timestamp = moment(ofDate: text, local: local) else {
-                unreadable(key, "'\(text)' is not a date (expected 20231110T230000Z or epoch seconds)")
-                return nil
-            }
-            return timestamp
-        }
-        /// Taskwarrior keeps `due:2026-12-03` as that day's local midnight: such a moment is the day.
-        func dayOrTime(_ key: String) -> ItemDate? { date(key).map { Self.dayOrTime($0, local: local) } }
         guard case .string(let description)? = task["description"], !description.isEmpty else {
             let why =
                 task["description"] == nil || task["description"] == .null
@@ -266,109 +239,160 @@ public enum TaskwarriorFormat {
                 item: .imported(id: UUID(), title: ""), origin: origin, ignoredBecause: why,
                 problems: ["\(origin): \(why); skipped"])
         }
-        var id: UUID?
-        if let uuid = string("uuid") {
-            id = UUID(uuidString: uuid)
-            if id == nil { unreadable("uuid", "'\(uuid)' is not a UUID") }
+        var reading = TaskReading(members: ObjectMembers(task, origin: origin), local: local)
+        return reading.item(description: description, firstPendingDue: firstPendingDue, templates: templates)
+    }
+
+    /// One task's members, read into its item group by group of fields. A value todo could not
+    /// read is said, and kept with the item as it was; the members todo has no field for are kept
+    /// too (dependencies, UDAs).
+    private struct TaskReading {
+        var members: ObjectMembers
+        let local: CivilTime
+        var task: JSONObject { members.object }
+        var origin: String { members.origin }
+
+        mutating func date(_ key: String) -> Double? {
+            members.date(key, expected: "a date (expected 20231110T230000Z or epoch seconds)") { [local] in
+                TaskwarriorFormat.moment(ofDate: $0, local: local)
+            }
         }
-        var notes: [Annotation] = []
-        if let annotations = task["annotations"] {
+
+        /// Taskwarrior keeps `due:2026-12-03` as that day's local midnight: such a moment is the day.
+        mutating func dayOrTime(_ key: String) -> ItemDate? {
+            date(key).map { TaskwarriorFormat.dayOrTime($0, local: local) }
+        }
+
+        mutating func item(
+            description: String, firstPendingDue: [String: String], templates: Set<String>
+        )
+            -> ImportedItem
+        {
+            let uuid = members.string("uuid")
+            let id = uuid.flatMap(UUID.init(uuidString:))
+            if let uuid, id == nil { members.unreadable("uuid", "'\(uuid)' is not a UUID") }
+            let notes = readAnnotations()
+            let priority = readPriority()
+            let tags = readTags()
+            let (rule, template, isInstance) = readRepeat(templates: templates)
+            let status = members.string("status") ?? "pending"
+            let done = status == "completed"
+            var item = ToDoItem.imported(
+                id: id ?? UUID(hashing: "taskwarrior:" + (uuid ?? description)),
+                title: ToDoItem.singleLine(description),
+                due: dayOrTime("due"), done: done,
+                createdAt: date("entry"), completedAt: done ? date("end") : nil)
+            item.fields.annotations = notes
+            item.fields.start = dayOrTime("wait")
+            item.fields.modifiedAt = date("modified")
+            // Begun with `task start` (and not yet stopped): in progress. The time stays with the item.
+            item.fields.inProgress = status == "pending" && task["start"] != nil && task["start"] != .null
+            item.fields.priority = priority
+            item.fields.tags = tags
+            // Taskwarrior's monthly from the 29th to a month's end keeps it, never skips a month.
+            item.fields.repeatRule = rule.map { rule in
+                item.due.map { RepeatRule.keepingMonthEnd(rule, due: $0, rules: local.rules) } ?? rule
+            }
+            readTexts(into: &item)
+            // An instance that is the series now drops what tied it to a template the source lacks.
+            let seriesKeys: Set<String> = rule != nil && template != nil && !isInstance ? ["parent", "imask"] : []
+            for (key, value) in task.members
+            where !TaskwarriorFormat.readKeys.contains(key) && !seriesKeys.contains(key) {
+                members.kept.appendUnchecked(key: key, value: value)
+            }
+            if members.kept.count > 0 {
+                item.fields.foreignMembers.sources[TaskwarriorFormat.source] = .object(members.kept)
+            }
+            // The template's own due is its first; the series is where its first pending instance is.
+            if status == "recurring", let due = uuid.flatMap({ firstPendingDue[$0.lowercased()] }),
+                let timestamp = TaskwarriorFormat.moment(ofDate: due, local: local)
+            {
+                item.fields.due = TaskwarriorFormat.dayOrTime(timestamp, local: local)
+            }
+            let ignored: String? = status == "deleted" ? "deleted in Taskwarrior" : nil
+            // Taskwarrior's `start` is read (in progress); its time stays with the item for the export.
+            return ImportedItem(
+                item: item, origin: origin, ignoredBecause: ignored,
+                unknownKeys: members.kept.keys.filter { !TaskwarriorFormat.readKeys.contains($0) && $0 != "start" }
+                    .sorted(),
+                problems: members.problems, idIsDerived: id == nil)
+        }
+
+        /// `annotations`: each a note with its time.
+        mutating func readAnnotations() -> [Annotation] {
+            guard let annotations = task["annotations"] else { return [] }
             if case .array(let list) = annotations,
                 let read = Optional(
                     list.compactMap { annotation -> Annotation? in
                         guard case .object(let note) = annotation, case .string(let text)? = note["description"],
                             ItemField.isOneLine(text)
                         else { return nil }
-                        let entry = note["entry"]?.string.flatMap { moment(ofDate: $0, local: local) }
+                        let entry = note["entry"]?.string.flatMap { TaskwarriorFormat.moment(ofDate: $0, local: local) }
                         return Annotation(time: entry, text: text)
                     }), read.count == list.count
             {
-                notes = read
-            } else {
-                unreadable("annotations", "expected an array of objects with a one-line description")
+                return read
             }
+            members.unreadable("annotations", "expected an array of objects with a one-line description")
+            return []
         }
-        var priority: Int?
-        if let level = string("priority") {
+
+        /// `priority`: H, M and L are 1, 5 and 9.
+        mutating func readPriority() -> Int? {
+            guard let level = members.string("priority") else { return nil }
             switch level {
-            case "H": priority = 1
-            case "M": priority = 5
-            case "L": priority = 9
-            default: unreadable("priority", "'\(level)' is not H, M or L")
+            case "H": return 1
+            case "M": return 5
+            case "L": return 9
+            default:
+                members.unreadable("priority", "'\(level)' is not H, M or L")
+                return nil
             }
         }
-        var tags: [String] = []
-        if let value = task["tags"], value != .null {
+
+        mutating func readTags() -> [String] {
+            guard let value = task["tags"], value != .null else { return [] }
             if case .array(let list) = value, let texts = Optional(list.compactMap(\.string)),
                 texts.count == list.count, texts.allSatisfy(Tags.isValid)
             {
-                tags = Tags.normalized(texts)
-            } else {
-                unreadable("tags", "expected an array of one-word tags")
+                return Tags.normalized(texts)
+            }
+            members.unreadable("tags", "expected an array of one-word tags")
+            return []
+        }
+
+        /// An instance of a recurring task (it has the template's uuid as `parent`) is one
+        /// occurrence: with its template in the source, its `recur` stays Taskwarrior's, with its
+        /// `parent` and `imask`, so that it goes back as an instance. Without it (`task
+        /// status:pending export`), the instance is the series: it repeats by its `recur` from its
+        /// due. A task with `recur` of its own repeats.
+        mutating func readRepeat(templates: Set<String>) -> (rule: String?, template: String?, isInstance: Bool) {
+            var template: String?
+            if case .string(let uuid)? = task["parent"] { template = uuid.lowercased() }
+            let isInstance = template.map(templates.contains) ?? false
+            if isInstance {
+                if let recur = task["recur"] { members.kept.appendUnchecked(key: "recur", value: recur) }
+                return (nil, template, true)
+            }
+            guard let recur = members.string("recur") else { return (nil, template, false) }
+            let rule = TaskwarriorFormat.rule(ofRecurrence: recur)
+            if rule == nil {
+                members.unreadable("recur", "'\(recur)' is not a repeat todo reads (daily, weekly, 2w, …)")
+            }
+            return (rule, template, false)
+        }
+
+        /// The text fields' keys (`ItemField.taskwarriorKey`).
+        mutating func readTexts(into item: inout ToDoItem) {
+            for field in ItemField.texts {
+                guard let key = field.taskwarriorKey, let text = members.string(key) else { continue }
+                if ItemField.isOneLine(text) {
+                    item[text: field] = text
+                } else {
+                    members.unreadable(key, "not one line (a line break or a control character)")
+                }
             }
         }
-        // An instance of a recurring task (it has the template's uuid as `parent`) is one occurrence:
-        // with its template in the source, its `recur` stays Taskwarrior's, with its `parent` and
-        // `imask`, so that it goes back as an instance. Without it (`task status:pending export`),
-        // the instance is the series: it repeats by its `recur` from its due. A task with `recur` of
-        // its own repeats.
-        var rule: String?
-        var template: String?
-        if case .string(let uuid)? = task["parent"] { template = uuid.lowercased() }
-        let isInstance = template.map(templates.contains) ?? false
-        if isInstance {
-            if let recur = task["recur"] { kept.appendUnchecked(key: "recur", value: recur) }
-        } else if let recur = string("recur") {
-            rule = Self.rule(ofRecurrence: recur)
-            if rule == nil { unreadable("recur", "'\(recur)' is not a repeat todo reads (daily, weekly, 2w, …)") }
-        }
-        let status = string("status") ?? "pending"
-        let done = status == "completed"
-        var item = ToDoItem.imported(
-            id: id ?? UUID(hashing: "taskwarrior:" + (string("uuid") ?? description)),
-            title: ToDoItem.singleLine(description),
-            due: dayOrTime("due"), done: done,
-            createdAt: date("entry"), completedAt: done ? date("end") : nil)
-        item.fields.annotations = notes
-        item.fields.start = dayOrTime("wait")
-        item.fields.modifiedAt = date("modified")
-        // Begun with `task start` (and not yet stopped): in progress. The time stays with the item.
-        item.fields.inProgress = status == "pending" && task["start"] != nil && task["start"] != .null
-        item.fields.priority = priority
-        item.fields.tags = tags
-        // Taskwarrior's monthly from the 29th to a month's end keeps it, never skips a month.
-        item.fields.repeatRule = rule.map { rule in
-            item.due.map { RepeatRule.keepingMonthEnd(rule, due: $0, rules: local.rules) } ?? rule
-        }
-        for field in ItemField.texts {
-            guard let key = field.taskwarriorKey, let text = string(key) else { continue }
-            if ItemField.isOneLine(text) {
-                item[text: field] = text
-            } else {
-                unreadable(key, "not one line (a line break or a control character)")
-            }
-        }
-        // What todo has no field for stays with the item: dependencies, UDAs. An instance that is
-        // the series now drops what tied it to a template the source lacks.
-        let seriesKeys: Set<String> = rule != nil && template != nil && !isInstance ? ["parent", "imask"] : []
-        for (key, value) in task.members where !readKeys.contains(key) && !seriesKeys.contains(key) {
-            kept.appendUnchecked(key: key, value: value)
-        }
-        if kept.count > 0 { item.fields.foreignMembers.sources[source] = .object(kept) }
-        if status == "recurring" {
-            // The template's own due is its first; the series is where its first pending instance is.
-            if let uuid = string("uuid")?.lowercased(), let due = firstPendingDue[uuid],
-                let timestamp = moment(ofDate: due, local: local)
-            {
-                item.fields.due = Self.dayOrTime(timestamp, local: local)
-            }
-        }
-        let ignored: String? = status == "deleted" ? "deleted in Taskwarrior" : nil
-        // Taskwarrior's `start` is read (in progress); its time stays with the item for the export.
-        return ImportedItem(
-            item: item, origin: origin, ignoredBecause: ignored,
-            unknownKeys: kept.keys.filter { !readKeys.contains($0) && $0 != "start" }.sorted(),
-            problems: problems, idIsDerived: id == nil)
     }
 
     /// The uuids of a `depends`: an array (Taskwarrior 2.6), or older exports' comma-separated text.

@@ -128,119 +128,152 @@ public enum TodoTxtFormat {
 
     private static func item(in line: Substring, time: CivilTime, origin: String) -> ImportedItem {
         var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+        var reading = LineReading(time: time, origin: origin)
+        reading.readStatusAndDates(&words)
+        for word in words { reading.read(word) }
+        return reading.importedItem(of: line)
+    }
+
+    /// What one todo.txt line says, read as todo.sh reads it: its status, priority and dates
+    /// first, then word by word, each `key:value` word by the group of fields it gives.
+    private struct LineReading {
+        let time: CivilTime
+        let origin: String
         var problems: [String] = []
+        var done = false, completedAt: Double?, createdAt: Double?, priority: Int?
+        var titleWords: [Substring] = []
+        /// What todo.txt gave that todo has no field for (`ForeignMembers.todoTxt`).
+        var kept = JSONObject(), otherWords: [JSONValue] = []
+        var due: ItemDate?, start: ItemDate?, rule: String?, tags: [String] = [], parent: UUID?, id: UUID?
+        var description: String?, name: String?, address: String?, coordinate: Coordinate?
+        var texts: [(ItemField, String)] = []
+
+        init(time: CivilTime, origin: String) {
+            self.time = time
+            self.origin = origin
+        }
+
         /// The date a whole word names, if it is one that exists.
         func date(_ word: Substring?) -> Double? {
             guard let word, word.utf8.count == 10, let fields = CivilTime.parseISO(word) else { return nil }
             return time.timestamp(of: fields)
         }
-        var done = false, completedAt: Double?, createdAt: Double?, priority: Int?
-        var titleWords: [Substring] = []
-        /// What todo.txt gave that todo has no field for (`ForeignMembers.todoTxt`).
-        var kept = JSONObject(), otherWords: [JSONValue] = []
+
         /// A letter after `I`, kept beside the priority 9 it is.
-        func keepLetter(_ level: Int) -> Int {
+        mutating func keepLetter(_ level: Int) -> Int {
             if level > 9 { kept["pri"] = .string(String(UnicodeScalar(UInt8(ascii: "A") + UInt8(level - 1)))) }
             return min(level, 9)
         }
-        if words.first == "x" {
-            done = true
-            words.removeFirst()
-            // A date that does not exist (2012-14-11) is text, as todo.sh reads it.
-            if let completed = date(words.first) {
-                completedAt = completed
+
+        /// `x` and the completion date, or the priority; then the creation date.
+        mutating func readStatusAndDates(_ words: inout ArraySlice<Substring>) {
+            if words.first == "x" {
+                done = true
+                words.removeFirst()
+                // A date that does not exist (2012-14-11) is text, as todo.sh reads it.
+                if let completed = date(words.first) {
+                    completedAt = completed
+                    words.removeFirst()
+                }
+            } else if let first = words.first, let level = TodoTxtFormat.priorityLevel(first) {
+                words.removeFirst()
+                priority = keepLetter(level)
+            }
+            if let created = date(words.first) {
+                createdAt = created
                 words.removeFirst()
             }
-        } else if let first = words.first, let level = priorityLevel(first) {
-            words.removeFirst()
-            priority = keepLetter(level)
-        }
-        if let created = date(words.first) {
-            createdAt = created
-            words.removeFirst()
         }
 
-        var due: ItemDate?, start: ItemDate?, rule: String?, tags: [String] = [], parent: UUID?
-        var description: String?, name: String?, address: String?, coordinate: Coordinate?, id: UUID?
-        var texts: [(ItemField, String)] = []
-        for word in words {
+        /// A tag, a `key:value` word, or a word of the title.
+        mutating func read(_ word: Substring) {
             if let (tag, _) = Tags.tag(inWord: String(word)) {
                 tags.append(tag)
-                continue
+                return
             }
             guard let colon = word.firstIndex(of: ":"), colon != word.startIndex else {
                 titleWords.append(word)
-                continue
+                return
             }
             let key = word[..<colon], value = word[word.index(after: colon)...]
-            /// Keeps another tool's `key:value` out of the title, for the export to give back; any
-            /// other word with a colon (`Re:`, `http://…`, `10:30`) is the title's.
-            func keepWord(_ word: Substring) {
-                let isKey =
-                    key.first!.isLetter && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
-                if isKey, !value.isEmpty, !value.hasPrefix("//") {
-                    otherWords.append(.string(String(word)))
-                } else {
-                    titleWords.append(word)
-                }
+            if readSchedule(key, value, word) || readOrganising(key, value, word) || readPlace(key, value, word) {
+                return
             }
-            /// Keeps the word in the title, saying why todo could not read it.
-            func unreadable(_ why: String) {
-                problems.append("\(origin): '\(word)' \(why); kept in the title")
-                titleWords.append(word)
-            }
+            readText(key, value, word)
+        }
+
+        /// `due:`, `t:` (the start), `rec:` and `rrule:`; whether `key` is one of them.
+        mutating func readSchedule(_ key: Substring, _ value: Substring, _ word: Substring) -> Bool {
             switch key {
             case "due", "t":
-                guard let moment = moment(value, time) else {
-                    unreadable("is not a date or time (expected YYYY-MM-DD or YYYY-MM-DDThh:mm)")
-                    continue
+                guard let moment = TodoTxtFormat.moment(value, time) else {
+                    unreadable(word, "is not a date or time (expected YYYY-MM-DD or YYYY-MM-DDThh:mm)")
+                    return true
                 }
                 if key == "due" { due = moment } else { start = moment }
             case "rec":
-                guard let text = Self.rule(ofRecurrence: value) else {
-                    unreadable("is not a repeat (expected rec:1d, 2w, 1m, 1y or 1b)")
-                    continue
+                guard let text = TodoTxtFormat.rule(ofRecurrence: value) else {
+                    unreadable(word, "is not a repeat (expected rec:1d, 2w, 1m, 1y or 1b)")
+                    return true
                 }
                 rule = text
                 // Not todo's own way of writing it (`+1m`): given back as it came.
-                if let written = recurrence(ofRule: text), written != value { kept["rec"] = .string(String(value)) }
+                if let written = TodoTxtFormat.recurrence(ofRule: text), written != value {
+                    kept["rec"] = .string(String(value))
+                }
             case "rrule":
                 guard let text = PercentEncoding.decoded(value), (try? RepeatRule(text)) != nil else {
-                    unreadable("is not a repeat rule")
-                    continue
+                    unreadable(word, "is not a repeat rule")
+                    return true
                 }
                 rule = text
+            default: return false
+            }
+            return true
+        }
+
+        /// `pri:` (a done item's), `tag:`, `parent:`, `id:`; whether `key` is one of them.
+        mutating func readOrganising(_ key: Substring, _ value: Substring, _ word: Substring) -> Bool {
+            switch key {
             case "pri" where done:
-                guard let level = priorityLevel("(\(value))") else {
+                guard let level = TodoTxtFormat.priorityLevel("(\(value))") else {
                     titleWords.append(word)
-                    continue
+                    return true
                 }
                 priority = keepLetter(level)
             case "tag":
                 guard let text = PercentEncoding.decoded(value), Tags.isValid(text) else {
-                    unreadable("is not a tag (one word, percent-encoded)")
-                    continue
+                    unreadable(word, "is not a tag (one word, percent-encoded)")
+                    return true
                 }
                 tags.append(text)
             case "parent":
                 guard let uuid = UUID(uuidString: String(value)) else {
-                    unreadable("is not an item's id (a UUID)")
-                    continue
+                    unreadable(word, "is not an item's id (a UUID)")
+                    return true
                 }
                 parent = uuid
             case "id", "uuid":
                 // topydo's `id:1` is its own, not a UUID: another tool's word.
                 guard let uuid = UUID(uuidString: String(value)) else {
-                    keepWord(word)
-                    continue
+                    keepOtherWord(word, key: key, value: value)
+                    return true
                 }
                 id = uuid
+            default: return false
+            }
+            return true
+        }
+
+        /// `desc:`, `loc:`, `addr:` and `geo:`; whether `key` is one of them.
+        mutating func readPlace(_ key: Substring, _ value: Substring, _ word: Substring) -> Bool {
+            switch key {
             case "desc", "loc", "addr":
                 // An empty value is none.
-                guard !value.isEmpty else { continue }
+                guard !value.isEmpty else { return true }
                 guard let text = PercentEncoding.decoded(value) else {
-                    unreadable("is not percent-encoded text")
-                    continue
+                    unreadable(word, "is not percent-encoded text")
+                    return true
                 }
                 switch key {
                 case "desc": description = text
@@ -252,56 +285,85 @@ public enum TodoTxtFormat {
                 guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
                     Coordinate(latitude: latitude, longitude: longitude).isValid
                 else {
-                    unreadable("is not a coordinate (expected geo:LAT,LON)")
-                    continue
+                    unreadable(word, "is not a coordinate (expected geo:LAT,LON)")
+                    return true
                 }
                 coordinate = Coordinate(latitude: latitude, longitude: longitude)
-            default:
-                guard let field = ItemField.texts.first(where: { $0.todoTxtKey.map { $0[...] == key } ?? false }) else {
-                    keepWord(word)
-                    continue
-                }
-                guard let text = PercentEncoding.decoded(value) else {
-                    unreadable("is not percent-encoded text")
-                    continue
-                }
-                guard ItemField.isOneLine(text) else {
-                    unreadable("is not one line (a line break or a control character)")
-                    continue
-                }
-                if !text.isEmpty { texts.append((field, text)) }
+            default: return false
+            }
+            return true
+        }
+
+        /// A text field's key (`ItemField.todoTxtKey`), or another tool's `key:value` word.
+        mutating func readText(_ key: Substring, _ value: Substring, _ word: Substring) {
+            guard let field = ItemField.texts.first(where: { $0.todoTxtKey.map { $0[...] == key } ?? false }) else {
+                keepOtherWord(word, key: key, value: value)
+                return
+            }
+            guard let text = PercentEncoding.decoded(value) else {
+                unreadable(word, "is not percent-encoded text")
+                return
+            }
+            guard ItemField.isOneLine(text) else {
+                unreadable(word, "is not one line (a line break or a control character)")
+                return
+            }
+            if !text.isEmpty { texts.append((field, text)) }
+        }
+
+        /// Keeps another tool's `key:value` out of the title, for the export to give back; any
+        /// other word with a colon (`Re:`, `http://…`, `10:30`) is the title's.
+        mutating func keepOtherWord(_ word: Substring, key: Substring, value: Substring) {
+            let isKey = key.first!.isLetter && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+            if isKey, !value.isEmpty, !value.hasPrefix("//") {
+                otherWords.append(.string(String(word)))
+            } else {
+                titleWords.append(word)
             }
         }
-        var location: Location?
-        if name != nil || address != nil || coordinate != nil {
-            let fallbackName =
-                address
-                ?? coordinate.map { "\(JSONValue.literal(for: $0.latitude)),\(JSONValue.literal(for: $0.longitude))" }
-            location = Location(name: name ?? fallbackName ?? "", address: address, coordinate: coordinate)
+
+        /// Keeps the word in the title, saying why todo could not read it.
+        mutating func unreadable(_ word: Substring, _ why: String) {
+            problems.append("\(origin): '\(word)' \(why); kept in the title")
+            titleWords.append(word)
         }
-        // A line without an id gets one made from the line, so that importing it again skips it.
-        var item = ToDoItem.imported(
-            id: id ?? UUID(hashing: "todotxt:" + line), title: titleWords.joined(separator: " "),
-            itemDescription: description, due: due, location: location, done: done,
-            createdAt: createdAt, completedAt: done ? completedAt : nil)
-        item.fields.start = start
-        // A `rec:1m` from the 29th to a month's end keeps it, as todo.txt's tools do.
-        item.fields.repeatRule = rule.map { rule in
-            due.map { RepeatRule.keepingMonthEnd(rule, due: $0, rules: time.rules) } ?? rule
+
+        /// The item the line gives; skipped when it has no title.
+        func importedItem(of line: Substring) -> ImportedItem {
+            var location: Location?
+            if name != nil || address != nil || coordinate != nil {
+                let fallbackName =
+                    address
+                    ?? coordinate.map {
+                        "\(JSONValue.literal(for: $0.latitude)),\(JSONValue.literal(for: $0.longitude))"
+                    }
+                location = Location(name: name ?? fallbackName ?? "", address: address, coordinate: coordinate)
+            }
+            // A line without an id gets one made from the line, so that importing it again skips it.
+            var item = ToDoItem.imported(
+                id: id ?? UUID(hashing: "todotxt:" + line), title: titleWords.joined(separator: " "),
+                itemDescription: description, due: due, location: location, done: done,
+                createdAt: createdAt, completedAt: done ? completedAt : nil)
+            item.fields.start = start
+            // A `rec:1m` from the 29th to a month's end keeps it, as todo.txt's tools do.
+            item.fields.repeatRule = rule.map { rule in
+                due.map { RepeatRule.keepingMonthEnd(rule, due: $0, rules: time.rules) } ?? rule
+            }
+            for (field, text) in texts { item[text: field] = text }
+            item.fields.priority = priority
+            item.fields.tags = Tags.normalized(tags)
+            item.fields.parent = parent
+            var kept = kept
+            if !otherWords.isEmpty { kept["words"] = .array(otherWords) }
+            if kept.count > 0 { item.fields.foreignMembers.sources[ForeignMembers.todoTxt] = .object(kept) }
+            guard !item.title.isEmpty else {
+                let why = "the line has no title"
+                return ImportedItem(
+                    item: item, origin: origin, ignoredBecause: why, problems: ["\(origin): \(why); skipped"],
+                    idIsDerived: id == nil)
+            }
+            return ImportedItem(item: item, origin: origin, problems: problems, idIsDerived: id == nil)
         }
-        for (field, text) in texts { item[text: field] = text }
-        item.fields.priority = priority
-        item.fields.tags = Tags.normalized(tags)
-        item.fields.parent = parent
-        if !otherWords.isEmpty { kept["words"] = .array(otherWords) }
-        if kept.count > 0 { item.fields.foreignMembers.sources[ForeignMembers.todoTxt] = .object(kept) }
-        guard !item.title.isEmpty else {
-            let why = "the line has no title"
-            return ImportedItem(
-                item: item, origin: origin, ignoredBecause: why, problems: ["\(origin): \(why); skipped"],
-                idIsDerived: id == nil)
-        }
-        return ImportedItem(item: item, origin: origin, problems: problems, idIsDerived: id == nil)
     }
 
     /// `(A)` to `(Z)` as 1 to 26.
