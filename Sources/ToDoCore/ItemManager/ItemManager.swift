@@ -89,21 +89,28 @@ public struct ItemManager: Sendable {
         // retain its text) only to look at its id and number. (Only the message of a clash looks
         // through the array.)
         for stored in [openStored, doneStored] {
-            try stored.withItemsInMemory { items throws(ItemManagerError) in
+            /// The first item that breaks a rule, found where the items are, then said through the array.
+            enum Clash { case numberOutOfRange(Int), sameID(at: Int), sameNumber(Int, at: Int) }
+            let clash = stored.withItemsInMemory { items -> Clash? in
                 for index in items.indices {
                     let number = items[index].number
-                    if number > ToDoItem.largestNumber { throw .numberOutOfRange(number) }
-                    if !seenIDs.insert(items[index].id) {
-                        throw .duplicateID(existing: (stored.first { $0.id == items[index].id } ?? items[index]).item)
-                    }
+                    if number > ToDoItem.largestNumber { return .numberOutOfRange(number) }
+                    if !seenIDs.insert(items[index].id) { return .sameID(at: index) }
                     if number > 0 {
-                        if !seenNumbers.insert(number) {
-                            throw .duplicateNumber(
-                                existing: (stored.first { $0.number == number } ?? items[index]).item)
-                        }
+                        if !seenNumbers.insert(number) { return .sameNumber(number, at: index) }
                         highestNumber = max(highestNumber, number)
                     }
                 }
+                return nil
+            }
+            switch clash {
+            case nil: break
+            case .numberOutOfRange(let number): throw .numberOutOfRange(number)
+            case .sameID(let index):
+                let item = stored[index]
+                throw .duplicateID(existing: (stored.first { $0.id == item.id } ?? item).item)
+            case .sameNumber(let number, let index):
+                throw .duplicateNumber(existing: (stored.first { $0.number == number } ?? stored[index]).item)
             }
         }
         ids = seenIDs

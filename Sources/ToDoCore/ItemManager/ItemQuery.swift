@@ -219,10 +219,14 @@ extension ItemQuery {
         in items: [StoredItem], now: Date, dates: DueDateFormatter
     ) -> (waiting: [StoredItem], shown: [Int]?) {
         // Read where the items are: through the array, each would be copied to be asked.
+        // (Plain loops: no closure holds the span.)
         let span = items.span
-        guard let first = span.indices.first(where: { span[$0].waitsForItsStart(now: now, dates: dates) }) else {
-            return ([], nil)
+        var first = span.count
+        for index in span.indices where span[index].waitsForItsStart(now: now, dates: dates) {
+            first = index
+            break
         }
+        guard first < span.count else { return ([], nil) }
         var waiting: [StoredItem] = [], shown = Array(0..<first)
         shown.reserveCapacity(span.count)
         for index in first..<span.count {

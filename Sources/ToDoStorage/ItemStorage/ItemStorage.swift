@@ -10,8 +10,8 @@ package struct ItemStorage: Sendable {
     /// What keeps the fields: the text `form` points into (a `StoredText`), or, without a form,
     /// the fields decoded (`DecodedFields`). One reference either way, and plain values beside it:
     /// a list copies its items thousands of times, and a copy counts that one reference, where an
-    /// enum of the two kinds was copied through its type's value witnesses (about 160 instructions
-    /// with the copy's release). Reading a field through the form counts none.
+    /// enum of the two kinds was copied through its type's value witnesses (measured in
+    /// Benchmarks/README.md, "Why the code is as it is"). Reading a field through the form counts none.
     private var holder: any AnyObject & Sendable
 
     /// Fields decoded, held for the items that share them.

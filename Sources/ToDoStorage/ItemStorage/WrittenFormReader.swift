@@ -352,7 +352,7 @@ package enum WrittenFormReader {
     /// both; `nil` with nothing consumed when no quote comes next or none follows. The closing
     /// quote is looked for eight bytes at a time (the "has a zero byte" test on the word XORed
     /// with quotes, whose lowest hit is the first quote): `plainASCIICount`'s four tests a word
-    /// cost 1.1 M instructions more at 10,000 items, for keys that no member matches anyway.
+    /// cost more, for keys that no member matches anyway (Benchmarks/README.md, "Why the code is as it is").
     @inline(__always)
     private static func keyAsWritten(_ scanner: inout JSONScanner) -> UnsafeBufferPointer<UInt8>? {
         let bytes = scanner.bytes, count = bytes.count, start = scanner.index + 1

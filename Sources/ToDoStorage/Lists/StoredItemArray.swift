@@ -99,7 +99,7 @@ package struct StoredItemArray: Sendable {
     /// are handed to `record` unwrapped once: a closure that unwrapped them for each record would
     /// copy them, counting references, at every step. An item is handed as where it is, not as a
     /// value: one handed as a (borrowed) value was copied for each call, its references counted
-    /// (1.9 M instructions to check the ids of a list of 10,000 in another program's layout).
+    /// (Benchmarks/README.md, "Why the code is as it is").
     @inline(__always)
     private func scan(record: (UnsafeIndexedItems, Int, Int) -> Bool, item: (Int, UnsafePointer<StoredItem>) -> Bool) {
         guard let indexed else {
