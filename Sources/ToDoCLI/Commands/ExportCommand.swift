@@ -3,14 +3,6 @@ import ToDoModel
 
 import enum ToDoStorage.PathText
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `todo export`: every item, or those a query picks, as JSON, todo.txt, iCalendar or Taskwarrior's JSON.
 struct ExportCommand: ListCommand {
     static let format = OptionSpec(

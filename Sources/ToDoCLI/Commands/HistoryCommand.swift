@@ -1,14 +1,6 @@
 import ToDoCore
 import ToDoModel
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `todo history`: the latest changes, newest first.
 struct HistoryCommand: ListCommand {
     static let limit = OptionSpec(

@@ -3,14 +3,6 @@ import ToDoModel
 
 import struct ToDoStorage.StoredItem
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `todo list`, and `todo` alone: the open items, then the done ones.
 struct ListItemsCommand: ListCommand {
     static let all = OptionSpec(

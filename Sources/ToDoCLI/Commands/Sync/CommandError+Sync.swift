@@ -1,14 +1,6 @@
 import ToDoCore
 import ToDoModel
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A sync that did not happen, or not whole: the server could not be reached, refused the
 /// password, or answered wrongly; nothing was lost on either side (exit 1). A sync that would
 /// delete too much is refused (exit 3).
