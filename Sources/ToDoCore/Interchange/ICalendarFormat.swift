@@ -330,6 +330,8 @@ public enum ICalendarFormat {
         let local: CivilTime
         var zones: ICalendarTimeZones
         var problems: [String]
+        /// The RELATED-TO that names the parent, if any: the item's parent, and a line not kept as it came.
+        let parentProperty: ContentLine?
 
         init(properties: [ContentLine], local: CivilTime, zones: ICalendarTimeZones) {
             self.properties = properties
@@ -337,6 +339,9 @@ public enum ICalendarFormat {
             self.zones = zones
             problems = properties.compactMap { property in
                 property.problem.map { "line \(property.line): \($0); left out" }
+            }
+            parentProperty = properties.first {
+                $0.name == "RELATED-TO" && ($0.parameters["RELTYPE"]?.uppercased() ?? "PARENT") == "PARENT"
             }
         }
 
@@ -385,13 +390,6 @@ public enum ICalendarFormat {
 
         /// A property's moment: a date's first moment here.
         mutating func time(_ name: String) -> Double? { date(name)?.moment(local: local) }
-
-        /// The RELATED-TO that names the parent, if any.
-        var parentProperty: ContentLine? {
-            properties.first {
-                $0.name == "RELATED-TO" && ($0.parameters["RELTYPE"]?.uppercased() ?? "PARENT") == "PARENT"
-            }
-        }
 
         mutating func todo(nested: [String], origin: String) -> ReadTodo {
             let (title, untitledProblem) = readTitle(origin: origin)
