@@ -186,7 +186,6 @@ struct ItemRenderer {
                 )
             ]
         case .progress: return []
-        case .url, .project: return [(field.label, item[text: field].map(TerminalText.printable) ?? "-")]
         // As lists are told apart: `default ` is the default list.
         case .list: return [(field.label, item.list.flatMap(ListName.stored).map(TerminalText.printable) ?? "-")]
         // One line each: when it rings, and what it counts from.
@@ -216,6 +215,8 @@ struct ItemRenderer {
                         }.joined(separator: "\n")
                 )
             ]
+        // The other text fields (`ItemField.texts`: a link, a project), each as it is.
+        default: return [(field.label, item[text: field].map(TerminalText.printable) ?? "-")]
         }
     }
 

@@ -148,37 +148,20 @@ extension ItemField {
         !text.unicodeScalars.contains(where: Whitespace.isControl)
     }
 
-    /// Its keys in todo's file and in `--json` (a due in seconds or as a day; in progress and how
-    /// much).
-    package var fileKeys: [String] {
-        switch self {
-        case .title: ["title"]
-        case .description: ["itemDescription"]
-        case .due: ["timestamp", "dueDate"]
-        case .start: ["start", "startDate"]
-        // The rule, and the zone a timed one is followed in.
-        case .repeatRule: ["repeat", "repeatZone"]
-        case .priority: ["priority"]
-        case .tags: ["tags"]
-        case .parent: ["parent"]
-        case .place: ["location"]
-        case .status: ["done"]
-        case .progress: ["inProgress", "percentComplete"]
-        case .url: ["url"]
-        case .project: ["project"]
-        case .annotations: ["annotations"]
-        case .alarms: ["alarms"]
-        case .list: ["list"]
-        }
-    }
+    /// Its keys in todo's file and in `--json` (`ItemMember`: a due in seconds or as a day; in
+    /// progress and how much).
+    package var fileKeys: [String] { members.map { $0.key.description } }
+
+    /// Its members in todo's file, in the order the writer writes them.
+    package var members: [ItemMember] { ItemMember.allCases.filter { $0.field == self } }
 
     /// Its first key in the file: a text field's only one.
     package var fileKey: String { fileKeys[0] }
 
-    /// The fields in the order the file writes them (`ItemFieldTests` checks that it holds each).
-    package static let inFileOrder: [ItemField] =
-        [.title, .description, .due, .start, .repeatRule, .place, .priority, .tags, .parent, .status, .progress]
-        + texts + [.alarms, .annotations]
+    /// The fields in the order the file writes them: the order of their members.
+    package static let inFileOrder: [ItemField] = ItemMember.allCases.reduce(into: []) { fields, member in
+        if let field = member.field, !fields.contains(field) { fields.append(field) }
+    }
 
     /// The option of `add` and `edit` that sets a text field (`--url`), and `edit`'s `--no-…`.
     public var option: String { rawValue }
@@ -287,4 +270,162 @@ extension ItemField {
         case .parent, .place, .url, .alarms, .list: nil
         }
     }
+}
+
+// MARK: The file
+
+/// Each member of an item in todo's file (and in `--json`), in the order the writer writes them:
+/// the item's identity and number, each field's keys, and what the item keeps beside its fields.
+/// Declared once: the file's keys, the writer's order, the general reader's dispatch, and the fast
+/// reader of the written form (which members it reads, where it keeps each one's offset, the
+/// list's index) are all made from this table. (Public so that its raw value, the lane of its
+/// offset, is inlined where the written form reads it: a list reads thousands.)
+public enum ItemMember: Int, CaseIterable, Sendable {
+    case id, number
+    case title, itemDescription, timestamp, dueDate, start, startDate, repeatRule, repeatZone, location, priority, tags
+    case parent, done, inProgress, percentComplete, project, url, list, alarms, annotations
+    case createdAt, completedAt, modifiedAt, uid, icalendar, from
+    /// What the first format said of a due in seconds (`ItemFields.legacyAllDay`): read, never written.
+    case allDay
+
+    /// Its key.
+    package var key: StaticString {
+        switch self {
+        case .id: "id"
+        case .number: "number"
+        case .title: "title"
+        case .itemDescription: "itemDescription"
+        case .timestamp: "timestamp"
+        case .dueDate: "dueDate"
+        case .start: "start"
+        case .startDate: "startDate"
+        case .repeatRule: "repeat"
+        case .repeatZone: "repeatZone"
+        case .location: "location"
+        case .priority: "priority"
+        case .tags: "tags"
+        case .parent: "parent"
+        case .done: "done"
+        case .inProgress: "inProgress"
+        case .percentComplete: "percentComplete"
+        case .project: "project"
+        case .url: "url"
+        case .list: "list"
+        case .alarms: "alarms"
+        case .annotations: "annotations"
+        case .createdAt: "createdAt"
+        case .completedAt: "completedAt"
+        case .modifiedAt: "modifiedAt"
+        case .uid: "uid"
+        case .icalendar: "icalendar"
+        case .from: "from"
+        case .allDay: "allDay"
+        }
+    }
+
+    /// The field it holds (or part of); `nil` for what the item keeps beside its fields: its
+    /// identity, number and times, the UID another program gave it, a calendar's lines and other
+    /// programs' members (each an `ItemFields` property of its own).
+    package var field: ItemField? {
+        switch self {
+        case .title: .title
+        case .itemDescription: .description
+        case .timestamp, .dueDate: .due
+        case .start, .startDate: .start
+        case .repeatRule, .repeatZone: .repeatRule
+        case .location: .place
+        case .priority: .priority
+        case .tags: .tags
+        case .parent: .parent
+        case .done: .status
+        case .inProgress, .percentComplete: .progress
+        case .project: .project
+        case .url: .url
+        case .list: .list
+        case .alarms: .alarms
+        case .annotations: .annotations
+        case .id, .number, .createdAt, .completedAt, .modifiedAt, .uid, .icalendar, .from, .allDay: nil
+        }
+    }
+
+    /// What its value is.
+    package var value: FileValue {
+        switch self {
+        case .title, .itemDescription, .repeatRule, .repeatZone, .project, .url, .list, .uid: .text
+        case .timestamp, .start, .createdAt, .completedAt, .modifiedAt: .time
+        case .dueDate, .startDate: .day
+        case .done, .allDay: .flag
+        case .inProgress: .mark
+        case .number: .whole(1...ToDoItem.largestNumber)
+        case .priority: .whole(ToDoItem.priorityRange)
+        case .percentComplete: .whole(ToDoItem.percentRange)
+        case .id, .parent: .id
+        case .tags: .texts
+        case .location: .place
+        case .alarms: .alarms
+        case .annotations: .notes
+        case .icalendar: .calendarLines
+        case .from: .programs
+        }
+    }
+
+    /// The member a due or a start may have instead of this one (a time or a day, never both).
+    package var alternative: ItemMember? {
+        switch self {
+        case .timestamp: .dueDate
+        case .dueDate: .timestamp
+        case .start: .startDate
+        case .startDate: .start
+        default: nil
+        }
+    }
+
+    /// Whether every item has it in the file: an item must have an id and a title, and the
+    /// writer writes whether it is done.
+    package var isAlwaysWritten: Bool { self == .id || self == .title || self == .done }
+
+    /// Whether another program may use its key for a value of another kind (Reminders'
+    /// `"priority": 0`, a word), which is then kept as it came rather than refused.
+    package var keepsOtherKinds: Bool {
+        switch value {
+        case .text: self == .repeatRule || self == .repeatZone
+        case .whole: self == .priority
+        case .id: self == .parent
+        case .texts, .notes, .alarms, .calendarLines: true
+        case .time, .day, .flag, .mark, .place, .programs: false
+        }
+    }
+
+    /// Whether the writer writes it (`allDay` is only read).
+    package var isWritten: Bool { self != .allDay }
+}
+
+/// What a member's value is in todo's file.
+package enum FileValue: Equatable, Sendable {
+    /// A string.
+    case text
+    /// Seconds since 1970, within `ToDoItem.timestampRange`.
+    case time
+    /// A day, written `"2026-12-03"`.
+    case day
+    /// `true` or `false`.
+    case flag
+    /// `true`, written only when so; `false` is as none.
+    case mark
+    /// A whole number within the range.
+    case whole(ClosedRange<Int>)
+    /// A UUID, its 36 characters.
+    case id
+    /// An array of strings, not empty.
+    case texts
+    /// A `Location` object.
+    case place
+    /// An array of `Alarm` objects.
+    case alarms
+    /// An array of `Annotation` objects.
+    case notes
+    /// An iCalendar's content lines, as an array of strings.
+    case calendarLines
+    /// Other programs' members: an object of objects, one per program (`ForeignMembers`).
+    case programs
 }

@@ -47,14 +47,16 @@ package struct ItemFields: Equatable, Sendable {
     package var foreignMembers = ForeignMembers()
     package var unknownMembers = UnknownMembers()
 
-    /// Every field; those not given are empty.
+    /// Every field, in the order of the table (`ItemMember`; `ItemMemberTests` checks that each
+    /// is here); those not given are empty.
     package init(
         title: String, itemDescription: String? = nil, due: ItemDate? = nil, start: ItemDate? = nil,
-        legacyAllDay: Bool? = nil, repeatRule: String? = nil, location: Location? = nil, priority: Int? = nil,
-        tags: [String] = [], parent: UUID? = nil, project: String? = nil, list: String? = nil, alarms: [Alarm] = [],
-        inProgress: Bool = false, percentComplete: Int? = nil,
-        url: String? = nil, createdAt: Double? = nil, completedAt: Double? = nil, modifiedAt: Double? = nil,
-        originalUID: String? = nil, icalendarLines: [String] = [], foreignMembers: ForeignMembers = ForeignMembers(),
+        repeatRule: String? = nil, repeatZone: String? = nil, location: Location? = nil, priority: Int? = nil,
+        tags: [String] = [], parent: UUID? = nil, inProgress: Bool = false, percentComplete: Int? = nil,
+        project: String? = nil, url: String? = nil, list: String? = nil, alarms: [Alarm] = [],
+        annotations: [Annotation] = [], createdAt: Double? = nil, completedAt: Double? = nil,
+        modifiedAt: Double? = nil, originalUID: String? = nil, icalendarLines: [String] = [],
+        foreignMembers: ForeignMembers = ForeignMembers(), legacyAllDay: Bool? = nil,
         unknownMembers: UnknownMembers = UnknownMembers()
     ) {
         self.title = title
@@ -63,6 +65,8 @@ package struct ItemFields: Equatable, Sendable {
         self.start = start
         self.legacyAllDay = legacyAllDay
         self.repeatRule = repeatRule
+        self.repeatZone = repeatZone
+        self.annotations = annotations
         self.location = location
         self.priority = priority
         self.tags = tags

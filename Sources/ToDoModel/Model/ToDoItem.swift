@@ -129,14 +129,14 @@ public struct ToDoItem: Equatable, Sendable {
     /// when todo cannot follow it (`RepeatRule`).
     public var repeatRule: String? {
         get { fields.repeatRule }
-        set { setField(\.repeatRule, newValue, isSet: newValue != nil, key: "repeat") }
+        set { setField(\.repeatRule, newValue, isSet: newValue != nil, member: .repeatRule) }
     }
 
     /// The IANA zone its repeat rule is followed in; `nil` for the zone of the moment
-    /// (`ItemFields.repeatZone`, `keepingRepeatZone`).
+    /// (`ItemFields.repeatZone`).
     public var repeatZone: String? {
         get { fields.repeatZone }
-        set { setField(\.repeatZone, newValue, isSet: newValue != nil, key: "repeatZone") }
+        set { setField(\.repeatZone, newValue, isSet: newValue != nil, member: .repeatZone) }
     }
 
     /// When the item starts to matter, a day or a time as `due` (Taskwarrior's wait, todo.txt's
@@ -155,31 +155,31 @@ public struct ToDoItem: Equatable, Sendable {
     /// none. `Priority` names the levels: 1–4 high, 5 medium, 6–9 low.
     public var priority: Int? {
         get { fields.priority }
-        set { setField(\.priority, newValue, isSet: newValue != nil, key: "priority") }
+        set { setField(\.priority, newValue, isSet: newValue != nil, member: .priority) }
     }
 
     /// Words the item is filed under, in the order given, none repeated ignoring case
     /// (`ItemManager` keeps them so; `Tags.normalized`).
     public var tags: [String] {
         get { fields.tags }
-        set { setField(\.tags, newValue, isSet: !newValue.isEmpty, key: "tags") }
+        set { setField(\.tags, newValue, isSet: !newValue.isEmpty, member: .tags) }
     }
 
     /// The id of the item this one is a subtask of (`ItemManager` keeps it pointing to an item and
     /// free of cycles; a parent removed since is as none).
     public var parent: UUID? {
         get { fields.parent }
-        set { setField(\.parent, newValue, isSet: newValue != nil, key: "parent") }
+        set { setField(\.parent, newValue, isSet: newValue != nil, member: .parent) }
     }
 
     /// Sets a field whose key another program may use for a value of another kind, kept as its
     /// field while this item had none (Reminders' `"priority": 0`): once set, todo's own takes
     /// the key.
     private mutating func setField<Value>(
-        _ field: WritableKeyPath<ItemFields, Value>, _ value: Value, isSet: Bool, key: String
+        _ field: WritableKeyPath<ItemFields, Value>, _ value: Value, isSet: Bool, member: ItemMember
     ) {
         fields[keyPath: field] = value
-        if isSet { fields.unknownMembers.remove(key: key) }
+        if isSet { fields.unknownMembers.remove(key: member.key.description) }
     }
 
     /// Whether work on the item has begun (iCalendar's `STATUS:IN-PROCESS`, Taskwarrior's

@@ -60,7 +60,7 @@ extension StoredItem {
             noting?(
                 item,
                 WrittenItem(
-                    id: item.id, number: form.number, done: form.done, range: place..<place + form.count,
+                    id: item.id, number: item.number, done: item.done, range: place..<place + form.count,
                     offsets: form.offsets, isExact: form.isExact))
         }
         func copyRun() throws(Failure) {

@@ -6,115 +6,151 @@ import ToDoModel
 // unchanged (`writeArray`).
 
 extension ToDoItem {
-    /// The keys todo itself reads in an item of its file: another program's member of one of
-    /// these names, written as it came, would be read as todo's own field, or make the file one
-    /// todo refuses: other programs' members are kept apart (`ForeignMembers`).
-    package static let ownKeys = Set(
-        ["id", "number", "allDay", "createdAt", "completedAt", "modifiedAt", "uid", "icalendar", "from"]
-            + ItemField.allCases.flatMap(\.fileKeys))
-
-    /// The field each of the fields' keys belongs to (`ItemField.fileKeys`).
-    private static let fieldsByKey = Dictionary(
-        uniqueKeysWithValues: ItemField.allCases.flatMap { field in field.fileKeys.map { ($0, field) } })
+    /// The keys todo itself reads in an item of its file (`ItemMember`): another program's member
+    /// of one of these names, written as it came, would be read as todo's own field, or make the
+    /// file one todo refuses: other programs' members are kept apart (`ForeignMembers`).
+    package static let ownKeys = Set(ItemMember.allCases.map(\.key.description))
 }
 
 extension ToDoItem: JSONSchema {
     package init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
-        var id: UUID?, idText: String?, number = 0, title: String?, done = false, allDay: Bool?
+        var id: UUID?, idText: String?, number = 0, title: String?, done = false
         var fields = ItemFields(title: "")
         var unknown = UnknownMembers()
         try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
             func field() -> String { memberPath(path(), key.string) }
-            switch key {
-            case "id":
+            guard let member = key.withUTF8({ MemberKeys.table.member(for: $0) }) else {
+                return unknown.append(key: key.string, value: try scanner.unknownValue())
+            }
+            switch member {
+            case .id:
                 let token = try scanner.stringToken(at: field)
                 id = token.flatMap { token in token.withUTF8 { UUID(canonical: $0) } }
                 idText = id == nil ? token?.string : nil
-            case "number": number = try scanner.int(at: field, in: 1...Self.largestNumber) ?? 0
-            case "allDay": allDay = try scanner.bool(at: field)
-            case "createdAt": fields.createdAt = try scanner.double(at: field, in: Self.timestampRange)
-            case "completedAt": fields.completedAt = try scanner.double(at: field, in: Self.timestampRange)
-            case "modifiedAt": fields.modifiedAt = try scanner.double(at: field, in: Self.timestampRange)
-            case "uid": fields.originalUID = try scanner.string(at: field)
-            case "from": fields.foreignMembers = try Self.foreignMembers(&scanner, at: field)
-            // Kept as it was when of another kind, as the fields below that another program may use.
-            case "icalendar":
-                fields.icalendarLines = try Self.ownValue(&scanner, "icalendar", &unknown, Self.strings) ?? []
-            default:
-                let name = key.string
-                guard let itemField = Self.fieldsByKey[name] else {
-                    return unknown.append(key: name, value: try scanner.unknownValue())
-                }
-                if itemField == .title {
-                    title = try scanner.string(at: field)
-                } else if itemField == .status {
-                    done = try scanner.bool(at: field) ?? false
-                } else {
-                    try Self.read(itemField, key: name, &scanner, into: &fields, unknown: &unknown, at: field)
-                }
+            case .number: number = try scanner.int(at: field, in: 1...Self.largestNumber) ?? 0
+            case .title: title = try scanner.string(at: field)
+            case .done: done = try scanner.bool(at: field) ?? false
+            default: try Self.read(member, &scanner, into: &fields, unknown: &unknown, at: field)
             }
         }
         if let idText { throw .shape(memberPath(path(), "id"), "\"\(idText)\" is not a UUID") }
         fields.title = try required(title) { memberPath(path(), "title") }
-        fields.legacyAllDay = fields.due?.isDay == false ? allDay : nil
         fields.unknownMembers = unknown
-        // A project an earlier version kept as another program's is the field now, and so are
-        // the alarms it kept as a calendar's lines.
-        if fields.project == nil, !fields.foreignMembers.isEmpty {
-            fields.project = fields.foreignMembers.takeProject()
-        }
-        if !fields.icalendarLines.isEmpty { fields.takeAlarmsFromCalendarLines() }
+        Self.finishReading(&fields)
         self.init(id: try required(id) { memberPath(path(), "id") }, number: number, done: done, fields: fields)
     }
 
-    /// Reads the value of `field` under `key` into `fields`. A value of another kind where another
-    /// program may use the key (Reminders' `"priority": 0`, a word) is kept as it was, beside
-    /// todo's own fields.
-    private static func read(
-        _ field: ItemField, key: String, _ scanner: inout JSONScanner, into fields: inout ItemFields,
+    /// Reads the value of `member` into `fields` (the item's id, number and status are the
+    /// caller's). A value of another kind where another program may use the key
+    /// (`ItemMember.keepsOtherKinds`: Reminders' `"priority": 0`, a word) is kept as it was, beside
+    /// todo's own fields. The written form reads its fields with this too (`UnsafeWrittenForm.fields`).
+    static func read(
+        _ member: ItemMember, _ scanner: inout JSONScanner, into fields: inout ItemFields,
         unknown: inout UnknownMembers, at path: () -> String
     ) throws(JSONDecodingError) {
-        switch field {
-        // Read by the caller: the item is made with them.
-        case .title, .status: break
-        case .description: fields.itemDescription = try scanner.string(at: path)
+        /// The value as todo's own, if `own` reads it; else kept as another program's.
+        func ownValue<Value>(_ own: (JSONValue) -> Value?) throws(JSONDecodingError) -> Value? {
+            let value = try scanner.unknownValue()
+            if let mine = own(value) { return mine }
+            if value != .null { unknown.append(key: member.key.description, value: value) }
+            return nil
+        }
+        switch member {
+        case .id, .number, .done: break
+        case .title: fields.title = try scanner.string(at: path) ?? ""
+        case .itemDescription: fields.itemDescription = try scanner.string(at: path)
         // A due and a start are each a time in seconds or a day, never both.
-        case .due:
-            try checkOne(fields.due, key == "timestamp" ? "dueDate" : "timestamp", path)
-            fields.due =
-                key == "timestamp"
-                ? try scanner.double(at: path, in: timestampRange).map(ItemDate.time) : try day(&scanner, at: path)
-        case .start:
-            try checkOne(fields.start, key == "start" ? "startDate" : "start", path)
-            fields.start =
-                key == "start"
-                ? try scanner.double(at: path, in: timestampRange).map(ItemDate.time) : try day(&scanner, at: path)
-        case .repeatRule where key == "repeatZone":
-            fields.repeatZone = try ownValue(&scanner, key, &unknown) { value in value.string }
-        case .repeatRule: fields.repeatRule = try ownValue(&scanner, key, &unknown) { value in value.string }
-        case .place: fields.location = try scanner.decode(Location.self, at: path)
+        case .timestamp, .dueDate: fields.due = try date(member, besides: fields.due, &scanner, at: path)
+        case .start, .startDate: fields.start = try date(member, besides: fields.start, &scanner, at: path)
+        case .repeatRule: fields.repeatRule = try ownValue { value in value.string }
+        case .repeatZone: fields.repeatZone = try ownValue { value in value.string }
+        case .location:
+            fields.location = try writtenOrElse(&scanner, WrittenFormReader.checkedLocation) {
+                scanner throws(JSONDecodingError) in
+                try scanner.decode(Location.self, at: path)
+            }
         case .priority:
-            fields.priority = try ownValue(&scanner, key, &unknown) { value in
+            fields.priority = try ownValue { value in
                 guard case .number(let literal) = value, let number = Int(literal), priorityRange.contains(number)
                 else { return nil }
                 return number
             }
-        case .tags: fields.tags = try ownValue(&scanner, key, &unknown, strings) ?? []
+        case .tags:
+            let start = scanner.index
+            if let tags = WrittenFormReader.checkedStrings(&scanner) {
+                fields.tags = tags
+            } else {
+                scanner.index = start
+                fields.tags = try ownValue(strings) ?? []
+            }
         case .parent:
-            fields.parent = try ownValue(&scanner, key, &unknown) { value in
+            fields.parent = try ownValue { value in
                 guard case .string(let text) = value else { return nil }
                 return text.utf8.withContiguousStorageIfAvailable { UUID(canonical: $0) } ?? nil
             }
-        case .progress:
-            if key == "inProgress" {
-                fields.inProgress = try scanner.bool(at: path) ?? false
-            } else {
-                fields.percentComplete = try scanner.int(at: path, in: percentRange)
-            }
-        case .url, .project, .list: fields[text: field] = try scanner.string(at: path)
-        case .annotations: fields.annotations = try ownValue(&scanner, key, &unknown, Annotation.list) ?? []
-        case .alarms: fields.alarms = try ownValue(&scanner, key, &unknown, Alarm.list) ?? []
+        case .inProgress: fields.inProgress = try scanner.bool(at: path) ?? false
+        case .percentComplete: fields.percentComplete = try scanner.int(at: path, in: percentRange)
+        case .project: fields.project = try scanner.string(at: path)
+        case .url: fields.url = try scanner.string(at: path)
+        case .list: fields.list = try scanner.string(at: path)
+        case .alarms: fields.alarms = try ownValue(Alarm.list) ?? []
+        case .annotations: fields.annotations = try ownValue(Annotation.list) ?? []
+        case .createdAt: fields.createdAt = try time(&scanner, at: path)
+        case .completedAt: fields.completedAt = try time(&scanner, at: path)
+        case .modifiedAt: fields.modifiedAt = try time(&scanner, at: path)
+        case .uid: fields.originalUID = try scanner.string(at: path)
+        // Kept as it was when of another kind, as the fields that another program may use.
+        case .icalendar: fields.icalendarLines = try ownValue(strings) ?? []
+        case .from: fields.foreignMembers = try foreignMembers(&scanner, at: path)
+        case .allDay: fields.legacyAllDay = try scanner.bool(at: path)
         }
+    }
+
+    /// What reading an item's members leaves to do: the first format's `allDay` is said only of a
+    /// due in seconds, and a project an earlier version kept as another program's is the field
+    /// now, as are the alarms it kept as a calendar's lines.
+    static func finishReading(_ fields: inout ItemFields) {
+        if fields.legacyAllDay != nil, fields.due?.isDay != false { fields.legacyAllDay = nil }
+        if fields.project == nil, !fields.foreignMembers.isEmpty {
+            fields.project = fields.foreignMembers.takeProject()
+        }
+        if !fields.icalendarLines.isEmpty { fields.takeAlarmsFromCalendarLines() }
+    }
+
+    /// The value `written` reads when it is in the form todo writes (in one pass: a list's items
+    /// are), else what `general` reads from the same place.
+    private static func writtenOrElse<Value>(
+        _ scanner: inout JSONScanner, _ written: (inout JSONScanner) -> Value?,
+        _ general: (inout JSONScanner) throws(JSONDecodingError) -> Value?
+    ) throws(JSONDecodingError) -> Value? {
+        let start = scanner.index
+        if let value = written(&scanner) { return value }
+        scanner.index = start
+        return try general(&scanner)
+    }
+
+    /// A time in seconds: as the writer spells it, read in one pass (`WrittenFormReader.number`),
+    /// or any other spelling the general scanner reads.
+    private static func time(_ scanner: inout JSONScanner, at path: () -> String) throws(JSONDecodingError) -> Double? {
+        try writtenOrElse(&scanner, { WrittenFormReader.number(&$0, in: timestampRange) }) {
+            scanner throws(JSONDecodingError) in try scanner.double(at: path, in: timestampRange)
+        }
+    }
+
+    /// A due or a start under `member`: a time in seconds, or a day (`ItemMember.alternative`);
+    /// refused when the item has `date` already under the other.
+    private static func date(
+        _ member: ItemMember, besides date: ItemDate?, _ scanner: inout JSONScanner, at path: () -> String
+    ) throws(JSONDecodingError) -> ItemDate? {
+        if date != nil, let other = member.alternative {
+            throw .shape(path(), "the item also has \(other.key): a date is a time or a day, not both")
+        }
+        guard member.value == .day else { return try time(&scanner, at: path).map(ItemDate.time) }
+        guard let text = try scanner.string(at: path) else { return nil }
+        guard let day = Day(iso: Array(text.utf8)) else {
+            throw .shape(path(), "\"\(text)\" is not a date written YYYY-MM-DD in the years 1 to 9999")
+        }
+        return .day(day)
     }
 
     /// Other programs' members: an object of objects, one per program.
@@ -132,22 +168,6 @@ extension ToDoItem: JSONSchema {
         return ForeignMembers(sources: sources)
     }
 
-    /// A day written `"2026-12-03"`; `null` is none.
-    private static func day(_ scanner: inout JSONScanner, at field: () -> String) throws(JSONDecodingError) -> ItemDate?
-    {
-        guard let text = try scanner.string(at: field) else { return nil }
-        guard let day = Day(iso: Array(text.utf8)) else {
-            throw .shape(field(), "\"\(text)\" is not a date written YYYY-MM-DD in the years 1 to 9999")
-        }
-        return .day(day)
-    }
-
-    /// Refuses a due or start given both in seconds and as a day.
-    private static func checkOne(_ date: ItemDate?, _ other: String, _ field: () -> String) throws(JSONDecodingError) {
-        guard date != nil else { return }
-        throw .shape(field(), "the item also has \(other): a date is a time or a day, not both")
-    }
-
     /// An array of strings, else `nil`.
     private static func strings(_ value: JSONValue) -> [String]? {
         guard case .array(let elements) = value else { return nil }
@@ -155,90 +175,63 @@ extension ToDoItem: JSONSchema {
         return strings.count == elements.count ? strings : nil
     }
 
-    /// The member's value as todo's own field, when `own` reads it; any other value but `null` is
-    /// another program's, kept with the item as it was.
-    private static func ownValue<Value>(
-        _ scanner: inout JSONScanner, _ key: String, _ unknown: inout UnknownMembers,
-        _ own: (JSONValue) -> Value?
-    ) throws(JSONDecodingError) -> Value? {
-        let value = try scanner.unknownValue()
-        if let mine = own(value) { return mine }
-        if value != .null { unknown.append(key: key, value: value) }
-        return nil
-    }
-
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.uuid(id)
-        if number > 0 {
-            writer.key("number")
-            writer.int(number)
-        }
-        for field in ItemField.inFileOrder { Self.write(field, of: fields, done: done, to: &writer) }
-        writer.field("createdAt", fields.createdAt)
-        writer.field("completedAt", fields.completedAt)
-        writer.field("modifiedAt", fields.modifiedAt)
-        writer.field("uid", fields.originalUID)
-        if !fields.icalendarLines.isEmpty {
-            writer.key("icalendar")
-            writer.strings(fields.icalendarLines)
-        }
-        if !fields.foreignMembers.isEmpty {
-            writer.key("from")
-            writer.value(.object(fields.foreignMembers.sources))
-        }
+        for (member, key) in Self.writtenMembers { write(member, key, to: &writer) }
         writer.unknownMembers(fields.unknownMembers)
         writer.endObject()
     }
 
-    /// Writes `field` under its keys (`ItemField.fileKeys`); nothing for a field the item lacks.
-    private static func write(_ field: ItemField, of fields: ItemFields, done: Bool, to writer: inout JSONWriter) {
-        switch field {
-        case .title: writer.field("title", fields.title)
-        case .description: writer.field("itemDescription", fields.itemDescription)
-        case .due: writer.date(fields.due, time: "timestamp", day: "dueDate")
-        case .start: writer.date(fields.start, time: "start", day: "startDate")
-        case .repeatRule:
-            writer.field("repeat", fields.repeatRule)
-            writer.field("repeatZone", fields.repeatZone)
-        case .place: writer.field("location", fields.location)
-        case .priority:
-            guard let priority = fields.priority else { return }
-            writer.key("priority")
-            writer.int(priority)
-        case .tags:
-            guard !fields.tags.isEmpty else { return }
-            writer.key("tags")
-            writer.strings(fields.tags)
+    /// The members the writer writes, in its order, with their keys (each a `switch` in another
+    /// module, asked once rather than for every member of every item).
+    private static let writtenMembers = ItemMember.allCases.filter(\.isWritten).map { ($0, $0.key) }
+
+    /// Writes `member` under `key`, its key; nothing for one the item lacks (the writer writes no
+    /// empty list, and no `inProgress` but `true`).
+    private func write(_ member: ItemMember, _ key: StaticString, to writer: inout JSONWriter) {
+        switch member {
+        case .id:
+            writer.key(key)
+            writer.uuid(id)
+        case .number where number > 0:
+            writer.key(key)
+            writer.int(number)
+        case .title: writer.field(key, fields.title)
+        case .itemDescription: writer.field(key, fields.itemDescription)
+        case .timestamp: if case .time(let seconds)? = fields.due { writer.field(key, seconds) }
+        case .dueDate: if case .day(let day)? = fields.due { writer.day(key, day) }
+        case .start: if case .time(let seconds)? = fields.start { writer.field(key, seconds) }
+        case .startDate: if case .day(let day)? = fields.start { writer.day(key, day) }
+        case .repeatRule: writer.field(key, fields.repeatRule)
+        case .repeatZone: writer.field(key, fields.repeatZone)
+        case .location: writer.field(key, fields.location)
+        case .priority: writer.field(key, fields.priority)
+        case .tags: writer.field(key, fields.tags)
         case .parent:
             guard let parent = fields.parent else { return }
-            writer.key("parent")
+            writer.key(key)
             writer.uuid(parent)
-        case .status:
-            writer.key("done")
+        case .done:
+            writer.key(key)
             writer.bool(done)
-        case .progress:
-            if fields.inProgress {
-                writer.key("inProgress")
-                writer.bool(true)
-            }
-            if let percent = fields.percentComplete {
-                writer.key("percentComplete")
-                writer.int(percent)
-            }
-        case .annotations:
-            guard !fields.annotations.isEmpty else { return }
-            writer.key("annotations")
-            writer.value(.array(fields.annotations.map(\.json)))
-        case .alarms:
-            guard !fields.alarms.isEmpty else { return }
-            writer.key("alarms")
-            writer.value(.array(fields.alarms.map(\.json)))
-        case .url, .project, .list:
-            guard let text = fields[text: field] else { return }
-            writer.key(field.fileKey)
-            writer.string(text)
+        case .inProgress where fields.inProgress:
+            writer.key(key)
+            writer.bool(true)
+        case .percentComplete: writer.field(key, fields.percentComplete)
+        case .project: writer.field(key, fields.project)
+        case .url: writer.field(key, fields.url)
+        case .list: writer.field(key, fields.list)
+        case .alarms: writer.field(key, fields.alarms.map(\.json))
+        case .annotations: writer.field(key, fields.annotations.map(\.json))
+        case .createdAt: writer.field(key, fields.createdAt)
+        case .completedAt: writer.field(key, fields.completedAt)
+        case .modifiedAt: writer.field(key, fields.modifiedAt)
+        case .uid: writer.field(key, fields.originalUID)
+        case .icalendar: writer.field(key, fields.icalendarLines)
+        case .from where !fields.foreignMembers.isEmpty:
+            writer.key(key)
+            writer.value(.object(fields.foreignMembers.sources))
+        case .number, .inProgress, .from, .allDay: break
         }
     }
 
@@ -332,30 +325,46 @@ extension Coordinate: JSONSchema {
 }
 
 extension JSONWriter {
-    /// A time as seconds under `time`, a day as `"2026-12-03"` under `day`; nothing for none.
-    package mutating func date(_ date: ItemDate?, time: StaticString, day: StaticString) {
-        switch date {
-        case .time(let seconds)?: field(time, seconds)
-        case .day(let date)?:
-            key(day)
-            // Digit by digit: a list writes thousands (`Day.isoText` spells the same).
-            let parts = date.calendarDay
-            func put(_ value: Int, from divisor: Int) {
-                var divisor = divisor
-                while divisor > 0 {
-                    bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                    divisor /= 10
-                }
+    /// A day under `key`, written `"2026-12-03"`.
+    package mutating func day(_ key: StaticString, _ date: Day) {
+        self.key(key)
+        // Digit by digit: a list writes thousands (`Day.isoText` spells the same).
+        let parts = date.calendarDay
+        func put(_ value: Int, from divisor: Int) {
+            var divisor = divisor
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
             }
-            bytes.append(UInt8(ascii: "\""))
-            put(parts.year, from: 1000)
-            bytes.append(UInt8(ascii: "-"))
-            put(parts.month, from: 10)
-            bytes.append(UInt8(ascii: "-"))
-            put(parts.day, from: 10)
-            bytes.append(UInt8(ascii: "\""))
-        case nil: break
         }
+        bytes.append(UInt8(ascii: "\""))
+        put(parts.year, from: 1000)
+        bytes.append(UInt8(ascii: "-"))
+        put(parts.month, from: 10)
+        bytes.append(UInt8(ascii: "-"))
+        put(parts.day, from: 10)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A whole number under `key`; nothing for none.
+    package mutating func field(_ key: StaticString, _ value: Int?) {
+        guard let value else { return }
+        self.key(key)
+        int(value)
+    }
+
+    /// An array of values under `key`; nothing for none: the writer writes no empty list.
+    package mutating func field(_ key: StaticString, _ values: [JSONValue]) {
+        guard !values.isEmpty else { return }
+        self.key(key)
+        value(.array(values))
+    }
+
+    /// An array of strings under `key`; nothing for none: the writer writes no empty list.
+    package mutating func field(_ key: StaticString, _ values: [String]) {
+        guard !values.isEmpty else { return }
+        self.key(key)
+        strings(values)
     }
 
     /// The members of the object being written that this version does not know, after its own.

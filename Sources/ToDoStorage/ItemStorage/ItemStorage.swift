@@ -33,20 +33,29 @@ package struct ItemStorage: Sendable {
     /// The fields decoded, for storage without a form (which `holder` then is).
     private var decoded: ItemFields { unsafeDowncast(holder, to: DecodedFields.self).fields }
 
+    // The fields a command reads of many items, each from where it is when the item has a written
+    // form (`UnsafeWrittenForm`, by its member in the table); any other is read with all of
+    // them (`fields`).
+
     package var title: String {
-        if let form { form.title } else { decoded.title }
+        if let form { form.text(.title) ?? "" } else { decoded.title }
     }
 
     package var itemDescription: String? {
-        if let form { form.itemDescription } else { decoded.itemDescription }
+        if let form { form.text(.itemDescription) } else { decoded.itemDescription }
     }
 
     package var due: ItemDate? {
         if let form { form.due } else { decoded.due }
     }
 
+    /// As the general reader reads it: said only of a due in seconds.
     package var legacyAllDay: Bool? {
-        if let form { form.legacyAllDay } else { decoded.legacyAllDay }
+        if let form {
+            form.offsets.has(.allDay) && !form.offsets.has(.dueDate) ? form.flag(.allDay) : nil
+        } else {
+            decoded.legacyAllDay
+        }
     }
 
     package var start: ItemDate? {
@@ -54,7 +63,7 @@ package struct ItemStorage: Sendable {
     }
 
     package var repeatRule: String? {
-        if let form { form.repeatRule } else { decoded.repeatRule }
+        if let form { form.text(.repeatRule) } else { decoded.repeatRule }
     }
 
     package var location: Location? {
@@ -74,48 +83,32 @@ package struct ItemStorage: Sendable {
     }
 
     package var project: String? {
-        if let form { form.project } else { decoded.project }
+        if let form { form.text(.project) } else { decoded.project }
     }
 
     package var list: String? {
-        if let form { form.list } else { decoded.list }
+        if let form { form.text(.list) } else { decoded.list }
     }
 
     /// Whether the item has reminders, without reading them.
     package var hasAlarms: Bool {
-        if let form { form.offsets.alarms > 0 } else { !decoded.alarms.isEmpty }
+        if let form { form.offsets.has(.alarms) } else { !decoded.alarms.isEmpty }
     }
 
-    /// Never in a written form: an item in progress is read by the general reader.
     package var inProgress: Bool {
-        if form != nil { false } else { decoded.inProgress }
-    }
-
-    /// Never in a written form, as `inProgress`.
-    package var percentComplete: Int? {
-        if form != nil { nil } else { decoded.percentComplete }
+        if let form { form.flag(.inProgress) } else { decoded.inProgress }
     }
 
     package var createdAt: Double? {
-        if let form { form.createdAt } else { decoded.createdAt }
+        if let form { form.time(.createdAt) } else { decoded.createdAt }
     }
 
     package var completedAt: Double? {
-        if let form { form.completedAt } else { decoded.completedAt }
+        if let form { form.time(.completedAt) } else { decoded.completedAt }
     }
 
     package var modifiedAt: Double? {
-        if let form { form.modifiedAt } else { decoded.modifiedAt }
-    }
-
-    /// Never in a written form: an item with one is read by the general reader.
-    package var originalUID: String? {
-        if form != nil { nil } else { decoded.originalUID }
-    }
-
-    /// Never in a written form, as `originalUID`.
-    package var icalendarLines: [String] {
-        if form != nil { [] } else { decoded.icalendarLines }
+        if let form { form.time(.modifiedAt) } else { decoded.modifiedAt }
     }
 
     /// The location's name alone, without reading the rest of a written location.
@@ -137,10 +130,10 @@ package struct ItemStorage: Sendable {
         form != nil
     }
 
-    /// The written form, when writing an item with this `number` and status anew would give
-    /// exactly its bytes.
-    func writtenForm(number: Int, done: Bool) -> UnsafeWrittenForm? {
-        guard let form, form.isExact, form.number == number, form.done == done else { return nil }
+    /// The written form, when writing the fields anew would give exactly its bytes (with the
+    /// number and status they were read with: `StoredItem.writtenForm`).
+    var exactForm: UnsafeWrittenForm? {
+        guard let form, form.isExact else { return nil }
         return form
     }
 
@@ -194,9 +187,17 @@ package struct ItemStorage: Sendable {
 /// 100,000 items is never decoded to show a screenful or to change one item.
 package struct StoredItem: Sendable {
     package let id: UUID
-    package var number: Int
-    package var done: Bool
+    package var number: Int {
+        didSet { isNumberAndStatusAsWritten = false }
+    }
+    package var done: Bool {
+        didSet { isNumberAndStatusAsWritten = false }
+    }
     package var storage: ItemStorage
+    /// Whether the number and status are those the written form's bytes say (so that the bytes
+    /// are still the item's): kept here rather than in the form, where they would make every item
+    /// a copy holds 9 bytes longer, past what is copied without a call to `memcpy`.
+    private(set) var isNumberAndStatusAsWritten = false
 
     package init(id: UUID, number: Int, done: Bool, storage: ItemStorage) {
         self.id = id
@@ -245,10 +246,15 @@ package struct StoredItem: Sendable {
     package init(_ item: WrittenItem, in text: consuming StoredText) {
         let form = UnsafeWrittenForm(item, in: text)
         self.init(id: item.id, number: item.number, done: item.done, storage: ItemStorage(form, in: text))
+        isNumberAndStatusAsWritten = true
     }
 
     /// The bytes the item was read from, when writing it anew would give exactly them.
-    var writtenForm: UnsafeWrittenForm? { storage.writtenForm(number: number, done: done) }
+    var writtenForm: UnsafeWrittenForm? { isNumberAndStatusAsWritten ? storage.exactForm : nil }
+
+    /// Where the item's fields are in the text it was read from (exact or not) when its number and
+    /// status are still those written there.
+    var readForm: UnsafeWrittenForm? { isNumberAndStatusAsWritten ? storage.readForm : nil }
 
     /// Where the text the written form points into starts, when it has one that `writtenForm` gives.
     var writtenTextStart: UnsafePointer<UInt8>? { writtenForm == nil ? nil : storage.writtenTextStart }
@@ -263,7 +269,9 @@ package struct StoredItem: Sendable {
     /// Whether the item has the content of `other` (`ToDoItem.hasSameContent`), reading only the
     /// title when it differs.
     package func hasSameContent(as other: ToDoItem) -> Bool {
-        ToDoItem.hasSameContent(other, title: title, itemDescription: itemDescription, due: due, location: location)
+        ToDoItem.hasSameContent(
+            other, title: storage.title, itemDescription: storage.itemDescription, due: storage.due,
+            location: storage.location)
     }
 
     /// The title's ASCII `TitleKey`, made from its bytes (`ItemStorage.withTitleUTF8`), if it has one.

@@ -15,97 +15,112 @@ package struct WrittenItem: Sendable {
 /// reading a field counts no reference. Unsafe: the pointer is valid only while the text it points
 /// into lives, which `ItemStorage` keeps alive beside it.
 struct UnsafeWrittenForm: @unchecked Sendable {
-    /// The item's first byte and how many it has.
+    /// The item's first byte.
     let start: UnsafePointer<UInt8>
-    package let count: Int
-    package let offsets: Offsets
-    /// The number and status written in the bytes: an item whose own differ is written anew.
-    package let number: Int
-    package let done: Bool
+    /// How many bytes it has (`WrittenFormReader.longestItem` at most).
+    private let length: Offset
     /// Whether the bytes are exactly what the writer writes (`WrittenFormReader`), so that they
     /// may be copied back; else the item is in another program's layout.
     package let isExact: Bool
+    package let offsets: Offsets
 
     /// Where `item` is in `text`, which its range counts from.
     package init(_ item: WrittenItem, in text: borrowing StoredText) {
         start = text.start + item.range.lowerBound
-        count = item.range.count
+        length = Offset(truncatingIfNeeded: item.range.count)
         offsets = item.offsets
-        number = item.number
-        done = item.done
         isExact = item.isExact
     }
+
+    /// How many bytes the item has.
+    package var count: Int { Int(length) }
 
     /// Where a field's value starts, from the start of the item: 16 bits, so that the offsets of
     /// a list's every item stay small to copy; an item of 64 KB or more is left to the general
     /// reader (`WrittenFormReader.longestItem`).
     package typealias Offset = UInt16
 
-    /// Where each field's value starts, from the start of the item; 0 for a field the item lacks.
-    package struct Offsets: Sendable {
-        package var title: Offset = 0
-        package var itemDescription: Offset = 0
-        /// The due's value: seconds, or a day when `dueIsDay` (written under `dueDate`).
-        package var due: Offset = 0
-        package var allDay: Offset = 0
-        /// The start's value: seconds, or a day when `startIsDay`.
-        package var start: Offset = 0
-        package var repeatRule: Offset = 0
-        package var location: Offset = 0
-        package var priority: Offset = 0
-        package var tags: Offset = 0
-        package var parent: Offset = 0
-        package var project: Offset = 0
-        package var list: Offset = 0
-        package var alarms: Offset = 0
-        package var createdAt: Offset = 0
-        package var completedAt: Offset = 0
-        package var modifiedAt: Offset = 0
-        package var dueIsDay = false
-        package var startIsDay = false
+    /// Where each member's value starts, from the start of the item, one lane a member
+    /// (`ItemMember`, by its raw value); 0 for a member the item lacks. One plain value of 64
+    /// bytes, whatever members the table has (`ItemMemberTests` checks they fit).
+    package struct Offsets: Equatable, Sendable {
+        package var lanes = SIMD32<Offset>()
+
+        package subscript(member: ItemMember) -> Offset {
+            get { lanes[member.rawValue] }
+            set { lanes[member.rawValue] = newValue }
+        }
+
+        /// Whether the item has `member`.
+        package func has(_ member: ItemMember) -> Bool { lanes[member.rawValue] != 0 }
     }
 
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
-    package var title: String { value(at: offsets.title, WrittenFormReader.string) ?? "" }
-    package var itemDescription: String? { value(at: offsets.itemDescription, WrittenFormReader.string) }
-    package var due: ItemDate? { date(at: offsets.due, isDay: offsets.dueIsDay) }
-    /// As the general reader reads it: said only of a due in seconds.
-    package var legacyAllDay: Bool? { offsets.dueIsDay ? nil : value(at: offsets.allDay) { try? $0.scanBool() } }
-    package var startDate: ItemDate? { date(at: offsets.start, isDay: offsets.startIsDay) }
-    package var repeatRule: String? { value(at: offsets.repeatRule, WrittenFormReader.string) }
-    package var location: Location? {
-        value(at: offsets.location, isExact ? WrittenFormReader.location : WrittenFormReader.locationInOtherLayout)
-    }
-    package var priority: Int? { value(at: offsets.priority, WrittenFormReader.priority) }
-    package var tags: [String] { value(at: offsets.tags, WrittenFormReader.tags) ?? [] }
-    package var parent: UUID? { value(at: offsets.parent) { WrittenFormReader.uuid(&$0) } }
-    package var project: String? { value(at: offsets.project, WrittenFormReader.string) }
-    package var list: String? { value(at: offsets.list, WrittenFormReader.string) }
-    package var alarms: [Alarm] { value(at: offsets.alarms, WrittenFormReader.alarms) ?? [] }
-    package var createdAt: Double? { time(at: offsets.createdAt) }
-    package var completedAt: Double? { time(at: offsets.completedAt) }
-    package var modifiedAt: Double? { time(at: offsets.modifiedAt) }
+    /// A string member's value.
+    package func text(_ member: ItemMember) -> String? { value(at: offsets[member], WrittenFormReader.string) }
 
+    /// A time member's value.
+    package func time(_ member: ItemMember) -> Double? {
+        value(at: offsets[member]) { WrittenFormReader.number(&$0, in: ToDoItem.timestampRange) }
+    }
+
+    /// A due or a start: the time under `time`, or the day under `day` (`ItemMember.alternative`).
+    package func date(_ time: ItemMember, or day: ItemMember) -> ItemDate? {
+        if offsets.has(day) { return value(at: offsets[day], WrittenFormReader.day).map(ItemDate.day) }
+        return self.time(time).map(ItemDate.time)
+    }
+
+    /// The due: a time or a day.
+    package var due: ItemDate? { date(.timestamp, or: .dueDate) }
+
+    /// The start: a time or a day.
+    package var startDate: ItemDate? { date(.start, or: .startDate) }
+
+    /// A flag member's value: `false` when the item lacks it.
+    package func flag(_ member: ItemMember) -> Bool {
+        offsets.has(member) && start[Int(offsets[member])] == UInt8(ascii: "t")
+    }
+
+    /// A whole number member's value, within `range` (where the reader checked it was).
+    package func whole(_ member: ItemMember, in range: ClosedRange<Int>) -> Int? {
+        value(at: offsets[member]) { WrittenFormReader.whole(&$0, in: range) }
+    }
+
+    package var priority: Int? { whole(.priority, in: ToDoItem.priorityRange) }
+
+    package var tags: [String] { value(at: offsets[.tags], WrittenFormReader.tags) ?? [] }
+    package var parent: UUID? { value(at: offsets[.parent]) { WrittenFormReader.uuid(&$0) } }
+
+    package var location: Location? {
+        value(at: offsets[.location], isExact ? WrittenFormReader.location : WrittenFormReader.locationInOtherLayout)
+    }
+
+    /// The item's fields, each read as the general reader reads it (`ToDoItem.read(_:…)`) from
+    /// where it is.
     package var fields: ItemFields {
-        ItemFields(
-            title: title, itemDescription: itemDescription, due: due, start: startDate, legacyAllDay: legacyAllDay,
-            repeatRule: repeatRule, location: location,
-            priority: priority, tags: tags, parent: parent, project: project, list: list, alarms: alarms,
-            createdAt: createdAt,
-            completedAt: completedAt, modifiedAt: modifiedAt)
+        var fields = ItemFields(title: "")
+        var unknown = UnknownMembers()
+        for member in ItemMember.allCases where offsets.has(member) {
+            var scanner = JSONScanner(bytes: bytes)
+            scanner.index = Int(offsets[member])
+            // Checked when the item was read: each reads as it did then.
+            try? ToDoItem.read(member, &scanner, into: &fields, unknown: &unknown, at: { "" })
+        }
+        ToDoItem.finishReading(&fields)
+        return fields
     }
 
     /// The location's name alone.
     package var locationName: String? {
         guard isExact else {
-            return value(at: offsets.location) { scanner in
+            return value(at: offsets[.location]) { scanner in
                 guard let name = WrittenFormReader.locationNameInOtherLayout(&scanner) else { return nil }
                 scanner.index = name
                 return WrittenFormReader.string(&scanner)
             }
         }
-        return value(at: offsets.location) { scanner in
+        return value(at: offsets[.location]) { scanner in
             scanner.consume("{\"name\":") ? WrittenFormReader.string(&scanner) : nil
         }
     }
@@ -113,7 +128,7 @@ struct UnsafeWrittenForm: @unchecked Sendable {
     /// `body` called with the title's bytes when it has no escapes (so they are its UTF-8), else `nil`.
     func withUnescapedTitle<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         let bytes = bytes
-        return Self.unescapedString(at: Int(offsets.title), in: bytes).map {
+        return Self.unescapedString(at: Int(offsets[.title]), in: bytes).map {
             body(UnsafeBufferPointer(rebasing: bytes[$0]))
         }
     }
@@ -123,25 +138,26 @@ struct UnsafeWrittenForm: @unchecked Sendable {
     @inline(__always)
     package func listFields(into text: inout [UInt8], withDue: Bool) -> ListFields {
         let buffer = bytes
-        let title = Self.append(stringAt: Int(offsets.title), in: buffer, to: &text)
+        let title = Self.append(stringAt: Int(offsets[.title]), in: buffer, to: &text)
         var place: Range<Int>?
         var scanner = JSONScanner(bytes: buffer)
-        scanner.index = Int(offsets.location)
-        if !isExact, offsets.location > 0, let name = WrittenFormReader.locationNameInOtherLayout(&scanner) {
+        scanner.index = Int(offsets[.location])
+        if !isExact, offsets.has(.location), let name = WrittenFormReader.locationNameInOtherLayout(&scanner) {
             place = Self.append(stringAt: name, in: buffer, to: &text)
-        } else if isExact, offsets.location > 0, scanner.consume("{\"name\":") {
+        } else if isExact, offsets.has(.location), scanner.consume("{\"name\":") {
             place = Self.append(stringAt: scanner.index, in: buffer, to: &text)
         }
         var tags: (shown: Range<Int>?, written: Range<Int>?) = (nil, nil)
-        if offsets.tags > 0 {
-            tags = ListFields.appendTags(UnsafeBufferPointer(rebasing: buffer[Int(offsets.tags)...]), to: &text)
+        if offsets.has(.tags) {
+            tags = ListFields.appendTags(UnsafeBufferPointer(rebasing: buffer[Int(offsets[.tags])...]), to: &text)
         }
-        let project = offsets.project > 0 ? Self.append(stringAt: Int(offsets.project), in: buffer, to: &text) : nil
-        let list = offsets.list > 0 ? Self.append(stringAt: Int(offsets.list), in: buffer, to: &text) : nil
+        let project = offsets.has(.project) ? Self.append(stringAt: Int(offsets[.project]), in: buffer, to: &text) : nil
+        let list = offsets.has(.list) ? Self.append(stringAt: Int(offsets[.list]), in: buffer, to: &text) : nil
         return ListFields(
-            title: title, locationName: place, date: withDue ? due : nil, repeats: offsets.repeatRule > 0,
+            title: title, locationName: place, date: withDue ? due : nil,
+            repeats: offsets.has(.repeatRule),
             priority: priority, shownTags: tags.shown, tags: tags.written, project: project, list: list,
-            hasAlarms: offsets.alarms > 0)
+            hasAlarms: offsets.has(.alarms))
     }
 
     /// Appends the UTF-8 of the string at `index` to `text`, decoded only when it has escapes,
@@ -172,15 +188,6 @@ struct UnsafeWrittenForm: @unchecked Sendable {
             if bytes[end] == UInt8(ascii: "\"") { return index + 1..<end }
             end += 1
         }
-    }
-
-    private func time(at offset: Offset) -> Double? {
-        value(at: offset) { WrittenFormReader.number(&$0, in: ToDoItem.timestampRange) }
-    }
-
-    /// The day or the time at `offset`.
-    private func date(at offset: Offset, isDay: Bool) -> ItemDate? {
-        isDay ? value(at: offset, WrittenFormReader.day).map(ItemDate.day) : time(at: offset).map(ItemDate.time)
     }
 
     /// The value at `offset`, read as it was checked when the item was read (so it is there);

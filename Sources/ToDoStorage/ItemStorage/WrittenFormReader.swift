@@ -47,18 +47,16 @@ package enum WrittenFormReader {
     /// its bytes are never copied back (`UnsafeWrittenForm.isExact`).
     private static func readItemInOtherLayout(_ scanner: inout JSONScanner) -> WrittenItem? {
         let start = scanner.index
-        var id: UUID?, number = 0, done = false
+        var id: UUID?, number = 0
         var offsets = UnsafeWrittenForm.Offsets()
         /// The members met so far, one bit each: a member met twice is an error for the general reader.
-        var met: UInt32 = 0
-        func isTime(_ scanner: inout JSONScanner) -> Bool { Self.number(&scanner, in: ToDoItem.timestampRange) != nil }
+        var met: UInt64 = 0
+        let table = MemberKeys.table
         let isObject = members(&scanner) { key, scanner in
             // A member this version does not know is kept by the general reader.
-            guard let member = ItemMember(key), met & 1 << member.rawValue == 0 else { return false }
-            met |= 1 << member.rawValue
-            /// Where the value starts, from the start of the item.
-            let here = UnsafeWrittenForm.Offset(truncatingIfNeeded: scanner.index - start)
-            switch member {
+            guard let entry = table.entry(for: key), met & 1 << entry.member.rawValue == 0 else { return false }
+            met |= 1 << entry.member.rawValue
+            switch entry.member {
             case .id:
                 id = uuid(&scanner)
                 return id != nil
@@ -68,78 +66,47 @@ package enum WrittenFormReader {
                 else { return false }
                 number = value
                 return true
-            case .done:
-                guard let value = try? scanner.scanBool() else { return false }
-                done = value
-                return true
-            case .title:
-                offsets.title = here
-                return skipString(&scanner)
-            case .itemDescription:
-                offsets.itemDescription = here
-                return skipString(&scanner)
-            case .location:
-                offsets.location = here
-                return locationPartsInOtherLayout(&scanner) != nil
-            case .timestamp:
-                // A due is a time or a day, not both.
-                guard offsets.due == 0 else { return false }
-                offsets.due = here
-                return isTime(&scanner)
-            case .dueDate:
-                guard offsets.due == 0 else { return false }
-                (offsets.due, offsets.dueIsDay) = (here, true)
-                return skipDay(&scanner)
-            case .allDay:
-                offsets.allDay = here
-                return (try? scanner.scanBool()) != nil
-            case .start:
-                guard offsets.start == 0 else { return false }
-                offsets.start = here
-                return isTime(&scanner)
-            case .startDate:
-                guard offsets.start == 0 else { return false }
-                (offsets.start, offsets.startIsDay) = (here, true)
-                return skipDay(&scanner)
-            case .repeatRule:
-                offsets.repeatRule = here
-                return skipString(&scanner)
-            case .priority:
-                offsets.priority = here
-                return priority(&scanner) != nil
-            case .tags:
-                offsets.tags = here
-                return skipTags(&scanner, string: skipString)
-            case .parent:
-                offsets.parent = here
-                return uuid(&scanner) != nil
-            case .project:
-                offsets.project = here
-                return skipString(&scanner)
-            case .list:
-                offsets.list = here
-                return skipString(&scanner)
-            case .alarms:
-                offsets.alarms = here
-                return alarms(&scanner) != nil
-            case .createdAt:
-                offsets.createdAt = here
-                return isTime(&scanner)
-            case .completedAt:
-                offsets.completedAt = here
-                return isTime(&scanner)
-            case .modifiedAt:
-                offsets.modifiedAt = here
-                return isTime(&scanner)
+            default:
+                // A due or a start is a time or a day, not both.
+                if let other = entry.alternative, offsets.has(other) { return false }
+                offsets[entry.member] = UnsafeWrittenForm.Offset(truncatingIfNeeded: scanner.index - start)
+                return skipValue(entry.value, &scanner)
             }
         }
-        guard isObject, let id, offsets.title > 0, scanner.index - start <= longestItem else { return nil }
+        guard isObject, let id, offsets.has(.title), scanner.index - start <= longestItem else { return nil }
+        let done = offsets.has(.done) && scanner.bytes[start + Int(offsets[.done])] == UInt8(ascii: "t")
         return WrittenItem(
             id: id, number: number, done: done, range: start..<scanner.index, offsets: offsets, isExact: false)
     }
 
+    /// Moves past a value laid out as another program may write it, when it is one the general
+    /// reader reads as todo's own, the same way.
+    @inline(__always)
+    private static func skipValue(_ value: FileValue, _ scanner: inout JSONScanner) -> Bool {
+        switch value {
+        case .text: skipString(&scanner)
+        case .time: number(&scanner, in: ToDoItem.timestampRange) != nil
+        case .day: skipDay(&scanner)
+        case .flag, .mark: (try? scanner.scanBool()) != nil
+        case .whole(let range): whole(&scanner, in: range) != nil
+        case .id: uuid(&scanner) != nil
+        case .texts: skipTags(&scanner, string: skipString)
+        case .place: locationPartsInOtherLayout(&scanner) != nil
+        case .alarms: alarms(&scanner) != nil
+        // Read by the general reader.
+        case .notes, .calendarLines, .programs: false
+        }
+    }
+
     /// How an item in the exact written form starts.
     private static let exactItemStart: StaticString = "{\"id\":\""
+
+    /// The members the exact form may have after the id and the number, in the order the writer
+    /// writes them, that this shortcut reads (`skipWrittenValue`).
+    private static let writtenKeys = ItemMember.allCases.filter { member in
+        member.isWritten && member != .id && member != .number
+            && ![.notes, .calendarLines, .programs].contains(member.value)
+    }.map(WrittenKey.init)
 
     private static func readWrittenItem(_ scanner: inout JSONScanner) -> WrittenItem? {
         let start = scanner.index
@@ -161,91 +128,45 @@ package enum WrittenFormReader {
             number = value
         }
         var offsets = UnsafeWrittenForm.Offsets()
-        /// Where the value that comes next starts, from the start of the item.
-        func here() -> UnsafeWrittenForm.Offset { UnsafeWrittenForm.Offset(truncatingIfNeeded: scanner.index - start) }
-
-        guard scanner.consume(",\"title\":") else { return nil }
-        offsets.title = here()
-        guard skipWrittenString(&scanner) else { return nil }
-        if scanner.consume(",\"itemDescription\":") {
-            offsets.itemDescription = here()
-            guard skipWrittenString(&scanner) else { return nil }
-        }
-        if scanner.consume(",\"timestamp\":") {
-            offsets.due = here()
-            guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
-        } else if scanner.byte(at: 2) == UInt8(ascii: "d"), scanner.consume(",\"dueDate\":") {
-            (offsets.due, offsets.dueIsDay) = (here(), true)
-            guard skipDay(&scanner) else { return nil }
-        }
-        if scanner.byte(at: 2) == UInt8(ascii: "s") {
-            if scanner.consume(",\"start\":") {
-                offsets.start = here()
-                guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
-            } else if scanner.consume(",\"startDate\":") {
-                (offsets.start, offsets.startIsDay) = (here(), true)
-                guard skipDay(&scanner) else { return nil }
+        for key in writtenKeys {
+            guard key.isNext(in: scanner) else {
+                if key.isAlwaysWritten { return nil }
+                continue
             }
-        }
-        if scanner.byte(at: 2) == UInt8(ascii: "r"), scanner.consume(",\"repeat\":") {
-            offsets.repeatRule = here()
-            guard skipWrittenString(&scanner) else { return nil }
-        }
-        if scanner.consume(",\"location\":") {
-            offsets.location = here()
-            guard skipWrittenLocation(&scanner) else { return nil }
-        }
-        // Most items have neither a priority nor tags: one byte tells (`,"d` of done follows).
-        if scanner.byte(at: 2) == UInt8(ascii: "p"), scanner.consume(",\"priority\":") {
-            offsets.priority = here()
-            guard priority(&scanner) != nil else { return nil }
-        }
-        if scanner.byte(at: 2) == UInt8(ascii: "t"), scanner.consume(",\"tags\":") {
-            offsets.tags = here()
-            // The writer writes no empty list, and no white space.
-            guard scanner.index + 1 < scanner.bytes.count, scanner.bytes[scanner.index + 1] != UInt8(ascii: "]"),
-                skipTags(&scanner, string: skipWrittenString, allowsWhitespace: false)
-            else { return nil }
-        }
-        if scanner.byte(at: 2) == UInt8(ascii: "p"), scanner.consume(",\"parent\":") {
-            offsets.parent = here()
-            guard uuid(&scanner, upperCaseOnly: true) != nil else { return nil }
-        }
-        let done: Bool
-        if scanner.consume(",\"done\":true") {
-            done = true
-        } else if scanner.consume(",\"done\":false") {
-            done = false
-        } else {
-            return nil
-        }
-        if scanner.byte(at: 2) == UInt8(ascii: "p"), scanner.consume(",\"project\":") {
-            offsets.project = here()
-            guard skipWrittenString(&scanner) else { return nil }
-        }
-        if scanner.byte(at: 2) == UInt8(ascii: "l"), scanner.consume(",\"list\":") {
-            offsets.list = here()
-            guard skipWrittenString(&scanner) else { return nil }
-        }
-        if scanner.byte(at: 2) == UInt8(ascii: "a"), scanner.consume(",\"alarms\":") {
-            offsets.alarms = here()
-            guard skipWrittenAlarms(&scanner) else { return nil }
-        }
-        if scanner.consume(",\"createdAt\":") {
-            offsets.createdAt = here()
-            guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
-        }
-        if scanner.consume(",\"completedAt\":") {
-            offsets.completedAt = here()
-            guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
-        }
-        if scanner.byte(at: 0) == UInt8(ascii: ","), scanner.consume(",\"modifiedAt\":") {
-            offsets.modifiedAt = here()
-            guard Self.number(&scanner, in: ToDoItem.timestampRange) != nil else { return nil }
+            scanner.index += key.count
+            // A due or a start is a time or a day, not both: the writer writes one.
+            if let other = key.alternative, offsets.has(other) { return nil }
+            offsets[key.member] = UnsafeWrittenForm.Offset(truncatingIfNeeded: scanner.index - start)
+            guard skipWrittenValue(key.value, &scanner) else { return nil }
         }
         guard scanner.consume("}"), scanner.index - start <= longestItem else { return nil }
+        let done = scanner.bytes[start + Int(offsets[.done])] == UInt8(ascii: "t")
         return WrittenItem(
             id: id, number: number, done: done, range: start..<scanner.index, offsets: offsets, isExact: true)
+    }
+
+    /// Moves past a value written exactly as the writer writes it (`ToDoItem.write(to:)`).
+    @inline(__always)
+    private static func skipWrittenValue(_ value: FileValue, _ scanner: inout JSONScanner) -> Bool {
+        switch value {
+        case .text: skipWrittenString(&scanner)
+        case .time: number(&scanner, in: ToDoItem.timestampRange) != nil
+        case .day: skipDay(&scanner)
+        case .flag: scanner.consume("true") || scanner.consume("false")
+        case .mark: scanner.consume("true")
+        // The writer writes plain digits.
+        case .whole(let range):
+            scanner.index < scanner.bytes.count && scanner.isDigit(scanner.bytes[scanner.index])
+                && whole(&scanner, in: range) != nil
+        case .id: uuid(&scanner, upperCaseOnly: true) != nil
+        // The writer writes no empty list, and no white space.
+        case .texts:
+            scanner.index + 1 < scanner.bytes.count && scanner.bytes[scanner.index + 1] != UInt8(ascii: "]")
+                && skipTags(&scanner, string: skipWrittenString, allowsWhitespace: false)
+        case .place: skipWrittenLocation(&scanner)
+        case .alarms: skipWrittenAlarms(&scanner)
+        case .notes, .calendarLines, .programs: false
+        }
     }
 
     /// Where the strings of the location that comes next start, and its coordinate, when it is
@@ -465,9 +386,11 @@ package enum WrittenFormReader {
         return id
     }
 
-    /// The priority that comes next: a whole number from 1 to 9, spelled as the writer spells it.
-    package static func priority(_ scanner: inout JSONScanner) -> Int? {
-        guard let value = number(&scanner, in: 1...9), value == value.rounded() else { return nil }
+    /// The whole number within `range` that comes next, spelled as the writer spells it.
+    package static func whole(_ scanner: inout JSONScanner, in range: ClosedRange<Int>) -> Int? {
+        guard let value = number(&scanner, in: Double(range.lowerBound)...Double(range.upperBound)),
+            value == value.rounded()
+        else { return nil }
         return Int(value)
     }
 
@@ -480,13 +403,37 @@ package enum WrittenFormReader {
 
     /// The tags that come next, already checked (`skipTags`).
     package static func tags(_ scanner: inout JSONScanner) -> [String]? {
-        var tags: [String] = []
+        strings(&scanner, string)
+    }
+
+    /// The array of strings that comes next, each checked as JSON (escapes, UTF-8); else `nil`,
+    /// with the scanner anywhere within it.
+    package static func checkedStrings(_ scanner: inout JSONScanner) -> [String]? {
+        strings(&scanner) { scanner in
+            guard let token = try? scanner.scanString() else { return nil }
+            return token.string
+        }
+    }
+
+    /// The array of strings that comes next, each read by `string`.
+    private static func strings(
+        _ scanner: inout JSONScanner, _ string: (inout JSONScanner) -> String?
+    ) -> [String]? {
+        var strings: [String] = []
         let isArray = elements(&scanner, allowsWhitespace: true) { scanner in
-            guard let tag = string(&scanner) else { return false }
-            tags.append(tag)
+            guard let text = string(&scanner) else { return false }
+            strings.append(text)
             return true
         }
-        return isArray ? tags : nil
+        return isArray ? strings : nil
+    }
+
+    /// The location that comes next when it is written as `Location.write(to:)` writes it, checked;
+    /// else `nil`, with the scanner anywhere within it.
+    package static func checkedLocation(_ scanner: inout JSONScanner) -> Location? {
+        var checked = scanner
+        guard skipWrittenLocation(&checked) else { return nil }
+        return location(&scanner)
     }
 
     /// Moves past the array that comes next, calling `element` with the scanner at each element,
@@ -706,46 +653,5 @@ package enum WrittenFormReader {
         let text = String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite, JSONValue.literal(for: value) == text else { return nil }
         return value
-    }
-}
-
-/// The members of an item todo knows, told from a key's bytes by its length and first byte, then
-/// compared once: a list's every item has several.
-private enum ItemMember: UInt16 {
-    case id, number, title, itemDescription, timestamp, dueDate, allDay, start, startDate, repeatRule, location,
-        priority, tags, parent,
-        done, project, list, alarms, createdAt, completedAt, modifiedAt
-
-    init?(_ key: UnsafeBufferPointer<UInt8>) {
-        // By length first (a jump table), then by the first byte: a key is told in a few steps.
-        guard key.count >= 2 else { return nil }
-        let member: ItemMember, name: StaticString
-        switch (key.count, key[0]) {
-        case (2, _): (member, name) = (.id, "id")
-        case (4, UInt8(ascii: "d")): (member, name) = (.done, "done")
-        case (4, UInt8(ascii: "t")): (member, name) = (.tags, "tags")
-        case (4, UInt8(ascii: "l")): (member, name) = (.list, "list")
-        case (5, UInt8(ascii: "t")): (member, name) = (.title, "title")
-        case (5, UInt8(ascii: "s")): (member, name) = (.start, "start")
-        case (6, UInt8(ascii: "n")): (member, name) = (.number, "number")
-        case (6, UInt8(ascii: "r")): (member, name) = (.repeatRule, "repeat")
-        case (6, UInt8(ascii: "p")): (member, name) = (.parent, "parent")
-        // `allDay` and `alarms` part at their third byte.
-        case (6, UInt8(ascii: "a")):
-            (member, name) = key[2] == UInt8(ascii: "l") ? (.allDay, "allDay") : (.alarms, "alarms")
-        case (7, UInt8(ascii: "d")): (member, name) = (.dueDate, "dueDate")
-        case (7, UInt8(ascii: "p")): (member, name) = (.project, "project")
-        case (8, UInt8(ascii: "l")): (member, name) = (.location, "location")
-        case (8, UInt8(ascii: "p")): (member, name) = (.priority, "priority")
-        case (9, UInt8(ascii: "t")): (member, name) = (.timestamp, "timestamp")
-        case (9, UInt8(ascii: "s")): (member, name) = (.startDate, "startDate")
-        case (9, UInt8(ascii: "c")): (member, name) = (.createdAt, "createdAt")
-        case (10, UInt8(ascii: "m")): (member, name) = (.modifiedAt, "modifiedAt")
-        case (11, UInt8(ascii: "c")): (member, name) = (.completedAt, "completedAt")
-        case (15, UInt8(ascii: "i")): (member, name) = (.itemDescription, "itemDescription")
-        default: return nil
-        }
-        guard isSameBytes(UnsafeRawPointer(key.baseAddress!), name) else { return nil }
-        self = member
     }
 }

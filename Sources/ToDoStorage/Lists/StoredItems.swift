@@ -24,9 +24,9 @@ package struct StoredItems {
 
     /// Notes the fields of an item read by the shortcut from where they are, which costs nothing.
     package mutating func note(_ item: WrittenItem) {
-        if item.offsets.start != 0 { anyStartDate = true }
-        if item.offsets.parent != 0 { anyParent = true }
-        if item.offsets.allDay != 0 { anyLegacyAllDay = true }
+        if item.offsets.has(.start) || item.offsets.has(.startDate) { anyStartDate = true }
+        if item.offsets.has(.parent) { anyParent = true }
+        if item.offsets.has(.allDay) { anyLegacyAllDay = true }
     }
 
     /// Notes what the items of `part` (read apart, another half of the same list) have.

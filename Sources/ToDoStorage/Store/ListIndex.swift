@@ -18,25 +18,23 @@ import ToDoModel
 /// the file's digest, where its items array starts and ends, how many open and done items, the
 /// digest of the header and the records (`FileSystem.wideDigest`)), then one record of `recordSize` bytes per item, the open items then the
 /// done ones, each in file order: in one word where the item starts in the list (32 bits: a list
-/// is at most 1 GiB), its length (16 bits) and its flags (done, exact, due or start a day, has a
-/// title key, has a parent), then its number, id, where its 16 fields start
-/// (`UnsafeWrittenForm.Offsets`), for an open item the `TitleKey` of an ASCII title, and its
+/// is at most 1 GiB), its length (16 bits) and its flags (done, exact, has a
+/// title key, has a parent), then its number, id, where each of its members starts
+/// (`UnsafeWrittenForm.Offsets`, 32 lanes of 16 bits), for an open item the `TitleKey` of an ASCII title, and its
 /// parent's id. The items are made from their records when asked for (`UnsafeIndexedItems`), and
 /// found by number, id or parent from the records alone.
 package enum ListIndex {
-    static let magic = Array("TODOIDX4".utf8)
+    static let magic = Array("TODOIDX5".utf8)
     package static let headerSize = 16 * 8
-    package static let recordSize = 88
+    package static let recordSize = 120
 
     /// Where each part of a record is, and the bits of its flags: the one layout the writer
     /// (`store`) and the readers (`item(at:in:within:)`, `UnsafeIndexedItems`) share.
     package enum Record {
         /// The item's place in the list (32 bits), its length (16) and its flags (16), in one word.
-        package static let place = 0, number = 8, id = 16, fieldOffsets = 32, titleKey = 64, parent = 72
+        package static let place = 0, number = 8, id = 16, fieldOffsets = 32, titleKey = 96, parent = 104
         static let flagsShift: UInt64 = 48
-        static let done: UInt64 = 1, exact: UInt64 = 2, dueIsDay: UInt64 = 4, startIsDay: UInt64 = 8,
-            hasTitleKey: UInt64 = 16,
-            hasParent: UInt64 = 32
+        static let done: UInt64 = 1, exact: UInt64 = 2, hasTitleKey: UInt64 = 16, hasParent: UInt64 = 32
     }
 
     /// The index of `items`, read from `text` (the list file with `identity`), whose items array
@@ -49,12 +47,12 @@ package enum ListIndex {
         var builder = Builder(capacity: items.open.count + items.done.count)
         for items in [items.open, items.done] {
             for item in items {
-                guard let form = item.storage.readForm, form.number == item.number, form.done == item.done else {
+                guard let form = item.readForm else {
                     return nil
                 }
                 builder.add(
                     WrittenItem(
-                        id: item.id, number: form.number, done: form.done,
+                        id: item.id, number: item.number, done: item.done,
                         range: form.start - text.start..<form.start - text.start + form.count,
                         offsets: form.offsets, isExact: form.isExact), of: item)
             }
@@ -159,8 +157,9 @@ package enum ListIndex {
         ) { positions -> StoredItems? in
             var items = StoredItems()
             for position in positions {
-                guard let (item, parent, _) = item(at: position * recordSize, in: records, within: array),
-                    item.done == (position >= Int(openCount)), parent == nil || item.offsets.parent != 0
+                guard let item = item(at: position * recordSize, in: records, within: array),
+                    item.done == (position >= Int(openCount)),
+                    !hasParent(at: position * recordSize, in: records) || item.offsets.has(.parent)
                 else { return nil }
                 items.note(item)
                 items.highestNumber = max(items.highestNumber, item.number)
@@ -214,8 +213,8 @@ package enum ListIndex {
     ) {
         let offsets = item.offsets
         let flags =
-            (item.done ? Record.done : 0) | (item.isExact ? Record.exact : 0) | (offsets.dueIsDay ? Record.dueIsDay : 0)
-            | (offsets.startIsDay ? Record.startIsDay : 0) | (titleKey == nil ? 0 : Record.hasTitleKey)
+            (item.done ? Record.done : 0) | (item.isExact ? Record.exact : 0)
+            | (titleKey == nil ? 0 : Record.hasTitleKey)
             | (parent == nil ? 0 : Record.hasParent)
         record.storeBytes(
             of: (UInt64(item.range.lowerBound) | UInt64(item.range.count) << 32 | flags << Record.flagsShift)
@@ -223,25 +222,18 @@ package enum ListIndex {
             toByteOffset: Record.place, as: UInt64.self)
         record.storeBytes(of: UInt64(item.number).littleEndian, toByteOffset: Record.number, as: UInt64.self)
         record.storeBytes(of: item.id.uuid, toByteOffset: Record.id, as: uuid_t.self)
-        for (field, offset) in [
-            offsets.title, offsets.itemDescription, offsets.due, offsets.allDay, offsets.start, offsets.repeatRule,
-            offsets.location, offsets.priority, offsets.tags, offsets.parent, offsets.project, offsets.list,
-            offsets.alarms, offsets.createdAt, offsets.completedAt, offsets.modifiedAt
-        ].enumerated() {
-            record.storeBytes(
-                of: offset.littleEndian, toByteOffset: Record.fieldOffsets + 2 * field,
-                as: UnsafeWrittenForm.Offset.self)
-        }
+        record.storeBytes(of: littleEndian(offsets.lanes), toByteOffset: Record.fieldOffsets, as: SIMD32<UInt16>.self)
         record.storeBytes(
             of: UInt64(bitPattern: Int64(titleKey ?? 0)).littleEndian, toByteOffset: Record.titleKey, as: UInt64.self)
         if let parent { record.storeBytes(of: parent.uuid, toByteOffset: Record.parent, as: uuid_t.self) }
     }
 
-    /// The item of the record at `position`, its parent and the key of its title when the record
-    /// has it. Read word by word: a list of 100,000 items reads every record.
+    /// The item of the record at `position`. Read word by word: a list of 100,000 items reads
+    /// every record. (Its parent and title's key are read apart, by those that need them: the
+    /// item alone is returned in registers and copied without a call.)
     static func item(
         at position: Int, in records: UnsafeBufferPointer<UInt8>, within array: Range<Int>
-    ) -> (item: WrittenItem, parent: UUID?, titleKey: Int?)? {
+    ) -> WrittenItem? {
         let raw = UnsafeRawPointer(records.baseAddress! + position)
         func word(_ offset: Int) -> UInt64 {
             UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
@@ -251,43 +243,31 @@ package enum ListIndex {
         guard start >= UInt64(array.lowerBound), start + UInt64(count) <= UInt64(array.upperBound), count > 0,
             number >= 1, number <= UInt64(ToDoItem.largestNumber)
         else { return nil }
-        // The 16 offsets are four words of four.
-        let fields = (
-            word(Record.fieldOffsets), word(Record.fieldOffsets + 8), word(Record.fieldOffsets + 16),
-            word(Record.fieldOffsets + 24)
-        )
-        func offset(_ word: UInt64, _ index: UInt64) -> UnsafeWrittenForm.Offset {
-            UnsafeWrittenForm.Offset(truncatingIfNeeded: word >> (16 * index))
-        }
-        // Every field within the item's bytes, or none: reading one never leaves them.
-        func furthest(_ word: UInt64) -> UnsafeWrittenForm.Offset {
-            max(offset(word, 0), offset(word, 1), offset(word, 2), offset(word, 3))
-        }
-        guard Int(max(furthest(fields.0), furthest(fields.1), furthest(fields.2), furthest(fields.3))) < count else {
-            return nil
-        }
         var offsets = UnsafeWrittenForm.Offsets()
-        (offsets.title, offsets.itemDescription, offsets.due, offsets.allDay) = (
-            offset(fields.0, 0), offset(fields.0, 1), offset(fields.0, 2), offset(fields.0, 3)
-        )
-        (offsets.start, offsets.repeatRule, offsets.location, offsets.priority) = (
-            offset(fields.1, 0), offset(fields.1, 1), offset(fields.1, 2), offset(fields.1, 3)
-        )
-        (offsets.tags, offsets.parent, offsets.project, offsets.list) = (
-            offset(fields.2, 0), offset(fields.2, 1), offset(fields.2, 2), offset(fields.2, 3)
-        )
-        (offsets.alarms, offsets.createdAt, offsets.completedAt, offsets.modifiedAt) = (
-            offset(fields.3, 0), offset(fields.3, 1), offset(fields.3, 2), offset(fields.3, 3)
-        )
-        offsets.dueIsDay = flags & Record.dueIsDay != 0
-        offsets.startIsDay = flags & Record.startIsDay != 0
-        let item = WrittenItem(
+        offsets.lanes = littleEndian(raw.loadUnaligned(fromByteOffset: Record.fieldOffsets, as: SIMD32<UInt16>.self))
+        // Every member within the item's bytes, or none: reading one never leaves them.
+        guard Int(offsets.lanes.max()) < count else { return nil }
+        return WrittenItem(
             id: UUID(bytesAt: raw + Record.id), number: Int(number), done: flags & Record.done != 0,
             range: Int(start)..<Int(start) + count, offsets: offsets, isExact: flags & Record.exact != 0)
-        return (
-            item, flags & Record.hasParent != 0 ? UUID(bytesAt: raw + Record.parent) : nil,
-            flags & Record.hasTitleKey != 0 ? Int(truncatingIfNeeded: word(Record.titleKey)) : nil
-        )
+    }
+
+    /// Whether the record at `position` says the item has a parent.
+    static func hasParent(at position: Int, in records: UnsafeBufferPointer<UInt8>) -> Bool {
+        let place = UInt64(
+            littleEndian: UnsafeRawPointer(records.baseAddress! + position).loadUnaligned(as: UInt64.self))
+        return place >> Record.flagsShift & Record.hasParent != 0
+    }
+
+    /// The lanes as little-endian stores them, or reads them back: the same on a little-endian machine.
+    private static func littleEndian(_ lanes: SIMD32<UInt16>) -> SIMD32<UInt16> {
+        #if _endian(big)
+        var swapped = lanes
+        for lane in swapped.indices { swapped[lane] = lanes[lane].byteSwapped }
+        return swapped
+        #else
+        return lanes
+        #endif
     }
 
     private static func appendWord(_ word: UInt64, to bytes: inout [UInt8]) {

@@ -40,7 +40,7 @@ struct UnsafeIndexedItems: @unchecked Sendable {
     /// The item of the record at `position`, holding its text through `holder`.
     package func item(at position: Int, in holder: StoredText? = nil) -> StoredItem {
         let buffer = UnsafeBufferPointer(start: records, count: count * ListIndex.recordSize)
-        guard let (item, _, _) = ListIndex.item(at: position * ListIndex.recordSize, in: buffer, within: array) else {
+        guard let item = ListIndex.item(at: position * ListIndex.recordSize, in: buffer, within: array) else {
             return StoredItem(
                 id: id(at: position), number: number(at: position),
                 done: flags(of: position) & ListIndex.Record.done != 0,

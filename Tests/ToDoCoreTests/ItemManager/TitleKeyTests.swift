@@ -43,14 +43,7 @@ final class TitleKeyTests: XCTestCase {
         for index in 0..<2_000 {
             var item = RandomItems.item(&random)
             if index % 3 == 0 { item.title = "Plain ASCII title \(index)" }
-            var writer = JSONWriter()
-            item.write(to: &writer)
-            let text = StoredText(writer.bytes)
-            let read = try XCTUnwrap(
-                withExtendedLifetime(text) {
-                    var scanner = JSONScanner(bytes: text.buffer)
-                    return StoredItem.scanWrittenForm(&scanner, in: text)
-                })
+            let read = try XCTUnwrap(item.readByTheShortcut)
             XCTAssertEqual(
                 read.asciiTitleKey ?? TitleKey.otherKey(of: read.title), TitleKey.key(of: item.title), "case \(index)")
         }

@@ -408,7 +408,7 @@ final class ListIndexTests: StoreFolderTestCase {
         try store.update { _ = try $0.add(ToDoItem(title: "the change that makes the index")) }
         let scan = try scanned()
         let index = Array(try Data(contentsOf: indexURL))
-        XCTAssertEqual(index.count, ListIndex.headerSize + 2_500 * 88)
+        XCTAssertEqual(index.count, ListIndex.headerSize + 2_500 * ListIndex.recordSize)
         func readMapped() -> (items: StoredItems, arrayEnd: Int, fileDigest: UInt64)? {
             guard let mapped = FileSystem.mapCompanionFile(at: indexURL.path, limit: .max) else { return nil }
             XCTAssertTrue(mapped.isMapped)

@@ -38,6 +38,9 @@ final class ToDoItemWrittenFormTests: XCTestCase {
             XCTAssertEqual(read.parent, general.parent, "case \(index)")
             XCTAssertEqual(read.due, general.due, "case \(index)")
             XCTAssertEqual(read.repeatRule, general.repeatRule, "case \(index)")
+            XCTAssertEqual(read.inProgress, general.inProgress, "case \(index)")
+            XCTAssertEqual(read.project, general.project, "case \(index)")
+            XCTAssertEqual(read.list, general.list, "case \(index)")
             // What a list shows, read from the text and from the decoded fields alike.
             for stored in [read, general] {
                 var text: [UInt8] = []
@@ -209,6 +212,15 @@ final class ToDoItemWrittenFormTests: XCTestCase {
         if item.due != nil, Bool.random(using: &random) { item.due = randomDate(&random) }
         item.repeatRule = Bool.random(using: &random) ? RandomItems.text(&random) : nil
         item.list = Int.random(in: 0..<4, using: &random) == 0 ? RandomItems.text(&random) : nil
+        // Every other field the shortcut reads (`ItemMember`), on a few.
+        if Int.random(in: 0..<4, using: &random) == 0 {
+            item.repeatZone = Bool.random(using: &random) ? RandomItems.text(&random) : nil
+            item.inProgress = Bool.random(using: &random)
+            item.percentComplete = Bool.random(using: &random) ? Int.random(in: 0...100, using: &random) : nil
+            item.project = Bool.random(using: &random) ? RandomItems.text(&random) : nil
+            item.url = Bool.random(using: &random) ? RandomItems.text(&random) : nil
+            item.originalUID = Bool.random(using: &random) ? RandomItems.text(&random) : nil
+        }
         // Reminders on a few, of every kind, some with a calendar's lines kept.
         if Int.random(in: 0..<4, using: &random) == 0 {
             item.alarms = (0..<Int.random(in: 1...2, using: &random)).map { _ in
