@@ -123,7 +123,7 @@ final class TimeZoneTests: BinaryTestCase {
     /// the release binary once), and of it only `Date` and `UUID`. The debug build names the
     /// libraries and the symbols it needs.
     func test_theBinaryLinksFoundationEssentials_andNoICU() throws {
-        let readelf = try todo.run(program: "/usr/bin/env", ["readelf", "--dynamic", BinaryRunner.executable.path])
+        let readelf = try todo.run(program: "/usr/bin/env", ["readelf", "--dynamic", BinaryRunner.besideTheTests.path])
         try XCTSkipIf(readelf.status == 127, "readelf (binutils) is not installed")
         let needed = readelf.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }.map {
             $0.split(separator: "[").last ?? ""
@@ -139,7 +139,7 @@ final class TimeZoneTests: BinaryTestCase {
         // other part of it (`URL`, `Data`, `FileManager`) brings all of it, 12 MB, into a release build.
         // Nor the standard library's `_StringProcessing`, which brings its regex engine.
         let symbols = try todo.run(
-            program: "/usr/bin/env", ["nm", "--dynamic", "--undefined-only", BinaryRunner.executable.path])
+            program: "/usr/bin/env", ["nm", "--dynamic", "--undefined-only", BinaryRunner.besideTheTests.path])
         XCTAssertEqual(symbols.status, 0, symbols.stderr)
         let names = symbols.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last }
         let essentials = names.filter { $0.contains("20FoundationEssentials") }

@@ -4,8 +4,18 @@ import XCTest
 
 /// Runs the built `todo` binary as a separate process, as users and scripts do.
 struct BinaryRunner {
-    /// The `todo` executable that `swift build` put beside the test bundle.
+    /// The `todo` executable that `swift build` put beside the test bundle, or the one
+    /// `TODO_TEST_EXECUTABLE` names (`.ci/run` runs the tests on the release build: the binary
+    /// users get, and the suite's processes run several times faster).
     static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["TODO_TEST_EXECUTABLE"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return besideTheTests
+    }
+
+    /// The `todo` executable that `swift build` put beside the test bundle: the debug build.
+    static var besideTheTests: URL {
         #if os(macOS)
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("todo")
