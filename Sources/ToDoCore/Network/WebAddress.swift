@@ -59,6 +59,10 @@ public struct WebAddress: Hashable, Sendable, CustomStringConvertible {
         guard portIsValid else { return nil }
     }
 
+    /// A placeholder that is no one's address (RFC 2606's `.invalid`), for a value whose address
+    /// is about to be read (`JSONRecord.unread`) and is refused without one.
+    static let unread = WebAddress(scheme: "https", authority: "address.invalid", path: "/", query: nil, fragment: nil)
+
     private init(scheme: String, authority: String?, path: String, query: String?, fragment: String?) {
         self.scheme = scheme
         self.authority = authority

@@ -110,59 +110,60 @@ public struct ReminderLog: Equatable, Sendable {
     /// The log as its file holds it: `{"version":1,"lastRun":…,"shown":[{"id":"…","at":…}]}`.
     public func serialized() -> [UInt8] {
         var writer = JSONWriter(capacity: 64 + shown.count * 80)
-        writer.beginObject()
-        writer.key("version")
-        writer.int(Self.currentVersion)
-        writer.field("lastRun", lastRun)
-        writer.key("shown")
-        writer.beginArray()
-        for entry in shown.sorted(by: { ($0.moment, $0.id.uuidString) < ($1.moment, $1.id.uuidString) }) {
-            writer.element()
-            writer.beginObject()
-            writer.key("id")
-            writer.uuid(entry.id)
-            writer.field("at", entry.moment)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.endObject()
+        write(to: &writer)
         writer.bytes.append(UInt8(ascii: "\n"))
         return writer.bytes
     }
 
     /// Reads the log's bytes; `file` names it in errors.
     public init(bytes: [UInt8], file: String) throws(StoreError) {
-        let value: JSONValue
-        do { value = try JSONValue(parsing: bytes) } catch {
-            throw .invalidContent(file: file, reason: "not JSON: \(error)")
-        }
-        guard case .object(let object) = value, case .number(let versionText)? = object["version"],
-            let version = Int(versionText)
-        else {
-            throw .invalidContent(file: file, reason: "expected an object with a version")
-        }
-        guard version <= Self.currentVersion else {
-            throw .invalidContent(
-                file: file,
-                reason: "format version \(version) is from a newer todo (this one reads version \(Self.currentVersion))"
-            )
-        }
-        switch object["lastRun"] {
-        case nil, .null?: lastRun = nil
-        case .number(let text)?: lastRun = Double(text)
-        default: throw .invalidContent(file: file, reason: "lastRun: expected a number")
-        }
-        guard case .array(let entries)? = object["shown"] ?? .array([]) else {
-            throw .invalidContent(file: file, reason: "shown: expected an array")
-        }
-        for entry in entries {
-            guard case .object(let member) = entry, case .string(let idText)? = member["id"],
-                let id = UUID(uuidString: idText),
-                case .number(let atText)? = member["at"], let moment = Double(atText)
-            else {
-                throw .invalidContent(file: file, reason: "shown: expected objects with an id and an at")
+        do {
+            self = try JSONScanner.scanDocument(in: bytes) { scanner throws(JSONDecodingError) in
+                try Self(scanning: &scanner, path: { "" })
             }
-            shown.insert(Shown(id: id, moment: moment))
+        } catch {
+            throw .unreadable(file, error, currentVersion: Self.currentVersion)
         }
     }
+
+    /// The reminders shown, oldest first, as the file lists them.
+    private var shownInOrder: [Shown] {
+        get { shown.sorted { ($0.moment, $0.id.uuidString) < ($1.moment, $1.id.uuidString) } }
+        set { shown = Set(newValue) }
+    }
+
+    /// The version the log was written in (`currentVersion` for one this todo wrote).
+    private var version: Int {
+        get { Self.currentVersion }
+        set {}
+    }
+}
+
+// MARK: The file's members, declared once
+
+extension ReminderLog: JSONRecord {
+    package static let unread = ReminderLog()
+
+    package static var members: [JSONMember<ReminderLog>] {
+        [
+            .version(currentVersion, \.version),
+            .number("lastRun", \.lastRun),
+            .records("shown", \.shownInOrder, evenNone: true)
+        ]
+    }
+
+    package static let missing = "expected the version"
+}
+
+extension ReminderLog.Shown: JSONRecord {
+    package static let unread = Self(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), moment: 0)
+
+    package static var members: [JSONMember<Self>] {
+        [
+            .required("id", \.id, written: \.uuidString, read: { UUID(uuidString: $0) }),
+            .number("at", \.moment, required: ())
+        ]
+    }
+
+    package static let missing = "expected an id and an at"
 }

@@ -62,6 +62,9 @@ public struct SyncState: Equatable, Sendable {
     /// The lists other than the default one and their calendars (the default list's is the
     /// account's), in the order they were linked.
     public var lists: [ListCalendar] = []
+    /// The version the state was written in (`currentVersion` once written by this todo), which
+    /// says how its base items' days were kept (`ItemForm`).
+    var version = SyncState.currentVersion
 
     /// A list other than the default one, and where it is kept in step: a calendar of its own
     /// on the account, found by name (its own, or the one `todo sync setup --map` gave it) or
@@ -162,101 +165,24 @@ public struct SyncState: Equatable, Sendable {
     /// line, its base item in the list's own written form, so that it is read back as fast.
     public func serialized() -> [UInt8] {
         var writer = JSONWriter(capacity: 256 + records.count * 400)
-        writer.beginObject()
-        writer.key("version")
-        writer.int(Self.currentVersion)
-        writer.key("account")
-        writer.beginObject()
-        writer.field("calendar", account.calendar.absoluteString)
-        writer.field("calendarName", account.calendarName)
-        writer.field("user", account.user)
-        writer.field("passwordCommand", account.passwordCommand)
-        if account.allowsHTTP {
-            writer.key("allowHTTP")
-            writer.bool(true)
-        }
-        writer.field("home", account.home?.absoluteString)
-        if account.allLists {
-            writer.key("allLists")
-            writer.bool(true)
-        }
-        if account.takesRacingWrites {
-            writer.key("takesRacingWrites")
-            writer.bool(true)
-        }
-        writer.endObject()
-        writer.field("syncToken", syncToken)
-        writer.field("lastSync", lastSync)
-        if inStep {
-            writer.key("inStep")
-            writer.bool(true)
-        }
-        // As text: JSON numbers are not read back exactly beyond 2^53.
-        writer.field("listDigest", listDigest.map { String($0, radix: 16) })
-        if !askAgain.isEmpty {
-            writer.key("askAgain")
+        write(to: &writer) { writer in
+            writer.key("records")
             writer.beginArray()
-            for href in askAgain {
+            for record in records {
                 writer.element()
-                writer.string(href)
-            }
-            writer.endArray()
-        }
-        if let deletions {
-            writer.key("deletions")
-            writer.beginObject()
-            writer.field("start", deletions.start)
-            writer.key("localCount")
-            writer.int(deletions.localCount)
-            writer.key("remoteCount")
-            writer.int(deletions.remoteCount)
-            writer.key("localDeleted")
-            writer.int(deletions.localDeleted)
-            writer.key("remoteDeleted")
-            writer.int(deletions.remoteDeleted)
-            writer.endObject()
-        }
-        if !lists.isEmpty {
-            writer.key("lists")
-            writer.beginArray()
-            for list in lists {
-                writer.element()
+                writer.bytes.append(UInt8(ascii: "\n"))
                 writer.beginObject()
-                writer.field("list", list.list)
-                writer.field("calendarName", list.calendarName)
-                writer.field("calendar", list.calendar?.absoluteString)
-                if list.isLocal {
-                    writer.key("local")
-                    writer.bool(true)
-                }
-                writer.field("syncToken", list.syncToken)
-                if list.inStep {
-                    writer.key("inStep")
-                    writer.bool(true)
-                }
-                writer.key("askAgain")
-                writer.strings(list.askAgain)
+                writer.key("id")
+                writer.uuid(record.id)
+                writer.field("href", record.href)
+                writer.field("etag", record.etag)
+                writer.key("base")
+                record.base.write(to: &writer)
                 writer.endObject()
             }
+            if !records.isEmpty { writer.bytes.append(UInt8(ascii: "\n")) }
             writer.endArray()
         }
-        writer.key("records")
-        writer.beginArray()
-        for record in records {
-            writer.element()
-            writer.bytes.append(UInt8(ascii: "\n"))
-            writer.beginObject()
-            writer.key("id")
-            writer.uuid(record.id)
-            writer.field("href", record.href)
-            writer.field("etag", record.etag)
-            writer.key("base")
-            record.base.write(to: &writer)
-            writer.endObject()
-        }
-        if !records.isEmpty { writer.bytes.append(UInt8(ascii: "\n")) }
-        writer.endArray()
-        writer.endObject()
         writer.bytes.append(UInt8(ascii: "\n"))
         return writer.bytes
     }
@@ -274,155 +200,28 @@ public struct SyncState: Equatable, Sendable {
                 try Self(scanning: &scanner, text: text, local: CivilTime(rules: timeZone))
             }
         } catch {
-            switch error {
-            case .syntax(let syntax): throw .invalidContent(file: file, reason: "not JSON: \(syntax)")
-            case .shape(let shape): throw .invalidContent(file: file, reason: shape.description)
-            case .newerVersion(let version):
-                throw .invalidContent(
-                    file: file,
-                    reason:
-                        "format version \(version) is from a newer todo (this one reads version \(Self.currentVersion))"
-                )
-            }
+            throw .unreadable(file, error, currentVersion: Self.currentVersion)
         }
     }
 
     private init(scanning scanner: inout JSONScanner, text: StoredText, local: CivilTime) throws(JSONDecodingError) {
-        var version: Int?, account: Account?, records: [SyncPlan.Record] = []
-        var syncToken: String?, lastSync: Double?, inStep = false, listDigest: UInt64?, askAgain: [String] = []
-        var deletions: DeletionWindow?, lists: [ListCalendar] = []
-        try scanner.decodeObject(at: { "" }) { scanner, key throws(JSONDecodingError) in
-            switch key {
-            case "version":
-                version = try scanner.int(at: { "version" }, in: Int.min...Int.max)
-                // Before the rest, which a newer todo may shape otherwise (it writes the version first).
-                if let version, version > Self.currentVersion { throw .newerVersion(version) }
-            case "account": account = try Self.account(&scanner)
-            case "syncToken": syncToken = try scanner.string(at: { "syncToken" })
-            case "lastSync": lastSync = try scanner.double(at: { "lastSync" })
-            case "inStep": inStep = try scanner.bool(at: { "inStep" }) ?? false
-            case "listDigest": listDigest = try scanner.string(at: { "listDigest" }).flatMap { UInt64($0, radix: 16) }
-            case "records": records = try Self.records(&scanner, text: text)
-            case "deletions": deletions = try Self.deletions(&scanner)
-            case "lists": lists = try Self.lists(&scanner)
-            case "askAgain":
-                try scanner.scanArray(mismatch: { kind in .shape("askAgain", "expected an array, found \(kind)") }) {
-                    scanner, _ throws(JSONDecodingError) in
-                    if let href = try scanner.string(at: { "askAgain" }) {
-                        askAgain.append(CalDAVClient.canonicalHref(href))
-                    }
-                }
-            default: _ = try scanner.unknownValue()
-            }
+        var holders = StoredText.Holders(text)
+        try self.init(scanning: &scanner, path: { "" }) { state, scanner, key throws(JSONDecodingError) in
+            guard "records" ~= key else { return _ = try scanner.unknownValue() }
+            state.records = try Self.records(&scanner, holders: &holders)
         }
-        guard let version else { throw .shape("version", "expected a number") }
-        guard version <= Self.currentVersion else { throw .newerVersion(version) }
-        guard let account else { throw .shape("account", "expected the calendar's address and the user") }
         let form = ItemForm(version: version)
         for index in records.indices {
             if let base = records[index].base.inCurrentForm(form, local: local) { records[index].base = base }
         }
-        self.init(account: account, syncToken: syncToken, lastSync: lastSync, records: records)
-        self.inStep = inStep
-        self.listDigest = listDigest
-        self.askAgain = askAgain
-        self.deletions = deletions
-        self.lists = lists
-    }
-
-    private static func lists(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> [ListCalendar] {
-        var lists: [ListCalendar] = []
-        try scanner.scanArray(mismatch: { kind in .shape("lists", "expected an array, found \(kind)") }) {
-            scanner, index throws(JSONDecodingError) in
-            func path() -> String { "lists[\(index)]" }
-            var name: String?, entry = ListCalendar(list: "")
-            try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
-                switch key {
-                case "list": name = try scanner.string(at: path)
-                case "calendarName": entry.calendarName = try scanner.string(at: path)
-                case "calendar":
-                    entry.calendar = try scanner.string(at: path).flatMap { WebAddress(string: $0) }.flatMap {
-                        $0.isWebAddress ? $0 : nil
-                    }
-                case "local": entry.isLocal = try scanner.bool(at: path) ?? false
-                case "syncToken": entry.syncToken = try scanner.string(at: path)
-                case "inStep": entry.inStep = try scanner.bool(at: path) ?? false
-                case "askAgain":
-                    try scanner.scanArray(mismatch: { kind in .shape(path(), "expected an array, found \(kind)") }) {
-                        scanner, _ throws(JSONDecodingError) in
-                        if let href = try scanner.string(at: path) {
-                            entry.askAgain.append(CalDAVClient.canonicalHref(href))
-                        }
-                    }
-                default: _ = try scanner.unknownValue()
-                }
-            }
-            guard let name, !name.isEmpty else { throw .shape(path(), "expected the list's name") }
-            entry.list = name
-            lists.append(entry)
-        }
-        return lists
-    }
-
-    private static func deletions(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> DeletionWindow? {
-        func path() -> String { "deletions" }
-        var start: Double?, counts: [String: Int] = [:]
-        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
-            switch key {
-            case "start": start = try scanner.double(at: path)
-            case "localCount": counts["localCount"] = try scanner.int(at: path, in: 0...Int.max)
-            case "remoteCount": counts["remoteCount"] = try scanner.int(at: path, in: 0...Int.max)
-            case "localDeleted": counts["localDeleted"] = try scanner.int(at: path, in: 0...Int.max)
-            case "remoteDeleted": counts["remoteDeleted"] = try scanner.int(at: path, in: 0...Int.max)
-            default: _ = try scanner.unknownValue()
-            }
-        }
-        guard let start else { return nil }
-        var window = DeletionWindow(
-            start: start, localCount: counts["localCount"] ?? 0, remoteCount: counts["remoteCount"] ?? 0)
-        window.localDeleted = counts["localDeleted"] ?? 0
-        window.remoteDeleted = counts["remoteDeleted"] ?? 0
-        return window
-    }
-
-    private static func account(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> Account {
-        func path() -> String { "account" }
-        var calendar: WebAddress?, name: String?, user: String?, command: String?, allowsHTTP = false,
-            home: WebAddress?, allLists = false, racing = false
-        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
-            switch key {
-            case "calendar":
-                calendar = try scanner.string(at: path).flatMap { WebAddress(string: $0) }.flatMap {
-                    $0.isWebAddress ? $0 : nil
-                }
-            case "calendarName": name = try scanner.string(at: path)
-            case "user": user = try scanner.string(at: path)
-            case "passwordCommand": command = try scanner.string(at: path)
-            case "allowHTTP": allowsHTTP = try scanner.bool(at: path) ?? false
-            case "home":
-                home = try scanner.string(at: path).flatMap { WebAddress(string: $0) }.flatMap {
-                    $0.isWebAddress ? $0 : nil
-                }
-            case "allLists": allLists = try scanner.bool(at: path) ?? false
-            case "takesRacingWrites": racing = try scanner.bool(at: path) ?? false
-            default: _ = try scanner.unknownValue()
-            }
-        }
-        guard let calendar, let user else { throw .shape(path(), "expected the calendar's address and the user") }
-        var account = Account(
-            calendar: calendar, calendarName: name, user: user, passwordCommand: command, allowsHTTP: allowsHTTP)
-        account.home = home
-        account.allLists = allLists
-        account.takesRacingWrites = racing
-        return account
+        version = Self.currentVersion
     }
 
     /// The records, each base item read as the list's items are (`WrittenFormReader`).
     private static func records(
-        _ scanner: inout JSONScanner, text: StoredText
+        _ scanner: inout JSONScanner, holders: inout StoredText.Holders
     ) throws(JSONDecodingError) -> [SyncPlan.Record] {
         var records: [SyncPlan.Record] = []
-        var holders = StoredText.Holders(text)
         try scanner.scanArray(mismatch: { kind in .shape("records", "expected an array, found \(kind)") }) {
             scanner, index throws(JSONDecodingError) in
             func path() -> String { "records[\(index)]" }
@@ -447,5 +246,91 @@ public struct SyncState: Equatable, Sendable {
             records.append(SyncPlan.Record(id: id, href: href, etag: etag, base: base))
         }
         return records
+    }
+}
+
+// MARK: The file's members, declared once
+
+extension SyncState: JSONRecord {
+    package static let unread = SyncState(account: .unread)
+
+    package static var members: [JSONMember<SyncState>] {
+        [
+            .version(currentVersion, \.version),
+            .record("account", \.account, missing: Account.missing),
+            .text("syncToken", \.syncToken),
+            .number("lastSync", \.lastSync),
+            .flag("inStep", \.inStep),
+            // As text: JSON numbers are not read back exactly beyond 2^53.
+            .text("listDigest", \.listDigest, written: { String($0, radix: 16) }, read: { UInt64($0, radix: 16) }),
+            // As the client compares them: a state an earlier todo wrote may hold another spelling.
+            .texts("askAgain", \.askAgain, read: CalDAVClient.canonicalHref),
+            .record("deletions", \.deletions),
+            .records("lists", \.lists)
+            // Then the records, one a line (`serialized`).
+        ]
+    }
+
+    package static let missing = "expected the version and the account"
+}
+
+extension SyncState.Account: JSONRecord {
+    package static let unread = Self(
+        calendar: .unread, calendarName: nil, user: "", passwordCommand: nil, allowsHTTP: false)
+
+    package static var members: [JSONMember<Self>] {
+        [
+            .required("calendar", \.calendar, written: \.absoluteString, read: WebAddress.calendar),
+            .text("calendarName", \.calendarName),
+            .required("user", \.user, written: { $0 }, read: { $0 }),
+            .text("passwordCommand", \.passwordCommand),
+            .flag("allowHTTP", \.allowsHTTP),
+            .text("home", \.home, written: \.absoluteString, read: WebAddress.calendar),
+            .flag("allLists", \.allLists),
+            .flag("takesRacingWrites", \.takesRacingWrites)
+        ]
+    }
+
+    package static let missing = "expected the calendar's address and the user"
+}
+
+extension SyncState.ListCalendar: JSONRecord {
+    package static let unread = Self(list: "")
+
+    package static var members: [JSONMember<Self>] {
+        [
+            .required("list", \.list, written: { $0 }, read: { $0.isEmpty ? nil : $0 }),
+            .text("calendarName", \.calendarName),
+            .text("calendar", \.calendar, written: \.absoluteString, read: WebAddress.calendar),
+            .flag("local", \.isLocal),
+            .text("syncToken", \.syncToken),
+            .flag("inStep", \.inStep),
+            .texts("askAgain", \.askAgain, evenNone: true, read: CalDAVClient.canonicalHref)
+        ]
+    }
+
+    package static let missing = "expected the list's name"
+}
+
+extension SyncState.DeletionWindow: JSONRecord {
+    package static let unread = Self(start: 0, localCount: 0, remoteCount: 0)
+
+    package static var members: [JSONMember<Self>] {
+        [
+            .number("start", \.start, required: ()),
+            .count("localCount", \.localCount),
+            .count("remoteCount", \.remoteCount),
+            .count("localDeleted", \.localDeleted),
+            .count("remoteDeleted", \.remoteDeleted)
+        ]
+    }
+
+    package static let missing = "expected when the window began"
+}
+
+extension WebAddress {
+    /// The address a state file names, when it is a web address (`http`, `https`).
+    static func calendar(_ text: String) -> WebAddress? {
+        WebAddress(string: text).flatMap { $0.isWebAddress ? $0 : nil }
     }
 }

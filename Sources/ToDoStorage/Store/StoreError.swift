@@ -92,3 +92,18 @@ extension StoreError: CustomStringConvertible {
     }
 
 }
+
+extension StoreError {
+    /// A file of todo's own (the sync state, the reminders' record) that could not be read as
+    /// `error` says; `currentVersion` is the version of it this todo reads.
+    package static func unreadable(_ file: String, _ error: JSONDecodingError, currentVersion: Int) -> StoreError {
+        switch error {
+        case .syntax(let syntax): .invalidContent(file: file, reason: "not JSON: \(syntax)")
+        case .shape(let shape): .invalidContent(file: file, reason: shape.description)
+        case .newerVersion(let version):
+            .invalidContent(
+                file: file,
+                reason: "format version \(version) is from a newer todo (this one reads version \(currentVersion))")
+        }
+    }
+}
