@@ -100,6 +100,28 @@ final class ItemMemberTests: XCTestCase {
         }
     }
 
+    /// A value of another kind under one of todo's keys is another program's, kept beside todo's
+    /// fields, where other programs use the key (Reminders' `"priority": 0`, a word for a repeat);
+    /// under any other key of todo's it makes the file one todo refuses. The table says which.
+    func test_aValueOfAnotherKind_isKeptWhereTheTableSays_andRefusedElsewhere() throws {
+        let id = "9F3C1D2E-4B5A-4C6D-8E7F-0A1B2C3D4E5F"
+        for member in ItemMember.allCases {
+            var members = [("id", "\"\(id)\""), ("title", "\"T\"")].filter { $0.0 != member.key.description }
+            members.append((member.key.description, #"{"x":1}"#))
+            let text = "{" + members.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+            let read = try? Array(text.utf8).withUnsafeBufferPointer { bytes in
+                var scanner = JSONScanner(bytes: bytes)
+                return try ToDoItem(scanning: &scanner, path: { "" })
+            }
+            if member.keepsOtherKinds {
+                XCTAssertEqual(
+                    read?.unknownMembers.keys, [member.key.description], "\(member) keeps another program's value")
+            } else {
+                XCTAssertNil(read, "\(member) refuses a value of another kind")
+            }
+        }
+    }
+
     /// A list copies its items thousands of times: a copy of up to 128 bytes is made without a
     /// call to `memcpy` (which cost 5% of `todo list`'s instructions when the offsets first grew).
     func test_anItem_copiesWithoutACall() {
