@@ -154,23 +154,9 @@ extension JSONMember {
         _ key: StaticString, _ property: WritableKeyPath<Root, [String]>, evenNone: Bool = false,
         read: @escaping (String) -> String = { $0 }
     ) -> Self {
-        Self(
-            key: key, isRequired: false,
-            write: { root, writer in
-                guard evenNone || !root[keyPath: property].isEmpty else { return }
-                writer.key(key)
-                writer.strings(root[keyPath: property])
-            },
-            read: { root, scanner, path throws(JSONDecodingError) in
-                func here() -> String { memberPath(path(), key.description) }
-                var texts: [String] = []
-                try scanner.scanArray(mismatch: { kind in .shape(here(), "expected an array, found \(kind)") }) {
-                    scanner, _ throws(JSONDecodingError) in
-                    if let text = try scanner.string(at: here) { texts.append(read(text)) }
-                }
-                root[keyPath: property] = texts
-                return true
-            })
+        array(key, property, evenNone: evenNone, written: { text, writer in writer.string(text) }) {
+            scanner, name, _ throws(JSONDecodingError) in try scanner.string(at: { name }).map(read)
+        }
     }
 
     /// A record of its own, written when there is one.
@@ -216,26 +202,40 @@ extension JSONMember {
     package static func records<Record: JSONRecord>(
         _ key: StaticString, _ property: WritableKeyPath<Root, [Record]>, evenNone: Bool = false
     ) -> Self {
+        array(key, property, evenNone: evenNone, written: { record, writer in record.write(to: &writer) }) {
+            scanner, name, index throws(JSONDecodingError) in
+            try Record(scanning: &scanner, path: { "\(name)[\(index)]" })
+        }
+    }
+
+    /// An array, written when it has elements (or always, when `evenNone`), each by `written`;
+    /// read element by element by `read` (given the member's path and the element's index), which
+    /// leaves out an element it gives `nil` for.
+    private static func array<Element>(
+        _ key: StaticString, _ property: WritableKeyPath<Root, [Element]>, evenNone: Bool,
+        written: @escaping (Element, inout JSONWriter) -> Void,
+        read: @escaping (inout JSONScanner, String, Int) throws(JSONDecodingError) -> Element?
+    ) -> Self {
         Self(
             key: key, isRequired: false,
             write: { root, writer in
                 guard evenNone || !root[keyPath: property].isEmpty else { return }
                 writer.key(key)
                 writer.beginArray()
-                for record in root[keyPath: property] {
+                for element in root[keyPath: property] {
                     writer.element()
-                    record.write(to: &writer)
+                    written(element, &writer)
                 }
                 writer.endArray()
             },
             read: { root, scanner, path throws(JSONDecodingError) in
                 let name = memberPath(path(), key.description)
-                var records: [Record] = []
+                var elements: [Element] = []
                 try scanner.scanArray(mismatch: { kind in .shape(name, "expected an array, found \(kind)") }) {
                     scanner, index throws(JSONDecodingError) in
-                    records.append(try Record(scanning: &scanner, path: { "\(name)[\(index)]" }))
+                    if let element = try read(&scanner, name, index) { elements.append(element) }
                 }
-                root[keyPath: property] = records
+                root[keyPath: property] = elements
                 return true
             })
     }
