@@ -33,7 +33,7 @@ public struct HistoryEntry: Equatable, Sendable {
     public var migration: Migration?
 
     /// A list's move from the first format, whole days in seconds, to the second (`ItemForm`).
-    public struct Migration: Equatable, Sendable {
+    public struct Migration: Equatable, Sendable, JSONRecord {
         /// The version the file had, and the one it has since.
         public var fromVersion: Int
         public var toVersion: Int
@@ -41,6 +41,15 @@ public struct HistoryEntry: Equatable, Sendable {
         public var wholeDays: Int
         /// The time zone they showed them in.
         public var timeZone: String
+
+        package static let unread = Migration(fromVersion: 0, toVersion: 0, wholeDays: 0, timeZone: "")
+        package static let members: [JSONMember<Migration>] = [
+            .required("from", \.fromVersion, .whole(in: 1...Int.max)),
+            .required("to", \.toVersion, .whole(in: 1...Int.max)),
+            .required("wholeDays", \.wholeDays, .count),
+            .required("timeZone", \.timeZone, .string)
+        ]
+        package static let missing = "expected the versions, the days and the time zone"
     }
 
     public init(
@@ -70,73 +79,52 @@ public struct HistoryEntry: Equatable, Sendable {
 // MARK: - The line in the history file
 
 extension HistoryEntry {
-    /// The entry as one line of compact JSON, with its line feed. `"change"` comes first, so that
-    /// the history file's first and last numbers can be read without parsing whole lines.
+    /// The entry as its line in the history file holds it. `"change"` comes first, so that the
+    /// history file's first and last numbers can be read without parsing whole lines.
+    private struct Line: JSONRecord {
+        var entry: HistoryEntry
+        /// The items' form (`ItemForm`); a line without it was written in the first.
+        var version = 1
+
+        static let unread = Line(entry: HistoryEntry(number: 0, time: nil, command: [], steps: [], results: []))
+        static let members: [JSONMember<Line>] = [
+            .required("change", \.entry.number, .whole(in: 1...Int.max)),
+            // The items' range: a time no date can show is a line not written here.
+            .optional("time", \.entry.time, .number(in: ToDoItem.timestampRange)),
+            .always("version", \.version, .whole(in: 1...StoreDocument.currentVersion)),
+            .optional("migrated", \.entry.migration, .of(Migration.self)),
+            .required("command", \.entry.command, .array(of: .string)),
+            .optional("undo", \.entry[reverted: .undo], .array(of: .whole(in: 1...Int.max))),
+            .optional("redo", \.entry[reverted: .redo], .array(of: .whole(in: 1...Int.max))),
+            .required("steps", \.entry.steps, .array(of: .of(ChangeStep.self))),
+            // `{"removed":"ID"}` for an item the change removed, else the item.
+            .required("items", \.entry.results, .array(of: .touchedItem))
+        ]
+        static let missing = "a change without its number, command, steps or items"
+    }
+
+    /// The entry with its items' dates read as `form` says (`ToDoItem.inCurrentForm`).
+    private mutating func bringToCurrentForm(_ form: ItemForm, local: CivilTime) {
+        for index in steps.indices { steps[index].bringToCurrentForm(form, local: local) }
+        for index in results.indices {
+            if let resolved = results[index].item?.inCurrentForm(form, local: local) { results[index].item = resolved }
+        }
+    }
+
+    /// The changes an undo or a redo took back, when the entry is one of `kind`.
+    private subscript(reverted kind: Kind) -> [Int]? {
+        get { self.kind == kind ? reverts : nil }
+        set {
+            guard let newValue else { return }
+            self.kind = kind
+            reverts = newValue
+        }
+    }
+
+    /// The entry as one line of compact JSON, with its line feed.
     func line() -> [UInt8] {
         var writer = JSONWriter(capacity: 512)
-        writer.beginObject()
-        writer.key("change")
-        writer.int(number)
-        writer.field("time", time)
-        // The items' form (`ItemForm`); a line without it was written in the first.
-        writer.key("version")
-        writer.int(StoreDocument.currentVersion)
-        if let migration {
-            writer.key("migrated")
-            writer.beginObject()
-            writer.key("from")
-            writer.int(migration.fromVersion)
-            writer.key("to")
-            writer.int(migration.toVersion)
-            writer.key("wholeDays")
-            writer.int(migration.wholeDays)
-            writer.field("timeZone", migration.timeZone)
-            writer.endObject()
-        }
-        writer.key("command")
-        writer.beginArray()
-        for word in command {
-            writer.element()
-            writer.string(word)
-        }
-        writer.endArray()
-        if kind != .change {
-            writer.key(kind == .undo ? "undo" : "redo")
-            writer.beginArray()
-            for number in reverts {
-                writer.element()
-                writer.int(number)
-            }
-            writer.endArray()
-        }
-        writer.key("steps")
-        writer.beginArray()
-        for step in steps {
-            writer.element()
-            switch step {
-            case .inserted(let id, let place): ItemPlace.writeStep("insert", at: place, to: &writer) { $0.uuid(id) }
-            case .removed(let item, let place):
-                ItemPlace.writeStep("remove", at: place, to: &writer) { item.write(to: &$0) }
-            case .replaced(let item, let place):
-                ItemPlace.writeStep("replace", at: place, to: &writer) { item.write(to: &$0) }
-            }
-        }
-        writer.endArray()
-        writer.key("items")
-        writer.beginArray()
-        for result in results {
-            writer.element()
-            if let item = result.item {
-                item.write(to: &writer)
-            } else {
-                writer.beginObject()
-                writer.key("removed")
-                writer.uuid(result.id)
-                writer.endObject()
-            }
-        }
-        writer.endArray()
-        writer.endObject()
+        Line(entry: self, version: StoreDocument.currentVersion).write(to: &writer)
         return writer.line()
     }
 
@@ -145,112 +133,13 @@ extension HistoryEntry {
     /// The items' dues and starts are read as the line's version says, whole days of the first
     /// form as the days they show in `local` (`ItemForm`).
     init?(line: some Collection<UInt8>, local: CivilTime) {
-        let entry = try? JSONScanner.scanDocument(in: Array(line)) { scanner throws(JSONDecodingError) in
-            try Self.scanned(&scanner, local: local)
+        let read = try? JSONScanner.scanDocument(in: Array(line)) { scanner throws(JSONDecodingError) in
+            try Line(scanning: &scanner, path: { "" })
         }
-        guard let entry = entry ?? nil else { return nil }
-        self = entry
-    }
-
-    private static func scanned(
-        _ scanner: inout JSONScanner, local: CivilTime
-    ) throws(JSONDecodingError) -> HistoryEntry? {
-        var number: Int?, time: Double?, command: [String]?, kind = Kind.change, reverts: [Int] = []
-        var steps: [ChangeStep]?, results: [TouchedItem]?, version = 1, migration: Migration?
-        func path() -> String { "" }
-        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
-            switch key {
-            case "change": number = try scanner.int(at: path, in: 1...Int.max)
-            case "version": version = try scanner.int(at: path, in: 1...StoreDocument.currentVersion) ?? 1
-            case "migrated":
-                var from: Int?, to: Int?, wholeDays: Int?, zone: String?
-                try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
-                    switch key {
-                    case "from": from = try scanner.int(at: path, in: 1...Int.max)
-                    case "to": to = try scanner.int(at: path, in: 1...Int.max)
-                    case "wholeDays": wholeDays = try scanner.int(at: path, in: 0...Int.max)
-                    case "timeZone": zone = try scanner.string(at: path)
-                    default: _ = try scanner.unknownValue()
-                    }
-                }
-                if let from, let to, let wholeDays, let zone {
-                    migration = Migration(fromVersion: from, toVersion: to, wholeDays: wholeDays, timeZone: zone)
-                }
-            // The items' range: a time no date can show is a line not written here.
-            case "time": time = try scanner.double(at: path, in: ToDoItem.timestampRange)
-            case "command":
-                var words: [String] = []
-                try scanner.scanArray(mismatch: { _ in .shape("", "") }) { scanner, _ throws(JSONDecodingError) in
-                    words.append(try required(scanner.string(at: path), at: path))
-                }
-                command = words
-            case "undo":
-                kind = .undo
-                reverts = try scannedNumbers(&scanner)
-            case "redo":
-                kind = .redo
-                reverts = try scannedNumbers(&scanner)
-            case "steps":
-                var list: [ChangeStep] = []
-                try scanner.scanArray(mismatch: { _ in .shape("", "") }) { scanner, _ throws(JSONDecodingError) in
-                    list.append(try scannedStep(&scanner))
-                }
-                steps = list
-            case "items":
-                var list: [TouchedItem] = []
-                try scanner.scanArray(mismatch: { _ in .shape("", "") }) { scanner, _ throws(JSONDecodingError) in
-                    // `{"removed":"ID"}` for an item the change removed (as `line()` writes it), else the item.
-                    scanner.skipWhitespace()
-                    if scanner.isAt(#"{"removed":"#) {
-                        var removed: UUID?
-                        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
-                            removed = try scanner.string(at: path).flatMap(UUID.init(canonical:))
-                        }
-                        list.append(TouchedItem(id: try required(removed, at: path), item: nil))
-                    } else {
-                        let item = try ToDoItem(scanning: &scanner, path: path)
-                        list.append(TouchedItem(id: item.id, item: item))
-                    }
-                }
-                results = list
-            default: _ = try scanner.unknownValue()
-            }
-        }
-        guard let number, let command, var steps, var results else { return nil }
-        let form = ItemForm(version: version)
-        for index in steps.indices { steps[index].bringToCurrentForm(form, local: local) }
-        for index in results.indices {
-            if let resolved = results[index].item?.inCurrentForm(form, local: local) { results[index].item = resolved }
-        }
-        return HistoryEntry(
-            number: number, time: time, command: command, kind: kind, reverts: reverts, steps: steps, results: results,
-            migration: migration)
-    }
-
-    private static func scannedNumbers(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> [Int] {
-        var numbers: [Int] = []
-        try scanner.scanArray(mismatch: { _ in .shape("", "") }) { scanner, _ throws(JSONDecodingError) in
-            numbers.append(try required(scanner.int(at: { "" }, in: 1...Int.max), at: { "" }))
-        }
-        return numbers
-    }
-
-    /// One step: `{"insert":"ID"|"remove":ITEM|"replace":ITEM,"done":BOOL,"at":INDEX}`.
-    private static func scannedStep(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> ChangeStep {
-        func path() -> String { "" }
-        var inserted: UUID?, removed: ToDoItem?, replaced: ToDoItem?
-        let place = try ItemPlace.scanStep(&scanner, path: path) { scanner, key throws(JSONDecodingError) in
-            switch key {
-            case "insert": inserted = try scanner.string(at: path).flatMap(UUID.init(canonical:))
-            case "remove": removed = try ToDoItem(scanning: &scanner, path: path)
-            case "replace": replaced = try ToDoItem(scanning: &scanner, path: path)
-            default: _ = try scanner.unknownValue()
-            }
-        }
-        if let inserted { return .inserted(inserted, at: place) }
-        if let removed { return .removed(removed, from: place) }
-        if let replaced { return .replaced(replaced, at: place) }
-        throw .shape("", "a step without its item")
+        guard var read else { return nil }
+        let form = ItemForm(version: read.version)
+        read.entry.bringToCurrentForm(form, local: local)
+        self = read.entry
     }
 
     /// The change number at the start of a line (`{"change":12,…`), read without parsing the
@@ -268,4 +157,29 @@ extension HistoryEntry {
         }
         return digits > 0 ? number : nil
     }
+}
+
+extension JSONForm where Value == TouchedItem {
+    /// An item a change touched: the item as the change left it, or `{"removed":"ID"}`.
+    static let touchedItem = Self(
+        write: { touched, writer in
+            guard let item = touched.item else { return RemovedItem(id: touched.id).write(to: &writer) }
+            item.write(to: &writer)
+        },
+        read: { scanner, path throws(JSONDecodingError) in
+            scanner.skipWhitespace()
+            if scanner.isAt(#"{"removed":"#) {
+                return TouchedItem(id: try RemovedItem(scanning: &scanner, path: path).id, item: nil)
+            }
+            guard let item = try JSONForm<ToDoItem>.item.read(&scanner, path) else { return nil }
+            return TouchedItem(id: item.id, item: item)
+        })
+}
+
+/// An item a change removed, as the history keeps it: `{"removed":"ID"}`.
+private struct RemovedItem: JSONRecord {
+    var id: UUID
+    static let unread = RemovedItem(id: .unread)
+    static let members: [JSONMember<RemovedItem>] = [.required("removed", \.id, .id)]
+    static let missing = "expected the removed item's id"
 }

@@ -13,36 +13,78 @@ public struct ItemPlace: Equatable, Sendable {
 }
 
 extension ItemPlace {
-    /// Writes a step as the history and the journal keep it, `{"KIND":VALUE,"done":BOOL,"at":INDEX}`,
-    /// `value` writing what the step holds.
-    static func writeStep(
-        _ kind: StaticString, at place: ItemPlace, to writer: inout JSONWriter, value: (inout JSONWriter) -> Void
-    ) {
-        writer.beginObject()
-        writer.key(kind)
-        value(&writer)
-        writer.key("done")
-        writer.bool(place.done)
-        writer.key("at")
-        writer.int(place.index)
-        writer.endObject()
+    /// The members that give a step's place in the history's and the journal's lines:
+    /// `{"insert"|"remove"|"replace":VALUE,"done":BOOL,"at":INDEX}`.
+    static func members<Step>(_ place: WritableKeyPath<Step, ItemPlace>) -> [JSONMember<Step>] {
+        let missing = "a step without its place"
+        return [
+            .required("done", place.appending(path: \.done), .bool, missing: missing),
+            .required("at", place.appending(path: \.index), .count, missing: missing)
+        ]
     }
 
-    /// Reads a step `writeStep` wrote: its place, `readValue` reading the value of any other key.
-    static func scanStep(
-        _ scanner: inout JSONScanner, path: () -> String,
-        readValue: (inout JSONScanner, JSONStringToken) throws(JSONDecodingError) -> Void
-    ) throws(JSONDecodingError) -> ItemPlace {
-        var done: Bool?, index: Int?
-        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
-            switch key {
-            case "done": done = try scanner.bool(at: path)
-            case "at": index = try scanner.int(at: path, in: 0...Int.max)
-            default: try readValue(&scanner, key)
+    static let unread = ItemPlace(done: false, index: 0)
+}
+
+/// A step as the history and the journal keep it: one of its three kinds, each a member of its
+/// own holding what that kind of step holds, and its place. Read, it is one step, or refused.
+protocol StepRecord: JSONRecord {
+    associatedtype Step
+    /// The step the record holds; `nil` when it holds none of the three kinds.
+    consuming func step() -> Step?
+}
+
+extension StepRecord {
+    static var missing: String { "a step without its place" }
+
+    /// Reads the step that comes next.
+    static func scannedStep(_ scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) -> Step {
+        guard let step = try Self(scanning: &scanner, path: path).step() else {
+            throw .shape(path(), "a step without its item")
+        }
+        return step
+    }
+}
+
+extension ChangeStep: JSONStreamable {
+    /// `{"insert":"ID"|"remove":ITEM|"replace":ITEM,"done":BOOL,"at":INDEX}`: the item a step
+    /// removed or replaced is kept once, under the key of its kind.
+    private struct Record: StepRecord {
+        var inserted: UUID?, item: ToDoItem?, replaces = false, place = ItemPlace.unread
+        static let unread = Record()
+        static let members: [JSONMember<Record>] =
+            [
+                .optional("insert", \.inserted, .id), .optional("remove", \.[item: false], .item),
+                .optional("replace", \.[item: true], .item)
+            ] + ItemPlace.members(\.place)
+
+        /// The item, when it is one that replaces (`true`) or that was removed (`false`).
+        private subscript(item replacing: Bool) -> ToDoItem? {
+            get { replaces == replacing ? item : nil }
+            set {
+                guard let newValue else { return }
+                item = newValue
+                replaces = replacing
             }
         }
-        guard let done, let index else { throw .shape(path(), "a step without its place") }
-        return ItemPlace(done: done, index: index)
+
+        consuming func step() -> ChangeStep? {
+            if let inserted { return .inserted(inserted, at: place) }
+            guard let item else { return nil }
+            return replaces ? .replaced(item, at: place) : .removed(item, from: place)
+        }
+    }
+
+    package init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
+        self = try Record.scannedStep(&scanner, path: path)
+    }
+
+    package func write(to writer: inout JSONWriter) {
+        switch self {
+        case .inserted(let id, let place): Record(inserted: id, place: place).write(to: &writer)
+        case .removed(let item, let place): Record(item: item, place: place).write(to: &writer)
+        case .replaced(let item, let place): Record(item: item, replaces: true, place: place).write(to: &writer)
+        }
     }
 }
 

@@ -13,6 +13,39 @@ enum JournalStep {
     case replace(StoredItem, at: ItemPlace)
 }
 
+extension JournalStep: JSONStreamable {
+    /// `{"insert":ITEM|"remove":"ID"|"replace":ITEM,"done":BOOL,"at":INDEX}`, each item in the
+    /// list's own form, so that members todo does not know are kept.
+    private struct Record: StepRecord {
+        var inserted: StoredItem?, removed: UUID?, replaced: StoredItem?, place = ItemPlace.unread
+        static let unread = Record()
+        static let members: [JSONMember<Record>] =
+            [
+                .optional("insert", \.inserted, .of(StoredItem.self)), .optional("remove", \.removed, .id),
+                .optional("replace", \.replaced, .of(StoredItem.self))
+            ] + ItemPlace.members(\.place)
+
+        consuming func step() -> JournalStep? {
+            if let inserted { return .insert(inserted, at: place) }
+            if let removed { return .remove(removed, from: place) }
+            if let replaced { return .replace(replaced, at: place) }
+            return nil
+        }
+    }
+
+    init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
+        self = try Record.scannedStep(&scanner, path: path)
+    }
+
+    func write(to writer: inout JSONWriter) {
+        switch self {
+        case .insert(let item, let place): Record(inserted: item, place: place).write(to: &writer)
+        case .remove(let id, let place): Record(removed: id, place: place).write(to: &writer)
+        case .replace(let item, let place): Record(replaced: item, place: place).write(to: &writer)
+        }
+    }
+}
+
 extension ItemManager {
     /// The changes made since the manager was read, as steps forward: each step's item as the
     /// step left it, which is the item as the next step about it found it, or after its last step

@@ -144,26 +144,22 @@ public struct ReminderLog: Equatable, Sendable {
 extension ReminderLog: JSONRecord {
     package static let unread = ReminderLog()
 
-    package static var members: [JSONMember<ReminderLog>] {
-        [
-            .version(currentVersion, \.version),
-            .number("lastRun", \.lastRun),
-            .records("shown", \.shownInOrder, evenNone: true)
-        ]
-    }
+    package static let members: [JSONMember<ReminderLog>] = [
+        .version(currentVersion, \.version),
+        .optional("lastRun", \.lastRun, .number()),
+        .always("shown", \.shownInOrder, .array(of: .of(Shown.self)))
+    ]
 
     package static let missing = "expected the version"
 }
 
 extension ReminderLog.Shown: JSONRecord {
-    package static let unread = Self(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), moment: 0)
+    package static let unread = Self(id: .unread, moment: 0)
 
-    package static var members: [JSONMember<Self>] {
-        [
-            .required("id", \.id, written: \.uuidString, read: { UUID(uuidString: $0) }),
-            .number("at", \.moment, required: ())
-        ]
-    }
+    package static let members: [JSONMember<Self>] = [
+        .required("id", \.id, .id),
+        .required("at", \.moment, .number())
+    ]
 
     package static let missing = "expected an id and an at"
 }

@@ -46,12 +46,25 @@ struct ListJournal {
     }
 
     /// A change as one line of the journal.
-    struct Line {
+    struct Line: JSONRecord {
         var revision: Int
         var nextNumber: Int
         /// The digest of the list file the line continues; `nil` in a line of an older todo.
         var listDigest: UInt64?
         var steps: [JournalStep]
+
+        static let unread = Line(revision: 0, nextNumber: 0, listDigest: nil, steps: [])
+        static let members: [JSONMember<Line>] = [
+            .required("revision", \.revision, .whole(in: 1...ToDoItem.largestNumber)),
+            .required("nextNumber", \.nextNumber, .whole(in: 1...ToDoItem.largestNumber + 1)),
+            .optional(
+                "list", \.listDigest,
+                .string(
+                    written: HexDigit.digestText, read: HexDigit.digest(_:),
+                    refusing: "the list file's digest, 16 hexadecimal digits")),
+            .required("steps", \.steps, .array(of: .of(JournalStep.self)))
+        ]
+        static let missing = "a change without its revision, next number or steps"
     }
 
     /// The lines after `revision`, the list file's, whose digest `listDigest` gives when asked;
@@ -103,7 +116,7 @@ struct ListJournal {
             do {
                 read = try JSONScanner.scanDocument(in: Array(body) + [UInt8(ascii: "}")]) {
                     scanner throws(JSONDecodingError) in
-                    try Self.scannedLine(&scanner)
+                    try Line(scanning: &scanner, path: { "" })
                 }
             } catch {
                 throw .invalidContent(file: path, reason: "line \(lineNumber) cannot be read: \(error)")
@@ -159,80 +172,13 @@ struct ListJournal {
 
     private static let checkPrefix = Array(#","check":""#.utf8)
 
-    private static func scannedLine(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> Line {
-        func path() -> String { "" }
-        var revision: Int?, nextNumber: Int?, listDigest: UInt64?, steps: [JournalStep]?
-        try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
-            switch key {
-            case "revision": revision = try scanner.int(at: path, in: 1...ToDoItem.largestNumber)
-            case "nextNumber": nextNumber = try scanner.int(at: path, in: 1...ToDoItem.largestNumber + 1)
-            case "list":
-                guard let text = try scanner.string(at: path), let digest = HexDigit.digest(text) else {
-                    throw .shape("list", "expected the list file's digest, 16 hexadecimal digits")
-                }
-                listDigest = digest
-            case "steps":
-                var list: [JournalStep] = []
-                try scanner.scanArray(mismatch: { kind in .shape("steps", "expected an array, found \(kind)") }) {
-                    scanner, _ throws(JSONDecodingError) in
-                    list.append(try scannedStep(&scanner))
-                }
-                steps = list
-            default: _ = try scanner.unknownValue()
-            }
-        }
-        guard let revision, let nextNumber, let steps else {
-            throw .shape("", "a change without its revision, next number or steps")
-        }
-        return Line(revision: revision, nextNumber: nextNumber, listDigest: listDigest, steps: steps)
-    }
-
-    /// One step: `{"insert":ITEM|"remove":"ID"|"replace":ITEM,"done":BOOL,"at":INDEX}`.
-    private static func scannedStep(_ scanner: inout JSONScanner) throws(JSONDecodingError) -> JournalStep {
-        func path() -> String { "steps" }
-        var inserted: StoredItem?, removed: UUID?, replaced: StoredItem?
-        let place = try ItemPlace.scanStep(&scanner, path: path) { scanner, key throws(JSONDecodingError) in
-            switch key {
-            case "insert": inserted = try StoredItem(scanning: &scanner, path: path)
-            case "remove": removed = try scanner.string(at: path).flatMap(UUID.init(canonical:))
-            case "replace": replaced = try StoredItem(scanning: &scanner, path: path)
-            default: _ = try scanner.unknownValue()
-            }
-        }
-        if let inserted { return .insert(inserted, at: place) }
-        if let removed { return .remove(removed, from: place) }
-        if let replaced { return .replace(replaced, at: place) }
-        throw .shape("steps", "a step without its item")
-    }
-
     /// `line` as the journal keeps it, with its digest and line feed.
     static func bytes(of line: Line) -> [UInt8] {
         var writer = JSONWriter(capacity: 512)
-        writer.beginObject()
-        writer.key("revision")
-        writer.int(line.revision)
-        writer.key("nextNumber")
-        writer.int(line.nextNumber)
-        if let digest = line.listDigest {
-            writer.key("list")
-            writer.string(HexDigit.digestText(digest))
-        }
-        writer.key("steps")
-        writer.beginArray()
-        for step in line.steps {
-            writer.element()
-            switch step {
-            case .insert(let item, let place):
-                ItemPlace.writeStep("insert", at: place, to: &writer) { item.write(to: &$0) }
-            case .remove(let id, let place): ItemPlace.writeStep("remove", at: place, to: &writer) { $0.uuid(id) }
-            case .replace(let item, let place):
-                ItemPlace.writeStep("replace", at: place, to: &writer) { item.write(to: &$0) }
-            }
-        }
-        writer.endArray()
-        // No closing brace yet: the digest covers what comes before its own member.
+        line.write(to: &writer)
+        // Without its closing brace: the digest covers what comes before its own member.
         var bytes = writer.line()
-        bytes.removeLast()
+        bytes.removeLast(2)
         let digest = FileSystem.digest(of: bytes)
         bytes.append(contentsOf: checkPrefix)
         bytes.append(contentsOf: HexDigit.digestText(digest).utf8)

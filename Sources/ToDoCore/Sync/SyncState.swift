@@ -165,24 +165,7 @@ public struct SyncState: Equatable, Sendable {
     /// line, its base item in the list's own written form, so that it is read back as fast.
     public func serialized() -> [UInt8] {
         var writer = JSONWriter(capacity: 256 + records.count * 400)
-        write(to: &writer) { writer in
-            writer.key("records")
-            writer.beginArray()
-            for record in records {
-                writer.element()
-                writer.bytes.append(UInt8(ascii: "\n"))
-                writer.beginObject()
-                writer.key("id")
-                writer.uuid(record.id)
-                writer.field("href", record.href)
-                writer.field("etag", record.etag)
-                writer.key("base")
-                record.base.write(to: &writer)
-                writer.endObject()
-            }
-            if !records.isEmpty { writer.bytes.append(UInt8(ascii: "\n")) }
-            writer.endArray()
-        }
+        write(to: &writer)
         writer.bytes.append(UInt8(ascii: "\n"))
         return writer.bytes
     }
@@ -192,60 +175,22 @@ public struct SyncState: Equatable, Sendable {
         try self.init(text: StoredText(bytes), file: file, timeZone: timeZone)
     }
 
-    /// Reads the state from a text its base items will share (as the list's items do).
-    /// Base items of the first form are read as the days they show in `timeZone`.
+    /// Reads the state from a text its base items are read from as the list's items are
+    /// (`JSONForm.item`). Base items of the first form are read as the days they show in `timeZone`.
     init(text: StoredText, file: String, timeZone: TimeZoneRules) throws(StoreError) {
         do {
             self = try text.scanDocument { scanner throws(JSONDecodingError) in
-                try Self(scanning: &scanner, text: text, local: CivilTime(rules: timeZone))
+                try Self(scanning: &scanner, path: { "" })
             }
         } catch {
             throw .unreadable(file, error, currentVersion: Self.currentVersion)
         }
-    }
-
-    private init(scanning scanner: inout JSONScanner, text: StoredText, local: CivilTime) throws(JSONDecodingError) {
-        var holders = StoredText.Holders(text)
-        try self.init(scanning: &scanner, path: { "" }) { state, scanner, key throws(JSONDecodingError) in
-            guard "records" ~= key else { return _ = try scanner.unknownValue() }
-            state.records = try Self.records(&scanner, holders: &holders)
-        }
         let form = ItemForm(version: version)
+        let local = CivilTime(rules: timeZone)
         for index in records.indices {
             if let base = records[index].base.inCurrentForm(form, local: local) { records[index].base = base }
         }
         version = Self.currentVersion
-    }
-
-    /// The records, each base item read as the list's items are (`WrittenFormReader`).
-    private static func records(
-        _ scanner: inout JSONScanner, holders: inout StoredText.Holders
-    ) throws(JSONDecodingError) -> [SyncPlan.Record] {
-        var records: [SyncPlan.Record] = []
-        try scanner.scanArray(mismatch: { kind in .shape("records", "expected an array, found \(kind)") }) {
-            scanner, index throws(JSONDecodingError) in
-            func path() -> String { "records[\(index)]" }
-            var id: UUID?, href: String?, etag: String?, base: ToDoItem?
-            try scanner.decodeObject(at: path) { scanner, key throws(JSONDecodingError) in
-                switch key {
-                case "id": id = try scanner.string(at: path).flatMap(UUID.init(canonical:))
-                // As the client compares them: a state an earlier todo wrote may hold another spelling.
-                case "href": href = try scanner.string(at: path).map(CalDAVClient.canonicalHref)
-                case "etag": etag = try scanner.string(at: path)
-                case "base":
-                    scanner.skipWhitespace()
-                    if let item = WrittenFormReader.item(&scanner) {
-                        base = StoredItem(item, in: holders.next()).item
-                    } else {
-                        base = try ToDoItem(scanning: &scanner, path: { "\(path()).base" })
-                    }
-                default: _ = try scanner.unknownValue()
-                }
-            }
-            guard let id, let href, let base else { throw .shape(path(), "expected an id, an href and a base item") }
-            records.append(SyncPlan.Record(id: id, href: href, etag: etag, base: base))
-        }
-        return records
     }
 }
 
@@ -254,22 +199,21 @@ public struct SyncState: Equatable, Sendable {
 extension SyncState: JSONRecord {
     package static let unread = SyncState(account: .unread)
 
-    package static var members: [JSONMember<SyncState>] {
-        [
-            .version(currentVersion, \.version),
-            .record("account", \.account, missing: Account.missing),
-            .text("syncToken", \.syncToken),
-            .number("lastSync", \.lastSync),
-            .flag("inStep", \.inStep),
-            // As text: JSON numbers are not read back exactly beyond 2^53.
-            .text("listDigest", \.listDigest, written: { String($0, radix: 16) }, read: { UInt64($0, radix: 16) }),
-            // As the client compares them: a state an earlier todo wrote may hold another spelling.
-            .texts("askAgain", \.askAgain, read: CalDAVClient.canonicalHref),
-            .record("deletions", \.deletions),
-            .records("lists", \.lists)
-            // Then the records, one a line (`serialized`).
-        ]
-    }
+    package static let members: [JSONMember<SyncState>] = [
+        .version(currentVersion, \.version),
+        .required("account", \.account, .of(Account.self), missing: Account.missing),
+        .optional("syncToken", \.syncToken, .string),
+        .optional("lastSync", \.lastSync, .number()),
+        .flag("inStep", \.inStep),
+        // As text: JSON numbers are not read back exactly beyond 2^53.
+        .optional(
+            "listDigest", \.listDigest, .string(written: { String($0, radix: 16) }, read: { UInt64($0, radix: 16) })),
+        .nonEmpty("askAgain", \.askAgain, .array(of: .href, leavingOutNone: true)),
+        .optional("deletions", \.deletions, .of(DeletionWindow.self)),
+        .nonEmpty("lists", \.lists, .array(of: .of(ListCalendar.self))),
+        // One a line, so that a diff of two states shows which records changed.
+        .always("records", \.records, .array(of: .of(SyncPlan.Record.self), oneToALine: true))
+    ]
 
     package static let missing = "expected the version and the account"
 }
@@ -278,18 +222,16 @@ extension SyncState.Account: JSONRecord {
     package static let unread = Self(
         calendar: .unread, calendarName: nil, user: "", passwordCommand: nil, allowsHTTP: false)
 
-    package static var members: [JSONMember<Self>] {
-        [
-            .required("calendar", \.calendar, written: \.absoluteString, read: WebAddress.calendar),
-            .text("calendarName", \.calendarName),
-            .required("user", \.user, written: { $0 }, read: { $0 }),
-            .text("passwordCommand", \.passwordCommand),
-            .flag("allowHTTP", \.allowsHTTP),
-            .text("home", \.home, written: \.absoluteString, read: WebAddress.calendar),
-            .flag("allLists", \.allLists),
-            .flag("takesRacingWrites", \.takesRacingWrites)
-        ]
-    }
+    package static let members: [JSONMember<Self>] = [
+        .required("calendar", \.calendar, .webAddress),
+        .optional("calendarName", \.calendarName, .string),
+        .required("user", \.user, .string),
+        .optional("passwordCommand", \.passwordCommand, .string),
+        .flag("allowHTTP", \.allowsHTTP),
+        .optional("home", \.home, .webAddress),
+        .flag("allLists", \.allLists),
+        .flag("takesRacingWrites", \.takesRacingWrites)
+    ]
 
     package static let missing = "expected the calendar's address and the user"
 }
@@ -297,17 +239,15 @@ extension SyncState.Account: JSONRecord {
 extension SyncState.ListCalendar: JSONRecord {
     package static let unread = Self(list: "")
 
-    package static var members: [JSONMember<Self>] {
-        [
-            .required("list", \.list, written: { $0 }, read: { $0.isEmpty ? nil : $0 }),
-            .text("calendarName", \.calendarName),
-            .text("calendar", \.calendar, written: \.absoluteString, read: WebAddress.calendar),
-            .flag("local", \.isLocal),
-            .text("syncToken", \.syncToken),
-            .flag("inStep", \.inStep),
-            .texts("askAgain", \.askAgain, evenNone: true, read: CalDAVClient.canonicalHref)
-        ]
-    }
+    package static let members: [JSONMember<Self>] = [
+        .required("list", \.list, .string(written: { $0 }, read: { $0.isEmpty ? nil : $0 })),
+        .optional("calendarName", \.calendarName, .string),
+        .optional("calendar", \.calendar, .webAddress),
+        .flag("local", \.isLocal),
+        .optional("syncToken", \.syncToken, .string),
+        .flag("inStep", \.inStep),
+        .always("askAgain", \.askAgain, .array(of: .href, leavingOutNone: true))
+    ]
 
     package static let missing = "expected the list's name"
 }
@@ -315,22 +255,40 @@ extension SyncState.ListCalendar: JSONRecord {
 extension SyncState.DeletionWindow: JSONRecord {
     package static let unread = Self(start: 0, localCount: 0, remoteCount: 0)
 
-    package static var members: [JSONMember<Self>] {
-        [
-            .number("start", \.start, required: ()),
-            .count("localCount", \.localCount),
-            .count("remoteCount", \.remoteCount),
-            .count("localDeleted", \.localDeleted),
-            .count("remoteDeleted", \.remoteDeleted)
-        ]
-    }
+    package static let members: [JSONMember<Self>] = [
+        .required("start", \.start, .number()),
+        .always("localCount", \.localCount, .count),
+        .always("remoteCount", \.remoteCount, .count),
+        .always("localDeleted", \.localDeleted, .count),
+        .always("remoteDeleted", \.remoteDeleted, .count)
+    ]
 
     package static let missing = "expected when the window began"
 }
 
-extension WebAddress {
+extension SyncPlan.Record: JSONRecord {
+    package static let unread = Self(id: UUID.unread, href: "", etag: nil, base: ToDoItem(id: .unread, title: ""))
+
+    package static let members: [JSONMember<Self>] = [
+        .required("id", \.id, .id),
+        // As the client compares them: a state an earlier todo wrote may hold another spelling.
+        .required("href", \.href, .href),
+        .optional("etag", \.etag, .string),
+        // In the list's own written form, read as the list's items are.
+        .required("base", \.base, .item)
+    ]
+
+    package static let missing = "expected an id, an href and a base item"
+}
+
+extension JSONForm where Value == WebAddress {
     /// The address a state file names, when it is a web address (`http`, `https`).
-    static func calendar(_ text: String) -> WebAddress? {
-        WebAddress(string: text).flatMap { $0.isWebAddress ? $0 : nil }
+    static var webAddress: Self {
+        string(written: \.absoluteString, read: { WebAddress(string: $0).flatMap { $0.isWebAddress ? $0 : nil } })
     }
+}
+
+extension JSONForm where Value == String {
+    /// An href, spelled as the client compares them: a state an earlier todo wrote may hold another.
+    static var href: Self { string(written: { $0 }, read: CalDAVClient.canonicalHref) }
 }

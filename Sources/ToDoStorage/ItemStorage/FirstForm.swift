@@ -86,7 +86,10 @@ extension StoredItem {
 extension ToDoItem {
     /// `StoredItem.inCurrentForm` of a plain item (a history line's, a sync state's base, an import's).
     package func inCurrentForm(_ form: ItemForm, local: CivilTime) -> ToDoItem? {
-        StoredItem(self).inCurrentForm(form, local: local)?.item
+        // Known without a copy of the item: in the second form, only an `allDay` changes anything
+        // (an undo reads every item of the history).
+        guard form == .first || fields.legacyAllDay != nil else { return nil }
+        return StoredItem(self).inCurrentForm(form, local: local)?.item
     }
 }
 

@@ -258,6 +258,8 @@ extension StoredItem {
     }
 }
 
+extension StoredItem: JSONStreamable {}
+
 extension Location: JSONSchema {
     package init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) {
         var name: String?, address: String?, coordinate: Coordinate?

@@ -49,15 +49,20 @@ package enum JSONDecodingError: JSONScanFailure {
     }
 }
 
-/// A type with one JSON mapping, read straight from the bytes and written straight to them, with
-/// no tree in between: the store's items take this path. Its `JSONValue` form and `Codable`
-/// conformance are derived from the same mapping (`decoded(from:path:)` and `jsonValue`).
-package protocol JSONSchema: JSONRepresentable {
+/// A value read straight from the bytes and written straight to them, that a member of a record or
+/// an element of an array can hold (`JSONForm.of`): an item, a location, a record of todo's own.
+package protocol JSONStreamable {
     /// Reads the value that comes next; `path` names it for errors and is only called for one.
     init(scanning scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError)
-    /// Writes the value, keys in their stable order, then the fields it did not know.
+    /// Writes the value.
     func write(to writer: inout JSONWriter)
 }
+
+/// A type with one JSON mapping, read straight from the bytes and written straight to them, with
+/// no tree in between: the store's items take this path. Its `JSONValue` form and `Codable`
+/// conformance are derived from the same mapping (`decoded(from:path:)` and `jsonValue`). Its
+/// writer writes keys in their stable order, then the fields it did not know.
+package protocol JSONSchema: JSONRepresentable, JSONStreamable {}
 
 extension JSONSchema {
     /// Reads the value from a `JSONValue` through the one mapping.

@@ -1,5 +1,6 @@
 import Foundation
 import ToDoModel
+import ToDoStorage
 import XCTest
 
 @testable import ToDoCore
@@ -83,6 +84,49 @@ final class ChangeHistoryTests: XCTestCase {
         XCTAssertNil(HistoryEntry.number(atStartOf: Array(#"{"time":1,"change":12}"#.utf8)))
         XCTAssertNil(
             HistoryEntry(line: Array(#"{"change":12,"command":[]}"#.utf8)[...], local: .utc), "no steps: not an entry")
+    }
+
+    func test_line_isWrittenMemberByMember_inItsDeclaredForm_andALineThatIsNotOneIsRefused() throws {
+        let id = try XCTUnwrap(UUID(uuidString: "0000000A-0000-0000-0000-0000000000FF"))
+        let item = ToDoItem(id: id, number: 3, title: "A")
+        var writer = JSONWriter()
+        item.write(to: &writer)
+        let itemText = String(decoding: writer.bytes, as: UTF8.self)
+        let entry = HistoryEntry(
+            number: 5, time: nil, command: ["undo"], kind: .undo, reverts: [4, 3],
+            steps: [
+                .inserted(id, at: ItemPlace(done: false, index: 0)),
+                .removed(item, from: ItemPlace(done: true, index: 2)),
+                .replaced(item, at: ItemPlace(done: false, index: 1))
+            ],
+            results: [TouchedItem(id: id, item: nil), TouchedItem(id: id, item: item)],
+            migration: HistoryEntry.Migration(fromVersion: 1, toVersion: 2, wholeDays: 4, timeZone: "Europe/Paris"))
+        let line = String(decoding: entry.line(), as: UTF8.self)
+        XCTAssertEqual(
+            line,
+            #"{"change":5,"version":2,"migrated":{"from":1,"to":2,"wholeDays":4,"timeZone":"Europe/Paris"},"#
+                + #""command":["undo"],"undo":[4,3],"steps":[{"insert":"\#(id.uuidString)","done":false,"at":0},"#
+                + #"{"remove":\#(itemText),"done":true,"at":2},{"replace":\#(itemText),"done":false,"at":1}],"#
+                + #""items":[{"removed":"\#(id.uuidString)"},\#(itemText)]}"# + "\n")
+        XCTAssertEqual(HistoryEntry(line: Array(line.utf8).dropLast(), local: .utc), entry)
+
+        let step = #"{"insert":"\#(id.uuidString)","done":false,"at":0}"#
+        func read(_ text: String) -> HistoryEntry? { HistoryEntry(line: Array(text.utf8)[...], local: .utc) }
+        XCTAssertNotNil(read(#"{"change":5,"command":["x"],"steps":[\#(step)],"items":[]}"#), "the first form's line")
+        for damaged in [
+            #"{"change":5,"command":["x"],"steps":[{"done":false,"at":0}],"items":[]}"#,
+            #"{"change":5,"command":["x"],"steps":[{"insert":"\#(id.uuidString)","at":0}],"items":[]}"#,
+            #"{"change":5,"command":["x"],"steps":[{"insert":"x","done":false,"at":0}],"items":[]}"#,
+            #"{"change":5,"command":["x"],"steps":[null],"items":[]}"#,
+            #"{"change":5,"command":["x",null],"steps":[],"items":[]}"#,
+            #"{"change":5,"command":["x"],"steps":[],"items":[{"removed":"x"}]}"#,
+            #"{"change":5,"version":3,"command":["x"],"steps":[],"items":[]}"#,
+            #"{"change":0,"command":["x"],"steps":[],"items":[]}"#,
+            #"{"change":5,"command":["x"],"undo":[0],"steps":[],"items":[]}"#,
+            #"{"change":5,"command":["x"],"steps":[],"items":[],"migrated":{"from":1}}"#
+        ] {
+            XCTAssertNil(read(damaged), damaged)
+        }
     }
 
     func test_commandLine_quotesWordsForTheShell() {

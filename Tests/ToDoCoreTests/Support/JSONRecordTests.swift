@@ -1,8 +1,9 @@
 import Foundation
 import ToDoModel
+import ToDoStorage
 import XCTest
 
-@testable import ToDoStorage
+@testable import ToDoCore
 
 /// A record declared as a table of members is written and read from that one table: each member
 /// as its kind says, and a file that lacks a required one, or is newer, refused.
@@ -11,9 +12,10 @@ final class JSONRecordTests: XCTestCase {
         var name = ""
         var count = 0
         static let unread = Inner()
-        static var members: [JSONMember<Inner>] {
-            [.required("name", \.name, written: { $0 }, read: { $0.isEmpty ? nil : $0 }), .count("count", \.count)]
-        }
+        static let members: [JSONMember<Inner>] = [
+            .required("name", \.name, .string(written: { $0 }, read: { $0.isEmpty ? nil : $0 })),
+            .always("count", \.count, .count)
+        ]
         static let missing = "expected a name"
     }
 
@@ -27,16 +29,21 @@ final class JSONRecordTests: XCTestCase {
         var inner = Inner(name: "placeholder")
         var spare: Inner?
         var all: [Inner] = []
+        var id: UUID?
+        var at: Int?
+        var lines: [String] = []
         static let unread = Outer()
-        static var members: [JSONMember<Outer>] {
-            [
-                .version(3, \.version), .text("note", \.note), .number("when", \.when),
-                .text("digest", \.digest, written: { String($0, radix: 16) }, read: { UInt64($0, radix: 16) }),
-                .flag("on", \.isOn), .texts("words", \.words, read: { $0.lowercased() }),
-                .record("inner", \.inner, missing: "expected the inner record"), .record("spare", \.spare),
-                .records("all", \.all)
-            ]
-        }
+        static let members: [JSONMember<Outer>] = [
+            .version(3, \.version), .optional("note", \.note, .string), .optional("when", \.when, .number()),
+            .optional("digest", \.digest, .string(written: { String($0, radix: 16) }, read: { UInt64($0, radix: 16) })),
+            .flag("on", \.isOn),
+            .nonEmpty(
+                "words", \.words, .array(of: .string(written: { $0 }, read: { $0.lowercased() }), leavingOutNone: true)),
+            .required("inner", \.inner, .of(Inner.self), missing: "expected the inner record"),
+            .optional("spare", \.spare, .of(Inner.self)), .nonEmpty("all", \.all, .array(of: .of(Inner.self))),
+            .optional("id", \.id, .id), .optional("at", \.at, .whole(in: 1...9)),
+            .nonEmpty("lines", \.lines, .array(of: .string, oneToALine: true))
+        ]
         static let missing = "expected the version and the inner record"
     }
 
@@ -62,11 +69,15 @@ final class JSONRecordTests: XCTestCase {
         outer.words = ["x", "y"]
         outer.spare = Inner(name: "s")
         outer.all = [Inner(name: "b"), Inner(name: "c", count: 1)]
+        outer.id = UUID(uuidString: "0000000A-0000-0000-0000-0000000000FF")
+        outer.at = 9
+        outer.lines = ["p", "q"]
         XCTAssertEqual(
             written(outer),
             #"{"version":3,"note":"n\"q","when":1.5,"digest":"ff00ff00ff00ff00","on":true,"words":["x","y"],"#
                 + #""inner":{"name":"a","count":2},"spare":{"name":"s","count":0},"#
-                + #""all":[{"name":"b","count":0},{"name":"c","count":1}]}"#)
+                + #""all":[{"name":"b","count":0},{"name":"c","count":1}],"#
+                + #""id":"0000000A-0000-0000-0000-0000000000FF","at":9,"lines":[\#n"p",\#n"q"\#n]}"#)
         XCTAssertEqual(try read(written(outer)), outer)
     }
 
@@ -99,6 +110,10 @@ final class JSONRecordTests: XCTestCase {
             refusal(#"{"version":3,"inner":{"name":"a"},"all":[{"name":"b"},{"count":1}]}"#), "all[1]: expected a name")
         XCTAssertEqual(refusal(#"{"version":3,"inner":{"name":"a"},"on":1}"#), "on: expected a boolean, found a number")
         XCTAssertNotNil(refusal(#"{"version":3,"inner":{"name":"a"},"words":"x"}"#))
+        XCTAssertEqual(
+            refusal(#"{"version":3,"inner":{"name":"a"},"all":[null]}"#), "all[0]: expected a value, found null")
+        XCTAssertEqual(refusal(#"{"version":3,"inner":{"name":"a"},"at":10}"#), "at: 10 is outside 1...9")
+        XCTAssertEqual(refusal(#"{"version":3,"inner":{"name":"a"},"id":"x"}"#), #"id: expected an id, found "x""#)
         XCTAssertNotNil(refusal(#"["version"]"#))
     }
 }
