@@ -39,10 +39,12 @@ final class SyncRunTests: XCTestCase {
     /// A list set up to sync with the calendar (Radicale's "Tasks" unless another is named),
     /// holding items of these titles.
     private func list(
-        _ name: String, holding titles: [String] = [], calendar: WebAddress? = nil, calendarName: String = "Tasks"
+        _ name: String, holding titles: [String] = [], calendar: WebAddress? = nil, calendarName: String = "Tasks",
+        lockTimeout: Double = 10
     ) throws -> JSONFileStore {
         let store = JSONFileStore(
-            fileURL: directory.file("\(name).json"), now: { [time] in Date(timeIntervalSince1970: time.now) })
+            fileURL: directory.file("\(name).json"), lockTimeout: lockTimeout,
+            now: { [time] in Date(timeIntervalSince1970: time.now) })
         let account = SyncState.Account(
             calendar: calendar ?? self.calendar, calendarName: calendarName, user: "alice", passwordCommand: nil,
             allowsHTTP: false)
@@ -450,7 +452,9 @@ final class SyncRunTests: XCTestCase {
     /// Two syncs of one list at once (a timer's and the user's): each item reaches the server
     /// once, and the list holds each once.
     func test_twoSyncsAtOnce_doubleNothing() throws {
-        let laptop = try list("laptop", holding: (1...40).map { "Task \($0)" })
+        // The second waits for the first however long it takes: a loaded machine (CI's two cores
+        // running tests side by side) took 22 seconds, past the default 10.
+        let laptop = try list("laptop", holding: (1...40).map { "Task \($0)" }, lockTimeout: 120)
         _ = try phone("calendar.save_todo(summary='Milk', uid='milk@phone')")
         final class Failures: @unchecked Sendable {
             private let lock = NSLock()
