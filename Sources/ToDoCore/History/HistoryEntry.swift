@@ -33,7 +33,7 @@ public struct HistoryEntry: Equatable, Sendable {
     public var migration: Migration?
 
     /// A list's move from the first format, whole days in seconds, to the second (`ItemForm`).
-    public struct Migration: Equatable, Sendable, JSONRecord {
+    public struct Migration: Equatable, Sendable {
         /// The version the file had, and the one it has since.
         public var fromVersion: Int
         public var toVersion: Int
@@ -42,14 +42,6 @@ public struct HistoryEntry: Equatable, Sendable {
         /// The time zone they showed them in.
         public var timeZone: String
 
-        package static let unread = Migration(fromVersion: 0, toVersion: 0, wholeDays: 0, timeZone: "")
-        package static let members: [JSONMember<Migration>] = [
-            .required("from", \.fromVersion, .whole(in: 1...Int.max)),
-            .required("to", \.toVersion, .whole(in: 1...Int.max)),
-            .required("wholeDays", \.wholeDays, .count),
-            .required("timeZone", \.timeZone, .string)
-        ]
-        package static let missing = "expected the versions, the days and the time zone"
     }
 
     public init(
@@ -92,7 +84,7 @@ extension HistoryEntry {
             // The items' range: a time no date can show is a line not written here.
             .optional("time", \.entry.time, .number(in: ToDoItem.timestampRange)),
             .always("version", \.version, .whole(in: 1...StoreDocument.currentVersion)),
-            .optional("migrated", \.entry.migration, .of(Migration.self)),
+            .optional("migrated", \.migration, .of(MigrationRecord.self)),
             .required("command", \.entry.command, .array(of: .string)),
             .optional("undo", \.entry[reverted: .undo], .array(of: .whole(in: 1...Int.max))),
             .optional("redo", \.entry[reverted: .redo], .array(of: .whole(in: 1...Int.max))),
@@ -101,6 +93,39 @@ extension HistoryEntry {
             .required("items", \.entry.results, .array(of: .touchedItem))
         ]
         static let missing = "a change without its number, command, steps or items"
+
+        /// The move to a newer format as the line records it: one it records only in part is
+        /// left out, and the rest of the line read.
+        private var migration: MigrationRecord? {
+            get { entry.migration.map(MigrationRecord.init) }
+            set { entry.migration = newValue?.migration }
+        }
+    }
+
+    private struct MigrationRecord: JSONRecord {
+        var from: Int?, to: Int?, wholeDays: Int?, timeZone: String?
+
+        static let unread = MigrationRecord()
+        static let members: [JSONMember<MigrationRecord>] = [
+            .optional("from", \.from, .whole(in: 1...Int.max)), .optional("to", \.to, .whole(in: 1...Int.max)),
+            .optional("wholeDays", \.wholeDays, .count), .optional("timeZone", \.timeZone, .string)
+        ]
+        static let missing = ""
+
+        init(from: Int? = nil, to: Int? = nil, wholeDays: Int? = nil, timeZone: String? = nil) {
+            (self.from, self.to, self.wholeDays, self.timeZone) = (from, to, wholeDays, timeZone)
+        }
+
+        init(_ migration: Migration) {
+            self.init(
+                from: migration.fromVersion, to: migration.toVersion, wholeDays: migration.wholeDays,
+                timeZone: migration.timeZone)
+        }
+
+        var migration: Migration? {
+            guard let from, let to, let wholeDays, let timeZone else { return nil }
+            return Migration(fromVersion: from, toVersion: to, wholeDays: wholeDays, timeZone: timeZone)
+        }
     }
 
     /// The entry with its items' dates read as `form` says (`ToDoItem.inCurrentForm`).

@@ -28,6 +28,7 @@ extension ItemPlace {
 
 /// A step as the history and the journal keep it: one of its three kinds, each a member of its
 /// own holding what that kind of step holds, and its place. Read, it is one step, or refused.
+/// Its first three members are the kinds, of which a step has one.
 protocol StepRecord: JSONRecord {
     associatedtype Step
     /// The step the record holds; `nil` when it holds none of the three kinds.
@@ -36,6 +37,7 @@ protocol StepRecord: JSONRecord {
 
 extension StepRecord {
     static var missing: String { "a step without its place" }
+    static var alternatives: (members: Range<Int>, refusal: String)? { (0..<3, "a step of more than one kind") }
 
     /// Reads the step that comes next.
     static func scannedStep(_ scanner: inout JSONScanner, path: () -> String) throws(JSONDecodingError) -> Step {

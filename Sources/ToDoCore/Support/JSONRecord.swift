@@ -14,6 +14,9 @@ package protocol JSONRecord: JSONStreamable {
     static var members: [JSONMember<Self>] { get }
     /// What a record without one of its required members is refused with (unless the member says).
     static var missing: String { get }
+    /// Members of which a record holds at most one (the kinds of a step), and what one that holds
+    /// more is refused with; none unless the record says.
+    static var alternatives: (members: Range<Int>, refusal: String)? { get }
 }
 
 /// How a value is written and read: as a string, a number, an id, a record, an array of such…
@@ -48,6 +51,8 @@ package struct JSONMember<Root>: @unchecked Sendable {
 }
 
 extension JSONRecord {
+    package static var alternatives: (members: Range<Int>, refusal: String)? { nil }
+
     /// Writes the record: its members in order.
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
@@ -76,6 +81,11 @@ extension JSONRecord {
             }
             next = index + 1
             if try members[index].read(&self, &scanner, path) { given |= 1 << index }
+        }
+        if let (alternatives, refusal) = Self.alternatives,
+            (given >> alternatives.lowerBound & (1 << alternatives.count - 1)).nonzeroBitCount > 1
+        {
+            throw .shape(path(), refusal)
         }
         if let absent = members.indices.first(where: { members[$0].isRequired && given & 1 << $0 == 0 }) {
             guard let missing = members[absent].missing else { throw .shape(path(), Self.missing) }
@@ -210,14 +220,17 @@ extension JSONForm where Value == String {
 extension JSONForm {
     /// A string standing for a value: `written` spells the value, `read` gives the value a string
     /// stands for; a string it gives none for is as none (`null`) or, with `refusing`, refused as
-    /// not what was `expected`.
+    /// not what was `expected`, as `null` then is.
     package static func string(
         written: @escaping (Value) -> String, read: @escaping (String) -> Value?, refusing expected: String? = nil
     ) -> Self {
         Self(
             write: { value, writer in writer.string(written(value)) },
             read: { scanner, path throws(JSONDecodingError) in
-                guard let text = try scanner.string(at: path) else { return nil }
+                guard let text = try scanner.string(at: path) else {
+                    if let expected { throw .shape(path(), "expected \(expected), found null") }
+                    return nil
+                }
                 guard let value = read(text) else {
                     if let expected { throw .shape(path(), "expected \(expected)") }
                     return nil
@@ -226,23 +239,32 @@ extension JSONForm {
             })
     }
 
-    /// A value of its own form (a record, an item…); `null` is none.
+    /// A value of its own form (a record, an item…). `null` is refused, as anything but the value
+    /// is; a member that takes it as none says so (`orNone`).
     package static func of(_ type: Value.Type) -> Self where Value: JSONStreamable {
         Self(
             write: { value, writer in value.write(to: &writer) },
-            read: { scanner, path throws(JSONDecodingError) in
+            read: { scanner, path throws(JSONDecodingError) in try Value(scanning: &scanner, path: path) })
+    }
+
+    /// The form with `null` read as none.
+    package var orNone: Self {
+        Self(
+            write: write,
+            read: { [read] scanner, path throws(JSONDecodingError) in
                 do throws(JSONSyntaxError) {
                     if try scanner.consumeNull() { return nil }
                 } catch {
                     throw .syntax(error)
                 }
-                return try Value(scanning: &scanner, path: path)
+                return try read(&scanner, path)
             })
     }
 
-    /// Values of `element`'s form, as an array: each read at its index (`lists[2]`), a `null`
-    /// among them refused (or, with `leavingOutNone`, left out, as an element `element` gives
-    /// none for); with `oneToALine`, each element written on a line of its own.
+    /// Values of `element`'s form, as an array (`null` refused): each read at its index
+    /// (`lists[2]`), a `null` among them refused (or, with `leavingOutNone`, left out, as an
+    /// element `element` gives none for); with `oneToALine`, each element written on a line of
+    /// its own.
     package static func array<Element>(
         of element: JSONForm<Element>, leavingOutNone: Bool = false, oneToALine: Bool = false
     ) -> Self where Value == [Element] {
@@ -258,11 +280,6 @@ extension JSONForm {
                 writer.endArray()
             },
             read: { scanner, path throws(JSONDecodingError) in
-                do throws(JSONSyntaxError) {
-                    if try scanner.consumeNull() { return nil }
-                } catch {
-                    throw .syntax(error)
-                }
                 var elements: [Element] = []
                 try scanner.scanArray(mismatch: { kind in .shape(path(), "expected an array, found \(kind)") }) {
                     scanner, index throws(JSONDecodingError) in
@@ -325,10 +342,6 @@ extension JSONForm where Value == UUID {
 }
 
 extension JSONForm where Value == ToDoItem {
-    /// An item of one of todo's own files, decoded.
-    static var item: Self {
-        Self(
-            write: { item, writer in item.write(to: &writer) },
-            read: { scanner, path throws(JSONDecodingError) in try scanner.decode(ToDoItem.self, at: path) })
-    }
+    /// An item of one of todo's own files, decoded (`null` refused).
+    static var item: Self { of(ToDoItem.self) }
 }

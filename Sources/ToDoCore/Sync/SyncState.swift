@@ -209,7 +209,7 @@ extension SyncState: JSONRecord {
         .optional(
             "listDigest", \.listDigest, .string(written: { String($0, radix: 16) }, read: { UInt64($0, radix: 16) })),
         .nonEmpty("askAgain", \.askAgain, .array(of: .href, leavingOutNone: true)),
-        .optional("deletions", \.deletions, .of(DeletionWindow.self)),
+        .optional("deletions", \.deletions, .of(DeletionWindow.self).orNone),
         .nonEmpty("lists", \.lists, .array(of: .of(ListCalendar.self))),
         // One a line, so that a diff of two states shows which records changed.
         .always("records", \.records, .array(of: .of(SyncPlan.Record.self), oneToALine: true))

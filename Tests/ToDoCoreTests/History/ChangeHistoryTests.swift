@@ -123,10 +123,19 @@ final class ChangeHistoryTests: XCTestCase {
             #"{"change":5,"version":3,"command":["x"],"steps":[],"items":[]}"#,
             #"{"change":0,"command":["x"],"steps":[],"items":[]}"#,
             #"{"change":5,"command":["x"],"undo":[0],"steps":[],"items":[]}"#,
-            #"{"change":5,"command":["x"],"steps":[],"items":[],"migrated":{"from":1}}"#
+            #"{"change":5,"command":["x"],"undo":null,"steps":[],"items":[]}"#,
+            #"{"change":5,"migrated":null,"command":["x"],"steps":[],"items":[]}"#,
+            #"{"change":5,"command":["x"],"steps":[{"remove":null,"replace":\#(itemText),"done":false,"at":0}],"items":[]}"#,
+            #"{"change":5,"command":["x"],"steps":[{"remove":\#(itemText),"replace":\#(itemText),"done":false,"at":0}],"items":[]}"#,
+            #"{"change":5,"command":["x"],"steps":[\#(step.dropLast()),"remove":\#(itemText)}],"items":[]}"#,
+            #"{"change":5,"command":["x"],"steps":[],"items":[null]}"#
         ] {
             XCTAssertNil(read(damaged), damaged)
         }
+        // A move to a newer format recorded only in part is left out, and the rest read.
+        let partly = read(#"{"change":5,"migrated":{"from":1},"command":["x"],"steps":[],"items":[]}"#)
+        XCTAssertEqual(partly?.command, ["x"])
+        XCTAssertNil(partly?.migration)
     }
 
     func test_commandLine_quotesWordsForTheShell() {

@@ -239,6 +239,33 @@ final class ListJournalTests: StoreFolderTestCase {
         try assertRefused(by: store, StoreError.invalidContent(file: journalURL.path, reason: "line 1 is damaged"))
     }
 
+    /// A line another program wrote with its digest right, but not in the journal's form: a list
+    /// file's digest of `null` (which would leave the line bound to no list file), or a step of
+    /// two kinds, is refused as a line that cannot be read.
+    func test_aSealedLineNotInTheJournalsForm_isRefused() throws {
+        let store = journaledStore()
+        for title in ["Tea", "Milk", "Bread"] { try store.update { try $0.add(ToDoItem(title: title)) } }
+        let original = try lines(of: journalURL)
+        XCTAssertEqual(original.count, 2)
+        let id = try XCTUnwrap(original[1].firstMatch(of: /"insert":\{"id":"([0-9A-F-]{36})"/)).output.1
+        for (edit, reason) in [
+            (
+                { (line: String) in line.replacing(/"list":"[0-9A-F]{16}"/, with: #""list":null"#) },
+                "list: expected the list file's digest, 16 hexadecimal digits, found null"
+            ),
+            (
+                { (line: String) in line.replacing(#""done":false"#, with: #""remove":"\#(id)","done":false"#) },
+                "steps[0]: a step of more than one kind"
+            )
+        ] {
+            let body = edit(String(original[1][..<original[1].range(of: #","check":""#)!.lowerBound]))
+            try Data((original[0] + "\n").utf8 + Self.sealed(body)).write(to: journalURL)
+            try assertRefused(
+                by: store,
+                StoreError.invalidContent(file: journalURL.path, reason: "line 2 cannot be read: shape(\(reason))"))
+        }
+    }
+
     func test_aJournalThatDoesNotFollowOnFromTheList_isRefused() throws {
         let store = journaledStore()
         for title in ["Tea", "Milk", "Bread"] { try store.update { try $0.add(ToDoItem(title: title)) } }
@@ -456,8 +483,14 @@ final class ListJournalTests: StoreFolderTestCase {
         var body = String(line[..<checkStart])
         let bound = try XCTUnwrap(body.firstMatch(of: /"list":"[0-9A-F]{16}"/))
         body.replaceSubrange(bound.range, with: #""list":"\#(String(hex(listDigest)))""#)
+        return sealed(body)
+    }
+
+    /// The line of `body` (a line without its digest member and closing brace), its digest right.
+    private static func sealed(_ body: String) -> Data {
         let check = Array(body.utf8).withUnsafeBufferPointer(FileSystem.digest(of:))
-        return Data((body + #","check":"\#(String(hex(check)))"}"# + "\n").utf8)
+        let digits = String(check, radix: 16, uppercase: true)
+        return Data((body + #","check":"\#(String(repeating: "0", count: 16 - digits.count) + digits)"}"# + "\n").utf8)
     }
 
     private func lines(of url: URL) throws -> [String] {

@@ -40,7 +40,7 @@ final class JSONRecordTests: XCTestCase {
             .nonEmpty(
                 "words", \.words, .array(of: .string(written: { $0 }, read: { $0.lowercased() }), leavingOutNone: true)),
             .required("inner", \.inner, .of(Inner.self), missing: "expected the inner record"),
-            .optional("spare", \.spare, .of(Inner.self)), .nonEmpty("all", \.all, .array(of: .of(Inner.self))),
+            .optional("spare", \.spare, .of(Inner.self).orNone), .nonEmpty("all", \.all, .array(of: .of(Inner.self))),
             .optional("id", \.id, .id), .optional("at", \.at, .whole(in: 1...9)),
             .nonEmpty("lines", \.lines, .array(of: .string, oneToALine: true))
         ]
@@ -111,7 +111,12 @@ final class JSONRecordTests: XCTestCase {
         XCTAssertEqual(refusal(#"{"version":3,"inner":{"name":"a"},"on":1}"#), "on: expected a boolean, found a number")
         XCTAssertNotNil(refusal(#"{"version":3,"inner":{"name":"a"},"words":"x"}"#))
         XCTAssertEqual(
-            refusal(#"{"version":3,"inner":{"name":"a"},"all":[null]}"#), "all[0]: expected a value, found null")
+            refusal(#"{"version":3,"inner":{"name":"a"},"all":[null]}"#), "all[0]: expected an object, found null")
+        XCTAssertEqual(refusal(#"{"version":3,"inner":{"name":"a"},"all":null}"#), "all: expected an array, found null")
+        XCTAssertEqual(refusal(#"{"version":3,"inner":null}"#), "inner: expected an object, found null")
+        XCTAssertEqual(
+            refusal(#"{"version":3,"inner":{"name":"a"},"lines":["p",null]}"#), "lines[1]: expected a value, found null"
+        )
         XCTAssertEqual(refusal(#"{"version":3,"inner":{"name":"a"},"at":10}"#), "at: 10 is outside 1...9")
         XCTAssertEqual(refusal(#"{"version":3,"inner":{"name":"a"},"id":"x"}"#), #"id: expected an id, found "x""#)
         XCTAssertNotNil(refusal(#"["version"]"#))

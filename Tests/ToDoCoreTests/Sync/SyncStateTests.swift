@@ -156,4 +156,26 @@ final class SyncStateTests: XCTestCase {
             FileManager.default.fileExists(atPath: directory.file("elsewhere").path), "a planted link is never followed"
         )
     }
+
+    /// A list of the state that is `null` is not an empty one: a state without its records would
+    /// send every item again as new. Refused, as anything but an array is.
+    func test_aStatesListsThatAreNull_areRefused() throws {
+        let start = #"{"version":2,"account":{"calendar":"https://dav.example/cal/","user":"u"}"#
+        func refusal(_ text: String) -> String? {
+            do {
+                _ = try SyncState(bytes: Array(text.utf8), file: "state")
+                return nil
+            } catch {
+                guard case .invalidContent(_, let reason) = error else { return "\(error)" }
+                return reason
+            }
+        }
+        XCTAssertNil(refusal(start + #","deletions":null,"records":[]}"#), "an optional record may be null")
+        XCTAssertEqual(refusal(start + #","records":null}"#), "records: expected an array, found null")
+        XCTAssertEqual(refusal(start + #","askAgain":null,"records":[]}"#), "askAgain: expected an array, found null")
+        XCTAssertEqual(refusal(start + #","lists":null,"records":[]}"#), "lists: expected an array, found null")
+        XCTAssertEqual(
+            refusal(start + #","lists":[{"list":"Work","askAgain":null}],"records":[]}"#),
+            "lists[0].askAgain: expected an array, found null")
+    }
 }
