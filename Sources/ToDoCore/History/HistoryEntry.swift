@@ -80,17 +80,17 @@ extension HistoryEntry {
 
         static let unread = Line(entry: HistoryEntry(number: 0, time: nil, command: [], steps: [], results: []))
         static let members: [JSONMember<Line>] = [
-            .required("change", \.entry.number, .whole(in: 1...Int.max)),
+            .required("change", { $1(&$0.entry.number) }, .whole(in: 1...Int.max)),
             // The items' range: a time no date can show is a line not written here.
-            .optional("time", \.entry.time, .number(in: ToDoItem.timestampRange)),
-            .always("version", \.version, .whole(in: 1...StoreDocument.currentVersion)),
-            .optional("migrated", \.migration, .of(MigrationRecord.self)),
-            .required("command", \.entry.command, .array(of: .string)),
-            .optional("undo", \.entry[reverted: .undo], .array(of: .whole(in: 1...Int.max))),
-            .optional("redo", \.entry[reverted: .redo], .array(of: .whole(in: 1...Int.max))),
-            .required("steps", \.entry.steps, .array(of: .of(ChangeStep.self))),
+            .optional("time", { $1(&$0.entry.time) }, .number(in: ToDoItem.timestampRange)),
+            .always("version", { $1(&$0.version) }, .whole(in: 1...StoreDocument.currentVersion)),
+            .optional("migrated", { $1(&$0.migration) }, .of(MigrationRecord.self)),
+            .required("command", { $1(&$0.entry.command) }, .array(of: .string)),
+            .optional("undo", { $1(&$0.entry[reverted: .undo]) }, .array(of: .whole(in: 1...Int.max))),
+            .optional("redo", { $1(&$0.entry[reverted: .redo]) }, .array(of: .whole(in: 1...Int.max))),
+            .required("steps", { $1(&$0.entry.steps) }, .array(of: .of(ChangeStep.self))),
             // `{"removed":"ID"}` for an item the change removed, else the item.
-            .required("items", \.entry.results, .array(of: .touchedItem))
+            .required("items", { $1(&$0.entry.results) }, .array(of: .touchedItem))
         ]
         static let missing = "a change without its number, command, steps or items"
 
@@ -107,8 +107,9 @@ extension HistoryEntry {
 
         static let unread = MigrationRecord()
         static let members: [JSONMember<MigrationRecord>] = [
-            .optional("from", \.from, .whole(in: 1...Int.max)), .optional("to", \.to, .whole(in: 1...Int.max)),
-            .optional("wholeDays", \.wholeDays, .count), .optional("timeZone", \.timeZone, .string)
+            .optional("from", { $1(&$0.from) }, .whole(in: 1...Int.max)),
+            .optional("to", { $1(&$0.to) }, .whole(in: 1...Int.max)),
+            .optional("wholeDays", { $1(&$0.wholeDays) }, .count), .optional("timeZone", { $1(&$0.timeZone) }, .string)
         ]
         static let missing = ""
 
@@ -205,6 +206,6 @@ extension JSONForm where Value == TouchedItem {
 private struct RemovedItem: JSONRecord {
     var id: UUID
     static let unread = RemovedItem(id: .unread)
-    static let members: [JSONMember<RemovedItem>] = [.required("removed", \.id, .id)]
+    static let members: [JSONMember<RemovedItem>] = [.required("removed", { $1(&$0.id) }, .id)]
     static let missing = "expected the removed item's id"
 }

@@ -15,11 +15,11 @@ public struct ItemPlace: Equatable, Sendable {
 extension ItemPlace {
     /// The members that give a step's place in the history's and the journal's lines:
     /// `{"insert"|"remove"|"replace":VALUE,"done":BOOL,"at":INDEX}`.
-    static func members<Step>(_ place: WritableKeyPath<Step, ItemPlace>) -> [JSONMember<Step>] {
+    static func members<Step>(_ place: @escaping JSONProperty<Step, ItemPlace>) -> [JSONMember<Step>] {
         let missing = "a step without its place"
         return [
-            .required("done", place.appending(path: \.done), .bool, missing: missing),
-            .required("at", place.appending(path: \.index), .count, missing: missing)
+            .required("done", { step, body in place(&step) { body(&$0.done) } }, .bool, missing: missing),
+            .required("at", { step, body in place(&step) { body(&$0.index) } }, .count, missing: missing)
         ]
     }
 
@@ -56,9 +56,9 @@ extension ChangeStep: JSONStreamable {
         static let unread = Record()
         static let members: [JSONMember<Record>] =
             [
-                .optional("insert", \.inserted, .id), .optional("remove", \.[item: false], .item),
-                .optional("replace", \.[item: true], .item)
-            ] + ItemPlace.members(\.place)
+                .optional("insert", { $1(&$0.inserted) }, .id), .optional("remove", { $1(&$0[item: false]) }, .item),
+                .optional("replace", { $1(&$0[item: true]) }, .item)
+            ] + ItemPlace.members { $1(&$0.place) }
 
         /// The item, when it is one that replaces (`true`) or that was removed (`false`).
         private subscript(item replacing: Bool) -> ToDoItem? {

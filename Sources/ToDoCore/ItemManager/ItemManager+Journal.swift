@@ -21,9 +21,10 @@ extension JournalStep: JSONStreamable {
         static let unread = Record()
         static let members: [JSONMember<Record>] =
             [
-                .optional("insert", \.inserted, .of(StoredItem.self)), .optional("remove", \.removed, .id),
-                .optional("replace", \.replaced, .of(StoredItem.self))
-            ] + ItemPlace.members(\.place)
+                .optional("insert", { $1(&$0.inserted) }, .of(StoredItem.self)),
+                .optional("remove", { $1(&$0.removed) }, .id),
+                .optional("replace", { $1(&$0.replaced) }, .of(StoredItem.self))
+            ] + ItemPlace.members { $1(&$0.place) }
 
         consuming func step() -> JournalStep? {
             if let inserted { return .insert(inserted, at: place) }

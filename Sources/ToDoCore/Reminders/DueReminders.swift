@@ -145,9 +145,9 @@ extension ReminderLog: JSONRecord {
     package static let unread = ReminderLog()
 
     package static let members: [JSONMember<ReminderLog>] = [
-        .version(currentVersion, \.version),
-        .optional("lastRun", \.lastRun, .number()),
-        .always("shown", \.shownInOrder, .array(of: .of(Shown.self)))
+        .version(currentVersion, { $1(&$0.version) }),
+        .optional("lastRun", { $1(&$0.lastRun) }, .number()),
+        .always("shown", { $1(&$0.shownInOrder) }, .array(of: .of(Shown.self)))
     ]
 
     package static let missing = "expected the version"
@@ -157,8 +157,8 @@ extension ReminderLog.Shown: JSONRecord {
     package static let unread = Self(id: .unread, moment: 0)
 
     package static let members: [JSONMember<Self>] = [
-        .required("id", \.id, .id),
-        .required("at", \.moment, .number())
+        .required("id", { $1(&$0.id) }, .id),
+        .required("at", { $1(&$0.moment) }, .number())
     ]
 
     package static let missing = "expected an id and an at"

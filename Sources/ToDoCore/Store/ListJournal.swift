@@ -55,14 +55,14 @@ struct ListJournal {
 
         static let unread = Line(revision: 0, nextNumber: 0, listDigest: nil, steps: [])
         static let members: [JSONMember<Line>] = [
-            .required("revision", \.revision, .whole(in: 1...ToDoItem.largestNumber)),
-            .required("nextNumber", \.nextNumber, .whole(in: 1...ToDoItem.largestNumber + 1)),
+            .required("revision", { $1(&$0.revision) }, .whole(in: 1...ToDoItem.largestNumber)),
+            .required("nextNumber", { $1(&$0.nextNumber) }, .whole(in: 1...ToDoItem.largestNumber + 1)),
             .optional(
-                "list", \.listDigest,
+                "list", { $1(&$0.listDigest) },
                 .string(
                     written: HexDigit.digestText, read: HexDigit.digest(_:),
                     refusing: "the list file's digest, 16 hexadecimal digits")),
-            .required("steps", \.steps, .array(of: .of(JournalStep.self)))
+            .required("steps", { $1(&$0.steps) }, .array(of: .of(JournalStep.self)))
         ]
         static let missing = "a change without its revision, next number or steps"
     }

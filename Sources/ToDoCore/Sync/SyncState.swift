@@ -200,19 +200,20 @@ extension SyncState: JSONRecord {
     package static let unread = SyncState(account: .unread)
 
     package static let members: [JSONMember<SyncState>] = [
-        .version(currentVersion, \.version),
-        .required("account", \.account, .of(Account.self), missing: Account.missing),
-        .optional("syncToken", \.syncToken, .string),
-        .optional("lastSync", \.lastSync, .number()),
-        .flag("inStep", \.inStep),
+        .version(currentVersion, { $1(&$0.version) }),
+        .required("account", { $1(&$0.account) }, .of(Account.self), missing: Account.missing),
+        .optional("syncToken", { $1(&$0.syncToken) }, .string),
+        .optional("lastSync", { $1(&$0.lastSync) }, .number()),
+        .flag("inStep", { $1(&$0.inStep) }),
         // As text: JSON numbers are not read back exactly beyond 2^53.
         .optional(
-            "listDigest", \.listDigest, .string(written: { String($0, radix: 16) }, read: { UInt64($0, radix: 16) })),
-        .nonEmpty("askAgain", \.askAgain, .array(of: .href, leavingOutNone: true)),
-        .optional("deletions", \.deletions, .of(DeletionWindow.self).orNone),
-        .nonEmpty("lists", \.lists, .array(of: .of(ListCalendar.self))),
+            "listDigest", { $1(&$0.listDigest) },
+            .string(written: { String($0, radix: 16) }, read: { UInt64($0, radix: 16) })),
+        .nonEmpty("askAgain", { $1(&$0.askAgain) }, .array(of: .href, leavingOutNone: true)),
+        .optional("deletions", { $1(&$0.deletions) }, .of(DeletionWindow.self).orNone),
+        .nonEmpty("lists", { $1(&$0.lists) }, .array(of: .of(ListCalendar.self))),
         // One a line, so that a diff of two states shows which records changed.
-        .always("records", \.records, .array(of: .of(SyncPlan.Record.self), oneToALine: true))
+        .always("records", { $1(&$0.records) }, .array(of: .of(SyncPlan.Record.self), oneToALine: true))
     ]
 
     package static let missing = "expected the version and the account"
@@ -223,14 +224,14 @@ extension SyncState.Account: JSONRecord {
         calendar: .unread, calendarName: nil, user: "", passwordCommand: nil, allowsHTTP: false)
 
     package static let members: [JSONMember<Self>] = [
-        .required("calendar", \.calendar, .webAddress),
-        .optional("calendarName", \.calendarName, .string),
-        .required("user", \.user, .string),
-        .optional("passwordCommand", \.passwordCommand, .string),
-        .flag("allowHTTP", \.allowsHTTP),
-        .optional("home", \.home, .webAddress),
-        .flag("allLists", \.allLists),
-        .flag("takesRacingWrites", \.takesRacingWrites)
+        .required("calendar", { $1(&$0.calendar) }, .webAddress),
+        .optional("calendarName", { $1(&$0.calendarName) }, .string),
+        .required("user", { $1(&$0.user) }, .string),
+        .optional("passwordCommand", { $1(&$0.passwordCommand) }, .string),
+        .flag("allowHTTP", { $1(&$0.allowsHTTP) }),
+        .optional("home", { $1(&$0.home) }, .webAddress),
+        .flag("allLists", { $1(&$0.allLists) }),
+        .flag("takesRacingWrites", { $1(&$0.takesRacingWrites) })
     ]
 
     package static let missing = "expected the calendar's address and the user"
@@ -240,13 +241,13 @@ extension SyncState.ListCalendar: JSONRecord {
     package static let unread = Self(list: "")
 
     package static let members: [JSONMember<Self>] = [
-        .required("list", \.list, .string(written: { $0 }, read: { $0.isEmpty ? nil : $0 })),
-        .optional("calendarName", \.calendarName, .string),
-        .optional("calendar", \.calendar, .webAddress),
-        .flag("local", \.isLocal),
-        .optional("syncToken", \.syncToken, .string),
-        .flag("inStep", \.inStep),
-        .always("askAgain", \.askAgain, .array(of: .href, leavingOutNone: true))
+        .required("list", { $1(&$0.list) }, .string(written: { $0 }, read: { $0.isEmpty ? nil : $0 })),
+        .optional("calendarName", { $1(&$0.calendarName) }, .string),
+        .optional("calendar", { $1(&$0.calendar) }, .webAddress),
+        .flag("local", { $1(&$0.isLocal) }),
+        .optional("syncToken", { $1(&$0.syncToken) }, .string),
+        .flag("inStep", { $1(&$0.inStep) }),
+        .always("askAgain", { $1(&$0.askAgain) }, .array(of: .href, leavingOutNone: true))
     ]
 
     package static let missing = "expected the list's name"
@@ -256,11 +257,11 @@ extension SyncState.DeletionWindow: JSONRecord {
     package static let unread = Self(start: 0, localCount: 0, remoteCount: 0)
 
     package static let members: [JSONMember<Self>] = [
-        .required("start", \.start, .number()),
-        .always("localCount", \.localCount, .count),
-        .always("remoteCount", \.remoteCount, .count),
-        .always("localDeleted", \.localDeleted, .count),
-        .always("remoteDeleted", \.remoteDeleted, .count)
+        .required("start", { $1(&$0.start) }, .number()),
+        .always("localCount", { $1(&$0.localCount) }, .count),
+        .always("remoteCount", { $1(&$0.remoteCount) }, .count),
+        .always("localDeleted", { $1(&$0.localDeleted) }, .count),
+        .always("remoteDeleted", { $1(&$0.remoteDeleted) }, .count)
     ]
 
     package static let missing = "expected when the window began"
@@ -270,12 +271,12 @@ extension SyncPlan.Record: JSONRecord {
     package static let unread = Self(id: UUID.unread, href: "", etag: nil, base: ToDoItem(id: .unread, title: ""))
 
     package static let members: [JSONMember<Self>] = [
-        .required("id", \.id, .id),
+        .required("id", { $1(&$0.id) }, .id),
         // As the client compares them: a state an earlier todo wrote may hold another spelling.
-        .required("href", \.href, .href),
-        .optional("etag", \.etag, .string),
+        .required("href", { $1(&$0.href) }, .href),
+        .optional("etag", { $1(&$0.etag) }, .string),
         // In the list's own written form, read as the list's items are.
-        .required("base", \.base, .item)
+        .required("base", { $1(&$0.base) }, .item)
     ]
 
     package static let missing = "expected an id, an href and a base item"

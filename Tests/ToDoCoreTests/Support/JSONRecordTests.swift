@@ -13,8 +13,8 @@ final class JSONRecordTests: XCTestCase {
         var count = 0
         static let unread = Inner()
         static let members: [JSONMember<Inner>] = [
-            .required("name", \.name, .string(written: { $0 }, read: { $0.isEmpty ? nil : $0 })),
-            .always("count", \.count, .count)
+            .required("name", { $1(&$0.name) }, .string(written: { $0 }, read: { $0.isEmpty ? nil : $0 })),
+            .always("count", { $1(&$0.count) }, .count)
         ]
         static let missing = "expected a name"
     }
@@ -34,15 +34,20 @@ final class JSONRecordTests: XCTestCase {
         var lines: [String] = []
         static let unread = Outer()
         static let members: [JSONMember<Outer>] = [
-            .version(3, \.version), .optional("note", \.note, .string), .optional("when", \.when, .number()),
-            .optional("digest", \.digest, .string(written: { String($0, radix: 16) }, read: { UInt64($0, radix: 16) })),
-            .flag("on", \.isOn),
+            .version(3, { $1(&$0.version) }), .optional("note", { $1(&$0.note) }, .string),
+            .optional("when", { $1(&$0.when) }, .number()),
+            .optional(
+                "digest", { $1(&$0.digest) },
+                .string(written: { String($0, radix: 16) }, read: { UInt64($0, radix: 16) })),
+            .flag("on", { $1(&$0.isOn) }),
             .nonEmpty(
-                "words", \.words, .array(of: .string(written: { $0 }, read: { $0.lowercased() }), leavingOutNone: true)),
-            .required("inner", \.inner, .of(Inner.self), missing: "expected the inner record"),
-            .optional("spare", \.spare, .of(Inner.self).orNone), .nonEmpty("all", \.all, .array(of: .of(Inner.self))),
-            .optional("id", \.id, .id), .optional("at", \.at, .whole(in: 1...9)),
-            .nonEmpty("lines", \.lines, .array(of: .string, oneToALine: true))
+                "words", { $1(&$0.words) },
+                .array(of: .string(written: { $0 }, read: { $0.lowercased() }), leavingOutNone: true)),
+            .required("inner", { $1(&$0.inner) }, .of(Inner.self), missing: "expected the inner record"),
+            .optional("spare", { $1(&$0.spare) }, .of(Inner.self).orNone),
+            .nonEmpty("all", { $1(&$0.all) }, .array(of: .of(Inner.self))),
+            .optional("id", { $1(&$0.id) }, .id), .optional("at", { $1(&$0.at) }, .whole(in: 1...9)),
+            .nonEmpty("lines", { $1(&$0.lines) }, .array(of: .string, oneToALine: true))
         ]
         static let missing = "expected the version and the inner record"
     }
