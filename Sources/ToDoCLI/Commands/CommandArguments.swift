@@ -110,10 +110,22 @@ struct CommandArguments {
         query.tags = attributes.addedTags
         query.withoutTags = attributes.removedTags
         query.search = value(QueryOptions.search)
+        // Before a day is before it begins; before `eow` (the week's last moment, as Taskwarrior
+        // has it) holds Sunday; `due.by:` is on or before.
+        let by = attributes.value(.dueBy)
+        if let before = attributes.value(.dueBefore), let by {
+            throw attributeError(by.word, "'\(TerminalText.printable(before.word))' gave the bound already")
+        }
         query.dueBefore = try either(
-            QueryOptions.dueBefore, try dateSpan(QueryOptions.dueBefore)?.lowerBound,
-            or: attributes.value(.dueBefore)
-        ) { value throws(CommandError) in try filterSpan(value).lowerBound }
+            QueryOptions.dueBefore,
+            try value(QueryOptions.dueBefore).map { text throws(CommandError) in
+                Self.bound(before: try dateSpan(text), naming: text)
+            },
+            or: attributes.value(.dueBefore) ?? by
+        ) { value throws(CommandError) in
+            let span = try filterSpan(value)
+            return value == by ? span.upperBound : Self.bound(before: span, naming: value.value)
+        }
         query.dueFrom = try either(
             QueryOptions.dueAfter, try dateSpan(QueryOptions.dueAfter)?.upperBound,
             or: attributes.value(.dueAfter)
@@ -179,6 +191,12 @@ struct CommandArguments {
             throw attributeError(value.word, "give a date, as \(value.word)friday")
         }
         return span
+    }
+
+    /// Where "before `text`" ends: where the span it names begins, or, for the end of a period
+    /// (`eow`), where it ends.
+    private static func bound(before span: Range<Double>, naming text: String) -> Double {
+        DueDateParser.namesAnEnd(text) ? span.upperBound : span.lowerBound
     }
 
     /// The span of time an option's date names: a whole day, or a minute (`--due` takes its start).
@@ -466,7 +484,7 @@ enum QueryOptions {
     static let filterWords = ArgumentSpec(
         name: "filter",
         help:
-            "+tag, -tag, project:name, pri:H, due:date, due.before:date, due.after:date, status:pending|completed, or a word to search for.",
+            "+tag, -tag, project:name, pri:H, due:date, due.before:date, due.by:date, due.after:date, status:pending|completed, or a word to search for.",
         isOptional: true, repeats: true)
     static let search = OptionSpec(
         name: "search", valueName: "text",

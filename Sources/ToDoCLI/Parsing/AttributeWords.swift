@@ -25,8 +25,8 @@ struct AttributeWords {
     /// What an attribute word sets or filters by.
     enum Attribute: Equatable {
         case due, start, priority, project, recur, depends, status
-        /// `due.before:` and `due.after:`, filters only.
-        case dueBefore, dueAfter
+        /// `due.before:`, `due.by:` (on or before) and `due.after:`, filters only.
+        case dueBefore, dueBy, dueAfter
     }
 
     /// One attribute word: the word as typed, and its value (empty for `due:` alone, which `edit`
@@ -119,10 +119,11 @@ struct AttributeWords {
         var read = attribute
         if parts.count == 2 {
             switch (attribute, parts[1]) {
-            case (.due, "before"), (.due, "below"), (.due, "by"): read = .dueBefore
+            case (.due, "before"), (.due, "below"): read = .dueBefore
+            case (.due, "by"): read = .dueBy
             case (.due, "after"), (.due, "above"): read = .dueAfter
             default:
-                return "todo reads 'due.before:' and 'due.after:', and no other modifier"
+                return "todo reads 'due.before:', 'due.by:' and 'due.after:', and no other modifier"
             }
         }
         if let earlier = values.first(where: { $0.attribute == read }) {

@@ -99,6 +99,14 @@ public struct DueDateParser: Sendable {
         span.upperBound - span.lowerBound > 60
     }
 
+    /// Whether `text` names the end of a period (`eod`, `eow`, `eom`, `eoy`), as Taskwarrior reads
+    /// them: the last moment of its last day, so that "due before the end of the week" holds
+    /// Sunday's items (a filter's bound is then the end of that day, not its start).
+    public static func namesAnEnd(_ text: String) -> Bool {
+        let words = text.lowercased().split(whereSeparator: \.isWhitespace)
+        return words.count == 1 && ["eod", "eow", "eom", "eoy"].contains(String(words[0]))
+    }
+
     /// The span of time `text` names, in seconds since 1970: a whole local day for a date without
     /// a time (from its midnight to the next), else the minute it names. Filters compare with it:
     /// "due before 01/10/22" is before that day begins, "due after" it is once it has ended.

@@ -12,16 +12,6 @@ import XCTest
 final class RealToolsTests: BinaryTestCase {
     override var timeZone: String { "America/New_York" }
 
-    private func installed(_ names: [String]) throws -> String {
-        for name in names {
-            for folder in ["/usr/bin", "/bin", "/usr/local/bin"]
-            where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
-                return "\(folder)/\(name)"
-            }
-        }
-        throw XCTSkip("\(names[0]) is not installed (.ci/run installs it)")
-    }
-
     /// What `addList` gives, read back from a neighbour's file.
     private static let theListBack = """
         1 [ ] H Mow the lawn 😂 +garden +home  01/15/30 17:00 ↻
@@ -49,7 +39,7 @@ final class RealToolsTests: BinaryTestCase {
     }
 
     func test_taskwarrior_importsTodosExport_andTodoReadsTaskExportBack() throws {
-        let task = try installed(["task"])
+        let task = try installedTool(["task"])
         try addList()
         let export = try todo.run(["export", "--format", "taskwarrior", "--output", directory.file("tasks.json").path])
         XCTAssertEqual(export.status, 0, export.stderr)
@@ -95,7 +85,7 @@ final class RealToolsTests: BinaryTestCase {
     /// one of todo's own keys (`location`), from the real Taskwarrior: the list stays readable
     /// by every command, and `task import` of todo's export gives each back under its own name.
     func test_taskwarrior_startedTasks_andAttributesNamedLikeTodos_stayReadable_andGoBack() throws {
-        let task = try installed(["task"])
+        let task = try installedTool(["task"])
         let data = directory.file("taskdata").path, rc = directory.file("taskrc").path
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         try Data(
@@ -157,7 +147,7 @@ final class RealToolsTests: BinaryTestCase {
     }
 
     func test_todoSh_findsTheExportsPriorities_andTodoReadsItsFileBack() throws {
-        let todoSh = try installed(["todo-txt", "todo.sh"])
+        let todoSh = try installedTool(["todo-txt", "todo.sh"])
         try addList()
         let folder = directory.file("todo-txt").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -259,7 +259,7 @@ final class CommandParserTests: XCTestCase {
             ),
             (
                 ["list", "due.soon:x"],
-                "cannot read 'due.soon:x': todo reads 'due.before:' and 'due.after:', and no other modifier",
+                "cannot read 'due.soon:x': todo reads 'due.before:', 'due.by:' and 'due.after:', and no other modifier",
                 ListItemsCommand.spec
             ),
             (

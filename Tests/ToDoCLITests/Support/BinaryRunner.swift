@@ -200,4 +200,15 @@ class BinaryTestCase: XCTestCase {
         directory = nil
         super.tearDown()
     }
+
+    /// Where the first of `names` is installed; the test is skipped, saying so, when none is.
+    func installedTool(_ names: [String]) throws -> String {
+        for name in names {
+            for folder in ["/usr/bin", "/bin", "/usr/local/bin"]
+            where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+                return "\(folder)/\(name)"
+            }
+        }
+        throw XCTSkip("\(names[0]) is not installed (.ci/run installs it)")
+    }
 }
