@@ -88,7 +88,8 @@ struct AddCommand: ListCommand {
         try arguments.refuse(
             attributes,
             [
-                .status: "add makes an open item", .dueBefore: "give the due with due:", .dueBy: "give the due with due:",
+                .status: "add makes an open item", .dueBefore: "give the due with due:",
+                .dueBy: "give the due with due:",
                 .dueAfter: "give the due with due:"
             ])
         if let empty = attributes.values.first(where: { $0.value.value.isEmpty }) {

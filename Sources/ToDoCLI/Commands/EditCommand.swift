@@ -111,7 +111,8 @@ struct EditCommand: ListCommand {
             attributes,
             [
                 .status: "todo check, uncheck, start and stop change it",
-                .dueBefore: "give the due with due:", .dueBy: "give the due with due:", .dueAfter: "give the due with due:"
+                .dueBefore: "give the due with due:", .dueBy: "give the due with due:",
+                .dueAfter: "give the due with due:"
             ])
         geocode = !arguments.flag(CommonOptions.noGeocode)
         json = arguments.flag(CommonOptions.json)
