@@ -26,7 +26,9 @@ package protocol JSONRecord: JSONStreamable {
 /// so that a record's table of members can be a `static let`, made once.
 package struct JSONForm<Value>: @unchecked Sendable {
     package let write: (Value, inout JSONWriter) -> Void
-    /// Reads the value that comes next, `path` naming it in errors: `nil` for `null`, which is none.
+    /// Reads the value that comes next, `path` naming it in errors: `nil` for none, which `null`
+    /// is to a scalar's form (a string, a number, a flag, an id) and to one made `orNone`; to the
+    /// others (a record, an item, an array) `null` is refused.
     package let read: (inout JSONScanner, () -> String) throws(JSONDecodingError) -> Value?
 
     package init(
