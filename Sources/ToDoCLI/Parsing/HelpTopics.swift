@@ -47,8 +47,9 @@ enum HelpTopics {
                     text: "days, weeks, months or years from today (a month on from 31 January is February's last day)"),
                 HelpRow(name: "next monday", text: "the same as monday: the next Monday after today"),
                 HelpRow(
-                    name: "eod, eow, eom, eoy", text: "today, this week's Sunday, this month's and this year's last day"
-                ),
+                    name: "eod, eow, eom, eoq, eoy",
+                    text: "today, this week's Sunday, this month's, quarter's and year's last day"),
+                HelpRow(name: "sod, sow, som, soq, soy", text: "today, this week's Monday, the first day of each"),
                 HelpRow(
                     name: "tomorrow 17:00, fri 9am", text: "any form with a time: HH:mm, 5pm, 5:30am, noon or midnight")
             ]),

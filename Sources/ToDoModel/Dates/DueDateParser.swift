@@ -55,8 +55,9 @@ public struct DueDateError: Error, Equatable, Sendable, CustomStringConvertible 
 /// words `today`, `tomorrow`, `yesterday`, weekday names (the next such day after today, `next
 /// friday` alike), `next week` (its Monday), `next month` and `next year` (their first day),
 /// `+Nd`, `+Nw`, `+Nm`, `+Ny` (days, weeks, months, years from today; `-2d` before it, `3d` as
-/// Taskwarrior writes it), `in N days|weeks|months|years`, and `eod`, `eow`, `eom`, `eoy` (today,
-/// this week's Sunday, the month's and the year's last day); any of them followed by a time
+/// Taskwarrior writes it), `in N days|weeks|months|years`, `eod`, `eow`, `eom`, `eoq`, `eoy` (today,
+/// this week's Sunday, the month's, quarter's and year's last day) and `sod`, `sow`, `som`, `soq`,
+/// `soy` (their first days); any of them followed by a time
 /// (`17:00`, `5pm`, `5:30pm`, `noon`, `midnight`: the start of that day). A time alone is today's,
 /// or tomorrow's once it has passed; `now` is this minute. A date without a time means that
 /// calendar day (`ItemDate.day`). Nothing else is guessed.
@@ -79,7 +80,7 @@ public struct DueDateParser: Sendable {
         let short = order == .monthFirst ? "MM/dd" : "dd/MM"
         return "\(numeric), yyyy-MM-dd, \(short), dec 3, today, tomorrow, yesterday, a weekday name (the next one; also"
             + " next friday), next week|month|year, +Nd, +Nw, +Nm, +Ny, -Nd, in N days|weeks|months|years, eod, eow, eom,"
-            + " eoy; each with an optional time (HH:mm, 5pm, 5:30pm, noon, midnight); a time alone (the next one); now"
+            + " eoq, eoy, sod, sow, som, soq, soy; each with an optional time (HH:mm, 5pm, 5:30pm, noon, midnight); a time alone (the next one); now"
     }
 
     /// The due date `text` names, in seconds since 1970.
@@ -99,12 +100,12 @@ public struct DueDateParser: Sendable {
         span.upperBound - span.lowerBound > 60
     }
 
-    /// Whether `text` names the end of a period (`eod`, `eow`, `eom`, `eoy`), as Taskwarrior reads
+    /// Whether `text` names the end of a period (`eod`, `eow`, `eom`, `eoq`, `eoy`), as Taskwarrior reads
     /// them: the last moment of its last day, so that "due before the end of the week" holds
     /// Sunday's items (a filter's bound is then the end of that day, not its start).
     public static func namesAnEnd(_ text: String) -> Bool {
         let words = text.lowercased().split(whereSeparator: \.isWhitespace)
-        return words.count == 1 && ["eod", "eow", "eom", "eoy"].contains(String(words[0]))
+        return words.count == 1 && ["eod", "eow", "eom", "eoq", "eoy"].contains(String(words[0]))
     }
 
     /// The span of time `text` names, in seconds since 1970: a whole local day for a date without
@@ -264,20 +265,31 @@ public struct DueDateParser: Sendable {
         return units[singular].flatMap { DatePeriod(count: count, unit: $0).moved(dayNumber: today) }
     }
 
-    /// `eod`, `eow`, `eom`, `eoy`: the last day of today, this week (Monday to Sunday, as ISO
-    /// 8601 counts them), this month and this year; a day, as a date without a time is.
+    /// The days Taskwarrior's words for the ends of periods name, as `task calc` gives them: `eod`,
+    /// `eow`, `eom`, `eoq`, `eoy` the last day of today, this week (Monday to Sunday, as ISO 8601
+    /// counts them), this month, quarter and year; `sod`, `sow`, `som`, `soq`, `soy` their first.
+    /// A day, as a date without a time is.
     private func endOfPeriod(_ word: String) -> Int? {
         let day = CalendarDay(number: today)
+        // Weekdays count from 1 for Sunday: Sunday is the end of its own week.
+        let sunday = today + (8 - CalendarDay.weekday(ofDayNumber: today)) % 7
+        let quarterStart = (day.month - 1) / 3 * 3 + 1
         switch word {
-        case "eod": return today
-        case "eow":
-            // Weekdays count from 1 for Sunday: Sunday is the end of its own week.
-            return today + (8 - CalendarDay.weekday(ofDayNumber: today)) % 7
+        case "eod", "sod": return today
+        case "eow": return sunday
+        case "sow": return sunday - 6
         case "eom":
             return CalendarDay(
                 year: day.year, month: day.month, day: CalendarDay.length(ofMonth: day.month, year: day.year)
             ).number
+        case "som": return CalendarDay(year: day.year, month: day.month, day: 1).number
+        case "eoq":
+            let last = quarterStart + 2
+            return CalendarDay(year: day.year, month: last, day: CalendarDay.length(ofMonth: last, year: day.year))
+                .number
+        case "soq": return CalendarDay(year: day.year, month: quarterStart, day: 1).number
         case "eoy": return CalendarDay(year: day.year, month: 12, day: 31).number
+        case "soy": return CalendarDay(year: day.year, month: 1, day: 1).number
         default: return nil
         }
     }

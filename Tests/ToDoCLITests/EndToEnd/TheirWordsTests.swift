@@ -7,8 +7,8 @@ import XCTest
 final class TheirWordsTests: BinaryTestCase {
     override var timeZone: String { "America/New_York" }
 
-    /// Items due on each of the next days, in both programs.
-    private func itemsDueEachDay(_ days: Int, task: String) throws -> BinaryRunner {
+    /// Items due on each of `days` (offsets from today), in both programs.
+    private func itemsDueEachDay(_ days: Range<Int>, task: String) throws -> BinaryRunner {
         let data = directory.file("taskdata").path, rc = directory.file("taskrc").path
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         try Data("data.location=\(data)\nconfirmation=off\njson.array=on\nverbose=nothing\n".utf8)
@@ -18,9 +18,16 @@ final class TheirWordsTests: BinaryTestCase {
         taskwarrior.environment["TASKDATA"] = data
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = try XCTUnwrap(TimeZone(identifier: timeZone))
-        for offset in 0..<days {
+        for offset in days {
             let day = try XCTUnwrap(calendar.date(byAdding: .day, value: offset, to: Date()))
-            let parts = calendar.dateComponents([.year, .month, .day], from: day)
+            let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: day)
+            // The days around today and the edges of weeks, months and quarters: where the
+            // answers can differ (the rest would only take longer).
+            let monthLength = try XCTUnwrap(calendar.range(of: .day, in: .month, for: day)).count
+            guard
+                abs(offset) <= 3 || [1, 2].contains(parts.weekday)
+                    || [1, 2, monthLength - 1, monthLength].contains(parts.day)
+            else { continue }
             let date = String(
                 format: "%04d-%02d-%02d", try XCTUnwrap(parts.year), try XCTUnwrap(parts.month),
                 try XCTUnwrap(parts.day))
@@ -39,13 +46,16 @@ final class TheirWordsTests: BinaryTestCase {
     }
 
     /// `due.before:`, `due.by:` and `due.after:` with the ends of periods (which Taskwarrior reads
-    /// as the last second of their last day: before the end of the week holds Sunday) and with
-    /// days (before a day is before it begins; by a day is on or before it).
+    /// as the last second of their last day: before the end of the week holds Sunday), their
+    /// starts, and days (before a day is before it begins; by a day is on or before it).
     func test_dueFilters_selectWhatTaskwarriorSelects() throws {
         let task = try installedTool(["task"])
-        // Forty days: past the end of the month from any day, and of the year in December.
-        let taskwarrior = try itemsDueEachDay(40, task: task)
-        for word in ["eod", "eow", "eom", "eoy", "today", "tomorrow"] {
+        // Ninety-two days either side: past the quarter's ends from any day, and the year's in its
+        // last and first quarters.
+        let taskwarrior = try itemsDueEachDay(-92..<93, task: task)
+        for word in [
+            "eod", "eow", "eom", "eoq", "eoy", "sod", "sow", "som", "soq", "soy", "today", "tomorrow", "yesterday"
+        ] {
             for modifier in ["before", "by", "after"] {
                 let filter = "due.\(modifier):\(word)"
                 XCTAssertEqual(

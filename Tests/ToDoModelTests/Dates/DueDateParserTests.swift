@@ -51,6 +51,10 @@ final class DueDateParserTests: XCTestCase {
             ("today 12pm", "2026-11-22 12:00 +0100"), ("in 2 days 08:15", "2026-11-24 08:15 +0100"),
             ("eod", "2026-11-22 00:00 +0100"), ("eow", "2026-11-22 00:00 +0100"),
             ("eom", "2026-11-30 00:00 +0100"), ("eoy", "2026-12-31 00:00 +0100"),
+            // Their starts and the quarter's, as Taskwarrior's `task calc` gives them.
+            ("eoq", "2026-12-31 00:00 +0100"), ("sod", "2026-11-22 00:00 +0100"),
+            ("sow", "2026-11-16 00:00 +0100"), ("som", "2026-11-01 00:00 +0100"),
+            ("soq", "2026-10-01 00:00 +0200"), ("soy", "2026-01-01 00:00 +0100"),
             ("eom 17:00", "2026-11-30 17:00 +0100")
         ]
         for (text, expected) in cases { XCTAssertEqual(try show(parser.parse(text)), expected, text) }
@@ -171,7 +175,7 @@ final class DueDateParserTests: XCTestCase {
                 (error as? DueDateError)?.acceptedForms,
                 "MM/dd/yy, MM/dd/yyyy, yyyy-MM-dd, MM/dd, dec 3, today, tomorrow, yesterday, a weekday name (the next one;"
                     + " also next friday), next week|month|year, +Nd, +Nw, +Nm, +Ny, -Nd, in N days|weeks|months|years, eod, eow,"
-                    + " eom, eoy; each with an optional time (HH:mm, 5pm, 5:30pm, noon, midnight); a time alone (the next one); now"
+                    + " eom, eoq, eoy, sod, sow, som, soq, soy; each with an optional time (HH:mm, 5pm, 5:30pm, noon, midnight); a time alone (the next one); now"
             )
         }
     }
