@@ -154,9 +154,10 @@ struct AddCommand: ListCommand {
             location?.coordinate = try runner.addressLookup.coordinate(
                 for: address, otherwise: "saved without a coordinate")
         }
-        let titles: [String]
+        // Each title, with the line of standard input it is on (blank lines counted), for errors.
+        let titles: [(line: Int, title: String)]
         switch self.titles {
-        case .argument(let title): titles = [title]
+        case .argument(let title): titles = [(1, title)]
         case .standardInput:
             titles = try standardInputTitles(runner.context, limit: try runner.settings.importMaximumBytes)
         }
@@ -165,7 +166,7 @@ struct AddCommand: ListCommand {
             var lines: [UUID: Int] = [:]
             let parentID = try parent.map { reference throws(ItemManagerError) in try manager.resolve(reference).id }
             let subtaskItems = try manager.resolve(subtasks)
-            let added = try titles.enumerated().map { index, title in
+            let added = try titles.map { line, title in
                 var item = ToDoItem(
                     title: title, itemDescription: itemDescription, due: due, location: location, id: manager.newID(),
                     priority: priority, tags: tags, start: start, repeatRule: repeatRule)
@@ -174,13 +175,13 @@ struct AddCommand: ListCommand {
                 for (field, text) in texts { item[text: field] = text }
                 do {
                     let added = try manager.add(item, repeatGiven: .typed)
-                    lines[added.id] = index + 1
+                    lines[added.id] = line
                     return added
                 } catch let error as ItemManagerError where self.titles == .standardInput {
                     if case .duplicateContent(let existing) = error, let first = lines[existing.id] {
-                        throw CommandError.standardInputLine(index + 1, error, repeating: (first, title))
+                        throw CommandError.standardInputLine(line, error, repeating: (first, title))
                     }
-                    throw CommandError.standardInputLine(index + 1, error)
+                    throw CommandError.standardInputLine(line, error)
                 }
             }
             // Taskwarrior's `depends:`: what the new item waits for is done as its subtasks.
@@ -205,9 +206,10 @@ struct AddCommand: ListCommand {
         if added.isEmpty { runner.context.errorOutput.write("No titles on standard input; nothing was added.\n") }
     }
 
-    /// The non-blank lines of standard input, trimmed; blank lines are skipped. Lines end at LF,
-    /// with or without a CR before it (split as bytes: Swift counts "\r\n" as one character).
-    private func standardInputTitles(_ context: Context, limit: Int) throws -> [String] {
+    /// The non-blank lines of standard input, trimmed, each with its line number (counting the
+    /// blank lines, which are skipped, as an editor numbers them). Lines end at LF, with or
+    /// without a CR before it (split as bytes: Swift counts "\r\n" as one character).
+    private func standardInputTitles(_ context: Context, limit: Int) throws -> [(line: Int, title: String)] {
         if context.input.isTerminal {
             context.errorOutput.write("Reading titles, one per line; end with Ctrl-D.\n")
             context.errorOutput.flush()
@@ -222,12 +224,12 @@ struct AddCommand: ListCommand {
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw CommandError(message: "standard input is not valid UTF-8; nothing was added", command: Self.spec)
         }
-        return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
-            .map { line in
+        return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+            .map { index, line in
                 let content = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
-                return Whitespace.trimmingSpaces(String(decoding: content, as: UTF8.self))
+                return (index + 1, Whitespace.trimmingSpaces(String(decoding: content, as: UTF8.self)))
             }
-            .filter { !$0.isEmpty }
+            .filter { !$0.title.isEmpty }
     }
 }
 

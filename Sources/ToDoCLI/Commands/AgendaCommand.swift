@@ -9,27 +9,37 @@ struct AgendaCommand: ListCommand {
 
     static let spec = CommandSpec(
         name: "agenda", summary: "Show open items by day, overdue first.",
-        options: [days, CommonOptions.json],
+        arguments: [QueryOptions.filterWords],
+        options: [days] + QueryOptions.filters + [CommonOptions.json],
+        exclusiveOptions: QueryOptions.exclusions,
         discussion: """
-            Every open item, under Overdue, Today, Tomorrow, then each following day by name and
+            Every open item (or those the filters of 'todo list' let through: todo agenda +work
+            --list Work), under Overdue, Today, Tomorrow, then each following day by name and
             date up to --days days from today, then Later and No date; a day without items is left
             out. Within a day, items come by due time, then in list order. --json gives the same
             groups: [{"group": "Today", "date": "2026-11-23", "items": [...]}, ...].
-            """)
+            """,
+        attributeWords: .filter)
 
     /// The default of `--days`: a week, today included.
     static let defaultDays = 7
 
     var days = AgendaCommand.defaultDays
     var json = false
+    var query = ItemQuery()
 
-    init(days: Int = AgendaCommand.defaultDays, json: Bool = false) {
+    init(days: Int = AgendaCommand.defaultDays, json: Bool = false, query: ItemQuery = ItemQuery()) {
         self.days = days
         self.json = json
+        self.query = query
     }
 
     init(_ arguments: CommandArguments) throws(CommandError) {
-        try arguments.noPositionals()
+        let section: ListSection
+        (section, query) = try arguments.selection()
+        if section == .done {
+            throw arguments.error("'todo agenda' shows open items; 'todo list --done' shows the done ones")
+        }
         if let text = arguments.value(Self.days) {
             days = try arguments.count(text, of: Self.days.flag, noun: "a number of days")
             guard days <= 3660 else {
@@ -41,8 +51,12 @@ struct AgendaCommand: ListCommand {
 
     func run(with runner: CommandRunner) throws {
         let manager = try runner.load()
-        let groups = Agenda.groups(
-            manager.openStored.array, days: days, now: runner.context.now(), dates: runner.renderer.dates)
+        let now = runner.context.now(), dates = runner.renderer.dates
+        let items =
+            query.isEmpty
+            ? manager.openStored.array
+            : query.apply(open: manager.openStored.array, done: [], now: now, dates: dates, latestDone: nil).open
+        let groups = Agenda.groups(items, days: days, now: now, dates: dates)
         if json {
             let objects: [JSONValue] = groups.map { group in
                 var object = JSONObject()

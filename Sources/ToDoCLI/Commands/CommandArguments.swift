@@ -142,6 +142,8 @@ struct CommandArguments {
             }
         }
         query.overdue = flag(QueryOptions.overdue)
+        query.inProgress = flag(QueryOptions.active)
+        query.waiting = flag(QueryOptions.waiting)
         query.noDue = query.noDue || flag(QueryOptions.noDue)
         query.repeating = flag(QueryOptions.repeating)
         query.tags = Tags.normalized(try tags(QueryOptions.tag) + query.tags)
@@ -498,6 +500,10 @@ enum QueryOptions {
     static let overdue = OptionSpec(
         name: "overdue", valueName: nil,
         help: "Only open items whose due has passed: a time earlier than now, or a day before today.")
+    static let active = OptionSpec(
+        name: "active", valueName: nil, help: "Only open items in progress ('todo start'; Taskwarrior's active tasks).")
+    static let waiting = OptionSpec(
+        name: "waiting", valueName: nil, help: "Only open items that wait for a start date after today.")
     static let noDue = OptionSpec(name: "no-due", valueName: nil, help: "Only items without a due date.")
     static let repeating = OptionSpec(name: "repeating", valueName: nil, help: "Only items that repeat.")
     static let parent = OptionSpec(
@@ -524,8 +530,15 @@ enum QueryOptions {
     static let done = OptionSpec(name: "done", valueName: nil, help: "Only done items.")
 
     static let all = [
-        open, done, list, search, tag, priority, parent, dueBefore, dueAfter, overdue, noDue, repeating, sort, reverse,
-        limit
+        open, done, list, search, tag, priority, parent, dueBefore, dueAfter, overdue, active, waiting, noDue,
+        repeating,
+        sort, reverse, limit
     ]
-    static let exclusions = [[open, done], [noDue, dueBefore], [noDue, dueAfter], [noDue, overdue]]
+    /// The filters alone, without sections, order or limit: what `next` and `agenda` take beside
+    /// their own order.
+    static let filters = [list, search, tag, priority, dueBefore, dueAfter, overdue, active, noDue, repeating]
+
+    static let exclusions = [
+        [open, done], [noDue, dueBefore], [noDue, dueAfter], [noDue, overdue], [done, active], [done, waiting]
+    ]
 }

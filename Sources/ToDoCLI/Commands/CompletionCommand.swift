@@ -6,7 +6,7 @@ struct CompletionCommand: ToDoCommand {
     static let items = OptionSpec(
         name: "items", valueName: "which",
         help:
-            "Instead, print each item as its number, a tab and its title: all, open or done; or each tag or list in use: tags, lists (the scripts use this)."
+            "Instead, print each item as its number, a tab and its title: all, open or done; or each tag, list or project in use: tags, lists, projects (the scripts use this)."
     )
 
     static let spec = CommandSpec(
@@ -45,9 +45,10 @@ struct CompletionCommand: ToDoCommand {
             case "done": output = .items(.done)
             case "tags": output = .names(.tags)
             case "lists": output = .names(.lists)
+            case "projects": output = .names(.projects)
             default:
                 throw arguments.error(
-                    "invalid value '\(which)' for '\(Self.items.flag)'; use all, open, done, tags or lists")
+                    "invalid value '\(which)' for '\(Self.items.flag)'; use all, open, done, tags, lists or projects")
             }
             return
         }
@@ -67,17 +68,22 @@ struct CompletionCommand: ToDoCommand {
             // control characters would break the line, so they are shown as text.
             let runner = try session.runner()
             let manager = try runner.load()
+            // By number, as the scripts offer them (1, 2, 11; not the shells' 1, 11, 2).
             let items =
-                (section == .done ? [] : manager.openStored.array) + (section == .open ? [] : manager.doneStored.array)
+                ((section == .done ? [] : manager.openStored.array)
+                + (section == .open ? [] : manager.doneStored.array)).sorted { $0.number < $1.number }
             runner.write(items.map { "\($0.number)\t\(TerminalText.printable($0.title))\n" }.joined())
         case .names(let kind):
             let manager = try session.runner().load()
-            let names =
-                kind == .tags
-                ? Tags.normalized((manager.openStored.array + manager.doneStored.array).flatMap(\.tags)).sorted {
+            let names: [String]
+            switch kind {
+            case .tags:
+                names = Tags.normalized((manager.openStored.array + manager.doneStored.array).flatMap(\.tags)).sorted {
                     $0.lowercased() < $1.lowercased()
                 }
-                : manager.lists().map { ListName.shown($0.name) }
+            case .lists: names = manager.lists().map { ListName.shown($0.name) }
+            case .projects: names = manager.projectCounts().map(\.name)
+            }
             session.context.output.write(names.map { TerminalText.printable($0) + "\n" }.joined())
         }
     }

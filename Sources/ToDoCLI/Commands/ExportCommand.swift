@@ -75,14 +75,14 @@ struct ExportCommand: ListCommand {
         case .taskwarrior:
             bytes = TaskwarriorFormat.write(items, now: context.now(), timeZone: runner.settings.timeZone)
         }
-        // Taskwarrior and todo.txt have no reminders: said once, on standard error.
-        if format == .todotxt || format == .taskwarrior {
-            let reminding = items.count { !$0.alarms.isEmpty }
-            if reminding > 0 {
-                let name = format == .todotxt ? "todo.txt" : "Taskwarrior"
-                context.errorOutput.write(
-                    "Note: \(name) has no reminders; those of \(counted(reminding, "item")) were left out.\n")
-            }
+        // What the format has no place for (todo.txt: reminders, annotations, in progress;
+        // Taskwarrior: reminders): said once, on standard error.
+        let leftOut = format.leftOut(of: items)
+        if !leftOut.isEmpty {
+            let name = format == .todotxt ? "todo.txt" : "Taskwarrior"
+            let parts = leftOut.map { "\($0.what) (\(counted($0.items, "item")))" }
+            let list = parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+            context.errorOutput.write("Note: \(name) has no place for \(list); they were left out.\n")
         }
         guard let output else {
             // A terminal shows control characters from titles as `list` does; a file or a pipe

@@ -13,6 +13,10 @@ struct ImportCommand: ListCommand {
         completion: .words(ImportFormat.allCases.map(\.rawValue)))
     static let dryRun = OptionSpec(
         name: "dry-run", valueName: nil, help: "Show what would be imported and change nothing.")
+    static let list = OptionSpec(
+        name: "list", valueName: "name",
+        help: "Put every item in this list ('default' for the default list), whatever list the source names.",
+        completion: .names(.lists))
     static let strict = OptionSpec(
         name: "strict", valueName: nil,
         help: "Refuse the whole source (exit 65) for any problem that would otherwise be a warning.")
@@ -24,7 +28,7 @@ struct ImportCommand: ListCommand {
                 name: "source",
                 help: "A file, a folder of .ics files (a vdir), '-' for standard input, or an http:// or https:// URL.")
         ],
-        options: [format, dryRun, strict, CommonOptions.jsonChanges],
+        options: [format, list, dryRun, strict, CommonOptions.jsonChanges],
         discussion: """
             All items are added in one transaction, with new numbers, keeping their status. An item whose
             id is already in the list is skipped, and so is an open item with the same content as an open
@@ -51,12 +55,17 @@ struct ImportCommand: ListCommand {
     var dryRun = false
     var strict = false
     var json = false
+    /// The list every item goes to (`.some(nil)`: the default list); `nil` for the lists the source names.
+    var list: String??
 
-    init(source: Source, format: ImportFormat = .auto, dryRun: Bool = false, strict: Bool = false) {
+    init(
+        source: Source, format: ImportFormat = .auto, dryRun: Bool = false, strict: Bool = false, list: String?? = nil
+    ) {
         self.source = source
         self.format = format
         self.dryRun = dryRun
         self.strict = strict
+        self.list = list
     }
 
     init(_ arguments: CommandArguments) throws(CommandError) {
@@ -66,6 +75,12 @@ struct ImportCommand: ListCommand {
         dryRun = arguments.flag(Self.dryRun)
         strict = arguments.flag(Self.strict)
         json = arguments.flag(CommonOptions.jsonChanges)
+        if let text = arguments.value(Self.list) {
+            guard let name = ListName.typed(text) else {
+                throw arguments.error("'\(TerminalText.printable(text))' is not a list's name: one line, not empty")
+            }
+            list = name
+        }
     }
 
     /// `-`, an http(s) URL, or else a file path.
@@ -81,7 +96,7 @@ struct ImportCommand: ListCommand {
 
     func run(with runner: CommandRunner) throws {
         let context = runner.context
-        let read: (format: ImportFormat, items: [ImportedItem])
+        var read: (format: ImportFormat, items: [ImportedItem])
         let name: String
         if case .file(let path) = source, ItemInterchange.isFolder(atPath: fullPath(path, context)) {
             name = path
@@ -94,6 +109,9 @@ struct ImportCommand: ListCommand {
             } catch {
                 throw CommandError.importSource(name, error)
             }
+        }
+        if let list {
+            for index in read.items.indices { read.items[index].item.list = list }
         }
         // What could not be read: a warning each, or with --strict, the whole source refused.
         let problems = read.items.flatMap(\.problems)

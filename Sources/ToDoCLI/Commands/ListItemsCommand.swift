@@ -19,11 +19,14 @@ struct ListItemsCommand: ListCommand {
             each section by its key (items without it last). Beside the open items, only the 10 done items
             checked last are shown, then how many more there are; --done shows them all. An open item
             whose start date is after today waits: it is left out, and a line says how many wait;
-            --all shows them, and every done item. --json always gives every item. Dates take the forms of --due. 'todo' with
+            --all shows them, and every done item; --waiting them alone. --json gives the same items as
+            the text. Dates take the forms of --due. 'todo' with
             no command is 'todo list', and 'todo --open' is 'todo list --open'.
             Taskwarrior's filter words work too: todo list +work -home project:home pri:H due:today
             due.before:eow status:pending; project:home also shows home.garden. Other words are
-            searched for, each as --search does.
+            searched for, each as --search does. Taskwarrior's reports are lists: todo overdue,
+            active, waiting, completed and all are todo list --overdue, --active, --waiting, --done
+            and --all.
             """,
         aliases: ["ls"], attributeWords: .filter)
 
@@ -60,7 +63,8 @@ struct ListItemsCommand: ListCommand {
         var (candidates, doneCandidates) = try manager.items(in: section, subtasksOf: parent)
         // Items that wait for their start date are left out of the list's own view, text or JSON.
         var waitingItems: [StoredItem] = [], kept: [Int]?
-        if !showsAll, manager.mayHaveStartDates {
+        // (`--waiting` asks for them alone.)
+        if !showsAll, !query.waiting, manager.mayHaveStartDates {
             (waitingItems, kept) = ItemQuery.settingAsideWaiting(in: candidates, now: now, dates: dates)
         }
         // Filters, orders and limits, and JSON, take the items themselves.

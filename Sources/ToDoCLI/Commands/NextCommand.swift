@@ -6,7 +6,8 @@ struct NextCommand: ListCommand {
     static let spec = CommandSpec(
         name: "next", summary: "Show the open items to do next, most urgent first.",
         arguments: [QueryOptions.filterWords],
-        options: [QueryOptions.list, QueryOptions.limit, CommonOptions.json],
+        options: QueryOptions.filters + [QueryOptions.limit, CommonOptions.json],
+        exclusiveOptions: QueryOptions.exclusions,
         discussion: """
             Open items that can be done now, ranked as Taskwarrior's 'next' ranks its tasks: by how
             soon or how long ago they are due, the tag +next, whether another item waits for them
@@ -14,7 +15,7 @@ struct NextCommand: ListCommand {
             project; an item whose subtasks are still open ranks lower. Items waiting for a start
             after today and done items are left out. Shows a screenful on a terminal (--limit sets
             how many; 20 when the output is not a terminal), and the filters of 'todo list'
-            (todo next +work). --json gives the same items, each with its "urgency". 'todo' alone
+            (todo next +work --list Work due.before:eow). --json gives the same items, each with its "urgency". 'todo' alone
             stays 'todo list'.
             """,
         attributeWords: .filter)

@@ -36,7 +36,7 @@ enum CommandRegistry {
         CheckCommand.self, UncheckCommand.self, StartCommand.self, StopCommand.self, PostponeCommand.self,
         EditCommand.self,
         PriorityCommand.self, DepriorityCommand.self, AppendCommand.self, PrependCommand.self, AnnotateCommand.self,
-        RemindCommand.self, ListsCommand.self,
+        RemindCommand.self, ListsCommand.self, ProjectsCommand.self, TagsCommand.self,
         RemoveCommand.self, ClearCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self,
         ExportCommand.self,
         ImportCommand.self, SyncCommand.self, CompletionCommand.self, HelpCommand.self
@@ -52,6 +52,12 @@ enum CommandRegistry {
     static func spec(named name: String) -> CommandSpec? {
         all.first { $0.name == name }
     }
+
+    /// Taskwarrior's reports, as the lists they are: `todo overdue +home` is `todo list --overdue +home`.
+    static let reports: [String: [String]] = [
+        "overdue": ["list", "--overdue"], "active": ["list", "--active"], "waiting": ["list", "--waiting"],
+        "completed": ["list", "--done"], "all": ["list", "--all"]
+    ]
 
     /// The command a word names: its name, one of its aliases, or the start of one command's name
     /// (two letters or more, as `hist`). `nil` when it names none; refused when it starts several.

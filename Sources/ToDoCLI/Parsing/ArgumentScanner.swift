@@ -44,7 +44,14 @@ enum ArgumentScanner {
                 && AttributeWords.tag(in: argument)?.removes == true && argument != "-h"
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") || isRemovedTag {
                 if result.command == nil && !optionsEnded {
+                    if let report = CommandRegistry.reports[argument] {
+                        return try scan(Array(arguments[..<start]) + report + arguments[index...])
+                    }
                     guard let command = try CommandRegistry.spec(matching: argument) else {
+                        // Taskwarrior's order, the items first: `todo 3 done`, `todo 3,4 info`; `todo 3` shows it.
+                        if CommandArguments.isNumberList(argument), result.positionals.isEmpty {
+                            return try scan(itemsFirst(arguments, at: start))
+                        }
                         // `todo +work` is `todo list +work`, as `todo --open` is `todo list --open`.
                         if AttributeWords.isAttributeWord(argument), result.positionals.isEmpty {
                             return try scan([ListItemsCommand.spec.name] + arguments)
@@ -136,6 +143,21 @@ enum ArgumentScanner {
             }
         }
         return result
+    }
+
+    /// `todo 3 4,6 done …` as `todo done 3 4,6 …`: the numbers from `start` on, then the command
+    /// after them; `show` when none follows (`todo 3`, `todo 3 --json`), as Taskwarrior shows one.
+    private static func itemsFirst(_ arguments: [String], at start: Int) throws(CommandError) -> [String] {
+        var end = start
+        while end < arguments.count, CommandArguments.isNumberList(arguments[end]) { end += 1 }
+        let numbers = Array(arguments[start..<end])
+        guard end < arguments.count, !arguments[end].hasPrefix("-") else {
+            return Array(arguments[..<start]) + [ShowCommand.spec.name] + numbers + arguments[end...]
+        }
+        guard try CommandRegistry.spec(matching: arguments[end]) != nil else {
+            throw unknownCommand(arguments[end])
+        }
+        return Array(arguments[..<start]) + [arguments[end]] + numbers + arguments[(end + 1)...]
     }
 
     /// `--due=tomorrow` as ("due", "tomorrow"); `--json` as ("json", nil).

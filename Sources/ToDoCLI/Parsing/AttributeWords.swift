@@ -11,7 +11,8 @@ import ToDoModel
 /// Only lower-case names are read (`Re: budget` and `Note: x` stay text). A name with nothing after
 /// its colon (`due:`) is the attribute without a value: `edit` removes the field, `list` keeps the
 /// items without it, `add` refuses it. A Taskwarrior attribute todo does not take here (`end:`,
-/// `uuid:`…) is an error naming it, so that it never becomes part of a title unseen.
+/// `uuid:`…) is an error naming it, so that it never becomes part of a title unseen, and so is a
+/// near miss of one it reads (`projet:home`: did you mean `project:`?).
 struct AttributeWords {
     /// How a command reads them: as fields of a new item, as changes, or as filters (which read
     /// `-tag`, and the scanner then passes it on as a word rather than an option).
@@ -106,9 +107,15 @@ struct AttributeWords {
         }
         let name = word[..<colon], value = String(word[word.index(after: colon)...])
         let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let base = parts.first, !base.isEmpty, base.allSatisfy({ $0.isASCII && $0.isLowercase }),
-            let (fullName, attribute) = Self.attribute(named: base)
-        else {
+        guard let base = parts.first, !base.isEmpty, base.allSatisfy({ $0.isASCII && $0.isLowercase }) else {
+            words.append(word)
+            return nil
+        }
+        guard let (fullName, attribute) = Self.attribute(named: base) else {
+            // A near miss of a name todo reads is a slip, not text: `projet:home`, `deu:fri`.
+            if let near = Self.nearMiss(base) {
+                return "did you mean '\(near):'? (words after -- are kept as text)"
+            }
             words.append(word)
             return nil
         }
@@ -131,6 +138,15 @@ struct AttributeWords {
         }
         values.append((read, Value(word: word, value: value)))
         return nil
+    }
+
+    /// The name todo reads that `name` is one slip away from (two for the long names: `projcet`,
+    /// `prioirty`); `nil` for any other word, which stays text. Only the names todo reads: `task:`
+    /// is one letter from Taskwarrior's `mask:`, and is text.
+    private static func nearMiss(_ name: Substring) -> String? {
+        guard name.count >= 3 else { return nil }
+        let candidates = names.compactMap { $0.attribute == nil ? nil : ($0.name, $0.name.count >= 7 ? 2 : 1) }
+        return Suggestion.nearest(to: String(name), among: candidates)
     }
 
     /// The attribute a name (or a start of one, three letters or more) names, and its full name.

@@ -99,7 +99,7 @@ enum CompletionValues: Equatable, Sendable {
 
     /// Names the items have, which `todo completion --items` prints.
     enum NameKind: String, Sendable {
-        case tags, lists
+        case tags, lists, projects
     }
 
     /// Dates as `--due` takes them.

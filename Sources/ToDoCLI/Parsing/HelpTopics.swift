@@ -41,20 +41,31 @@ enum HelpTopics {
                 HelpRow(name: "2022-01-10 14:30", text: "that day at 14:30"),
                 HelpRow(name: "today, tomorrow", text: "today or tomorrow"),
                 HelpRow(name: "friday, fri", text: "the next Friday after today"),
-                HelpRow(name: "+3d, +2w", text: "3 days or 2 weeks from today"),
+                HelpRow(name: "jan, 15th", text: "the next 1 January, the next 15th of a month"),
                 HelpRow(
-                    name: "in 3 days, in 1 month",
-                    text: "days, weeks, months or years from today (a month on from 31 January is February's last day)"),
+                    name: "3d, +2wk, -1m, 1q, 1y",
+                    text: "days, weeks, calendar months, quarters or years from today (or before it, with -)"),
+                HelpRow(
+                    name: "in 3 days, 1 month",
+                    text: "the same in words (a month on from 31 January is February's last day)"),
+                HelpRow(name: "2h, in 90 minutes", text: "a time from now"),
+                HelpRow(name: "now+2h, tomorrow+17h, eow-1d", text: "a date or time moved by one duration"),
                 HelpRow(name: "next monday", text: "the same as monday: the next Monday after today"),
                 HelpRow(
                     name: "eod, eow, eom, eoq, eoy",
                     text: "today, this week's Sunday, this month's, quarter's and year's last day"),
                 HelpRow(name: "sod, sow, som, soq, soy", text: "today, this week's Monday, the first day of each"),
                 HelpRow(
-                    name: "tomorrow 17:00, fri 9am", text: "any form with a time: HH:mm, 5pm, 5:30am, noon or midnight")
+                    name: "tomorrow 17:00, fri 9am", text: "any form with a time: HH:mm, 5pm, 5:30am, noon or midnight"),
+                HelpRow(
+                    name: "2030-01-10T17:00:00Z",
+                    text: "ISO 8601 as Taskwarrior writes it: seconds read to the minute, Z for UTC"),
+                HelpRow(
+                    name: "someday, later",
+                    text: "refused: todo keeps no far-off stand-in date; leave the date out, or give a real one")
             ]),
             .paragraph(
-                "Dates are in the local time zone (TZ, read as the C library reads it: a zone name, :/etc/localtime or another zoneinfo file, or POSIX rules such as CET-1CEST,M3.5.0,M10.5.0/3 or UTC+3, three hours behind UTC). A date without a time means that whole calendar day, stored as its local midnight; a date with a time is that time, even 00:00, and is shown with it. A time the clocks skip that day is refused, naming the time after the change. Dates are shown as \(order == .monthFirst ? "MM/dd/yy" : "dd/MM/yy"), with the year written whole outside 2000 to 2099 (\(order == .monthFirst ? "01/10/1922" : "10/01/1922"))."
+                "Dates are in the local time zone (TZ, read as the C library reads it: a zone name, :/etc/localtime or another zoneinfo file, or POSIX rules such as CET-1CEST,M3.5.0,M10.5.0/3 or UTC+3, three hours behind UTC). A date without a time means that whole calendar day, stored as that date, the same in every zone; a date with a time is that time, even 00:00, and is shown with it. A time the clocks skip that day is refused, naming the time after the change. Dates are shown as \(order == .monthFirst ? "MM/dd/yy" : "dd/MM/yy"), with the year written whole outside 2000 to 2099 (\(order == .monthFirst ? "01/10/1922" : "10/01/1922"))."
             ),
             .paragraph("TODO_DATE_ORDER=dmy reads and shows numeric dates day first (dd/MM/yy); mdy is the default."),
             .paragraph(

@@ -65,6 +65,8 @@ enum CompletionScripts {
 
     private static func bash() -> String {
         let valueCases = valueCases { values, _ in bashReply(values) }
+        let attributeCommands = CommandRegistry.all.filter { $0.attributeWords != .none }.map(\.name)
+            .joined(separator: "|")
         var optionCases = ""
         var argumentCases = ""
         for command in CommandRegistry.all {
@@ -100,6 +102,35 @@ enum CompletionScripts {
                 fi
             }
 
+            # Offers +tag for each tag the items have (a todo.txt @context as it is).
+            _todo_tag_words() {
+                local tag words=() file=()
+                [[ -n $todo_file ]] && file=(--file "$todo_file")
+                while IFS= read -r tag; do
+                    if [[ $tag == @* ]]; then words+=("$tag"); else words+=("+$tag"); fi
+                done < <(command todo "${file[@]}" completion --items tags 2>/dev/null)
+                local IFS=$'\n'
+                COMPREPLY=($(compgen -W "${words[*]}" -- "$cur"))
+            }
+
+            # Offers project:NAME (or pro:NAME) for each project the items have. bash splits the word
+            # at its colon: the word is read whole from the line, and each reply given from where
+            # bash's word begins.
+            _todo_project_words() {
+                local word=$cur
+                if [[ -n $COMP_LINE ]]; then word=${COMP_LINE:0:COMP_POINT}; word=${word##*[[:space:]]}; fi
+                [[ $word == *:* ]] || return 1
+                local name=${word%%:*}
+                [[ ${#name} -ge 3 && project == "$name"* ]] || return 1
+                local project candidates=() file=()
+                [[ -n $todo_file ]] && file=(--file "$todo_file")
+                while IFS= read -r project; do
+                    [[ $name:$project == "$word"* ]] && candidates+=("$name:$project")
+                done < <(command todo "${file[@]}" completion --items projects 2>/dev/null)
+                local before=${word%"$cur"}
+                COMPREPLY=("${candidates[@]#"$before"}")
+            }
+
             _todo() {
                 local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
                 local cmd="" todo_file="" words i
@@ -126,11 +157,18 @@ enum CompletionScripts {
                     COMPREPLY=($(compgen -W "$words" -- "$cur"))
                     return
                 fi
+                # Taskwarrior's words among the words of the commands that read them.
+                case $cmd in
+                    \(attributeCommands))
+                        if [[ $cur == [+@]* ]]; then _todo_tag_words; return; fi
+                        _todo_project_words && return ;;
+                esac
                 case $cmd in
             \(argumentCases)    esac
             }
 
-            complete -F _todo todo
+            # Offered in the order given (item numbers as numbers), where bash can (4.4 and later).
+            complete -o nosort -F _todo todo 2>/dev/null || complete -F _todo todo
 
             """
     }

@@ -10,6 +10,10 @@ public struct ChangeHistory: Equatable, Sendable {
     public let entries: [HistoryEntry]
     /// For each change taken back, the undo or redo in effect that took it back.
     public let revertedBy: [Int: Int]
+    /// How many changes each entry made or took back, by its number: a command's is one; an undo's
+    /// or a redo's, those of the entries it took back (`undo 3` took back three, and the redo of it
+    /// makes three again). `undo N` and `redo N` count these.
+    let changeCounts: [Int: Int]
     /// How many lines of the history file were left out because they could not be read as a
     /// change todo writes (a hand edit, a damaged file); they stay in the file.
     public let unreadableLines: Int
@@ -23,6 +27,14 @@ public struct ChangeHistory: Equatable, Sendable {
             for number in entry.reverts { revertedBy[number] = entry.number }
         }
         self.revertedBy = revertedBy
+        // Oldest first: an entry takes back only entries before it (one the history no longer
+        // keeps counts as one change).
+        var changeCounts: [Int: Int] = [:]
+        for entry in entries {
+            changeCounts[entry.number] =
+                entry.kind == .change ? 1 : max(entry.reverts.reduce(0) { $0 + (changeCounts[$1] ?? 1) }, 1)
+        }
+        self.changeCounts = changeCounts
     }
 
     public func entry(_ number: Int) -> HistoryEntry? {
@@ -33,35 +45,60 @@ public struct ChangeHistory: Equatable, Sendable {
         revertedBy[entry.number] == nil
     }
 
-    /// The `count` latest changes in effect that `todo undo` takes back, newest first: changes
-    /// made by commands and redos, never undos (undoing again goes further back; `redo` takes an
-    /// undo back). Exactly what `count` single undos in a row would take back: after undo and redo
+    /// The latest changes in effect that `todo undo` takes back, newest first: changes made by
+    /// commands and redos, never undos (undoing again goes further back; `redo` takes an undo
+    /// back). Exactly what `changes` single undos in a row would take back: after undo and redo
     /// cycles, several entries stand for one change, and the second undo must not take the same
-    /// change back again.
-    public func undoTargets(_ count: Int) throws(UndoError) -> [HistoryEntry] {
-        try targets(count, redo: false) { $0.kind != .undo }
+    /// change back again. A redo that made several changes again (`redo 3`) counts as those; `nil`
+    /// is the latest entry whatever it made (`todo undo`).
+    public func undoTargets(_ changes: Int?) throws(UndoError) -> [HistoryEntry] {
+        try wholeTargets(changes, redo: false) { $0.kind != .undo }
     }
 
-    /// The `count` latest undos in effect, newest first, that `todo redo` takes back: what `count`
-    /// single redos in a row would.
+    /// The latest undos in effect, newest first, that `todo redo` takes back: those that took back
+    /// `changes` changes between them, as `undo N` counts them (after `undo 3`, `redo 3` takes that
+    /// undo back); the latest undo whatever it took back when `changes` is `nil` (`todo redo`).
     /// Only undos made since the last change that was neither an undo nor a redo: a new change
     /// ends the redo chain, as in an editor, since redoing across it would surprise.
-    public func redoTargets(_ count: Int) throws(UndoError) -> [HistoryEntry] {
+    public func redoTargets(_ changes: Int?) throws(UndoError) -> [HistoryEntry] {
         let chainStart = entries.last { $0.kind == .change }?.number ?? 0
-        return try targets(count, redo: true) { $0.kind == .undo && $0.number > chainStart }
+        return try wholeTargets(changes, redo: true) { $0.kind == .undo && $0.number > chainStart }
+    }
+
+    /// The targets that make `changes` changes between them, each taken whole: a count that would
+    /// split an undo or redo of several changes is refused, saying which count fits.
+    private func wholeTargets(
+        _ changes: Int?, redo: Bool, eligible: (HistoryEntry) -> Bool
+    ) throws(UndoError) -> [HistoryEntry] {
+        let targets = try targets(changes ?? 1, redo: redo, weight: { changes == nil ? 1 : $0.changeCount(of: $1) }) {
+            eligible($0)
+        }
+        let taken = targets.reduce(0) { $0 + changeCount(of: $1) }
+        if let changes, taken > changes, let last = targets.last {
+            throw .splits(asked: changes, last, fits: taken, redo: redo)
+        }
+        return targets
+    }
+
+    /// How many changes `entry` made or took back (`changeCounts`).
+    func changeCount(of entry: HistoryEntry) -> Int {
+        changeCounts[entry.number] ?? 1
     }
 
     /// Picks the latest entry in effect that `eligible` accepts, then does so again in the history
-    /// as it would be with that entry taken back, `count` times.
-    private func targets(_ count: Int, redo: Bool, eligible: (HistoryEntry) -> Bool) throws(UndoError) -> [HistoryEntry]
-    {
+    /// as it would be with that entry taken back, until the entries' `weight` (1 each, unless
+    /// given) comes to `count`.
+    private func targets(
+        _ count: Int, redo: Bool, weight: (ChangeHistory, HistoryEntry) -> Int, eligible: (HistoryEntry) -> Bool
+    ) throws(UndoError) -> [HistoryEntry] {
         var history = self
-        var targets: [HistoryEntry] = []
-        for _ in 0..<max(count, 0) {
+        var targets: [HistoryEntry] = [], taken = 0
+        while taken < count {
             guard let target = history.entries.last(where: { eligible($0) && history.isInEffect($0) }) else {
-                throw .notEnough(asked: count, available: targets.count, redo: redo)
+                throw .notEnough(asked: count, available: taken, redo: redo)
             }
             targets.append(target)
+            taken += max(weight(history, target), 1)
             // The entry a single undo (or redo) would add: it takes `target` back.
             let taking = HistoryEntry(
                 number: (history.entries.last?.number ?? 0) + 1, time: nil, command: [],
@@ -91,6 +128,9 @@ public struct ChangeHistory: Equatable, Sendable {
 public enum UndoError: Error, Equatable, Sendable {
     /// Fewer changes than asked for can be undone (or redone).
     case notEnough(asked: Int, available: Int, redo: Bool)
+    /// `undo N` or `redo N` would take back part of a redo or an undo that made or took back
+    /// several changes together (the entry): `fits` is the count that takes it back whole.
+    case splits(asked: Int, HistoryEntry, fits: Int, redo: Bool)
     /// `--change N` names a change the history does not have.
     case unknownChange(Int, oldest: Int?, newest: Int?)
     /// `--change N` names a change already taken back.
@@ -114,6 +154,11 @@ extension UndoError: CustomStringConvertible {
             }
             return
                 "cannot \(verb) \(asked) changes: only \(available) can be \(redo ? "redone" : "undone"); nothing was changed"
+        case .splits(let asked, let entry, let fits, let redo):
+            let verb = redo ? "redo" : "undo"
+            return "cannot \(verb) \(counted(asked, "change")): change \(entry.number) (\(entry.commandLine))"
+                + " \(redo ? "took back" : "made") several together, and \(redo ? "a redo brings" : "an undo takes") them"
+                + " back together: todo \(verb) \(fits); nothing was changed"
         case .unknownChange(let number, let oldest, let newest):
             guard let oldest, let newest else { return "there is no change \(number): the history is empty" }
             return "there is no change \(number) in the history (it keeps changes \(oldest) to \(newest))"

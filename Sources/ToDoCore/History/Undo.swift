@@ -3,10 +3,12 @@ import ToDoStorage
 
 /// Which changes an undo or redo takes back, as `todo undo` and `todo redo` choose them.
 public enum UndoSelection: Equatable, Sendable {
-    /// The latest `count` changes in effect, undos apart (`todo undo N`).
-    case latest(Int)
-    /// The latest `count` undos in effect (`todo redo N`).
-    case latestUndos(Int)
+    /// The latest changes in effect, undos apart, that make `count` changes (`todo undo N`), or,
+    /// for `nil`, the latest one (`todo undo`).
+    case latest(Int?)
+    /// The latest undos in effect that took back `count` changes between them (`todo redo N`),
+    /// or, for `nil`, the latest undo, whatever it took back (`todo redo`).
+    case latestUndos(Int?)
     /// One change in effect, undos included (`todo undo --change N`).
     case change(Int)
 }

@@ -14,6 +14,24 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 }
 
 /// The formats `todo import` reads; `auto` recognises each of the others.
+extension ExportFormat {
+    /// What the format has no place for, each with how many of `items` had it: left out of the
+    /// export, which says so (todo.txt keeps no reminders, notes or in-progress mark; Taskwarrior
+    /// no reminders). In the order a message names them.
+    public func leftOut(of items: [ToDoItem]) -> [(what: String, items: Int)] {
+        var left: [(String, (ToDoItem) -> Bool)] = []
+        if self == .todotxt || self == .taskwarrior { left.append(("reminders", { !$0.alarms.isEmpty })) }
+        if self == .todotxt {
+            left.append(("annotations", { !$0.annotations.isEmpty }))
+            left.append(("in-progress marks", { $0.inProgress && !$0.done }))
+        }
+        return left.compactMap { what, has in
+            let count = items.count(where: has)
+            return count > 0 ? (what, count) : nil
+        }
+    }
+}
+
 public enum ImportFormat: String, CaseIterable, Sendable {
     /// `reminders`: Apple Reminders as `reminders show-all --format json` (reminders-cli) writes them.
     case auto, json, todotxt, taskwarrior, ical, reminders

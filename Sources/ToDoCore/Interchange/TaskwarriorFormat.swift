@@ -62,6 +62,11 @@ public enum TaskwarriorFormat {
                 + (item.itemDescription ?? "").split(separator: "\n", omittingEmptySubsequences: true).map {
                     (created, String($0))
                 }
+            // The description whole as well, in a key of todo's own (Taskwarrior keeps it as it
+            // keeps any attribute it does not know), so that it comes back a description.
+            if let description = item.itemDescription, !description.isEmpty {
+                task[Self.descriptionKey] = .string(description)
+            }
             if !notes.isEmpty {
                 task["annotations"] = .array(
                     notes.map { time, text in
@@ -215,11 +220,14 @@ public enum TaskwarriorFormat {
     /// The name members Taskwarrior gave one of todo's own keys are kept under (`taskwarrior:start`).
     static let source = ForeignMembers.taskwarrior
 
+    /// The key todo writes an item's description under, beside its lines as annotations.
+    static let descriptionKey = "tododescription"
+
     /// The keys todo reads (or drops: `id`, `urgency`, `mask`, `rtype` are Taskwarrior's to work
     /// out); every other key (`depends`, UDAs) stays with the item as it was.
     private static let readKeys = Set<String>([
         "description", "uuid", "status", "entry", "due", "end", "wait", "modified",
-        "annotations", "priority", "tags", "recur", "id", "urgency",
+        "annotations", "priority", "tags", "recur", "id", "urgency", descriptionKey,
         // Taskwarrior's bookkeeping of a series, which it makes again.
         "mask", "rtype"
     ]).union(ItemField.texts.compactMap(\.taskwarriorKey))
@@ -271,7 +279,14 @@ public enum TaskwarriorFormat {
             let uuid = members.string("uuid")
             let id = uuid.flatMap(UUID.init(uuidString:))
             if let uuid, id == nil { members.unreadable("uuid", "'\(uuid)' is not a UUID") }
-            let notes = readAnnotations()
+            var notes = readAnnotations()
+            // todo's own export: the description, and its lines among the notes, written for Taskwarrior's eyes.
+            let itemDescription = members.string(TaskwarriorFormat.descriptionKey).flatMap { $0.isEmpty ? nil : $0 }
+            if let itemDescription {
+                for line in itemDescription.split(separator: "\n", omittingEmptySubsequences: true) {
+                    if let index = notes.firstIndex(where: { $0.text == line }) { notes.remove(at: index) }
+                }
+            }
             let priority = readPriority()
             let tags = readTags()
             let (rule, template, isInstance) = readRepeat(templates: templates)
@@ -283,6 +298,7 @@ public enum TaskwarriorFormat {
                 due: dayOrTime("due"), done: done,
                 createdAt: date("entry"), completedAt: done ? date("end") : nil)
             item.fields.annotations = notes
+            item.fields.itemDescription = itemDescription
             item.fields.start = dayOrTime("wait")
             item.fields.modifiedAt = date("modified")
             // Begun with `task start` (and not yet stopped): in progress. The time stays with the item.

@@ -21,6 +21,10 @@ public struct ItemQuery: Equatable, Sendable {
     /// Only open items whose due is past: a time that has passed, or a day before today (in the
     /// time zone of the formatter given to `apply`; `DueDateFormatter.isOverdue`).
     public var overdue = false
+    /// Only open items in progress (`todo start`; Taskwarrior's active tasks).
+    public var inProgress = false
+    /// Only open items that wait for their start date (after today).
+    public var waiting = false
     /// Only items without a due date.
     public var noDue = false
     /// Only items with a repeat rule.
@@ -93,6 +97,8 @@ public struct ItemQuery: Equatable, Sendable {
         if let dueBefore, !(due.map { $0 < dueBefore } ?? false) { return false }
         if let dueFrom, !(due.map { $0 >= dueFrom } ?? false) { return false }
         if overdue, item.done || !(item.due.map { dates.isOverdue($0, now: now) } ?? false) { return false }
+        if inProgress, item.done || !item.inProgress { return false }
+        if waiting, item.done || !item.waitsForItsStart(now: now, dates: dates) { return false }
         if !tags.isEmpty || !withoutTags.isEmpty {
             let itemTags = item.tags
             if !tags.allSatisfy({ Tags.contains(itemTags, $0) })

@@ -51,7 +51,7 @@ extension ItemManagerError: ErrorWithOutcome {
 extension UndoError: ErrorWithOutcome {
     public var outcome: ErrorOutcome {
         switch self {
-        case .notEnough, .unknownChange, .alreadyReverted, .changedSince, .refused: return .undoRefused
+        case .notEnough, .splits, .unknownChange, .alreadyReverted, .changedSince, .refused: return .undoRefused
         }
     }
 }

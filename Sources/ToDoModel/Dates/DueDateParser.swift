@@ -14,6 +14,9 @@ public struct DueDateError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Set when the text names a time whose instant lies outside the years 1 to 9999 (UTC), as
     /// `9999-12-31 23:59` does twelve hours west of UTC.
     public let outsideTheYears: Bool
+    /// Set for Taskwarrior's `someday` and `later` (its 9999-12-30): todo keeps no far-off stand-in
+    /// date, which would sort and show as a real one; the message says what to do instead.
+    public let someday: Bool
 
     /// A local time skipped when the clocks went forward, as `02:30` on 8 March 2026 in New York.
     public struct SkippedTime: Equatable, Sendable {
@@ -28,16 +31,25 @@ public struct DueDateError: Error, Equatable, Sendable, CustomStringConvertible 
         public let suggestion: String
     }
 
-    public init(text: String, order: DateOrder, skipped: SkippedTime? = nil, outsideTheYears: Bool = false) {
+    public init(
+        text: String, order: DateOrder, skipped: SkippedTime? = nil, outsideTheYears: Bool = false,
+        someday: Bool = false
+    ) {
         self.text = text
         self.order = order
         self.skipped = skipped
         self.outsideTheYears = outsideTheYears
+        self.someday = someday
     }
 
     public var description: String {
         if outsideTheYears {
             return "invalid date '\(text)': that time is outside the years 1 to 9999 (in UTC), which todo keeps"
+        }
+        if someday {
+            return
+                "invalid date '\(text)': todo keeps no far-off stand-in date (Taskwarrior's is 9999-12-30); leave the"
+                + " date out (an item without a due sorts after every dated one), or give the day it should wait until"
         }
         guard let skipped else { return "invalid date '\(text)'" }
         return
@@ -46,21 +58,26 @@ public struct DueDateError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// The accepted forms, for the line after the error; `nil` when the text has one of them.
-    public var acceptedForms: String? { skipped == nil && !outsideTheYears ? DueDateParser.acceptedForms(order) : nil }
+    public var acceptedForms: String? {
+        skipped == nil && !outsideTheYears && !someday ? DueDateParser.acceptedForms(order) : nil
+    }
 }
 
 /// Reads due dates as users type them, in a given time zone relative to a given now: numeric dates
 /// (`01/10/22`, `01/10/2022`, `2022-01-10`; `12/24` without a year is the next such day), a month's
 /// name and a day (`dec 3`, `3 december`, `dec 3 2027`: the next such day without a year), the
 /// words `today`, `tomorrow`, `yesterday`, weekday names (the next such day after today, `next
-/// friday` alike), `next week` (its Monday), `next month` and `next year` (their first day),
-/// `+Nd`, `+Nw`, `+Nm`, `+Ny` (days, weeks, months, years from today; `-2d` before it, `3d` as
-/// Taskwarrior writes it), `in N days|weeks|months|years`, `eod`, `eow`, `eom`, `eoq`, `eoy` (today,
-/// this week's Sunday, the month's, quarter's and year's last day) and `sod`, `sow`, `som`, `soq`,
-/// `soy` (their first days); any of them followed by a time
-/// (`17:00`, `5pm`, `5:30pm`, `noon`, `midnight`: the start of that day). A time alone is today's,
-/// or tomorrow's once it has passed; `now` is this minute. A date without a time means that
-/// calendar day (`ItemDate.day`). Nothing else is guessed.
+/// friday` alike), `next week` (its Monday), `next month` and `next year` (their first day), a
+/// month alone (`jan`: its next first day) or a day of the month alone (`15th`: the next one),
+/// durations from today as Taskwarrior writes them (`2d`, `+2wk`, `-1m`, `1q`, `3days`, `2 weeks`,
+/// `in 3 days`: calendar months and years, where Taskwarrior counts 30 and 365 days), `eod`, `eow`,
+/// `eom`, `eoq`, `eoy` (today, this week's Sunday, the month's, quarter's and year's last day) and
+/// `sod`, `sow`, `som`, `soq`, `soy` (their first days); any of them followed by a time (`17:00`,
+/// `5pm`, `5:30pm`, `noon`, `midnight`: the start of that day). A time alone is today's, or
+/// tomorrow's once it has passed; `now` is this minute, `2h` or `in 90 minutes` a time from it; a
+/// date moved by one more duration (`now+2h`, `tomorrow+17h`, `eow-1d`). A date without a time
+/// means that calendar day (`ItemDate.day`). Nothing else is guessed; `someday` is refused with
+/// what to do instead.
 public struct DueDateParser: Sendable {
     public let now: Date
     public let rules: TimeZoneRules
@@ -78,9 +95,12 @@ public struct DueDateParser: Sendable {
     public static func acceptedForms(_ order: DateOrder) -> String {
         let numeric = order == .monthFirst ? "MM/dd/yy, MM/dd/yyyy" : "dd/MM/yy, dd/MM/yyyy"
         let short = order == .monthFirst ? "MM/dd" : "dd/MM"
-        return "\(numeric), yyyy-MM-dd, \(short), dec 3, today, tomorrow, yesterday, a weekday name (the next one; also"
-            + " next friday), next week|month|year, +Nd, +Nw, +Nm, +Ny, -Nd, in N days|weeks|months|years, eod, eow, eom,"
-            + " eoq, eoy, sod, sow, som, soq, soy; each with an optional time (HH:mm, 5pm, 5:30pm, noon, midnight); a time alone (the next one); now"
+        return
+            "\(numeric), yyyy-MM-dd, \(short), dec 3, jan, 15th, today, tomorrow, yesterday, a weekday name (the next"
+            + " one; also next friday), next week|month|year, 2d, +2w, -1m, 1q, 1y, 2 weeks, in 3 days, eod, eow, eom, eoq,"
+            + " eoy, sod, sow, som, soq, soy; each with an optional time (HH:mm, 5pm, 5:30pm, noon, midnight); a time"
+            + " alone (the next one); now, 2h, in 90 minutes; any of them moved by one more (now+2h, tomorrow+17h, eow-1d);"
+            + " yyyy-MM-ddTHH:mm[:ss][Z]"
     }
 
     /// The due date `text` names, in seconds since 1970.
@@ -103,21 +123,64 @@ public struct DueDateParser: Sendable {
     /// Whether `text` names the end of a period (`eod`, `eow`, `eom`, `eoq`, `eoy`), as Taskwarrior reads
     /// them: the last moment of its last day, so that "due before the end of the week" holds
     /// Sunday's items (a filter's bound is then the end of that day, not its start).
+    /// `eow-1d` ends at the end of that day too, as Taskwarrior reads it.
     public static func namesAnEnd(_ text: String) -> Bool {
         let words = text.lowercased().split(whereSeparator: \.isWhitespace)
-        return words.count == 1 && ["eod", "eow", "eom", "eoq", "eoy"].contains(String(words[0]))
+        guard words.count == 1 else { return false }
+        var word = words[0]
+        if let sign = word.dropFirst().lastIndex(where: { $0 == "+" || $0 == "-" }),
+            case .calendar? = shift(word[sign...])
+        {
+            word = word[..<sign]
+        }
+        return ["eod", "eow", "eom", "eoq", "eoy"].contains(word)
     }
 
     /// The span of time `text` names, in seconds since 1970: a whole local day for a date without
     /// a time (from its midnight to the next), else the minute it names. Filters compare with it:
     /// "due before 01/10/22" is before that day begins, "due after" it is once it has ended.
     public func span(_ text: String) throws(DueDateError) -> Range<Double> {
-        var words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         guard (1...4).contains(words.count) else { throw error(text) }
-        if words == ["now"] {
-            let minute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60
-            return minute..<minute + 60
+        if words.count == 1, ["someday", "later"].contains(words[0]) {
+            throw DueDateError(text: text, order: order, someday: true)
         }
+        let named: Named?
+        // A date moved by a duration, in one word: `now+2h`, `tomorrow+17h`, `eow-1d`. The sign is
+        // the last one not at the start (`2030-01-10` has none a duration follows).
+        if words.count == 1, let sign = words[0].dropFirst().lastIndex(where: { $0 == "+" || $0 == "-" }),
+            let shift = Self.shift(words[0][sign...])
+        {
+            named = try self.named([String(words[0][..<sign])], text: text).flatMap { base throws(DueDateError) in
+                try moved(base, by: shift, text: text)
+            }
+        } else {
+            named = try self.named(words, text: text)
+        }
+        switch named {
+        case .day(let number):
+            return Double(local.firstMoment(ofDay: number))..<Double(local.firstMoment(ofDay: number + 1))
+        case .moment(let moment):
+            // A time is an instant: one past the years todo keeps would show as no year anywhere.
+            guard ToDoItem.instantRange.contains(Double(moment)) else {
+                throw DueDateError(text: text, order: order, outsideTheYears: true)
+            }
+            return Double(moment)..<Double(moment + 60)
+        case nil:
+            throw error(text)
+        }
+    }
+
+    /// What a form names: a local day (its number) or a moment (seconds since 1970, on a minute).
+    private enum Named {
+        case day(Int)
+        case moment(Int)
+    }
+
+    /// The day or moment `words` name without a duration after a sign; `nil` for no form.
+    private func named(_ words: [String], text: String) throws(DueDateError) -> Named? {
+        var words = words
+        if words == ["now"] { return .moment(thisMinute) }
         // A time alone is the next one: today's, or tomorrow's once it has passed.
         if words.count == 1, let time = Self.parseTime(words[0]) {
             for day in today...today + 1 {
@@ -125,37 +188,105 @@ public struct DueDateParser: Sendable {
                     case .moment(let moment) = local.resolve(local: day * 86_400 + time.hour * 3600 + time.minute * 60),
                     Double(moment) > now.timeIntervalSince1970
                 else { continue }
-                return Double(moment)..<Double(moment + 60)
+                return .moment(moment)
             }
         }
-        var time: (hour: Int, minute: Int)?
+        // A duration of hours or minutes is a time from now: `2h`, `90 minutes`, `in 2 hours`.
+        if case .clock(let seconds)? = Self.shift(words) { return .moment(thisMinute + seconds) }
+        var time: (hour: Int, minute: Int)?, utc = false
         if words.count > 1, let parsedTime = Self.parseTime(words.last!) {
             time = parsedTime
             words.removeLast()
         }
-        // ISO 8601's "2022-01-10T14:30" is one word.
-        if time == nil, words.count == 1, let separator = words[0].firstIndex(of: "t"), words[0].first?.isNumber == true
+        // ISO 8601's "2022-01-10T14:30" is one word, with seconds (`14:30:00`, read to the minute)
+        // or UTC's `Z` as Taskwarrior and calendars write it.
+        if time == nil, words.count == 1, let separator = words[0].firstIndex(of: "t"),
+            words[0].first?.isNumber == true,
+            words[0][..<separator].contains("-")
         {
-            guard let parsedTime = Self.parseTime(String(words[0][words[0].index(after: separator)...])) else {
-                throw error(text)
+            var clock = words[0][words[0].index(after: separator)...]
+            if clock.last == "z" {
+                utc = true
+                clock = clock.dropLast()
             }
+            guard let parsedTime = Self.parseTime(String(clock)) else { throw error(text) }
             time = parsedTime
             words[0] = String(words[0][..<separator])
         }
-        guard let dayNumber = self.dayNumber(for: words) else { throw error(text) }
-        guard let time else {
-            let start = Double(local.firstMoment(ofDay: dayNumber))
-            return start..<Double(local.firstMoment(ofDay: dayNumber + 1))
-        }
-        switch local.resolve(local: dayNumber * 86_400 + time.hour * 3600 + time.minute * 60) {
+        guard let dayNumber = self.dayNumber(for: words) else { return nil }
+        guard let time else { return .day(dayNumber) }
+        let localSeconds = dayNumber * 86_400 + time.hour * 3600 + time.minute * 60
+        if utc { return .moment(localSeconds) }
+        return try moment(atLocal: localSeconds, text: text)
+    }
+
+    /// The moment at `localSeconds` of local time, or the error that says the clocks skip it.
+    private func moment(atLocal localSeconds: Int, text: String) throws(DueDateError) -> Named {
+        switch local.resolve(local: localSeconds) {
         case .moment(let moment):
-            // A time is an instant: one past the years todo keeps would show as no year anywhere.
-            guard ToDoItem.instantRange.contains(Double(moment)) else {
-                throw DueDateError(text: text, order: order, outsideTheYears: true)
-            }
-            return Double(moment)..<Double(moment + 60)
+            return .moment(moment)
         case .skipped(let before, let after):
-            throw skippedError(text, dayNumber: dayNumber, time: time, offsetBefore: before, offsetAfter: after)
+            let dayNumber = CalendarDay.floorDivide(localSeconds, 86_400), clock = localSeconds - dayNumber * 86_400
+            throw skippedError(
+                text, dayNumber: dayNumber, time: (clock / 3600, clock % 3600 / 60), offsetBefore: before,
+                offsetAfter: after)
+        }
+    }
+
+    /// `named` moved by `shift`: a day by calendar units stays a day; hours after a day are its
+    /// local clock (`tomorrow+17h` is 17:00, clock changes or not); a time moves as postpone moves it.
+    private func moved(_ named: Named, by shift: Shift, text: String) throws(DueDateError) -> Named? {
+        switch (named, shift) {
+        case (.day(let number), .calendar(let period)):
+            return period.moved(dayNumber: number).map(Named.day)
+        case (.day(let number), .clock(let seconds)):
+            return try moment(atLocal: number * 86_400 + seconds, text: text)
+        case (.moment(let moment), .calendar(let period)):
+            guard case .time(let movedMoment)? = period.moving(.time(Double(moment)), rules: rules) else { return nil }
+            return .moment(Int(movedMoment))
+        case (.moment(let moment), .clock(let seconds)):
+            return .moment(moment + seconds)
+        }
+    }
+
+    /// The start of this minute, as `now` is read.
+    private var thisMinute: Int {
+        Int((now.timeIntervalSince1970 / 60).rounded(.down)) * 60
+    }
+
+    // MARK: Durations
+
+    /// A duration as Taskwarrior writes one: calendar units (`2wk`, `-1m`, `+3days`, `1q`) move a
+    /// day; clock units (`2h`, `90min`) a time.
+    private enum Shift {
+        case calendar(DatePeriod)
+        case clock(seconds: Int)
+    }
+
+    private static let clockUnits: [Substring: Int] = [
+        "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
+        "min": 60, "mins": 60, "minute": 60, "minutes": 60
+    ]
+
+    /// `2wk`, `+3days`, `-1m`, `2h`, `-90min`: a count with an optional sign, and a unit.
+    private static func shift(_ text: Substring) -> Shift? {
+        var body = text, sign = 1
+        if body.first == "+" || body.first == "-" {
+            sign = body.first == "-" ? -1 : 1
+            body = body.dropFirst()
+        }
+        guard let (count, name) = DatePeriod.countAndUnit(body) else { return nil }
+        if let unit = DatePeriod.units[name] { return .calendar(DatePeriod(count: sign * count, unit: unit)) }
+        return clockUnits[name].map { .clock(seconds: sign * count * $0) }
+    }
+
+    /// A duration in words: `2wk`, `2 weeks`, `in 2 weeks` (from today, or now for hours).
+    private static func shift(_ words: [String]) -> Shift? {
+        switch words.count {
+        case 1: return shift(Substring(words[0]))
+        case 2: return shift(Substring(words[0] + words[1]))
+        case 3 where words[0] == "in" && words[1].first?.isNumber == true: return shift(Substring(words[1] + words[2]))
+        default: return nil
         }
     }
 
@@ -164,12 +295,14 @@ public struct DueDateParser: Sendable {
     /// The day the words before any time name: one word, `next` and a weekday or period, a month
     /// and a day (and a year), or `in N units`.
     private func dayNumber(for words: [String]) -> Int? {
+        if case .calendar(let period)? = Self.shift(words) { return period.moved(dayNumber: today) }
         switch words.count {
         case 1:
             if let day = numericDay(words[0]) { return day.number }
             if let number = endOfPeriod(words[0]) { return number }
             if let number = shortDay(words[0]) { return number }
-            if let number = offsetDay(words[0]) { return number }
+            if let number = ordinalDay(words[0]) { return number }
+            if let month = Self.monthIndex(words[0]) { return nextFirst(ofMonth: month + 1) }
             if let offset = relativeDays(words[0]) { return CalendarDay(number: today + offset).number }
             return nil
         case 2:
@@ -187,9 +320,7 @@ public struct DueDateParser: Sendable {
                 return today + offset
             }
         case 3:
-            if let number = monthAndDay(words) { return number }
-            guard words[0] == "in", let count = Self.digits(Substring(words[1])), count <= 100_000 else { return nil }
-            return later(by: count, words[2])
+            return monthAndDay(words)
         default:
             return nil
         }
@@ -239,30 +370,30 @@ public struct DueDateParser: Sendable {
         return nil
     }
 
-    /// `+Nm` and `+Ny` (months and years from today, as `in N months`), and `-Nd`, `-Nw` (days and
-    /// weeks before today); `Nd`, `Nw` as Taskwarrior writes a duration from today.
-    private func offsetDay(_ word: String) -> Int? {
-        var body = Substring(word), sign = 1
-        if body.first == "+" || body.first == "-" {
-            sign = body.first == "-" ? -1 : 1
-            body = body.dropFirst()
+    /// `15th`, `1st`, `22nd` alone: the next day after today that is that day of its month, as
+    /// Taskwarrior reads them (`31st` is the next month that has one; Taskwarrior 2.6.2 gives the
+    /// 1st of a month of 30 days).
+    private func ordinalDay(_ word: String) -> Int? {
+        guard let dayOfMonth = Self.digits(word.dropLast(2)), (1...31).contains(dayOfMonth) else { return nil }
+        let suffix =
+            (11...13).contains(dayOfMonth % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][dayOfMonth % 10, default: "th"]
+        guard word.hasSuffix(suffix) else { return nil }
+        var day = CalendarDay(number: today)
+        for _ in 0..<3 {
+            if let number = CalendarDay(year: day.year, month: day.month, day: dayOfMonth).number, number > today {
+                return number
+            }
+            day = CalendarDay(year: day.year + day.month / 12, month: day.month % 12 + 1, day: 1)
         }
-        let units: [Character: DatePeriod.Unit] = ["d": .day, "w": .week, "m": .month, "y": .year]
-        guard let last = body.last, let unit = units[last], let count = Self.digits(body.dropLast()), count <= 100_000
-        else { return nil }
-        // Months and years only forward, and with their `+` (a bare `3m` is minutes to some).
-        if unit == .month || unit == .year, sign < 0 || body.count == word.count { return nil }
-        return DatePeriod(count: sign * count, unit: unit).moved(dayNumber: today)
+        return nil
     }
 
-    /// The day `count` units (`days`, `weeks`, `months`, `years`, or one of each) after today; a
-    /// month or year later keeps the day of the month, or the month's last day when it has fewer
-    /// (in 1 month from 31 January is 28 or 29 February).
-    private func later(by count: Int, _ unit: String) -> Int? {
-        let singular = unit.hasSuffix("s") ? String(unit.dropLast()) : unit
-        guard count == 1 || unit.hasSuffix("s") else { return nil }
-        let units: [String: DatePeriod.Unit] = ["day": .day, "week": .week, "month": .month, "year": .year]
-        return units[singular].flatMap { DatePeriod(count: count, unit: $0).moved(dayNumber: today) }
+    /// A month's name alone (`jan`): its first day, the next one after today.
+    private func nextFirst(ofMonth month: Int) -> Int? {
+        let year = CalendarDay(number: today).year
+        return [year, year + 1].lazy.compactMap { CalendarDay(year: $0, month: month, day: 1).number }.first {
+            $0 > today
+        }
     }
 
     /// The days Taskwarrior's words for the ends of periods name, as `task calc` gives them: `eod`,
@@ -399,7 +530,12 @@ public struct DueDateParser: Sendable {
             meridiem = clock.suffix(2)
             clock = clock.dropLast(2)
         }
-        let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
+        var parts = clock.split(separator: ":", omittingEmptySubsequences: false)
+        // Seconds (`17:00:00`, as ISO 8601 and Taskwarrior write them) are read to the minute.
+        if parts.count == 3, meridiem == nil {
+            guard parts[2].count == 2, let seconds = digits(parts[2]), seconds < 60 else { return nil }
+            parts.removeLast()
+        }
         guard (1...2).contains(parts.count), (1...2).contains(parts[0].count), let hour = digits(parts[0]) else {
             return nil
         }

@@ -50,15 +50,19 @@ final class CompletionTests: BinaryTestCase {
 
     func test_bash_completesCommandsOptionsValuesAndItems() throws {
         let path = try script("bash")
-        func complete(_ words: [String]) throws -> [String] {
-            let array = words.map { "'\($0.replacingOccurrences(of: "'", with: #"'\''"#))'" }.joined(separator: " ")
+        /// What the script offers for `words`, the last being completed; `line`, the line as typed
+        /// when bash split it at a colon.
+        func complete(_ words: [String], line: String? = nil) throws -> [String] {
+            func quoted(_ text: String) -> String { "'\(text.replacingOccurrences(of: "'", with: #"'\''"#))'" }
+            let array = words.map(quoted).joined(separator: " ")
+            let typed = line.map { "COMP_LINE=\(quoted($0)); COMP_POINT=\($0.utf8.count);" } ?? ""
             let outcome = try todo.run(
                 program: "/bin/bash",
                 [
                     "-c",
                     """
                     source '\(path)' && complete -p todo >/dev/null || exit 9
-                    COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); _todo
+                    \(typed) COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); _todo
                     printf '%s\\n' "${COMPREPLY[@]}"
                     """
                 ])
@@ -91,6 +95,25 @@ final class CompletionTests: BinaryTestCase {
         XCTAssertEqual(try complete(["todo", "edit", "1", "--title", ""]), [], "free text: nothing to offer")
         XCTAssertEqual(
             try complete(["todo", "--file", directory.file("other.json").path, "show", ""]), [], "the list --file names"
+        )
+        // Taskwarrior's words: +tag (a todo.txt @context as it is) and project:, from the items.
+        XCTAssertEqual(try todo.run(["edit", "2", "project:home.garden", "@office"]).status, 0)
+        XCTAssertEqual(try complete(["todo", "list", "+"]), ["+Errand", "+family", "+phone"])
+        XCTAssertEqual(try complete(["todo", "add", "x", "+f"]), ["+family"])
+        XCTAssertEqual(try complete(["todo", "mod", "1", "@"]), ["@office"])
+        XCTAssertEqual(try complete(["todo", "list", "project:h"]), ["project:home", "project:home.garden"])
+        XCTAssertEqual(try complete(["todo", "next", "pro:home."]), ["pro:home.garden"])
+        XCTAssertEqual(
+            try complete(["todo", "list", "project", ":", "ho"], line: "todo list project:ho"), ["home", "home.garden"],
+            "bash's word after the colon")
+        XCTAssertEqual(
+            try complete(["todo", "list", "project", ":"], line: "todo list project:"), [":home", ":home.garden"])
+        // Item numbers in their order, not as text (bash 4.4 and later keep the order given).
+        XCTAssertEqual(try todo.run(["add", "-"], input: Data((4...11).map { "Item \($0)\n" }.joined().utf8)).status, 0)
+        XCTAssertEqual(
+            try complete(["todo", "show", ""]).map { String($0.prefix { $0 != " " }) }, (1...11).map(String.init))
+        XCTAssertTrue(
+            try todo.run(program: "/bin/bash", ["-c", "source '\(path)' && complete -p todo"]).stdout.contains("nosort")
         )
     }
 

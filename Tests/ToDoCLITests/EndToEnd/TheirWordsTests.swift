@@ -7,8 +7,8 @@ import XCTest
 final class TheirWordsTests: BinaryTestCase {
     override var timeZone: String { "America/New_York" }
 
-    /// Items due on each of `days` (offsets from today), in both programs.
-    private func itemsDueEachDay(_ days: Range<Int>, task: String) throws -> BinaryRunner {
+    /// A runner for the real Taskwarrior, with its data in the test's folder, in the same zone.
+    private func taskwarrior() throws -> BinaryRunner {
         let data = directory.file("taskdata").path, rc = directory.file("taskrc").path
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         try Data("data.location=\(data)\nconfirmation=off\njson.array=on\nverbose=nothing\n".utf8)
@@ -16,8 +16,19 @@ final class TheirWordsTests: BinaryTestCase {
         var taskwarrior = todo!
         taskwarrior.environment["TASKRC"] = rc
         taskwarrior.environment["TASKDATA"] = data
+        return taskwarrior
+    }
+
+    /// The Gregorian calendar in the tests' zone.
+    private func localCalendar() throws -> Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = try XCTUnwrap(TimeZone(identifier: timeZone))
+        return calendar
+    }
+
+    /// Items due on each of `days` (offsets from today), in both programs.
+    private func itemsDueEachDay(_ days: Range<Int>, task: String) throws -> BinaryRunner {
+        let taskwarrior = try taskwarrior(), calendar = try localCalendar()
         for offset in days {
             let day = try XCTUnwrap(calendar.date(byAdding: .day, value: offset, to: Date()))
             let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: day)
@@ -63,5 +74,77 @@ final class TheirWordsTests: BinaryTestCase {
                     try titles(taskwarrior.run(program: task, [filter, "export"]), key: "description"), filter)
             }
         }
+    }
+
+    /// The due date each program gives `word`: todo's day (`yyyy-MM-dd`) or time (seconds since
+    /// 1970), and Taskwarrior's moment.
+    private func dues(
+        of word: String, task: String, taskwarrior: BinaryRunner
+    ) throws -> (
+        todo: Any?, taskwarrior: Date
+    ) {
+        let title = "Word \(word)"
+        let added = try todo.run(["add", title, "--due", word])
+        XCTAssertEqual(added.status, 0, "\(word): \(added.stderr)")
+        XCTAssertEqual(try taskwarrior.run(program: task, ["add", title, "due:\(word)"]).status, 0, word)
+        let item = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(try todo.run(["list", "--json", "--all"]).stdout.utf8))
+                as? [[String: Any]]
+        ).first { $0["title"] as? String == title }
+        let task = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(try taskwarrior.run(program: task, ["description.is:\(title)", "export"]).stdout.utf8))
+                as? [[String: Any]]
+        ).first
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let due = try XCTUnwrap(formatter.date(from: try XCTUnwrap(task?["due"] as? String, word)), word)
+        return (item?["dueDate"] ?? item?["timestamp"], due)
+    }
+
+    /// The words for dates Taskwarrior's users type (days of the month, a month alone, durations,
+    /// a date moved by a duration, ISO 8601 with seconds), given to both programs as a due date:
+    /// the same day, or for a time the same minute (todo keeps minutes). Where todo decided
+    /// otherwise (docs/dates.md), the decision: months, quarters and years are the calendar's
+    /// (Taskwarrior counts 30, 91 and 365 days), `31st` is a day that is one, and `someday` is
+    /// refused, saying what to do.
+    func test_dateWords_nameWhatTaskwarriorNames() throws {
+        let task = try installedTool(["task"])
+        let taskwarrior = try taskwarrior(), calendar = try localCalendar()
+        let day = DateFormatter()
+        day.dateFormat = "yyyy-MM-dd"
+        day.timeZone = calendar.timeZone
+        for word in [
+            "1st", "2nd", "15th", "28th", "30th", "jan", "dec", "nov", "2wk", "3days", "1 week", "-2d", "+3d", "1w",
+            "-1w", "2weeks", "now+2h", "tomorrow+17h", "monday+9h", "eow-1d", "sow+1d", "today+2d", "2h", "90min",
+            "2030-01-10T17:00:00", "2030-01-10T17:00:00Z", "2030-01-10T17:00", "eom"
+        ] {
+            let (ours, theirs) = try dues(of: word, task: task, taskwarrior: taskwarrior)
+            if let ours = ours as? String {
+                XCTAssertEqual(ours, day.string(from: theirs), word)
+            } else {
+                let ours = try XCTUnwrap(ours as? Double, "\(word): \(String(describing: ours))")
+                XCTAssertLessThan(abs(ours - theirs.timeIntervalSince1970), 60, word)
+            }
+        }
+        // The decisions: calendar months, quarters and years from today's date, as Foundation counts them.
+        let today = calendar.startOfDay(for: Date())
+        for (word, months) in [("-1m", -1), ("3m", 3), ("1mo", 1), ("1q", 3), ("1y", 12), ("2yrs", 24)] {
+            let (ours, _) = try dues(of: word, task: task, taskwarrior: taskwarrior)
+            let expected = try XCTUnwrap(calendar.date(byAdding: .month, value: months, to: today))
+            XCTAssertEqual(ours as? String, day.string(from: expected), word)
+        }
+        // The next 31st: this month's when it has one and it is ahead, else the next month's that has one.
+        let (ours, _) = try dues(of: "31st", task: task, taskwarrior: taskwarrior)
+        var next = today
+        repeat {
+            next = try XCTUnwrap(calendar.date(byAdding: .day, value: 1, to: next))
+        } while calendar.component(
+            .day, from: next) != 31
+        XCTAssertEqual(ours as? String, day.string(from: next), "31st")
+        let someday = try todo.run(["add", "Plan trip", "due:someday"])
+        XCTAssertEqual(someday.status, 64)
+        XCTAssertTrue(someday.stderr.contains("todo keeps no far-off stand-in date"), someday.stderr)
     }
 }

@@ -156,7 +156,7 @@ final class CommandParserTests: XCTestCase {
             "stop": ["stop", "1"], "postpone": ["postpone", "1", "2d"], "pri": ["pri", "1", "A"],
             "depri": ["depri", "1"],
             "append": ["append", "1", "x"], "prepend": ["prepend", "1", "x"], "annotate": ["annotate", "1", "x"],
-            "remind": ["remind"], "lists": ["lists"]
+            "remind": ["remind"], "lists": ["lists"], "projects": ["projects"], "tags": ["tags"]
         ]
         XCTAssertEqual(Set(samples.keys), Set(CommandRegistry.all.map(\.name)))
         for type in CommandRegistry.commands {
@@ -247,7 +247,7 @@ final class CommandParserTests: XCTestCase {
             (["add", "x", "--due", "1/1/22", "--due", "2/2/22"], "'--due' was given more than once", AddCommand.spec),
             (["list", "--json=yes"], "'--json' takes no value", ListItemsCommand.spec),
             (["list", "--open", "--done"], "'--open' and '--done' cannot be used together", ListItemsCommand.spec),
-            (["agenda", "extra"], "unexpected argument 'extra'", AgendaCommand.spec),
+            (["projects", "extra"], "unexpected argument 'extra'", ProjectsCommand.spec),
             (
                 ["list", "end:today"], "cannot read 'end:today': todo does not read Taskwarrior's 'end:' here",
                 ListItemsCommand.spec

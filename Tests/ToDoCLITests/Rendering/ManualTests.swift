@@ -40,7 +40,7 @@ final class ManualTests: HarnessTestCase {
         todo.environment["TODO_DATE_ORDER"] = "dmy"
         let text = todo.succeed("help", "dates")
         XCTAssertTrue(text.contains("Accepted forms: dd/MM/yy, dd/MM/yyyy, yyyy-MM-dd"), text)
-        XCTAssertTrue(text.contains("  10/01/22                 10 January 2022"), text)
+        XCTAssertTrue(text.contains("  10/01/22                      10 January 2022"), text)
     }
 
     func test_theManualPageInTheRepository_isTheOneTheProgramMakes() throws {

@@ -38,8 +38,12 @@ final class MovingInTests: HarnessTestCase {
     func test_aWordTodoCannotRead_isAnErrorNamingIt_andChangesNothing() {
         todo.succeed("add", "A")
         let before = todo.fileContents
+        let someday =
+            "cannot read 'due:someday': invalid date 'someday': todo keeps no far-off stand-in date (Taskwarrior's is"
+            + " 9999-12-30); leave the date out (an item without a due sorts after every dated one), or give the day it"
+            + " should wait until"
         let cases: [([String], String)] = [
-            (["add", "X", "due:someday"], "cannot read 'due:someday': invalid date 'someday'"),
+            (["add", "X", "due:someday"], someday),
             (
                 ["add", "X", "pri:urgent"],
                 "cannot read 'pri:urgent': use H, M or L (high, medium, low), 1 (highest) to 9 (lowest), or none"
@@ -50,7 +54,8 @@ final class MovingInTests: HarnessTestCase {
             ),
             (["add", "X", "end:today"], "cannot read 'end:today': todo does not read Taskwarrior's 'end:' here"),
             (["add", "X", "depends:9"], "no item matches \"9\""),
-            (["mod", "1", "due:someday"], "cannot read 'due:someday': invalid date 'someday'")
+            (["mod", "1", "due:someday"], someday),
+            (["add", "X", "due:banana"], "cannot read 'due:banana': invalid date 'banana'")
         ]
         for (arguments, message) in cases {
             let outcome = todo.run(arguments, input: [])

@@ -299,10 +299,21 @@ final class RemindersTests: HarnessTestCase {
                 """), exported)
         // Taskwarrior and todo.txt have none: said once.
         let taskwarrior = todo.run("export", "--format", "taskwarrior")
-        XCTAssertEqual(taskwarrior.stderr, "Note: Taskwarrior has no reminders; those of 1 item were left out.\n")
+        XCTAssertEqual(
+            taskwarrior.stderr, "Note: Taskwarrior has no place for reminders (1 item); they were left out.\n")
         XCTAssertEqual(
             todo.run("export", "--format", "todotxt").stderr,
-            "Note: todo.txt has no reminders; those of 1 item were left out.\n")
+            "Note: todo.txt has no place for reminders (1 item); they were left out.\n")
+        // todo.txt has no notes and no in-progress mark either: each named, with its count.
+        XCTAssertEqual(todo.run("annotate", "1", "Bring", "the", "forms").status, 0)
+        XCTAssertEqual(todo.run("start", "1").status, 0)
+        XCTAssertEqual(
+            todo.run("export", "--format", "todotxt").stderr,
+            "Note: todo.txt has no place for reminders (1 item), annotations (1 item) and in-progress marks (1 item);"
+                + " they were left out.\n")
+        XCTAssertEqual(
+            todo.run("export", "--format", "taskwarrior").stderr,
+            "Note: Taskwarrior has no place for reminders (1 item); they were left out.\n")
         XCTAssertEqual(todo.run("export").stderr, "")
     }
 }

@@ -23,6 +23,7 @@ final class ChangeHistoryTests: XCTestCase {
         // so the next one back is 1, as two single undos would find.
         XCTAssertEqual(try history.undoTargets(2).map(\.number), [6, 1])
         XCTAssertEqual(try history.redoTargets(1).map(\.number), [4])
+        XCTAssertEqual(try history.redoTargets(nil).map(\.number), [4])
         XCTAssertThrowsError(try history.undoTargets(3)) { error in
             XCTAssertEqual(error as? UndoError, .notEnough(asked: 3, available: 2, redo: false))
         }
@@ -45,11 +46,34 @@ final class ChangeHistoryTests: XCTestCase {
         XCTAssertEqual(try history.undoTargets(2).map(\.number), [6, 1])
         let once = ChangeHistory(entries: history.entries + [entry(7, .undo, reverts: [6])])
         XCTAssertEqual(try once.undoTargets(1).map(\.number), [1], "the second of two single undos")
-        // Two undos, then redo 2: what two single redos would take back.
+        // `undo 2`, then redo: the unit of both is the change. `redo 2` and `redo` take that undo
+        // back whole; `redo 1` would split it, and is refused naming the count that fits; `redo 3`
+        // asks for more than was undone.
         let twice = ChangeHistory(entries: history.entries + [entry(7, .undo, reverts: [6, 1])])
-        XCTAssertEqual(try twice.redoTargets(1).map(\.number), [7])
-        XCTAssertThrowsError(try twice.redoTargets(2)) { error in
-            XCTAssertEqual(error as? UndoError, .notEnough(asked: 2, available: 1, redo: true))
+        XCTAssertEqual(try twice.redoTargets(nil).map(\.number), [7])
+        XCTAssertEqual(try twice.redoTargets(2).map(\.number), [7])
+        XCTAssertThrowsError(try twice.redoTargets(1)) { error in
+            XCTAssertEqual(
+                error as? UndoError, .splits(asked: 1, entry(7, .undo, reverts: [6, 1]), fits: 2, redo: true))
+        }
+        XCTAssertThrowsError(try twice.redoTargets(3)) { error in
+            XCTAssertEqual(error as? UndoError, .notEnough(asked: 3, available: 2, redo: true))
+        }
+        // Three single undos: `redo 2` takes the latest two back, newest first.
+        let singles = ChangeHistory(entries: [
+            entry(1), entry(2), entry(3), entry(4, .undo, reverts: [3]), entry(5, .undo, reverts: [2]),
+            entry(6, .undo, reverts: [1])
+        ])
+        XCTAssertEqual(try singles.redoTargets(2).map(\.number), [6, 5])
+        // `undo 3` (4), then `redo 3` (5): undo counts the redo as the three changes it made again.
+        let redone = ChangeHistory(entries: [
+            entry(1), entry(2), entry(3), entry(4, .undo, reverts: [3, 2, 1]), entry(5, .redo, reverts: [4])
+        ])
+        XCTAssertEqual(redone.changeCount(of: redone.entries[4]), 3)
+        XCTAssertEqual(try redone.undoTargets(3).map(\.number), [5])
+        XCTAssertEqual(try redone.undoTargets(nil).map(\.number), [5])
+        XCTAssertThrowsError(try redone.undoTargets(2)) { error in
+            XCTAssertEqual(error as? UndoError, .splits(asked: 2, redone.entries[4], fits: 3, redo: false))
         }
     }
 

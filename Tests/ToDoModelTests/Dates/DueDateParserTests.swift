@@ -60,10 +60,9 @@ final class DueDateParserTests: XCTestCase {
         for (text, expected) in cases { XCTAssertEqual(try show(parser.parse(text)), expected, text) }
         // Nothing else is guessed.
         for text in [
-            "in 2 day", "in three days", "in 3 fortnights", "next", "next fortnight", "next 01/10/22", "13pm", "0am",
-            "5 pm", "in -1 days", "today at 5pm", "in 1 month 9", "last friday", "dec", "dec 32", "32 dec",
-            "december 3 27",
-            "-2m", "-1y", "2x", "12/24/", "now 17:00"
+            "in three days", "in 3 fortnights", "next", "next fortnight", "next 01/10/22", "13pm", "0am",
+            "5 pm", "in -1 days", "today at 5pm", "in 1 month 9", "last friday", "dec 32", "32 dec",
+            "december 3 27", "2x", "12/24/", "now 17:00", "2s", "in 2 seconds"
         ] {
             XCTAssertThrowsError(try parser.parse(text), text)
         }
@@ -98,6 +97,56 @@ final class DueDateParserTests: XCTestCase {
             "2026-12-24 00:00 +0100")
         XCTAssertFalse(DueDateParser.isWholeDay(try parser.span("3pm")), "a time alone is a time")
         XCTAssertTrue(DueDateParser.isWholeDay(try parser.span("dec 3")), "a month and day is a day")
+    }
+
+    /// The words Taskwarrior's users type (issue 52), as `task calc` answers them on Sunday
+    /// 22 November 2026, but for the calendar's months, quarters and years (Taskwarrior counts 30,
+    /// 91 and 365 days) and `31st` (Taskwarrior 2.6.2 gives the 1st of a month of 30 days).
+    func test_taskwarriorsWords() throws {
+        let parser = DueDateParser(now: now, timeZone: berlin)
+        let cases: [(String, String)] = [
+            ("1st", "2026-12-01 00:00 +0100"), ("22nd", "2026-12-22 00:00 +0100"), ("23rd", "2026-11-23 00:00 +0100"),
+            ("30th", "2026-11-30 00:00 +0100"), ("31st", "2026-12-31 00:00 +0100"), ("11th", "2026-12-11 00:00 +0100"),
+            ("jan", "2027-01-01 00:00 +0100"), ("dec", "2026-12-01 00:00 +0100"),
+            ("November", "2027-11-01 00:00 +0100"),
+            ("2wk", "2026-12-06 00:00 +0100"), ("3days", "2026-11-25 00:00 +0100"),
+            ("1 week", "2026-11-29 00:00 +0100"),
+            ("-1m", "2026-10-22 00:00 +0200"), ("3m", "2027-02-22 00:00 +0100"), ("1q", "2027-02-22 00:00 +0100"),
+            ("2qtrs", "2027-05-22 00:00 +0200"), ("-1y", "2025-11-22 00:00 +0100"),
+            ("in 2 weeks", "2026-12-06 00:00 +0100"),
+            ("2 weeks 5pm", "2026-12-06 17:00 +0100"), ("2h", "2026-11-22 17:30 +0100"),
+            ("in 2 hours", "2026-11-22 17:30 +0100"), ("90min", "2026-11-22 17:00 +0100"),
+            ("now+2h", "2026-11-22 17:30 +0100"), ("now-30min", "2026-11-22 15:00 +0100"),
+            ("tomorrow+17h", "2026-11-23 17:00 +0100"), ("monday+9h", "2026-11-23 09:00 +0100"),
+            ("eow-1d", "2026-11-21 00:00 +0100"), ("sow+1w", "2026-11-23 00:00 +0100"),
+            ("2026-12-01+1d", "2026-12-02 00:00 +0100"), ("now+1d", "2026-11-23 15:30 +0100"),
+            ("2030-01-10T17:00:00", "2030-01-10 17:00 +0100"), ("2030-01-10T17:00:00Z", "2030-01-10 18:00 +0100"),
+            ("2030-01-10t17:00z", "2030-01-10 18:00 +0100"), ("01/10/30 17:00:59", "2030-01-10 17:00 +0100")
+        ]
+        for (text, expected) in cases { XCTAssertEqual(try show(parser.parse(text)), expected, text) }
+        XCTAssertTrue(DueDateParser.isWholeDay(try parser.span("2wk")), "a duration in days is a day")
+        XCTAssertFalse(DueDateParser.isWholeDay(try parser.span("tomorrow+17h")), "hours after a day are a time")
+        XCTAssertTrue(DueDateParser.namesAnEnd("eow-1d"), "Saturday's end, as Taskwarrior reads eow-1d")
+        XCTAssertFalse(DueDateParser.namesAnEnd("eow+2h"))
+        // The clocks go forward at 02:00 on 29 March 2026 in Berlin: hours after that day's start
+        // are its local clock, and a time it skips is refused as a typed one is.
+        let march = DueDateParser(now: Date(timeIntervalSince1970: 1_774_688_400), timeZone: berlin)
+        XCTAssertEqual(try show(march.parse("tomorrow+17h")), "2026-03-29 17:00 +0200")
+        XCTAssertThrowsError(try march.parse("tomorrow+2h")) { error in
+            XCTAssertNotNil((error as? DueDateError)?.skipped, "\(error)")
+        }
+        for text in ["someday", "later", "Someday"] {
+            XCTAssertThrowsError(try parser.parse(text), text) { error in
+                let error = error as? DueDateError
+                XCTAssertEqual(error?.someday, true, text)
+                XCTAssertNil(error?.acceptedForms, text)
+                XCTAssertEqual(
+                    error?.description,
+                    "invalid date '\(text)': todo keeps no far-off stand-in date (Taskwarrior's is 9999-12-30); leave"
+                        + " the date out (an item without a due sorts after every dated one), or give the day it"
+                        + " should wait until")
+            }
+        }
     }
 
     func test_aMonthLater_keepsTheDay_orTheMonthsLastOne() throws {
@@ -158,7 +207,8 @@ final class DueDateParserTests: XCTestCase {
 
         for text in [
             "13/45/22", "2022-02-30", "banana", "13/10", "", " ", "02/29/23", "00/10/22", "01/00/22", "01/10/022",
-            "2022-13-01", "22-01-10", "+d", "+3", "+3x", "-3m", "next day", "01/10/22 25:00", "01/10/22 12:60",
+            "2022-13-01", "22-01-10", "+d", "+3", "+3x", "1th", "32nd", "0th", "now+", "now+2",
+            "in -2 days", "next day", "01/10/22 25:00", "01/10/22 12:60",
             "01/10/22 12", "2022-01-10T", "2022/01/10", "1e3", "mon day", "+999999d", "0000-01-01",
             "01/10/22 10:00 extra", "tomorrowx", "t", "０１/10/22"
         ] {
@@ -173,9 +223,11 @@ final class DueDateParserTests: XCTestCase {
             XCTAssertEqual(String(describing: error), "invalid date 'banana'")
             XCTAssertEqual(
                 (error as? DueDateError)?.acceptedForms,
-                "MM/dd/yy, MM/dd/yyyy, yyyy-MM-dd, MM/dd, dec 3, today, tomorrow, yesterday, a weekday name (the next one;"
-                    + " also next friday), next week|month|year, +Nd, +Nw, +Nm, +Ny, -Nd, in N days|weeks|months|years, eod, eow,"
-                    + " eom, eoq, eoy, sod, sow, som, soq, soy; each with an optional time (HH:mm, 5pm, 5:30pm, noon, midnight); a time alone (the next one); now"
+                "MM/dd/yy, MM/dd/yyyy, yyyy-MM-dd, MM/dd, dec 3, jan, 15th, today, tomorrow, yesterday, a weekday name (the"
+                    + " next one; also next friday), next week|month|year, 2d, +2w, -1m, 1q, 1y, 2 weeks, in 3 days, eod, eow,"
+                    + " eom, eoq, eoy, sod, sow, som, soq, soy; each with an optional time (HH:mm, 5pm, 5:30pm, noon,"
+                    + " midnight); a time alone (the next one); now, 2h, in 90 minutes; any of them moved by one more"
+                    + " (now+2h, tomorrow+17h, eow-1d); yyyy-MM-ddTHH:mm[:ss][Z]"
             )
         }
     }
