@@ -1,5 +1,6 @@
 import Foundation
 import ToDoCore
+import ToDoModel
 import XCTest
 
 @testable import ToDoCLI
@@ -128,7 +129,7 @@ final class ToDoCLITests: HarnessTestCase {
                     status: 64, stdout: "",
                     stderr: """
                         Error: invalid date '\(text)'
-                        Accepted forms: MM/dd/yy, MM/dd/yyyy, yyyy-MM-dd, MM/dd, dec 3, today, tomorrow, yesterday, a weekday name (the next one; also next friday), next week|month|year, +Nd, +Nw, +Nm, +Ny, -Nd, in N days|weeks|months|years, eod, eow, eom, eoq, eoy, sod, sow, som, soq, soy; each with an optional time (HH:mm, 5pm, 5:30pm, noon, midnight); a time alone (the next one); now
+                        Accepted forms: \(DueDateParser.acceptedForms(.monthFirst))
                         Usage: todo add <title> ... [options]
                           See 'todo add --help' for more information.
 

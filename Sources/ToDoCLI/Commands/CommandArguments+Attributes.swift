@@ -8,7 +8,8 @@ extension CommandArguments {
         let words = Array(scanned.positionals.dropFirst(offset))
         let literalStart = scanned.literalStart.map { max($0 - offset, 0) }
         return try AttributeWords(
-            words, literalStart: literalStart, reads: spec.attributeWords != .none, refusing: attributeError)
+            words, literalStart: literalStart, reads: spec.attributeWords != .none,
+            addsAnItem: spec.attributeWords == .add, refusing: attributeError)
     }
 
     /// The error for an attribute word, with the way to keep such a word as text.

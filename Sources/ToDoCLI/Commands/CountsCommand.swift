@@ -19,7 +19,7 @@ protocol CountsCommand: ListCommand {
 /// `todo projects`.
 struct ProjectsCommand: CountsCommand {
     static let spec = CommandSpec(
-        name: "projects", summary: "Show the projects of the open items, with how many each holds.",
+        name: "projects", summary: "Show the projects of the open items, with their counts.",
         options: [jsonCounts],
         discussion: """
             A project holds the items of its parts (home counts those of home.garden), shown under it
@@ -41,7 +41,7 @@ struct ProjectsCommand: CountsCommand {
 /// `todo tags`.
 struct TagsCommand: CountsCommand {
     static let spec = CommandSpec(
-        name: "tags", summary: "Show the tags of the open items (+tag and @context), with how many carry each.",
+        name: "tags", summary: "Show the tags of the open items, with their counts.",
         options: [jsonCounts],
         discussion: "Tags are told apart ignoring case; 'todo list +home' lists the items. Done items are not counted.")
     static let key = "tag"

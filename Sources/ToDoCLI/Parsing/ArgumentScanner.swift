@@ -154,8 +154,14 @@ enum ArgumentScanner {
         guard end < arguments.count, !arguments[end].hasPrefix("-") else {
             return Array(arguments[..<start]) + [ShowCommand.spec.name] + numbers + arguments[end...]
         }
-        guard try CommandRegistry.spec(matching: arguments[end]) != nil else {
+        guard let command = try CommandRegistry.spec(matching: arguments[end]) else {
             throw unknownCommand(arguments[end])
+        }
+        // `todo 4 undo` is not `todo undo 4`: only a command of items takes them first.
+        guard command.takesItemsFirst else {
+            throw CommandError(
+                message: "'\(command.name)' takes no items; the numbers go after the commands that do, as todo"
+                    + " \(numbers.joined(separator: " ")) done", command: command)
         }
         return Array(arguments[..<start]) + [arguments[end]] + numbers + arguments[(end + 1)...]
     }

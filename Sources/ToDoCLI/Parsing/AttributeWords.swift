@@ -67,8 +67,10 @@ struct AttributeWords {
     /// The words of `words` read: those before `literalStart` (the index of the first word after
     /// `--`), unless `reads` is false, when every word is kept as it is. A word that cannot be read
     /// throws the error `refusing` makes of it and why.
+    /// `addsAnItem`, for `add`'s words: a word with a space in it (a quoted title) is a todo.txt
+    /// line, read as todo.sh reads one.
     init(
-        _ words: [String], literalStart: Int?, reads: Bool = true,
+        _ words: [String], literalStart: Int?, reads: Bool = true, addsAnItem: Bool = false,
         refusing: (_ word: String, _ reason: String) -> CommandError
     ) throws(CommandError) {
         for (index, word) in words.enumerated() {
@@ -76,8 +78,36 @@ struct AttributeWords {
                 self.words.append(word)
                 continue
             }
-            if let reason = read(word) { throw refusing(word, reason) }
+            let reason =
+                addsAnItem && word.contains(" ")
+                ? readLine(word, first: self.words.isEmpty && index == 0) : read(word)
+            if let reason { throw refusing(word, reason) }
         }
+    }
+
+    /// A quoted title as todo.sh reads a todo.txt line: a priority letter at its start (`(A) `:
+    /// A to I are 1 to 9, a later letter 9) and its `+project` and `@context` words, which are
+    /// tags, as an import reads the line; the rest is text (a `key:value` in it too: todo.sh
+    /// reads none). Why it cannot be read, when it cannot.
+    private mutating func readLine(_ line: String, first: Bool) -> String? {
+        var text = Substring(line)
+        let letters = Array(text.utf8.prefix(4))
+        if first, letters.count == 4, letters[0] == UInt8(ascii: "("), (65...90).contains(letters[1]),
+            letters[2] == UInt8(ascii: ")"), letters[3] == UInt8(ascii: " ")
+        {
+            if let earlier = values.first(where: { $0.attribute == .priority }) {
+                return "'\(earlier.value.word)' gave the priority already"
+            }
+            let priority = min(Int(letters[1]) - 64, 9)
+            values.append((.priority, Value(word: String(text.prefix(3)), value: String(priority))))
+            text = text.dropFirst(4)
+        }
+        var kept: [Substring] = []
+        for word in text.split(separator: " ") {
+            if let (tag, _) = Tags.tag(inWord: String(word)) { addedTags.append(tag) } else { kept.append(word) }
+        }
+        if !kept.isEmpty { words.append(kept.joined(separator: " ")) }
+        return nil
     }
 
     /// The tag a `+tag`, `-tag` or `@context` word names, and whether it takes the tag away; `nil`

@@ -53,6 +53,12 @@ struct CommandSpec: Equatable, Sendable {
     /// How the command reads Taskwarrior's attribute words among its arguments (`AttributeWords`).
     var attributeWords: AttributeWords.Use = .none
 
+    /// Whether the command's first arguments are items (`check 1 2`, `edit 3 …`): those that take
+    /// Taskwarrior's order, the items first (`todo 3 done`).
+    var takesItemsFirst: Bool {
+        if case .items = argumentCompletion { true } else { false }
+    }
+
     func option(named name: String) -> OptionSpec? {
         options.first { $0.name == name }
     }

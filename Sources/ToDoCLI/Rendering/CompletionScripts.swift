@@ -139,6 +139,8 @@ enum CompletionScripts {
                         --file) todo_file=${COMP_WORDS[i+1]}; ((i++)) ;;
                         --color) ((i++)) ;;
                         -*) ;;
+                        # Taskwarrior's order: the items before their command (todo 3 done).
+                        [0-9]*) [[ -z $cmd && ${COMP_WORDS[i]} =~ ^[0-9][0-9,-]*$ ]] || { [[ -z $cmd ]] && cmd=${COMP_WORDS[i]}; } ;;
                         *) [[ -z $cmd ]] && cmd=${COMP_WORDS[i]} ;;
                     esac
                 done

@@ -16,14 +16,19 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 /// The formats `todo import` reads; `auto` recognises each of the others.
 extension ExportFormat {
     /// What the format has no place for, each with how many of `items` had it: left out of the
-    /// export, which says so (todo.txt keeps no reminders, notes or in-progress mark; Taskwarrior
-    /// no reminders). In the order a message names them.
+    /// export, which says so (todo.txt keeps no reminders, notes, in-progress mark or link;
+    /// Taskwarrior no reminders, place, link or list). In the order a message names them.
     public func leftOut(of items: [ToDoItem]) -> [(what: String, items: Int)] {
         var left: [(String, (ToDoItem) -> Bool)] = []
         if self == .todotxt || self == .taskwarrior { left.append(("reminders", { !$0.alarms.isEmpty })) }
         if self == .todotxt {
             left.append(("annotations", { !$0.annotations.isEmpty }))
             left.append(("in-progress marks", { $0.inProgress && !$0.done }))
+        }
+        if self == .todotxt || self == .taskwarrior { left.append(("links", { $0.url != nil })) }
+        if self == .taskwarrior {
+            left.append(("places", { $0.location != nil }))
+            left.append(("lists", { $0.list != nil }))
         }
         return left.compactMap { what, has in
             let count = items.count(where: has)

@@ -412,7 +412,7 @@ public enum TaskwarriorFormat {
     }
 
     /// The uuids of a `depends`: an array (Taskwarrior 2.6), or older exports' comma-separated text.
-    private static func uuids(ofDepends value: JSONValue?) -> [String] {
+    static func uuids(ofDepends value: JSONValue?) -> [String] {
         switch value {
         case .array(let list)?: return list.compactMap(\.string)
         case .string(let text)?: return text.split(separator: ",").map(Whitespace.trimmingSpaces)
@@ -427,7 +427,7 @@ public enum TaskwarriorFormat {
 
     /// A date as `task import` reads it: `20231110T230000Z` as `task export` writes it,
     /// `2023-11-10T23:00:00Z`, epoch seconds (`"1234567889"`), or without the `Z` local time.
-    private static func moment(ofDate text: String, local: CivilTime) -> Double? {
+    static func moment(ofDate text: String, local: CivilTime) -> Double? {
         var timestamp: Double?
         if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let seconds = Double(text) {
             timestamp = seconds

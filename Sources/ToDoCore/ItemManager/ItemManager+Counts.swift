@@ -10,15 +10,18 @@ public struct NameCount: Equatable, Sendable {
 extension ItemManager {
     /// Every project of the open items, and each project its parts belong to, with how many open
     /// items it holds: `home` counts the items of `home.garden`, as Taskwarrior's `task projects`
-    /// does. In the order of their parts (a project's parts right after it), ignoring case.
+    /// does. In the order of their parts (a project's parts right after it), ignoring case. Only
+    /// the first `countedDepth` levels above a project are counted apart, so that a name of
+    /// thousands of parts costs time in proportion to its length.
     public func projectCounts() -> [NameCount] {
         var counts = NameCounts()
         for item in openStored {
             guard let project = item.project, !project.isEmpty else { continue }
-            var end = project.startIndex
-            while let dot = project[end...].firstIndex(of: ".") {
+            var end = project.startIndex, depth = 0
+            while depth < Self.countedDepth, let dot = project[end...].firstIndex(of: ".") {
                 counts.add(project[..<dot])
                 end = project.index(after: dot)
+                depth += 1
             }
             counts.add(Substring(project))
         }
@@ -34,6 +37,11 @@ extension ItemManager {
         }
         return counts.all.sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
     }
+}
+
+extension ItemManager {
+    /// How many levels of a project's parents `projectCounts` counts apart.
+    static let countedDepth = 16
 }
 
 /// Counts of names told apart ignoring case.

@@ -3,15 +3,28 @@ import ToDoStorage
 
 /// How urgent an open item is, as Taskwarrior's `next` report ranks its tasks, with its default
 /// coefficients: the due (12, growing from two weeks ahead to a week overdue), the tag `next`
-/// (15), being what another item waits for (a subtask of an open item, 8: Taskwarrior's
-/// blocking), the priority (high 6, medium 3.9, low 1.8), a start that has come (5), being in
-/// progress (4), age (2 at a year), tags (up to 1), a project (1); an item waiting for its open
-/// subtasks counts 5 less (blocked).
+/// (15), being what another item waits for (8: Taskwarrior's blocking: a subtask of an open item,
+/// or a task an open item still depends on as Taskwarrior kept it), the priority (high 6, medium
+/// 3.9, low 1.8), a start or Taskwarrior's `scheduled` that has come (5), being in progress (4),
+/// age (2 at a year), annotations (0.8, 0.9, 1 for one, two, three or more), tags (0.8, 0.9, 1
+/// likewise), a project (1); an item waiting for open items (its subtasks, or the tasks it still
+/// depends on) counts 5 less (blocked).
 public enum Urgency {
-    /// The score of `item`; `isBlocking`: it is a subtask of an open item; `isBlocked`: it has
-    /// open subtasks.
+    /// What ranks an item beside its own fields: its place among the open items, and what an
+    /// import from Taskwarrior kept with it.
+    package struct Standing {
+        /// It is a subtask of an open item, or an open item depends on it.
+        var isBlocking = false
+        /// It has open subtasks, or depends on an open item.
+        var isBlocked = false
+        var annotations = 0
+        /// Taskwarrior's `scheduled`, when an import kept it.
+        var scheduled: Double?
+    }
+
+    /// The score of `item`, standing as `standing` says.
     package static func score(
-        of item: StoredItem, isBlocking: Bool, isBlocked: Bool, now: Date, dates: DueDateFormatter
+        of item: StoredItem, _ standing: Standing, now: Date, dates: DueDateFormatter
     ) -> Double {
         let seconds = now.timeIntervalSince1970
         var score = 0.0
@@ -23,8 +36,8 @@ public enum Urgency {
         }
         let tags = item.tags
         if Tags.contains(tags, "next") { score += 15 }
-        if isBlocking { score += 8 }
-        if isBlocked { score -= 5 }
+        if standing.isBlocking { score += 8 }
+        if standing.isBlocked { score -= 5 }
         if let priority = item.priority {
             switch PriorityLevel(priority) {
             case .high: score += 6
@@ -32,17 +45,23 @@ public enum Urgency {
             case .low: score += 1.8
             }
         }
-        if let start = item.start, dates.moment(of: start) <= seconds { score += 5 }
+        let started = item.start.map { dates.moment(of: $0) <= seconds } ?? false
+        if started || standing.scheduled.map({ $0 <= seconds }) == true { score += 5 }
         if item.inProgress { score += 4 }
         if let created = item.createdAt { score += 2 * min(max((seconds - created) / 86_400 / 365, 0), 1) }
-        switch tags.count {
-        case 0: break
-        case 1: score += 0.8
-        case 2: score += 0.9
-        default: score += 1
-        }
+        score += countFactor(standing.annotations) + countFactor(tags.count)
         if item.project != nil { score += 1 }
         return score
+    }
+
+    /// Taskwarrior's factor for how many annotations or tags: 0.8, 0.9, then 1.
+    static func countFactor(_ count: Int) -> Double {
+        switch count {
+        case 0: 0
+        case 1: 0.8
+        case 2: 0.9
+        default: 1
+        }
     }
 
     /// Taskwarrior's due factor: 1 from a week overdue, 0.2 from two weeks ahead, in a line between.
@@ -59,21 +78,45 @@ extension ItemManager {
     package func rankedByUrgency(
         _ candidates: [StoredItem], now: Date, dates: DueDateFormatter
     ) -> [(item: StoredItem, urgency: Double)] {
-        let (ids, parents) = openStored.idsAndParents()
-        let openIDs = Set(ids)
-        let blocked = Set(parents.compactMap { $0 }.filter(openIDs.contains))
+        let standings = urgencyStandings(dates: dates)
         let scored = candidates.enumerated().compactMap {
             offset, item -> (offset: Int, item: StoredItem, urgency: Double)? in
             guard !item.done, !item.waitsForItsStart(now: now, dates: dates) else { return nil }
-            let isBlocking = item.parent.map(openIDs.contains) ?? false
-            return (
-                offset, item,
-                Urgency.score(
-                    of: item, isBlocking: isBlocking, isBlocked: blocked.contains(item.id), now: now, dates: dates)
-            )
+            return (offset, item, Urgency.score(of: item, standings[item.id] ?? .init(), now: now, dates: dates))
         }
         return scored.sorted { $0.urgency != $1.urgency ? $0.urgency > $1.urgency : $0.offset < $1.offset }.map {
             ($0.item, $0.urgency)
         }
+    }
+
+    /// What ranks the open items beside their own fields, for those it is not the default:
+    /// blocked by open subtasks; their annotations; and what an import from Taskwarrior kept —
+    /// the tasks an item still depends on (blocked, and those blocking) and `scheduled`. Only the
+    /// items with notes or another program's members are read whole.
+    private func urgencyStandings(dates: DueDateFormatter) -> [UUID: Urgency.Standing] {
+        let (ids, parents) = openStored.idsAndParents()
+        let openIDs = Set(ids)
+        var standings: [UUID: Urgency.Standing] = [:]
+        for (id, parent) in zip(ids, parents) {
+            guard let parent, openIDs.contains(parent) else { continue }
+            standings[id, default: .init()].isBlocking = true
+            standings[parent, default: .init()].isBlocked = true
+        }
+        let local = CivilTime(rules: dates.rules)
+        for item in openStored where item.hasNotesOrForeignMembers {
+            let fields = item.storage.fields
+            standings[item.id, default: .init()].annotations = fields.annotations.count
+            let kept = fields.foreignMembers.members(from: TaskwarriorFormat.source)
+            if case .string(let scheduled)? = kept["scheduled"] {
+                standings[item.id, default: .init()].scheduled = TaskwarriorFormat.moment(
+                    ofDate: scheduled, local: local)
+            }
+            for uuid in TaskwarriorFormat.uuids(ofDepends: kept["depends"]) {
+                guard let id = UUID(uuidString: uuid), openIDs.contains(id) else { continue }
+                standings[item.id, default: .init()].isBlocked = true
+                standings[id, default: .init()].isBlocking = true
+            }
+        }
+        return standings
     }
 }

@@ -145,29 +145,29 @@ public struct DueDateParser: Sendable {
         if words.count == 1, ["someday", "later"].contains(words[0]) {
             throw DueDateError(text: text, order: order, someday: true)
         }
-        let named: Named?
+        let named: Named?, isADuration: Bool
         // A date moved by a duration, in one word: `now+2h`, `tomorrow+17h`, `eow-1d`. The sign is
         // the last one not at the start (`2030-01-10` has none a duration follows).
         if words.count == 1, let sign = words[0].dropFirst().lastIndex(where: { $0 == "+" || $0 == "-" }),
             let shift = Self.shift(words[0][sign...])
         {
-            named = try self.named([String(words[0][..<sign])], text: text).flatMap { base throws(DueDateError) in
-                try moved(base, by: shift, text: text)
-            }
+            guard let base = try self.named([String(words[0][..<sign])], text: text) else { throw error(text) }
+            (named, isADuration) = (try moved(base, by: shift, text: text), true)
         } else {
-            named = try self.named(words, text: text)
+            (named, isADuration) = (try self.named(words, text: text), Self.shift(words) != nil)
         }
+        // A form that was read, and named no day: one moved past the years todo keeps.
+        let outsideTheYears = DueDateError(text: text, order: order, outsideTheYears: true)
         switch named {
         case .day(let number):
+            guard (1...9999).contains(CalendarDay(number: number).year) else { throw outsideTheYears }
             return Double(local.firstMoment(ofDay: number))..<Double(local.firstMoment(ofDay: number + 1))
         case .moment(let moment):
             // A time is an instant: one past the years todo keeps would show as no year anywhere.
-            guard ToDoItem.instantRange.contains(Double(moment)) else {
-                throw DueDateError(text: text, order: order, outsideTheYears: true)
-            }
+            guard ToDoItem.instantRange.contains(Double(moment)) else { throw outsideTheYears }
             return Double(moment)..<Double(moment + 60)
         case nil:
-            throw error(text)
+            throw isADuration ? outsideTheYears : error(text)
         }
     }
 
@@ -280,10 +280,11 @@ public struct DueDateParser: Sendable {
         return clockUnits[name].map { .clock(seconds: sign * count * $0) }
     }
 
-    /// A duration in words: `2wk`, `2 weeks`, `in 2 weeks` (from today, or now for hours).
+    /// A duration in words: `2wk`, `2 weeks`, `in 2 weeks`, `in 2h` (from today, or now for hours).
     private static func shift(_ words: [String]) -> Shift? {
         switch words.count {
         case 1: return shift(Substring(words[0]))
+        case 2 where words[0] == "in": return words[1].first?.isNumber == true ? shift(Substring(words[1])) : nil
         case 2: return shift(Substring(words[0] + words[1]))
         case 3 where words[0] == "in" && words[1].first?.isNumber == true: return shift(Substring(words[1] + words[2]))
         default: return nil

@@ -99,6 +99,15 @@ package struct ItemStorage: Sendable {
         if let form { form.flag(.inProgress) } else { decoded.inProgress }
     }
 
+    /// Whether the item has annotations or another program's members, without reading them.
+    package var hasNotesOrForeignMembers: Bool {
+        if let form {
+            form.offsets.has(.annotations) || form.offsets.has(.from)
+        } else {
+            !decoded.annotations.isEmpty || !decoded.foreignMembers.isEmpty
+        }
+    }
+
     package var createdAt: Double? {
         if let form { form.time(.createdAt) } else { decoded.createdAt }
     }
@@ -228,6 +237,7 @@ package struct StoredItem: Sendable {
     /// The list's name; `nil` for the default list.
     package var list: String? { storage.list }
     package var inProgress: Bool { storage.inProgress }
+    package var hasNotesOrForeignMembers: Bool { storage.hasNotesOrForeignMembers }
     package var createdAt: Double? { storage.createdAt }
     package var completedAt: Double? { storage.completedAt }
     package var modifiedAt: Double? { storage.modifiedAt }

@@ -108,6 +108,10 @@ final class CompletionTests: BinaryTestCase {
             "bash's word after the colon")
         XCTAssertEqual(
             try complete(["todo", "list", "project", ":"], line: "todo list project:"), [":home", ":home.garden"])
+        // The items first, as Taskwarrior orders them: the command after them, and its words.
+        XCTAssertEqual(try complete(["todo", "1", "ed"]), ["edit"])
+        XCTAssertEqual(try complete(["todo", "1", "modify", "+f"]), ["+family"])
+        XCTAssertEqual(try complete(["todo", "1,2", "done", "--js"]), ["--json"])
         // Item numbers in their order, not as text (bash 4.4 and later keep the order given).
         XCTAssertEqual(try todo.run(["add", "-"], input: Data((4...11).map { "Item \($0)\n" }.joined().utf8)).status, 0)
         XCTAssertEqual(

@@ -359,8 +359,18 @@ final class OrganisingFieldsTests: HarnessTestCase {
         XCTAssertTrue(todo.succeed("list", "--json").contains(#""parent":""#))
     }
 
-    func test_aTitlesPlusWord_staysInTheTitle() {
-        XCTAssertEqual(todo.succeed("add", "Plan trip +travel @home"), "Added 1: Plan trip +travel @home\n")
-        XCTAssertEqual(todo.succeed("list", "--json").contains(#""tags""#), false)
+    /// A quoted title is a todo.txt line, read as todo.sh reads it (issue 52): its priority
+    /// letter, `+project` and `@context` are read; after `--` it is text.
+    func test_aQuotedTitle_isReadAsTodoShReadsALine() {
+        XCTAssertEqual(
+            todo.succeed("add", "(A) Call Mom +family @phone"), "Added 1: Call Mom (priority high, +family @phone)\n")
+        XCTAssertEqual(todo.succeed("list", "+family"), "1 [ ] H Call Mom +family @phone\n")
+        XCTAssertEqual(
+            todo.succeed("export", "--format", "todotxt").split(separator: " ").prefix(4).joined(separator: " "),
+            "(A) 2026-11-22 Call Mom")
+        XCTAssertEqual(todo.succeed("add", "(K) Sort photos"), "Added 2: Sort photos (priority low)\n")
+        XCTAssertEqual(todo.succeed("add", "Call (A) Dad -home x:1"), "Added 3: Call (A) Dad -home x:1\n")
+        XCTAssertEqual(todo.succeed("add", "--", "Plan trip +travel @home"), "Added 4: Plan trip +travel @home\n")
+        XCTAssertEqual(todo.run("add", "(B) Pay rent", "pri:H").status, 64, "two priorities")
     }
 }

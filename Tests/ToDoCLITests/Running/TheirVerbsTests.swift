@@ -25,6 +25,15 @@ final class TheirVerbsTests: HarnessTestCase {
         let unknown = todo.run("1", "frobnicate")
         XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(unknown.stderr.hasPrefix("Error: unknown command 'frobnicate'"), unknown.stderr)
+        // A command of no items does not take numbers first: `todo 2 undo` is not `todo undo 2`.
+        for command in ["undo", "redo", "add", "history", "tags"] {
+            let outcome = todo.run("2", command)
+            XCTAssertEqual(outcome.status, 64, command)
+            XCTAssertTrue(
+                outcome.stderr.hasPrefix(
+                    "Error: '\(command)' takes no items; the numbers go after the commands that do,"
+                        + " as todo 2 done"), outcome.stderr)
+        }
         XCTAssertEqual(todo.fileContents, before)
     }
 
@@ -202,5 +211,38 @@ final class TheirVerbsTests: HarnessTestCase {
             shown.components(separatedBy: "\n").first { $0.hasPrefix("Annotations:") }?.hasSuffix(
                 "Asked for an extension"),
             true, shown)
+    }
+
+    // MARK: next ranks as Taskwarrior ranks
+
+    /// Each title's urgency, as `next --json` gives it.
+    private func urgencies() throws -> [String: Double] {
+        let items = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(todo.succeed("next", "--json").utf8)) as? [[String: Any]])
+        return Dictionary(
+            uniqueKeysWithValues: items.compactMap { item in
+                (item["title"] as? String).flatMap { title in (item["urgency"] as? Double).map { (title, $0) } }
+            })
+    }
+
+    func test_next_countsAnnotations_aKeptScheduled_andKeptDependencies() throws {
+        todo.succeed("add", "One note")
+        todo.succeed("annotate", "1", "a")
+        todo.succeed("add", "Three notes")
+        for note in ["a", "b", "c"] { todo.succeed("annotate", "2", note) }
+        // Y depends on A, and X on A too: A is Y's subtask, and X's dependency stays Taskwarrior's.
+        let tasks = """
+            [{"uuid":"aaaaaaaa-0000-4000-8000-000000000001","description":"A","status":"pending"},
+            {"uuid":"aaaaaaaa-0000-4000-8000-000000000002","description":"Y","status":"pending","depends":"aaaaaaaa-0000-4000-8000-000000000001"},
+            {"uuid":"aaaaaaaa-0000-4000-8000-000000000003","description":"X","status":"pending","depends":["aaaaaaaa-0000-4000-8000-000000000001"]},
+            {"uuid":"aaaaaaaa-0000-4000-8000-000000000004","description":"Scheduled","status":"pending","scheduled":"20261101T050000Z"},
+            {"uuid":"aaaaaaaa-0000-4000-8000-000000000005","description":"Later","status":"pending","scheduled":"20301101T050000Z"}]
+            """
+        let file = todo.directory.appendingPathComponent("tasks.json")
+        try Data(tasks.utf8).write(to: file)
+        todo.succeed("import", file.path)
+        XCTAssertEqual(
+            try urgencies(),
+            ["One note": 0.8, "Three notes": 1, "A": 8, "Y": -5, "X": -5, "Scheduled": 5, "Later": 0])
     }
 }

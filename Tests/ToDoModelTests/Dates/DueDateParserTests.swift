@@ -121,7 +121,8 @@ final class DueDateParserTests: XCTestCase {
             ("eow-1d", "2026-11-21 00:00 +0100"), ("sow+1w", "2026-11-23 00:00 +0100"),
             ("2026-12-01+1d", "2026-12-02 00:00 +0100"), ("now+1d", "2026-11-23 15:30 +0100"),
             ("2030-01-10T17:00:00", "2030-01-10 17:00 +0100"), ("2030-01-10T17:00:00Z", "2030-01-10 18:00 +0100"),
-            ("2030-01-10t17:00z", "2030-01-10 18:00 +0100"), ("01/10/30 17:00:59", "2030-01-10 17:00 +0100")
+            ("2030-01-10t17:00z", "2030-01-10 18:00 +0100"), ("01/10/30 17:00:59", "2030-01-10 17:00 +0100"),
+            ("in 2h", "2026-11-22 17:30 +0100"), ("in 3d", "2026-11-25 00:00 +0100")
         ]
         for (text, expected) in cases { XCTAssertEqual(try show(parser.parse(text)), expected, text) }
         XCTAssertTrue(DueDateParser.isWholeDay(try parser.span("2wk")), "a duration in days is a day")
@@ -134,6 +135,12 @@ final class DueDateParserTests: XCTestCase {
         XCTAssertEqual(try show(march.parse("tomorrow+17h")), "2026-03-29 17:00 +0200")
         XCTAssertThrowsError(try march.parse("tomorrow+2h")) { error in
             XCTAssertNotNil((error as? DueDateError)?.skipped, "\(error)")
+        }
+        // Moved past the years todo keeps: said so, as for a time typed there.
+        for text in ["9999-12-31+1d", "0001-01-01-1d", "100000y", "-2027y", "now+100000y", "9999-12-31T23:59Z+1min"] {
+            XCTAssertThrowsError(try parser.parse(text), text) { error in
+                XCTAssertEqual((error as? DueDateError)?.outsideTheYears, true, text)
+            }
         }
         for text in ["someday", "later", "Someday"] {
             XCTAssertThrowsError(try parser.parse(text), text) { error in
