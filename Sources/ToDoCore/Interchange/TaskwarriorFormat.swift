@@ -140,6 +140,7 @@ public enum TaskwarriorFormat {
                 firstPendingDue[parent.lowercased()] = due
             }
         }
+        let leaders = seriesLeaders(tasks, templates: templates)
         var items: [ImportedItem] = []
         for (index, value) in tasks.enumerated() {
             var item = try item(
@@ -149,10 +150,44 @@ public enum TaskwarriorFormat {
                 let template = templates[parent.lowercased()], !item.item.done
             {
                 item.ignoredBecause = "an occurrence of task \(template), imported as its repeating item"
+            } else if item.ignoredBecause == nil, let leader = leaders[index] {
+                item.ignoredBecause =
+                    "another occurrence of the series of task \(leader + 1), imported as its repeating item"
             }
             items.append(item)
         }
         return withDependencies(tasks, items)
+    }
+
+    /// The pending instances of a series whose template the source lacks (`task status:pending
+    /// export`), each with the index of the one that stands for the series: the earliest due of
+    /// those with one `parent` (or, for instances that lost it, one description and `recur`).
+    /// The others are that one series, not series of their own.
+    private static func seriesLeaders(_ tasks: [JSONValue], templates: [String: Int]) -> [Int: Int] {
+        var groups: [String: [(index: Int, due: String)]] = [:]
+        for (index, value) in tasks.enumerated() {
+            guard case .object(let task) = value,
+                task["status"] == .string("pending") || task["status"] == .string("waiting"),
+                case .string(let recur)? = task["recur"]
+            else { continue }
+            let key: String
+            if case .string(let parent)? = task["parent"] {
+                guard templates[parent.lowercased()] == nil else { continue }
+                key = "parent " + parent.lowercased()
+            } else if task["imask"] != nil, case .string(let description)? = task["description"] {
+                key = "series \(recur)\n\(description)"
+            } else {
+                continue
+            }
+            // Taskwarrior's dates sort as text; one without a due comes last.
+            groups[key, default: []].append((index, task["due"]?.string ?? "~"))
+        }
+        var leaders: [Int: Int] = [:]
+        for instances in groups.values where instances.count > 1 {
+            let leader = instances.min { ($0.due, $0.index) < ($1.due, $1.index) }!.index
+            for instance in instances where instance.index != leader { leaders[instance.index] = leader }
+        }
+        return leaders
     }
 
     /// The tasks a task `depends` on (an array of uuids, or older exports' comma-separated
@@ -324,6 +359,21 @@ public enum TaskwarriorFormat {
                 let timestamp = TaskwarriorFormat.moment(ofDate: due, local: local)
             {
                 item.fields.due = TaskwarriorFormat.dayOrTime(timestamp, local: local)
+            } else if status == "recurring", let mask = members.string("mask"), let due = item.due,
+                let text = item.repeatRule, let rule = try? RepeatRule(text)
+            {
+                // No pending instance in the source: the series is at the occurrence after those
+                // its mask says were made (`+` done, `X` deleted), or at the first still pending.
+                let made =
+                    mask.firstIndex { $0 == "-" || $0 == "W" }.map { mask.distance(from: mask.startIndex, to: $0) }
+                    ?? mask.count
+                var next = due
+                for _ in 0..<min(made, 100_000) {
+                    let moment = next.moment(local: local)
+                    guard let (after, _) = rule.nextOccurrence(after: next, now: moment, local: local) else { break }
+                    next = after
+                }
+                item.fields.due = next
             }
             let ignored: String? = status == "deleted" ? "deleted in Taskwarrior" : nil
             // Taskwarrior's `start` is read (in progress); its time stays with the item for the export.
@@ -385,7 +435,9 @@ public enum TaskwarriorFormat {
         mutating func readRepeat(templates: Set<String>) -> (rule: String?, template: String?, isInstance: Bool) {
             var template: String?
             if case .string(let uuid)? = task["parent"] { template = uuid.lowercased() }
-            let isInstance = template.map(templates.contains) ?? false
+            // An occurrence done (or deleted) is a past one, not a series, template or not.
+            let isPast = task["status"] == .string("completed") || task["status"] == .string("deleted")
+            let isInstance = template.map { templates.contains($0) || isPast } ?? false
             if isInstance {
                 if let recur = task["recur"] { members.kept.appendUnchecked(key: "recur", value: recur) }
                 return (nil, template, true)

@@ -16,7 +16,7 @@ final class RealToolsTests: BinaryTestCase {
     private static let theListBack = """
         1 [ ] H Mow the lawn 😂 +garden +home  01/15/30 17:00 ↻
         2 [ ] L Read a book                    03/01/30
-        3 [ ]   Call Mom +family @phone        01/10/30
+        3 [ ]   Call Mom @phone +family        01/10/30
 
         Done
         4 [x]   Old chore
@@ -32,7 +32,8 @@ final class RealToolsTests: BinaryTestCase {
                 "--repeat", "every 2 weeks", "--description", "line one\nline two"
             ],
             ["add", "Read a book", "--start", "2030-02-01", "--priority", "low", "--due", "2030-03-01"],
-            ["add", "Call Mom +family @phone", "--due", "2030-01-10"],
+            // In the order every neighbour keeps them (Taskwarrior sorts tags).
+            ["add", "Call Mom", "@phone", "+family", "--due", "2030-01-10"],
             ["add", "Old chore"]
         ] { XCTAssertEqual(try todo.run(arguments).status, 0, "\(arguments)") }
         XCTAssertEqual(try todo.run(["check", "4"]).status, 0)
@@ -184,7 +185,7 @@ final class RealToolsTests: BinaryTestCase {
             """
             1 [ ] H Mow the lawn 😂 +garden +home  01/15/30 17:00 ↻
             2 [ ] L Read a book                    03/01/30
-            3 [ ]   Call Mom +family @phone        01/10/30
+            3 [ ]   Call Mom @phone +family        01/10/30
             4 [ ] H Water plants +garden
 
             """)
@@ -227,7 +228,7 @@ final class RealToolsTests: BinaryTestCase {
             """
             Mow the lawn 😂 | 20300115T170000 America/New_York = 20300115T220000Z | 1 | FREQ=WEEKLY;INTERVAL=2 | garden,home | NEEDS-ACTION
             Read a book | 20300301 | 9 | - | - | NEEDS-ACTION
-            Call Mom +family @phone | 20300110 | None | - | - | NEEDS-ACTION
+            Call Mom | 20300110 | None | - | @phone,family | NEEDS-ACTION
             Old chore | - | None | - | - | COMPLETED
 
             """)

@@ -147,4 +147,45 @@ final class TheirWordsTests: BinaryTestCase {
         XCTAssertEqual(someday.status, 64)
         XCTAssertTrue(someday.stderr.contains("todo keeps no far-off stand-in date"), someday.stderr)
     }
+
+    /// A recurring task comes over as one repeating item, due at its first pending instance,
+    /// whether the export holds its template (`task export`) or only its pending instances (`task
+    /// status:pending export`, here four of them); and goes back to Taskwarrior as one series.
+    func test_aRecurringTask_comesOverAsOneSeries_andGoesBackAsOne() throws {
+        let task = try installedTool(["task"])
+        let taskwarrior = try taskwarrior()
+        let limit = "rc.recurrence.limit=4"
+        XCTAssertEqual(
+            try taskwarrior.run(program: task, [limit, "add", "Stretch", "due:today", "recur:daily"]).status, 0)
+        let day = DateFormatter()
+        day.dateFormat = "yyyy-MM-dd"
+        day.timeZone = try localCalendar().timeZone
+        for (name, filter) in [("pending", ["status:pending"]), ("all", [])] {
+            let exported = try taskwarrior.run(program: task, [limit] + filter + ["export"])
+            XCTAssertEqual(exported.status, 0, exported.stderr)
+            XCTAssertGreaterThan(exported.stdout.components(separatedBy: "\"status\":\"pending\"").count - 1, 2, name)
+            let file = directory.file("\(name).json")
+            try Data(exported.stdout.utf8).write(to: file)
+            var here = todo!
+            here.environment["TODO_FILE"] = directory.file("\(name)-items.json").path
+            let imported = try here.run(["import", file.path])
+            XCTAssertEqual(imported.status, 0, imported.stderr)
+            let items = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(try here.run(["list", "--json", "--all"]).stdout.utf8))
+                    as? [[String: Any]])
+            XCTAssertEqual(items.map { $0["title"] as? String }, ["Stretch"], name)
+            XCTAssertEqual(items.first?["repeat"] as? String, "FREQ=DAILY", name)
+            XCTAssertEqual(items.first?["dueDate"] as? String, day.string(from: Date()), name)
+            // Back into a Taskwarrior of its own: one series, as it left.
+            let back = directory.file("\(name)-back.json")
+            XCTAssertEqual(try here.run(["export", "--format", "taskwarrior", "--output", back.path]).status, 0)
+            let data = directory.file("\(name)-taskdata").path
+            try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+            var fresh = taskwarrior
+            fresh.environment["TASKDATA"] = data
+            XCTAssertEqual(try fresh.run(program: task, ["rc.data.location=\(data)", "import", back.path]).status, 0)
+            let again = try fresh.run(program: task, ["rc.data.location=\(data)", limit, "export"])
+            XCTAssertEqual(again.stdout.components(separatedBy: "\"status\":\"recurring\"").count - 1, 1, name)
+        }
+    }
 }

@@ -36,6 +36,45 @@ final class TaskwarriorFormatTests: XCTestCase {
         XCTAssertEqual(items[1].item.completedAt, 1_641_384_000)
     }
 
+    /// A recurring task is one repeating item (issue 52): its pending instances without their
+    /// template (`task status:pending export`) are one series, due at the earliest; a completed
+    /// instance is a done item without a repeat; a template with no pending instance in the file
+    /// is at the occurrence after those its mask made.
+    func test_read_aRecurringTask_isOneSeries() throws {
+        let parent = "aaaaaaaa-0000-4000-8000-00000000000a"
+        func instance(_ number: Int, due: String, status: String = "pending") -> String {
+            """
+            {"uuid":"aaaaaaaa-0000-4000-8000-00000000000\(number)","description":"Stretch","status":"\(status)",\
+            "recur":"daily","parent":"\(parent)","imask":\(number),"due":"\(due)"}
+            """
+        }
+        let pending =
+            "["
+            + [
+                instance(3, due: "20261203T050000Z"), instance(1, due: "20261201T050000Z"),
+                instance(2, due: "20261202T050000Z"), instance(4, due: "20261130T050000Z", status: "completed")
+            ].joined(separator: ",") + "]"
+        let items = try ItemInterchange.read(Array(pending.utf8), format: .taskwarrior, timeZone: .utc).items
+        XCTAssertEqual(
+            items.map(\.ignoredBecause),
+            [
+                "another occurrence of the series of task 2, imported as its repeating item", nil,
+                "another occurrence of the series of task 2, imported as its repeating item", nil
+            ])
+        XCTAssertEqual(items[1].item.repeatRule, "FREQ=DAILY")
+        XCTAssertEqual(items[1].item.due, .time(1_796_101_200), "the earliest pending instance")
+        XCTAssertTrue(items[3].item.done)
+        XCTAssertNil(items[3].item.repeatRule, "a done occurrence is no series of its own")
+
+        // The template alone, its first occurrence done and the second deleted: the third is next.
+        let template = """
+            [{"uuid":"\(parent)","description":"Stretch","status":"recurring","recur":"daily",\
+            "due":"20261201T050000Z","mask":"+X"}]
+            """
+        let series = try ItemInterchange.read(Array(template.utf8), format: .taskwarrior, timeZone: .utc).items
+        XCTAssertEqual(series.first?.item.due, .time(1_796_187_600 + 86_400))
+    }
+
     func test_read_takesOneTaskPerLine() throws {
         let lines =
             #"{"description":"One","status":"pending","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51"},"# + "\n"
