@@ -110,12 +110,32 @@ extension ItemManager {
         guard let item = item(withID: id) else { throw .noSuchItem(.id(id)) }
         guard item.due != nil || item.start != nil else { throw .nothingToPostpone(item) }
         var edit = ItemEdit()
+        // A series that keeps the month's end stays on it when moved by months (along its rule).
+        let monthEnd =
+            period.unit == .day || period.unit == .week ? nil : item.repeatRule.flatMap { try? RepeatRule($0) }
         for (date, change) in [(item.due, \ItemEdit.due), (item.start, \ItemEdit.start)] {
             guard let date else { continue }
-            guard let moved = period.moving(date, rules: rules) else { throw .postponedPastTheYears(item) }
+            guard var moved = period.moving(date, rules: rules) else { throw .postponedPastTheYears(item) }
+            if let monthEnd { moved = Self.onTheDay(of: monthEnd, moved, rules: rules) }
             edit[keyPath: change] = .set(moved)
         }
         return try self.edit(itemWithID: id, edit)
+    }
+
+    /// `date` on the day of its month that `rule` gives, when it is a monthly rule keeping the
+    /// month's end (`RepeatRule.monthEndDay`); a time keeps its clock time. Else `date`.
+    static func onTheDay(of rule: RepeatRule, _ date: ItemDate, rules: TimeZoneRules) -> ItemDate {
+        let local = CivilTime(rules: rules)
+        let number = date.day(local: local).number, day = CalendarDay(number: number)
+        guard let dayOfMonth = rule.monthEndDay(inMonthOf: CalendarDay.length(ofMonth: day.month, year: day.year)),
+            dayOfMonth != day.day, let target = Day(year: day.year, month: day.month, day: dayOfMonth)
+        else { return date }
+        switch date {
+        case .day: return .day(target)
+        case .time(let moment):
+            let shift = (target.number - number) * 86_400
+            return .time(Double(local.moment(readingSkipped: local.localSeconds(moment) + shift)))
+        }
     }
 
     /// Applies `edit` to the item with `id` and returns the item as it is now. The edit's own rules

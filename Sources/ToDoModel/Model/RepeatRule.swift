@@ -208,6 +208,8 @@ public struct RepeatRule: Equatable, Sendable {
 
     /// The rule in words where it is one of the typed forms (`every 2 weeks`), else its text;
     /// with how many times are left, or the day it ends, when it says.
+    /// A monthly rule that keeps the month's end says so: `every month on its last day`, `every
+    /// month on the 30th, or its last day`.
     public var summary: String {
         let units: [Frequency: String] = [.daily: "day", .weekly: "week", .monthly: "month", .yearly: "year"]
         var words: String
@@ -215,7 +217,12 @@ public struct RepeatRule: Equatable, Sendable {
         case .weekdays?: words = "every weekday"
         case .every(let interval, let frequency)?:
             words = interval == 1 ? "every \(units[frequency]!)" : "every \(interval) \(units[frequency]!)s"
-        case nil: return text
+        case nil:
+            guard case .every(let interval, _)? = cadenceKeepingMonthEnd, let day = byMonthDay.max() else {
+                return text
+            }
+            words = interval == 1 ? "every month" : "every \(interval) months"
+            return words + (day == -1 ? " on its last day" : " on the \(day)th, or its last day")
         }
         if let count { words += count == 1 ? ", this time the last" : ", \(count) times more" }
         if until != nil { words += " (\(text))" }
@@ -280,6 +287,15 @@ public struct RepeatRule: Equatable, Sendable {
         // What `keepingMonthEnd` writes from the 29th or the 30th, and nothing else.
         let keepsDay = bySetPosition == [-1] && (byMonthDay == [28, 29] || byMonthDay == [28, 29, 30])
         return keepsLastDay || keepsDay ? .every(interval, .monthly) : nil
+    }
+
+    /// The day of a month of `length` days that a monthly rule keeping the month's end gives (the
+    /// last, or the latest of its days the month has: the 30th, or the 28th of February); `nil`
+    /// for any other rule. What moving such an item by months keeps (`postpone 1m` from 11/30
+    /// lands on 12/31, a day the rule gives, not 12/30).
+    public func monthEndDay(inMonthOf length: Int) -> Int? {
+        guard cadence == nil, cadenceKeepingMonthEnd != nil else { return nil }
+        return byMonthDay == [-1] ? length : byMonthDay.filter { $0 <= length }.max()
     }
 
     /// The cadence of the rule `text`, when it is one without a count or an end: what the formats

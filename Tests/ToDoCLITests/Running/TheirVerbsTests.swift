@@ -245,4 +245,27 @@ final class TheirVerbsTests: HarnessTestCase {
             try urgencies(),
             ["One note": 0.8, "Three notes": 1, "A": 8, "Y": -5, "X": -5, "Scheduled": 5, "Later": 0])
     }
+
+    // MARK: A month's end
+
+    /// A series that keeps the month's end says so in words, and `postpone` by months lands on a
+    /// day its rule gives (from 11/30, 12/31; from the 30th, February's last day, then the 30th).
+    func test_aMonthEndSeries_saysSo_andPostponesAlongItsRule() {
+        XCTAssertEqual(
+            todo.succeed("add", "Rent", "--due", "11/30/26", "--repeat", "monthly"),
+            "Added 1: Rent (due Monday 11/30/26, repeats every month on its last day)\n")
+        XCTAssertEqual(
+            todo.succeed("postpone", "1", "1m"),
+            "Postponed 1 month: 1: Rent (due Thursday 12/31/26, repeats every month on its last day)\n")
+        XCTAssertTrue(
+            todo.succeed("show", "1").contains(
+                "Repeats:     every month on its last day (FREQ=MONTHLY;BYMONTHDAY=-1)\n"))
+        todo.succeed("add", "Invoice", "--due", "01/30/27 17:00", "--repeat", "every 2 months")
+        XCTAssertEqual(
+            todo.succeed("postpone", "2", "1m"),
+            "Postponed 1 month: 2: Invoice (due Sunday 02/28/27 17:00, repeats every 2 months on the 30th, or its last"
+                + " day)\n")
+        XCTAssertTrue(todo.succeed("postpone", "2", "1m").contains("due Tuesday 03/30/27 17:00"))
+        XCTAssertTrue(todo.succeed("postpone", "2", "2w").contains("due Tuesday 04/13/27 17:00"), "weeks are days")
+    }
 }
