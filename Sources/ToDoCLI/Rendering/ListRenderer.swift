@@ -314,14 +314,21 @@ struct ListRenderer {
             columns.titleAlone == Int.max
             ? row.titleWidth : min(row.titleWidth, hasColumnsAfter ? columns.title : columns.titleAlone)
         let safeTitle = row.titleHasControls ? Self.printable(text[fields.title]) : nil
+        // The columns the title took: less than its column when a cut ends early (a wide
+        // character that would not fit), so that the columns after it stay aligned.
+        var shownWidth = titleWidth
         if titleWidth < row.titleWidth {
-            // Cut with its tags: the title comes first.
+            // Cut with its tags (as they are shown, or decoded): the title comes first.
+            let tags =
+                fields.shownTags.map { String(decoding: text[$0], as: UTF8.self) } ?? Self.tagsText(fields, in: text)
             let whole =
                 (safeTitle ?? String(decoding: text[fields.title], as: UTF8.self))
                 + (fields.project.map { Self.projectMark + Self.printable(text[$0]) } ?? "")
                 + (list.map { Self.listMark + Self.printable(text[$0]) } ?? "")
-                + (row.hasTags ? Self.tagsText(fields, in: text) ?? "" : "")
-            style.append(DisplayWidth.cut(whole, to: max(titleWidth - 2 * row.depth, 1)).text, titleCode, to: &output)
+                + (row.hasTags ? tags ?? "" : "")
+            let cut = DisplayWidth.cut(whole, to: max(titleWidth - 2 * row.depth, 1))
+            style.append(cut.text, titleCode, to: &output)
+            shownWidth = 2 * row.depth + cut.width
         } else {
             if let safeTitle {
                 style.append(safeTitle, titleCode, to: &output)
@@ -342,7 +349,7 @@ struct ListRenderer {
                 }
             }
         }
-        var owed = max(columns.title - titleWidth, 0)
+        var owed = max(columns.title - shownWidth, 0)
         if columns.due > 0, hasColumnsAfter {
             output.append(spaces: owed + 2)
             style.append(text[dueText], row.dueCode, to: &output)

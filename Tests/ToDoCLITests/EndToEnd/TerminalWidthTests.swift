@@ -41,8 +41,35 @@ final class TerminalWidthTests: BinaryTestCase {
             4 [ ] A very long title t…  12/24/26  @Aldi Süd, Friedrichs…
             5 [ ] Short
             6 [ ] Another very long title without a date or a place, cu…
-            7 [ ] 東京で買い物をする…            @大阪駅
+            7 [ ] 東京で買い物をする…             @大阪駅
             8 [ ] Café au lait          12/02/26
+
+            """)
+    }
+
+    /// Tags, a project and a list are cut with the title (issue 52: a row whose tags did not fit
+    /// lost them without an `…`, and its date moved left); a wide character that would cross the
+    /// edge leaves a space, and the dates and places stay in their columns (row 7 above too).
+    func test_onA60ColumnTerminal_tagsAreCutWithAnEllipsis_andTheDatesStayInLine() throws {
+        for arguments in [
+            ["Short", "+averyveryverylongtagname", "+another", "--due", "12/03/26"],
+            ["Buy milk", "+errand", "--due", "12/01/26"],
+            ["Fix the fence", "project:home.garden.fence", "--list", "Weekend", "--due", "12/05/26"],
+            ["宽字符的标题非常长的待办事项需要被截断才能显示", "+tag", "--due", "12/04/26"],
+            ["A title that fits with its tags but not the date", "+x", "+y", "--due", "12/06/26"]
+        ] {
+            XCTAssertEqual(try todo.run(["add"] + arguments).status, 0, "\(arguments)")
+        }
+        let (status, shown) = try todo.runOnTerminal(["list"], columns: 60)
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(
+            shown,
+            """
+            1 [ ] Short +averyveryverylongtagname +another      12/03/26
+            2 [ ] Buy milk +errand                              12/01/26
+            3 [ ] Fix the fence project:home.garden.fence --l…  12/05/26
+            4 [ ] 宽字符的标题非常长的待办事项需要被截断才能…   12/04/26
+            5 [ ] A title that fits with its tags but not the…  12/06/26
 
             """)
     }
