@@ -61,9 +61,10 @@ extension CommandArguments {
     /// The priority of `pri:H`: `.some(nil)` for an empty value or `none`.
     func priority(_ attribute: AttributeWords.Value) throws(CommandError) -> Int?? {
         if attribute.value.isEmpty { return .some(nil) }
-        guard let priority = PriorityLevel.priority(named: attribute.value) else {
+        guard let priority = PriorityLevel.priority(typed: attribute.value) else {
             throw attributeError(
-                attribute.word, "use H, M or L (high, medium, low), 1 (highest) to 9 (lowest), or none")
+                attribute.word,
+                "use H, M or L (high, medium, low), 1 (highest) to 9 (lowest), a todo.txt letter A to Z, or none")
         }
         return .some(priority)
     }

@@ -50,9 +50,9 @@ struct CommandArguments {
     /// `nil` when not given, `.some(nil)` for `none`.
     func priority(_ option: OptionSpec) throws(CommandError) -> Int?? {
         guard let text = value(option) else { return nil }
-        guard let priority = PriorityLevel.priority(named: text) else {
+        guard let priority = PriorityLevel.priority(typed: text) else {
             throw error(
-                "invalid priority '\(TerminalText.printable(text))' for '\(option.flag)'; use high, medium, low (or H, M, L), 1 (highest) to 9 (lowest), or none"
+                "invalid priority '\(TerminalText.printable(text))' for '\(option.flag)'; use high, medium, low (or H, M, L), 1 (highest) to 9 (lowest), a todo.txt letter A to Z, or none"
             )
         }
         return .some(priority)
@@ -151,7 +151,13 @@ struct CommandArguments {
             QueryOptions.priority, try priority(QueryOptions.priority), or: attributes.value(.priority), priority)
         {
             guard let priority else { throw error("'--priority none' is not a filter; leave it out to see every item") }
-            query.priority = PriorityLevel(priority)
+            // A todo.txt letter is that priority (`pri:B` is 2); a level, its range (`pri:H` is 1 to 4).
+            let typed = value(QueryOptions.priority) ?? attributes.value(.priority)?.value ?? ""
+            if PriorityLevel.priority(todoTxtLetter: typed) != nil {
+                query.exactPriority = priority
+            } else {
+                query.priority = PriorityLevel(priority)
+            }
         }
         if let project = attributes.value(.project) {
             guard let name = try self.project(project) else {
@@ -441,7 +447,7 @@ enum CommonOptions {
         completion: .items(.open))
     static let priority = OptionSpec(
         name: "priority", valueName: "priority",
-        help: "high, medium or low (H, M, L), or 1 (highest) to 9 (lowest).",
+        help: "high, medium or low (H, M, L), 1 (highest) to 9 (lowest), or a todo.txt letter (A is 1, B 2, … I 9).",
         completion: .words(PriorityLevel.allCases.map(\.rawValue)))
     static let tag = OptionSpec(
         name: "tag", valueName: "tag", help: "A tag, one word; repeat for more.",
@@ -514,7 +520,7 @@ enum QueryOptions {
         completion: .tags, repeats: true)
     static let priority = OptionSpec(
         name: "priority", valueName: "level",
-        help: "Only items of this priority: high (1-4), medium (5) or low (6-9).",
+        help: "Only items of this priority: high (1-4), medium (5) or low (6-9); a todo.txt letter, that one (B is 2).",
         completion: .words(PriorityLevel.allCases.map(\.rawValue)))
     static let sort = OptionSpec(
         name: "sort", valueName: "key",

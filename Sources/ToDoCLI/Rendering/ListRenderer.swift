@@ -104,8 +104,8 @@ struct ListRenderer {
         var hasTags = false
         /// How many levels of subtask the row is indented by, two spaces each (counted in `titleWidth`).
         var depth = 0
-        /// `H`, `M` or `L`, or 0 for no priority.
-        var priorityLetter: UInt8 = 0
+        /// The priority, 1 to 9, or 0 for none.
+        var priority: UInt8 = 0
         /// Whether the title has control characters, shown made safe (`printable`): made again
         /// when the row is written, so that rows hold no reference and copy as plain bytes.
         var titleHasControls = false
@@ -136,6 +136,9 @@ struct ListRenderer {
         var titleWithinBound = 0
         /// Whether any row has a priority: then every row has the column.
         var priority = false
+        /// Whether any row's priority is one no level names (2, say, from todo.txt's `(B)`): then
+        /// the column shows todo.txt's letters, `A` to `I`, rather than `H`, `M`, `L`.
+        var finePriority = false
         /// The widest a title may be shown in a row without a due date or place; for a terminal.
         var titleAlone = Int.max
         /// The widest a place may be shown; for a terminal.
@@ -144,6 +147,7 @@ struct ListRenderer {
         mutating func widen(to other: Columns) {
             number = max(number, other.number)
             priority = priority || other.priority
+            finePriority = finePriority || other.finePriority
             title = max(title, other.title)
             titleWithinBound = max(
                 titleWithinBound, other.title <= ListRenderer.widestPaddedTitle ? other.title : other.titleWithinBound)
@@ -188,7 +192,8 @@ struct ListRenderer {
                 columns.widen(
                     to: Columns(
                         number: OutputBytes.digitCount(of: item.number), title: row.titleWidth,
-                        due: row.dueWidth, place: row.placeWidth, priority: row.priorityLetter != 0))
+                        due: row.dueWidth, place: row.placeWidth, priority: row.priority != 0,
+                        finePriority: row.priority != 0 && !PriorityLevel.isLevel(Int(row.priority))))
                 rows.append(row)
             }
             return (range, rows, columns)
@@ -218,9 +223,7 @@ struct ListRenderer {
         } else {
             row.titleWidth = DisplayWidth.of(title)
         }
-        if let priority = fields.priority {
-            row.priorityLetter = UInt8(ascii: PriorityLevel(priority).letter)
-        }
+        if let priority = fields.priority { row.priority = UInt8(priority) }
         if let place = fields.locationName {
             row.hasPlace = true
             if width != nil {
@@ -291,11 +294,17 @@ struct ListRenderer {
             output.append(Self.openMark)
         }
         if columns.priority {
-            switch row.priorityLetter {
-            case 0: output.append(spaces: 1)
-            case UInt8(ascii: "H"): style.append("H", .bold, to: &output)
-            case UInt8(ascii: "L"): style.append("L", .dim, to: &output)
-            default: output.append(row.priorityLetter)
+            if row.priority == 0 {
+                output.append(spaces: 1)
+            } else {
+                let priority = Int(row.priority)
+                let letter = String(
+                    columns.finePriority ? PriorityLevel.todoTxtLetter(of: priority) : PriorityLevel(priority).letter)
+                switch PriorityLevel(priority) {
+                case .high: style.append(letter, .bold, to: &output)
+                case .medium: output.append(letter)
+                case .low: style.append(letter, .dim, to: &output)
+                }
             }
             output.append(UInt8(ascii: " "))
         }

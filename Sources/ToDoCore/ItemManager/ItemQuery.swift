@@ -39,6 +39,8 @@ public struct ItemQuery: Equatable, Sendable {
     public var list: String??
     /// Only items with a priority of this level.
     public var priority: PriorityLevel?
+    /// Only items of exactly this priority (a todo.txt letter: `pri:B` is 2).
+    public var exactPriority: Int?
     public var sort: SortKey?
     public var reverse = false
     /// At most this many items, open ones first.
@@ -110,6 +112,7 @@ public struct ItemQuery: Equatable, Sendable {
         if let project, !ProjectName.contains(project, item.project) { return false }
         if let list, !ListName.same(list, item.list) { return false }
         if let priority, item.priority.map(PriorityLevel.init) != priority { return false }
+        if let exactPriority, item.priority != exactPriority { return false }
         if search?.isEmpty == false || !words.isEmpty {
             let fields = [item.title, item.itemDescription, item.location?.name, item.location?.address]
             for text in (search.map { [$0] } ?? []) + words where !text.isEmpty {

@@ -96,4 +96,32 @@ public enum PriorityLevel: String, CaseIterable, Sendable {
         if word.count == 1, let digit = Int(word), ToDoItem.priorityRange.contains(digit) { return digit }
         return nil
     }
+
+    /// A priority as typed: a word `priority(named:)` reads, else a todo.txt letter (`B` is 2);
+    /// `none` is `.some(nil)`, anything else `nil`.
+    public static func priority(typed word: String) -> Int?? {
+        if let named = priority(named: word) { return named }
+        return priority(todoTxtLetter: word).map { .some($0) }
+    }
+
+    /// A todo.txt priority letter as a priority: `A` to `I` are 1 to 9, a later letter 9, as an
+    /// import reads them. `H`, `M` and `L` are not read here: typed as a priority they are
+    /// Taskwarrior's levels (`priority(named:)`). `nil` for anything else.
+    public static func priority(todoTxtLetter word: String) -> Int? {
+        guard word.count == 1, let letter = word.uppercased().unicodeScalars.first, ("A"..."Z").contains(letter),
+            !["H", "M", "L"].contains(letter)
+        else { return nil }
+        return min(Int(letter.value - UnicodeScalar("A").value) + 1, 9)
+    }
+
+    /// todo.txt's letter for a priority: `A` for 1 to `I` for 9.
+    public static func todoTxtLetter(of priority: Int) -> Unicode.Scalar {
+        Unicode.Scalar(UInt8(ascii: "A") + UInt8(min(max(priority, 1), 9) - 1))
+    }
+
+    /// Whether `priority` is one a level names (1, 5, 9): a list whose priorities are all such
+    /// shows levels (`H`, `M`, `L`); one with any other shows todo.txt's letters.
+    public static func isLevel(_ priority: Int) -> Bool {
+        priority == 1 || priority == 5 || priority == 9
+    }
 }

@@ -46,7 +46,8 @@ final class MovingInTests: HarnessTestCase {
             (["add", "X", "due:someday"], someday),
             (
                 ["add", "X", "pri:urgent"],
-                "cannot read 'pri:urgent': use H, M or L (high, medium, low), 1 (highest) to 9 (lowest), or none"
+                "cannot read 'pri:urgent': use H, M or L (high, medium, low), 1 (highest) to 9 (lowest), a todo.txt letter A to Z,"
+                    + " or none"
             ),
             (
                 ["add", "X", "recur:sometimes"],
@@ -306,8 +307,8 @@ final class MovingInTests: HarnessTestCase {
             Outcome(
                 status: 64, stdout: "",
                 stderr: """
-                    Error: invalid priority 'urgent' for '--priority'; use high, medium, low (or H, M, L), 1 (highest) to 9 (lowest), or none
-                      --priority <priority>  high, medium or low (H, M, L), or 1 (highest) to 9 (lowest).
+                    Error: invalid priority 'urgent' for '--priority'; use high, medium, low (or H, M, L), 1 (highest) to 9 (lowest), a todo.txt letter A to Z, or none
+                      --priority <priority>  high, medium or low (H, M, L), 1 (highest) to 9 (lowest), or a todo.txt letter (A is 1, B 2, … I 9).
                       See 'todo add --help' for more information.
 
                     """))

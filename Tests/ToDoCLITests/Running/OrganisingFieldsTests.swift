@@ -21,28 +21,32 @@ final class OrganisingFieldsTests: HarnessTestCase {
 
     func test_theList_showsPriorityLettersAndTags_andFiltersAndSortsByThem() {
         addThree()
+        // 7 is a priority no level names: the column shows todo.txt's letters (issue 52).
         XCTAssertEqual(
             todo.succeed("list"),
             """
-            1 [ ] H Call Mom +family +phone  11/23/26
+            1 [ ] A Call Mom +family +phone  11/23/26
             2 [ ]   Buy milk +errand
-            3 [ ] L Read
+            3 [ ] G Read
 
             """)
+        XCTAssertEqual(
+            todo.succeed("list", "--priority", "high"), "1 [ ] H Call Mom +family +phone  11/23/26\n",
+            "levels alone: H, M, L")
         XCTAssertEqual(
             todo.succeed("list", "--tag", "Errand"), "2 [ ] Buy milk +errand\n", "no priority shown: no column")
         XCTAssertEqual(
             todo.succeed("list", "--tag", "family", "--tag", "phone"), "1 [ ] H Call Mom +family +phone  11/23/26\n")
         XCTAssertEqual(todo.succeed("list", "--tag", "family", "--tag", "errand"), "", "every tag must match")
-        XCTAssertEqual(todo.succeed("list", "--priority", "low"), "3 [ ] L Read\n")
+        XCTAssertEqual(todo.succeed("list", "--priority", "low"), "3 [ ] G Read\n")
         XCTAssertEqual(
             todo.succeed("list", "--priority", "1"), "1 [ ] H Call Mom +family +phone  11/23/26\n",
             "a digit means its level")
         XCTAssertEqual(
             todo.succeed("list", "--sort", "priority"),
             """
-            1 [ ] H Call Mom +family +phone  11/23/26
-            3 [ ] L Read
+            1 [ ] A Call Mom +family +phone  11/23/26
+            3 [ ] G Read
             2 [ ]   Buy milk +errand
 
             """, "high first, no priority last")
@@ -93,8 +97,8 @@ final class OrganisingFieldsTests: HarnessTestCase {
             Outcome(
                 status: 64, stdout: "",
                 stderr: """
-                    Error: invalid priority 'urgent' for '--priority'; use high, medium, low (or H, M, L), 1 (highest) to 9 (lowest), or none
-                      --priority <priority>  high, medium or low (H, M, L), or 1 (highest) to 9 (lowest).
+                    Error: invalid priority 'urgent' for '--priority'; use high, medium, low (or H, M, L), 1 (highest) to 9 (lowest), a todo.txt letter A to Z, or none
+                      --priority <priority>  high, medium or low (H, M, L), 1 (highest) to 9 (lowest), or a todo.txt letter (A is 1, B 2, … I 9).
 
                     """ + more))
         let usage = "  --tag <tag>...  A tag, one word; repeat for more.\n" + more

@@ -268,4 +268,26 @@ final class TheirVerbsTests: HarnessTestCase {
         XCTAssertTrue(todo.succeed("postpone", "2", "1m").contains("due Tuesday 03/30/27 17:00"))
         XCTAssertTrue(todo.succeed("postpone", "2", "2w").contains("due Tuesday 04/13/27 17:00"), "weeks are days")
     }
+
+    // MARK: todo.txt's letters
+
+    /// A letter stays a letter (issue 52): after an import, (A) to (D) are shown as A to D, not
+    /// all as H; `pri:B` and `--priority B` are typed, and filter by that priority. H, M and L
+    /// typed are Taskwarrior's levels; a list whose priorities are all levels shows H, M, L.
+    func test_todoTxtsLetters_areShownTypedAndFiltered() throws {
+        let file = todo.directory.appendingPathComponent("todo.txt")
+        try Data("(A) Call Mom\n(B) Pay rent\n(D) Sort photos\n(E) Water plants\n".utf8).write(to: file)
+        todo.succeed("import", file.path)
+        XCTAssertEqual(
+            todo.succeed("list"), "1 [ ] A Call Mom\n2 [ ] B Pay rent\n3 [ ] D Sort photos\n4 [ ] E Water plants\n")
+        XCTAssertEqual(todo.succeed("add", "Buy milk", "pri:B"), "Added 5: Buy milk (priority high)\n")
+        XCTAssertEqual(todo.succeed("add", "Read", "--priority", "c"), "Added 6: Read (priority high)\n")
+        XCTAssertEqual(todo.succeed("list", "pri:B"), "2 [ ] B Pay rent\n5 [ ] B Buy milk\n")
+        XCTAssertEqual(todo.succeed("list", "--priority", "C"), "6 [ ] C Read\n")
+        XCTAssertEqual(todo.succeed("list", "pri:H", "--limit", "2"), "1 [ ] A Call Mom\n2 [ ] B Pay rent\n")
+        XCTAssertTrue(todo.succeed("export", "--format", "todotxt").hasPrefix("(A) "))
+        // Levels alone: H, M, L.
+        XCTAssertEqual(todo.succeed("list", "pri:medium"), "4 [ ] M Water plants\n", "a level alone: M")
+        XCTAssertEqual(todo.run("add", "X", "pri:Ä").status, 64)
+    }
 }
