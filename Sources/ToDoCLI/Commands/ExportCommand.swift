@@ -61,7 +61,10 @@ struct ExportCommand: ListCommand {
         let (open, done, _, _) = query.apply(
             open: openCandidates, done: doneCandidates, now: context.now(), dates: runner.renderer.dates,
             latestDone: nil)
-        let items = (open + done).map(\.item)
+        var items = (open + done).map(\.item)
+        // todo.txt keeps its lines where they are, a done one too: by number, the order they came
+        // in (an import and export give the file back), unless --sort orders them.
+        if format == .todotxt, query.sort == nil, !query.reverse { items.sort { $0.number < $1.number } }
         let bytes: [UInt8]
         switch format {
         case .json: bytes = ItemInterchange.json(manager, open: open, done: done)

@@ -61,6 +61,9 @@ struct AttributeWords {
         ("annotations", nil)
     ]
 
+    /// The keys of a todo.txt line a quoted title of `add` reads (the others stay text).
+    private static let lineKeys: Set<String> = ["due", "t", "rec"]
+
     /// todo.txt's keys, read the same way, by their exact name.
     private static let todoTxtKeys: [String: Attribute] = ["t": .start, "pri": .priority, "rec": .recur]
 
@@ -87,8 +90,8 @@ struct AttributeWords {
 
     /// A quoted title as todo.sh reads a todo.txt line: a priority letter at its start (`(A) `:
     /// A to I are 1 to 9, a later letter 9) and its `+project` and `@context` words, which are
-    /// tags, as an import reads the line; the rest is text (a `key:value` in it too: todo.sh
-    /// reads none). Why it cannot be read, when it cannot.
+    /// tags and stay in the text, as an import reads the line, and its `due:`, `t:` and `rec:`;
+    /// the rest is text. Why it cannot be read, when it cannot.
     private mutating func readLine(_ line: String, first: Bool) -> String? {
         var text = Substring(line)
         let letters = Array(text.utf8.prefix(4))
@@ -102,11 +105,20 @@ struct AttributeWords {
             values.append((.priority, Value(word: String(text.prefix(3)), value: String(priority))))
             text = text.dropFirst(4)
         }
+        // The text stays whole, its `+project` and `@context` words tags as well, as an import
+        // reads the line; todo.txt's `due:`, `t:` and `rec:` are read (and leave the text) as
+        // they are among add's words.
         var kept: [Substring] = []
-        for word in text.split(separator: " ") {
-            if let (tag, _) = Tags.tag(inWord: String(word)) { addedTags.append(tag) } else { kept.append(word) }
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if let (tag, _) = Tags.tag(inWord: String(word)) { addedTags.append(tag) }
+            if let colon = word.firstIndex(of: ":"), Self.lineKeys.contains(String(word[..<colon])) {
+                if let reason = read(String(word)) { return reason }
+                continue
+            }
+            kept.append(word)
         }
-        if !kept.isEmpty { words.append(kept.joined(separator: " ")) }
+        let title = Whitespace.trimmingSpaces(kept.joined(separator: " "))
+        if !title.isEmpty { words.append(title) }
         return nil
     }
 

@@ -54,8 +54,9 @@ struct ItemRenderer {
         if let priority = item.priority { details.append("priority \(PriorityLevel(priority).rawValue)") }
         if let project = item.project { details.append("project:" + TerminalText.printable(project)) }
         if let list = item.list.flatMap(ListName.stored) { details.append("list " + TerminalText.printable(list)) }
-        if !item.tags.isEmpty {
-            details.append(TerminalText.printable(item.tags.map(Tags.shown).joined(separator: " ")))
+        let tags = Tags.notInTitle(item.tags, title: item.title)
+        if !tags.isEmpty {
+            details.append(TerminalText.printable(tags.map(Tags.shown).joined(separator: " ")))
         }
         return "\(item.number): \(TerminalText.printable(item.title))"
             + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")

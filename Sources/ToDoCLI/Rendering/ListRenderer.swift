@@ -99,7 +99,7 @@ struct ListRenderer {
     private struct Row {
         /// How many columns the title and its tags take.
         var titleWidth = 0
-        /// Whether the item has tags, shown after the title (`tagsText`); made again when the row
+        /// Whether the item has tags, shown after the title (`tagsShown`); made again when the row
         /// is written rather than kept, so that a row holds no reference to copy.
         var hasTags = false
         /// How many levels of subtask the row is indented by, two spaces each (counted in `titleWidth`).
@@ -238,12 +238,14 @@ struct ListRenderer {
         if let list {
             row.titleWidth += Self.listMark.count + DisplayWidth.of(Self.printable(text[list]))
         }
-        if let shown = fields.shownTags {
+        switch Self.tagsShown(fields, in: text) {
+        case .inText(let shown)?:
             row.hasTags = true
             row.titleWidth += DisplayWidth.of(text[shown])
-        } else if let tags = Self.tagsText(fields, in: text) {
+        case .made(let tags)?:
             row.hasTags = true
             row.titleWidth += DisplayWidth.of(tags)
+        case nil: break
         }
         row.repeats = fields.repeats
         // A done item rings no more.
@@ -327,9 +329,13 @@ struct ListRenderer {
         // character that would not fit), so that the columns after it stay aligned.
         var shownWidth = titleWidth
         if titleWidth < row.titleWidth {
-            // Cut with its tags (as they are shown, or decoded): the title comes first.
-            let tags =
-                fields.shownTags.map { String(decoding: text[$0], as: UTF8.self) } ?? Self.tagsText(fields, in: text)
+            // Cut with its tags (as they are shown, or made): the title comes first.
+            let tags: String? =
+                switch Self.tagsShown(fields, in: text) {
+                case .inText(let shown)?: String(decoding: text[shown], as: UTF8.self)
+                case .made(let tags)?: tags
+                case nil: nil
+                }
             let whole =
                 (safeTitle ?? String(decoding: text[fields.title], as: UTF8.self))
                 + (fields.project.map { Self.projectMark + Self.printable(text[$0]) } ?? "")
@@ -351,10 +357,10 @@ struct ListRenderer {
                 style.append(Self.listMark + Self.printable(text[list]), .dim, to: &output)
             }
             if row.hasTags {
-                if let shown = fields.shownTags {
-                    style.append(text[shown], .dim, to: &output)
-                } else if let tags = Self.tagsText(fields, in: text) {
-                    style.append(tags, .dim, to: &output)
+                switch Self.tagsShown(fields, in: text) {
+                case .inText(let shown)?: style.append(text[shown], .dim, to: &output)
+                case .made(let tags)?: style.append(tags, .dim, to: &output)
+                case nil: break
                 }
             }
         }
@@ -420,10 +426,28 @@ extension ListRenderer {
         if text.count > 1 << 14 { text.removeAll(keepingCapacity: true) }
     }
 
-    /// The tags as a list shows them after the title, ` +home +errand`; `nil` for none.
-    fileprivate static func tagsText(_ fields: ListFields, in text: [UInt8]) -> String? {
-        guard let tags = fields.tagList(in: text) else { return nil }
-        return TerminalText.printable(tags.map { " " + Tags.shown($0) }.joined())
+    /// The tags a row shows after its title, ` +home +errand`.
+    fileprivate enum TagsShown {
+        /// As the list holds them, in the text.
+        case inText(Range<Int>)
+        /// Made: decoded (an escape, a control character), or without those the title holds as
+        /// words (a todo.txt line read whole: `Call Mom +family` shows `+family` once).
+        case made(String)
+    }
+
+    /// What a row shows of the tags after its title; `nil` for none.
+    fileprivate static func tagsShown(_ fields: ListFields, in text: [UInt8]) -> TagsShown? {
+        let title = text[fields.title]
+        let titleMayHoldTags = title.contains(UInt8(ascii: "+")) || title.contains(UInt8(ascii: "@"))
+        if let shown = fields.shownTags, !titleMayHoldTags { return .inText(shown) }
+        let words =
+            fields.shownTags.map { String(decoding: text[$0], as: UTF8.self).split(separator: " ").map(String.init) }
+            ?? fields.tagList(in: text)?.map(Tags.shown) ?? []
+        let titleWords =
+            titleMayHoldTags
+            ? Set(String(decoding: title, as: UTF8.self).split(separator: " ").map { $0.lowercased() }) : []
+        let kept = words.filter { !titleWords.contains($0.lowercased()) }
+        return kept.isEmpty ? nil : .made(TerminalText.printable(kept.map { " " + $0 }.joined()))
     }
 
     /// UTF-8 text from the list, made safe to show.

@@ -9,8 +9,9 @@ import ToDoStorage
 /// - priority `(A)` to `(I)` is iCalendar's 1 to 9 (`(A)` high, `(E)` medium, `(I)` low: Taskwarrior's
 ///   H, M, L); `(J)` to `(Z)` are 9 too, the letter kept and given back, and sorted after `(I)` in
 ///   their order. A done line keeps its priority as `pri:A`, as topydo and Simpletask write it.
-/// - `+project` and `@context` are tags: `+home` the tag `home`, `@phone` the tag `@phone`, written
-///   back as they came; an item's project is written as a `+project` too (read back, a tag).
+/// - `+project` and `@context` are tags: `+home` the tag `home`, `@phone` the tag `@phone`, and
+///   words of the title where they stand (a list shows them once, in the title), written back
+///   where they came; an item's project and other tags are written as `+project` at the end.
 /// - `due:` the due date (`2030-06-14` a whole day, `T18:00` a time, with an offset such as
 ///   `+01:00` when the local time occurs twice), `t:` the start (todo.txt's threshold), `rec:` the
 ///   repeat (`+1d`, `+2w`, `+1m`, `+1y`, `1b` for weekdays: todo repeats from the due, todo.txt's
@@ -28,8 +29,14 @@ public enum TodoTxtFormat {
         let time = CivilTime(rules: timeZone)
         var text = ""
         for item in items {
-            var words: [String] = []
             let kept = item.foreignMembers.members(from: ForeignMembers.todoTxt)
+            // A line read from todo.txt goes back as it came while it still says what the item
+            // holds (an import and export give the file back byte for byte, but for todo's id).
+            if case .string(let line)? = kept["line"], let asItCame = Self.line(line, ifItSays: item, time: time) {
+                text += asItCame + "\n"
+                continue
+            }
+            var words: [String] = []
             let priority = item.priority.map { Self.letter(of: $0, kept: kept) }
             if item.done {
                 words.append("x")
@@ -57,10 +64,13 @@ public enum TodoTxtFormat {
                     words.append("rrule:" + encoded(rule))
                 }
             }
-            if let project = item.project, Tags.isValid(project), !Tags.contains(item.tags, project) {
+            // A tag the title holds as a word (a line read whole) is written once, where it is.
+            if let project = item.project, Tags.isValid(project), !Tags.contains(item.tags, project),
+                Tags.notInTitle([project], title: item.title) == [project]
+            {
                 words.append("+" + project)
             }
-            words += item.tags.map(Tags.shown)
+            words += Tags.notInTitle(item.tags, title: item.title).map(Tags.shown)
             if let parent = item.parent { words.append("parent:" + parent.uuidString) }
             if let description = item.itemDescription, !description.isEmpty {
                 words.append("desc:" + encoded(description))
@@ -87,6 +97,24 @@ public enum TodoTxtFormat {
             text += words.joined(separator: " ") + "\n"
         }
         return text
+    }
+
+    /// The fields a todo.txt line holds, which a line kept from an import must still say.
+    private static let fieldsALineHolds = ItemField.allCases.filter { ![.progress, .annotations, .alarms].contains($0) }
+
+    /// `line` as it came (with todo's id after it, when it has none), when reading it gives what
+    /// `item` holds of the fields a line holds; `nil` once the item changed.
+    private static func line(_ line: String, ifItSays item: ToDoItem, time: CivilTime) -> String? {
+        let read = Self.item(in: Substring(line), time: time, origin: "").item
+        guard read.done == item.done, fieldsALineHolds.allSatisfy({ $0.isSame(in: read, as: item) }),
+            read.foreignMembers.members(from: ForeignMembers.todoTxt).removing("line")
+                == item.foreignMembers.members(from: ForeignMembers.todoTxt).removing("line")
+        else { return nil }
+        if read.id == item.id, line.split(separator: " ").contains(where: { $0.hasSuffix(":" + item.id.uuidString) }) {
+            return line
+        }
+        let hasOtherID = line.split(separator: " ").contains { $0.hasPrefix("id:") }
+        return line + (hasOtherID ? " uuid:" : " id:") + item.id.uuidString
     }
 
     /// A date (`2030-06-14`) for a whole day, else the local time (`T00:00` at midnight), with the
@@ -187,8 +215,11 @@ public enum TodoTxtFormat {
 
         /// A tag, a `key:value` word, or a word of the title.
         mutating func read(_ word: Substring) {
+            // A `+project` or `@context` is a tag, and a word of the title where it stands: `Talk
+            // to +Mom about the @phone bill` is one sentence.
             if let (tag, _) = Tags.tag(inWord: String(word)) {
                 tags.append(tag)
+                titleWords.append(word)
                 return
             }
             guard let colon = word.firstIndex(of: ":"), colon != word.startIndex else {
@@ -355,6 +386,8 @@ public enum TodoTxtFormat {
             item.fields.parent = parent
             var kept = kept
             if !otherWords.isEmpty { kept["words"] = .array(otherWords) }
+            // The line itself, to give back as it came while the item is as it says (`write`).
+            kept["line"] = .string(String(line))
             if kept.count > 0 { item.fields.foreignMembers.sources[ForeignMembers.todoTxt] = .object(kept) }
             guard !item.title.isEmpty else {
                 let why = "the line has no title"

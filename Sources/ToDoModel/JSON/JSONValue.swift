@@ -78,6 +78,13 @@ public struct JSONObject: Equatable, Sendable {
         }
     }
 
+    /// The object without the member `key`.
+    package func removing(_ key: String) -> JSONObject {
+        var object = self
+        object[key] = nil
+        return object
+    }
+
     /// Appends a member without checking for an existing key; the parser has already checked.
     package mutating func appendUnchecked(key: String, value: JSONValue) {
         keys.append(key)

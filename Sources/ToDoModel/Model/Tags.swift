@@ -51,6 +51,15 @@ public enum Tags {
         tag.hasPrefix("@") ? tag : "+" + tag
     }
 
+    /// `tags` without those the title holds as words (`+family` in `Call Mom +family`, as a
+    /// todo.txt line keeps them): what is shown after a title, so that no tag shows twice.
+    public static func notInTitle(_ tags: [String], title: String) -> [String] {
+        guard !tags.isEmpty, title.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "@") })
+        else { return tags }
+        let words = Set(title.split(separator: " ").map { $0.lowercased() })
+        return tags.filter { !words.contains(shown($0).lowercased()) }
+    }
+
     /// Whether `tags` has `tag`, ignoring case.
     public static func contains(_ tags: [String], _ tag: String) -> Bool {
         let tag = tag.lowercased()

@@ -183,10 +183,10 @@ final class RealToolsTests: BinaryTestCase {
         XCTAssertEqual(
             try todo.run(["list", "--all"]).stdout,
             """
-            1 [ ] H Mow the lawn 😂 +garden +home  01/15/30 17:00 ↻
-            2 [ ] L Read a book                    03/01/30
+            1 [ ] A Mow the lawn 😂 +garden +home  01/15/30 17:00 ↻
+            2 [ ] I Read a book                    03/01/30
             3 [ ]   Call Mom @phone +family        01/10/30
-            4 [ ] H Water plants +garden
+            4 [ ] B Water plants +garden
 
             """)
     }

@@ -188,4 +188,74 @@ final class TheirWordsTests: BinaryTestCase {
             XCTAssertEqual(again.stdout.components(separatedBy: "\"status\":\"recurring\"").count - 1, 1, name)
         }
     }
+
+    /// todo.sh's words, given to the real todo.sh and to todo: the lines its help shows (a
+    /// priority, `+project` and `@context`, in the middle of a sentence too, and lines that differ
+    /// only in those words) are the same items in both (`ls +family`, `ls @phone`, the
+    /// priorities `lsp` lists), and todo's import and export give todo.sh's file back byte for
+    /// byte but for todo's own `id:`.
+    func test_todoShsLines_areReadAsTodoShReadsThem_andGoBackAsTheyCame() throws {
+        let todoSh = try installedTool(["todo-txt", "todo.sh"])
+        let folder = directory.file("todo-txt").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let config = directory.file("todo.cfg").path
+        try Data(
+            ("export TODO_DIR=\(folder)\nexport TODO_FILE=$TODO_DIR/todo.txt\nexport DONE_FILE=$TODO_DIR/done.txt\n"
+                + "export REPORT_FILE=$TODO_DIR/report.txt\n").utf8
+        ).write(to: URL(fileURLWithPath: config))
+        let lines = [
+            "(A) Call Mom +family @phone", "(A) Call Mom", "Talk to +Mom about the @phone bill",
+            "(B) Pay rent due:2030-01-01 +home", "(K) Sort the photos +home"
+        ]
+        for line in lines {
+            XCTAssertEqual(try todo.run(program: todoSh, ["-d", config, "-t", "add", line]).status, 0, line)
+            XCTAssertEqual(try todo.run(["add", line]).status, 0, line)
+        }
+        // Another tool's word and a run of spaces, in todo.sh's file alone.
+        XCTAssertEqual(
+            try todo.run(program: todoSh, ["-d", config, "add", "Plant   tulips +garden t:2030-03-01 h:1"]).status, 0)
+        XCTAssertEqual(try todo.run(program: todoSh, ["-d", config, "-a", "do", "2"]).status, 0)
+        XCTAssertEqual(try todo.run(["do", "2"]).status, 0)
+        /// The titles each program lists for `words`, without their numbers, priorities and dates.
+        func listed(_ words: [String]) throws -> (todoSh: [String], todo: [String]) {
+            let theirs = try todo.run(program: todoSh, ["-d", config, "-p", "-x"] + words).stdout
+                .split(separator: "\n").filter { $0.first?.isNumber == true && !$0.contains(" x ") }
+                .map { line in
+                    var text = line.drop { $0 != " " }.dropFirst()
+                    if text.hasPrefix("(") { text = text.dropFirst(4) }
+                    if let date = text.prefix(11).firstIndex(of: " "), text.prefix(10).contains("-") {
+                        text = text[text.index(after: date)...]
+                    }
+                    return String(text.split(separator: " ").filter { !$0.contains(":") }.joined(separator: " "))
+                }
+            let ours = try todo.run(["list", "--json", "--all"] + words.dropFirst()).stdout
+            let items = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ours.utf8)) as? [[String: Any]])
+            return (
+                theirs.sorted(),
+                items.compactMap { $0["done"] as? Bool == false ? $0["title"] as? String : nil }.sorted()
+            )
+        }
+        for filter in [["ls", "+family"], ["ls", "@phone"], ["ls", "+home"], ["ls", "Mom"]] {
+            let (theirs, ours) = try listed(filter)
+            XCTAssertEqual(ours, theirs, "\(filter)")
+        }
+        // Their priorities: each letter as todo.sh lists it.
+        let priorities = try todo.run(program: todoSh, ["-d", config, "-p", "lsp"]).stdout
+        XCTAssertTrue(priorities.contains("(B) ") && priorities.contains("(K) "), priorities)
+        XCTAssertEqual(try todo.run(["list", "pri:B"]).stdout.split(separator: "\n").count, 1)
+        // todo.sh's file, imported and exported: the same bytes but for todo's id after each line.
+        var here = todo!
+        here.environment["TODO_FILE"] = directory.file("from-todo-sh.json").path
+        XCTAssertEqual(try here.run(["import", "\(folder)/todo.txt"]).status, 0)
+        let file = try String(contentsOfFile: "\(folder)/todo.txt", encoding: .utf8)
+        let exported = try here.run(["export", "--format", "todotxt"]).stdout
+        XCTAssertEqual(
+            exported.replacingOccurrences(of: #" id:[0-9A-F-]{36}$"#, with: "", options: .regularExpression)
+                .split(separator: "\n").map {
+                    $0.replacingOccurrences(of: #" id:[0-9A-F-]{36}"#, with: "", options: .regularExpression)
+                },
+            file.split(separator: "\n").map(String.init))
+        XCTAssertEqual(
+            try here.run(["list", "--all"]).stdout.components(separatedBy: "Call Mom").count - 1, 2, "no twins")
+    }
 }

@@ -170,8 +170,9 @@ final class InterchangeCommandTests: HarnessTestCase {
             guard let range = line.range(of: #""id":""#) else { return nil }
             return String(line[range.upperBound...].prefix(36))
         }
+        // By number, as todo.txt keeps its lines: a done line stays where it came.
         XCTAssertEqual(
-            todotxt, "2026-11-22 Buy milk id:\(ids[0])\nx 2026-11-22 2026-11-22 Call Mom due:2022-01-10 id:\(ids[1])\n")
+            todotxt, "x 2026-11-22 2026-11-22 Call Mom due:2022-01-10 id:\(ids[1])\n2026-11-22 Buy milk id:\(ids[0])\n")
         XCTAssertTrue(
             todo.succeed("export", "--format", "ical").hasPrefix(
                 "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//todo//todo \(HelpRenderer.version)//EN\r\n"))
@@ -397,7 +398,7 @@ final class InterchangeCommandTests: HarnessTestCase {
                 stdout: """
                     Added 2: Call Mom (due Monday 01/10/22, priority high)
                     Added 3: Pay rent
-                    Added 4: Call Mom again (due Monday 01/10/22, +family @phone)
+                    Added 4: Call Mom again +family @phone (due Monday 01/10/22)
                     Skipped line 1 "Buy milk": an open item has the same content: 1 "Buy milk"
                     Imported 3 items from \(path) (todotxt); skipped 1.
 
@@ -436,7 +437,7 @@ final class InterchangeCommandTests: HarnessTestCase {
                 status: 0,
                 stdout: """
                     Added 2: Water
-                    Added 3: Feed cat due:someday (+pets)
+                    Added 3: Feed cat due:someday +pets
                     Skipped line 3: the line has no title
                     Skipped line 4 "Buy milk": an open item has the same content: 1 "Buy milk"
                     Skipped line 5 "Buy milk": an open item has the same content: 1 "Buy milk"

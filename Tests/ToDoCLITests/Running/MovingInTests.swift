@@ -373,7 +373,7 @@ final class MovingInTests: HarnessTestCase {
             return XCTFail("\(imported)")
         }
         XCTAssertEqual(added.count, 2)
-        XCTAssertEqual(first["title"], .string("a"))
+        XCTAssertEqual(first["title"], .string("a +x"), "the line read whole")
         XCTAssertEqual(first["tags"], .array([.string("x")]))
         guard case .array(let undone) = try JSONValue(parsing: Array(todo.succeed("undo", "--json").utf8)),
             case .object(let change)? = undone.first, case .array(let items)? = change["items"],

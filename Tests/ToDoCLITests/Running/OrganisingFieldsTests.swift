@@ -367,7 +367,8 @@ final class OrganisingFieldsTests: HarnessTestCase {
     /// letter, `+project` and `@context` are read; after `--` it is text.
     func test_aQuotedTitle_isReadAsTodoShReadsALine() {
         XCTAssertEqual(
-            todo.succeed("add", "(A) Call Mom +family @phone"), "Added 1: Call Mom (priority high, +family @phone)\n")
+            todo.succeed("add", "(A) Call Mom +family @phone"), "Added 1: Call Mom +family @phone (priority high)\n",
+            "the text whole, its words tags as well, shown once")
         XCTAssertEqual(todo.succeed("list", "+family"), "1 [ ] H Call Mom +family @phone\n")
         XCTAssertEqual(
             todo.succeed("export", "--format", "todotxt").split(separator: " ").prefix(4).joined(separator: " "),

@@ -113,7 +113,7 @@ final class TheirVerbsTests: HarnessTestCase {
         try Data("(A) Call Mom +family\nPay rent\n".utf8).write(to: file)
         XCTAssertEqual(
             todo.succeed("import", file.path, "--list", "Home"),
-            "Added 1: Call Mom (priority high, list Home, +family)\nAdded 2: Pay rent (list Home)\n"
+            "Added 1: Call Mom +family (priority high, list Home)\nAdded 2: Pay rent (list Home)\n"
                 + "Imported 2 items from \(file.path) (todotxt).\n")
         XCTAssertEqual(todo.succeed("lists"), "default  0 open items\nHome     2 open items\n")
         XCTAssertEqual(todo.run("import", file.path, "--list", " ").status, 64)

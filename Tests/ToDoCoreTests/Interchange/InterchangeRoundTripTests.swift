@@ -71,10 +71,9 @@ final class InterchangeRoundTripTests: XCTestCase {
         let list = try sampleList()
         let copy = try imported(
             Array(TodoTxtFormat.write(list.toDoItems + list.doneItems, timeZone: paris).utf8), as: .todotxt)
-        // A title's `+project` and `@home` words are todo.txt's tags: read back, they are tags.
-        XCTAssertEqual(
-            fields(copy, days: true),
-            fields(list, days: true).map { $0.replacingOccurrences(of: " +project @home", with: "") })
+        // A title's `+project` and `@home` words are todo.txt's tags: read back, they are tags too,
+        // and stay where they stand in the title (issue 52).
+        XCTAssertEqual(fields(copy, days: true), fields(list, days: true))
         XCTAssertEqual(copy.toDoItems[3].tags, ["project", "@home"])
     }
 

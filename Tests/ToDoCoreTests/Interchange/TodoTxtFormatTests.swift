@@ -37,7 +37,11 @@ final class TodoTxtFormatTests: XCTestCase {
         XCTAssertEqual(items.map(\.origin), ["line 1", "line 3", "line 4", "line 5", "line 6"])
         XCTAssertEqual(
             items.map(\.item.title),
-            ["Call Mom", "Pay rent", "Done without dates", "Plain line with url http://example.com", "Later"])
+            [
+                "Call Mom @phone +family", "Pay rent", "Done without dates", "Plain line with url http://example.com",
+                "Later"
+            ],
+            "a context and a project stay words of the title (issue 52)")
         XCTAssertEqual(items[0].item.tags, ["@phone", "family"], "a context and a project are tags")
         XCTAssertEqual(items.map(\.item.done), [false, true, true, false, false])
         XCTAssertEqual(
@@ -74,10 +78,11 @@ final class TodoTxtFormatTests: XCTestCase {
         let written = TodoTxtFormat.write(items.map(\.item), timeZone: newYork).split(separator: "\n").map {
             $0.split(separator: " ").dropLast().joined(separator: " ")
         }
+        // Each line as it came, todo's id after it.
         XCTAssertEqual(
             written,
             [
-                "Blocked task id:1", "Child task p:1", "x 2012-14-11 mail@example.com rec:12w", "A rec:+2d h:1",
+                "Blocked task id:1", "Child task p:1", "x 2012-14-11 rec:12w mail@example.com", "A h:1 rec:+2d",
                 "B rec:1b"
             ])
         XCTAssertTrue(
@@ -91,7 +96,7 @@ final class TodoTxtFormatTests: XCTestCase {
     func test_read_aValueTodoCannotRead_isAProblemOfItsLine_keptInTheTitle() throws {
         let cases: [(String, String, String)] = [
             (
-                "Buy milk due:2022-13-01 +shop\n", "Buy milk due:2022-13-01",
+                "Buy milk due:2022-13-01 +shop\n", "Buy milk due:2022-13-01 +shop",
                 "line 1: 'due:2022-13-01' is not a date or time (expected YYYY-MM-DD or YYYY-MM-DDThh:mm); kept in the title"
             ),
             (
@@ -144,7 +149,9 @@ final class TodoTxtFormatTests: XCTestCase {
         XCTAssertEqual(read.tags, ["work", "Pflanzen"])
         XCTAssertEqual(read.repeatRule, "FREQ=MONTHLY;BYDAY=-1FR")
         XCTAssertEqual(read.parent, item.parent)
-        XCTAssertEqual(read.title, "Night shift")
+        // The line is read whole: the tags stay words of the title as well (a list shows them once).
+        XCTAssertEqual(read.title, "Night shift +work +Pflanzen")
+        XCTAssertEqual(TodoTxtFormat.write([read], timeZone: berlin), line, "and go out again once")
         XCTAssertEqual(
             TodoTxtFormat.write(
                 [ToDoItem(title: "W", timestamp: 1_900_000_000, repeatRule: "FREQ=WEEKLY;INTERVAL=2")], timeZone: berlin
@@ -165,18 +172,21 @@ final class TodoTxtFormatTests: XCTestCase {
             .joined(separator: "\n") + "\n"
         let items = try TodoTxtFormat.read(text, timeZone: newYork).map(\.item)
         XCTAssertEqual(
-            items.map(\.title), ["Strict", "Lax", "Hidden", "Late letter", "Early letter", "Done with both dates"])
+            items.map(\.title),
+            ["Strict", "Lax", "Hidden +proj @ctx", "Late letter", "Early letter", "Done with both dates"])
         XCTAssertEqual(items.map(\.priority), [2, nil, nil, 9, 9, 9])
         XCTAssertEqual(items[5].createdAt, 1_767_243_600)
         let lines = TodoTxtFormat.write(items, timeZone: newYork).split(separator: "\n").map {
             $0.split(separator: " ").dropLast().joined(separator: " ")
         }
+        // Each line as it came (issue 52), todo's id after it.
+        XCTAssertEqual(lines, text.split(separator: "\n").map(String.init))
+        // Once changed, an item is written by todo's layout, its tags once.
+        var edited = items[2]
+        edited.title = "Hidden +proj @ctx again"
         XCTAssertEqual(
-            lines,
-            [
-                "(B) 2026-01-02 Strict due:2026-02-01 rec:+1m", "Lax due:2026-02-01 rec:1m", "Hidden +proj @ctx h:1",
-                "(Q) Late letter", "(J) Early letter", "x 2026-03-01 2026-01-01 Done with both dates pri:Z"
-            ])
+            TodoTxtFormat.write([edited], timeZone: newYork), "Hidden +proj @ctx again h:1 id:\(edited.id.uuidString)\n"
+        )
         // A letter after I is 9 and sorts after I, in its order.
         var manager = ItemManager()
         _ = try manager.importItems(try TodoTxtFormat.read(text, timeZone: newYork))
@@ -185,6 +195,6 @@ final class TodoTxtFormatTests: XCTestCase {
         XCTAssertEqual(
             query.apply(open: manager.toDoItems, done: [], now: Date(), dates: DueDateFormatter(rules: newYork)).open
                 .map(\.title),
-            ["Strict", "Early letter", "Late letter", "Lax", "Hidden"])
+            ["Strict", "Early letter", "Late letter", "Lax", "Hidden +proj @ctx"])
     }
 }
