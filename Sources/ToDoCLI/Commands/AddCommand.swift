@@ -30,8 +30,10 @@ struct AddCommand: ListCommand {
             goes after '--': todo add -- "-5 push-ups".
             Taskwarrior's words work too: todo add Buy milk due:tomorrow +groceries pri:H project:home
             (due:, scheduled: or wait: for --start, pri:, project:, recur:, depends: for the items
-            that become its subtasks, +tag); todo.txt's @context is the tag @context. Words after
-            '--' are all title. A --due without a time is a whole day; with one, that time.
+            that become its subtasks, +tag); todo.txt's @context is the tag @context. A quoted title
+            is a todo.txt line, read as todo.sh reads one: todo add "(A) Call Mom +family @phone
+            due:2030-01-10" (its priority, due:, t: and rec: read; its +project and @context tags,
+            and words of the title where they stand). Words after '--' are all title. A --due without a time is a whole day; with one, that time.
             A repeating item (--repeat) needs a --due: 'todo check' records that occurrence as done and
             moves the due to the next one. --remind 15m rings 15 minutes before the due (1h, 2d, 1w,
             1h30m; a reminder before the due needs one), --remind "fri 9:00" at that time; 'todo remind'

@@ -52,10 +52,9 @@ struct AgendaCommand: ListCommand {
     func run(with runner: CommandRunner) throws {
         let manager = try runner.load()
         let now = runner.context.now(), dates = runner.renderer.dates
+        let open = manager.openStored.array
         let items =
-            query.isEmpty
-            ? manager.openStored.array
-            : query.apply(open: manager.openStored.array, done: [], now: now, dates: dates, latestDone: nil).open
+            query.isEmpty ? open : query.apply(open: open, done: [], now: now, dates: dates, latestDone: nil).open
         let groups = Agenda.groups(items, days: days, now: now, dates: dates)
         if json {
             let objects: [JSONValue] = groups.map { group in
@@ -70,7 +69,7 @@ struct AgendaCommand: ListCommand {
             runner.renderer.writeGroups(
                 groups.map { (Self.heading(of: $0.when, runner.renderer), $0.items) },
                 width: runner.context.outputWidth,
-                to: runner.context.output)
+                priorityLetters: ItemQuery.haveFinePriorities(open), to: runner.context.output)
         }
     }
 

@@ -18,10 +18,13 @@ struct ExportCommand: ListCommand {
         arguments: [QueryOptions.filterWords], options: [format, output] + QueryOptions.all,
         exclusiveOptions: QueryOptions.exclusions,
         discussion: """
-            Open items first, then done items, each in list order. todo.txt gets todo's fields as tags
-            (due:, t:, rec:, tag:, id:, desc:, loc:, addr:, geo:); iCalendar gets one VTODO per item;
+            Open items first, then done items, each in list order; todo.txt by number, as its lines
+            came (a done line stays where it is). todo.txt gets todo's fields as key:value words
+            (due:, t:, rec:, id:, desc:, loc:, addr:, geo:) and tags as +tag, and a line read from
+            todo.txt and not changed since goes back as it came; iCalendar gets one VTODO per item;
             taskwarrior gets one task per line, for 'task import'. 'todo import' reads each format back
-            as the same items. Taskwarrior's filter words pick items as for 'todo list':
+            as the same items (todo.txt reads a line whole: its +tag words stay in the title too).
+            Taskwarrior's filter words pick items as for 'todo list':
             todo export status:pending project:home --format taskwarrior.
             """,
         attributeWords: .filter)

@@ -86,8 +86,11 @@ struct ListItemsCommand: ListCommand {
                     ItemManager.TreeOrder(positions: kept, depths: nil),
                     ItemManager.TreeOrder(positions: nil, depths: nil)
                 )
+            // A filtered view says the letters the whole list says (its items only are read again).
+            let letters = !query.isEmpty && ItemQuery.haveFinePriorities(candidates + doneCandidates)
             runner.renderer.writeList(
-                open: open, done: done, trees: trees, section: section, width: context.outputWidth, to: context.output)
+                open: open, done: done, trees: trees, section: section, width: context.outputWidth,
+                priorityLetters: letters, to: context.output)
         }
         // What was left out, on standard error (a script's output is the items alone), counting
         // only items the filters let through.

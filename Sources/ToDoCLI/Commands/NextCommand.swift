@@ -9,10 +9,13 @@ struct NextCommand: ListCommand {
         options: QueryOptions.filters + [QueryOptions.limit, CommonOptions.json],
         exclusiveOptions: QueryOptions.exclusions,
         discussion: """
-            Open items that can be done now, ranked as Taskwarrior's 'next' ranks its tasks: by how
-            soon or how long ago they are due, the tag +next, whether another item waits for them
-            (a subtask of an open item), priority, a start that has come, in progress, age, tags and
-            project; an item whose subtasks are still open ranks lower. Items waiting for a start
+            Open items that can be done now, ranked as Taskwarrior's 'next' ranks its tasks, with its
+            coefficients: the due (12, from two weeks ahead to a week overdue), the tag +next (15),
+            another item waits for it (8: a subtask of an open item, or a task an open one still
+            depends on in Taskwarrior), priority (high 6, medium 3.9, low 1.8), a start or
+            Taskwarrior's scheduled that has come (5), in progress (4), age (2 at a year),
+            annotations and tags (0.8, 0.9, 1 for one, two, three or more), a project (1); an item
+            that waits for open ones (its subtasks, or tasks it depends on) counts 5 less. Items waiting for a start
             after today and done items are left out. Shows a screenful on a terminal (--limit sets
             how many; 20 when the output is not a terminal), and the filters of 'todo list'
             (todo next +work --list Work due.before:eow). --json gives the same items, each with its "urgency". 'todo' alone
@@ -43,8 +46,8 @@ struct NextCommand: ListCommand {
         let context = runner.context
         let manager = try runner.load()
         let now = context.now(), dates = runner.renderer.dates
-        let matching = query.apply(open: manager.openStored.array, done: [], now: now, dates: dates, latestDone: nil)
-            .open
+        let open = manager.openStored.array
+        let matching = query.apply(open: open, done: [], now: now, dates: dates, latestDone: nil).open
         let ranked = manager.rankedByUrgency(matching, now: now, dates: dates)
         // A screenful: the terminal's rows less the prompt and the line that says what was left.
         let shown = limit ?? context.outputHeight.map { max($0 - 3, 5) } ?? Self.defaultLimit
@@ -59,7 +62,8 @@ struct NextCommand: ListCommand {
             return
         }
         runner.renderer.writeList(
-            open: items.map(\.item), done: [], section: .open, width: context.outputWidth, to: context.output)
+            open: items.map(\.item), done: [], section: .open, width: context.outputWidth,
+            priorityLetters: ItemQuery.haveFinePriorities(open), to: context.output)
         if ranked.count > items.count {
             context.errorOutput.write(
                 "… \(counted(ranked.count - items.count, "more item")): todo next --limit \(ranked.count)\n")

@@ -11,11 +11,13 @@ struct PriorityCommand: EachItemCommand {
             CommonOptions.references,
             ArgumentSpec(
                 name: "priority",
-                help: "A (highest) to I, as todo.txt writes it; or high, medium, low, 1 to 9, or none.")
+                help:
+                    "A (highest) to Z (I and later are 9), as todo.txt writes it; or high, medium, low, 1 to 9, or none."
+            )
         ],
         options: [CommonOptions.json],
         discussion: """
-            todo pri 1 A gives item 1 the highest priority; the letters are todo.txt's, A to I for 1 to 9
+            todo pri 1 A gives item 1 the highest priority; the letters are todo.txt's, A to I for 1 to 9 and a later one 9
             (so H is todo.txt's eighth, not high: use 'high' for that). The same as todo edit 1 --priority 1.
             """,
         argumentCompletion: .items(.open), changesList: true)
@@ -28,17 +30,18 @@ struct PriorityCommand: EachItemCommand {
     init(_ arguments: CommandArguments) throws(CommandError) {
         let words = try arguments.positionals(atLeast: 2)
         let text = words.last!
-        if text.count == 1, let letter = text.uppercased().unicodeScalars.first, ("A"..."I").contains(letter) {
-            priority = Int(letter.value - UnicodeScalar("A").value) + 1
+        if text.count == 1, let letter = text.uppercased().unicodeScalars.first, ("A"..."Z").contains(letter) {
+            // todo.sh's letters, H its eighth; a letter after I is 9, as an import reads it.
+            priority = min(Int(letter.value - UnicodeScalar("A").value) + 1, 9)
         } else if text.count == 1 {
             throw arguments.error(
-                "invalid priority '\(TerminalText.printable(text))'; todo keeps todo.txt's A (highest) to I, or high, medium, low, 1 to 9, none"
+                "invalid priority '\(TerminalText.printable(text))'; todo keeps todo.txt's A (highest) to Z, or high, medium, low, 1 to 9, none"
             )
         } else if let named = PriorityLevel.priority(named: text) {
             priority = named
         } else {
             throw arguments.error(
-                "invalid priority '\(TerminalText.printable(text))'; use a letter A (highest) to I, or high, medium, low, 1 to 9, none"
+                "invalid priority '\(TerminalText.printable(text))'; use a letter A (highest) to Z, or high, medium, low, 1 to 9, none"
             )
         }
         references = try arguments.references(in: Array(words.dropLast()))
@@ -77,7 +80,7 @@ struct AppendCommand: EachItemCommand {
         ],
         options: [CommonOptions.json],
         discussion:
-            "todo append 1 \"for Mom\" makes 'Buy milk' 'Buy milk for Mom'; todo prepend adds them at the start.",
+            "todo append 1 \"for Mom\" makes 'Buy milk' 'Buy milk for Mom'; todo prepend adds them at the start. A +project or @context among them is a tag too, as on todo.sh's line.",
         argumentCompletion: .items(.all), changesList: true)
 
     var references: [ItemReference]
@@ -97,7 +100,10 @@ struct AppendCommand: EachItemCommand {
     func change(_ manager: inout ItemManager, _ items: [ToDoItem], rules: TimeZoneRules) throws -> [ItemResult] {
         try items.map { item in
             let title = atStart ? text + " " + item.title : item.title + " " + text
-            return ItemResult(item: try manager.edit(itemWithID: item.id, ItemEdit(title: title)), verb: "Edited")
+            // Its `+project` and `@context` words are tags too, as on todo.sh's line.
+            var edit = ItemEdit(title: title)
+            edit.addedTags = text.split(separator: " ").compactMap { Tags.tag(inWord: String($0))?.tag }
+            return ItemResult(item: try manager.edit(itemWithID: item.id, edit), verb: "Edited")
         }
     }
 }

@@ -112,7 +112,10 @@ struct AttributeWords {
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
             if let (tag, _) = Tags.tag(inWord: String(word)) { addedTags.append(tag) }
             if let colon = word.firstIndex(of: ":"), Self.lineKeys.contains(String(word[..<colon])) {
-                if let reason = read(String(word)) { return reason }
+                // todo.txt's strict `rec:+1w` repeats from the due, as todo always does.
+                let value = word[word.index(after: colon)...]
+                let typed = word.hasPrefix("rec:+") ? "rec:" + value.dropFirst() : String(word)
+                if let reason = read(typed) { return reason }
                 continue
             }
             kept.append(word)

@@ -18,15 +18,18 @@ struct ItemRenderer {
     func writeList(
         open: [StoredItem], done: [StoredItem],
         trees: (open: ItemManager.TreeOrder, done: ItemManager.TreeOrder)? = nil,
-        section: ListSection, width: Int?, to output: TextOutput
+        section: ListSection, width: Int?, priorityLetters: Bool = false, to output: TextOutput
     ) {
-        ListRenderer(style: style, dates: dates, now: now, width: width)
+        ListRenderer(style: style, dates: dates, now: now, width: width, showsPriorityLetters: priorityLetters)
             .write(open: open, done: done, trees: trees, section: section, to: output)
     }
 
     /// Writes groups of items under headings (`todo agenda`), in the columns of the list.
-    func writeGroups(_ groups: [(heading: String?, items: [StoredItem])], width: Int?, to output: TextOutput) {
-        ListRenderer(style: style, dates: dates, now: now, width: width)
+    func writeGroups(
+        _ groups: [(heading: String?, items: [StoredItem])], width: Int?, priorityLetters: Bool = false,
+        to output: TextOutput
+    ) {
+        ListRenderer(style: style, dates: dates, now: now, width: width, showsPriorityLetters: priorityLetters)
             .write(groups: groups.map { ListRenderer.Group(heading: $0.heading, items: $0.items) }, to: output)
     }
 

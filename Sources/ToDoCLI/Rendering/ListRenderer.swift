@@ -26,6 +26,10 @@ struct ListRenderer {
     let now: Date
     /// The terminal's width in columns, when the list goes to a terminal; `nil` writes whole rows.
     var width: Int?
+    /// Whether the priority column shows todo.txt's letters whatever the rows shown hold: the
+    /// list they were chosen from has a priority no level names, and a filtered view of it says
+    /// the same letter for the same priority.
+    var showsPriorityLetters = false
 
     /// The fewest columns the title column gives way to on a narrow terminal, and on one too
     /// narrow for the title to keep that and half the room beside the due date.
@@ -77,6 +81,7 @@ struct ListRenderer {
         let measured = groups.map(measure)
         var columns = Columns()
         for parts in measured { for part in parts { columns.widen(to: part.columns) } }
+        columns.finePriority = columns.finePriority || showsPriorityLetters
         if let width {
             columns.fit(to: width)
         } else {

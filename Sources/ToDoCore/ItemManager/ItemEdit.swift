@@ -116,7 +116,10 @@ extension ItemManager {
         for (date, change) in [(item.due, \ItemEdit.due), (item.start, \ItemEdit.start)] {
             guard let date else { continue }
             guard var moved = period.moving(date, rules: rules) else { throw .postponedPastTheYears(item) }
-            if let monthEnd { moved = Self.onTheDay(of: monthEnd, moved, rules: rules) }
+            // Only a date on its rule's day (not one postponed by days off it before).
+            if let monthEnd, Self.onTheDay(of: monthEnd, date, rules: rules) == date {
+                moved = Self.onTheDay(of: monthEnd, moved, rules: rules)
+            }
             edit[keyPath: change] = .set(moved)
         }
         return try self.edit(itemWithID: id, edit)
@@ -172,6 +175,8 @@ extension ItemManager {
         edited.location = location
         edited.priority = priority
         edited.tags = edit.applied(toTags: current.tags)
+        // A tag taken away leaves the title too, where a todo.txt line holds it as a word.
+        edited.title = Tags.title(title, without: current.tags.filter { !Tags.contains(edited.tags, $0) })
         edited.start = start
         edited.parent = parent
         for (field, change) in edit.texts { edited[text: field] = change.applied(to: current[text: field]) }

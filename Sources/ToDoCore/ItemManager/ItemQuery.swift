@@ -217,6 +217,12 @@ extension StoredItem {
 }
 
 extension ItemQuery {
+    /// Whether any of `items` has a priority no level names (2, from todo.txt's `(B)`): a list
+    /// chosen from them shows todo.txt's letters, the same in every filtered view.
+    package static func haveFinePriorities(_ items: [StoredItem]) -> Bool {
+        items.contains { $0.priority.map { !PriorityLevel.isLevel($0) } ?? false }
+    }
+
     /// How many done items the list's own view shows beside the open ones: those checked last.
     /// (`--done` and `--all` show them all.)
     public static let latestDoneShown = 10

@@ -60,6 +60,19 @@ public enum Tags {
         return tags.filter { !words.contains(shown($0).lowercased()) }
     }
 
+    /// `title` without the words that are `tags` (`+home`, `@phone`, any case), as todo.sh's line
+    /// loses a project taken away; `title` itself when nothing else would be left.
+    public static func title(_ title: String, without tags: [String]) -> String {
+        guard !tags.isEmpty, title.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "@") })
+        else { return title }
+        let removed = Set(tags.map { shown($0).lowercased() })
+        let kept = title.split(separator: " ", omittingEmptySubsequences: false).filter {
+            !removed.contains($0.lowercased())
+        }
+        let result = kept.joined(separator: " ")
+        return result.unicodeScalars.allSatisfy(Whitespace.isSpace) ? title : result
+    }
+
     /// Whether `tags` has `tag`, ignoring case.
     public static func contains(_ tags: [String], _ tag: String) -> Bool {
         let tag = tag.lowercased()

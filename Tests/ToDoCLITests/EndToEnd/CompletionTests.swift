@@ -201,7 +201,7 @@ final class CompletionTests: BinaryTestCase {
             "Work stuff\tOnly items of this list ('default' for the default list).\n")
         XCTAssertEqual(
             try complete("todo add x --priority h"),
-            "high\thigh, medium or low (H, M, L), or 1 (highest) to 9 (lowest).\n")
+            "high\t\(CommonOptions.priority.help)\n")
         XCTAssertEqual(
             try complete("todo export --format i"),
             "ical\tjson (the data file's format; the default), todotxt, ical or taskwarrior (what task import reads).\n"

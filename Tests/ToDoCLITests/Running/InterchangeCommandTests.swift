@@ -675,7 +675,7 @@ final class ListQueryCommandTests: HarnessTestCase {
             Outcome(
                 status: 64, stdout: "",
                 stderr: """
-                    Error: invalid priority 'urgent' for '--priority'; use high, medium, low (or H, M, L), 1 (highest) to 9 (lowest), or none
+                    Error: invalid priority 'urgent' for '--priority'; use high, medium, low (or H, M, L), 1 (highest) to 9 (lowest), a todo.txt letter A to Z, or none
                       --priority <level>  \(QueryOptions.priority.help)
 
                     """ + more))
@@ -693,7 +693,7 @@ final class ListQueryCommandTests: HarnessTestCase {
             Outcome(
                 status: 64, stdout: "",
                 stderr: """
-                    Error: cannot read 'pri:urgent': use H, M or L (high, medium, low), 1 (highest) to 9 (lowest), or none
+                    Error: cannot read 'pri:urgent': use H, M or L (high, medium, low), 1 (highest) to 9 (lowest), a todo.txt letter A to Z, or none
                     Usage: todo list [<filter> ...] [options]
 
                     """ + more))

@@ -31,16 +31,16 @@ final class OrganisingFieldsTests: HarnessTestCase {
 
             """)
         XCTAssertEqual(
-            todo.succeed("list", "--priority", "high"), "1 [ ] H Call Mom +family +phone  11/23/26\n",
-            "levels alone: H, M, L")
+            todo.succeed("list", "--priority", "high"), "1 [ ] A Call Mom +family +phone  11/23/26\n",
+            "a filtered view says the list's letters")
         XCTAssertEqual(
             todo.succeed("list", "--tag", "Errand"), "2 [ ] Buy milk +errand\n", "no priority shown: no column")
         XCTAssertEqual(
-            todo.succeed("list", "--tag", "family", "--tag", "phone"), "1 [ ] H Call Mom +family +phone  11/23/26\n")
+            todo.succeed("list", "--tag", "family", "--tag", "phone"), "1 [ ] A Call Mom +family +phone  11/23/26\n")
         XCTAssertEqual(todo.succeed("list", "--tag", "family", "--tag", "errand"), "", "every tag must match")
         XCTAssertEqual(todo.succeed("list", "--priority", "low"), "3 [ ] G Read\n")
         XCTAssertEqual(
-            todo.succeed("list", "--priority", "1"), "1 [ ] H Call Mom +family +phone  11/23/26\n",
+            todo.succeed("list", "--priority", "1"), "1 [ ] A Call Mom +family +phone  11/23/26\n",
             "a digit means its level")
         XCTAssertEqual(
             todo.succeed("list", "--sort", "priority"),

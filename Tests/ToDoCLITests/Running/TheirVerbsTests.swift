@@ -287,7 +287,43 @@ final class TheirVerbsTests: HarnessTestCase {
         XCTAssertEqual(todo.succeed("list", "pri:H", "--limit", "2"), "1 [ ] A Call Mom\n2 [ ] B Pay rent\n")
         XCTAssertTrue(todo.succeed("export", "--format", "todotxt").hasPrefix("(A) "))
         // Levels alone: H, M, L.
-        XCTAssertEqual(todo.succeed("list", "pri:medium"), "4 [ ] M Water plants\n", "a level alone: M")
+        XCTAssertEqual(
+            todo.succeed("list", "pri:medium"), "4 [ ] E Water plants\n", "a filtered view says the list's letters")
+        XCTAssertEqual(todo.succeed("list", "pri:A"), "1 [ ] A Call Mom\n")
+        XCTAssertEqual(
+            todo.succeed("pri", "4", "Z"), "Edited 4: Water plants (priority low)\n", "a letter after I is 9")
         XCTAssertEqual(todo.run("add", "X", "pri:Ä").status, 64)
+    }
+
+    // MARK: A line's words
+
+    /// A tag taken away leaves the title where a todo.txt line holds it as a word; `append` and
+    /// `prepend` read a `+project` and `@context` as todo.sh's line has them; a quoted title's
+    /// `rec:+1w` is todo.txt's strict repeat.
+    func test_aLinesTagWords_followTheTags() {
+        XCTAssertEqual(
+            todo.succeed("add", "Call +Home mom about +home stuff @phone"),
+            "Added 1: Call +Home mom about +home stuff @phone\n")
+        XCTAssertEqual(
+            todo.succeed("edit", "1", "--untag", "home"), "Edited 1: Call mom about stuff @phone\n",
+            "the words go with the tag")
+        XCTAssertEqual(todo.succeed("list", "+home"), "")
+        XCTAssertTrue(
+            todo.succeed("export", "--format", "todotxt").hasPrefix("2026-11-22 Call mom about stuff @phone id:"))
+        XCTAssertEqual(todo.succeed("add", "+solo @x"), "Added 2: +solo @x\n")
+        XCTAssertEqual(todo.succeed("edit", "2", "--no-tags"), "Edited 2: +solo @x\n", "a title is never emptied")
+        XCTAssertEqual(
+            todo.succeed("append", "1", "+extra", "@ctx"), "Edited 1: Call mom about stuff @phone +extra @ctx\n")
+        XCTAssertEqual(todo.succeed("list", "+extra"), "1 [ ] Call mom about stuff @phone +extra @ctx\n")
+        XCTAssertEqual(
+            todo.succeed("add", "(A) Stretch due:2026-11-23 rec:+1w +health"),
+            "Added 3: Stretch +health (due Monday 11/23/26, repeats every week, priority high)\n")
+    }
+
+    /// `postpone` by months keeps a month-end series on its rule's day only while it is on it.
+    func test_postponingOffTheRulesDay_movesByThePeriodAsked() {
+        todo.succeed("add", "U", "--due", "04/30/27", "--repeat", "monthly")
+        XCTAssertTrue(todo.succeed("postpone", "1", "1w").contains("due Friday 05/07/27"))
+        XCTAssertTrue(todo.succeed("postpone", "1", "1y").contains("due Sunday 05/07/28"))
     }
 }
