@@ -289,8 +289,8 @@ final class CommandParserTests: XCTestCase {
             ),
             (["postpone", "1"], "missing '<period>', as 2d or 1w", PostponeCommand.spec),
             (
-                ["pri", "1", "Z"],
-                "invalid priority 'Z'; todo keeps todo.txt's A (highest) to I, or high, medium, low, 1 to 9, none",
+                ["pri", "1", "Ä"],
+                "invalid priority 'Ä'; todo keeps todo.txt's A (highest) to Z, or high, medium, low, 1 to 9, none",
                 PriorityCommand.spec
             ),
             (["show"], "missing '<ref>'", ShowCommand.spec),
