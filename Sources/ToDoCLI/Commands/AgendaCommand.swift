@@ -69,7 +69,7 @@ struct AgendaCommand: ListCommand {
             runner.renderer.writeGroups(
                 groups.map { (Self.heading(of: $0.when, runner.renderer), $0.items) },
                 width: runner.context.outputWidth,
-                priorityLetters: ItemQuery.haveFinePriorities(open), to: runner.context.output)
+                priorityLetters: !query.isEmpty && ItemQuery.haveFinePriorities(open), to: runner.context.output)
         }
     }
 

@@ -48,7 +48,7 @@ struct NextCommand: ListCommand {
         let now = context.now(), dates = runner.renderer.dates
         let open = manager.openStored.array
         let matching = query.apply(open: open, done: [], now: now, dates: dates, latestDone: nil).open
-        let ranked = manager.rankedByUrgency(matching, now: now, dates: dates)
+        let (ranked, finePriorities) = manager.rankedByUrgency(matching, now: now, dates: dates)
         // A screenful: the terminal's rows less the prompt and the line that says what was left.
         let shown = limit ?? context.outputHeight.map { max($0 - 3, 5) } ?? Self.defaultLimit
         let items = ranked.prefix(shown)
@@ -63,7 +63,7 @@ struct NextCommand: ListCommand {
         }
         runner.renderer.writeList(
             open: items.map(\.item), done: [], section: .open, width: context.outputWidth,
-            priorityLetters: ItemQuery.haveFinePriorities(open), to: context.output)
+            priorityLetters: finePriorities, to: context.output)
         if ranked.count > items.count {
             context.errorOutput.write(
                 "… \(counted(ranked.count - items.count, "more item")): todo next --limit \(ranked.count)\n")

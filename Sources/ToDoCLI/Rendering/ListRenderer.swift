@@ -107,6 +107,9 @@ struct ListRenderer {
         /// Whether the item has tags, shown after the title (`tagsShown`); made again when the row
         /// is written rather than kept, so that a row holds no reference to copy.
         var hasTags = false
+        /// Whether they are shown made (decoded, or without those the title holds), not as the
+        /// list holds them: only then are they made again when the row is written.
+        var tagsAreMade = false
         /// How many levels of subtask the row is indented by, two spaces each (counted in `titleWidth`).
         var depth = 0
         /// The priority, 1 to 9, or 0 for none.
@@ -124,6 +127,7 @@ struct ListRenderer {
         /// Whether the item has a reminder: ` ⏰` follows the due date (and its repeat mark).
         var reminds = false
         /// How many columns the due date and its marks take.
+        @inline(__always)
         var dueWidth: Int {
             var width = dueCount
             if repeats { width += width > 0 ? 2 : 1 }
@@ -149,6 +153,7 @@ struct ListRenderer {
         /// The widest a place may be shown; for a terminal.
         var placeShown = Int.max
 
+        @inline(__always)
         mutating func widen(to other: Columns) {
             number = max(number, other.number)
             priority = priority || other.priority
@@ -197,8 +202,8 @@ struct ListRenderer {
                 columns.widen(
                     to: Columns(
                         number: OutputBytes.digitCount(of: item.number), title: row.titleWidth,
-                        due: row.dueWidth, place: row.placeWidth, priority: row.priority != 0,
-                        finePriority: row.priority != 0 && !PriorityLevel.isLevel(Int(row.priority))))
+                        due: row.dueWidth, place: row.placeWidth, priority: row.priority != 0))
+                if row.priority > 1, row.priority != 5, row.priority != 9 { columns.finePriority = true }
                 rows.append(row)
             }
             return (range, rows, columns)
@@ -243,12 +248,13 @@ struct ListRenderer {
         if let list {
             row.titleWidth += Self.listMark.count + DisplayWidth.of(Self.printable(text[list]))
         }
-        switch Self.tagsShown(fields, in: text) {
+        let titleMayHoldTagWords = fields.hasTags && fields.titleMayHoldTagWords(in: text)
+        switch Self.tagsShown(fields, in: text, titleMayHoldTagWords: titleMayHoldTagWords) {
         case .inText(let shown)?:
             row.hasTags = true
             row.titleWidth += DisplayWidth.of(text[shown])
         case .made(let tags)?:
-            row.hasTags = true
+            (row.hasTags, row.tagsAreMade) = (true, true)
             row.titleWidth += DisplayWidth.of(tags)
         case nil: break
         }
@@ -305,8 +311,7 @@ struct ListRenderer {
                 output.append(spaces: 1)
             } else {
                 let priority = Int(row.priority)
-                let letter = String(
-                    columns.finePriority ? PriorityLevel.todoTxtLetter(of: priority) : PriorityLevel(priority).letter)
+                let letter = columns.finePriority ? Self.priorityLetters[priority - 1] : Self.levelLetters[priority - 1]
                 switch PriorityLevel(priority) {
                 case .high: style.append(letter, .bold, to: &output)
                 case .medium: output.append(letter)
@@ -336,7 +341,10 @@ struct ListRenderer {
         if titleWidth < row.titleWidth {
             // Cut with its tags (as they are shown, or made): the title comes first.
             let tags: String? =
-                switch Self.tagsShown(fields, in: text) {
+                switch row.tagsAreMade
+                    ? Self.tagsShown(fields, in: text, titleMayHoldTagWords: true)
+                    : fields.shownTags.map(TagsShown.inText)
+                {
                 case .inText(let shown)?: String(decoding: text[shown], as: UTF8.self)
                 case .made(let tags)?: tags
                 case nil: nil
@@ -362,7 +370,10 @@ struct ListRenderer {
                 style.append(Self.listMark + Self.printable(text[list]), .dim, to: &output)
             }
             if row.hasTags {
-                switch Self.tagsShown(fields, in: text) {
+                switch row.tagsAreMade
+                    ? Self.tagsShown(fields, in: text, titleMayHoldTagWords: true)
+                    : fields.shownTags.map(TagsShown.inText)
+                {
                 case .inText(let shown)?: style.append(text[shown], .dim, to: &output)
                 case .made(let tags)?: style.append(tags, .dim, to: &output)
                 case nil: break
@@ -419,6 +430,10 @@ extension ListRenderer {
         return start..<text.count
     }
 
+    /// Priorities 1 to 9 as todo.txt's letters, and as the levels' (made once: a list writes one a row).
+    fileprivate static let priorityLetters = (1...9).map { String(PriorityLevel.todoTxtLetter(of: $0)) }
+    fileprivate static let levelLetters = (1...9).map { String(PriorityLevel($0).letter) }
+
     /// What comes before the project after a title: the word that filters by it.
     fileprivate static let projectMark = " project:"
 
@@ -440,11 +455,15 @@ extension ListRenderer {
         case made(String)
     }
 
-    /// What a row shows of the tags after its title; `nil` for none.
-    fileprivate static func tagsShown(_ fields: ListFields, in text: [UInt8]) -> TagsShown? {
-        let title = text[fields.title]
-        let titleMayHoldTags = title.contains(UInt8(ascii: "+")) || title.contains(UInt8(ascii: "@"))
+    /// What a row shows of the tags after its title; `nil` for none. `titleMayHoldTagWords`:
+    /// the title has a `+` or an `@` (`ListFields.titleMayHoldTagWords`), asked only of a row
+    /// with tags.
+    fileprivate static func tagsShown(
+        _ fields: ListFields, in text: [UInt8], titleMayHoldTagWords titleMayHoldTags: Bool
+    ) -> TagsShown? {
+        guard fields.hasTags else { return nil }
         if let shown = fields.shownTags, !titleMayHoldTags { return .inText(shown) }
+        let title = text[fields.title]
         let words =
             fields.shownTags.map { String(decoding: text[$0], as: UTF8.self).split(separator: " ").map(String.init) }
             ?? fields.tagList(in: text)?.map(Tags.shown) ?? []

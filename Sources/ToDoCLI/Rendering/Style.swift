@@ -39,6 +39,7 @@ struct Style {
     }
 
     /// Appends the UTF-8 `text` decorated as `wrap` decorates it, or plain when `code` is `nil`.
+    @inline(__always)
     func append(_ text: ArraySlice<UInt8>, _ code: Code?, to output: inout OutputBytes) {
         guard isEnabled, !text.isEmpty, let code else { return output.append(text) }
         output.append(code.startBytes)

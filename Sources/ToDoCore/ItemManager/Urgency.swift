@@ -22,9 +22,9 @@ public enum Urgency {
         var scheduled: Double?
     }
 
-    /// The score of `item`, standing as `standing` says.
+    /// The score of `item` (its `priority` read once, by the caller), standing as `standing` says.
     package static func score(
-        of item: StoredItem, _ standing: Standing, now: Date, dates: DueDateFormatter
+        of item: StoredItem, priority: Int?, _ standing: Standing, now: Date, dates: DueDateFormatter
     ) -> Double {
         let seconds = now.timeIntervalSince1970
         var score = 0.0
@@ -38,7 +38,7 @@ public enum Urgency {
         if Tags.contains(tags, "next") { score += 15 }
         if standing.isBlocking { score += 8 }
         if standing.isBlocked { score -= 5 }
-        if let priority = item.priority {
+        if let priority {
             switch PriorityLevel(priority) {
             case .high: score += 6
             case .medium: score += 3.9
@@ -74,49 +74,50 @@ public enum Urgency {
 
 extension ItemManager {
     /// The open items that can be done now, most urgent first (`Urgency`), with their scores:
-    /// those waiting for a start after today are left out. Ties keep the list's order.
+    /// those waiting for a start after today are left out. Ties keep the list's order. Also
+    /// whether any has a priority no level names (a list of them shows todo.txt's letters).
     package func rankedByUrgency(
         _ candidates: [StoredItem], now: Date, dates: DueDateFormatter
-    ) -> [(item: StoredItem, urgency: Double)] {
-        let standings = urgencyStandings(dates: dates)
-        let scored = candidates.enumerated().compactMap {
-            offset, item -> (offset: Int, item: StoredItem, urgency: Double)? in
-            guard !item.done, !item.waitsForItsStart(now: now, dates: dates) else { return nil }
-            return (offset, item, Urgency.score(of: item, standings[item.id] ?? .init(), now: now, dates: dates))
-        }
-        return scored.sorted { $0.urgency != $1.urgency ? $0.urgency > $1.urgency : $0.offset < $1.offset }.map {
-            ($0.item, $0.urgency)
-        }
-    }
-
-    /// What ranks the open items beside their own fields, for those it is not the default:
-    /// blocked by open subtasks; their annotations; and what an import from Taskwarrior kept —
-    /// the tasks an item still depends on (blocked, and those blocking) and `scheduled`. Only the
-    /// items with notes or another program's members are read whole.
-    private func urgencyStandings(dates: DueDateFormatter) -> [UUID: Urgency.Standing] {
+    ) -> (ranked: [(item: StoredItem, urgency: Double)], finePriorities: Bool) {
         let (ids, parents) = openStored.idsAndParents()
         let openIDs = Set(ids)
-        var standings: [UUID: Urgency.Standing] = [:]
-        for (id, parent) in zip(ids, parents) {
-            guard let parent, openIDs.contains(parent) else { continue }
-            standings[id, default: .init()].isBlocking = true
-            standings[parent, default: .init()].isBlocked = true
-        }
+        let blocked = Set(parents.compactMap { $0 }.filter(openIDs.contains))
         let local = CivilTime(rules: dates.rules)
-        for item in openStored where item.hasNotesOrForeignMembers {
-            let fields = item.storage.fields
-            standings[item.id, default: .init()].annotations = fields.annotations.count
-            let kept = fields.foreignMembers.members(from: TaskwarriorFormat.source)
-            if case .string(let scheduled)? = kept["scheduled"] {
-                standings[item.id, default: .init()].scheduled = TaskwarriorFormat.moment(
-                    ofDate: scheduled, local: local)
+        // What an import from Taskwarrior kept: the open tasks an item still depends on.
+        var keptDependencies: Set<UUID> = []
+        var finePriorities = false
+        var scored = candidates.enumerated().compactMap {
+            offset, item -> (offset: Int, item: StoredItem, urgency: Double)? in
+            guard !item.done, !item.waitsForItsStart(now: now, dates: dates) else { return nil }
+            var standing = Urgency.Standing(
+                isBlocking: item.parent.map(openIDs.contains) ?? false, isBlocked: blocked.contains(item.id))
+            // Only an item with notes or another program's members is read whole.
+            if item.hasNotesOrForeignMembers {
+                let fields = item.storage.fields
+                standing.annotations = fields.annotations.count
+                let kept = fields.foreignMembers.members(from: TaskwarriorFormat.source)
+                if case .string(let scheduled)? = kept["scheduled"] {
+                    standing.scheduled = TaskwarriorFormat.moment(ofDate: scheduled, local: local)
+                }
+                for uuid in TaskwarriorFormat.uuids(ofDepends: kept["depends"]) {
+                    guard let id = UUID(uuidString: uuid), openIDs.contains(id) else { continue }
+                    standing.isBlocked = true
+                    keptDependencies.insert(id)
+                }
             }
-            for uuid in TaskwarriorFormat.uuids(ofDepends: kept["depends"]) {
-                guard let id = UUID(uuidString: uuid), openIDs.contains(id) else { continue }
-                standings[item.id, default: .init()].isBlocked = true
-                standings[id, default: .init()].isBlocking = true
+            let priority = item.priority
+            if let priority, !PriorityLevel.isLevel(priority) { finePriorities = true }
+            return (offset, item, Urgency.score(of: item, priority: priority, standing, now: now, dates: dates))
+        }
+        // What an open item still depends on blocks it, as a subtask of one does (once).
+        if !keptDependencies.isEmpty {
+            for index in scored.indices where keptDependencies.contains(scored[index].item.id) {
+                if !(scored[index].item.parent.map(openIDs.contains) ?? false) { scored[index].urgency += 8 }
             }
         }
-        return standings
+        let ranked: [(item: StoredItem, urgency: Double)] = scored.sorted {
+            $0.urgency != $1.urgency ? $0.urgency > $1.urgency : $0.offset < $1.offset
+        }.map { (item: $0.item, urgency: $0.urgency) }
+        return (ranked, finePriorities)
     }
 }

@@ -1,5 +1,13 @@
 import ToDoModel
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How a `StoredItem` keeps its `ItemFields`: decoded, or, for an item read from a list in the
 /// exact form todo writes, as where they are in the list's text (`UnsafeWrittenForm`), read when
 /// asked for. A command touches a handful of fields of a few items, and a list holds years of
@@ -320,6 +328,20 @@ package struct ListFields {
         let start = text.count
         text.append(contentsOf: string.utf8)
         return start..<text.count
+    }
+
+    /// Whether the item has tags (shown as they are, or to be decoded).
+    package var hasTags: Bool { shownTags != nil || tags != nil }
+
+    /// Whether the title, in `text`, has a `+` or an `@`, where a tag may stand as a word (a
+    /// todo.txt line read whole). `memchr`, as a list asks it of every row with tags.
+    package func titleMayHoldTagWords(in text: [UInt8]) -> Bool {
+        let range = title
+        return text.withUnsafeBufferPointer { bytes in
+            guard let start = bytes.baseAddress?.advanced(by: range.lowerBound), !range.isEmpty else { return false }
+            return memchr(start, Int32(UInt8(ascii: "+")), range.count) != nil
+                || memchr(start, Int32(UInt8(ascii: "@")), range.count) != nil
+        }
     }
 
     /// The tags decoded, when they could not be shown as they are (`shownTags`); `text` is the one
