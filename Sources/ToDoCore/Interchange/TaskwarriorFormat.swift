@@ -54,7 +54,17 @@ public enum TaskwarriorFormat {
                 if let key = field.taskwarriorKey, let text = item[text: field] { task[key] = .string(text) }
             }
             if !item.tags.isEmpty { task["tags"] = .array(item.tags.map(JSONValue.string)) }
-            if let recur, task["due"] != nil { task["recur"] = .string(recur) }
+            if let recur, task["due"] != nil {
+                task["recur"] = .string(recur)
+                // The series' end, as Taskwarrior's `until` (a day at its local midnight).
+                if let text = item.repeatRule, let until = (try? RepeatRule(text))?.until {
+                    switch until {
+                    case .day(let number): task["until"] = date(Double(local.firstMoment(ofDay: number)))
+                    case .moment(let moment): task["until"] = date(moment)
+                    case .localTime(let seconds): task["until"] = date(Double(local.moment(readingSkipped: seconds)))
+                    }
+                }
+            }
             // The item's notes, then its description, a line each (Taskwarrior has no longer text).
             let created = item.createdAt ?? now.timeIntervalSince1970.rounded(.down)
             let notes =
@@ -93,7 +103,9 @@ public enum TaskwarriorFormat {
     /// A repeat rule as Taskwarrior's `recur`, when it can say it: `daily`, `weekly`, `monthly`,
     /// `yearly`, `weekdays`, or a number and a unit (`2w`, `3d`, `6mo`, `2y`).
     static func recurrence(ofRule text: String) -> String? {
-        guard let cadence = RepeatRule.endlessCadence(of: text) else { return nil }
+        // An end goes as Taskwarrior's `until`, beside the cadence.
+        let withoutEnd = text.split(separator: ";").filter { !$0.hasPrefix("UNTIL=") }.joined(separator: ";")
+        guard let cadence = RepeatRule.endlessCadence(of: withoutEnd) else { return nil }
         let names: [RepeatRule.Frequency: (String, String)] = [
             .daily: ("daily", "d"), .weekly: ("weekly", "w"),
             .monthly: ("monthly", "mo"), .yearly: ("yearly", "y")
@@ -346,7 +358,15 @@ public enum TaskwarriorFormat {
             }
             readTexts(into: &item)
             // An instance that is the series now drops what tied it to a template the source lacks.
-            let seriesKeys: Set<String> = rule != nil && template != nil && !isInstance ? ["parent", "imask"] : []
+            var seriesKeys: Set<String> = rule != nil && template != nil && !isInstance ? ["parent", "imask"] : []
+            // A series' `until` is its rule's end (kept as it came on a task that does not repeat).
+            if let text = item.repeatRule, let until = members.string("until"),
+                let moment = TaskwarriorFormat.moment(ofDate: until, local: local)
+            {
+                item.fields.repeatRule =
+                    text + ";UNTIL=" + CivilTime.basicDate(CivilTime.utc.fields(of: moment), time: true) + "Z"
+                seriesKeys.insert("until")
+            }
             for (key, value) in task.members
             where !TaskwarriorFormat.readKeys.contains(key) && !seriesKeys.contains(key) {
                 members.kept.appendUnchecked(key: key, value: value)

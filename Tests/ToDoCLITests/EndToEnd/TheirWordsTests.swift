@@ -258,4 +258,31 @@ final class TheirWordsTests: BinaryTestCase {
         XCTAssertEqual(
             try here.run(["list", "--all"]).stdout.components(separatedBy: "Call Mom").count - 1, 2, "no twins")
     }
+
+    /// A series with an end (`until:`) comes over with its end, and goes back with it.
+    func test_aSeriesUntil_comesOverWithItsEnd_andGoesBack() throws {
+        let task = try installedTool(["task"])
+        let taskwarrior = try taskwarrior()
+        XCTAssertEqual(
+            try taskwarrior.run(program: task, ["add", "Weekly", "due:eow", "recur:weekly", "until:eow+8w"]).status, 0)
+        let exported = try taskwarrior.run(program: task, ["export"])
+        let file = directory.file("tasks.json")
+        try Data(exported.stdout.utf8).write(to: file)
+        XCTAssertEqual(try todo.run(["import", file.path]).status, 0)
+        let items = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(try todo.run(["list", "--json"]).stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(items.count, 1)
+        let rule = try XCTUnwrap(items.first?["repeat"] as? String)
+        XCTAssertTrue(rule.hasPrefix("FREQ=WEEKLY;UNTIL="), rule)
+        let template = try XCTUnwrap(
+            (JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [[String: Any]])?.first {
+                $0["status"] as? String == "recurring"
+            })
+        let back = directory.file("back.json")
+        XCTAssertEqual(try todo.run(["export", "--format", "taskwarrior", "--output", back.path]).status, 0)
+        let written = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: try Data(contentsOf: back)) as? [[String: Any]])
+        XCTAssertEqual(written.first?["until"] as? String, template["until"] as? String)
+        XCTAssertEqual(written.first?["recur"] as? String, "weekly")
+    }
 }

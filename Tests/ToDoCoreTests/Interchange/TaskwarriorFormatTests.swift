@@ -75,6 +75,26 @@ final class TaskwarriorFormatTests: XCTestCase {
         XCTAssertEqual(series.first?.item.due, .time(1_796_187_600 + 86_400))
     }
 
+    /// Taskwarrior's `until` is the series' end, and goes back as `until` beside its `recur`.
+    func test_aSeriesUntil_isItsRulesEnd_andGoesBack() throws {
+        let template = """
+            [{"uuid":"bbbbbbbb-0000-4000-8000-00000000000b","description":"Weekly","status":"recurring",\
+            "recur":"weekly","due":"20261206T050000Z","until":"20270131T050000Z","mask":""}]
+            """
+        let read = try ItemInterchange.read(Array(template.utf8), format: .taskwarrior, timeZone: .utc)
+        let item = try XCTUnwrap(read.items.first)
+        XCTAssertEqual(item.item.repeatRule, "FREQ=WEEKLY;UNTIL=20270131T050000Z")
+        XCTAssertEqual(item.unknownKeys, [], "read, not kept")
+        let written = String(decoding: TaskwarriorFormat.write([item.item], now: Date(), timeZone: .utc), as: UTF8.self)
+        XCTAssertTrue(
+            written.contains(#""recur":"weekly""#) && written.contains(#""until":"20270131T050000Z""#), written)
+        // A task that does not repeat keeps its `until` as it came.
+        let plain = try ItemInterchange.read(
+            Array(#"[{"description":"Expires","status":"pending","until":"20270131T050000Z"}]"#.utf8),
+            format: .taskwarrior, timeZone: .utc)
+        XCTAssertEqual(plain.items.first?.unknownKeys, ["until"])
+    }
+
     func test_read_takesOneTaskPerLine() throws {
         let lines =
             #"{"description":"One","status":"pending","uuid":"9f3c1d2e-4b5a-4c6d-8e7f-0a1b2c3d4e51"},"# + "\n"
