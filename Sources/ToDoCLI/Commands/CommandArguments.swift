@@ -82,9 +82,9 @@ struct CommandArguments {
         return value
     }
 
-    /// The optional count of `undo` and `redo`: 1 when not given.
-    func optionalCount() throws(CommandError) -> Int {
-        guard let text = try positionals(atMost: 1).first else { return 1 }
+    /// The optional count of `undo` and `redo`: `nil` when not given (the last one, whole).
+    func optionalCount() throws(CommandError) -> Int? {
+        guard let text = try positionals(atMost: 1).first else { return nil }
         return try count(text, of: "<n>", noun: "a number of changes")
     }
 

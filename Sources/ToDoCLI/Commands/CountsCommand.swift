@@ -58,7 +58,7 @@ private let jsonCounts = OptionSpec(
 
 extension CountsCommand {
     init(_ arguments: CommandArguments) throws(CommandError) {
-        _ = try arguments.positionals(atMost: 0)
+        try arguments.noPositionals()
         self.init(json: arguments.flag(jsonCounts))
     }
 

@@ -86,8 +86,7 @@ struct ExportCommand: ListCommand {
         let leftOut = format.leftOut(of: items)
         if !leftOut.isEmpty {
             let name = format == .todotxt ? "todo.txt" : "Taskwarrior"
-            let parts = leftOut.map { "\($0.what) (\(counted($0.items, "item")))" }
-            let list = parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+            let list = inASentence(leftOut.map { "\($0.what) (\(counted($0.items, "item")))" })
             context.errorOutput.write("Note: \(name) has no place for \(list); they were left out.\n")
         }
         guard let output else {

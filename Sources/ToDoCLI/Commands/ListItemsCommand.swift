@@ -87,7 +87,9 @@ struct ListItemsCommand: ListCommand {
                     ItemManager.TreeOrder(positions: nil, depths: nil)
                 )
             // A filtered view says the letters the whole list says (its items only are read again).
-            let letters = !query.isEmpty && ItemQuery.haveFinePriorities(candidates + doneCandidates)
+            let letters =
+                !query.isEmpty
+                && (ItemQuery.haveFinePriorities(candidates) || ItemQuery.haveFinePriorities(doneCandidates))
             runner.renderer.writeList(
                 open: open, done: done, trees: trees, section: section, width: context.outputWidth,
                 priorityLetters: letters, to: context.output)

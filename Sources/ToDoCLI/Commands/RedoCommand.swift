@@ -29,7 +29,7 @@ struct RedoCommand: ListCommand {
     }
 
     init(_ arguments: CommandArguments) throws(CommandError) {
-        count = try arguments.positionals(atMost: 1).isEmpty ? nil : try arguments.optionalCount()
+        count = try arguments.optionalCount()
         json = arguments.flag(CommonOptions.jsonChanges)
     }
 

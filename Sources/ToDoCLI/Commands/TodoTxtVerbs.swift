@@ -30,9 +30,9 @@ struct PriorityCommand: EachItemCommand {
     init(_ arguments: CommandArguments) throws(CommandError) {
         let words = try arguments.positionals(atLeast: 2)
         let text = words.last!
-        if text.count == 1, let letter = text.uppercased().unicodeScalars.first, ("A"..."Z").contains(letter) {
+        if let letter = PriorityLevel.priority(ofLetter: text) {
             // todo.sh's letters, H its eighth; a letter after I is 9, as an import reads it.
-            priority = min(Int(letter.value - UnicodeScalar("A").value) + 1, 9)
+            priority = letter
         } else if text.count == 1 {
             throw arguments.error(
                 "invalid priority '\(TerminalText.printable(text))'; todo keeps todo.txt's A (highest) to Z, or high, medium, low, 1 to 9, none"

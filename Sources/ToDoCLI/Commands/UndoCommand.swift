@@ -36,7 +36,7 @@ struct UndoCommand: ListCommand {
             selection = .change(
                 try arguments.count(number, of: Self.change.flag, noun: "a change number from 'todo history'"))
         } else {
-            selection = .latest(try arguments.positionals(atMost: 1).isEmpty ? nil : try arguments.optionalCount())
+            selection = .latest(try arguments.optionalCount())
         }
         json = arguments.flag(CommonOptions.jsonChanges)
     }

@@ -101,7 +101,7 @@ struct AttributeWords {
             if let earlier = values.first(where: { $0.attribute == .priority }) {
                 return "'\(earlier.value.word)' gave the priority already"
             }
-            let priority = min(Int(letters[1]) - 64, 9)
+            let priority = PriorityLevel.priority(ofLetter: String(UnicodeScalar(letters[1]))) ?? 9
             values.append((.priority, Value(word: String(text.prefix(3)), value: String(priority))))
             text = text.dropFirst(4)
         }

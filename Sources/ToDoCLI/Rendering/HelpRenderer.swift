@@ -34,10 +34,7 @@ enum HelpRenderer {
     /// The other names of the commands, and their shortened forms, in a sentence.
     static var aliasesSentence: String {
         let named = CommandRegistry.all.filter { !$0.aliases.isEmpty }.map { command in
-            let aliases = command.aliases
-            let list =
-                aliases.count == 1 ? aliases[0] : aliases.dropLast().joined(separator: ", ") + " and " + aliases.last!
-            return "\(list) (\(command.name))"
+            "\(inASentence(command.aliases)) (\(command.name))"
         }
         return "Also: " + named.joined(separator: ", ") + ". A command may be shortened to any start of its name that"
             + " starts no other command's (hist for history)."

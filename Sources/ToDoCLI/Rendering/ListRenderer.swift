@@ -203,7 +203,7 @@ struct ListRenderer {
                     to: Columns(
                         number: OutputBytes.digitCount(of: item.number), title: row.titleWidth,
                         due: row.dueWidth, place: row.placeWidth, priority: row.priority != 0))
-                if row.priority > 1, row.priority != 5, row.priority != 9 { columns.finePriority = true }
+                if row.priority != 0, !PriorityLevel.isLevel(Int(row.priority)) { columns.finePriority = true }
                 rows.append(row)
             }
             return (range, rows, columns)
@@ -341,10 +341,7 @@ struct ListRenderer {
         if titleWidth < row.titleWidth {
             // Cut with its tags (as they are shown, or made): the title comes first.
             let tags: String? =
-                switch row.tagsAreMade
-                    ? Self.tagsShown(fields, in: text, titleMayHoldTagWords: true)
-                    : fields.shownTags.map(TagsShown.inText)
-                {
+                switch Self.tagsShown(made: row.tagsAreMade, fields, in: text) {
                 case .inText(let shown)?: String(decoding: text[shown], as: UTF8.self)
                 case .made(let tags)?: tags
                 case nil: nil
@@ -370,10 +367,7 @@ struct ListRenderer {
                 style.append(Self.listMark + Self.printable(text[list]), .dim, to: &output)
             }
             if row.hasTags {
-                switch row.tagsAreMade
-                    ? Self.tagsShown(fields, in: text, titleMayHoldTagWords: true)
-                    : fields.shownTags.map(TagsShown.inText)
-                {
+                switch Self.tagsShown(made: row.tagsAreMade, fields, in: text) {
                 case .inText(let shown)?: style.append(text[shown], .dim, to: &output)
                 case .made(let tags)?: style.append(tags, .dim, to: &output)
                 case nil: break
@@ -455,6 +449,11 @@ extension ListRenderer {
         case made(String)
     }
 
+    /// What a measured row shows of its tags: made again only when `measure` made them (`made`).
+    fileprivate static func tagsShown(made: Bool, _ fields: ListFields, in text: [UInt8]) -> TagsShown? {
+        made ? tagsShown(fields, in: text, titleMayHoldTagWords: true) : fields.shownTags.map(TagsShown.inText)
+    }
+
     /// What a row shows of the tags after its title; `nil` for none. `titleMayHoldTagWords`:
     /// the title has a `+` or an `@` (`ListFields.titleMayHoldTagWords`), asked only of a row
     /// with tags.
@@ -463,15 +462,16 @@ extension ListRenderer {
     ) -> TagsShown? {
         guard fields.hasTags else { return nil }
         if let shown = fields.shownTags, !titleMayHoldTags { return .inText(shown) }
-        let title = text[fields.title]
-        let words =
-            fields.shownTags.map { String(decoding: text[$0], as: UTF8.self).split(separator: " ").map(String.init) }
-            ?? fields.tagList(in: text)?.map(Tags.shown) ?? []
-        let titleWords =
-            titleMayHoldTags
-            ? Set(String(decoding: title, as: UTF8.self).split(separator: " ").map { $0.lowercased() }) : []
-        let kept = words.filter { !titleWords.contains($0.lowercased()) }
-        return kept.isEmpty ? nil : .made(TerminalText.printable(kept.map { " " + $0 }.joined()))
+        // The tags themselves: decoded, or read back from how the list shows them.
+        let tags =
+            fields.tagList(in: text)
+            ?? fields.shownTags.map {
+                String(decoding: text[$0], as: UTF8.self).split(separator: " ").map { Tags.tag(shown: $0) }
+            }
+            ?? []
+        let kept =
+            titleMayHoldTags ? Tags.notInTitle(tags, title: String(decoding: text[fields.title], as: UTF8.self)) : tags
+        return kept.isEmpty ? nil : .made(TerminalText.printable(kept.map { " " + Tags.shown($0) }.joined()))
     }
 
     /// UTF-8 text from the list, made safe to show.

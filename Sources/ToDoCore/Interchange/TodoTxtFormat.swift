@@ -106,7 +106,7 @@ public enum TodoTxtFormat {
     /// `item` holds of the fields a line holds; `nil` once the item changed.
     private static func line(_ line: String, ifItSays item: ToDoItem, time: CivilTime) -> String? {
         let read = Self.item(in: Substring(line), time: time, origin: "").item
-        guard read.done == item.done, fieldsALineHolds.allSatisfy({ $0.isSame(in: read, as: item) }),
+        guard fieldsALineHolds.allSatisfy({ $0.isSame(in: read, as: item) }),
             read.foreignMembers.members(from: ForeignMembers.todoTxt).removing("line")
                 == item.foreignMembers.members(from: ForeignMembers.todoTxt).removing("line")
         else { return nil }

@@ -128,11 +128,7 @@ public struct DueDateParser: Sendable {
         let words = text.lowercased().split(whereSeparator: \.isWhitespace)
         guard words.count == 1 else { return false }
         var word = words[0]
-        if let sign = word.dropFirst().lastIndex(where: { $0 == "+" || $0 == "-" }),
-            case .calendar? = shift(word[sign...])
-        {
-            word = word[..<sign]
-        }
+        if let (base, shift) = moved(words[0]), case .calendar = shift { word = base }
         return ["eod", "eow", "eom", "eoq", "eoy"].contains(word)
     }
 
@@ -146,12 +142,9 @@ public struct DueDateParser: Sendable {
             throw DueDateError(text: text, order: order, someday: true)
         }
         let named: Named?, isADuration: Bool
-        // A date moved by a duration, in one word: `now+2h`, `tomorrow+17h`, `eow-1d`. The sign is
-        // the last one not at the start (`2030-01-10` has none a duration follows).
-        if words.count == 1, let sign = words[0].dropFirst().lastIndex(where: { $0 == "+" || $0 == "-" }),
-            let shift = Self.shift(words[0][sign...])
-        {
-            guard let base = try self.named([String(words[0][..<sign])], text: text) else { throw error(text) }
+        // A date moved by a duration, in one word: `now+2h`, `tomorrow+17h`, `eow-1d`.
+        if words.count == 1, let (baseWord, shift) = Self.moved(Substring(words[0])) {
+            guard let base = try self.named([String(baseWord)], text: text) else { throw error(text) }
             (named, isADuration) = (try moved(base, by: shift, text: text), true)
         } else {
             (named, isADuration) = (try self.named(words, text: text), Self.shift(words) != nil)
@@ -278,6 +271,16 @@ public struct DueDateParser: Sendable {
         guard let (count, name) = DatePeriod.countAndUnit(body) else { return nil }
         if let unit = DatePeriod.units[name] { return .calendar(DatePeriod(count: sign * count, unit: unit)) }
         return clockUnits[name].map { .clock(seconds: sign * count * $0) }
+    }
+
+    /// One word of a date moved by a duration, split: `now+2h` as `now` and 2 hours. The sign is the
+    /// last one not at the start (`2030-01-10` has none a duration follows); `nil` for a word
+    /// without one.
+    private static func moved(_ word: Substring) -> (base: Substring, shift: Shift)? {
+        guard let sign = word.dropFirst().lastIndex(where: { $0 == "+" || $0 == "-" }),
+            let shift = shift(word[sign...])
+        else { return nil }
+        return (word[..<sign], shift)
     }
 
     /// A duration in words: `2wk`, `2 weeks`, `in 2 weeks`, `in 2h` (from today, or now for hours).

@@ -54,8 +54,7 @@ public enum Tags {
     /// `tags` without those the title holds as words (`+family` in `Call Mom +family`, as a
     /// todo.txt line keeps them): what is shown after a title, so that no tag shows twice.
     public static func notInTitle(_ tags: [String], title: String) -> [String] {
-        guard !tags.isEmpty, title.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "@") })
-        else { return tags }
+        guard !tags.isEmpty, mayHoldTagWords(title) else { return tags }
         let words = Set(title.split(separator: " ").map { $0.lowercased() })
         return tags.filter { !words.contains(shown($0).lowercased()) }
     }
@@ -63,14 +62,23 @@ public enum Tags {
     /// `title` without the words that are `tags` (`+home`, `@phone`, any case), as todo.sh's line
     /// loses a project taken away; `title` itself when nothing else would be left.
     public static func title(_ title: String, without tags: [String]) -> String {
-        guard !tags.isEmpty, title.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "@") })
-        else { return title }
+        guard !tags.isEmpty, mayHoldTagWords(title) else { return title }
         let removed = Set(tags.map { shown($0).lowercased() })
         let kept = title.split(separator: " ", omittingEmptySubsequences: false).filter {
             !removed.contains($0.lowercased())
         }
         let result = kept.joined(separator: " ")
         return result.unicodeScalars.allSatisfy(Whitespace.isSpace) ? title : result
+    }
+
+    /// Whether `title` has a `+` or an `@`: only then may a tag stand in it as a word.
+    private static func mayHoldTagWords(_ title: String) -> Bool {
+        title.utf8.contains { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "@") }
+    }
+
+    /// The tag a word `shown` gives back: `+home` is `home`, `@phone` itself.
+    public static func tag(shown word: Substring) -> String {
+        word.hasPrefix("+") ? String(word.dropFirst()) : String(word)
     }
 
     /// Whether `tags` has `tag`, ignoring case.
@@ -130,8 +138,13 @@ public enum PriorityLevel: String, CaseIterable, Sendable {
     /// import reads them. `H`, `M` and `L` are not read here: typed as a priority they are
     /// Taskwarrior's levels (`priority(named:)`). `nil` for anything else.
     public static func priority(todoTxtLetter word: String) -> Int? {
-        guard word.count == 1, let letter = word.uppercased().unicodeScalars.first, ("A"..."Z").contains(letter),
-            !["H", "M", "L"].contains(letter)
+        ["H", "M", "L"].contains(word.uppercased()) ? nil : priority(ofLetter: word)
+    }
+
+    /// Any letter as todo.sh reads it (`todo pri 1 H` is its eighth): `A` to `I` are 1 to 9, a
+    /// later letter 9, either case; `nil` for anything else.
+    public static func priority(ofLetter word: String) -> Int? {
+        guard word.count == 1, let letter = word.uppercased().unicodeScalars.first, ("A"..."Z").contains(letter)
         else { return nil }
         return min(Int(letter.value - UnicodeScalar("A").value) + 1, 9)
     }
@@ -143,7 +156,7 @@ public enum PriorityLevel: String, CaseIterable, Sendable {
 
     /// Whether `priority` is one a level names (1, 5, 9): a list whose priorities are all such
     /// shows levels (`H`, `M`, `L`); one with any other shows todo.txt's letters.
-    public static func isLevel(_ priority: Int) -> Bool {
+    @inlinable public static func isLevel(_ priority: Int) -> Bool {
         priority == 1 || priority == 5 || priority == 9
     }
 }

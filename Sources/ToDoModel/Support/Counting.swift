@@ -8,3 +8,9 @@ package func secondsText(_ seconds: Double) -> String {
 package func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
+
+/// "a", "a and b", "a, b and c": names in a sentence.
+package func inASentence(_ names: [String]) -> String {
+    guard let last = names.last else { return "" }
+    return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
+}
