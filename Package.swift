@@ -33,7 +33,10 @@ let package = Package(
         .target(name: "ThreadPlacement"),
         // The rules, the formats, the sync and the history, over the two below.
         .target(name: "ToDoCore", dependencies: ["ToDoModel", "ToDoStorage"]),
-        .target(name: "ToDoCLI", dependencies: ["ToDoModel", "ToDoStorage", "ToDoCore"]),
+        .target(name: "ToDoCLI", dependencies: ["ToDoModel", "ToDoStorage", "ToDoCore", "TerminalModes"]),
+        // `todo ui`'s hold on the terminal: raw mode, and the signal handlers that give it back
+        // (see TerminalModes.c).
+        .target(name: "TerminalModes"),
         // libcurl, loaded only when a request is made (see CurlLoader.c).
         .target(name: "CurlLoader"),
         // HTTP: libcurl's easy interface on Linux; the shared pieces of both transports.
@@ -70,7 +73,7 @@ let package = Package(
                 exclude: [
                     "EndToEnd", "Parsing", "Running", "Safety", "Simulation", "ToDoCLITests.swift",
                     "Rendering/ItemRendererTests.swift", "Rendering/ManualTests.swift", "Support/BinaryRunner.swift",
-                    "Support/PseudoTerminal.swift", "Support/SyncServerTestCase.swift"
+                    "Support/PseudoTerminal.swift", "Support/SyncServerTestCase.swift", "UI"
                 ])
             : .testTarget(
                 name: "ToDoCLITests",

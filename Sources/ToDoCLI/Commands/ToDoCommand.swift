@@ -32,7 +32,7 @@ extension ToDoCommand {
 /// Every command, in the order help lists them.
 enum CommandRegistry {
     static let commands: [any ToDoCommand.Type] = [
-        AddCommand.self, ListItemsCommand.self, NextCommand.self, AgendaCommand.self, ShowCommand.self,
+        AddCommand.self, ListItemsCommand.self, NextCommand.self, AgendaCommand.self, UICommand.self, ShowCommand.self,
         CheckCommand.self, UncheckCommand.self, StartCommand.self, StopCommand.self, PostponeCommand.self,
         EditCommand.self,
         PriorityCommand.self, DepriorityCommand.self, AppendCommand.self, PrependCommand.self, AnnotateCommand.self,

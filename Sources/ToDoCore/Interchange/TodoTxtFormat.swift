@@ -51,8 +51,8 @@ public enum TodoTxtFormat {
             }
             words.append(item.title)
             if item.done, let priority { words.append("pri:" + priority) }
-            if let due = item.due { words.append("due:" + Self.text(of: due, time)) }
-            if let start = item.start { words.append("t:" + Self.text(of: start, time)) }
+            if let due = item.due { words.append("due:" + time.isoText(of: due)) }
+            if let start = item.start { words.append("t:" + time.isoText(of: start)) }
             if let rule = item.repeatRule {
                 if case .string(let rec)? = kept["rec"], let read = Self.rule(ofRecurrence: Substring(rec)),
                     RepeatRule.endlessCadence(of: read) == RepeatRule.endlessCadence(of: rule)
@@ -115,19 +115,6 @@ public enum TodoTxtFormat {
         }
         let hasOtherID = line.split(separator: " ").contains { $0.hasPrefix("id:") }
         return line + (hasOtherID ? " uuid:" : " id:") + item.id.uuidString
-    }
-
-    /// A date (`2030-06-14`) for a whole day, else the local time (`T00:00` at midnight), with the
-    /// offset when the clocks show that time twice that night.
-    private static func text(of date: ItemDate, _ time: CivilTime) -> String {
-        guard case .time(let timestamp) = date else { return CivilTime.isoDate(date.day(local: time).fields) }
-        let fields = time.fields(of: timestamp)
-        let text = fields.isMidnight ? CivilTime.isoDate(fields) + "T00:00" : CivilTime.isoDateTime(fields)
-        guard time.isAmbiguous(fields) else { return text }
-        let offset = time.offset(at: Int(timestamp.rounded(.down)))
-        let minutes = abs(offset) / 60
-        return text + (offset < 0 ? "-" : "+") + CivilTime.digits(minutes / 60, 2) + ":"
-            + CivilTime.digits(minutes % 60, 2)
     }
 
     /// The letter of `priority`: `A` to `I` for 1 to 9, or the letter after `I` the line had when

@@ -262,6 +262,21 @@ public struct JSONFileStore: Sendable {
         return list ^ (journal &* 0x9E37_79B9_7F4A_7C15 | 1)
     }
 
+    /// What the list's files are now, the list and its journal, to tell without reading them
+    /// whether another process changed the list since: any change replaces the list or appends to
+    /// its journal, and so changes one's `FileIdentity`. `todo ui` asks after each key and when idle.
+    public func listFiles() throws(StoreError) -> ListFiles {
+        let path = try dataPath()
+        return ListFiles(
+            list: FileIdentity.current(at: path), journal: FileIdentity.current(at: ListJournal(dataPath: path).path))
+    }
+
+    /// The identity of a list's files (`listFiles()`): equal while no process changed the list.
+    public struct ListFiles: Equatable {
+        let list: FileIdentity?
+        let journal: FileIdentity?
+    }
+
     /// The recent changes, as far as the data file has them (a change whose writing a crash cut
     /// short is left out).
     public func history() throws(StoreError) -> ChangeHistory {

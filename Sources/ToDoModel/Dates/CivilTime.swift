@@ -218,3 +218,18 @@ package struct CivilTime: Sendable {
         return String(repeating: "0", count: max(0, count - text.count)) + text
     }
 }
+
+extension CivilTime {
+    /// A date as todo's words read it back: `2030-06-14` for a whole day, else the local time
+    /// (`T00:00` at midnight), with the offset when the clocks show that time twice that night.
+    /// todo.txt's export and `todo ui`'s edit line write dates so.
+    package func isoText(of date: ItemDate) -> String {
+        guard case .time(let timestamp) = date else { return Self.isoDate(date.day(local: self).fields) }
+        let fields = fields(of: timestamp)
+        let text = fields.isMidnight ? Self.isoDate(fields) + "T00:00" : Self.isoDateTime(fields)
+        guard isAmbiguous(fields) else { return text }
+        let offset = offset(at: Int(timestamp.rounded(.down)))
+        let minutes = abs(offset) / 60
+        return text + (offset < 0 ? "-" : "+") + Self.digits(minutes / 60, 2) + ":" + Self.digits(minutes % 60, 2)
+    }
+}

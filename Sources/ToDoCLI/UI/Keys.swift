@@ -1,0 +1,183 @@
+/// A key as `todo ui` reads it from the terminal's bytes.
+enum Key: Equatable {
+    /// A character typed: a letter, a digit, a space, an emoji.
+    case character(Character)
+    /// Ctrl and a letter (`control("c")` is Ctrl-C), other than those named below.
+    case control(Character)
+    case enter, escape, tab, backTab, backspace, delete
+    case up, down, left, right, home, end, pageUp, pageDown
+
+    /// The keys in `bytes`, as a terminal sends them (xterm's and VT100's sequences; tmux's too).
+    /// An escape alone, with nothing after it in the same read, is the Esc key.
+    static func keys(in bytes: [UInt8]) -> [Key] {
+        var keys: [Key] = [], index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x1B:
+                let (key, length) = escapeSequence(bytes[index...])
+                keys.append(key)
+                index += length
+                continue
+            case 0x0D, 0x0A: keys.append(.enter)
+            case 0x09: keys.append(.tab)
+            case 0x7F, 0x08: keys.append(.backspace)
+            case 0x01...0x1A: keys.append(.control(Character(Unicode.Scalar(byte + 0x60))))
+            case 0x00, 0x1C...0x1F: break
+            default:
+                // One character, however many bytes it takes in UTF-8.
+                let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                let end = min(index + length, bytes.count)
+                if let character = String(decoding: bytes[index..<end], as: UTF8.self).first {
+                    keys.append(.character(character))
+                }
+                index = end
+                continue
+            }
+            index += 1
+        }
+        return keys
+    }
+
+    /// The key an escape sequence at the start of `bytes` names, and its length. One not known is
+    /// read to its end and taken for Esc.
+    private static func escapeSequence(_ bytes: ArraySlice<UInt8>) -> (Key, Int) {
+        let start = bytes.startIndex
+        guard bytes.count > 1, bytes[start + 1] == UInt8(ascii: "[") || bytes[start + 1] == UInt8(ascii: "O") else {
+            return (.escape, 1)
+        }
+        // The parameters, then one final byte from @ to ~.
+        var end = start + 2
+        while end < bytes.endIndex, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+        guard end < bytes.endIndex else { return (.escape, bytes.count) }
+        let length = end - start + 1
+        let parameters = String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
+        switch (bytes[end], parameters.split(separator: ";").first.map(String.init) ?? "") {
+        case (UInt8(ascii: "A"), _): return (.up, length)
+        case (UInt8(ascii: "B"), _): return (.down, length)
+        case (UInt8(ascii: "C"), _): return (.right, length)
+        case (UInt8(ascii: "D"), _): return (.left, length)
+        case (UInt8(ascii: "H"), _): return (.home, length)
+        case (UInt8(ascii: "F"), _): return (.end, length)
+        case (UInt8(ascii: "Z"), _): return (.backTab, length)
+        case (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): return (.home, length)
+        case (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): return (.end, length)
+        case (UInt8(ascii: "~"), "3"): return (.delete, length)
+        case (UInt8(ascii: "~"), "5"): return (.pageUp, length)
+        case (UInt8(ascii: "~"), "6"): return (.pageDown, length)
+        default: return (.escape, length)
+        }
+    }
+}
+
+/// The line typed at `todo ui`'s prompts, with the cursor in it: the keys of a shell's line.
+struct LineEditor: Equatable {
+    private(set) var characters: [Character]
+    /// Where the cursor is, before `characters[cursor]`.
+    private(set) var cursor: Int
+
+    init(_ text: String = "") {
+        characters = Array(text)
+        cursor = characters.count
+    }
+
+    var text: String { String(characters) }
+
+    /// Applies an editing key; `false` for a key it does not edit with (Enter, Esc).
+    mutating func handle(_ key: Key) -> Bool {
+        switch key {
+        case .character(let character):
+            characters.insert(character, at: cursor)
+            cursor += 1
+        case .backspace, .control("h"):
+            guard cursor > 0 else { break }
+            cursor -= 1
+            characters.remove(at: cursor)
+        case .delete, .control("d"):
+            if cursor < characters.count { characters.remove(at: cursor) }
+        case .left, .control("b"): cursor = max(cursor - 1, 0)
+        case .right, .control("f"): cursor = min(cursor + 1, characters.count)
+        case .home, .control("a"): cursor = 0
+        case .end, .control("e"): cursor = characters.count
+        case .control("u"):
+            characters.removeSubrange(0..<cursor)
+            cursor = 0
+        case .control("k"): characters.removeSubrange(cursor...)
+        case .control("w"):
+            // The word before the cursor, and the spaces after it.
+            var start = cursor
+            while start > 0, characters[start - 1] == " " { start -= 1 }
+            while start > 0, characters[start - 1] != " " { start -= 1 }
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+        default: return false
+        }
+        return true
+    }
+
+    /// The line as it fits `width` columns after `prompt`, scrolled so that the cursor shows, and
+    /// the column the cursor is at (from 0).
+    func shown(after prompt: String, width: Int) -> (text: String, cursorColumn: Int) {
+        let promptWidth = DisplayWidth.of(prompt)
+        let room = max(width - promptWidth - 1, 1)
+        // The first character shown: the line's start, or as far along as keeps the cursor in view.
+        var first = 0, widthToCursor = characters[..<cursor].reduce(0) { $0 + DisplayWidth.of($1) }
+        while widthToCursor > room, first < cursor {
+            widthToCursor -= DisplayWidth.of(characters[first])
+            first += 1
+        }
+        var shown = "", shownWidth = 0
+        for character in characters[first...] {
+            let next = DisplayWidth.of(character)
+            if shownWidth + next > room { break }
+            shown.append(character)
+            shownWidth += next
+        }
+        return (TerminalText.printable(prompt + shown), promptWidth + widthToCursor)
+    }
+}
+
+/// Splits a line typed at a prompt into words as a shell does: at spaces, with '…' and "…"
+/// keeping spaces in a word and a backslash the character after it.
+enum ShellWords {
+    struct UnclosedQuote: Error {}
+
+    static func split(_ line: String) throws(UnclosedQuote) -> [String] {
+        var words: [String] = [], word = "", inWord = false
+        var quote: Character?, escaped = false
+        for character in line {
+            if escaped {
+                word.append(character)
+                escaped = false
+            } else if let open = quote {
+                if character == open {
+                    quote = nil
+                } else if character == "\\", open == "\"" {
+                    escaped = true
+                } else {
+                    word.append(character)
+                }
+            } else if character == " " || character == "\t" {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            } else {
+                inWord = true
+                switch character {
+                case "'", "\"": quote = character
+                case "\\": escaped = true
+                default: word.append(character)
+                }
+            }
+        }
+        guard quote == nil, !escaped else { throw UnclosedQuote() }
+        if inWord { words.append(word) }
+        return words
+    }
+
+    /// `word` as a shell would need it typed: quoted when it holds a space, a quote or a backslash.
+    static func quoted(_ word: String) -> String {
+        guard word.isEmpty || word.contains(where: { " \t'\"\\".contains($0) }) else { return word }
+        return "'" + word.replacing("'", with: "'\\''") + "'"
+    }
+}
