@@ -21,8 +21,8 @@ struct UICommand: ToDoCommand {
             """,
         attributeWords: .filter)
 
-    /// `list`'s words to start with, and the list.
-    var filter: [String] = []
+    /// The list to start with (`--list`); the other words are read again from the command line
+    /// (`filterWords(in:)`), as the listing takes them.
     var list: String?
 
     init(_ arguments: CommandArguments) throws(CommandError) {

@@ -156,7 +156,8 @@ final class CommandParserTests: XCTestCase {
             "stop": ["stop", "1"], "postpone": ["postpone", "1", "2d"], "pri": ["pri", "1", "A"],
             "depri": ["depri", "1"],
             "append": ["append", "1", "x"], "prepend": ["prepend", "1", "x"], "annotate": ["annotate", "1", "x"],
-            "remind": ["remind"], "lists": ["lists"], "projects": ["projects"], "tags": ["tags"]
+            "remind": ["remind"], "lists": ["lists"], "projects": ["projects"], "tags": ["tags"],
+            "ui": ["ui", "+home", "--list", "Work"]
         ]
         XCTAssertEqual(Set(samples.keys), Set(CommandRegistry.all.map(\.name)))
         for type in CommandRegistry.commands {
