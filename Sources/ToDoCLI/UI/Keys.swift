@@ -175,9 +175,11 @@ enum ShellWords {
         return words
     }
 
-    /// `word` as a shell would need it typed: quoted when it holds a space, a quote or a backslash.
+    /// `word` as a shell would need it typed: as it is when it holds only letters, digits and
+    /// `@%+=:,./-_` (todo's words: `due:fri`, `+home`), else in single quotes.
     static func quoted(_ word: String) -> String {
-        guard word.isEmpty || word.contains(where: { " \t'\"\\".contains($0) }) else { return word }
+        let plain = !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "@%+=:,./-_".contains($0) }
+        guard !plain else { return word }
         return "'" + word.replacing("'", with: "'\\''") + "'"
     }
 }

@@ -1,0 +1,309 @@
+import Foundation
+import TestSupport
+import ToDoCore
+import XCTest
+
+@testable import ToDoCLI
+
+/// A real terminal: a tmux session of a given size running `todo ui` (the built binary), typed
+/// into with `send-keys` and read with `capture-pane`, as a person at a terminal meets it.
+final class TmuxScreen {
+    private let socket = "todo-ui-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    static let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    /// Starts `script` (sh) in a session `columns` wide and `rows` high.
+    init(columns: Int, rows: Int, script: String) throws {
+        guard Self.tmux != nil else {
+            throw XCTSkip("tmux is not installed: the terminal tests of todo ui are skipped")
+        }
+        try tmux([
+            "-f", "/dev/null", "new-session", "-d", "-s", "ui", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script
+        ])
+    }
+
+    deinit { _ = try? tmux(["kill-server"]) }
+
+    /// Runs tmux through `system` (a shell, waited for): its server, started by the first
+    /// command, keeps that command's descriptors, so nothing is read from a pipe to its end.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(socket + ".out").path
+        defer { unlink(output) }
+        let command = ([Self.tmux!, "-L", socket] + arguments).map(ShellWords.quoted).joined(separator: " ")
+        return try Self.shell(command, output: output)
+    }
+
+    /// What `command` (sh) writes to its standard output, run with `system`.
+    static func shell(_ command: String, output: String? = nil) throws -> String {
+        let output =
+            output ?? FileManager.default.temporaryDirectory.appendingPathComponent("todo-ui-\(getpid()).out").path
+        defer { unlink(output) }
+        let status = system(command + " </dev/null >" + ShellWords.quoted(output) + " 2>/dev/null")
+        guard status != -1 else { throw CocoaError(.executableLoad) }
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
+    /// The screen's rows, without the spaces at their ends.
+    var rows: [String] {
+        get throws {
+            try tmux(["capture-pane", "-p", "-t", "ui"]).split(separator: "\n", omittingEmptySubsequences: false)
+                .dropLast().map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        }
+    }
+
+    /// Sends tmux's key names (`j`, `Enter`, `C-c`, `Tab`) or, with `literally`, text.
+    func send(_ keys: String..., literally: Bool = false) throws {
+        try tmux(["send-keys", "-t", "ui"] + (literally ? ["-l"] : []) + keys)
+    }
+
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", "ui", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// The pane's terminal device and its shell's process.
+    var tty: String {
+        get throws {
+            try tmux(["display", "-p", "-t", "ui", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+    var shellProcess: Int32 {
+        get throws {
+            Int32(
+                try tmux(["display", "-p", "-t", "ui", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+                ?? 0
+        }
+    }
+
+    /// Waits (at most ten seconds) until `condition` holds of the screen's rows, and returns them.
+    @discardableResult
+    func waitUntil(
+        _ what: String, file: StaticString = #filePath, line: UInt = #line, _ condition: ([String]) -> Bool
+    ) throws -> [String] {
+        let deadline = Date().addingTimeInterval(10)
+        var last: [String] = []
+        while Date() < deadline {
+            last = try rows
+            if condition(last) { return last }
+            usleep(30_000)
+        }
+        XCTFail("the screen never showed \(what):\n" + last.joined(separator: "\n"), file: file, line: line)
+        return last
+    }
+
+    /// Waits until `todo ui` has ended, saying how, and returns the terminal's modes then
+    /// (`icanon echo` when they are as they were).
+    func modesAfterExit(_ status: Int32, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let rows = try waitUntil("the end and the modes", file: file, line: line) { rows in
+            rows.contains("ui exited \(status)") && rows.contains { $0.hasSuffix("echo") }
+        }
+        return rows.first { $0.hasSuffix("echo") } ?? ""
+    }
+
+    /// Waits until a row of the screen holds `text`.
+    @discardableResult
+    func waitFor(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        try waitUntil("'\(text)'", file: file, line: line) { $0.contains { $0.contains(text) } }
+    }
+}
+
+/// `todo ui` in a real terminal, at the sizes the issue names: each key, a resize, another
+/// process's change, and the terminal given back on every way out.
+final class UITerminalTests: HarnessTestCase {
+    private var executable: String { BinaryRunner.executable.path }
+
+    /// The script that runs `todo ui` and then says how it ended and the terminal's modes.
+    private func script(_ arguments: String = "", environment: String = "") -> String {
+        "\(environment) TODO_FILE='\(todo.fileURL.path)' TZ=America/New_York HOME='\(todo.directory.path)' '\(executable)' ui \(arguments); echo \"ui exited $?\"; stty -a | tr ' ;' '\\n\\n' | grep -x -e -icanon -e icanon -e -echo -e echo | tr '\\n' ' '; echo; exec sleep 600"
+    }
+
+    /// What `todo list` prints for a terminal `columns` wide, row by row.
+    private func listed(_ words: [String] = [], columns: Int) -> [String] {
+        todo.environment["COLUMNS"] = String(columns)
+        defer { todo.environment["COLUMNS"] = nil }
+        let output = todo.run(["--color", "never", "list"] + words, input: [], outputIsTerminal: true).stdout
+        return output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// The screen shows `todo list`'s rows under its title row.
+    private func assertShowsTheList(
+        _ screen: TmuxScreen, _ words: [String] = [], columns: Int, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let expected = listed(words, columns: columns)
+        try screen.waitUntil("todo list \(words)", file: file, line: line) {
+            Array($0.dropFirst().prefix(expected.count)) == expected
+        }
+    }
+
+    func test_everyKey_atSixtyByFifteen() throws {
+        try everyKey(columns: 60, rows: 15)
+    }
+
+    func test_everyKey_atTwoHundredByFifty() throws {
+        try everyKey(columns: 200, rows: 50)
+    }
+
+    private func everyKey(columns: Int, rows: Int) throws {
+        todo.succeed("add", "Call Mom", "due:2030-01-10", "+family")
+        todo.succeed("add", "Buy milk", "pri:H")
+        todo.succeed("add", "Fix the fence", "--list", "Home", "project:home")
+        let screen = try TmuxScreen(columns: columns, rows: rows, script: script())
+        try screen.waitFor("todo list")
+        try assertShowsTheList(screen, columns: columns)
+        // Move and check.
+        try screen.send("j")
+        try screen.send("x")
+        try screen.waitFor("Checked 2: Buy milk (priority high)")
+        try assertShowsTheList(screen, columns: columns)
+        try screen.send("g", "Space")
+        try screen.waitFor("Checked 1: Call Mom")
+        // Add, with add's words.
+        try screen.send("a")
+        try screen.send("Water the plants due:2030-06-14 +home pri:M", literally: true)
+        try screen.send("Enter")
+        try screen.waitFor("Added 4: Water the plants (due Friday 06/14/30")
+        try assertShowsTheList(screen, columns: columns)
+        // Edit: the line holds the item's words.
+        try screen.send("e")
+        try screen.waitFor("edit 4: Water the plants due:2030-06-14 pri:M +home")
+        try screen.send("C-w")
+        try screen.send("+garden", literally: true)
+        try screen.send("Enter")
+        try screen.waitFor("Edited 4: Water the plants")
+        XCTAssertEqual(try JSONFileStore(path: todo.fileURL.path).load().item(withNumber: 4)?.tags, ["garden"])
+        try assertShowsTheList(screen, columns: columns)
+        // Start, postpone.
+        try screen.send("s")
+        try screen.waitFor("Started 4: Water the plants")
+        try screen.send("p")
+        try screen.send("1w", literally: true)
+        try screen.send("Enter")
+        try screen.waitFor("Postponed 1 week: 4: Water the plants (due Friday 06/21/30")
+        try assertShowsTheList(screen, columns: columns)
+        // Filter with list's words; Esc clears it.
+        try screen.send("/")
+        try screen.send("+garden", literally: true)
+        try screen.send("Enter")
+        try screen.waitFor("todo list +garden")
+        try assertShowsTheList(screen, ["+garden"], columns: columns)
+        try screen.send("Escape")
+        try screen.waitFor("Filter cleared.")
+        try assertShowsTheList(screen, columns: columns)
+        // Lists: every list, the default one, Home.
+        try screen.send("Tab")
+        try screen.waitFor("todo list --list default")
+        try assertShowsTheList(screen, ["--list", "default"], columns: columns)
+        try screen.send("Tab")
+        try screen.waitFor("todo list --list Home")
+        try assertShowsTheList(screen, ["--list", "Home"], columns: columns)
+        try screen.send("Tab")
+        try screen.waitFor("Every list.")
+        // next's ranking and the agenda.
+        try screen.send("n")
+        try screen.waitFor("todo next")
+        try screen.send("A")
+        try screen.waitFor("todo agenda")
+        try screen.send("A")
+        try screen.waitFor("The list.")
+        // Show, help.
+        try screen.send("g", "Enter")
+        try screen.waitFor("todo show 3")
+        try screen.waitFor("Fix the fence")
+        try screen.send("q")
+        try screen.send("?")
+        try screen.waitFor("filter with list's words")
+        try screen.send("Escape")
+        // Remove after y, undo, redo.
+        try screen.send("G", "d")
+        try screen.waitFor("? y/n")
+        try screen.send("y")
+        try screen.waitFor("Removed ")
+        let removed = try screen.rows.last ?? ""
+        try assertShowsTheList(screen, columns: columns)
+        try screen.send("u")
+        try screen.waitFor("Undid change")
+        try assertShowsTheList(screen, columns: columns)
+        try screen.send("r")
+        try screen.waitFor("Redid change")
+        try assertShowsTheList(screen, columns: columns)
+        XCTAssertTrue(todo.succeed("history").contains("todo remove"), removed)
+        // Another process changes the list: shown without a key.
+        todo.succeed("add", "Added elsewhere")
+        try screen.waitFor("Added elsewhere")
+        try assertShowsTheList(screen, columns: columns)
+        // A resize: the rows fit the new width.
+        try screen.resize(columns: columns + 20, rows: rows + 5)
+        try assertShowsTheList(screen, columns: columns + 20)
+        XCTAssertEqual(try screen.rows.count, rows + 5)
+        // Ctrl-C leaves, and the terminal is as it was.
+        try screen.send("C-c")
+        XCTAssertEqual(try screen.modesAfterExit(0), "icanon echo")
+    }
+
+    func test_theTerminal_isGivenBack_onQ_onCtrlZ_andWhenKilled() throws {
+        todo.succeed("add", "Call Mom")
+        let screen = try TmuxScreen(columns: 60, rows: 15, script: script())
+        try screen.waitFor("1 [ ] Call Mom")
+        let tty = try screen.tty
+        func modes() throws -> String {
+            try TmuxScreen.shell("stty -a -F " + ShellWords.quoted(tty))
+        }
+        XCTAssertTrue(try modes().contains("-icanon"), "raw while it runs")
+        // Ctrl-Z: stopped, the terminal cooked; continued: raw again, drawn again.
+        try screen.send("C-z")
+        let shell = try screen.shellProcess
+        var stopped = false
+        for _ in 0..<200 where !stopped {
+            stopped = (try? modes().contains(" icanon")) ?? false
+            usleep(20_000)
+        }
+        XCTAssertTrue(stopped, "the terminal was not given back on Ctrl-Z: \((try? modes()) ?? "")")
+        let ui = try XCTUnwrap(Self.child(of: shell))
+        kill(ui, SIGCONT)
+        try screen.waitFor("1 [ ] Call Mom")
+        var raw = false
+        for _ in 0..<200 where !raw {
+            raw = (try? modes().contains("-icanon")) ?? false
+            usleep(20_000)
+        }
+        XCTAssertTrue(raw, "not raw again after a continue")
+        // Killed: the handler gives the terminal back before the process ends.
+        kill(ui, SIGTERM)
+        XCTAssertEqual(try screen.modesAfterExit(143), "icanon echo")
+    }
+
+    func test_q_leaves_andADumbTerminal_isRefused() throws {
+        let screen = try TmuxScreen(columns: 60, rows: 15, script: script())
+        try screen.waitFor("No items here.")
+        try screen.send("q")
+        XCTAssertEqual(try screen.modesAfterExit(0), "icanon echo")
+        let dumb = try TmuxScreen(columns: 100, rows: 15, script: script(environment: "TERM=dumb"))
+        try dumb.waitFor("ui exited 64")
+        try dumb.waitFor("Error: todo ui needs a terminal that moves the cursor (TERM is dumb); use todo list")
+    }
+
+    func test_withoutATerminal_itIsRefused() {
+        let outcome = todo.run(["ui"], input: [])
+        XCTAssertEqual(outcome.status, 64)
+        XCTAssertTrue(
+            outcome.stderr.hasPrefix(
+                "Error: todo ui needs a terminal for its input and output; use todo list to print the list\n"),
+            outcome.stderr)
+        XCTAssertNil(todo.fileContents)
+    }
+
+    /// The process `parent` started (the shell's `todo ui`).
+    static func child(of parent: Int32) -> Int32? {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+        for task in tasks {
+            guard let pid = Int32(task), let stat = try? String(contentsOfFile: "/proc/\(task)/stat", encoding: .utf8)
+            else { continue }
+            // pid (comm) state ppid …: the fields after the name's closing parenthesis.
+            guard let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, Int32(fields[1]) == parent { return pid }
+        }
+        return nil
+    }
+}
