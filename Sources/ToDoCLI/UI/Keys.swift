@@ -180,6 +180,6 @@ enum ShellWords {
     static func quoted(_ word: String) -> String {
         let plain = !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "@%+=:,./-_".contains($0) }
         guard !plain else { return word }
-        return "'" + word.replacing("'", with: "'\\''") + "'"
+        return "'" + word.replacingText("'", with: "'\\''") + "'"
     }
 }
