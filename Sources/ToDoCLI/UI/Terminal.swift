@@ -40,8 +40,8 @@ final class Terminal {
 
     deinit { leave() }
 
-    /// The window's size in columns and rows; 80×24 when it does not say.
-    var size: (columns: Int, rows: Int) {
+    /// The window's size in columns and rows (standard output's terminal); 80×24 when it does not say.
+    static var windowSize: (columns: Int, rows: Int) {
         var size = winsize()
         guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
         return (Int(size.ws_col), Int(size.ws_row))

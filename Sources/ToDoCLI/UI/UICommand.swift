@@ -55,9 +55,12 @@ struct UICommand: ToDoCommand {
             globalArguments: (session.invocation.fileOption.map { ["--file", $0] } ?? [])
                 + ["--color", colour ? "always" : "never"])
         let screen = UISession(todo: todo, store: runner.store, timeZone: runner.settings.timeZone, colour: colour)
-        screen.start(filter: Self.filterWords(in: session.invocation.commandLine), list: list)
-        // A filter that the listing refuses is refused here, before the screen is taken.
-        let first = screen.reload()
+        // The first listing, at the window's size, before the screen is taken: a list that
+        // cannot be read is refused with the listing's error.
+        let size = Terminal.windowSize
+        let first = screen.start(
+            filter: Self.filterWords(in: session.invocation.commandLine), list: list, columns: size.columns,
+            rows: size.rows)
         guard first.succeeded else {
             let message = first.firstLine.hasPrefix("Error: ") ? String(first.firstLine.dropFirst(7)) : first.firstLine
             throw CommandError(ExitCode(rawValue: first.status) ?? .failure, message)
@@ -65,14 +68,12 @@ struct UICommand: ToDoCommand {
         let terminal = try Terminal()
         defer { terminal.leave() }
         screen.paintNow = terminal.write
-        let size = terminal.size
-        screen.resize(columns: size.columns, rows: size.rows)
         terminal.write(screen.paint())
         while true {
             let events = terminal.wait(milliseconds: Self.idleCheck)
             if events.inputEnded { return }
             if events.mustRedraw {
-                let size = terminal.size
+                let size = Terminal.windowSize
                 screen.resize(columns: size.columns, rows: size.rows)
                 screen.redrawWhole()
             }
@@ -86,7 +87,7 @@ struct UICommand: ToDoCommand {
                 case .quit: return
                 case .suspend:
                     terminal.suspend()
-                    let size = terminal.size
+                    let size = Terminal.windowSize
                     screen.resize(columns: size.columns, rows: size.rows)
                     screen.redrawWhole()
                 }

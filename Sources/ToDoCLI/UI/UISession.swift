@@ -120,10 +120,14 @@ final class UISession {
         return true
     }
 
-    /// The listing to start with: `list`'s words, and the list (`--list`).
-    func start(filter: [String], list: String?) {
+    /// The listing to start with, `list`'s words and the list (`--list`), on a screen of this
+    /// size: run once, and its outcome returned (a list that cannot be read is refused before
+    /// the screen is taken).
+    func start(filter: [String], list: String?, columns: Int, rows: Int) -> CommandOutcome {
         self.filter = filter
         self.list = list
+        (self.columns, self.rows) = (max(columns, 1), max(rows, 1))
+        return reload()
     }
 
     func resize(columns: Int, rows: Int) {

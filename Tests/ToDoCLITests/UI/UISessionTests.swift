@@ -20,7 +20,7 @@ extension Harness {
             todo: InProcessTodo(context: context, globalArguments: ["--color", colour ? "always" : "never"]),
             store: JSONFileStore(path: fileURL.path, timeZone: settings.timeZone), timeZone: settings.timeZone,
             colour: colour)
-        session.resize(columns: columns, rows: rows)
+        _ = session.start(filter: [], list: nil, columns: columns, rows: rows)
         return session
     }
 }
