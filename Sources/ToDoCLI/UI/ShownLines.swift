@@ -1,3 +1,5 @@
+import enum ToDoStorage.TextLines
+
 /// A listing command's output as `todo ui` shows it: its lines as written (colours and all), and
 /// the item each row shows, read from the row itself (`3 [ ] Call Mom`), so that the screen is
 /// the command's own output and the keys act on the numbers it shows.
@@ -21,12 +23,7 @@ struct ShownLines {
 
     init(_ output: [UInt8]) {
         text = output
-        var ranges: [Range<Int>] = [], start = 0
-        for (index, byte) in output.enumerated() where byte == UInt8(ascii: "\n") {
-            ranges.append(start..<index)
-            start = index + 1
-        }
-        if start < output.count { ranges.append(start..<output.count) }
+        let ranges = TextLines.ranges(in: output)
         self.ranges = ranges
         let rows = ranges.map { Self.row(in: output[$0]) }
         self.rows = rows
