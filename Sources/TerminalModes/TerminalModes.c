@@ -14,10 +14,13 @@ static volatile sig_atomic_t held = 0;
 
 /// The alternate screen with the cursor hidden, and back: the main screen as it was, the cursor
 /// shown, every decoration ended.
-static const char enter_screen[] = "\033[?1049h\033[?25l";
-static const char leave_screen[] = "\033[0m\033[?25h\033[?1049l";
+/// Bracketed paste too, so that pasted text is not read as keys.
+static const char enter_screen[] = "\033[?1049h\033[?25l\033[?2004h";
+static const char leave_screen[] = "\033[?2004l\033[0m\033[?25h\033[?1049l";
 
-static const int ending_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
+/// Every signal whose usual course ends the process.
+static const int ending_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT,
+                                     SIGFPE, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF};
 #define ENDING_COUNT (sizeof ending_signals / sizeof ending_signals[0])
 static struct sigaction previous_ending[ENDING_COUNT];
 static struct sigaction previous_stop, previous_continue, previous_resize;
@@ -116,6 +119,8 @@ int todo_terminal_enter(int input, int output) {
     output_descriptor = output;
     for (size_t index = 0; index < ENDING_COUNT; index++) {
         install(ending_signals[index], on_ending, &previous_ending[index]);
+        // A signal the process ignores (SIGPIPE, often) stays ignored: it ends nothing.
+        if (previous_ending[index].sa_handler == SIG_IGN) sigaction(ending_signals[index], &previous_ending[index], NULL);
     }
     install(SIGTSTP, on_stop, &previous_stop);
     install(SIGCONT, on_continue, &previous_continue);
@@ -146,4 +151,10 @@ void todo_terminal_leave(void) {
 
 void todo_terminal_suspend(void) {
     raise(SIGTSTP);
+    // Back here without a stop: the kernel drops a stop for a process no shell controls (a
+    // terminal started as `xterm -e todo ui`); the terminal is taken again at once.
+    if (!held && input_descriptor >= 0) {
+        install(SIGTSTP, on_stop, NULL);
+        set_raw();
+    }
 }

@@ -4,6 +4,10 @@ enum Key: Equatable {
     case character(Character)
     /// Ctrl and a letter (`control("c")` is Ctrl-C), other than those named below.
     case control(Character)
+    /// Alt and a character (Esc, then the character): no key of todo ui's.
+    case alt(Character)
+    /// Text pasted (bracketed paste): typed into a line as it is, never read as keys.
+    case paste(String)
     case enter, escape, tab, backTab, backspace, delete
     case up, down, left, right, home, end, pageUp, pageDown
 
@@ -39,12 +43,26 @@ enum Key: Equatable {
         return keys
     }
 
+    private static let pasteStart = Array("\u{1B}[200~".utf8), pasteEnd = Array("\u{1B}[201~".utf8)
+
     /// The key an escape sequence at the start of `bytes` names, and its length. One not known is
     /// read to its end and taken for Esc.
     private static func escapeSequence(_ bytes: ArraySlice<UInt8>) -> (Key, Int) {
         let start = bytes.startIndex
-        guard bytes.count > 1, bytes[start + 1] == UInt8(ascii: "[") || bytes[start + 1] == UInt8(ascii: "O") else {
-            return (.escape, 1)
+        guard bytes.count > 1 else { return (.escape, 1) }
+        guard bytes[start + 1] == UInt8(ascii: "[") || bytes[start + 1] == UInt8(ascii: "O") else {
+            let next = bytes[start + 1]
+            guard (0x20..<0x7F).contains(next) else { return (.escape, 1) }
+            return (.alt(Character(Unicode.Scalar(next))), 2)
+        }
+        if bytes.dropFirst().starts(with: pasteStart.dropFirst()) {
+            // Everything up to the paste's end (or this read's), line breaks as spaces.
+            let textStart = start + pasteStart.count
+            var end = textStart
+            while end < bytes.endIndex, !bytes[end...].starts(with: pasteEnd) { end += 1 }
+            let text = String(decoding: bytes[textStart..<end], as: UTF8.self)
+                .map { $0 == "\r" || $0 == "\n" || $0 == "\r\n" || $0 == "\t" ? " " : $0 }
+            return (.paste(String(text)), min(end + pasteEnd.count, bytes.endIndex) - start)
         }
         // The parameters, then one final byte from @ to ~.
         var end = start + 2

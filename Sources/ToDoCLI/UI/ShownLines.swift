@@ -105,6 +105,31 @@ enum ScreenText {
         DisplayWidth.of(plain) <= width ? text : DisplayWidth.cut(plain, to: width).text
     }
 
+    /// Lines as they fit `width` columns, a long one wrapped onto the next rows (without its
+    /// colours): a page (an item's description, a sync's report) is read whole.
+    static func wrapped(_ lines: [String], to width: Int) -> [String] {
+        var wrapped: [String] = []
+        for line in lines {
+            let plain = ScreenText.plain(ArraySlice(line.utf8))
+            guard DisplayWidth.of(plain) > width, width > 1 else {
+                wrapped.append(line)
+                continue
+            }
+            var row = "", rowWidth = 0
+            for character in plain {
+                let characterWidth = DisplayWidth.of(character)
+                if rowWidth + characterWidth > width {
+                    wrapped.append(row)
+                    (row, rowWidth) = ("", 0)
+                }
+                row.append(character)
+                rowWidth += characterWidth
+            }
+            wrapped.append(row)
+        }
+        return wrapped
+    }
+
     /// `text`, without colours, cut or padded with spaces to exactly `width` columns.
     static func padded(_ text: String, to width: Int) -> String {
         let cut = DisplayWidth.cut(text, to: width)

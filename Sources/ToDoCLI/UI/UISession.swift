@@ -25,7 +25,7 @@ final class UISession {
 
     enum Prompt: Equatable {
         case add, filter
-        case edit(number: Int, prefilled: [String])
+        case edit(number: Int, prefilled: EditLine)
         case postpone(number: Int)
     }
 
@@ -115,10 +115,22 @@ final class UISession {
     /// Whether another process changed the list since it was shown: then it is shown again.
     @discardableResult
     func reloadIfChanged() -> Bool {
-        guard let now = try? store.listFiles(), now != listFiles else { return false }
-        reload()
+        let now = try? store.listFiles()
+        guard now == nil || now != listFiles else { return false }
+        let outcome = reload()
+        if !outcome.succeeded {
+            // The rows stay as they were, said to be stale; nothing is written to the list.
+            say(outcome.firstLine + " (the rows shown are as it was)", isError: true)
+            showsListError = true
+        } else if showsListError {
+            say("")
+            showsListError = false
+        }
         return true
     }
+
+    /// Whether the status line says the list could not be read.
+    private var showsListError = false
 
     /// The listing to start with, `list`'s words and the list (`--list`), on a screen of this
     /// size: run once, and its outcome returned (a list that cannot be read is refused before
@@ -166,6 +178,10 @@ final class UISession {
             case .escape, .control("c"), .control("g"):
                 mode = .browse
                 say("")
+            case .control("z"): return .suspend
+            case .paste(let text):
+                for character in text { _ = editor.handle(.character(character)) }
+                mode = .prompt(prompt, editor)
             case .enter:
                 mode = .browse
                 submit(prompt, editor.text)
@@ -180,7 +196,7 @@ final class UISession {
                 say("Not removed.")
             }
         case .page(let title, let pageLines, let top):
-            let height = bodyHeight, last = max(pageLines.count - height, 0)
+            let height = bodyHeight, last = max(ScreenText.wrapped(pageLines, to: columns).count - height, 0)
             var next = top
             switch key {
             case .character("j"), .down, .enter: next += 1
@@ -199,7 +215,15 @@ final class UISession {
     }
 
     private func browse(_ key: Key) -> Outcome {
-        reloadIfChanged()
+        let selectedBefore = selectedLine
+        if reloadIfChanged(), Self.itemKeys.contains(key), selectedLine != selectedBefore {
+            // Another process changed the row the key was meant for (removed, renumbered, checked).
+            say("The list changed meanwhile (another process): look again before pressing the key.", isError: true)
+            return .keepGoing
+        }
+        guard isLargeEnough || [.character("q"), .control("c"), .control("l"), .control("z")].contains(key) else {
+            return .keepGoing
+        }
         let count = lines.selectable.count
         switch key {
         // Ctrl-C too: the user asks to leave, nothing failed.
@@ -228,21 +252,28 @@ final class UISession {
         case .character("u"): runChange(["undo"])
         case .character("r"): runChange(["redo"])
         case .character("S"): sync()
+        case .paste: say("A paste goes into a line: a, e, p or /.")
         default: return itemKey(key)
         }
         return .keepGoing
     }
 
     /// The keys that act on the selected item.
+    static let itemKeys: [Key] = [
+        .character("x"), .character(" "), .character("s"), .character("e"), .character("p"), .character("d"), .enter
+    ]
+
+    /// The selected row as shown, without colours.
+    private var selectedLine: String? {
+        lines.selectable.indices.contains(selected) ? lines.plainLine(lines.selectable[selected]) : nil
+    }
+
+    /// Whether the screen can show a row and the status line (`frame` says so when not).
+    private var isLargeEnough: Bool { rows >= 3 && columns >= 10 }
+
     private func itemKey(_ key: Key) -> Outcome {
         guard let row = selectedRow else {
-            if [
-                .character("x"), .character(" "), .character("s"), .character("e"), .character("p"), .character("d"),
-                .enter
-            ]
-            .contains(key) {
-                say("No item is selected.", isError: true)
-            }
+            if Self.itemKeys.contains(key) { say("No item is selected.", isError: true) }
             return .keepGoing
         }
         let number = String(row.number)
@@ -255,10 +286,11 @@ final class UISession {
             let shown = lines.plainLine(lines.selectable[selected]).split(separator: " ").joined(separator: " ")
             mode = .confirmRemoval(number: row.number, shown: shown)
         case .character("e"):
-            let words = editWords(of: row.number)
-            mode = .prompt(
-                .edit(number: row.number, prefilled: words),
-                LineEditor(words.map(ShellWords.quoted).joined(separator: " ")))
+            guard let line = editLine(of: row.number) else {
+                say("Error: no item has the number \(row.number)", isError: true)
+                break
+            }
+            mode = .prompt(.edit(number: row.number, prefilled: line), LineEditor(line.text))
         case .enter:
             let outcome = todo.run(["show", number], columns: columns)
             guard outcome.succeeded else {
@@ -349,12 +381,20 @@ final class UISession {
         return Int(words[1].dropLast())
     }
 
+    /// todo's own options, which a line at the screen may not give: the screen keeps the list
+    /// it opened, its colours, and its keys.
+    static let ownOptions = ["--file", "--color", "--help", "-h", "--version"]
+
     private func submit(_ prompt: Prompt, _ text: String) {
         let words: [String]
         do {
             words = try ShellWords.split(text)
         } catch {
-            return say("a quote is not closed: \(text)", isError: true)
+            return say("Error: a quote is not closed, or a backslash ends the line: \(text)", isError: true)
+        }
+        if let own = words.first(where: { word in Self.ownOptions.contains { word == $0 || word.hasPrefix($0 + "=") } })
+        {
+            return say("Error: '\(own)' is todo's own option; todo ui keeps the list it opened", isError: true)
         }
         switch prompt {
         case .add:
@@ -365,8 +405,11 @@ final class UISession {
             guard !words.isEmpty else { return say("Not postponed.") }
             runChange(["postpone", String(number)] + words)
         case .edit(let number, let prefilled):
-            guard words != prefilled else { return say("Nothing changed.") }
-            runChange(["edit", String(number)] + words + Self.removals(from: prefilled, keeping: words))
+            guard !words.isEmpty else { return say("Not edited.") }
+            let quoted = text.drop { $0 == " " }.first.map { "'\"".contains($0) } ?? false
+            let changes = prefilled.changes(to: words, startsQuoted: quoted)
+            guard !changes.isEmpty else { return say("Nothing changed.") }
+            runChange(["edit", String(number)] + changes)
         case .filter:
             let previous = filter
             filter = words
@@ -393,38 +436,23 @@ final class UISession {
 
     // MARK: Editing an item's words
 
-    /// The item's words as `todo edit` reads them: its title, then its due, start, priority,
-    /// project and tags in Taskwarrior's words.
-    func editWords(of number: Int) -> [String] {
-        guard let item = try? store.load().item(withNumber: number) else { return [] }
+    /// The item's line for `e` (`EditLine`): its title, due, start, priority, project and tags.
+    func editLine(of number: Int) -> EditLine? {
+        guard let item = try? store.load().item(withNumber: number) else { return nil }
         let time = CivilTime(rules: timeZone)
-        var words = item.title.split(separator: " ").map(String.init)
+        var words: [String] = []
         if let due = item.due { words.append("due:" + time.isoText(of: due)) }
         if let start = item.start { words.append("wait:" + time.isoText(of: start)) }
         if let priority = item.priority {
+            // A level's letter, else todo.txt's; but 8 as a digit: its letter, H, names the high level.
             let letter =
                 PriorityLevel.isLevel(priority)
                 ? PriorityLevel(priority).letter : PriorityLevel.todoTxtLetter(of: priority)
-            words.append("pri:" + String(letter))
+            words.append("pri:" + (priority == 8 ? "8" : String(letter)))
         }
         if let project = item.project { words.append("project:" + project) }
         for tag in Tags.notInTitle(item.tags, title: item.title) { words.append("+" + tag) }
-        return words
-    }
-
-    /// The words that take away what the prefilled line had and the edited one no longer has:
-    /// `due:` for a due left out, `-home` for a tag.
-    static func removals(from prefilled: [String], keeping words: [String]) -> [String] {
-        var removals: [String] = []
-        for word in prefilled {
-            if word.hasPrefix("+"), !words.contains(word) {
-                removals.append("-" + word.dropFirst())
-            } else if let colon = word.firstIndex(of: ":"), ["due", "wait", "pri", "project"].contains(word[..<colon]) {
-                let key = String(word[...colon])
-                if !words.contains(where: { $0.hasPrefix(key) }) { removals.append(key) }
-            }
-        }
-        return removals
+        return EditLine(title: item.title, attributes: words)
     }
 
     // MARK: Painting
@@ -453,19 +481,15 @@ final class UISession {
                 + (columns > left.width + DisplayWidth.of(right) + 2 ? right + " " : "") + ScreenPainter.reset)
         let height = bodyHeight
         if case .page(_, let pageLines, let pageTop) = mode {
+            let wrapped = ScreenText.wrapped(pageLines, to: columns)
             for index in pageTop..<(pageTop + height) {
-                guard pageLines.indices.contains(index) else {
-                    frame.append("")
-                    continue
-                }
-                let line = pageLines[index]
-                frame.append(ScreenText.fitted(line, plain: ScreenText.plain(ArraySlice(line.utf8)), to: columns))
+                frame.append(wrapped.indices.contains(index) ? wrapped[index] : "")
             }
         } else {
             let selectedLine = lines.selectable.indices.contains(selected) ? lines.selectable[selected] : nil
             for index in top..<(top + height) {
                 guard index < lines.count else {
-                    frame.append(index == 0 ? " No items here. a adds one; / and Tab choose others." : "")
+                    frame.append("")
                     continue
                 }
                 let plain = lines.plainLine(index)
@@ -539,4 +563,53 @@ final class UISession {
 extension ShownLines {
     /// Every line as written.
     var allLines: [String] { (0..<count).map(line) }
+}
+
+/// The line `e` opens with: the item's title, as one word (quoted when it holds a space or
+/// looks like one of `edit`'s words), then its fields in Taskwarrior's words. What `todo edit` is
+/// given is only what the user changed, so that a field another process changed meanwhile is
+/// not put back.
+struct EditLine: Equatable {
+    var title: String
+    var attributes: [String]
+
+    var text: String {
+        let shownTitle =
+            title.contains(" ") || Self.isAttribute(title) || title.hasPrefix("-")
+            ? "'" + title.replacingText("'", with: "'\\''") + "'" : ShellWords.quoted(title)
+        return ([shownTitle] + attributes).joined(separator: " ")
+    }
+
+    /// Whether `word` is one `edit` reads as a field: `+tag`, `-tag`, `@context`, `key:value`.
+    static func isAttribute(_ word: String) -> Bool {
+        guard word.count > 1 else { return false }
+        if word.hasPrefix("+") || word.hasPrefix("@") { return true }
+        if word.hasPrefix("-") { return word.dropFirst().first?.isLetter == true && !word.hasPrefix("--") }
+        guard let colon = word.firstIndex(of: ":") else { return false }
+        let key = word[..<colon]
+        return !key.isEmpty && key.allSatisfy { $0.isLetter || $0 == "." }
+    }
+
+    /// The words of `todo edit` that make the item what the typed `words` say: the title (as
+    /// `--title=`, so that no word of it is read as an option or a field) when it changed, the
+    /// fields that changed, and those erased taken away (`due:`, `-home`). The title is the
+    /// words that are not fields, as `todo edit` reads them, and the first word whatever it is
+    /// when the line starts with a quote.
+    func changes(to words: [String], startsQuoted: Bool) -> [String] {
+        let rest = startsQuoted ? words.dropFirst() : words[...]
+        let newTitle = ((startsQuoted ? [words[0]] : []) + rest.filter { !Self.isAttribute($0) }).joined(separator: " ")
+        let fields = rest.filter(Self.isAttribute)
+        var changes: [String] = []
+        if !newTitle.isEmpty, newTitle != title { changes.append("--title=" + newTitle) }
+        changes += fields.filter { !attributes.contains($0) }
+        for word in attributes where !fields.contains(word) {
+            if word.hasPrefix("+") {
+                changes.append("-" + word.dropFirst())
+            } else if let colon = word.firstIndex(of: ":") {
+                let key = String(word[...colon])
+                if !fields.contains(where: { $0.hasPrefix(key) }) { changes.append(key) }
+            }
+        }
+        return changes
+    }
 }

@@ -112,12 +112,13 @@ final class UISessionTests: HarnessTestCase {
         todo.succeed("add", "Call Mom", "due:2030-01-10", "+family", "+phone", "pri:H", "project:home")
         let screen = try todo.uiSession(columns: 80, rows: 15)
         XCTAssertEqual(
-            screen.editWords(of: 1), ["Call", "Mom", "due:2030-01-10", "pri:H", "project:home", "+family", "+phone"])
+            screen.editLine(of: 1),
+            EditLine(title: "Call Mom", attributes: ["due:2030-01-10", "pri:H", "project:home", "+family", "+phone"]))
         screen.type(.character("e"))
-        XCTAssertEqual(screen.shownRows.last, "edit 1: Call Mom due:2030-01-10 pri:H project:home +family +phone")
+        XCTAssertEqual(screen.shownRows.last, "edit 1: 'Call Mom' due:2030-01-10 pri:H project:home +family +phone")
         // Erase "+phone" and the priority, rename.
         for _ in 0..<7 { screen.type(.backspace) }
-        screen.type(.control("a"))
+        screen.type(.control("a"), .right)
         for _ in 0..<4 { screen.type(.delete) }
         screen.type(text: "Ring")
         screen.type(.control("e"))
@@ -130,6 +131,65 @@ final class UISessionTests: HarnessTestCase {
         XCTAssertEqual(item.tags, ["family"])
         XCTAssertNil(item.priority)
         XCTAssertEqual(item.project, "home")
+        XCTAssertTrue(todo.succeed("history").contains("todo edit 1 '--title=Ring Mom' pri: -phone"))
+    }
+
+    /// Only what the line changed is sent: a field another process changed meanwhile stays as it
+    /// made it, and a title with words like options or fields stays a title.
+    func test_editing_sendsOnlyWhatChanged_andATitleStaysATitle() throws {
+        todo.succeed("add", "Use --list flag", "due:2030-01-01", "+orig")
+        todo.succeed("add", "Eight", "--priority", "8")
+        let screen = try todo.uiSession(columns: 80, rows: 15)
+        screen.type(.character("e"))
+        XCTAssertEqual(screen.shownRows.last, "edit 1: 'Use --list flag' due:2030-01-01 +orig")
+        todo.succeed("edit", "1", "due:2030-05-05", "pri:A")
+        screen.type(.control("a"), .right)
+        screen.type(text: "Please ")
+        screen.type(.enter)
+        XCTAssertEqual(screen.status, "Edited 1: Please Use --list flag (due Sunday 05/05/30, priority high, +orig)")
+        screen.type(.character("j"), .character("e"))
+        XCTAssertEqual(screen.shownRows.last, "edit 2: Eight pri:8")
+        screen.type(text: " z")
+        screen.type(.enter)
+        let store = JSONFileStore(path: todo.fileURL.path)
+        XCTAssertEqual(try store.load().item(withNumber: 2)?.title, "Eight z")
+        XCTAssertEqual(try store.load().item(withNumber: 2)?.priority, 8)
+    }
+
+    /// A key meant for a row another process changed meanwhile does nothing but say so.
+    func test_aKeyForARowChangedMeanwhile_isNotApplied() throws {
+        for title in ["One", "Two", "Three"] { todo.succeed("add", title) }
+        let screen = try todo.uiSession(columns: 60, rows: 15)
+        screen.type(.character("j"))
+        todo.succeed("remove", "2")
+        screen.type(.character("x"))
+        XCTAssertEqual(
+            screen.status, "The list changed meanwhile (another process): look again before pressing the key.")
+        XCTAssertEqual(todo.succeed("list"), "1 [ ] One\n3 [ ] Three\n")
+        screen.type(.character("x"))
+        XCTAssertEqual(screen.status, "Checked 3: Three")
+    }
+
+    func test_todosOwnOptions_areRefusedInALine_andAnUnreadableList_isSaid() throws {
+        todo.succeed("add", "One")
+        let screen = try todo.uiSession(columns: 80, rows: 15)
+        for line in ["--file /tmp/other.json", "--color=always", "--help"] {
+            screen.type(.character("/"))
+            screen.type(text: line)
+            screen.type(.enter)
+            XCTAssertTrue(
+                screen.status.hasSuffix("is todo's own option; todo ui keeps the list it opened"), screen.status)
+            XCTAssertEqual(screen.filter, [])
+        }
+        let kept = try XCTUnwrap(todo.fileContents)
+        try Data("not a list".utf8).write(to: todo.fileURL)
+        XCTAssertTrue(screen.reloadIfChanged())
+        XCTAssertTrue(screen.statusIsError)
+        XCTAssertTrue(screen.status.hasPrefix("Error: cannot read "), screen.status)
+        XCTAssertEqual(screen.shownRows[1], "1 [ ] One")
+        try kept.write(to: todo.fileURL)
+        XCTAssertTrue(screen.reloadIfChanged())
+        XCTAssertEqual(screen.status, "")
     }
 
     func test_aFilter_isListsWords_andABadOne_isSaidAndLeavesTheScreen() throws {

@@ -168,7 +168,7 @@ final class UITerminalTests: HarnessTestCase {
         try assertShowsTheList(screen, columns: columns)
         // Edit: the line holds the item's words.
         try screen.send("e")
-        try screen.waitFor("edit 5: Water the plants due:2030-06-14 pri:M +home")
+        try screen.waitFor("edit 5: 'Water the plants' due:2030-06-14 pri:M +home")
         try screen.send("C-w")
         try screen.send("+garden", literally: true)
         try screen.send("Enter")
@@ -252,32 +252,51 @@ final class UITerminalTests: HarnessTestCase {
             try TmuxScreen.shell("stty -a -F " + ShellWords.quoted(tty))
         }
         XCTAssertTrue(try modes().contains("-icanon"), "raw while it runs")
-        // Ctrl-Z: stopped, the terminal cooked; continued: raw again, drawn again.
+        // Ctrl-Z where no shell controls jobs (`sh -c`, `xterm -e todo ui`): the kernel drops the
+        // stop, and the screen goes on, raw, its keys working.
         try screen.send("C-z")
-        let shell = try screen.shellProcess
-        var stopped = false
-        for _ in 0..<200 where !stopped {
-            stopped = (try? modes().contains(" icanon")) ?? false
-            usleep(20_000)
-        }
-        XCTAssertTrue(stopped, "the terminal was not given back on Ctrl-Z: \((try? modes()) ?? "")")
-        let ui = try XCTUnwrap(Self.child(of: shell))
-        kill(ui, SIGCONT)
-        try screen.waitFor("1 [ ] Call Mom")
-        var raw = false
-        for _ in 0..<200 where !raw {
-            raw = (try? modes().contains("-icanon")) ?? false
-            usleep(20_000)
-        }
-        XCTAssertTrue(raw, "not raw again after a continue")
+        try screen.send("x")
+        try screen.waitFor("Checked 1: Call Mom")
+        XCTAssertTrue(try modes().contains("-icanon"), "raw again after a Ctrl-Z that could not stop")
+        let ui = try XCTUnwrap(Self.child(of: try screen.shellProcess))
         // Killed: the handler gives the terminal back before the process ends.
         kill(ui, SIGTERM)
         XCTAssertEqual(try screen.modesAfterExit(143), "icanon echo")
     }
 
+    /// Ctrl-Z in a shell with job control: the shell's prompt on the main screen while stopped,
+    /// the screen again after `fg`, and the terminal as it was after `q`.
+    func test_ctrlZ_inAShell_stops_andFgComesBack() throws {
+        todo.succeed("add", "Call Mom")
+        let screen = try TmuxScreen(
+            columns: 60, rows: 15,
+            script:
+                "TODO_FILE='\(todo.fileURL.path)' TZ=America/New_York HOME='\(todo.directory.path)' PS1='shell$ ' exec bash --norc --noprofile -i"
+        )
+        try screen.waitFor("shell$")
+        try screen.send("'\(executable)' ui", literally: true)
+        try screen.send("Enter")
+        try screen.waitFor("1 [ ] Call Mom")
+        try screen.send("C-z")
+        let stopped = try screen.waitFor("Stopped")
+        XCTAssertFalse(stopped.contains { $0.contains("? keys") }, "the main screen while stopped")
+        try screen.send("fg", literally: true)
+        try screen.send("Enter")
+        try screen.waitFor("? keys  q quit")
+        try screen.send("x")
+        try screen.waitFor("Checked 1: Call Mom")
+        try screen.send("q")
+        try screen.waitFor("shell$ fg")
+        try screen.send(
+            "stty -a | tr ' ;' '\\n\\n' | grep -x -e -icanon -e icanon -e -echo -e echo | tr '\\n' ' '; echo",
+            literally: true)
+        try screen.send("Enter")
+        try screen.waitFor("icanon echo")
+    }
+
     func test_q_leaves_andADumbTerminal_isRefused() throws {
         let screen = try TmuxScreen(columns: 60, rows: 15, script: script())
-        try screen.waitFor("No items here.")
+        try screen.waitFor("No items. Add one with")
         try screen.send("q")
         XCTAssertEqual(try screen.modesAfterExit(0), "icanon echo")
         let dumb = try TmuxScreen(columns: 100, rows: 15, script: script(environment: "TERM=dumb"))
