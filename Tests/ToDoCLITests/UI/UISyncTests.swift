@@ -18,8 +18,7 @@ final class UISyncTests: SyncServerTestCase {
                 "env \(environment.joined(separator: " ")) \(ShellWords.quoted(BinaryRunner.executable.path)) ui; exec sleep 600"
         )
         try screen.waitFor("1 [ ] Buy milk")
-        try screen.send("S")
-        try screen.waitFor(#"Synced with "Tasks": received 0, sent 1, 0 conflicts."#)
+        try screen.press("S", until: #"Synced with "Tasks": received 0, sent 1, 0 conflicts."#)
         try screen.waitFor("Sent 1: Buy milk")
         try screen.send("q")
         // The phone adds a task and completes Buy milk; the screen checks nothing meanwhile.
@@ -29,17 +28,13 @@ final class UISyncTests: SyncServerTestCase {
                 todo.complete()
             calendar.save_todo(summary='Call Mom')
             """)
-        try screen.send("S")
-        try screen.waitFor(#"Synced with "Tasks": received 2, sent 0, 0 conflicts."#)
-        try screen.send("q")
-        try screen.waitFor("Call Mom")
+        try screen.press("S", until: #"Synced with "Tasks": received 2, sent 0, 0 conflicts."#)
+        try screen.press("q", until: "Call Mom")
         try screen.waitFor("1 [x] Buy milk")
         // A check on the screen goes to the phone with the next S.
         try screen.send("g")
-        try screen.send("x")
-        try screen.waitFor("Checked 2: Call Mom")
-        try screen.send("S")
-        try screen.waitFor("sent 1, 0 conflicts.")
+        try screen.press("x", until: "Checked 2: Call Mom")
+        try screen.press("S", until: "sent 1, 0 conflicts.")
         let completed = try phone(
             """
             for todo in calendar.todos(include_completed=True):

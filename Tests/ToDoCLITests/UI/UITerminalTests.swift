@@ -101,6 +101,16 @@ final class TmuxScreen {
         return rows.first { $0.hasSuffix("echo") } ?? ""
     }
 
+    /// Sends keys (as `send`), then waits until a row of the screen holds `text`.
+    @discardableResult
+    func press(
+        _ keys: String..., literally: Bool = false, until text: String, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> [String] {
+        try tmux(["send-keys", "-t", "ui"] + (literally ? ["-l"] : []) + keys)
+        return try waitFor(text, file: file, line: line)
+    }
+
     /// Waits until a row of the screen holds `text`.
     @discardableResult
     func waitFor(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
@@ -155,79 +165,58 @@ final class UITerminalTests: HarnessTestCase {
         try assertShowsTheList(screen, columns: columns)
         // Move and check.
         try screen.send("j")
-        try screen.send("x")
-        try screen.waitFor("Checked 2: Buy milk (priority high)")
+        try screen.press("x", until: "Checked 2: Buy milk (priority high)")
         try assertShowsTheList(screen, columns: columns)
-        try screen.send("g", "Space")
-        try screen.waitFor("Checked 1: Call Mom")
+        try screen.press("g", "Space", until: "Checked 1: Call Mom")
         // Add, with add's words.
         try screen.send("a")
         try screen.send("Water the plants due:2030-06-14 +home pri:M", literally: true)
-        try screen.send("Enter")
-        try screen.waitFor("Added 5: Water the plants (due Friday 06/14/30")
+        try screen.press("Enter", until: "Added 5: Water the plants (due Friday 06/14/30")
         try assertShowsTheList(screen, columns: columns)
         // Edit: the line holds the item's words.
-        try screen.send("e")
-        try screen.waitFor("edit 5: 'Water the plants' due:2030-06-14 pri:M +home")
+        try screen.press("e", until: "edit 5: 'Water the plants' due:2030-06-14 pri:M +home")
         try screen.send("C-w")
         try screen.send("+garden", literally: true)
-        try screen.send("Enter")
-        try screen.waitFor("Edited 5: Water the plants")
+        try screen.press("Enter", until: "Edited 5: Water the plants")
         XCTAssertEqual(try JSONFileStore(path: todo.fileURL.path).load().item(withNumber: 5)?.tags, ["garden"])
         try assertShowsTheList(screen, columns: columns)
         // Start, postpone.
-        try screen.send("s")
-        try screen.waitFor("Started 5: Water the plants")
+        try screen.press("s", until: "Started 5: Water the plants")
         try screen.send("p")
         try screen.send("1w", literally: true)
-        try screen.send("Enter")
-        try screen.waitFor("Postponed 1 week: 5: Water the plants (due Friday 06/21/30")
+        try screen.press("Enter", until: "Postponed 1 week: 5: Water the plants (due Friday 06/21/30")
         try assertShowsTheList(screen, columns: columns)
         // Filter with list's words; Esc clears it.
         try screen.send("/")
         try screen.send("+garden", literally: true)
-        try screen.send("Enter")
-        try screen.waitFor("todo list +garden")
+        try screen.press("Enter", until: "todo list +garden")
         try assertShowsTheList(screen, ["+garden"], columns: columns)
-        try screen.send("Escape")
-        try screen.waitFor("Filter cleared.")
+        try screen.press("Escape", until: "Filter cleared.")
         try assertShowsTheList(screen, columns: columns)
         // Lists: every list, the default one, Home.
-        try screen.send("Tab")
-        try screen.waitFor("todo list --list default")
+        try screen.press("Tab", until: "todo list --list default")
         try assertShowsTheList(screen, ["--list", "default"], columns: columns)
-        try screen.send("Tab")
-        try screen.waitFor("todo list --list Home")
+        try screen.press("Tab", until: "todo list --list Home")
         try assertShowsTheList(screen, ["--list", "Home"], columns: columns)
-        try screen.send("Tab")
-        try screen.waitFor("Every list.")
+        try screen.press("Tab", until: "Every list.")
         // next's ranking and the agenda.
-        try screen.send("n")
-        try screen.waitFor("todo next")
-        try screen.send("A")
-        try screen.waitFor("todo agenda")
-        try screen.send("A")
-        try screen.waitFor("The list.")
+        try screen.press("n", until: "todo next")
+        try screen.press("A", until: "todo agenda")
+        try screen.press("A", until: "The list.")
         // Show, help.
-        try screen.send("g", "Enter")
-        try screen.waitFor("todo show 3")
+        try screen.press("g", "Enter", until: "todo show 3")
         try screen.waitFor("Fix the fence")
         try screen.send("q")
-        try screen.send("?")
-        try screen.waitFor("filter with list's words")
+        try screen.press("?", until: "filter with list's words")
         try screen.send("Escape")
         // Remove after y, undo, redo.
-        try screen.send("G", "d")
-        try screen.waitFor("? y/n")
-        try screen.send("y")
-        try screen.waitFor("Removed ")
+        try screen.press("G", "d", until: "? y/n")
+        try screen.press("y", until: "Removed ")
         let removed = try screen.rows.last ?? ""
         try assertShowsTheList(screen, columns: columns)
-        try screen.send("u")
-        try screen.waitFor("Undid change")
+        try screen.press("u", until: "Undid change")
         try assertShowsTheList(screen, columns: columns)
-        try screen.send("r")
-        try screen.waitFor("Redid change")
+        try screen.press("r", until: "Redid change")
         try assertShowsTheList(screen, columns: columns)
         XCTAssertTrue(todo.succeed("history").contains("todo remove"), removed)
         // Another process changes the list: shown without a key.
@@ -255,8 +244,7 @@ final class UITerminalTests: HarnessTestCase {
         // Ctrl-Z where no shell controls jobs (`sh -c`, `xterm -e todo ui`): the kernel drops the
         // stop, and the screen goes on, raw, its keys working.
         try screen.send("C-z")
-        try screen.send("x")
-        try screen.waitFor("Checked 1: Call Mom")
+        try screen.press("x", until: "Checked 1: Call Mom")
         XCTAssertTrue(try modes().contains("-icanon"), "raw again after a Ctrl-Z that could not stop")
         let ui = try XCTUnwrap(Self.child(of: try screen.shellProcess))
         // Killed: the handler gives the terminal back before the process ends.
@@ -275,23 +263,18 @@ final class UITerminalTests: HarnessTestCase {
         )
         try screen.waitFor("shell$")
         try screen.send("'\(executable)' ui", literally: true)
-        try screen.send("Enter")
-        try screen.waitFor("1 [ ] Call Mom")
+        try screen.press("Enter", until: "1 [ ] Call Mom")
         try screen.send("C-z")
         let stopped = try screen.waitFor("Stopped")
         XCTAssertFalse(stopped.contains { $0.contains("? keys") }, "the main screen while stopped")
         try screen.send("fg", literally: true)
-        try screen.send("Enter")
-        try screen.waitFor("? keys  q quit")
-        try screen.send("x")
-        try screen.waitFor("Checked 1: Call Mom")
-        try screen.send("q")
-        try screen.waitFor("shell$ fg")
+        try screen.press("Enter", until: "? keys  q quit")
+        try screen.press("x", until: "Checked 1: Call Mom")
+        try screen.press("q", until: "shell$ fg")
         try screen.send(
             "stty -a | tr ' ;' '\\n\\n' | grep -x -e -icanon -e icanon -e -echo -e echo | tr '\\n' ' '; echo",
             literally: true)
-        try screen.send("Enter")
-        try screen.waitFor("icanon echo")
+        try screen.press("Enter", until: "icanon echo")
     }
 
     func test_q_leaves_andADumbTerminal_isRefused() throws {
