@@ -53,6 +53,40 @@ final class TmuxScreen {
         }
     }
 
+    /// The screen's rows with their decorations, as tmux writes them (`capture-pane -e`).
+    var decoratedRows: [String] {
+        get throws { try tmux(["capture-pane", "-p", "-e", "-t", "ui"]).split(separator: "\n").map(String.init) }
+    }
+
+    /// The row drawn in reverse video below the title row, without its decorations: the selection.
+    /// tmux writes a decoration only where it changes, so reverse video is followed from row to row.
+    var selectedRow: String? {
+        get throws {
+            var reverse = false
+            for (index, row) in try decoratedRows.enumerated() {
+                var startsReversed: Bool?
+                var rest = Substring(row)
+                while !rest.isEmpty {
+                    if rest.hasPrefix("\u{1B}[") {
+                        let parameters = rest.dropFirst(2).prefix { $0 != "m" }
+                        for parameter in parameters.split(separator: ";", omittingEmptySubsequences: false) {
+                            if parameter == "7" { reverse = true }
+                            if parameter == "0" || parameter == "" || parameter == "27" { reverse = false }
+                        }
+                        rest = rest.dropFirst(2 + parameters.count + 1)
+                    } else {
+                        if startsReversed == nil { startsReversed = reverse }
+                        rest = rest.dropFirst()
+                    }
+                }
+                if index > 0, startsReversed == true {
+                    return ScreenText.plain(ArraySlice(row.utf8)).trimmingCharacters(in: .whitespaces)
+                }
+            }
+            return nil
+        }
+    }
+
     /// Sends tmux's key names (`j`, `Enter`, `C-c`, `Tab`) or, with `literally`, text.
     func send(_ keys: String..., literally: Bool = false) throws {
         try tmux(["send-keys", "-t", "ui"] + (literally ? ["-l"] : []) + keys)
@@ -125,7 +159,8 @@ final class UITerminalTests: HarnessTestCase {
 
     /// The script that runs `todo ui` and then says how it ended and the terminal's modes.
     private func script(_ arguments: String = "", environment: String = "") -> String {
-        "\(environment) TODO_FILE='\(todo.fileURL.path)' TZ=America/New_York HOME='\(todo.directory.path)' '\(executable)' ui \(arguments); echo \"ui exited $?\"; stty -a | tr ' ;' '\\n\\n' | grep -x -e -icanon -e icanon -e -echo -e echo | tr '\\n' ' '; echo; exec sleep 600"
+        // (Without the NO_COLOR the test runner may have been given.)
+        "unset NO_COLOR; \(environment) TODO_FILE='\(todo.fileURL.path)' TZ=America/New_York HOME='\(todo.directory.path)' '\(executable)' ui \(arguments); echo \"ui exited $?\"; stty -a | tr ' ;' '\\n\\n' | grep -x -e -icanon -e icanon -e -echo -e echo | tr '\\n' ' '; echo; exec sleep 600"
     }
 
     /// What `todo list` prints for a terminal `columns` wide, row by row.
@@ -163,6 +198,18 @@ final class UITerminalTests: HarnessTestCase {
         let screen = try TmuxScreen(columns: columns, rows: rows, script: script())
         try screen.waitFor("todo list")
         try assertShowsTheList(screen, columns: columns)
+        // The moves: arrows, End and Home, the pages.
+        for (key, selected) in [
+            ("Down", "2 [ ] H Buy milk"), ("Up", "1 [ ]   Call Mom +family"),
+            ("End", "4 [ ]   写报告 📄 for the café"),
+            ("Home", "1 [ ]   Call Mom +family"), ("NPage", "4 [ ]   写报告 📄 for the café"),
+            ("PPage", "1 [ ]   Call Mom +family")
+        ] {
+            try screen.send(key)
+            try screen.waitUntil("\(selected) selected after \(key)") { _ in
+                ((try? screen.selectedRow) ?? nil)?.hasPrefix(selected) == true
+            }
+        }
         // Move and check.
         try screen.send("j")
         try screen.press("x", until: "Checked 2: Buy milk (priority high)")
@@ -282,6 +329,18 @@ final class UITerminalTests: HarnessTestCase {
         try screen.waitFor("No items. Add one with")
         try screen.send("q")
         XCTAssertEqual(try screen.modesAfterExit(0), "icanon echo")
+        // NO_COLOR: no colour, only the selection and the title row in reverse video.
+        todo.succeed("add", "Call Mom")
+        todo.succeed("add", "Buy milk", "pri:H", "due:2020-01-01")
+        let plain = try TmuxScreen(columns: 60, rows: 15, script: script(environment: "NO_COLOR=1"))
+        try plain.waitFor("2 [ ] H Buy milk")
+        let decorations = try plain.decoratedRows.joined().components(separatedBy: "\u{1B}[").dropFirst()
+            .map { String($0.prefix { $0 != "m" }) }
+        XCTAssertEqual(Set(decorations).subtracting(["0", "39", "49", "7"]), [], "colours despite NO_COLOR")
+        let coloured = try TmuxScreen(columns: 60, rows: 15, script: script())
+        try coloured.waitFor("2 [ ] H Buy milk")
+        let colouredRows = try coloured.decoratedRows.joined(separator: "\n")
+        XCTAssertTrue(colouredRows.contains("\u{1B}[31m"), "the overdue due in red: \(colouredRows.debugDescription)")
         let dumb = try TmuxScreen(columns: 100, rows: 15, script: script(environment: "TERM=dumb"))
         try dumb.waitFor("ui exited 64")
         try dumb.waitFor("Error: todo ui needs a terminal that moves the cursor (TERM is dumb); use todo list")
