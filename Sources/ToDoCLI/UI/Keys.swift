@@ -43,7 +43,27 @@ enum Key: Equatable {
         return keys
     }
 
-    private static let pasteStart = Array("\u{1B}[200~".utf8), pasteEnd = Array("\u{1B}[201~".utf8)
+    static let pasteStart = Array("\u{1B}[200~".utf8), pasteEnd = Array("\u{1B}[201~".utf8)
+
+    /// Where `part` first starts in `bytes`, if it does.
+    static func index(of part: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+        guard part.count <= bytes.count else { return nil }
+        var start = bytes.startIndex
+        while start <= bytes.endIndex - part.count {
+            if bytes[start..<(start + part.count)].elementsEqual(part) { return start }
+            start += 1
+        }
+        return nil
+    }
+
+    /// Pasted bytes as text typed into a line: line breaks and tabs as spaces.
+    static func pasted(_ bytes: ArraySlice<UInt8>) -> Key {
+        .paste(
+            String(
+                String(decoding: bytes, as: UTF8.self).map {
+                    $0 == "\r" || $0 == "\n" || $0 == "\r\n" || $0 == "\t" ? " " : $0
+                }))
+    }
 
     /// The key an escape sequence at the start of `bytes` names, and its length. One not known is
     /// read to its end and taken for Esc.
@@ -55,14 +75,11 @@ enum Key: Equatable {
             guard (0x20..<0x7F).contains(next) else { return (.escape, 1) }
             return (.alt(Character(Unicode.Scalar(next))), 2)
         }
-        if bytes.dropFirst().starts(with: pasteStart.dropFirst()) {
-            // Everything up to the paste's end (or this read's), line breaks as spaces.
+        if bytes.starts(with: pasteStart) {
+            // Everything up to the paste's end (`KeyReader` joins a paste that spans reads).
             let textStart = start + pasteStart.count
-            var end = textStart
-            while end < bytes.endIndex, !bytes[end...].starts(with: pasteEnd) { end += 1 }
-            let text = String(decoding: bytes[textStart..<end], as: UTF8.self)
-                .map { $0 == "\r" || $0 == "\n" || $0 == "\r\n" || $0 == "\t" ? " " : $0 }
-            return (.paste(String(text)), min(end + pasteEnd.count, bytes.endIndex) - start)
+            let end = index(of: pasteEnd, in: bytes[textStart...]) ?? bytes.endIndex
+            return (pasted(bytes[textStart..<end]), min(end + pasteEnd.count, bytes.endIndex) - start)
         }
         // The parameters, then one final byte from @ to ~.
         var end = start + 2
@@ -199,5 +216,34 @@ enum ShellWords {
         let plain = !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "@%+=:,./-_".contains($0) }
         guard !plain else { return word }
         return "'" + word.replacingText("'", with: "'\\''") + "'"
+    }
+}
+
+/// Reads keys from the terminal read by read: a paste longer than one read (4 KB) is held until
+/// its end comes, so that none of it is taken for keys; at most `pasteLimit` bytes are kept.
+struct KeyReader {
+    private var openPaste: [UInt8]?
+    static let pasteLimit = 1 << 20
+
+    mutating func keys(in bytes: [UInt8]) -> [Key] {
+        var keys: [Key] = [], rest = bytes[...]
+        if let open = openPaste {
+            let joined = open + bytes
+            guard let end = Key.index(of: Key.pasteEnd, in: joined[...]) else {
+                // A paste past the limit ends there: what follows is dropped until its end.
+                openPaste = joined.count > Self.pasteLimit ? Array(joined.prefix(Self.pasteLimit)) : joined
+                return []
+            }
+            keys.append(Key.pasted(joined[..<end]))
+            openPaste = nil
+            rest = joined[(end + Key.pasteEnd.count)...]
+        }
+        if let start = Key.index(of: Key.pasteStart, in: rest),
+            Key.index(of: Key.pasteEnd, in: rest[(start + Key.pasteStart.count)...]) == nil
+        {
+            openPaste = Array(rest[(start + Key.pasteStart.count)...])
+            return keys + Key.keys(in: Array(rest[..<start]))
+        }
+        return keys + Key.keys(in: Array(rest))
     }
 }

@@ -115,17 +115,24 @@ enum ScreenText {
                 wrapped.append(line)
                 continue
             }
-            var row = "", rowWidth = 0
+            var row: [Character] = [], rowWidth = 0
             for character in plain {
                 let characterWidth = DisplayWidth.of(character)
                 if rowWidth + characterWidth > width {
-                    wrapped.append(row)
-                    (row, rowWidth) = ("", 0)
+                    // At the last space of the row's second half, else where the row is full.
+                    if let space = row.lastIndex(of: " "), space >= row.count / 2 {
+                        wrapped.append(String(row[..<space]))
+                        row = Array(row[(space + 1)...])
+                    } else {
+                        wrapped.append(String(row))
+                        row = []
+                    }
+                    rowWidth = row.reduce(0) { $0 + DisplayWidth.of($1) }
                 }
                 row.append(character)
                 rowWidth += characterWidth
             }
-            wrapped.append(row)
+            wrapped.append(String(row))
         }
         return wrapped
     }

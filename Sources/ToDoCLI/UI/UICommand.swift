@@ -69,6 +69,7 @@ struct UICommand: ToDoCommand {
         defer { terminal.leave() }
         screen.paintNow = terminal.write
         terminal.write(screen.paint())
+        var reader = KeyReader()
         while true {
             let events = terminal.wait(milliseconds: Self.idleCheck)
             if events.inputEnded { return }
@@ -81,7 +82,7 @@ struct UICommand: ToDoCommand {
                 // A while without keys: another process may have changed the list.
                 guard screen.reloadIfChanged() else { continue }
             }
-            for key in Key.keys(in: events.input) {
+            for key in reader.keys(in: events.input) {
                 switch screen.handle(key) {
                 case .keepGoing: continue
                 case .quit: return

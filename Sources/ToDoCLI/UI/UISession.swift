@@ -216,10 +216,15 @@ final class UISession {
 
     private func browse(_ key: Key) -> Outcome {
         let selectedBefore = selectedLine
-        if reloadIfChanged(), Self.itemKeys.contains(key), selectedLine != selectedBefore {
-            // Another process changed the row the key was meant for (removed, renumbered, checked).
-            say("The list changed meanwhile (another process): look again before pressing the key.", isError: true)
-            return .keepGoing
+        if reloadIfChanged() {
+            // Another process changed the row the key was meant for (removed, renumbered,
+            // checked), or made the change an undo or redo would take back.
+            if Self.itemKeys.contains(key) && selectedLine != selectedBefore
+                || key == .character("u") || key == .character("r")
+            {
+                say("The list changed meanwhile (another process): look again before pressing the key.", isError: true)
+                return .keepGoing
+            }
         }
         guard isLargeEnough || [.character("q"), .control("c"), .control("l"), .control("z")].contains(key) else {
             return .keepGoing
@@ -383,7 +388,7 @@ final class UISession {
 
     /// todo's own options, which a line at the screen may not give: the screen keeps the list
     /// it opened, its colours, and its keys.
-    static let ownOptions = ["--file", "--color", "--help", "-h", "--version"]
+    static let ownOptions = ["--file", "--color", "--help", "-h", "--version", "--json"]
 
     private func submit(_ prompt: Prompt, _ text: String) {
         let words: [String]
@@ -394,7 +399,8 @@ final class UISession {
         }
         if let own = words.first(where: { word in Self.ownOptions.contains { word == $0 || word.hasPrefix($0 + "=") } })
         {
-            return say("Error: '\(own)' is todo's own option; todo ui keeps the list it opened", isError: true)
+            return say(
+                "Error: '\(own)' cannot be given here: todo ui keeps its list, colours and screen", isError: true)
         }
         switch prompt {
         case .add:

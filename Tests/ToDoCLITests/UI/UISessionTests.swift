@@ -168,17 +168,26 @@ final class UISessionTests: HarnessTestCase {
         XCTAssertEqual(todo.succeed("list"), "1 [ ] One\n3 [ ] Three\n")
         screen.type(.character("x"))
         XCTAssertEqual(screen.status, "Checked 3: Three")
+        // An undo right after another process's change would take back that change, not the
+        // one the screen shows as last: it waits for a second press.
+        todo.succeed("add", "Four")
+        screen.type(.character("u"))
+        XCTAssertEqual(
+            screen.status, "The list changed meanwhile (another process): look again before pressing the key.")
+        screen.type(.character("u"))
+        XCTAssertTrue(screen.status.hasPrefix("Undid change 6: todo add Four"), screen.status)
     }
 
     func test_todosOwnOptions_areRefusedInALine_andAnUnreadableList_isSaid() throws {
         todo.succeed("add", "One")
         let screen = try todo.uiSession(columns: 80, rows: 15)
-        for line in ["--file /tmp/other.json", "--color=always", "--help"] {
+        for line in ["--file /tmp/other.json", "--color=always", "--help", "+home --json"] {
             screen.type(.character("/"))
             screen.type(text: line)
             screen.type(.enter)
             XCTAssertTrue(
-                screen.status.hasSuffix("is todo's own option; todo ui keeps the list it opened"), screen.status)
+                screen.status.hasSuffix("cannot be given here: todo ui keeps its list, colours and screen"),
+                screen.status)
             XCTAssertEqual(screen.filter, [])
         }
         let kept = try XCTUnwrap(todo.fileContents)
@@ -286,5 +295,15 @@ final class UISessionTests: HarnessTestCase {
         XCTAssertEqual(try ShellWords.split(#"Call "Mom now" it\'s due:fri"#), ["Call", "Mom now", "it's", "due:fri"])
         XCTAssertThrowsError(try ShellWords.split("Call 'Mom"))
         XCTAssertEqual(ShellWords.quoted("it's"), #"'it'\''s'"#)
+        XCTAssertEqual(
+            Key.keys(in: Array("\u{1B}[200~Buy\nmilk x\u{1B}[201~\u{1B}xq".utf8)),
+            [.paste("Buy milk x"), .alt("x"), .character("q")])
+        // A paste longer than a read of the terminal: held until its end, none of it keys.
+        var reader = KeyReader()
+        let long = String(repeating: "z", count: 5000) + "x"
+        let bytes = Array("j\u{1B}[200~\(long)\u{1B}[201~k".utf8)
+        XCTAssertEqual(reader.keys(in: Array(bytes[..<4096])), [.character("j")])
+        XCTAssertEqual(reader.keys(in: Array(bytes[4096..<5010])), [])
+        XCTAssertEqual(reader.keys(in: Array(bytes[5010...])), [.paste(long), .character("k")])
     }
 }

@@ -341,6 +341,17 @@ final class UITerminalTests: HarnessTestCase {
         try coloured.waitFor("2 [ ] H Buy milk")
         let colouredRows = try coloured.decoratedRows.joined(separator: "\n")
         XCTAssertTrue(colouredRows.contains("\u{1B}[31m"), "the overdue due in red: \(colouredRows.debugDescription)")
+        // A paste longer than a read of the terminal (4 KB): typed into the line, none of it keys;
+        // in the list, nothing but a word.
+        let pasted = String(repeating: "z", count: 5000) + "x\nd"
+        try coloured.tmux(["set-buffer", "-b", "long", pasted])
+        try coloured.send("a")
+        try coloured.tmux(["paste-buffer", "-p", "-b", "long", "-t", "ui"])
+        try coloured.press("Enter", until: "Added 3: zzzz")
+        XCTAssertEqual(try JSONFileStore(path: todo.fileURL.path).load().item(withNumber: 3)?.title.count, 5003)
+        try coloured.tmux(["paste-buffer", "-p", "-b", "long", "-t", "ui"])
+        try coloured.waitFor("A paste goes into a line: a, e, p or /.")
+        XCTAssertEqual(try JSONFileStore(path: todo.fileURL.path).load().toDoCount, 3)
         let dumb = try TmuxScreen(columns: 100, rows: 15, script: script(environment: "TERM=dumb"))
         try dumb.waitFor("ui exited 64")
         try dumb.waitFor("Error: todo ui needs a terminal that moves the cursor (TERM is dumb); use todo list")
