@@ -9,9 +9,8 @@ struct EditLine: Equatable {
     var attributes: [String]
 
     var text: String {
-        let shownTitle =
-            title.contains(" ") || Self.isAttribute(title) || title.hasPrefix("-")
-            ? "'" + title.replacingText("'", with: "'\\''") + "'" : ShellWords.quoted(title)
+        // A title that would read as a field or an option is quoted too: quoted, it is the title.
+        let shownTitle = ShellWords.quoted(title, always: Self.isAttribute(title) || title.hasPrefix("-"))
         return ([shownTitle] + attributes).joined(separator: " ")
     }
 

@@ -211,10 +211,10 @@ enum ShellWords {
     }
 
     /// `word` as a shell would need it typed: as it is when it holds only letters, digits and
-    /// `@%+=:,./-_` (todo's words: `due:fri`, `+home`), else in single quotes.
-    static func quoted(_ word: String) -> String {
+    /// `@%+=:,./-_` (todo's words: `due:fri`, `+home`), else, or `always`, in single quotes.
+    static func quoted(_ word: String, always: Bool = false) -> String {
         let plain = !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "@%+=:,./-_".contains($0) }
-        guard !plain else { return word }
+        guard always || !plain else { return word }
         return "'" + word.replacingText("'", with: "'\\''") + "'"
     }
 }

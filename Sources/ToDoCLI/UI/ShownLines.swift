@@ -42,11 +42,6 @@ struct ShownLines {
         ScreenText.plain(text[ranges[index]])
     }
 
-    /// The line that shows item `number`, if one does.
-    func line(showing number: Int) -> Int? {
-        selectable.first { rows[$0]?.number == number }
-    }
-
     /// The number and mark a list's row starts with: spaces, the number, a space, `[ ]`, `[x]` or
     /// `[>]`, any of them coloured.
     private static func row(in line: ArraySlice<UInt8>) -> Row? {

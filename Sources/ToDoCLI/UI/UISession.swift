@@ -73,14 +73,15 @@ final class UISession {
 
     // MARK: What is shown
 
-    /// The command whose output fills the screen, as it would be typed.
+    /// The command whose output fills the screen, as it would be typed (the title row).
     var shownCommand: [String] {
-        var words = [report.rawValue]
-        // `next` fills a screenful at most; the screen scrolls through all of them.
-        if report == .next { words += ["--limit", "1000000"] }
-        words += filter
-        if let list { words += ["--list", ListName.shown(list)] }
-        return words
+        [report.rawValue] + filter + (list.map { ["--list", ListName.shown($0)] } ?? [])
+    }
+
+    /// The command run for the screen: `shownCommand`, but `next`, which fills a screenful at
+    /// most, gives all of them (the screen scrolls).
+    private var listingCommand: [String] {
+        report == .next ? shownCommand + ["--limit", "1000000"] : shownCommand
     }
 
     private var bodyHeight: Int { max(rows - 2, 1) }
@@ -98,12 +99,12 @@ final class UISession {
         let keep = number ?? selectedRow?.number
         // Read before the listing: a change made while it runs shows at the next check.
         listFiles = try? store.listFiles()
-        let outcome = todo.run(shownCommand, columns: columns)
+        let outcome = todo.run(listingCommand, columns: columns)
         guard outcome.succeeded else { return outcome }
         let previous = selected
         lines = ShownLines(outcome.output)
         hints = outcome.errors.split(separator: "\n").first.map(String.init) ?? ""
-        if let keep, let line = lines.line(showing: keep), let index = lines.selectable.firstIndex(of: line) {
+        if let keep, let index = lines.selectable.firstIndex(where: { lines.rows[$0]?.number == keep }) {
             selected = index
         } else {
             selected = min(previous, max(lines.selectable.count - 1, 0))
@@ -241,15 +242,13 @@ final class UISession {
         case .character("G"), .end: move(to: count - 1)
         case .pageDown, .control("f"): move(by: bodyHeight)
         case .pageUp, .control("b"): move(by: -bodyHeight)
-        case .character("?"): showPage("Keys", keysHelp())
+        case .character("?"): showPage("Keys", keysHelp().joined(separator: "\n"))
         case .character("a"): mode = .prompt(.add, LineEditor())
-        case .character("/"): mode = .prompt(.filter, LineEditor(filter.map(ShellWords.quoted).joined(separator: " ")))
+        case .character("/"):
+            mode = .prompt(.filter, LineEditor(filter.map { ShellWords.quoted($0) }.joined(separator: " ")))
         case .escape:
             guard !filter.isEmpty else { break }
-            let previous = filter
-            filter = []
-            if !reload().succeeded { filter = previous }
-            say("Filter cleared.")
+            reshow(saying: "Filter cleared.") { filter = [] }
         case .tab: cycleLists(by: 1)
         case .backTab: cycleLists(by: -1)
         case .character("n"): switchReport(report == .next ? .list : .next)
@@ -302,7 +301,7 @@ final class UISession {
                 sayOutcome(outcome)
                 return .keepGoing
             }
-            showPage("todo show \(number)", ShownLines(outcome.output).allLines)
+            showPage("todo show \(number)", String(decoding: outcome.output, as: UTF8.self))
         default: break
         }
         return .keepGoing
@@ -315,8 +314,8 @@ final class UISession {
     }
 
     private func move(by lines: Int) {
-        guard !self.lines.selectable.isEmpty, let current = selectedRow.flatMap({ self.lines.line(showing: $0.number) })
-        else { return }
+        guard self.lines.selectable.indices.contains(selected) else { return }
+        let current = self.lines.selectable[selected]
         // To the row nearest the line a screen away.
         let target = current + lines
         let index =
@@ -326,20 +325,30 @@ final class UISession {
         move(to: index == selected ? selected + (lines > 0 ? 1 : -1) : index)
     }
 
-    private func showPage(_ title: String, _ pageLines: [String]) {
-        mode = .page(title: title, lines: pageLines, top: 0)
+    /// A page of `text`, a row a line.
+    private func showPage(_ title: String, _ text: String) {
+        mode = .page(
+            title: title, lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), top: 0)
+    }
+
+    /// Shows the listing as `change` makes it (another report, filter or list); when the listing
+    /// refuses it (a bad filter word), puts back what was shown and says why.
+    private func reshow(saying message: String, _ change: () -> Void) {
+        let shown = (report, filter, list)
+        change()
+        let outcome = reload()
+        guard outcome.succeeded else {
+            (report, filter, list) = shown
+            return sayOutcome(outcome)
+        }
+        say(message)
     }
 
     private func switchReport(_ next: Report) {
-        let previous = report
-        report = next
-        let outcome = reload()
-        guard outcome.succeeded else {
-            report = previous
-            sayOutcome(outcome)
-            return
+        reshow(saying: next == .list ? "The list." : next == .next ? "Ranked as todo next ranks them." : "The agenda.")
+        {
+            report = next
         }
-        say(next == .list ? "The list." : next == .next ? "Ranked as todo next ranks them." : "The agenda.")
     }
 
     private func cycleLists(by step: Int) {
@@ -351,15 +360,8 @@ final class UISession {
             return
         }
         let index = names.firstIndex { $0?.lowercased() == list?.lowercased() } ?? 0
-        let previous = list
-        list = names[(index + step + names.count) % names.count]
-        let outcome = reload()
-        guard outcome.succeeded else {
-            list = previous
-            sayOutcome(outcome)
-            return
-        }
-        say(list.map { "The list \($0)." } ?? "Every list.")
+        let next = names[(index + step + names.count) % names.count]
+        reshow(saying: next.map { "The list \($0)." } ?? "Every list.") { list = next }
     }
 
     /// Runs a command that changes the list, says what it said, and shows the list again, with
@@ -417,15 +419,7 @@ final class UISession {
             guard !changes.isEmpty else { return say("Nothing changed.") }
             runChange(["edit", String(number)] + changes)
         case .filter:
-            let previous = filter
-            filter = words
-            let outcome = reload()
-            guard outcome.succeeded else {
-                filter = previous
-                sayOutcome(outcome)
-                return
-            }
-            say(words.isEmpty ? "Filter cleared." : "Filtered: \(text)")
+            reshow(saying: words.isEmpty ? "Filter cleared." : "Filtered: \(text)") { filter = words }
         }
     }
 
@@ -437,7 +431,7 @@ final class UISession {
         let report = String(decoding: outcome.output, as: UTF8.self) + outcome.errors
         sayOutcome(outcome)
         reload()
-        showPage("todo sync", report.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        showPage("todo sync", report)
     }
 
     // MARK: Editing an item's words
@@ -513,7 +507,7 @@ final class UISession {
 
     /// `list +home --list Work`: the command shown, as typed.
     private var shownTitle: String {
-        shownCommand.filter { $0 != "--limit" && $0 != "1000000" }.map(ShellWords.quoted).joined(separator: " ")
+        shownCommand.map { ShellWords.quoted($0) }.joined(separator: " ")
     }
 
     private func statusLine() -> (String, Int?) {
@@ -564,9 +558,4 @@ final class UISession {
         ]
         return lines
     }
-}
-
-extension ShownLines {
-    /// Every line as written.
-    var allLines: [String] { (0..<count).map(line) }
 }

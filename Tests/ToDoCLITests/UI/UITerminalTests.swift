@@ -31,7 +31,7 @@ final class TmuxScreen {
     func tmux(_ arguments: [String]) throws -> String {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent(socket + ".out").path
         defer { unlink(output) }
-        let command = ([Self.tmux!, "-L", socket] + arguments).map(ShellWords.quoted).joined(separator: " ")
+        let command = ([Self.tmux!, "-L", socket] + arguments).map { ShellWords.quoted($0) }.joined(separator: " ")
         return try Self.shell(command, output: output)
     }
 
