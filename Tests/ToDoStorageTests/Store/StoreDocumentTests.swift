@@ -135,7 +135,7 @@ final class StoreDocumentTests: XCTestCase {
     /// A long list's second half is read on another thread from a place near the middle. Whatever
     /// that place is (every byte is tried), the list read is the one read in one go: the same items
     /// in the same order, kept in the written form or not alike, or the same error naming the same
-    /// item. (Under a sanitizer, every fourth byte: `TestRun.exhaustiveStride`.)
+    /// item. (Under a sanitizer, every sixteenth byte: `TestRun.exhaustiveStride`.)
     func test_aListReadInTwoHalves_isReadExactlyAsInOneGo() throws {
         var random = SeededGenerator(seed: 0x2A1F)
         var items = StoredItems()
