@@ -173,11 +173,10 @@ struct LineEditor: Equatable {
 }
 
 /// Splits a line typed at a prompt into words as a shell does: at spaces, with '…' and "…"
-/// keeping spaces in a word and a backslash the character after it.
+/// keeping spaces in a word and a backslash the character after it; `nil` when a quote is left
+/// open or a backslash ends the line (what the screen says, not an error of the command line's).
 enum ShellWords {
-    struct UnclosedQuote: Error {}
-
-    static func split(_ line: String) throws(UnclosedQuote) -> [String] {
+    static func split(_ line: String) -> [String]? {
         var words: [String] = [], word = "", inWord = false
         var quote: Character?, escaped = false
         for character in line {
@@ -205,7 +204,7 @@ enum ShellWords {
                 }
             }
         }
-        guard quote == nil, !escaped else { throw UnclosedQuote() }
+        guard quote == nil, !escaped else { return nil }
         if inWord { words.append(word) }
         return words
     }

@@ -393,10 +393,7 @@ final class UISession {
     static let ownOptions = ["--file", "--color", "--help", "-h", "--version", "--json"]
 
     private func submit(_ prompt: Prompt, _ text: String) {
-        let words: [String]
-        do {
-            words = try ShellWords.split(text)
-        } catch {
+        guard let words = ShellWords.split(text) else {
             return say("Error: a quote is not closed, or a backslash ends the line: \(text)", isError: true)
         }
         if let own = words.first(where: { word in Self.ownOptions.contains { word == $0 || word.hasPrefix($0 + "=") } })

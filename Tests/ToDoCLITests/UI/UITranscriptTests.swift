@@ -18,7 +18,7 @@ final class UITranscriptTests: HarnessTestCase {
                 if let lines = block {
                     if kind == "console" {
                         for command in lines where command.hasPrefix("$ todo ") {
-                            let words = try ShellWords.split(String(command.dropFirst("$ todo ".count)))
+                            let words = try XCTUnwrap(ShellWords.split(String(command.dropFirst("$ todo ".count))))
                             XCTAssertEqual(todo.run(words, input: []).status, 0, command)
                         }
                         screen.reload()
@@ -58,7 +58,7 @@ final class UITranscriptTests: HarnessTestCase {
 
     private func replay(_ lines: [String], on screen: UISession, at line: Int) throws {
         let keys = try XCTUnwrap(lines.first?.hasPrefix("keys:") == true ? lines.first : nil, "line \(line)")
-        for word in try ShellWords.split(String(keys.dropFirst("keys:".count))) {
+        for word in try XCTUnwrap(ShellWords.split(String(keys.dropFirst("keys:".count)))) {
             switch word {
             case "Enter": screen.type(.enter)
             case "Escape": screen.type(.escape)
