@@ -221,28 +221,41 @@ enum ShellWords {
 /// Reads keys from the terminal read by read: a paste longer than one read (4 KB) is held until
 /// its end comes, so that none of it is taken for keys; at most `pasteLimit` bytes are kept.
 struct KeyReader {
+    /// While a paste is open: its text so far (what follows the limit is dropped until its end).
     private var openPaste: [UInt8]?
+    /// The paste's last bytes read, not yet taken into its text: its end may have begun there.
+    private var pending: [UInt8] = []
     static let pasteLimit = 1 << 20
 
     mutating func keys(in bytes: [UInt8]) -> [Key] {
         var keys: [Key] = [], rest = bytes[...]
-        if let open = openPaste {
-            let joined = open + bytes
-            guard let end = Key.index(of: Key.pasteEnd, in: joined[...]) else {
-                // A paste past the limit ends there: what follows is dropped until its end.
-                openPaste = joined.count > Self.pasteLimit ? Array(joined.prefix(Self.pasteLimit)) : joined
-                return []
-            }
-            keys.append(Key.pasted(joined[..<end]))
-            openPaste = nil
-            rest = joined[(end + Key.pasteEnd.count)...]
+        if openPaste != nil {
+            guard let after = continuePaste(with: rest, into: &keys) else { return keys }
+            rest = after
         }
-        if let start = Key.index(of: Key.pasteStart, in: rest),
+        guard let start = Key.index(of: Key.pasteStart, in: rest),
             Key.index(of: Key.pasteEnd, in: rest[(start + Key.pasteStart.count)...]) == nil
-        {
-            openPaste = Array(rest[(start + Key.pasteStart.count)...])
-            return keys + Key.keys(in: Array(rest[..<start]))
+        else { return keys + Key.keys(in: Array(rest)) }
+        keys += Key.keys(in: Array(rest[..<start]))
+        openPaste = []
+        _ = continuePaste(with: rest[(start + Key.pasteStart.count)...], into: &keys)
+        return keys
+    }
+
+    /// Takes `bytes` into the open paste, each byte looked at once: when its end is among them, the
+    /// paste becomes a key and the bytes after its end are returned; else `nil`.
+    private mutating func continuePaste(with bytes: ArraySlice<UInt8>, into keys: inout [Key]) -> ArraySlice<UInt8>? {
+        let searched = pending + bytes
+        let end = Key.index(of: Key.pasteEnd, in: searched[...])
+        let text = end.map { searched[..<$0] } ?? searched.dropLast(Key.pasteEnd.count - 1)
+        let room = Self.pasteLimit - (openPaste?.count ?? 0)
+        openPaste?.append(contentsOf: text.prefix(room))
+        guard let end, let paste = openPaste else {
+            pending = Array(searched[text.endIndex...])
+            return nil
         }
-        return keys + Key.keys(in: Array(rest))
+        keys.append(Key.pasted(paste[...]))
+        (openPaste, pending) = (nil, [])
+        return searched[(end + Key.pasteEnd.count)...]
     }
 }

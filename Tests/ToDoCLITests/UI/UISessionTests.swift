@@ -306,5 +306,20 @@ final class UISessionTests: HarnessTestCase {
         XCTAssertEqual(reader.keys(in: Array(bytes[..<4096])), [.character("j")])
         XCTAssertEqual(reader.keys(in: Array(bytes[4096..<5010])), [])
         XCTAssertEqual(reader.keys(in: Array(bytes[5010...])), [.paste(long), .character("k")])
+        // The paste's end split between two reads; a paste past the limit kept to it, and ended by its
+        // end even when that comes split after the limit.
+        var split = KeyReader()
+        XCTAssertEqual(split.keys(in: Array("\u{1B}[200~abc\u{1B}[20".utf8)), [])
+        XCTAssertEqual(split.keys(in: Array("1~q".utf8)), [.paste("abc"), .character("q")])
+        var huge = KeyReader()
+        XCTAssertEqual(huge.keys(in: Array("x\u{1B}[200~".utf8)), [.character("x")])
+        for _ in 0..<300 { XCTAssertEqual(huge.keys(in: [UInt8](repeating: 0x7A, count: 4096)), []) }
+        XCTAssertEqual(huge.keys(in: Array("\u{1B}[20".utf8)), [])
+        let ended = huge.keys(in: Array("1~j".utf8))
+        XCTAssertEqual(ended.count, 2)
+        XCTAssertEqual(ended.last, .character("j"))
+        guard case .paste(let text)? = ended.first else { return XCTFail("no paste: \(ended.count) keys") }
+        XCTAssertEqual(text.count, KeyReader.pasteLimit)
+        XCTAssertTrue(text.allSatisfy { $0 == "z" })
     }
 }
